@@ -1,0 +1,12 @@
+//! `texto-core`: the pure heart of texto.
+//!
+//! Everything here is deterministic and free of I/O so that one implementation serves the
+//! server (native), the web app (WebAssembly) and JavaScript projects (the npm package).
+
+mod gsm;
+mod segments;
+
+#[cfg(target_arch = "wasm32")]
+pub mod js;
+
+pub use segments::{Encoding, Segments, segments};
