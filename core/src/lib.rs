@@ -4,9 +4,11 @@
 //! server (native), the web app (WebAssembly) and JavaScript projects (the npm package).
 
 mod gsm;
+mod pushtype;
 mod segments;
 
 #[cfg(target_arch = "wasm32")]
 pub mod js;
 
+pub use pushtype::PushType;
 pub use segments::{Encoding, Segments, segments};
