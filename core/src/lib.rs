@@ -3,6 +3,7 @@
 //! Everything here is deterministic and free of I/O so that one implementation serves the
 //! server (native), the web app (WebAssembly) and JavaScript projects (the npm package).
 
+mod calendar;
 mod gsm;
 mod pushtype;
 mod segments;
@@ -10,5 +11,9 @@ mod segments;
 #[cfg(target_arch = "wasm32")]
 pub mod js;
 
+pub use calendar::{
+    DelayError, format_paris, french_public_holidays, is_french_public_holiday, next_allowed_send,
+    parse_delay,
+};
 pub use pushtype::PushType;
 pub use segments::{Encoding, Segments, segments};
