@@ -4,9 +4,11 @@
 //! server (native), the web app (WebAssembly) and JavaScript projects (the npm package).
 
 mod calendar;
+mod error;
 mod gsm;
 mod pushtype;
 mod segments;
+pub mod wire;
 
 #[cfg(target_arch = "wasm32")]
 pub mod js;
@@ -15,5 +17,6 @@ pub use calendar::{
     DelayError, format_paris, french_public_holidays, is_french_public_holiday, next_allowed_send,
     parse_delay,
 };
+pub use error::{Error, FieldError};
 pub use pushtype::PushType;
 pub use segments::{Encoding, Segments, segments};

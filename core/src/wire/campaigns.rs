@@ -1,0 +1,161 @@
+//! Campaign history (`GET /campaigns`), detail (`GET /campaign/:ticket`) and credits.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Document, lenient};
+
+/// One campaign in the history.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct CampaignSummaryDto {
+    /// The ticket.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub id: String,
+    /// Sender shown to recipients (empty for the default).
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub sender: String,
+    /// The message text.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub text: String,
+    /// Sending date, `Y-m-d H:i:s` Paris.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub date: String,
+    /// Credits spent.
+    #[serde(default, deserialize_with = "lenient::decimal", serialize_with = "super::envelope::decimal")]
+    pub cost: f64,
+    /// Percentage of sent messages delivered.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub delivery_rate: i64,
+    /// `Scheduled`, `Sending`, `Sent` or `Cancelled`.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub status: String,
+}
+
+/// `GET /campaigns`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CampaignsResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    pub message: String,
+    /// Newest first.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub campaigns: Vec<CampaignSummaryDto>,
+    /// Campaigns in all.
+    #[serde(rename = "totalRecords", deserialize_with = "lenient::int")]
+    pub total_records: i64,
+    /// Campaigns matching the filter.
+    #[serde(rename = "totalDisplayRecords", deserialize_with = "lenient::int")]
+    pub total_display_records: i64,
+}
+
+impl Document for CampaignsResponse {
+    const JSON_ROOT: Option<&'static str> = None;
+    const XML_ROOTS: &'static [&'static str] = &["response"];
+}
+
+/// A stored list a campaign went to.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CampaignListDto {
+    /// List id.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub id: String,
+}
+
+/// One campaign with its delivery statistics.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct CampaignDetailDto {
+    /// The ticket.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub id: String,
+    /// Sender.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub sender: String,
+    /// The message text.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub text: String,
+    /// When it was created, `Y-m-d H:i:s` Paris.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub creation_date: String,
+    /// When it is (or was) sent.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub date: String,
+    /// Credits spent.
+    #[serde(default, deserialize_with = "lenient::decimal", serialize_with = "super::envelope::decimal")]
+    pub cost: f64,
+    /// Lists it went to (empty for a send to numbers).
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub lists: Vec<CampaignListDto>,
+    /// `Scheduled`, `Sending`, `Sent` or `Cancelled` (missing from the XML sample).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub status: Option<String>,
+    /// Percentage of messages delivered.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub delivery_rate: i64,
+    /// Messages delivered.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub delivered: i64,
+    /// Messages refused by operators.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub error: i64,
+    /// Messages expired.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub expired: i64,
+    /// Messages lost to network errors.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub network_error: i64,
+    /// STOP replies.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub stop: i64,
+    /// Numbers found NPAI.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub npai: i64,
+    /// Messages before filtering.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub total: i64,
+}
+
+/// `GET /campaign/:ticket`: `campaign` is a one-element array, as in the public sample.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CampaignDetailResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    pub message: String,
+    /// The campaign.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub campaign: Vec<CampaignDetailDto>,
+}
+
+impl Document for CampaignDetailResponse {
+    const JSON_ROOT: Option<&'static str> = None;
+    const XML_ROOTS: &'static [&'static str] = &["response"];
+}
+
+/// `GET /credits`. `credits` is a string, as in the public sample.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CreditsResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    pub message: String,
+    /// The balance.
+    #[serde(deserialize_with = "lenient::string")]
+    pub credits: String,
+    /// `0`: texto accounts are prepaid.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub postpaid: String,
+    /// No postpaid limit.
+    #[serde(default, deserialize_with = "lenient::opt_flag")]
+    pub postpaid_limit: Option<bool>,
+    /// Not an unlimited sub-account.
+    #[serde(default, deserialize_with = "lenient::opt_flag")]
+    pub unlimited: Option<bool>,
+}
+
+impl Document for CreditsResponse {
+    const JSON_ROOT: Option<&'static str> = None;
+    const XML_ROOTS: &'static [&'static str] = &["response"];
+}

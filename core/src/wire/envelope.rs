@@ -1,0 +1,101 @@
+//! The `status`/`message` envelope every response carries, and error responses.
+
+use serde::{Deserialize, Serialize, Serializer};
+
+use super::{Document, lenient};
+use crate::{Error, FieldError};
+
+/// A response with nothing but the envelope (deletions, cancellations).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StatusResponse {
+    /// 1 on success.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK` on success.
+    pub message: String,
+}
+
+impl StatusResponse {
+    /// `{status: 1, message: "OK"}`.
+    pub fn ok() -> StatusResponse {
+        StatusResponse { status: 1, message: "OK".to_owned() }
+    }
+}
+
+impl Document for StatusResponse {
+    const JSON_ROOT: Option<&'static str> = None;
+    const XML_ROOTS: &'static [&'static str] = &["response"];
+}
+
+/// An error answer: negative `status`, a `message`, and `details` naming what was wrong.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErrorResponse {
+    /// The negative status of REFERENCE §1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// Short description (`JSON error`, `Invalid data`, …).
+    pub message: String,
+    /// Human-readable details: every problem as `path: what is wrong`, joined by `; `.
+    #[serde(default, deserialize_with = "lenient::opt_string", skip_serializing_if = "Option::is_none")]
+    pub details: Option<String>,
+    /// The same problems as data, one per field.
+    #[serde(default)]
+    pub errors: Vec<ErrorDetailDto>,
+}
+
+/// One problem of an error answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErrorDetailDto {
+    /// The field (`sms.message.text`), empty for the whole document.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub path: String,
+    /// What is wrong.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub message: String,
+}
+
+impl ErrorResponse {
+    /// An error answer with `status`, `message` and one entry per problem.
+    pub fn new(status: i64, message: impl Into<String>, problems: &[FieldError]) -> ErrorResponse {
+        let details = problems
+            .iter()
+            .map(|p| if p.path.is_empty() { p.message.clone() } else { format!("{}: {}", p.path, p.message) })
+            .collect::<Vec<_>>()
+            .join("; ");
+        ErrorResponse {
+            status,
+            message: message.into(),
+            details: (!details.is_empty()).then_some(details),
+            errors: problems
+                .iter()
+                .map(|p| ErrorDetailDto { path: p.path.clone(), message: p.message.clone() })
+                .collect(),
+        }
+    }
+}
+
+impl From<&Error> for ErrorResponse {
+    fn from(error: &Error) -> ErrorResponse {
+        let message = match error {
+            Error::Json { .. } => "JSON error",
+            Error::Xml { .. } => "XML error",
+            Error::Invalid(_) => "Invalid data",
+            Error::Delay(_) => "Incorrect date delay",
+        };
+        ErrorResponse::new(i64::from(error.status()), message, &error.field_errors())
+    }
+}
+
+impl Document for ErrorResponse {
+    const JSON_ROOT: Option<&'static str> = None;
+    const XML_ROOTS: &'static [&'static str] = &["response"];
+}
+
+/// Writes credits as an integer when whole (`2`, not `2.0`), else as a decimal.
+pub(crate) fn decimal<S: Serializer>(value: &f64, s: S) -> Result<S::Ok, S::Error> {
+    if value.fract() == 0.0 && value.abs() < 9.0e15 {
+        s.serialize_i64(*value as i64)
+    } else {
+        s.serialize_f64(*value)
+    }
+}

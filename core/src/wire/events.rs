@@ -1,0 +1,109 @@
+//! The bodies texto posts to webhooks (REFERENCE §7). JSON on the wire.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Document, lenient};
+
+/// DLR: a delivery report for one message.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DlrEvent {
+    /// ISO-8601 with offset.
+    pub date: String,
+    /// Delivery code (3 DELIVERED, 2 NOT_DELIVERED, 5 INVALID_DESTINATION, …).
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// The number.
+    #[serde(deserialize_with = "lenient::string")]
+    pub destination: String,
+    /// The client's gsmsmsid, or null.
+    #[serde(default, deserialize_with = "lenient::opt_string")]
+    pub message_id: Option<String>,
+    /// The ticket.
+    #[serde(deserialize_with = "lenient::string")]
+    pub campaign_id: String,
+    /// ISO country of the number.
+    pub country_code: String,
+}
+
+/// MO (a reply) and STOP (a reply that unsubscribed): same body.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplyEvent {
+    /// ISO-8601 with offset.
+    pub date: String,
+    /// The reply's text.
+    pub message: String,
+    /// The number that replied.
+    #[serde(deserialize_with = "lenient::string")]
+    pub from: String,
+    /// The account the reply belongs to.
+    #[serde(deserialize_with = "lenient::string")]
+    pub account_id: String,
+    /// gsmsmsid of the last message sent to that number, or null.
+    #[serde(default, deserialize_with = "lenient::opt_string")]
+    pub last_message_id: Option<String>,
+}
+
+/// CLICKER: a recipient opened a short link.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClickerEvent {
+    /// The ticket.
+    #[serde(deserialize_with = "lenient::string")]
+    pub campaign_id: String,
+    /// The recipient's gsmsmsid (spelled `gsmsid`, as in the public sample), or null.
+    #[serde(default, deserialize_with = "lenient::opt_string")]
+    pub gsmsid: Option<String>,
+    /// `Y-m-d H:i:s` Paris.
+    pub date: String,
+    /// The URL the link leads to.
+    pub long_url: String,
+    /// The short link.
+    pub short_url: String,
+    /// Device brand, from the User-Agent.
+    #[serde(default)]
+    pub brand: String,
+    /// Device model.
+    #[serde(default)]
+    pub model: String,
+    /// Operating system.
+    #[serde(default)]
+    pub os: String,
+    /// The contact's info1.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub info1: String,
+    /// info2.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub info2: String,
+    /// info3.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub info3: String,
+    /// info4.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub info4: String,
+    /// Clicks on this link so far, this one included.
+    #[serde(deserialize_with = "lenient::int")]
+    pub clicks_on_link: i64,
+}
+
+/// BALANCE_ALERT: the balance went below the trigger. Strings, as in the public sample.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BalanceAlertEvent {
+    /// Balance after the debit.
+    #[serde(deserialize_with = "lenient::string")]
+    pub balance: String,
+    /// The `alert_trigger` crossed.
+    #[serde(deserialize_with = "lenient::string")]
+    pub trigger: String,
+    /// `Y-m-d H:i:s` Paris.
+    pub date: String,
+}
+
+macro_rules! event_document {
+    ($($event:ty),*) => {$(
+        impl Document for $event {
+            const JSON_ROOT: Option<&'static str> = None;
+            const XML_ROOTS: &'static [&'static str] = &["event"];
+        }
+    )*};
+}
+
+event_document!(DlrEvent, ReplyEvent, ClickerEvent, BalanceAlertEvent);

@@ -1,0 +1,29 @@
+//! The wire model: every body of the interface as a DTO, and the JSON and XML codecs.
+//!
+//! DTOs mirror the public samples exactly (keys, nesting, which values are strings); they are
+//! lenient where the samples disagree (numbers as strings, `null` as text). Domain types live
+//! elsewhere and are built from DTOs by validation.
+
+mod codec;
+pub(crate) mod lenient;
+mod xml_guard;
+mod xml_writer;
+
+mod campaigns;
+mod contacts;
+mod envelope;
+mod events;
+mod notification;
+mod result;
+mod send;
+mod webhook;
+
+pub use campaigns::*;
+pub use codec::{Document, Format, decode, encode};
+pub use contacts::*;
+pub use envelope::*;
+pub use events::*;
+pub use notification::*;
+pub use result::*;
+pub use send::*;
+pub use webhook::*;

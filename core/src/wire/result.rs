@@ -1,0 +1,56 @@
+//! The campaign result: the answer to send and simulate.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Document, lenient};
+
+/// Counters of a send or a simulation. `ticket` only on a real send.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct CampaignResultDto {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    pub message: String,
+    /// The campaign id (a JSON string).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub ticket: Option<String>,
+    /// Credits the campaign costs.
+    #[serde(deserialize_with = "lenient::decimal", serialize_with = "super::envelope::decimal")]
+    pub cost: f64,
+    /// Credits left after it.
+    #[serde(deserialize_with = "lenient::decimal", serialize_with = "super::envelope::decimal")]
+    pub credits: f64,
+    /// Messages before filtering.
+    #[serde(deserialize_with = "lenient::int")]
+    pub total: i64,
+    /// Messages after filtering.
+    #[serde(deserialize_with = "lenient::int")]
+    pub sent: i64,
+    /// Filtered: on the blacklist.
+    #[serde(deserialize_with = "lenient::int")]
+    pub blacklisted: i64,
+    /// Filtered: same number earlier in the request.
+    #[serde(deserialize_with = "lenient::int")]
+    pub duplicated: i64,
+    /// Filtered: not a valid mobile number.
+    #[serde(deserialize_with = "lenient::int")]
+    pub invalid: i64,
+    /// Filtered: on the NPAI list.
+    #[serde(deserialize_with = "lenient::int")]
+    pub npai: i64,
+    /// Filtered: country not allowed (absent from older samples).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub not_allowed: Option<i64>,
+    /// Filtered: anti-flood (absent from older samples).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub flood: Option<i64>,
+    /// Filtered: monthly country limit (absent from older samples).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub country_limit: Option<i64>,
+}
+
+impl Document for CampaignResultDto {
+    const JSON_ROOT: Option<&'static str> = None;
+    const XML_ROOTS: &'static [&'static str] = &["response"];
+}

@@ -1,0 +1,83 @@
+//! The campaign send request (`sms` root): `/send`, `/send/lists` and their simulations.
+
+use std::borrow::Cow;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Document, lenient};
+
+/// `{"sms": {...}}` / `<sms>…</sms>`. Every field is optional here; validation says what is missing.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SmsRequest<'a> {
+    /// The message and its options.
+    #[serde(default)]
+    pub message: MessageDto,
+    /// Individual numbers (`/send`, `/send/simulate`).
+    #[serde(default, borrow, skip_serializing_if = "Option::is_none")]
+    pub recipients: Option<RecipientsDto<'a>>,
+    /// Stored lists (`/send/lists`, `/send/lists/simulate`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lists: Option<Vec<ListRefDto>>,
+}
+
+impl Document for SmsRequest<'_> {
+    const JSON_ROOT: Option<&'static str> = Some("sms");
+    const XML_ROOTS: &'static [&'static str] = &["sms"];
+}
+
+/// `sms.message`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct MessageDto {
+    /// The message text (may hold `<-short->`, `<-stop->`, `[info1]`…`[info4]`).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub text: Option<String>,
+    /// `alert` or `marketing`.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub pushtype: Option<String>,
+    /// Custom sender.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub sender: Option<String>,
+    /// `Y-m-d H:i:s` in Europe/Paris.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub delay: Option<String>,
+    /// URLs to shorten, one per `<-short->` marker.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub links: Option<Vec<String>>,
+    /// `1` forces UCS-2 (the samples write `0`/`1` as numbers).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_flag", serialize_with = "flag_as_int")]
+    pub unicode: Option<bool>,
+}
+
+fn flag_as_int<S: serde::Serializer>(flag: &Option<bool>, s: S) -> Result<S::Ok, S::Error> {
+    match flag {
+        Some(on) => s.serialize_u8(u8::from(*on)),
+        None => s.serialize_none(),
+    }
+}
+
+/// `sms.recipients`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct RecipientsDto<'a> {
+    /// One entry per number.
+    #[serde(default, borrow)]
+    pub gsm: Vec<GsmDto<'a>>,
+}
+
+/// One recipient: JSON `{"value": "336…", "gsmsmsid": "100"}`, XML `<gsm gsmsmsid="100">336…</gsm>`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GsmDto<'a> {
+    /// The number as the client wrote it.
+    #[serde(borrow, alias = "$text")]
+    pub value: Cow<'a, str>,
+    /// Client id echoed in delivery reports.
+    #[serde(default, borrow, alias = "@gsmsmsid", skip_serializing_if = "Option::is_none")]
+    pub gsmsmsid: Option<Cow<'a, str>>,
+}
+
+/// One of `sms.lists`: `{"value": 45190}` or `{"value": "5a03…"}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ListRefDto {
+    /// The list id (numbers are read as their digits).
+    #[serde(deserialize_with = "lenient::string")]
+    pub value: String,
+}

@@ -1,0 +1,82 @@
+//! Webhooks: create, update, pause/resume, list.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Document, lenient};
+
+/// `{"webhook": {...}}` request (create, update, status). Every field is optional here.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct WebhookRequest {
+    /// The webhook; see [`WebhookDto`].
+    pub webhook: WebhookDto,
+}
+
+impl Document for WebhookRequest {
+    const JSON_ROOT: Option<&'static str> = Some("webhook");
+    const XML_ROOTS: &'static [&'static str] = &["webhook"];
+}
+
+/// A webhook as it appears on the wire (requests and responses).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WebhookDto {
+    /// Assigned by the service (a string).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub webhook_id: Option<String>,
+    /// `MO`, `DLR`, `STOP`, `CLICKER` or `BALANCE_ALERT`.
+    #[serde(default, rename = "type", skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub kind: Option<String>,
+    /// Where events are posted.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub url: Option<String>,
+    /// `live` or `paused`.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub status: Option<String>,
+    /// The signing secret: absent (`None`), null (`Some(None)`: no secret) or the secret.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::present_string")]
+    pub signature: Option<Option<String>>,
+    /// HTTP code of the last delivery: absent, null (`Some(None)`: not delivered yet) or the code.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::present_int")]
+    pub last_http_code: Option<Option<i64>>,
+}
+
+/// `{status, message, webhook}`: the answer to create, update and status.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WebhookResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    pub message: String,
+    /// The webhook as stored.
+    pub webhook: WebhookDto,
+}
+
+impl Document for WebhookResponse {
+    const JSON_ROOT: Option<&'static str> = None;
+    const XML_ROOTS: &'static [&'static str] = &["response"];
+}
+
+/// `GET /webhook`: the account's webhooks, paged.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WebhookListResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    pub message: String,
+    /// One `webhook` element per webhook.
+    #[serde(default, rename = "webhook")]
+    pub webhooks: Vec<WebhookDto>,
+    /// Webhooks in all.
+    #[serde(rename = "totalRecords", deserialize_with = "lenient::int")]
+    pub total_records: i64,
+    /// Webhooks after filtering.
+    #[serde(rename = "totalDisplayRecords", deserialize_with = "lenient::int")]
+    pub total_display_records: i64,
+}
+
+impl Document for WebhookListResponse {
+    const JSON_ROOT: Option<&'static str> = None;
+    const XML_ROOTS: &'static [&'static str] = &["response"];
+}
