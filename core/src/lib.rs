@@ -6,6 +6,7 @@
 mod calendar;
 mod error;
 mod gsm;
+mod phone;
 mod pushtype;
 mod segments;
 pub mod wire;
@@ -18,5 +19,9 @@ pub use calendar::{
     parse_delay,
 };
 pub use error::{Error, FieldError};
+pub use phone::{
+    Country, Msisdn, NUMBERING_DATA_VERSION, NumberError, parse_international,
+    parse_with_default_country,
+};
 pub use pushtype::PushType;
 pub use segments::{Encoding, Segments, segments};
