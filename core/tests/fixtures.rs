@@ -5,6 +5,7 @@
 //! the XML declaration and CDATA-vs-escaped text are free; a number and the same number
 //! written as a string are equal (XML has no types, and the samples mix both); an XML
 //! attribute equals a child element of the same name (the samples use both for `gsm`).
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::{collections::BTreeMap, path::Path};
 

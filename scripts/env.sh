@@ -1,0 +1,13 @@
+# Shared settings for texto's scripts (sourced, not run).
+# Build output and installed tools live outside the clone so repeated runs are incremental.
+TEXTO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+TEXTO_CACHE=${TEXTO_CACHE:-$HOME/.cache/texto}
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$TEXTO_CACHE/target}
+TEXTO_TOOLS=$TEXTO_CACHE/tools
+export PATH="$TEXTO_TOOLS/bin:$HOME/.cargo/bin:$PATH"
+# Trunk and wasm-pack must never download tools or check for updates themselves.
+export TRUNK_SKIP_VERSION_CHECK=true
+export TRUNK_OFFLINE=true
+cd "$TEXTO_ROOT"
+
+step() { printf '\n== %s\n' "$*"; }
