@@ -45,6 +45,8 @@ pub enum Error {
     Invalid(Vec<FieldError>),
     /// `delay` is not a usable date (REFERENCE §5), answered with its own status (-4).
     Delay(FieldError),
+    /// Something the request names does not exist (a list id), status -5.
+    NotFound(Vec<FieldError>),
 }
 
 impl Error {
@@ -55,6 +57,7 @@ impl Error {
             Error::Xml { .. } => -2,
             Error::Invalid(_) => -7,
             Error::Delay(_) => -4,
+            Error::NotFound(_) => -5,
         }
     }
 
@@ -66,7 +69,7 @@ impl Error {
                 format!("{message} (line {line}, column {column})"),
             )],
             Error::Xml { message, path } => vec![FieldError::new(path.clone().unwrap_or_default(), message.clone())],
-            Error::Invalid(errors) => errors.clone(),
+            Error::Invalid(errors) | Error::NotFound(errors) => errors.clone(),
             Error::Delay(error) => vec![error.clone()],
         }
     }
@@ -79,6 +82,7 @@ impl fmt::Display for Error {
             Error::Xml { .. } => f.write_str("XML error")?,
             Error::Invalid(_) => f.write_str("invalid data")?,
             Error::Delay(_) => f.write_str("incorrect delay")?,
+            Error::NotFound(_) => f.write_str("not found")?,
         }
         for (i, error) in self.field_errors().iter().enumerate() {
             f.write_str(if i == 0 { ": " } else { "; " })?;

@@ -4,11 +4,15 @@
 //! server (native), the web app (WebAssembly) and JavaScript projects (the npm package).
 
 mod calendar;
+mod campaign;
+mod credits;
 mod error;
 mod gsm;
 mod phone;
+mod pricing;
 mod pushtype;
 mod segments;
+mod simulate;
 pub mod wire;
 
 #[cfg(target_arch = "wasm32")]
@@ -18,10 +22,19 @@ pub use calendar::{
     DelayError, format_paris, french_public_holidays, is_french_public_holiday, next_allowed_send,
     parse_delay,
 };
+pub use campaign::{
+    Audience, Campaign, ContactInfo, Endpoint, MAX_PARTS, MessageOptions, Recipient, SHORT_CODE_LEN, SHORT_MARKER,
+    STOP_MARKER, Sender, has_contact_fields, render, rendered_segments, validate_send,
+};
+pub use credits::Credits;
 pub use error::{Error, FieldError};
 pub use phone::{
     Country, Msisdn, NUMBERING_DATA_VERSION, NumberError, parse_international,
     parse_with_default_country,
 };
+pub use pricing::PriceTable;
 pub use pushtype::PushType;
 pub use segments::{Encoding, Segments, segments};
+pub use simulate::{
+    Contact, Counters, FilterContext, FloodLimits, Outcome, RecentSends, RecipientOutcome, Simulation, simulate,
+};

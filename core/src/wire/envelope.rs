@@ -81,6 +81,7 @@ impl From<&Error> for ErrorResponse {
             Error::Xml { .. } => "XML error",
             Error::Invalid(_) => "Invalid data",
             Error::Delay(_) => "Incorrect date delay",
+            Error::NotFound(_) => "Resource not found",
         };
         ErrorResponse::new(i64::from(error.status()), message, &error.field_errors())
     }

@@ -1,0 +1,150 @@
+//! Wire request → [`Campaign`], collecting every problem with its path.
+
+use chrono::{DateTime, Utc};
+
+use super::{Audience, Campaign, MAX_PARTS, MessageOptions, Recipient, SHORT_MARKER, Sender, rendered_segments};
+use crate::{Error, FieldError, PushType, parse_delay, wire::SmsRequest};
+
+/// The four send paths, which differ in what they require.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Endpoint {
+    /// `POST /send` (and `GET /send`).
+    Send,
+    /// `POST /send/lists`.
+    SendLists,
+    /// `POST /send/simulate`.
+    Simulate,
+    /// `POST /send/lists/simulate`.
+    SimulateLists,
+}
+
+impl Endpoint {
+    fn to_lists(self) -> bool {
+        matches!(self, Endpoint::SendLists | Endpoint::SimulateLists)
+    }
+    fn simulated(self) -> bool {
+        matches!(self, Endpoint::Simulate | Endpoint::SimulateLists)
+    }
+}
+
+/// Checks a decoded `sms` request for `endpoint` and builds the campaign. Every problem is
+/// reported at once; a bad `delay` alone is [`Error::Delay`] (status -4), anything else
+/// [`Error::Invalid`] (status -7).
+pub fn validate_send<'a>(
+    request: SmsRequest<'a>,
+    endpoint: Endpoint,
+    options: &MessageOptions,
+    now: DateTime<Utc>,
+) -> Result<Campaign<'a>, Error> {
+    let mut errors = Vec::new();
+    let message = request.message;
+
+    let text = match message.text {
+        Some(text) if !text.trim().is_empty() => text,
+        _ => {
+            errors.push(FieldError::new("sms.message.text", "is required"));
+            String::new()
+        }
+    };
+
+    let pushtype = match message.pushtype.as_deref().map(str::trim) {
+        Some("") | None if endpoint.simulated() => PushType::Alert,
+        Some("") | None => {
+            errors.push(FieldError::new("sms.message.pushtype", "is required: alert or marketing"));
+            PushType::Alert
+        }
+        Some(value) => PushType::parse(value).unwrap_or_else(|| {
+            errors.push(FieldError::new("sms.message.pushtype", format!("must be alert or marketing, not {value:?}")));
+            PushType::Alert
+        }),
+    };
+
+    let sender = match message.sender.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(value) => match Sender::parse(value) {
+            Ok(sender) => Some(sender),
+            Err(why) => {
+                errors.push(FieldError::new("sms.message.sender", why));
+                None
+            }
+        },
+    };
+
+    let links = message.links.unwrap_or_default();
+    let markers = text.matches(SHORT_MARKER).count();
+    if links.len() != markers {
+        errors.push(FieldError::new(
+            "sms.message.links",
+            format!("the text has {markers} <-short-> marker(s) but {} link(s) were given", links.len()),
+        ));
+    }
+    for (i, link) in links.iter().enumerate() {
+        if let Err(why) = check_url(link) {
+            errors.push(FieldError::new(format!("sms.message.links[{i}]"), why));
+        }
+    }
+
+    let unicode = message.unicode.unwrap_or(false);
+    if !text.is_empty() {
+        let split = rendered_segments(&text, pushtype, unicode, options, None);
+        if split.parts > MAX_PARTS {
+            errors.push(FieldError::new(
+                "sms.message.text",
+                format!("is too long: {} SMS parts, at most {MAX_PARTS}", split.parts),
+            ));
+        }
+    }
+
+    let audience = if endpoint.to_lists() {
+        let lists: Vec<String> = request.lists.unwrap_or_default().into_iter().map(|l| l.value.trim().to_owned()).collect();
+        if lists.is_empty() {
+            errors.push(FieldError::new("sms.lists", "at least one list is required"));
+        }
+        for (i, list) in lists.iter().enumerate().filter(|(_, l)| l.is_empty()) {
+            errors.push(FieldError::new(format!("sms.lists[{i}].value"), format!("list id is empty: {list:?}")));
+        }
+        Audience::Lists(lists)
+    } else {
+        let recipients: Vec<Recipient<'a>> = request
+            .recipients
+            .map(|r| r.gsm)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|gsm| Recipient { number: gsm.value, gsmsmsid: gsm.gsmsmsid })
+            .collect();
+        if recipients.is_empty() {
+            errors.push(FieldError::new("sms.recipients.gsm", "at least one recipient is required"));
+        }
+        Audience::Numbers(recipients)
+    };
+
+    let delay = match parse_delay(message.delay.as_deref().unwrap_or(""), now) {
+        Ok(delay) => delay,
+        Err(why) => {
+            let error = FieldError::new("sms.message.delay", why.to_string());
+            if errors.is_empty() {
+                return Err(Error::Delay(error));
+            }
+            errors.push(error);
+            None
+        }
+    };
+
+    if !errors.is_empty() {
+        return Err(Error::Invalid(errors));
+    }
+    Ok(Campaign { text, pushtype, sender, delay, links, unicode, audience })
+}
+
+/// An absolute http(s) URL with a host and no spaces.
+fn check_url(link: &str) -> Result<(), String> {
+    let rest = link
+        .strip_prefix("https://")
+        .or_else(|| link.strip_prefix("http://"))
+        .ok_or_else(|| format!("must be an absolute http(s) URL, not {link:?}"))?;
+    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
+    if host.is_empty() || link.chars().any(char::is_whitespace) {
+        return Err(format!("must be an absolute http(s) URL with a host and no spaces, not {link:?}"));
+    }
+    Ok(())
+}

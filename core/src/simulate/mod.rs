@@ -1,0 +1,295 @@
+//! The recipient filter and cost ("simulation"), shared by simulate and send (REFERENCE §3, §4).
+
+mod context;
+
+use chrono::{DateTime, Utc};
+use rustc_hash::FxHashSet;
+
+pub use context::{Contact, FilterContext, FloodLimits, RecentSends};
+
+use crate::{
+    Audience, Campaign, ContactInfo, Country, Credits, Error, FieldError, Msisdn, has_contact_fields,
+    next_allowed_send, parse_international, wire::CampaignResultDto,
+};
+
+/// What happened to one recipient: the first rule that filtered it, or sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// Passed every rule.
+    Sent,
+    /// Not a valid mobile number.
+    Invalid,
+    /// Same number earlier in the request.
+    Duplicated,
+    /// On the account's blacklist.
+    Blacklisted,
+    /// On the account's NPAI list.
+    Npai,
+    /// Country not allowed for the account.
+    NotAllowed,
+    /// Anti-flood.
+    Flood,
+    /// Monthly country cap reached.
+    CountryLimit,
+}
+
+impl Outcome {
+    /// The counter name on the wire (`sent`, `invalid`, `not_allowed`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Sent => "sent",
+            Outcome::Invalid => "invalid",
+            Outcome::Duplicated => "duplicated",
+            Outcome::Blacklisted => "blacklisted",
+            Outcome::Npai => "npai",
+            Outcome::NotAllowed => "not_allowed",
+            Outcome::Flood => "flood",
+            Outcome::CountryLimit => "country_limit",
+        }
+    }
+}
+
+/// One recipient's result, in request order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RecipientOutcome {
+    /// The normalised number (`None` when invalid).
+    pub number: Option<Msisdn>,
+    /// Sent or why not.
+    pub outcome: Outcome,
+    /// SMS parts (0 when filtered).
+    pub parts: u32,
+    /// Credits (zero when filtered).
+    pub cost: Credits,
+}
+
+/// The counters of REFERENCE §3.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Recipients before filtering.
+    pub total: u64,
+    /// Recipients after filtering.
+    pub sent: u64,
+    /// Filtered as invalid.
+    pub invalid: u64,
+    /// Filtered as duplicated.
+    pub duplicated: u64,
+    /// Filtered as blacklisted.
+    pub blacklisted: u64,
+    /// Filtered as NPAI.
+    pub npai: u64,
+    /// Filtered as not allowed.
+    pub not_allowed: u64,
+    /// Filtered by anti-flood.
+    pub flood: u64,
+    /// Filtered by the country cap.
+    pub country_limit: u64,
+}
+
+impl Counters {
+    fn count(&mut self, outcome: Outcome) {
+        self.total += 1;
+        *match outcome {
+            Outcome::Sent => &mut self.sent,
+            Outcome::Invalid => &mut self.invalid,
+            Outcome::Duplicated => &mut self.duplicated,
+            Outcome::Blacklisted => &mut self.blacklisted,
+            Outcome::Npai => &mut self.npai,
+            Outcome::NotAllowed => &mut self.not_allowed,
+            Outcome::Flood => &mut self.flood,
+            Outcome::CountryLimit => &mut self.country_limit,
+        } += 1;
+    }
+}
+
+/// The result of filtering and pricing a campaign.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Simulation {
+    /// The counters.
+    pub counters: Counters,
+    /// Credits the campaign costs.
+    pub cost: Credits,
+    /// Credits before it.
+    pub balance: Credits,
+    /// When it goes out: the delay, pushed into the marketing window for marketing.
+    pub send_at: DateTime<Utc>,
+    /// Each recipient's result, in request (or list) order.
+    pub outcomes: Vec<RecipientOutcome>,
+}
+
+impl Simulation {
+    /// Credits left after the campaign (negative when the balance does not cover it).
+    pub fn credits_after(&self) -> Credits {
+        self.balance - self.cost
+    }
+
+    /// The balance covers the cost.
+    pub fn affordable(&self) -> bool {
+        self.cost <= self.balance
+    }
+
+    /// The campaign result on the wire; `ticket` for a real send.
+    pub fn to_wire(&self, ticket: Option<String>) -> CampaignResultDto {
+        let c = &self.counters;
+        let count = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);
+        CampaignResultDto {
+            status: 1,
+            message: "OK".to_owned(),
+            ticket,
+            cost: self.cost.as_f64(),
+            credits: self.credits_after().as_f64(),
+            total: count(c.total),
+            sent: count(c.sent),
+            blacklisted: count(c.blacklisted),
+            duplicated: count(c.duplicated),
+            invalid: count(c.invalid),
+            npai: count(c.npai),
+            not_allowed: Some(count(c.not_allowed)),
+            flood: Some(count(c.flood)),
+            country_limit: Some(count(c.country_limit)),
+        }
+    }
+}
+
+/// Filters and prices `campaign` for the account described by `context`, as of `now`.
+/// Simulate and send both call exactly this; nothing is written.
+pub fn simulate(campaign: &Campaign, context: &FilterContext, now: DateTime<Utc>) -> Result<Simulation, Error> {
+    let mut filter = Filter::new(campaign, context);
+    match campaign.audience() {
+        Audience::Numbers(recipients) => {
+            filter.reserve(recipients.len());
+            for recipient in recipients {
+                filter.push(&recipient.number, None);
+            }
+        }
+        Audience::Lists(ids) => {
+            let mut missing = Vec::new();
+            for (i, id) in ids.iter().enumerate() {
+                match context.lists.get(id) {
+                    Some(contacts) => {
+                        filter.reserve(contacts.len());
+                        for contact in contacts {
+                            let info = contact.info.each_ref().map(String::as_str);
+                            filter.push(&contact.number, Some(&info));
+                        }
+                    }
+                    None => missing.push(FieldError::new(format!("sms.lists[{i}].value"), format!("no list {id:?}"))),
+                }
+            }
+            if !missing.is_empty() {
+                return Err(Error::NotFound(missing));
+            }
+        }
+    }
+    let send_at = next_allowed_send(campaign.pushtype(), campaign.delay().unwrap_or(now).max(now));
+    Ok(Simulation {
+        counters: filter.counters,
+        cost: filter.cost,
+        balance: context.balance,
+        send_at,
+        outcomes: filter.outcomes,
+    })
+}
+
+/// The running state of one filter pass.
+struct Filter<'c> {
+    campaign: &'c Campaign<'c>,
+    context: &'c FilterContext,
+    template_parts: u32,
+    per_contact_text: bool,
+    seen: FxHashSet<u64>,
+    usage: std::collections::HashMap<Country, u64>,
+    last_price: Option<(Country, Credits)>,
+    counters: Counters,
+    cost: Credits,
+    outcomes: Vec<RecipientOutcome>,
+}
+
+impl<'c> Filter<'c> {
+    fn new(campaign: &'c Campaign<'c>, context: &'c FilterContext) -> Filter<'c> {
+        Filter {
+            campaign,
+            context,
+            template_parts: parts_u32(campaign.segments(&context.message, None).parts),
+            per_contact_text: has_contact_fields(campaign.text()),
+            seen: FxHashSet::default(),
+            usage: context.monthly_usage.clone(),
+            last_price: None,
+            counters: Counters::default(),
+            cost: Credits::ZERO,
+            outcomes: Vec::new(),
+        }
+    }
+
+    fn reserve(&mut self, more: usize) {
+        self.seen.reserve(more);
+        self.outcomes.reserve(more);
+    }
+
+    fn push(&mut self, number: &str, info: Option<&ContactInfo>) {
+        let (number, outcome) = match parse_international(number) {
+            Err(_) => (None, Outcome::Invalid),
+            Ok(msisdn) => (Some(msisdn), self.rule(msisdn)),
+        };
+        let (parts, cost) = match (outcome, number) {
+            (Outcome::Sent, Some(msisdn)) => {
+                let parts = if self.per_contact_text {
+                    parts_u32(self.campaign.segments(&self.context.message, info).parts)
+                } else {
+                    self.template_parts
+                };
+                (parts, self.price(msisdn.country()) * parts)
+            }
+            _ => (0, Credits::ZERO),
+        };
+        self.counters.count(outcome);
+        self.cost = self.cost + cost;
+        self.outcomes.push(RecipientOutcome { number, outcome, parts, cost });
+    }
+
+    /// The first rule of REFERENCE §3 that filters a valid number, or `Sent`.
+    fn rule(&mut self, msisdn: Msisdn) -> Outcome {
+        let n = msisdn.as_u64();
+        let context = self.context;
+        if !self.seen.insert(n) {
+            return Outcome::Duplicated;
+        }
+        if context.blacklist.contains(&n) {
+            return Outcome::Blacklisted;
+        }
+        if context.npai.contains(&n) {
+            return Outcome::Npai;
+        }
+        let country = msisdn.country();
+        if context.allowed_countries.as_ref().is_some_and(|allowed| !allowed.contains(&country)) {
+            return Outcome::NotAllowed;
+        }
+        if let Some(recent) = context.recent.get(&n) {
+            if recent.identical >= context.flood.identical_per_hour || recent.any >= context.flood.any_per_hour {
+                return Outcome::Flood;
+            }
+        }
+        if let Some(cap) = context.monthly_caps.get(&country) {
+            let used = self.usage.entry(country).or_insert(0);
+            if *used >= *cap {
+                return Outcome::CountryLimit;
+            }
+            *used += 1;
+        }
+        Outcome::Sent
+    }
+
+    fn price(&mut self, country: Country) -> Credits {
+        match self.last_price {
+            Some((last, price)) if last == country => price,
+            _ => {
+                let price = self.context.prices.part_price(country);
+                self.last_price = Some((country, price));
+                price
+            }
+        }
+    }
+}
+
+fn parts_u32(parts: usize) -> u32 {
+    u32::try_from(parts).unwrap_or(u32::MAX)
+}

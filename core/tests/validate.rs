@@ -1,0 +1,108 @@
+//! `validate_send`: the wire request becomes a campaign, or every problem is named.
+
+use chrono::{DateTime, TimeZone, Utc};
+use texto_core::{
+    Audience, Endpoint, Error, MessageOptions, PushType, validate_send,
+    wire::{Format, SmsRequest, decode},
+};
+
+fn now() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 21, 10, 0, 0).unwrap()
+}
+
+fn check(body: &str, endpoint: Endpoint) -> Result<texto_core::Campaign<'_>, Error> {
+    let request: SmsRequest = decode(body, Format::Json).expect("decodes");
+    validate_send(request, endpoint, &MessageOptions::default(), now())
+}
+
+fn paths(error: Error) -> Vec<String> {
+    error.field_errors().into_iter().map(|e| e.path).collect()
+}
+
+#[test]
+fn a_complete_request_becomes_a_campaign() {
+    let body = r#"{"sms":{"message":{"text":"Hello <-short->","pushtype":"marketing","sender":"Shop",
+        "delay":"2026-12-24 09:30:00","links":["https://example.com/a"],"unicode":1},
+        "recipients":{"gsm":[{"value":"33612345678","gsmsmsid":"a1"}]}}}"#;
+    let campaign = check(body, Endpoint::Send).expect("valid");
+    assert_eq!(campaign.pushtype(), PushType::Marketing);
+    assert_eq!(campaign.sender().map(|s| s.as_str()), Some("Shop"));
+    assert_eq!(campaign.delay(), Some(Utc.with_ymd_and_hms(2026, 12, 24, 8, 30, 0).unwrap()));
+    assert!(campaign.unicode());
+    match campaign.audience() {
+        Audience::Numbers(r) => assert_eq!((r[0].number.as_ref(), r[0].gsmsmsid.as_deref()), ("33612345678", Some("a1"))),
+        other => panic!("numbers expected, got {other:?}"),
+    }
+}
+
+#[test]
+fn every_problem_is_reported_at_once() {
+    let body = r#"{"sms":{"message":{"pushtype":"promo","sender":"A B","links":["ftp://x"]}}}"#;
+    let error = check(body, Endpoint::Send).expect_err("invalid");
+    assert_eq!(error.status(), -7);
+    let paths = paths(error);
+    for expected in ["sms.message.text", "sms.message.pushtype", "sms.message.sender", "sms.message.links", "sms.message.links[0]", "sms.recipients.gsm"] {
+        assert!(paths.iter().any(|p| p == expected), "{expected} missing from {paths:?}");
+    }
+}
+
+#[test]
+fn pushtype_is_required_to_send_but_not_to_simulate() {
+    let body = r#"{"sms":{"message":{"text":"Hi"},"recipients":{"gsm":[{"value":"33612345678"}]}}}"#;
+    assert_eq!(paths(check(body, Endpoint::Send).expect_err("required")), ["sms.message.pushtype"]);
+    assert_eq!(check(body, Endpoint::Simulate).expect("optional").pushtype(), PushType::Alert);
+}
+
+#[test]
+fn links_must_match_the_short_markers() {
+    let body = r#"{"sms":{"message":{"text":"<-short-> and <-short->","pushtype":"alert","links":["https://a.fr"]},
+        "recipients":{"gsm":[{"value":"33612345678"}]}}}"#;
+    assert_eq!(paths(check(body, Endpoint::Send).expect_err("count")), ["sms.message.links"]);
+}
+
+#[test]
+fn a_bad_delay_alone_is_status_minus_4() {
+    for delay in ["2026-03-29 02:30:00", "24/12/2026", "2028-01-01 10:00:00"] {
+        let body = format!(
+            r#"{{"sms":{{"message":{{"text":"Hi","pushtype":"alert","delay":"{delay}"}},"recipients":{{"gsm":[{{"value":"33612345678"}}]}}}}}}"#
+        );
+        let error = check(&body, Endpoint::Send).expect_err(delay);
+        assert_eq!(error.status(), -4, "{delay}");
+    }
+}
+
+#[test]
+fn a_bad_delay_with_other_problems_is_listed_among_them() {
+    let body = r#"{"sms":{"message":{"pushtype":"alert","delay":"nope"},"recipients":{"gsm":[{"value":"1"}]}}}"#;
+    let error = check(body, Endpoint::Send).expect_err("invalid");
+    assert_eq!(error.status(), -7);
+    assert_eq!(paths(error), ["sms.message.text", "sms.message.delay"]);
+}
+
+#[test]
+fn past_or_empty_delay_sends_now() {
+    let body = r#"{"sms":{"message":{"text":"Hi","pushtype":"alert","delay":"2020-01-01 10:00:00"},"recipients":{"gsm":[{"value":"1"}]}}}"#;
+    assert_eq!(check(body, Endpoint::Send).expect("valid").delay(), None);
+}
+
+#[test]
+fn list_endpoints_need_lists() {
+    let body = r#"{"sms":{"message":{"text":"Hi [info1]","pushtype":"alert"},"lists":[{"value":45190},{"value":"5a03"}]}}"#;
+    match check(body, Endpoint::SendLists).expect("valid").audience() {
+        Audience::Lists(ids) => assert_eq!(ids, &["45190", "5a03"]),
+        other => panic!("lists expected, got {other:?}"),
+    }
+    let none = r#"{"sms":{"message":{"text":"Hi","pushtype":"alert"}}}"#;
+    assert_eq!(paths(check(none, Endpoint::SimulateLists).expect_err("no lists")), ["sms.lists"]);
+}
+
+#[test]
+fn more_than_ten_parts_is_refused() {
+    let long = "a".repeat(1531);
+    let body = format!(r#"{{"sms":{{"message":{{"text":"{long}","pushtype":"alert"}},"recipients":{{"gsm":[{{"value":"1"}}]}}}}}}"#);
+    let error = check(&body, Endpoint::Send).expect_err("too long");
+    assert!(error.to_string().contains("11 SMS parts"), "{error}");
+    let fits = "a".repeat(1530);
+    let body = format!(r#"{{"sms":{{"message":{{"text":"{fits}","pushtype":"alert"}},"recipients":{{"gsm":[{{"value":"1"}}]}}}}}}"#);
+    assert!(check(&body, Endpoint::Send).is_ok());
+}
