@@ -23,7 +23,7 @@ pub use calendar::{
     parse_delay,
 };
 pub use campaign::{
-    Audience, Campaign, ContactInfo, Endpoint, MAX_PARTS, MessageOptions, Recipient, SHORT_CODE_LEN, SHORT_MARKER,
+    Audience, Campaign, ContactInfo, Endpoint, MAX_PARTS, MessageOptions, Recipient, Recipients, SHORT_CODE_LEN, SHORT_MARKER,
     STOP_MARKER, Sender, has_contact_fields, render, rendered_segments, validate_send,
 };
 pub use credits::Credits;

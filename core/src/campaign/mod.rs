@@ -4,8 +4,6 @@ mod message;
 mod sender;
 mod validate;
 
-use std::borrow::Cow;
-
 use chrono::{DateTime, Utc};
 
 pub use message::{
@@ -15,7 +13,7 @@ pub use message::{
 pub use sender::Sender;
 pub use validate::{Endpoint, validate_send};
 
-use crate::{PushType, Segments};
+use crate::{PushType, Segments, wire::GsmDto};
 
 /// A valid campaign: text present and short enough, known push type, valid sender, one link
 /// per `<-short->`, a usable delay, and recipients or lists.
@@ -34,18 +32,39 @@ pub struct Campaign<'a> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Audience<'a> {
     /// Numbers given in the request (validity is checked by the filter, not here).
-    Numbers(Vec<Recipient<'a>>),
+    Numbers(Recipients<'a>),
     /// Stored lists, by id.
     Lists(Vec<String>),
 }
 
-/// One number of a request, as written, with the client's id for it.
+/// The numbers of a request, kept as decoded (a million of them are not copied again).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Recipient<'a> {
+pub struct Recipients<'a>(Vec<GsmDto<'a>>);
+
+impl Recipients<'_> {
+    /// How many numbers the request holds.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// True when the request holds none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The numbers, in request order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = Recipient<'_>> + Clone {
+        self.0.iter().map(|gsm| Recipient { number: &gsm.value, gsmsmsid: gsm.gsmsmsid.as_deref() })
+    }
+}
+
+/// One number of a request, as written, with the client's id for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Recipient<'r> {
     /// The number as written (normalised by the filter).
-    pub number: Cow<'a, str>,
+    pub number: &'r str,
     /// The client's `gsmsmsid`.
-    pub gsmsmsid: Option<Cow<'a, str>>,
+    pub gsmsmsid: Option<&'r str>,
 }
 
 impl<'a> Campaign<'a> {

@@ -2,7 +2,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{Audience, Campaign, MAX_PARTS, MessageOptions, Recipient, SHORT_MARKER, Sender, rendered_segments};
+use super::{Audience, Campaign, MAX_PARTS, MessageOptions, Recipients, SHORT_MARKER, Sender, rendered_segments};
 use crate::{Error, FieldError, PushType, parse_delay, wire::SmsRequest};
 
 /// The four send paths, which differ in what they require.
@@ -105,13 +105,7 @@ pub fn validate_send<'a>(
         }
         Audience::Lists(lists)
     } else {
-        let recipients: Vec<Recipient<'a>> = request
-            .recipients
-            .map(|r| r.gsm)
-            .unwrap_or_default()
-            .into_iter()
-            .map(|gsm| Recipient { number: gsm.value, gsmsmsid: gsm.gsmsmsid })
-            .collect();
+        let recipients = Recipients(request.recipients.map(|r| r.gsm).unwrap_or_default());
         if recipients.is_empty() {
             errors.push(FieldError::new("sms.recipients.gsm", "at least one recipient is required"));
         }

@@ -1,9 +1,11 @@
 //! The recipient filter and cost ("simulation"), shared by simulate and send (REFERENCE §3, §4).
 
 mod context;
+mod dedup;
+
+use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
-use rustc_hash::FxHashSet;
 
 pub use context::{Contact, FilterContext, FloodLimits, RecentSends};
 
@@ -153,55 +155,34 @@ impl Simulation {
 /// Filters and prices `campaign` for the account described by `context`, as of `now`.
 /// Simulate and send both call exactly this; nothing is written.
 pub fn simulate(campaign: &Campaign, context: &FilterContext, now: DateTime<Utc>) -> Result<Simulation, Error> {
-    let mut filter = Filter::new(campaign, context);
-    match campaign.audience() {
-        Audience::Numbers(recipients) => {
-            filter.reserve(recipients.len());
-            for recipient in recipients {
-                filter.push(&recipient.number, None);
-            }
-        }
+    let filter = Filter::new(campaign, context);
+    let (counters, cost, outcomes) = match campaign.audience() {
+        Audience::Numbers(recipients) => filter.run(recipients.iter().map(|r| (r.number, None))),
         Audience::Lists(ids) => {
+            let mut lists = Vec::with_capacity(ids.len());
             let mut missing = Vec::new();
             for (i, id) in ids.iter().enumerate() {
                 match context.lists.get(id) {
-                    Some(contacts) => {
-                        filter.reserve(contacts.len());
-                        for contact in contacts {
-                            let info = contact.info.each_ref().map(String::as_str);
-                            filter.push(&contact.number, Some(&info));
-                        }
-                    }
+                    Some(contacts) => lists.push(contacts),
                     None => missing.push(FieldError::new(format!("sms.lists[{i}].value"), format!("no list {id:?}"))),
                 }
             }
             if !missing.is_empty() {
                 return Err(Error::NotFound(missing));
             }
+            filter.run(lists.into_iter().flatten().map(|c| (c.number.as_str(), Some(c.info.each_ref().map(String::as_str)))))
         }
-    }
+    };
     let send_at = next_allowed_send(campaign.pushtype(), campaign.delay().unwrap_or(now).max(now));
-    Ok(Simulation {
-        counters: filter.counters,
-        cost: filter.cost,
-        balance: context.balance,
-        send_at,
-        outcomes: filter.outcomes,
-    })
+    Ok(Simulation { counters, cost, balance: context.balance, send_at, outcomes })
 }
 
-/// The running state of one filter pass.
+/// One filter pass over a campaign's recipients.
 struct Filter<'c> {
     campaign: &'c Campaign<'c>,
     context: &'c FilterContext,
     template_parts: u32,
     per_contact_text: bool,
-    seen: FxHashSet<u64>,
-    usage: std::collections::HashMap<Country, u64>,
-    last_price: Option<(Country, Credits)>,
-    counters: Counters,
-    cost: Credits,
-    outcomes: Vec<RecipientOutcome>,
 }
 
 impl<'c> Filter<'c> {
@@ -211,48 +192,53 @@ impl<'c> Filter<'c> {
             context,
             template_parts: parts_u32(campaign.segments(&context.message, None).parts),
             per_contact_text: has_contact_fields(campaign.text()),
-            seen: FxHashSet::default(),
-            usage: context.monthly_usage.clone(),
-            last_price: None,
-            counters: Counters::default(),
-            cost: Credits::ZERO,
-            outcomes: Vec::new(),
         }
     }
 
-    fn reserve(&mut self, more: usize) {
-        self.seen.reserve(more);
-        self.outcomes.reserve(more);
+    /// Two passes: parse every number (and find repeats) first, then apply the rules in order.
+    fn run<'r>(
+        &self,
+        recipients: impl Iterator<Item = (&'r str, Option<ContactInfo<'r>>)> + Clone,
+    ) -> (Counters, Credits, Vec<RecipientOutcome>) {
+        let numbers: Vec<Option<Msisdn>> = recipients.clone().map(|(n, _)| parse_international(n).ok()).collect();
+        let repeated = dedup::repeated(&numbers);
+        let mut usage = self.context.monthly_usage.clone();
+        let mut last_price: Option<(Country, Credits)> = None;
+        let (mut counters, mut cost) = (Counters::default(), Credits::ZERO);
+        let mut outcomes = Vec::with_capacity(numbers.len());
+        for (((_, info), number), repeated) in recipients.zip(&numbers).zip(repeated) {
+            let outcome = match number {
+                None => Outcome::Invalid,
+                Some(_) if repeated => Outcome::Duplicated,
+                Some(msisdn) => self.rule(*msisdn, &mut usage),
+            };
+            let (parts, price) = match (outcome, number) {
+                (Outcome::Sent, Some(msisdn)) => {
+                    let parts = match self.per_contact_text {
+                        true => parts_u32(self.campaign.segments(&self.context.message, info.as_ref()).parts),
+                        false => self.template_parts,
+                    };
+                    let country = msisdn.country();
+                    let price = match last_price {
+                        Some((last, price)) if last == country => price,
+                        _ => self.context.prices.part_price(country),
+                    };
+                    last_price = Some((country, price));
+                    (parts, price * parts)
+                }
+                _ => (0, Credits::ZERO),
+            };
+            counters.count(outcome);
+            cost = cost + price;
+            outcomes.push(RecipientOutcome { number: *number, outcome, parts, cost: price });
+        }
+        (counters, cost, outcomes)
     }
 
-    fn push(&mut self, number: &str, info: Option<&ContactInfo>) {
-        let (number, outcome) = match parse_international(number) {
-            Err(_) => (None, Outcome::Invalid),
-            Ok(msisdn) => (Some(msisdn), self.rule(msisdn)),
-        };
-        let (parts, cost) = match (outcome, number) {
-            (Outcome::Sent, Some(msisdn)) => {
-                let parts = if self.per_contact_text {
-                    parts_u32(self.campaign.segments(&self.context.message, info).parts)
-                } else {
-                    self.template_parts
-                };
-                (parts, self.price(msisdn.country()) * parts)
-            }
-            _ => (0, Credits::ZERO),
-        };
-        self.counters.count(outcome);
-        self.cost = self.cost + cost;
-        self.outcomes.push(RecipientOutcome { number, outcome, parts, cost });
-    }
-
-    /// The first rule of REFERENCE §3 that filters a valid number, or `Sent`.
-    fn rule(&mut self, msisdn: Msisdn) -> Outcome {
+    /// The first rule of REFERENCE §3 after invalid and duplicated that filters a number, or `Sent`.
+    fn rule(&self, msisdn: Msisdn, usage: &mut HashMap<Country, u64>) -> Outcome {
         let n = msisdn.as_u64();
         let context = self.context;
-        if !self.seen.insert(n) {
-            return Outcome::Duplicated;
-        }
         if context.blacklist.contains(&n) {
             return Outcome::Blacklisted;
         }
@@ -269,24 +255,13 @@ impl<'c> Filter<'c> {
             }
         }
         if let Some(cap) = context.monthly_caps.get(&country) {
-            let used = self.usage.entry(country).or_insert(0);
+            let used = usage.entry(country).or_insert(0);
             if *used >= *cap {
                 return Outcome::CountryLimit;
             }
             *used += 1;
         }
         Outcome::Sent
-    }
-
-    fn price(&mut self, country: Country) -> Credits {
-        match self.last_price {
-            Some((last, price)) if last == country => price,
-            _ => {
-                let price = self.context.prices.part_price(country);
-                self.last_price = Some((country, price));
-                price
-            }
-        }
     }
 }
 

@@ -64,7 +64,7 @@ pub struct RecipientsDto<'a> {
 }
 
 /// One recipient: JSON `{"value": "336…", "gsmsmsid": "100"}`, XML `<gsm gsmsmsid="100">336…</gsm>`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GsmDto<'a> {
     /// The number as the client wrote it.
     #[serde(borrow, alias = "$text")]
