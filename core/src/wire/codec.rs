@@ -8,7 +8,7 @@ use serde::{
     ser::SerializeMap,
 };
 
-use super::{xml_guard, xml_writer};
+use super::{lenient, xml_guard, xml_writer};
 use crate::Error;
 
 /// Largest body `decode` accepts (the server may set a lower limit of its own).
@@ -118,6 +118,8 @@ fn decode_xml<'de, T: Document + Deserialize<'de>>(body: &'de str) -> Result<T, 
             None,
         ));
     }
+    // Lets the lenient field readers apply the XML-only readings (text `null`, empty element).
+    let _xml = lenient::XmlScope::enter();
     match quick_xml::de::from_str::<T>(body) {
         Ok(value) => Ok(value),
         Err(error) => {
