@@ -8,7 +8,7 @@ use serde::{
     ser::SerializeMap,
 };
 
-use super::{xml_guard, xml_writer};
+use super::{lenient, xml_guard, xml_writer};
 use crate::Error;
 
 /// Largest body `decode` accepts (the server may set a lower limit of its own).
@@ -118,10 +118,13 @@ fn decode_xml<'de, T: Document + Deserialize<'de>>(body: &'de str) -> Result<T, 
             None,
         ));
     }
-    match quick_xml::de::from_str::<T>(body) {
+    // Lets the lenient field readers apply the XML-only readings (text `null`, empty element).
+    let _xml = lenient::XmlScope::enter();
+    let parser = || quick_xml::de::Deserializer::from_str_with_resolver(body, xml_guard::RefuseDtd);
+    match T::deserialize(&mut parser()) {
         Ok(value) => Ok(value),
         Err(error) => {
-            let mut de = quick_xml::de::Deserializer::from_str(body);
+            let mut de = parser();
             let path = match serde_path_to_error::deserialize::<_, T>(&mut de) {
                 Err(tracked) => Some(tracked.path().to_string()).filter(|p| p != "."),
                 Ok(_) => None,

@@ -39,12 +39,12 @@ pub struct ErrorResponse {
     #[serde(default, deserialize_with = "lenient::opt_string", skip_serializing_if = "Option::is_none")]
     pub details: Option<String>,
     /// The same problems as data, one per field.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient::list")]
     pub errors: Vec<ErrorDetailDto>,
 }
 
 /// One problem of an error answer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ErrorDetailDto {
     /// The field (`sms.message.text`), empty for the whole document.
     #[serde(default, deserialize_with = "lenient::string")]

@@ -1,10 +1,43 @@
 //! Field deserializers that accept what the public service's samples put on the wire:
 //! numbers written as strings and strings written as numbers, `null` as JSON null or as the
 //! XML text `null`, and `0`/`1` flags. XML has no types, so its texts always arrive as strings.
+//!
+//! Some readings only make sense in XML (the text `null` as null, an empty element as an empty
+//! list), and would lose data if applied to JSON (the JSON string `"null"` is a text). `decode`
+//! marks an XML decoding with [`XmlScope`], and these deserializers ask [`in_xml`].
 
-use std::fmt;
+use std::{cell::Cell, fmt};
 
 use serde::de::{self, Deserializer, Visitor};
+
+thread_local! {
+    /// True while an XML document is being decoded on this thread.
+    static IN_XML: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Marks the current thread as decoding XML until dropped (restores the previous state, so
+/// nesting and panics are safe).
+pub(crate) struct XmlScope {
+    previous: bool,
+}
+
+impl XmlScope {
+    /// Starts an XML decoding on this thread.
+    pub(crate) fn enter() -> XmlScope {
+        XmlScope { previous: IN_XML.with(|flag| flag.replace(true)) }
+    }
+}
+
+impl Drop for XmlScope {
+    fn drop(&mut self) {
+        IN_XML.with(|flag| flag.set(self.previous));
+    }
+}
+
+/// Whether the value being deserialized comes from an XML document.
+fn in_xml() -> bool {
+    IN_XML.with(Cell::get)
+}
 
 /// A scalar as it arrived: text, number, bool or nothing.
 enum Scalar {
@@ -23,11 +56,13 @@ impl<'de> Visitor<'de> for ScalarVisitor {
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("a string, a number or null")
     }
+    // The text `null` stays a text here: only the optional readers below take it as null, and
+    // only in XML (in JSON `"null"` is a string; null is written `null`).
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Scalar, E> {
-        Ok(if v == "null" { Scalar::Null } else { Scalar::Text(v.to_owned()) })
+        Ok(Scalar::Text(v.to_owned()))
     }
     fn visit_string<E: de::Error>(self, v: String) -> Result<Scalar, E> {
-        Ok(if v == "null" { Scalar::Null } else { Scalar::Text(v) })
+        Ok(Scalar::Text(v))
     }
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Scalar, E> {
         Ok(Scalar::Int(v))
@@ -60,32 +95,48 @@ impl<'de> Visitor<'de> for ScalarVisitor {
                 map.next_value::<de::IgnoredAny>()?;
             }
         }
-        Ok(match text {
-            Some(text) if text == "null" => Scalar::Null,
-            Some(text) => Scalar::Text(text),
-            None => Scalar::Text(String::new()),
-        })
+        Ok(Scalar::Text(text.unwrap_or_default()))
     }
 }
 
 fn scalar<'de, D: Deserializer<'de>>(d: D) -> Result<Scalar, D::Error> {
-    d.deserialize_any(ScalarVisitor)
+    if in_xml() {
+        // XML has only texts. quick-xml's `deserialize_any` skips a whitespace-only text (so
+        // `<text>   </text>` would read as ""); `deserialize_str` returns the text as written.
+        d.deserialize_str(ScalarVisitor)
+    } else {
+        d.deserialize_any(ScalarVisitor)
+    }
+}
+
+/// The XML text `null` is how the public samples write null (XML has no null).
+fn is_xml_null(text: &str) -> bool {
+    text == "null" && in_xml()
 }
 
 /// Text, or a number written in its place (list ids are `45190` in one sample, strings in another).
+/// JSON `null` is refused; the XML text `null` is the text `null` (the field cannot be null).
 pub fn string<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-    opt_string(d)?.ok_or_else(|| de::Error::custom("expected a string, found null"))
+    text_of(scalar(d)?).ok_or_else(|| de::Error::custom("expected a string, found null"))
 }
 
 /// Like [`string`], with null (JSON `null`, XML text `null`) as `None`.
 pub fn opt_string<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
     Ok(match scalar(d)? {
+        Scalar::Text(s) if is_xml_null(&s) => None,
+        other => text_of(other),
+    })
+}
+
+/// A scalar as text; `None` for null.
+fn text_of(scalar: Scalar) -> Option<String> {
+    match scalar {
         Scalar::Text(s) => Some(s),
         Scalar::Int(i) => Some(i.to_string()),
         Scalar::Float(f) => Some(f.to_string()),
         Scalar::Bool(b) => Some(b.to_string()),
         Scalar::Null => None,
-    })
+    }
 }
 
 /// A whole number, written as a number or as digits.
@@ -98,7 +149,7 @@ pub fn opt_int<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error>
     match scalar(d)? {
         Scalar::Int(i) => Ok(Some(i)),
         Scalar::Float(f) if f.fract() == 0.0 && f.abs() < 9.0e15 => Ok(Some(f as i64)),
-        Scalar::Text(s) if s.trim().is_empty() => Ok(None),
+        Scalar::Text(s) if s.trim().is_empty() || s == "null" => Ok(None),
         Scalar::Text(s) => s
             .trim()
             .parse()
@@ -120,7 +171,7 @@ pub fn opt_decimal<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Er
     match scalar(d)? {
         Scalar::Int(i) => Ok(Some(i as f64)),
         Scalar::Float(f) => Ok(Some(f)),
-        Scalar::Text(s) if s.trim().is_empty() => Ok(None),
+        Scalar::Text(s) if s.trim().is_empty() || s == "null" => Ok(None),
         Scalar::Text(s) => s
             .trim()
             .parse()
@@ -140,7 +191,7 @@ pub fn opt_flag<'de, D: Deserializer<'de>>(d: D) -> Result<Option<bool>, D::Erro
         Scalar::Text(s) => match s.trim() {
             "0" | "false" => Ok(Some(false)),
             "1" | "true" => Ok(Some(true)),
-            "" => Ok(None),
+            "" | "null" => Ok(None),
             other => Err(de::Error::custom(format!("expected 0 or 1, found {other:?}"))),
         },
         Scalar::Null => Ok(None),
@@ -149,15 +200,28 @@ pub fn opt_flag<'de, D: Deserializer<'de>>(d: D) -> Result<Option<bool>, D::Erro
     }
 }
 
-/// A repeated element: an empty XML element (`<list></list>`, the XML form of `[]`) reads as
-/// one all-default item, which is dropped here.
+/// A repeated element. In XML an empty array is written as one empty element (`<list></list>`),
+/// which reads as a single all-default item: that lone item is taken as `[]`. (So in XML `[]` and
+/// `[T::default()]` are the same document.) JSON arrays are read as they are.
 pub fn list<'de, D, T>(d: D) -> Result<Vec<T>, D::Error>
 where
     D: Deserializer<'de>,
     T: serde::Deserialize<'de> + Default + PartialEq,
 {
-    let items: Vec<T> = serde::Deserialize::deserialize(d)?;
-    Ok(items.into_iter().filter(|item| *item != T::default()).collect())
+    let mut items: Vec<T> = serde::Deserialize::deserialize(d)?;
+    if in_xml() && items.len() == 1 && items[0] == T::default() {
+        items.clear();
+    }
+    Ok(items)
+}
+
+/// Like [`list`] for an optional repeated element (absent is `None`).
+pub fn opt_list<'de, D, T>(d: D) -> Result<Option<Vec<T>>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: serde::Deserialize<'de> + Default + PartialEq,
+{
+    list(d).map(Some)
 }
 
 /// A field that may be absent (`None`, via `#[serde(default)]`), null (`Some(None)`) or set.

@@ -19,7 +19,7 @@ mod send;
 mod webhook;
 
 pub use campaigns::*;
-pub use codec::{Document, Format, decode, encode};
+pub use codec::{Document, Format, MAX_BODY_BYTES, decode, encode};
 pub use contacts::*;
 pub use envelope::*;
 pub use events::*;

@@ -16,7 +16,7 @@ pub struct SmsRequest<'a> {
     #[serde(default, borrow, skip_serializing_if = "Option::is_none")]
     pub recipients: Option<RecipientsDto<'a>>,
     /// Stored lists (`/send/lists`, `/send/lists/simulate`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_list")]
     pub lists: Option<Vec<ListRefDto>>,
 }
 
@@ -41,7 +41,7 @@ pub struct MessageDto {
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub delay: Option<String>,
     /// URLs to shorten, one per `<-short->` marker.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_list")]
     pub links: Option<Vec<String>>,
     /// `1` forces UCS-2 (the samples write `0`/`1` as numbers).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_flag", serialize_with = "flag_as_int")]
@@ -59,15 +59,17 @@ fn flag_as_int<S: serde::Serializer>(flag: &Option<bool>, s: S) -> Result<S::Ok,
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct RecipientsDto<'a> {
     /// One entry per number.
-    #[serde(default, borrow)]
+    #[serde(default, borrow, deserialize_with = "lenient::list")]
     pub gsm: Vec<GsmDto<'a>>,
 }
 
 /// One recipient: JSON `{"value": "336…", "gsmsmsid": "100"}`, XML `<gsm gsmsmsid="100">336…</gsm>`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// `value` defaults to empty so that the empty `<gsm></gsm>` (the XML form of `gsm: []`) reads.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GsmDto<'a> {
     /// The number as the client wrote it.
-    #[serde(borrow, alias = "$text")]
+    #[serde(default, borrow, alias = "$text")]
     pub value: Cow<'a, str>,
     /// Client id echoed in delivery reports.
     #[serde(default, borrow, alias = "@gsmsmsid", skip_serializing_if = "Option::is_none")]
@@ -75,9 +77,12 @@ pub struct GsmDto<'a> {
 }
 
 /// One of `sms.lists`: `{"value": 45190}` or `{"value": "5a03…"}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// `value` defaults to empty so that the empty `<lists></lists>` (the XML form of `lists: []`)
+/// reads (an empty id is for validation to refuse).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ListRefDto {
     /// The list id (numbers are read as their digits).
-    #[serde(deserialize_with = "lenient::string")]
+    #[serde(default, deserialize_with = "lenient::string")]
     pub value: String,
 }

@@ -66,7 +66,7 @@ pub struct WebhookListResponse {
     /// `OK`.
     pub message: String,
     /// One `webhook` element per webhook.
-    #[serde(default, rename = "webhook")]
+    #[serde(default, rename = "webhook", deserialize_with = "lenient::list")]
     pub webhooks: Vec<WebhookDto>,
     /// Webhooks in all.
     #[serde(rename = "totalRecords", deserialize_with = "lenient::int")]

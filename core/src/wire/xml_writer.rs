@@ -41,6 +41,9 @@ fn write_field(out: &mut String, name: &str, value: &Value) {
 }
 
 /// `<gsm a="…" b="…">value</gsm>`: how recipients and contacts appear in the public samples.
+///
+/// A whitespace-only value is written as a `<value>` child instead: quick-xml skips
+/// whitespace-only text content of an element read as a struct, but not a child's text.
 fn write_gsm(out: &mut String, fields: &Map<String, Value>) {
     out.push_str("<gsm");
     for (key, value) in fields.iter().filter(|(k, v)| *k != "value" && !v.is_null()) {
@@ -51,7 +54,14 @@ fn write_gsm(out: &mut String, fields: &Map<String, Value>) {
         out.push('"');
     }
     out.push('>');
-    write_text(out, &fields.get("value").map(scalar_text).unwrap_or_default());
+    let value = fields.get("value").map(scalar_text).unwrap_or_default();
+    if !value.is_empty() && value.trim_matches([' ', '\t', '\r', '\n']).is_empty() {
+        open(out, "value");
+        write_text(out, &value);
+        close(out, "value");
+    } else {
+        write_text(out, &value);
+    }
     close(out, "gsm");
 }
 
@@ -63,8 +73,15 @@ fn scalar_text(value: &Value) -> String {
     }
 }
 
+/// Characters a parser turns into `\n` (end-of-line handling; quick-xml applies the XML 1.1
+/// rules, which add NEL and LINE SEPARATOR to XML 1.0's `\r`), even inside CDATA.
+const LINE_ENDS: [char; 3] = ['\r', '\u{85}', '\u{2028}'];
+
+/// Character data. CDATA when it holds markup, unless it holds `]]>` (which would end the
+/// section) or a [`LINE_ENDS`] character; then escaped, with those as character references,
+/// which survive.
 fn write_text(out: &mut String, text: &str) {
-    if text.contains(['<', '>', '&']) && !text.contains("]]>") {
+    if text.contains(['<', '>', '&']) && !text.contains("]]>") && !text.contains(LINE_ENDS) {
         out.push_str("<![CDATA[");
         out.push_str(text);
         out.push_str("]]>");
@@ -73,13 +90,23 @@ fn write_text(out: &mut String, text: &str) {
     }
 }
 
+/// Escapes markup, and what an XML parser would not give back as written: [`LINE_ENDS`]
+/// everywhere and, in attributes, tab and newline (attribute-value normalization turns them
+/// into spaces). Character references survive both.
 fn escape_into(out: &mut String, text: &str, attribute: bool) {
     for c in text.chars() {
         match c {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '&' => out.push_str("&amp;"),
+            '\r' | '\u{85}' | '\u{2028}' => {
+                out.push_str("&#");
+                out.push_str(&u32::from(c).to_string());
+                out.push(';');
+            }
             '"' if attribute => out.push_str("&quot;"),
+            '\n' if attribute => out.push_str("&#10;"),
+            '\t' if attribute => out.push_str("&#9;"),
             c => out.push(c),
         }
     }
