@@ -9,6 +9,7 @@ mod gsm;
 mod phone;
 mod pushtype;
 mod segments;
+mod signature;
 pub mod wire;
 
 #[cfg(target_arch = "wasm32")]
@@ -25,3 +26,6 @@ pub use phone::{
 };
 pub use pushtype::PushType;
 pub use segments::{Encoding, Segments, segments};
+pub use signature::{
+    DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, SignatureError, TIMESTAMP_HEADER, sign, verify,
+};
