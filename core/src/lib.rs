@@ -12,6 +12,7 @@ mod phone;
 mod pricing;
 mod pushtype;
 mod segments;
+mod signature;
 mod simulate;
 pub mod wire;
 
@@ -37,4 +38,7 @@ pub use pushtype::PushType;
 pub use segments::{Encoding, Segments, segments};
 pub use simulate::{
     Contact, Counters, FilterContext, FloodLimits, Outcome, RecentSends, RecipientOutcome, Simulation, simulate,
+};
+pub use signature::{
+    DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, SignatureError, TIMESTAMP_HEADER, sign, verify,
 };
