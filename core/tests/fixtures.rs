@@ -175,3 +175,30 @@ fn every_fixture_file_is_checked() {
         }
     }
 }
+
+#[test]
+fn every_fixture_kind_is_detected_from_the_body() {
+    let expected = [
+        ("send.request.json", Kind::Sms), ("send_lists.request.xml", Kind::Sms),
+        ("send.response.json", Kind::CampaignResult), ("send_get.response.xml", Kind::CampaignResult),
+        ("webhook_create.request.xml", Kind::Webhook), ("webhook_create.response.json", Kind::WebhookResponse),
+        ("notification_balance.request.json", Kind::Notification), ("notification_balance.response.xml", Kind::NotificationResponse),
+        ("npai.response.xml", Kind::NumberList), ("npai_add.request.json", Kind::NpaiAdd),
+        ("blacklist_add.request.json", Kind::BlacklistAdd), ("npai_add.response.json", Kind::AddedContacts),
+        ("list_create.request.xml", Kind::List), ("list_create.response.json", Kind::ListSaved),
+        ("list_get.response.json", Kind::ListContents), ("campaigns.response.json", Kind::Campaigns),
+        ("campaign.response.xml", Kind::CampaignDetail), ("credits.response.xml", Kind::Credits),
+        ("webhook_dlr.request.json", Kind::Dlr), ("webhook_mo.request.json", Kind::Reply),
+        ("webhook_clicker.request.json", Kind::Clicker), ("webhook_balance_alert.request.json", Kind::BalanceAlert),
+    ];
+    for (name, kind) in expected {
+        let body = fixture(name);
+        assert_eq!(Kind::detect(&body, format_of(name)), Some(kind), "{name}");
+        // Through the JSON form and back, in the other format too.
+        let json = kind.to_json(&body, format_of(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for format in [Format::Json, Format::Xml] {
+            let written = kind.encode_json(&json, format).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(kind.to_json(&written, format).expect("reads back"), json, "{name} via {format:?}");
+        }
+    }
+}

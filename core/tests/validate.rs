@@ -109,3 +109,11 @@ fn more_than_ten_parts_is_refused() {
     let body = format!(r#"{{"sms":{{"message":{{"text":"{fits}","pushtype":"alert"}},"recipients":{{"gsm":[{{"value":"1"}}]}}}}}}"#);
     assert!(check(&body, Endpoint::Send).is_ok());
 }
+
+#[test]
+fn blanks_around_the_text_are_dropped() {
+    let xml = "<sms><message><text>\n   <![CDATA[Hi <-short->]]>\n  </text><pushtype>alert</pushtype><links>https://a.fr</links></message><recipients><gsm>33612345678</gsm></recipients></sms>";
+    let request: SmsRequest = decode(xml, Format::Xml).expect("decodes");
+    let campaign = validate_send(request, Endpoint::Send, &MessageOptions::default(), now()).expect("valid");
+    assert_eq!(campaign.text(), "Hi <-short->");
+}

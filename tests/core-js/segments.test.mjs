@@ -13,9 +13,10 @@ test("a plain GSM text is one SMS of 160", () => {
   });
 });
 
-test("the unicode flag is optional and defaults to false", () => {
+test("the second argument is a unicode flag or an options object", () => {
   assert.equal(core.segments("Hello").encoding, "gsm7");
   assert.equal(core.segments("Hello", true).encoding, "ucs2");
+  assert.equal(core.segments("Hello", { unicode: true }).encoding, "ucs2");
 });
 
 test("161 GSM characters split into two parts of 153", () => {

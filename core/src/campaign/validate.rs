@@ -39,8 +39,9 @@ pub fn validate_send<'a>(
     let mut errors = Vec::new();
     let message = request.message;
 
-    let text = match message.text {
-        Some(text) if !text.trim().is_empty() => text,
+    // Blanks around the text are dropped: the public XML samples wrap the CDATA in indentation.
+    let text = match message.text.as_deref().map(str::trim) {
+        Some(text) if !text.is_empty() => text.to_owned(),
         _ => {
             errors.push(FieldError::new("sms.message.text", "is required"));
             String::new()

@@ -4,6 +4,7 @@
 //! lenient where the samples disagree (numbers as strings, `null` as text). Domain types live
 //! elsewhere and are built from DTOs by validation.
 
+mod any;
 mod codec;
 pub(crate) mod lenient;
 mod xml_guard;
@@ -18,6 +19,7 @@ mod result;
 mod send;
 mod webhook;
 
+pub use any::Kind;
 pub use campaigns::*;
 pub use codec::{Document, Format, MAX_BODY_BYTES, decode, encode};
 pub use contacts::*;

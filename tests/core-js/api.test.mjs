@@ -1,0 +1,91 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { core } from "./package.mjs";
+
+const fixture = (name) => readFileSync(new URL(`../../core/tests/fixtures/${name}`, import.meta.url), "utf8");
+const NOW = "2026-11-21T10:00:00Z"; // a Saturday, 11:00 in Paris
+
+test("decode reads XML into the JSON form, attributes and CDATA included", () => {
+  const doc = core.decode(fixture("send_shorturl.request.xml"), "xml");
+  assert.equal(doc.sms.message.text.trim(), "Message via API with a first link : <-short-> and a second one : <-short->");
+  assert.deepEqual(doc.sms.message.links, ["https://youtu.be/dQw4w9WgXcQ", "https://youtu.be/X61BVv6pLtw"]);
+  assert.deepEqual(doc.sms.recipients.gsm[0], { value: "33612345678", gsmsmsid: "100" });
+});
+
+test("decode tells responses apart by their fields, or takes the kind", () => {
+  assert.equal(core.decode(fixture("npai.response.xml"), "xml").list[0].batch_id, null);
+  assert.equal(core.decode(fixture("send.response.json"), "json").ticket, "14672468");
+  assert.equal(core.decode('{"status":1,"message":"OK"}', "json", "status").status, 1);
+});
+
+test("encode writes the public XML shape", () => {
+  const xml = core.encode({ sms: { message: { text: "a < b", pushtype: "alert" }, recipients: { gsm: [{ value: "33612345678", gsmsmsid: "7" }] } } }, "xml");
+  assert.match(xml, /<sms><message><text><!\[CDATA\[a < b\]\]><\/text>/);
+  assert.match(xml, /<gsm gsmsmsid="7">33612345678<\/gsm>/);
+  assert.deepEqual(core.decode(xml, "xml").sms.recipients.gsm, [{ value: "33612345678", gsmsmsid: "7" }]);
+});
+
+test("malformed bodies throw an Error that says where", () => {
+  assert.throws(() => core.decode('{"sms": {"message": ', "json"), /JSON error/);
+  assert.throws(() => core.decode('<!DOCTYPE x [<!ENTITY a "b">]><sms/>', "xml"), /DOCTYPE/);
+  assert.throws(() => core.decode("{}", "yaml"), /format must be/);
+});
+
+test("validateSend returns problems as data", () => {
+  const bad = core.validateSend('{"sms":{"message":{"pushtype":"promo"}}}', "json", { now: NOW });
+  assert.equal(bad.ok, false);
+  assert.equal(bad.status, -7);
+  assert.deepEqual(bad.errors.map((e) => e.path), ["sms.message.text", "sms.message.pushtype", "sms.recipients.gsm"]);
+
+  const good = core.validateSend(fixture("send.request.xml"), "xml", { now: NOW });
+  assert.equal(good.ok, true);
+  assert.equal(good.summary.recipients, 2);
+  assert.equal(good.summary.delay, null, "a delay in the past sends now");
+  assert.equal(good.summary.segments.parts, 1);
+
+  const delay = core.validateSend('{"sms":{"message":{"text":"Hi","pushtype":"alert","delay":"2026-03-29 02:30:00"},"recipients":{"gsm":[{"value":"1"}]}}}', "json", { now: NOW });
+  assert.equal(delay.status, -4);
+});
+
+test("segments accepts options: marketing adds the STOP text, short links count in full", () => {
+  assert.equal(core.segments("a".repeat(150), { pushtype: "marketing" }).parts, 2);
+  assert.equal(core.segments("a".repeat(150), false).parts, 1);
+  assert.equal(core.segments("Go <-short->", { publicUrl: "https://tx.io" }).length, 3 + 16 + 6);
+});
+
+test("simulate filters like the server and returns every recipient's outcome", () => {
+  const body = JSON.stringify({ sms: { message: { text: "Hi", pushtype: "alert" }, recipients: { gsm: [
+    { value: "33612345678" }, { value: "0612345678" }, { value: "33612345678" }, { value: "33611111111" },
+  ] } } });
+  const result = core.simulate(body, "json", { balance: 100, blacklist: ["33611111111"] }, NOW);
+  assert.deepEqual(
+    [result.total, result.sent, result.invalid, result.duplicated, result.blacklisted, result.cost, result.credits],
+    [4, 1, 1, 1, 1, 1, 99],
+  );
+  assert.deepEqual([...result.outcomes].map((code) => result.outcomeNames[code]), ["sent", "invalid", "duplicated", "blacklisted"]);
+  assert.deepEqual([...result.parts], [1, 0, 0, 0]);
+  assert.equal(result.sendAt, "2026-11-21T10:00:00Z");
+});
+
+test("normalizeNumber follows REFERENCE §3", () => {
+  assert.equal(core.normalizeNumber("+33 6 12 34 56 78"), "33612345678");
+  assert.equal(core.normalizeNumber("06 12 34 56 78", "FR"), "33612345678");
+  assert.throws(() => core.normalizeNumber("0612345678"), Error);
+  assert.throws(() => core.normalizeNumber("33123456789"), Error);
+});
+
+test("nextAllowedSend moves marketing into the window", () => {
+  const sundayNight = new Date("2026-11-22T21:00:00Z");
+  assert.equal(core.nextAllowedSend("marketing", sundayNight).toISOString(), "2026-11-23T07:00:00.000Z");
+  assert.equal(core.nextAllowedSend("alert", sundayNight).toISOString(), sundayNight.toISOString());
+});
+
+test("signWebhook and verifyWebhook agree, and verify says why it refuses", () => {
+  const body = '{"status":3}';
+  const signature = core.signWebhook("s3cret", 1700000000, body);
+  assert.match(signature, /^v1=[0-9a-f]{64}$/);
+  assert.equal(core.verifyWebhook("s3cret", "1700000000", signature, body, 1700000000 * 1000), true);
+  assert.throws(() => core.verifyWebhook("s3cret", "1700000000", signature, body + " ", 1700000000 * 1000), Error);
+  assert.throws(() => core.verifyWebhook("s3cret", "1700000000", signature, body, (1700000000 + 3600) * 1000), Error);
+});
