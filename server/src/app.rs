@@ -1,17 +1,30 @@
 //! Building the service from its configuration: used by `main` and by the tests alike.
 
-use std::{future::Future, net::SocketAddr};
+use std::{future::Future, net::SocketAddr, sync::Arc};
 
-use sqlx::SqlitePool;
+use governor::DefaultKeyedRateLimiter;
+use texto_core::{MessageOptions, PriceTable};
 use tokio::net::TcpListener;
-use tower_http::trace::TraceLayer;
+use tower_http::{
+    request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
+    trace::TraceLayer,
+};
 
-use crate::{Config, Error, db, routes, web_app};
+use crate::{
+    Config, Error, api, db,
+    store::{Store, sqlite::SqliteStore},
+    web_app,
+};
 
 /// Shared state handed to every request handler.
 #[derive(Clone)]
 pub(crate) struct AppState {
-    pub(crate) db: SqlitePool,
+    pub(crate) store: Arc<dyn Store>,
+    pub(crate) config: Arc<Config>,
+    pub(crate) rate_limiter: Option<Arc<DefaultKeyedRateLimiter<[u8; 32]>>>,
+    pub(crate) message: MessageOptions,
+    pub(crate) prices: PriceTable,
+    pub(crate) health: sqlx::SqlitePool,
 }
 
 /// A texto service bound to its port, with its database open and migrated, ready to run.
@@ -24,15 +37,38 @@ pub struct App {
 impl App {
     /// Opens the database, applies migrations and binds the listening socket.
     pub async fn build(config: Config) -> Result<App, Error> {
-        let db = db::open(&config.db).await?;
+        let (read, write) = db::open(&config.db).await?;
+        let store = SqliteStore::new(read.clone(), write);
+        if config.demo {
+            crate::admin::ensure_demo_account(&store).await?;
+        }
         let listener = TcpListener::bind(config.addr)
             .await
             .map_err(Error::io(format!("listening on {}", config.addr)))?;
         let address = listener.local_addr().map_err(Error::io("reading the bound address"))?;
-        let router = routes::router()
-            .merge(web_app::router(&config.web_dir))
-            .layer(TraceLayer::new_for_http())
-            .with_state(AppState { db });
+        let message = MessageOptions {
+            public_url: config.public_url.clone().unwrap_or_else(|| format!("http://{address}")),
+            stop_text: config.stop_text.clone(),
+        };
+        let state = AppState {
+            store: Arc::new(store),
+            rate_limiter: api::rate_limiter(config.rate_limit).map(Arc::new),
+            message,
+            prices: PriceTable::default(),
+            health: read,
+            config: Arc::new(config),
+        };
+        let router = web_app::router(&state.config.web_dir)
+            .merge(api::router())
+            .fallback(api::not_found)
+            .layer(axum::middleware::from_fn(api::render_errors))
+            .layer(TraceLayer::new_for_http().make_span_with(|request: &axum::http::Request<_>| {
+                let id = request.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-");
+                tracing::info_span!("request", id, method = %request.method(), path = %request.uri().path())
+            }))
+            .layer(PropagateRequestIdLayer::x_request_id())
+            .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+            .with_state(state);
         Ok(App { listener, address, router })
     }
 

@@ -14,4 +14,43 @@ pub struct Config {
     /// Folder holding the built web app (Trunk's `dist/`), served under `/app/`.
     #[arg(long, env = "TEXTO_WEB_DIR", default_value = "dist")]
     pub web_dir: PathBuf,
+    /// Origin recipients see in short links (`{public_url}/s/{code}`); defaults to `http://{addr}`.
+    #[arg(long, env = "TEXTO_PUBLIC_URL")]
+    pub public_url: Option<String>,
+    /// Accept webhook URLs on loopback and private networks (for demos and tests).
+    #[arg(long, env = "TEXTO_ALLOW_PRIVATE_WEBHOOKS")]
+    pub allow_private_webhooks: bool,
+    /// Largest request body, in bytes (413 above).
+    #[arg(long, env = "TEXTO_MAX_BODY_BYTES", default_value_t = 64 * 1024 * 1024)]
+    pub max_body_bytes: usize,
+    /// Most recipients in one request.
+    #[arg(long, env = "TEXTO_MAX_RECIPIENTS", default_value_t = 1_000_000)]
+    pub max_recipients: usize,
+    /// Requests per second allowed per token (bursts up to twice as many); 0 turns it off.
+    #[arg(long, env = "TEXTO_RATE_LIMIT", default_value_t = 50)]
+    pub rate_limit: u32,
+    /// Opt-out text added to marketing messages.
+    #[arg(long, env = "TEXTO_STOP_TEXT", default_value = "STOP au 36180")]
+    pub stop_text: String,
+    /// Create the account `demo` with 1,000 credits on first start and print a token for it.
+    #[arg(long, env = "TEXTO_DEMO")]
+    pub demo: bool,
+}
+
+impl Config {
+    /// The configuration for `addr` and `db` with every other setting at its default.
+    pub fn new(addr: SocketAddr, db: PathBuf, web_dir: PathBuf) -> Config {
+        Config {
+            addr,
+            db,
+            web_dir,
+            public_url: None,
+            allow_private_webhooks: false,
+            max_body_bytes: 64 * 1024 * 1024,
+            max_recipients: 1_000_000,
+            rate_limit: 50,
+            stop_text: "STOP au 36180".to_owned(),
+            demo: false,
+        }
+    }
 }

@@ -6,8 +6,10 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 
 use crate::Error;
 
-/// Opens (creating if needed) the database at `path` and applies the embedded migrations.
-pub async fn open(path: &Path) -> Result<SqlitePool, Error> {
+/// Opens (creating if needed) the database at `path`, applies the embedded migrations, and
+/// returns `(read pool, write pool)`. The write pool has one connection: SQLite allows one
+/// writer at a time, and queueing in the pool is cheaper than retrying on a busy lock.
+pub async fn open(path: &Path) -> Result<(SqlitePool, SqlitePool), Error> {
     if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(folder).map_err(Error::io(format!("creating {}", folder.display())))?;
     }
@@ -17,8 +19,9 @@ pub async fn open(path: &Path) -> Result<SqlitePool, Error> {
         .journal_mode(SqliteJournalMode::Wal)
         .synchronous(SqliteSynchronous::Normal)
         .foreign_keys(true)
-        .busy_timeout(Duration::from_secs(5));
-    let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
-    sqlx::migrate!("./migrations").run(&pool).await?;
-    Ok(pool)
+        .busy_timeout(Duration::from_secs(10));
+    let write = SqlitePoolOptions::new().max_connections(1).connect_with(options.clone()).await?;
+    sqlx::migrate!("./migrations").run(&write).await?;
+    let read = SqlitePoolOptions::new().max_connections(8).connect_with(options.read_only(true)).await?;
+    Ok((read, write))
 }

@@ -1,4 +1,10 @@
-//! The one error type of `texto-server`.
+//! The one error type of `texto-server`, and its mapping to HTTP (REFERENCE §1), in one place.
+
+use axum::{
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
+use texto_core::FieldError;
 
 /// What can go wrong in the service.
 #[derive(Debug, thiserror::Error)]
@@ -17,6 +23,38 @@ pub enum Error {
         /// The underlying failure.
         source: std::io::Error,
     },
+    /// No token, or an unknown or revoked one.
+    #[error("authentication error: {0}")]
+    Unauthorized(&'static str),
+    /// `Accept` names a format texto does not write.
+    #[error("not acceptable: {0}")]
+    NotAcceptable(String),
+    /// The body could not be decoded or does not make a valid request (status from the core).
+    #[error("{0}")]
+    Request(#[from] texto_core::Error),
+    /// A request field is invalid (status -7).
+    #[error("invalid data")]
+    Invalid(Vec<FieldError>),
+    /// The balance does not cover the campaign; nothing was written.
+    #[error("not enough credits: the campaign costs {cost}, the balance is {balance}")]
+    NotEnoughCredits {
+        /// What the campaign costs.
+        cost: texto_core::Credits,
+        /// What the account has.
+        balance: texto_core::Credits,
+    },
+    /// The resource does not exist for this account.
+    #[error("{0} not found")]
+    NotFound(String),
+    /// The body is larger than the configured limit.
+    #[error("the body is over {0} bytes")]
+    TooLarge(usize),
+    /// The token sent more requests than its rate limit allows.
+    #[error("too many requests")]
+    RateLimited,
+    /// The command line named something that does not exist or cannot be done.
+    #[error("{0}")]
+    Command(String),
 }
 
 impl Error {
@@ -24,5 +62,58 @@ impl Error {
     pub(crate) fn io(context: impl Into<String>) -> impl FnOnce(std::io::Error) -> Error {
         let context = context.into();
         move |source| Error::Io { context, source }
+    }
+
+    /// `(HTTP status, interface status, message, problems)` of this error.
+    fn parts(&self) -> (StatusCode, i64, String, Vec<FieldError>) {
+        let whole = |message: String| vec![FieldError::new("", message)];
+        match self {
+            Error::Unauthorized(why) => (StatusCode::UNAUTHORIZED, -1, "Authentication error".into(), whole((*why).into())),
+            Error::NotAcceptable(accept) => (
+                StatusCode::NOT_ACCEPTABLE,
+                -7,
+                "Not acceptable".into(),
+                whole(format!("Accept {accept:?}: texto answers application/json or application/xml")),
+            ),
+            Error::Request(error) => {
+                let http = match error {
+                    texto_core::Error::Json { .. } | texto_core::Error::Xml { .. } => StatusCode::BAD_REQUEST,
+                    texto_core::Error::NotFound(_) => StatusCode::NOT_FOUND,
+                    texto_core::Error::Invalid(_) | texto_core::Error::Delay(_) => StatusCode::UNPROCESSABLE_ENTITY,
+                };
+                let envelope = texto_core::wire::ErrorResponse::from(error);
+                (http, envelope.status, envelope.message, error.field_errors())
+            }
+            Error::Invalid(problems) => (StatusCode::UNPROCESSABLE_ENTITY, -7, "Invalid data".into(), problems.clone()),
+            Error::NotEnoughCredits { .. } => (StatusCode::PAYMENT_REQUIRED, -3, "Not enough credits".into(), whole(self.to_string())),
+            Error::NotFound(what) => (StatusCode::NOT_FOUND, -5, "Resource not found".into(), whole(format!("{what} not found"))),
+            Error::TooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, -7, "Request too large".into(), whole(self.to_string())),
+            Error::RateLimited => (
+                StatusCode::TOO_MANY_REQUESTS,
+                -11,
+                "Too many requests".into(),
+                whole("slow down: this token's request rate is over its limit".into()),
+            ),
+            Error::Database(_) | Error::Migration(_) | Error::Io { .. } | Error::Command(_) => {
+                tracing::error!(error = %self, "request failed");
+                (StatusCode::INTERNAL_SERVER_ERROR, -99, "Unknown error".into(), Vec::new())
+            }
+        }
+    }
+}
+
+/// An error on its way out: the envelope is written by [`crate::api::render_errors`], which
+/// knows the format the client accepts.
+#[derive(Debug, Clone)]
+pub(crate) struct Failure(pub(crate) texto_core::wire::ErrorResponse);
+
+impl IntoResponse for Error {
+    fn into_response(self) -> Response {
+        let (http, status, message, problems) = self.parts();
+        let mut response = http.into_response();
+        response
+            .extensions_mut()
+            .insert(Failure(texto_core::wire::ErrorResponse::new(status, message, &problems)));
+        response
     }
 }

@@ -1,17 +1,19 @@
 //! `texto-server`: the HTTP service behind `texto serve`.
 
+pub mod admin;
+mod api;
 mod app;
 mod cli;
 mod config;
 mod db;
 mod error;
-mod routes;
 mod shutdown;
+mod store;
 pub mod telemetry;
 mod web_app;
 
 pub use app::App;
-pub use cli::{Cli, Command};
+pub use cli::{AccountAction, Cli, Command, DbArg, TokenAction};
 pub use config::Config;
 pub use error::Error;
 pub use shutdown::shutdown_signal;

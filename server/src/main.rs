@@ -1,16 +1,34 @@
-//! The `texto` command: `texto serve` runs the service.
+//! The `texto` command: `texto serve` runs the service; `account` and `token` administer it.
+
+use std::process::ExitCode;
 
 use clap::Parser;
-use texto_server::{App, Cli, Command, Error, shutdown_signal};
+use texto_server::{App, Cli, Command, admin, shutdown_signal};
 
 #[tokio::main]
-async fn main() -> Result<(), Error> {
+async fn main() -> ExitCode {
     texto_server::telemetry::init();
-    match Cli::parse().command {
-        Command::Serve(config) => {
-            let app = App::build(config).await?;
-            println!("texto is running at {}/app/", app.base_url());
-            app.run_until_stopped(shutdown_signal()).await
+    let outcome = match Cli::parse().command {
+        Command::Serve(config) => match App::build(config).await {
+            Ok(app) => {
+                println!("texto is running at {}/app/", app.base_url());
+                app.run_until_stopped(shutdown_signal()).await.map(|()| None)
+            }
+            Err(error) => Err(error),
+        },
+        Command::Account { db, action } => admin::account(&db.db, action).await.map(Some),
+        Command::Token { db, action } => admin::token(&db.db, action).await.map(Some),
+    };
+    match outcome {
+        Ok(output) => {
+            if let Some(output) = output {
+                println!("{output}");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("texto: {error}");
+            ExitCode::FAILURE
         }
     }
 }

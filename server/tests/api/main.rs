@@ -2,5 +2,7 @@
 
 mod helpers;
 
+mod auth;
 mod health;
+mod send;
 mod web_app;

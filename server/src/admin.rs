@@ -1,0 +1,76 @@
+//! The operator's commands: accounts, top-ups and tokens (and the demo account).
+
+use texto_core::Credits;
+
+use crate::{
+    Error,
+    api::token_hash,
+    cli::{AccountAction, TokenAction},
+    db,
+    store::{AccountStore, sqlite::SqliteStore},
+};
+
+/// Name of the account `--demo` creates.
+const DEMO_ACCOUNT: &str = "demo";
+
+async fn open(path: &std::path::Path) -> Result<SqliteStore, Error> {
+    let (read, write) = db::open(path).await?;
+    Ok(SqliteStore::new(read, write))
+}
+
+fn credits(amount: f64) -> Result<Credits, Error> {
+    Credits::from_f64(amount)
+        .filter(|c| *c >= Credits::ZERO)
+        .ok_or_else(|| Error::Command(format!("not an amount of credits: {amount}")))
+}
+
+/// `texto account create|credit`; returns what to print.
+pub async fn account(path: &std::path::Path, action: AccountAction) -> Result<String, Error> {
+    let store = open(path).await?;
+    match action {
+        AccountAction::Create { name, credits: amount } => {
+            store.create_account(&name, credits(amount)?).await?;
+            Ok(format!("account {name} created with {} credits", credits(amount)?))
+        }
+        AccountAction::Credit { name, credits: amount } => {
+            let account = store.account_by_name(&name).await?.ok_or_else(|| Error::Command(format!("no account called {name:?}")))?;
+            let balance = store.top_up(account, credits(amount)?).await?;
+            Ok(format!("account {name}: {balance} credits"))
+        }
+    }
+}
+
+/// `texto token create|revoke`; `create` returns the token alone.
+pub async fn token(path: &std::path::Path, action: TokenAction) -> Result<String, Error> {
+    let store = open(path).await?;
+    match action {
+        TokenAction::Create { account } => {
+            let id = store.account_by_name(&account).await?.ok_or_else(|| Error::Command(format!("no account called {account:?}")))?;
+            new_token(&store, id).await
+        }
+        TokenAction::Revoke { token } => match store.revoke_token(&token_hash(&token)).await? {
+            true => Ok("token revoked".to_owned()),
+            false => Err(Error::Command("no live token matches".to_owned())),
+        },
+    }
+}
+
+/// A new random token for `account`, stored by its hash.
+async fn new_token(store: &SqliteStore, account: i64) -> Result<String, Error> {
+    let mut secret = [0u8; 24];
+    getrandom::fill(&mut secret).map_err(|e| Error::Command(format!("no randomness for a token: {e}")))?;
+    let token = format!("texto_{}", hex::encode(secret));
+    store.add_token(account, &token_hash(&token)).await?;
+    Ok(token)
+}
+
+/// On first start with `--demo`: the account `demo` with 1,000 credits, and its token printed.
+pub(crate) async fn ensure_demo_account(store: &SqliteStore) -> Result<(), Error> {
+    if store.account_by_name(DEMO_ACCOUNT).await?.is_some() {
+        return Ok(());
+    }
+    let account = store.create_account(DEMO_ACCOUNT, Credits::whole(1_000)).await?;
+    let token = new_token(store, account).await?;
+    println!("Demo account \"{DEMO_ACCOUNT}\" created with 1000 credits. Its API token (shown once):\n  {token}");
+    Ok(())
+}

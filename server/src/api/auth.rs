@@ -1,0 +1,61 @@
+//! Bearer tokens: who is calling, and whether they are over their rate limit.
+
+use std::num::NonZeroU32;
+
+use axum::{
+    extract::FromRequestParts,
+    http::{Method, header, request::Parts},
+};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use sha2::{Digest, Sha256};
+
+use crate::{Error, app::AppState, store::AccountId};
+
+/// The account a request acts for, from its token.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Caller {
+    /// The token's account.
+    pub(crate) account: AccountId,
+}
+
+/// SHA-256 of a token: what the database stores.
+pub(crate) fn token_hash(token: &str) -> [u8; 32] {
+    Sha256::digest(token.as_bytes()).into()
+}
+
+/// Requests per second per token, with bursts of twice that.
+pub(crate) fn rate_limiter(per_second: u32) -> Option<DefaultKeyedRateLimiter<[u8; 32]>> {
+    let rate = NonZeroU32::new(per_second)?;
+    let burst = NonZeroU32::new(per_second.saturating_mul(2)).unwrap_or(rate);
+    Some(RateLimiter::keyed(Quota::per_second(rate).allow_burst(burst)))
+}
+
+impl FromRequestParts<AppState> for Caller {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Caller, Error> {
+        let token = bearer(parts).or_else(|| query_token(parts)).ok_or(Error::Unauthorized("no token: send Authorization: Bearer <token>"))?;
+        let hash = token_hash(&token);
+        let account = state.store.account_for_token(&hash).await?.ok_or(Error::Unauthorized("unknown or revoked token"))?;
+        if let Some(limiter) = &state.rate_limiter {
+            limiter.check_key(&hash).map_err(|_| Error::RateLimited)?;
+        }
+        Ok(Caller { account })
+    }
+}
+
+fn bearer(parts: &Parts) -> Option<String> {
+    let value = parts.headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.trim().split_once(' ')?;
+    (scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty()).then(|| token.trim().to_owned())
+}
+
+/// `?token=` is accepted on `GET /send` and `GET /send/simulate`, as by the public service.
+fn query_token(parts: &Parts) -> Option<String> {
+    if parts.method != Method::GET || !parts.uri.path().starts_with("/send") {
+        return None;
+    }
+    form_urlencoded::parse(parts.uri.query()?.as_bytes())
+        .find(|(key, value)| key == "token" && !value.is_empty())
+        .map(|(_, value)| value.into_owned())
+}

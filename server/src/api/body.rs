@@ -1,0 +1,64 @@
+//! Request bodies: the text and the format it is written in.
+
+use axum::{
+    body::Bytes,
+    extract::{FromRequest, Request},
+    http::header,
+};
+use texto_core::{
+    FieldError,
+    wire::{Document, Format, decode},
+};
+
+use crate::{Error, app::AppState};
+
+/// A request body as text, with its format (REFERENCE §1): `Content-Type` JSON or XML, the
+/// legacy form post `data=<json>`, or sniffed when the type is missing.
+pub(crate) struct WireBody {
+    /// JSON or XML.
+    pub(crate) format: Format,
+    /// The document.
+    pub(crate) text: String,
+}
+
+impl WireBody {
+    /// Decodes the body as `T`.
+    pub(crate) fn decode<'a, T: Document + serde::Deserialize<'a>>(&'a self) -> Result<T, Error> {
+        Ok(decode(&self.text, self.format)?)
+    }
+}
+
+impl FromRequest<AppState> for WireBody {
+    type Rejection = Error;
+
+    async fn from_request(request: Request, state: &AppState) -> Result<WireBody, Error> {
+        let content_type = request
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .map(|v| v.split(';').next().unwrap_or_default().trim().to_ascii_lowercase());
+        let limit = state.config.max_body_bytes;
+        let bytes = axum::body::to_bytes(request.into_body(), limit).await.map_err(|_| Error::TooLarge(limit))?;
+        let text = utf8(bytes)?;
+        Ok(match content_type.as_deref() {
+            Some("application/json") => WireBody { format: Format::Json, text },
+            Some("application/xml" | "text/xml") => WireBody { format: Format::Xml, text },
+            Some("application/x-www-form-urlencoded") => WireBody { format: Format::Json, text: form_data(&text)? },
+            _ => WireBody { format: Format::sniff(&text), text },
+        })
+    }
+}
+
+fn utf8(bytes: Bytes) -> Result<String, Error> {
+    String::from_utf8(bytes.to_vec()).map_err(|e| {
+        Error::Invalid(vec![FieldError::new("", format!("the body is not UTF-8 (byte {})", e.utf8_error().valid_up_to()))])
+    })
+}
+
+/// The `data` field of a form post, which holds the JSON document.
+fn form_data(form: &str) -> Result<String, Error> {
+    form_urlencoded::parse(form.as_bytes())
+        .find(|(key, _)| key == "data")
+        .map(|(_, value)| value.into_owned())
+        .ok_or_else(|| Error::Invalid(vec![FieldError::new("data", "a form post carries the JSON document in the field data")]))
+}

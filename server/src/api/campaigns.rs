@@ -1,0 +1,101 @@
+//! Campaign history and detail, and the credit balance.
+
+use axum::{
+    Router,
+    extract::{Path, Query, State},
+    response::Response,
+    routing::get,
+};
+use texto_core::{
+    format_paris,
+    wire::{CampaignDetailDto, CampaignDetailResponse, CampaignListDto, CampaignSummaryDto, CampaignsResponse, CreditsResponse},
+};
+
+use super::{Accept, auth::Caller};
+use crate::{
+    Error,
+    app::AppState,
+    store::{CampaignRecord, Page},
+};
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/campaigns", get(history))
+        .route("/campaign/{ticket}", get(detail))
+        .route("/credits", get(credits))
+}
+
+/// Delivery codes (REFERENCE §6) counted in the statistics.
+const DELIVERED: i64 = 3;
+const NOT_DELIVERED: i64 = 2;
+const EXPIRED: i64 = 12;
+const NETWORK_ERROR: i64 = 11;
+
+fn delivery_rate(record: &CampaignRecord) -> i64 {
+    let delivered = record.deliveries.get(&DELIVERED).copied().unwrap_or(0);
+    if record.sent == 0 { 0 } else { delivered * 100 / record.sent }
+}
+
+fn summary(record: &CampaignRecord) -> CampaignSummaryDto {
+    CampaignSummaryDto {
+        id: record.id.to_string(),
+        sender: record.sender.clone().unwrap_or_default(),
+        text: record.text.clone(),
+        date: format_paris(record.send_at),
+        cost: record.cost.as_f64(),
+        delivery_rate: delivery_rate(record),
+        status: record.status.label().to_owned(),
+    }
+}
+
+async fn history(State(state): State<AppState>, caller: Caller, accept: Accept, Query(page): Query<Page>) -> Result<Response, Error> {
+    let (records, total) = state.store.campaigns(caller.account, page).await?;
+    Ok(accept.ok(&CampaignsResponse {
+        status: 1,
+        message: "OK".into(),
+        campaigns: records.iter().map(summary).collect(),
+        total_records: total,
+        total_display_records: total,
+    }))
+}
+
+async fn detail(State(state): State<AppState>, caller: Caller, accept: Accept, Path(ticket): Path<String>) -> Result<Response, Error> {
+    let not_found = || Error::NotFound(format!("campaign {ticket}"));
+    let id = ticket.parse::<i64>().map_err(|_| not_found())?;
+    let record = state.store.campaign(caller.account, id).await?.ok_or_else(not_found)?;
+    let count = |code: i64| record.deliveries.get(&code).copied().unwrap_or(0);
+    Ok(accept.ok(&CampaignDetailResponse {
+        status: 1,
+        message: "OK".into(),
+        campaign: vec![CampaignDetailDto {
+            id: record.id.to_string(),
+            sender: record.sender.clone().unwrap_or_default(),
+            text: record.text.clone(),
+            creation_date: format_paris(record.created_at),
+            date: format_paris(record.send_at),
+            cost: record.cost.as_f64(),
+            lists: record.lists.iter().map(|id| CampaignListDto { id: id.clone() }).collect(),
+            status: Some(record.status.label().to_owned()),
+            delivery_rate: delivery_rate(&record),
+            delivered: count(DELIVERED),
+            error: count(NOT_DELIVERED),
+            expired: count(EXPIRED),
+            network_error: count(NETWORK_ERROR),
+            stop: 0,
+            npai: record.npai,
+            total: record.total,
+        }],
+    }))
+}
+
+async fn credits(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
+    let balance = state.store.balance(caller.account).await?;
+    Ok(accept.ok(&CreditsResponse {
+        status: 1,
+        message: "OK".into(),
+        credits: balance.to_string(),
+        postpaid: "0".into(),
+        postpaid_limit: Some(false),
+        unlimited: Some(false),
+    }))
+}

@@ -1,0 +1,165 @@
+//! Sending and simulating campaigns: `/send`, `/send/lists`, their simulations, `GET /send`
+//! and `DELETE /send/:ticket`.
+
+use std::{borrow::Cow, hash::Hasher};
+
+use axum::{
+    Router,
+    extract::{Path, Query, State},
+    response::Response,
+    routing::{delete, post},
+};
+use chrono::Utc;
+use serde::Deserialize;
+use texto_core::{
+    Audience, Campaign, Endpoint, FieldError, FilterContext, parse_international, simulate, validate_send,
+    wire::{GsmDto, MessageDto, RecipientsDto, SmsRequest, StatusResponse},
+};
+
+use super::{Accept, auth::Caller, body::WireBody};
+use crate::{
+    Error,
+    app::AppState,
+    store::{CampaignStatus, NewCampaign},
+};
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/send", post(send).get(send_by_query))
+        .route("/send/lists", post(send_lists))
+        .route("/send/simulate", post(simulate_send).get(simulate_by_query))
+        .route("/send/lists/simulate", post(simulate_lists))
+        .route("/send/{ticket}", delete(cancel))
+}
+
+async fn send(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
+    run(&state, caller, accept, body.decode()?, Endpoint::Send).await
+}
+
+async fn send_lists(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
+    run(&state, caller, accept, body.decode()?, Endpoint::SendLists).await
+}
+
+async fn simulate_send(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
+    run(&state, caller, accept, body.decode()?, Endpoint::Simulate).await
+}
+
+async fn simulate_lists(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
+    run(&state, caller, accept, body.decode()?, Endpoint::SimulateLists).await
+}
+
+/// `GET /send?text=…&to=…` (one SMS), as by the public service.
+#[derive(Deserialize)]
+struct SendQuery {
+    text: Option<String>,
+    to: Option<String>,
+    pushtype: Option<String>,
+    delay: Option<String>,
+    sender: Option<String>,
+    gsmsmsid: Option<String>,
+}
+
+impl SendQuery {
+    fn into_request(self) -> SmsRequest<'static> {
+        SmsRequest {
+            message: MessageDto {
+                text: self.text,
+                pushtype: self.pushtype.or_else(|| Some("alert".to_owned())),
+                sender: self.sender,
+                delay: self.delay,
+                ..MessageDto::default()
+            },
+            recipients: self.to.map(|to| RecipientsDto {
+                gsm: to
+                    .split(',')
+                    .map(|n| GsmDto { value: Cow::Owned(n.trim().to_owned()), gsmsmsid: self.gsmsmsid.clone().map(Cow::Owned) })
+                    .collect(),
+            }),
+            lists: None,
+        }
+    }
+}
+
+async fn send_by_query(State(state): State<AppState>, caller: Caller, accept: Accept, Query(query): Query<SendQuery>) -> Result<Response, Error> {
+    run(&state, caller, accept, query.into_request(), Endpoint::Send).await
+}
+
+async fn simulate_by_query(State(state): State<AppState>, caller: Caller, accept: Accept, Query(query): Query<SendQuery>) -> Result<Response, Error> {
+    run(&state, caller, accept, query.into_request(), Endpoint::Simulate).await
+}
+
+/// The one send flow (issue 4): validate → the account's context → simulate → for a real
+/// send, one transaction writes the campaign, its messages and the debit.
+async fn run(state: &AppState, caller: Caller, accept: Accept, request: SmsRequest<'_>, endpoint: Endpoint) -> Result<Response, Error> {
+    let recipients = request.recipients.as_ref().map_or(0, |r| r.gsm.len());
+    if recipients > state.config.max_recipients {
+        return Err(Error::Invalid(vec![FieldError::new(
+            "sms.recipients.gsm",
+            format!("{recipients} recipients: at most {} per request", state.config.max_recipients),
+        )]));
+    }
+    let now = Utc::now();
+    let campaign = validate_send(request, endpoint, &state.message, now)?;
+    let text_hash = text_hash(campaign.text());
+    let lists = match campaign.audience() {
+        Audience::Lists(ids) => state.store.list_contacts(caller.account, ids).await?,
+        Audience::Numbers(_) => Default::default(),
+    };
+    let numbers = numbers(&campaign, &lists);
+    let inputs = state.store.filter_inputs(caller.account, &numbers, text_hash, now).await?;
+    let context = FilterContext {
+        blacklist: inputs.blacklist,
+        npai: inputs.npai,
+        allowed_countries: inputs.allowed_countries,
+        recent: inputs.recent,
+        monthly_usage: inputs.monthly_usage,
+        monthly_caps: inputs.monthly_caps,
+        balance: inputs.balance,
+        prices: state.prices.clone(),
+        message: state.message.clone(),
+        lists,
+        ..FilterContext::default()
+    };
+    let simulation = simulate(&campaign, &context, now)?;
+    if matches!(endpoint, Endpoint::Simulate | Endpoint::SimulateLists) {
+        return Ok(accept.ok(&simulation.to_wire(None)));
+    }
+    if !simulation.affordable() {
+        return Err(Error::NotEnoughCredits { cost: simulation.cost, balance: simulation.balance });
+    }
+    let gsmsmsids = match campaign.audience() {
+        Audience::Numbers(recipients) => recipients.iter().map(|r| r.gsmsmsid).collect(),
+        Audience::Lists(_) => Vec::new(),
+    };
+    let status = if simulation.send_at > now { CampaignStatus::Scheduled } else { CampaignStatus::Sending };
+    let new = NewCampaign { campaign: &campaign, simulation: &simulation, gsmsmsids, text_hash, status, now };
+    let (ticket, balance) = state.store.create_campaign(caller.account, new).await?;
+    let mut result = simulation.to_wire(Some(ticket.to_string()));
+    result.credits = balance.as_f64();
+    tracing::info!(ticket, sent = simulation.counters.sent, cost = %simulation.cost, "campaign created");
+    Ok(accept.ok(&result))
+}
+
+/// The valid numbers a campaign names, for the store's look-ups.
+fn numbers(campaign: &Campaign, lists: &std::collections::HashMap<String, Vec<texto_core::Contact>>) -> Vec<u64> {
+    let parse = |n: &str| parse_international(n).ok().map(|m| m.as_u64());
+    match campaign.audience() {
+        Audience::Numbers(recipients) => recipients.iter().filter_map(|r| parse(r.number)).collect(),
+        Audience::Lists(_) => lists.values().flatten().filter_map(|c| parse(&c.number)).collect(),
+    }
+}
+
+/// A stable hash of the text, for anti-flood's "identical texts".
+fn text_hash(text: &str) -> i64 {
+    let mut hasher = rustc_hash::FxHasher::default();
+    hasher.write(text.as_bytes());
+    hasher.finish() as i64
+}
+
+/// `DELETE /send/:ticket`: cancels a scheduled campaign and refunds it.
+async fn cancel(State(state): State<AppState>, caller: Caller, accept: Accept, Path(ticket): Path<String>) -> Result<Response, Error> {
+    let id = ticket.parse::<i64>().map_err(|_| Error::NotFound(format!("campaign {ticket}")))?;
+    let cancelled = state.store.cancel_campaign(caller.account, id).await?;
+    tracing::info!(ticket = id, refund = %cancelled.cost, "campaign cancelled");
+    Ok(accept.ok(&StatusResponse::ok()))
+}

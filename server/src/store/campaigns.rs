@@ -1,0 +1,136 @@
+//! Campaigns: what the filter needs to know, and writing a campaign with its messages.
+
+use std::collections::{HashMap, HashSet};
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use rustc_hash::{FxHashMap, FxHashSet};
+use texto_core::{Campaign, Contact, Country, Credits, RecentSends, Simulation};
+
+use super::{AccountId, Page};
+use crate::Error;
+
+/// The account's side of the filter, for the numbers of one request.
+#[derive(Debug, Default)]
+pub(crate) struct FilterInputs {
+    /// Blacklisted numbers among them.
+    pub(crate) blacklist: FxHashSet<u64>,
+    /// NPAI numbers among them.
+    pub(crate) npai: FxHashSet<u64>,
+    /// Their sends in the last hour.
+    pub(crate) recent: FxHashMap<u64, RecentSends>,
+    /// Messages sent this month per country.
+    pub(crate) monthly_usage: HashMap<Country, u64>,
+    /// Monthly caps per country.
+    pub(crate) monthly_caps: HashMap<Country, u64>,
+    /// Countries allowed (`None`: all).
+    pub(crate) allowed_countries: Option<HashSet<Country>>,
+    /// Credits before the campaign.
+    pub(crate) balance: Credits,
+}
+
+/// Where a campaign is in its life (REFERENCE §6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CampaignStatus {
+    /// Waits for its sending time.
+    Scheduled,
+    /// Being handed to the carrier.
+    Sending,
+    /// Every message handed over.
+    Sent,
+    /// Cancelled before it started (and refunded).
+    Cancelled,
+}
+
+impl CampaignStatus {
+    /// The stored name.
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            CampaignStatus::Scheduled => "scheduled",
+            CampaignStatus::Sending => "sending",
+            CampaignStatus::Sent => "sent",
+            CampaignStatus::Cancelled => "cancelled",
+        }
+    }
+
+    /// From the stored name.
+    pub(crate) fn parse(name: &str) -> Option<CampaignStatus> {
+        [CampaignStatus::Scheduled, CampaignStatus::Sending, CampaignStatus::Sent, CampaignStatus::Cancelled]
+            .into_iter()
+            .find(|s| s.as_str() == name)
+    }
+
+    /// As shown on the wire (`Sent`).
+    pub(crate) fn label(self) -> &'static str {
+        match self {
+            CampaignStatus::Scheduled => "Scheduled",
+            CampaignStatus::Sending => "Sending",
+            CampaignStatus::Sent => "Sent",
+            CampaignStatus::Cancelled => "Cancelled",
+        }
+    }
+}
+
+/// A campaign to write: the validated campaign and its simulation.
+pub(crate) struct NewCampaign<'a> {
+    /// The validated request.
+    pub(crate) campaign: &'a Campaign<'a>,
+    /// The filter's result (one outcome per recipient).
+    pub(crate) simulation: &'a Simulation,
+    /// The client's ids, aligned with the outcomes (empty for list sends).
+    pub(crate) gsmsmsids: Vec<Option<&'a str>>,
+    /// Hash of the text, for anti-flood.
+    pub(crate) text_hash: i64,
+    /// `Scheduled` when it waits, else `Sending`.
+    pub(crate) status: CampaignStatus,
+    /// Creation time.
+    pub(crate) now: DateTime<Utc>,
+}
+
+/// A stored campaign.
+#[derive(Debug, Clone)]
+pub(crate) struct CampaignRecord {
+    /// The ticket.
+    pub(crate) id: i64,
+    /// Text as written.
+    pub(crate) text: String,
+    /// Sender, if any.
+    pub(crate) sender: Option<String>,
+    /// Where it is.
+    pub(crate) status: CampaignStatus,
+    /// When it goes (went) out.
+    pub(crate) send_at: DateTime<Utc>,
+    /// When it was created.
+    pub(crate) created_at: DateTime<Utc>,
+    /// Credits debited (0 after a refund).
+    pub(crate) cost: Credits,
+    /// Lists it went to.
+    pub(crate) lists: Vec<String>,
+    /// Recipients before filtering.
+    pub(crate) total: i64,
+    /// Messages after filtering.
+    pub(crate) sent: i64,
+    /// Messages per delivery code (REFERENCE §6).
+    pub(crate) deliveries: HashMap<i64, i64>,
+    /// Numbers filtered as NPAI.
+    pub(crate) npai: i64,
+}
+
+/// Writing and reading campaigns.
+#[async_trait]
+pub(crate) trait CampaignStore: Send + Sync {
+    /// The filter's inputs for `numbers` of `account` at `now`.
+    async fn filter_inputs(&self, account: AccountId, numbers: &[u64], text_hash: i64, now: DateTime<Utc>) -> Result<FilterInputs, Error>;
+    /// The contacts of the account's lists named in `ids` (unknown ids are left out).
+    async fn list_contacts(&self, account: AccountId, ids: &[String]) -> Result<HashMap<String, Vec<Contact>>, Error>;
+    /// Writes the campaign, one message per recipient that passed, and the debit, in one
+    /// transaction. [`Error::NotEnoughCredits`] when the balance (read inside the transaction)
+    /// does not cover it; then nothing is written. Returns the ticket and the balance after.
+    async fn create_campaign(&self, account: AccountId, new: NewCampaign<'_>) -> Result<(i64, Credits), Error>;
+    /// Cancels a scheduled campaign and refunds it; `NotFound` if there is none to cancel.
+    async fn cancel_campaign(&self, account: AccountId, ticket: i64) -> Result<CampaignRecord, Error>;
+    /// The account's campaigns, newest first, and how many there are.
+    async fn campaigns(&self, account: AccountId, page: Page) -> Result<(Vec<CampaignRecord>, i64), Error>;
+    /// One campaign.
+    async fn campaign(&self, account: AccountId, ticket: i64) -> Result<Option<CampaignRecord>, Error>;
+}

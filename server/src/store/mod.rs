@@ -1,0 +1,39 @@
+//! Where texto keeps its data: one trait per resource, together the [`Store`]. SQLite
+//! implements them today ([`sqlite::SqliteStore`]); another database implements the same
+//! traits without any handler changing.
+
+mod accounts;
+mod campaigns;
+pub(crate) mod sqlite;
+
+pub(crate) use accounts::AccountStore;
+pub(crate) use campaigns::{CampaignRecord, CampaignStatus, CampaignStore, FilterInputs, NewCampaign};
+
+/// An account's id.
+pub type AccountId = i64;
+
+/// A window of a long listing: `start` (0) and `length` (100, at most 1000).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(default)]
+pub(crate) struct Page {
+    pub(crate) start: i64,
+    pub(crate) length: i64,
+}
+
+impl Default for Page {
+    fn default() -> Page {
+        Page { start: 0, length: 100 }
+    }
+}
+
+impl Page {
+    /// The page with `start` at least 0 and `length` between 1 and 1000.
+    pub(crate) fn clamped(self) -> Page {
+        Page { start: self.start.max(0), length: self.length.clamp(1, 1000) }
+    }
+}
+
+/// Everything texto stores.
+pub(crate) trait Store: AccountStore + CampaignStore {}
+
+impl<T: AccountStore + CampaignStore> Store for T {}

@@ -1,0 +1,79 @@
+use reqwest::Method;
+use serde_json::json;
+
+use crate::helpers::{account, spawn_app, spawn_app_with};
+
+/// Every endpoint of the interface, with a body where it takes one.
+pub fn endpoints() -> Vec<(Method, &'static str)> {
+    vec![
+        (Method::POST, "/send"),
+        (Method::GET, "/send"),
+        (Method::POST, "/send/lists"),
+        (Method::POST, "/send/simulate"),
+        (Method::POST, "/send/lists/simulate"),
+        (Method::DELETE, "/send/1"),
+        (Method::GET, "/campaigns"),
+        (Method::GET, "/campaign/1"),
+        (Method::GET, "/credits"),
+    ]
+}
+
+#[tokio::test]
+async fn every_endpoint_answers_401_without_a_valid_token() {
+    let app = spawn_app().await;
+    for (method, path) in endpoints() {
+        for token in [None, Some("wrong"), Some("")] {
+            let mut request = app.anonymous(method.clone(), path).header("Accept", "application/json");
+            if let Some(token) = token {
+                request = request.bearer_auth(token);
+            }
+            let response = request.json(&json!({})).send().await.unwrap();
+            assert_eq!(response.status(), 401, "{method} {path} with {token:?}");
+            let body: serde_json::Value = response.json().await.unwrap();
+            assert_eq!(body["status"], -1, "{method} {path}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_revoked_token_is_refused() {
+    let app = spawn_app().await;
+    let token = account(&app.db(), "bob", 10.0).await;
+    assert_eq!(app.json_as(&token, Method::GET, "/credits", None).await.0, 200);
+    texto_server::admin::token(&app.db(), texto_server::TokenAction::Revoke { token: token.clone() }).await.unwrap();
+    assert_eq!(app.json_as(&token, Method::GET, "/credits", None).await.0, 401);
+}
+
+#[tokio::test]
+async fn a_token_over_its_rate_limit_gets_429() {
+    let app = spawn_app_with(|config| config.rate_limit = 2).await;
+    let mut statuses = Vec::new();
+    for _ in 0..10 {
+        statuses.push(app.json(Method::GET, "/credits", None).await);
+    }
+    let limited = statuses.iter().find(|(status, _)| *status == 429).expect("some request is limited");
+    assert_eq!(limited.1["status"], -11);
+}
+
+#[tokio::test]
+async fn one_account_never_sees_another_accounts_campaigns() {
+    let app = spawn_app().await;
+    let (_, sent) = app.json(Method::POST, "/send", Some(json!({"sms": {"message": {"text": "x", "pushtype": "alert"}, "recipients": {"gsm": [{"value": "33612345678"}]}}}))).await;
+    let ticket = sent["ticket"].as_str().expect("a ticket").to_owned();
+    let mallory = account(&app.db(), "mallory", 10.0).await;
+    let (status, _) = app.json_as(&mallory, Method::GET, &format!("/campaign/{ticket}"), None).await;
+    assert_eq!(status, 404);
+    let (status, _) = app.json_as(&mallory, Method::DELETE, &format!("/send/{ticket}"), None).await;
+    assert_eq!(status, 404);
+    let (_, history) = app.json_as(&mallory, Method::GET, "/campaigns", None).await;
+    assert_eq!(history["totalRecords"], 0);
+    let (_, own) = app.json(Method::GET, "/campaigns", None).await;
+    assert_eq!(own["totalRecords"], 1);
+}
+
+#[tokio::test]
+async fn unknown_paths_get_the_envelope() {
+    let app = spawn_app().await;
+    let (status, body) = app.json(Method::GET, "/nope", None).await;
+    assert_eq!((status, body["status"].as_i64()), (404, Some(-5)));
+}
