@@ -202,3 +202,17 @@ fn every_fixture_kind_is_detected_from_the_body() {
         }
     }
 }
+
+#[test]
+fn the_fast_sms_reader_reads_every_send_sample_like_serde() {
+    for name in ["send.request.xml", "send_shorturl.request.xml", "send_lists.request.xml", "send_lists_simulate.request.xml"] {
+        let body = fixture(name);
+        let fast = decode_sms(&body, Format::Xml).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let serde: SmsRequest = decode(&body, Format::Xml).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(fast, serde, "{name}");
+    }
+    let error = decode_sms("<sms><message><text>x</text></message><recipients><gsm>1</gsm><gsm>&bogus;</gsm></recipients></sms>", Format::Xml)
+        .expect_err("unknown entity");
+    assert!(error.to_string().contains("sms.recipients.gsm[1]"), "{error}");
+    assert!(decode_sms("<!DOCTYPE sms [<!ENTITY a 'b'>]><sms/>", Format::Xml).is_err());
+}

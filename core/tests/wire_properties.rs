@@ -521,6 +521,15 @@ proptest! {
             prop_assert_eq!(&back, value, "{:?} body:\n{}", format, body);
         }
     }
+
+    /// The fast XML reader of send requests reads exactly what the serde path reads.
+    #[test]
+    fn the_fast_sms_reader_agrees_with_serde(xml in sms_request(true)) {
+        let body = encode(&xml, Format::Xml);
+        let fast = texto_core::wire::decode_sms(&body, Format::Xml)
+            .map_err(|e| TestCaseError::fail(format!("fast decode failed: {e}\nbody:\n{body}")))?;
+        prop_assert_eq!(&fast, &xml, "body:\n{}", body);
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

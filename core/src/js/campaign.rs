@@ -9,7 +9,7 @@ use super::convert::{from_js, instant, iso, parse_format, to_js};
 use crate::{
     Audience, Contact, Country, Credits, Endpoint, Error, FieldError, FilterContext, FloodLimits, MessageOptions,
     Outcome, PriceTable, PushType, RecentSends, Segments, parse_international, rendered_segments,
-    wire::{SmsRequest, decode},
+    wire::{SmsRequest, decode_sms},
 };
 
 /// Options of `segments`; a bare boolean is `{unicode}`.
@@ -90,7 +90,7 @@ pub fn validate_send(
     let now = instant(&js_sys::Reflect::get(&options, &"now".into()).unwrap_or(JsValue::UNDEFINED))?;
     let options: SendOptions = if options.is_undefined() || options.is_null() { SendOptions::default() } else { from_js(options, "options")? };
     let message = message_options(options.public_url, options.stop_text);
-    let validation = match decode::<SmsRequest>(body, format) {
+    let validation = match decode_sms(body, format) {
         Err(error) => failure(&error),
         Ok(request) => {
             let endpoint = endpoint(options.endpoint.as_deref(), &request)?;
@@ -270,7 +270,7 @@ pub fn simulate(
     let now = instant(&now)?;
     let context = from_js::<JsContext>(context, "context")?.into_core()?;
     let js_error = |e: Error| JsError::new(&e.to_string());
-    let request: SmsRequest = decode(body, format).map_err(js_error)?;
+    let request = decode_sms(body, format).map_err(js_error)?;
     let endpoint = if request.lists.is_some() && request.recipients.is_none() { Endpoint::SimulateLists } else { Endpoint::Simulate };
     let campaign = crate::validate_send(request, endpoint, &context.message, now).map_err(js_error)?;
     let result = crate::simulate(&campaign, &context, now).map_err(js_error)?;

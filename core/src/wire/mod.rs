@@ -6,6 +6,7 @@
 
 mod any;
 mod codec;
+mod sms_xml;
 pub(crate) mod lenient;
 mod xml_guard;
 mod xml_writer;
@@ -21,7 +22,7 @@ mod webhook;
 
 pub use any::Kind;
 pub use campaigns::*;
-pub use codec::{Document, Format, MAX_BODY_BYTES, decode, encode};
+pub use codec::{Document, Format, MAX_BODY_BYTES, decode, decode_sms, encode};
 pub use contacts::*;
 pub use envelope::*;
 pub use events::*;

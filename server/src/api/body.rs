@@ -22,6 +22,11 @@ pub(crate) struct WireBody {
 }
 
 impl WireBody {
+    /// Decodes the body as a send request (the fast reader for large XML ones).
+    pub(crate) fn decode_sms(&self) -> Result<texto_core::wire::SmsRequest<'_>, Error> {
+        Ok(texto_core::wire::decode_sms(&self.text, self.format)?)
+    }
+
     /// Decodes the body as `T`.
     pub(crate) fn decode<'a, T: Document + serde::Deserialize<'a>>(&'a self) -> Result<T, Error> {
         Ok(decode(&self.text, self.format)?)

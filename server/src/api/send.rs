@@ -33,19 +33,19 @@ pub(super) fn router() -> Router<AppState> {
 }
 
 async fn send(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
-    run(&state, caller, accept, body.decode()?, Endpoint::Send).await
+    run(&state, caller, accept, body.decode_sms()?, Endpoint::Send).await
 }
 
 async fn send_lists(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
-    run(&state, caller, accept, body.decode()?, Endpoint::SendLists).await
+    run(&state, caller, accept, body.decode_sms()?, Endpoint::SendLists).await
 }
 
 async fn simulate_send(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
-    run(&state, caller, accept, body.decode()?, Endpoint::Simulate).await
+    run(&state, caller, accept, body.decode_sms()?, Endpoint::Simulate).await
 }
 
 async fn simulate_lists(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
-    run(&state, caller, accept, body.decode()?, Endpoint::SimulateLists).await
+    run(&state, caller, accept, body.decode_sms()?, Endpoint::SimulateLists).await
 }
 
 /// `GET /send?text=…&to=…` (one SMS), as by the public service.

@@ -1,0 +1,287 @@
+//! A hand-written XML reader for the send request, the one document that can hold a million
+//! recipients: it borrows every text it can from the body and allocates nothing per `<gsm>`
+//! that has no entity in it. It reads exactly what the serde path reads (a property test
+//! checks that they agree), about four times faster.
+
+use std::borrow::Cow;
+
+use quick_xml::{
+    Reader,
+    events::{BytesStart, Event},
+};
+
+use super::{GsmDto, ListRefDto, MessageDto, RecipientsDto, SmsRequest};
+use crate::Error;
+
+/// Reads an `<sms>` document.
+pub(crate) fn decode(body: &str) -> Result<SmsRequest<'_>, Error> {
+    let mut parser = Parser { reader: Reader::from_str(body), body };
+    parser.document()
+}
+
+struct Parser<'a> {
+    reader: Reader<&'a [u8]>,
+    body: &'a str,
+}
+
+impl<'a> Parser<'a> {
+    fn error(&self, path: &str, message: impl Into<String>) -> Error {
+        let at = usize::try_from(self.reader.buffer_position()).unwrap_or(0).min(self.body.len());
+        let before = &self.body.as_bytes()[..at];
+        let line = before.iter().filter(|b| **b == b'\n').count() + 1;
+        let column = at - before.iter().rposition(|b| *b == b'\n').map_or(0, |p| p + 1) + 1;
+        Error::Xml { message: format!("{} (line {line}, column {column})", message.into()), path: Some(path.to_owned()) }
+    }
+
+    fn next(&mut self, path: &str) -> Result<Event<'a>, Error> {
+        match self.reader.read_event() {
+            Ok(Event::DocType(_)) => Err(self.error(path, "DOCTYPE and entity declarations are not accepted")),
+            Ok(event) => Ok(event),
+            Err(e) => Err(self.error(path, e.to_string())),
+        }
+    }
+
+    fn document(&mut self) -> Result<SmsRequest<'a>, Error> {
+        loop {
+            match self.next("")? {
+                Event::Start(e) if e.name().as_ref() == b"sms" => return self.sms(),
+                Event::Empty(e) if e.name().as_ref() == b"sms" => return Ok(SmsRequest::default()),
+                Event::Start(e) | Event::Empty(e) => {
+                    let name = String::from_utf8_lossy(e.name().as_ref()).into_owned();
+                    return Err(self.error("", format!("the root element must be <sms>, found <{name}>")));
+                }
+                Event::Text(t) if t.iter().all(u8::is_ascii_whitespace) => {}
+                Event::Decl(_) | Event::PI(_) | Event::Comment(_) => {}
+                Event::Eof => return Err(self.error("", "the document is empty")),
+                _ => return Err(self.error("", "text before the root element")),
+            }
+        }
+    }
+
+    fn sms(&mut self) -> Result<SmsRequest<'a>, Error> {
+        let mut request = SmsRequest::default();
+        loop {
+            match self.next("sms")? {
+                Event::Start(e) => match e.name().as_ref() {
+                    b"message" => request.message = self.message()?,
+                    b"recipients" => request.recipients = Some(self.recipients()?),
+                    b"lists" => {
+                        let list = self.list_ref(request.lists.as_ref().map_or(0, Vec::len))?;
+                        request.lists.get_or_insert_with(Vec::new).extend(list);
+                    }
+                    _ => self.skip(&e)?,
+                },
+                Event::Empty(e) => match e.name().as_ref() {
+                    b"message" => request.message = MessageDto::default(),
+                    b"recipients" => request.recipients = Some(RecipientsDto::default()),
+                    b"lists" => request.lists = Some(request.lists.take().unwrap_or_default()),
+                    _ => {}
+                },
+                Event::End(_) => {
+                    // One empty item is how `[]` is written.
+                    if let Some(lists) = request.lists.as_mut().filter(|l| l.len() == 1 && l[0] == ListRefDto::default()) {
+                        lists.clear();
+                    }
+                    return Ok(request);
+                }
+                Event::Eof => return Err(self.error("sms", "the document ends inside <sms>")),
+                _ => {}
+            }
+        }
+    }
+
+    fn message(&mut self) -> Result<MessageDto, Error> {
+        let mut message = MessageDto::default();
+        loop {
+            let (name, text) = match self.next("sms.message")? {
+                Event::Start(e) => {
+                    let name = e.name().as_ref().to_vec();
+                    let path = format!("sms.message.{}", String::from_utf8_lossy(&name));
+                    match self.text(&path)? {
+                        Some(text) => (name, text),
+                        None => continue,
+                    }
+                }
+                Event::Empty(e) => (e.name().as_ref().to_vec(), Cow::Borrowed("")),
+                Event::End(_) => {
+                    // One empty item is how `[]` is written.
+                    if let Some(links) = message.links.as_mut().filter(|l| l.len() == 1 && l[0].is_empty()) {
+                        links.clear();
+                    }
+                    return Ok(message);
+                }
+                Event::Eof => return Err(self.error("sms.message", "the document ends inside <message>")),
+                _ => continue,
+            };
+            // The XML readings of the lenient fields: the text `null` is null.
+            let value = (text != "null").then(|| text.into_owned());
+            match name.as_slice() {
+                b"text" => message.text = value,
+                b"pushtype" => message.pushtype = value,
+                b"sender" => message.sender = value,
+                b"delay" => message.delay = value,
+                b"links" => message.links.get_or_insert_with(Vec::new).push(value.unwrap_or_else(|| "null".into())),
+                b"unicode" => {
+                    message.unicode = match value.as_deref().map(str::trim) {
+                        None | Some("") => None,
+                        Some("1" | "true") => Some(true),
+                        Some("0" | "false") => Some(false),
+                        Some(other) => return Err(self.error("sms.message.unicode", format!("expected 0 or 1, found {other:?}"))),
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn recipients(&mut self) -> Result<RecipientsDto<'a>, Error> {
+        let mut gsm = Vec::new();
+        loop {
+            match self.next("sms.recipients")? {
+                Event::Start(e) if e.name().as_ref() == b"gsm" => {
+                    let path = format!("sms.recipients.gsm[{}]", gsm.len());
+                    let gsmsmsid = self.attribute(&e, b"gsmsmsid", &path)?;
+                    gsm.push(self.gsm(gsmsmsid, &path)?);
+                }
+                Event::Empty(e) if e.name().as_ref() == b"gsm" => {
+                    let path = format!("sms.recipients.gsm[{}]", gsm.len());
+                    let gsmsmsid = self.attribute(&e, b"gsmsmsid", &path)?;
+                    gsm.push(GsmDto { value: Cow::Borrowed(""), gsmsmsid });
+                }
+                Event::Start(e) => self.skip(&e)?,
+                Event::End(_) => break,
+                Event::Eof => return Err(self.error("sms.recipients", "the document ends inside <recipients>")),
+                _ => {}
+            }
+        }
+        // `<recipients><gsm></gsm></recipients>` is how `gsm: []` is written.
+        if gsm.len() == 1 && gsm[0] == GsmDto::default() {
+            gsm.clear();
+        }
+        Ok(RecipientsDto { gsm })
+    }
+
+    /// `<gsm gsmsmsid="…">336…</gsm>`, or with `<value>` and `<gsmsmsid>` children.
+    fn gsm(&mut self, mut gsmsmsid: Option<Cow<'a, str>>, path: &str) -> Result<GsmDto<'a>, Error> {
+        let mut value: Option<Cow<'a, str>> = None;
+        let mut text: Option<Cow<'a, str>> = None;
+        loop {
+            match self.next(path)? {
+                Event::Text(t) => append(&mut text, self.utf8(t.into_inner(), path)?),
+                Event::CData(c) => append(&mut text, self.utf8(c.into_inner(), path)?),
+                Event::GeneralRef(r) => {
+                    let resolved = self.entity(&r, path)?;
+                    append(&mut text, Cow::Owned(resolved));
+                }
+                Event::Start(e) => {
+                    let name = e.name().as_ref().to_vec();
+                    let child = self.text(&format!("{path}.{}", String::from_utf8_lossy(&name)))?;
+                    match name.as_slice() {
+                        b"value" => value = child,
+                        b"gsmsmsid" => gsmsmsid = child,
+                        _ => {}
+                    }
+                }
+                Event::Empty(e) if e.name().as_ref() == b"value" => value = Some(Cow::Borrowed("")),
+                Event::End(_) => break,
+                Event::Eof => return Err(self.error(path, "the document ends inside <gsm>")),
+                _ => {}
+            }
+        }
+        let value = match (value, text) {
+            (Some(value), _) => value,
+            (None, Some(text)) => text,
+            (None, None) => Cow::Borrowed(""),
+        };
+        Ok(GsmDto { value, gsmsmsid })
+    }
+
+    fn list_ref(&mut self, index: usize) -> Result<Option<ListRefDto>, Error> {
+        let path = format!("sms.lists[{index}]");
+        let mut value = None;
+        loop {
+            match self.next(&path)? {
+                Event::Start(e) if e.name().as_ref() == b"value" => {
+                    value = self.text(&format!("{path}.value"))?.map(Cow::into_owned);
+                }
+                Event::Empty(e) if e.name().as_ref() == b"value" => value = Some(String::new()),
+                Event::Start(e) => self.skip(&e)?,
+                Event::End(_) => break,
+                Event::Eof => return Err(self.error(&path, "the document ends inside <lists>")),
+                _ => {}
+            }
+        }
+        Ok(value.map(|value| ListRefDto { value }))
+    }
+
+    /// The text of the element just opened, up to its end; `None` when it holds elements
+    /// (they are skipped, as serde skips what a field does not take).
+    fn text(&mut self, path: &str) -> Result<Option<Cow<'a, str>>, Error> {
+        let mut text: Option<Cow<'a, str>> = None;
+        let mut nested = false;
+        loop {
+            match self.next(path)? {
+                Event::Text(t) => append(&mut text, self.utf8(t.into_inner(), path)?),
+                Event::CData(c) => append(&mut text, self.utf8(c.into_inner(), path)?),
+                Event::GeneralRef(r) => {
+                    let resolved = self.entity(&r, path)?;
+                    append(&mut text, Cow::Owned(resolved));
+                }
+                Event::Start(e) => {
+                    nested = true;
+                    self.skip(&e)?;
+                }
+                Event::Empty(_) => nested = true,
+                Event::End(_) => break,
+                Event::Eof => return Err(self.error(path, "the document ends inside an element")),
+                _ => {}
+            }
+        }
+        match nested {
+            true => Err(self.error(path, "expected text, found elements")),
+            false => Ok(Some(text.unwrap_or(Cow::Borrowed("")))),
+        }
+    }
+
+    /// An attribute's value (copied: attributes are short, and rare in large requests).
+    fn attribute(&self, element: &BytesStart<'_>, name: &[u8], path: &str) -> Result<Option<Cow<'a, str>>, Error> {
+        for attribute in element.attributes() {
+            let attribute = attribute.map_err(|e| self.error(path, e.to_string()))?;
+            if attribute.key.as_ref() == name {
+                let value = attribute.unescape_value().map_err(|e| self.error(path, e.to_string()))?;
+                return Ok(Some(Cow::Owned(value.into_owned())));
+            }
+        }
+        Ok(None)
+    }
+
+    fn utf8(&self, bytes: Cow<'a, [u8]>, path: &str) -> Result<Cow<'a, str>, Error> {
+        match bytes {
+            Cow::Borrowed(b) => std::str::from_utf8(b).map(Cow::Borrowed).map_err(|e| self.error(path, e.to_string())),
+            Cow::Owned(b) => String::from_utf8(b).map(Cow::Owned).map_err(|e| self.error(path, e.to_string())),
+        }
+    }
+
+    fn entity(&self, reference: &quick_xml::events::BytesRef<'_>, path: &str) -> Result<String, Error> {
+        if let Some(c) = reference.resolve_char_ref().map_err(|e| self.error(path, e.to_string()))? {
+            return Ok(c.to_string());
+        }
+        let name = reference.decode().map_err(|e| self.error(path, e.to_string()))?;
+        match quick_xml::escape::resolve_predefined_entity(&name) {
+            Some(text) => Ok(text.to_owned()),
+            None => Err(self.error(path, format!("unknown entity &{name};"))),
+        }
+    }
+
+    fn skip(&mut self, element: &BytesStart<'a>) -> Result<(), Error> {
+        let end = element.to_end().into_owned();
+        self.reader.read_to_end(end.name()).map(drop).map_err(|e| self.error("", e.to_string()))
+    }
+}
+
+fn append<'a>(text: &mut Option<Cow<'a, str>>, more: Cow<'a, str>) {
+    match text {
+        None => *text = Some(more),
+        Some(existing) => existing.to_mut().push_str(&more),
+    }
+}
