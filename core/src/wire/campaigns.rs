@@ -6,6 +6,7 @@ use super::{Document, lenient};
 
 /// One campaign in the history.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CampaignSummaryDto {
     /// The ticket.
     #[serde(default, deserialize_with = "lenient::string")]
@@ -32,6 +33,7 @@ pub struct CampaignSummaryDto {
 
 /// `GET /campaigns`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CampaignsResponse {
     /// 1.
     #[serde(deserialize_with = "lenient::int")]
@@ -56,6 +58,7 @@ impl Document for CampaignsResponse {
 
 /// A stored list a campaign went to.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CampaignListDto {
     /// List id.
     #[serde(default, deserialize_with = "lenient::string")]
@@ -64,6 +67,7 @@ pub struct CampaignListDto {
 
 /// One campaign with its delivery statistics.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CampaignDetailDto {
     /// The ticket.
     #[serde(default, deserialize_with = "lenient::string")]
@@ -117,6 +121,7 @@ pub struct CampaignDetailDto {
 
 /// `GET /campaign/:ticket`: `campaign` is a one-element array, as in the public sample.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CampaignDetailResponse {
     /// 1.
     #[serde(deserialize_with = "lenient::int")]
@@ -135,6 +140,7 @@ impl Document for CampaignDetailResponse {
 
 /// `GET /credits`. `credits` is a string, as in the public sample.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CreditsResponse {
     /// 1.
     #[serde(deserialize_with = "lenient::int")]

@@ -7,6 +7,7 @@ use super::{Document, lenient};
 /// A number with its four information fields. JSON `{"value": "336…", "info1": "…"}`; XML
 /// `<gsm info1="…">336…</gsm>` (NPAI/blacklist samples) or `<gsm><value>…</value>…</gsm>` (lists).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ContactDto {
     /// The number as written.
     #[serde(default, alias = "$text", deserialize_with = "lenient::string")]
@@ -27,6 +28,7 @@ pub struct ContactDto {
 
 /// `contacts: {gsm: [...]}`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ContactsDto {
     /// One per number.
     #[serde(default, deserialize_with = "lenient::list")]
@@ -35,6 +37,7 @@ pub struct ContactsDto {
 
 /// `{"npai": {"contacts": …}}` (XML root `<list>` as in the samples, or `<npai>`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NpaiAddRequest {
     /// The numbers to add.
     #[serde(default)]
@@ -48,6 +51,7 @@ impl Document for NpaiAddRequest {
 
 /// `{"blacklist": {"contacts": …}}` (XML root `<list>` as in the samples, or `<blacklist>`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct BlacklistAddRequest {
     /// The numbers to add.
     #[serde(default)]
@@ -61,6 +65,7 @@ impl Document for BlacklistAddRequest {
 
 /// `{status, message, added_contacts}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct AddedContactsResponse {
     /// 1.
     #[serde(deserialize_with = "lenient::int")]
@@ -79,6 +84,7 @@ impl Document for AddedContactsResponse {
 
 /// One NPAI or blacklist entry.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NumberEntryDto {
     /// Entry id.
     #[serde(default, deserialize_with = "lenient::string")]
@@ -103,6 +109,7 @@ pub struct NumberEntryDto {
     pub info4: String,
     /// Always empty: `[]` in JSON, an empty element in XML.
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
     pub user_information: UserInformation,
     /// The campaign in which the number was found (null for manual additions).
     #[serde(default, deserialize_with = "lenient::opt_int")]
@@ -130,6 +137,7 @@ impl<'de> Deserialize<'de> for UserInformation {
 
 /// `GET /npai` and `GET /blacklist`: `list` entries, paged.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NumberListResponse {
     /// 1.
     #[serde(deserialize_with = "lenient::int")]
@@ -154,6 +162,7 @@ impl Document for NumberListResponse {
 
 /// `{"list": {...}}`: create a stored list (`name`), or add contacts to one (`listId`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ListRequest {
     /// Name of a new list.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
@@ -173,6 +182,7 @@ impl Document for ListRequest {
 
 /// The answer to a list creation or addition.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ListSavedResponse {
     /// 1.
     #[serde(deserialize_with = "lenient::int")]
@@ -200,6 +210,7 @@ impl Document for ListSavedResponse {
 
 /// One contact of a stored list.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ListContactDto {
     /// Contact id.
     #[serde(default, deserialize_with = "lenient::string")]
@@ -223,6 +234,7 @@ pub struct ListContactDto {
 
 /// `GET /list/:id`: the list's contacts, paged.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ListResponse {
     /// 1.
     #[serde(deserialize_with = "lenient::int")]
@@ -253,6 +265,7 @@ impl Document for ListResponse {
 
 /// One stored list in `GET /lists`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ListSummaryDto {
     /// List id.
     #[serde(default, deserialize_with = "lenient::string")]
@@ -267,6 +280,7 @@ pub struct ListSummaryDto {
 
 /// `GET /lists`: the account's stored lists, paged.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ListsResponse {
     /// 1.
     #[serde(deserialize_with = "lenient::int")]

@@ -7,6 +7,7 @@ use crate::{Error, FieldError};
 
 /// A response with nothing but the envelope (deletions, cancellations).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct StatusResponse {
     /// 1 on success.
     #[serde(deserialize_with = "lenient::int")]
@@ -29,6 +30,7 @@ impl Document for StatusResponse {
 
 /// An error answer: negative `status`, a `message`, and `details` naming what was wrong.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ErrorResponse {
     /// The negative status of REFERENCE §1.
     #[serde(deserialize_with = "lenient::int")]
@@ -45,6 +47,7 @@ pub struct ErrorResponse {
 
 /// One problem of an error answer.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ErrorDetailDto {
     /// The field (`sms.message.text`), empty for the whole document.
     #[serde(default, deserialize_with = "lenient::string")]

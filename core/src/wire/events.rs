@@ -6,6 +6,7 @@ use super::{Document, lenient};
 
 /// DLR: a delivery report for one message.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DlrEvent {
     /// ISO-8601 with offset.
     pub date: String,
@@ -27,6 +28,7 @@ pub struct DlrEvent {
 
 /// MO (a reply) and STOP (a reply that unsubscribed): same body.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ReplyEvent {
     /// ISO-8601 with offset.
     pub date: String,
@@ -45,6 +47,7 @@ pub struct ReplyEvent {
 
 /// CLICKER: a recipient opened a short link.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ClickerEvent {
     /// The ticket.
     #[serde(deserialize_with = "lenient::string")]
@@ -86,6 +89,7 @@ pub struct ClickerEvent {
 
 /// BALANCE_ALERT: the balance went below the trigger. Strings, as in the public sample.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct BalanceAlertEvent {
     /// Balance after the debit.
     #[serde(deserialize_with = "lenient::string")]

@@ -6,6 +6,7 @@ use super::{Document, lenient};
 
 /// The five settings, all strings on the wire. Every field is optional here.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NotificationDto {
     /// Digits: the balance below which the alert fires.
     #[serde(default, deserialize_with = "lenient::opt_string")]
@@ -29,6 +30,7 @@ pub struct NotificationDto {
 
 /// `{"notification": {...}}` request of `PUT /notification/balance`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(transparent)]
 pub struct NotificationRequest {
     /// The settings.
@@ -42,6 +44,7 @@ impl Document for NotificationRequest {
 
 /// `{status, message, notification}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NotificationResponse {
     /// 1.
     #[serde(deserialize_with = "lenient::int")]

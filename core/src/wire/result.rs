@@ -6,6 +6,7 @@ use super::{Document, lenient};
 
 /// Counters of a send or a simulation. `ticket` only on a real send.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CampaignResultDto {
     /// 1.
     #[serde(deserialize_with = "lenient::int")]

@@ -8,6 +8,7 @@ use super::{Document, lenient};
 
 /// `{"sms": {...}}` / `<sms>…</sms>`. Every field is optional here; validation says what is missing.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SmsRequest<'a> {
     /// The message and its options.
     #[serde(default)]
@@ -27,6 +28,7 @@ impl Document for SmsRequest<'_> {
 
 /// `sms.message`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MessageDto {
     /// The message text (may hold `<-short->`, `<-stop->`, `[info1]`…`[info4]`).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
@@ -57,6 +59,7 @@ fn flag_as_int<S: serde::Serializer>(flag: &Option<bool>, s: S) -> Result<S::Ok,
 
 /// `sms.recipients`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RecipientsDto<'a> {
     /// One entry per number.
     #[serde(default, borrow, deserialize_with = "lenient::list")]
@@ -67,6 +70,7 @@ pub struct RecipientsDto<'a> {
 ///
 /// `value` defaults to empty so that the empty `<gsm></gsm>` (the XML form of `gsm: []`) reads.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct GsmDto<'a> {
     /// The number as the client wrote it.
     #[serde(default, borrow, alias = "$text")]
@@ -81,6 +85,7 @@ pub struct GsmDto<'a> {
 /// `value` defaults to empty so that the empty `<lists></lists>` (the XML form of `lists: []`)
 /// reads (an empty id is for validation to refuse).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ListRefDto {
     /// The list id (numbers are read as their digits).
     #[serde(default, deserialize_with = "lenient::string")]

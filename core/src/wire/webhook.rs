@@ -6,6 +6,7 @@ use super::{Document, lenient};
 
 /// `{"webhook": {...}}` request (create, update, status). Every field is optional here.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(transparent)]
 pub struct WebhookRequest {
     /// The webhook; see [`WebhookDto`].
@@ -19,6 +20,7 @@ impl Document for WebhookRequest {
 
 /// A webhook as it appears on the wire (requests and responses).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct WebhookDto {
     /// Assigned by the service (a string).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
@@ -42,6 +44,7 @@ pub struct WebhookDto {
 
 /// `{status, message, webhook}`: the answer to create, update and status.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct WebhookResponse {
     /// 1.
     #[serde(deserialize_with = "lenient::int")]
@@ -59,6 +62,7 @@ impl Document for WebhookResponse {
 
 /// `GET /webhook`: the account's webhooks, paged.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct WebhookListResponse {
     /// 1.
     #[serde(deserialize_with = "lenient::int")]
