@@ -39,6 +39,7 @@ pub struct CampaignsResponse {
     #[serde(deserialize_with = "lenient::int")]
     pub status: i64,
     /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// Newest first.
     #[serde(default, deserialize_with = "lenient::list")]
@@ -127,6 +128,7 @@ pub struct CampaignDetailResponse {
     #[serde(deserialize_with = "lenient::int")]
     pub status: i64,
     /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// The campaign.
     #[serde(default, deserialize_with = "lenient::list")]
@@ -146,6 +148,7 @@ pub struct CreditsResponse {
     #[serde(deserialize_with = "lenient::int")]
     pub status: i64,
     /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// The balance.
     #[serde(deserialize_with = "lenient::string")]

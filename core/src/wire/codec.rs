@@ -8,7 +8,9 @@ use serde::{
     ser::SerializeMap,
 };
 
-use super::{lenient, xml_guard, xml_writer};
+use serde_json::Value;
+
+use super::{lenient, xml_guard, xml_value, xml_writer};
 use crate::Error;
 
 /// Largest body `decode` accepts (the server may set a lower limit of its own).
@@ -101,45 +103,48 @@ fn decode_json<'de, T: Document + Deserialize<'de>>(body: &'de str) -> Result<T,
         Ok(value) => return Ok(value),
         Err(error) => error,
     };
-    // Slow path, only on failure: run again tracking the field path for the message.
-    let mut track = serde_path_to_error::Track::new();
-    let mut de = serde_json::Deserializer::from_str(body);
-    let tracked = serde_path_to_error::Deserializer::new(&mut de, &mut track);
-    let _ = match T::JSON_ROOT {
-        Some(root) => RootSeed::<T>::new(root).deserialize(tracked).map(drop),
-        None => T::deserialize(tracked).map(drop),
-    };
-    let path = track.path().to_string();
+    // Only on failure: read the document again as a JSON value to name the failing field.
+    let path = serde_json::from_str::<Value>(body).ok().and_then(|value| {
+        let value = match T::JSON_ROOT {
+            Some(root) => value.get(root).cloned()?,
+            None => value,
+        };
+        match serde_path_to_error::deserialize::<_, T>(value) {
+            Err(tracked) => Some(prefixed(T::JSON_ROOT, tracked.path())),
+            Ok(_) => None,
+        }
+    });
     Err(Error::Json {
         message: strip_position(&error.to_string()),
-        path: (path != ".").then_some(path),
+        path: path.filter(|p| !p.is_empty()),
         line: error.line(),
         column: error.column(),
     })
 }
 
 fn decode_xml<'de, T: Document + Deserialize<'de>>(body: &'de str) -> Result<T, Error> {
-    let xml_error = |message: String, path: Option<String>| Error::Xml { message, path };
-    let root = xml_guard::root_element(body).map_err(|m| xml_error(m, None))?;
-    if !T::XML_ROOTS.contains(&root) {
-        return Err(xml_error(
-            format!("the root element must be <{}>, found <{root}>", T::XML_ROOTS[0]),
-            None,
-        ));
+    let xml_error = |message: String, path: String| Error::Xml { message, path: Some(path).filter(|p| !p.is_empty()) };
+    // A DOCTYPE in the prolog is refused before anything is read.
+    xml_guard::root_element(body).map_err(|m| xml_error(m, String::new()))?;
+    let (root, value) = xml_value::parse(body).map_err(|(message, path)| xml_error(message, path))?;
+    if !T::XML_ROOTS.contains(&root.as_str()) {
+        let message = format!("the root element must be <{}>, found <{root}>", T::XML_ROOTS[0]);
+        return Err(xml_error(message, String::new()));
     }
-    // Lets the lenient field readers apply the XML-only readings (text `null`, empty element).
+    // Lets the lenient field readers apply the XML-only readings (text `null`, one item or many).
     let _xml = lenient::XmlScope::enter();
-    let parser = || quick_xml::de::Deserializer::from_str_with_resolver(body, xml_guard::RefuseDtd);
-    match T::deserialize(&mut parser()) {
-        Ok(value) => Ok(value),
-        Err(error) => {
-            let mut de = parser();
-            let path = match serde_path_to_error::deserialize::<_, T>(&mut de) {
-                Err(tracked) => Some(tracked.path().to_string()).filter(|p| p != "."),
-                Ok(_) => None,
-            };
-            Err(xml_error(error.to_string(), path.map(|p| format!("{root}.{p}"))))
-        }
+    serde_path_to_error::deserialize::<_, T>(value)
+        .map_err(|e| xml_error(e.inner().to_string(), prefixed(Some(root.as_str()), e.path())))
+}
+
+/// `root.path`, or the path alone without a root; empty for the whole document.
+fn prefixed(root: Option<&str>, path: &serde_path_to_error::Path) -> String {
+    let path = path.to_string();
+    match (root, path.as_str()) {
+        (None, ".") => String::new(),
+        (None, _) => path,
+        (Some(root), ".") => root.to_owned(),
+        (Some(root), _) => format!("{root}.{path}"),
     }
 }
 

@@ -71,6 +71,7 @@ pub struct AddedContactsResponse {
     #[serde(deserialize_with = "lenient::int")]
     pub status: i64,
     /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// Numbers added (already present ones are not counted).
     #[serde(deserialize_with = "lenient::int")]
@@ -143,6 +144,7 @@ pub struct NumberListResponse {
     #[serde(deserialize_with = "lenient::int")]
     pub status: i64,
     /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// One `list` element per entry.
     #[serde(default, deserialize_with = "lenient::list")]
@@ -188,6 +190,7 @@ pub struct ListSavedResponse {
     #[serde(deserialize_with = "lenient::int")]
     pub status: i64,
     /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// Contacts added.
     #[serde(deserialize_with = "lenient::int")]
@@ -240,6 +243,7 @@ pub struct ListResponse {
     #[serde(deserialize_with = "lenient::int")]
     pub status: i64,
     /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// One `list` element per contact.
     #[serde(default, deserialize_with = "lenient::list")]
@@ -286,6 +290,7 @@ pub struct ListsResponse {
     #[serde(deserialize_with = "lenient::int")]
     pub status: i64,
     /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// One `lists` element per list.
     #[serde(default, deserialize_with = "lenient::list")]

@@ -13,6 +13,7 @@ pub struct StatusResponse {
     #[serde(deserialize_with = "lenient::int")]
     pub status: i64,
     /// `OK` on success.
+    #[serde(deserialize_with = "lenient::string")]
     pub message: String,
 }
 
@@ -36,6 +37,7 @@ pub struct ErrorResponse {
     #[serde(deserialize_with = "lenient::int")]
     pub status: i64,
     /// Short description (`JSON error`, `Invalid data`, …).
+    #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// Human-readable details: every problem as `path: what is wrong`, joined by `; `.
     #[serde(default, deserialize_with = "lenient::opt_string", skip_serializing_if = "Option::is_none")]

@@ -9,6 +9,7 @@ use super::{Document, lenient};
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DlrEvent {
     /// ISO-8601 with offset.
+    #[serde(deserialize_with = "lenient::string")]
     pub date: String,
     /// Delivery code (3 DELIVERED, 2 NOT_DELIVERED, 5 INVALID_DESTINATION, …).
     #[serde(deserialize_with = "lenient::int")]
@@ -23,6 +24,7 @@ pub struct DlrEvent {
     #[serde(deserialize_with = "lenient::string")]
     pub campaign_id: String,
     /// ISO country of the number.
+    #[serde(deserialize_with = "lenient::string")]
     pub country_code: String,
 }
 
@@ -31,8 +33,10 @@ pub struct DlrEvent {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ReplyEvent {
     /// ISO-8601 with offset.
+    #[serde(deserialize_with = "lenient::string")]
     pub date: String,
     /// The reply's text.
+    #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// The number that replied.
     #[serde(deserialize_with = "lenient::string")]
@@ -56,19 +60,22 @@ pub struct ClickerEvent {
     #[serde(default, deserialize_with = "lenient::opt_string")]
     pub gsmsid: Option<String>,
     /// `Y-m-d H:i:s` Paris.
+    #[serde(deserialize_with = "lenient::string")]
     pub date: String,
     /// The URL the link leads to.
+    #[serde(deserialize_with = "lenient::string")]
     pub long_url: String,
     /// The short link.
+    #[serde(deserialize_with = "lenient::string")]
     pub short_url: String,
     /// Device brand, from the User-Agent.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient::string")]
     pub brand: String,
     /// Device model.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient::string")]
     pub model: String,
     /// Operating system.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient::string")]
     pub os: String,
     /// The contact's info1.
     #[serde(default, deserialize_with = "lenient::string")]
@@ -98,6 +105,7 @@ pub struct BalanceAlertEvent {
     #[serde(deserialize_with = "lenient::string")]
     pub trigger: String,
     /// `Y-m-d H:i:s` Paris.
+    #[serde(deserialize_with = "lenient::string")]
     pub date: String,
 }
 

@@ -100,13 +100,7 @@ impl<'de> Visitor<'de> for ScalarVisitor {
 }
 
 fn scalar<'de, D: Deserializer<'de>>(d: D) -> Result<Scalar, D::Error> {
-    if in_xml() {
-        // XML has only texts. quick-xml's `deserialize_any` skips a whitespace-only text (so
-        // `<text>   </text>` would read as ""); `deserialize_str` returns the text as written.
-        d.deserialize_str(ScalarVisitor)
-    } else {
-        d.deserialize_any(ScalarVisitor)
-    }
+    d.deserialize_any(ScalarVisitor)
 }
 
 /// The XML text `null` is how the public samples write null (XML has no null).
@@ -200,19 +194,104 @@ pub fn opt_flag<'de, D: Deserializer<'de>>(d: D) -> Result<Option<bool>, D::Erro
     }
 }
 
-/// A repeated element. In XML an empty array is written as one empty element (`<list></list>`),
-/// which reads as a single all-default item: that lone item is taken as `[]`. (So in XML `[]` and
-/// `[T::default()]` are the same document.) JSON arrays are read as they are.
+/// A repeated element. In XML, one element arrives as itself (not a one-item array) and an
+/// empty element (`<list></list>`, how `[]` is written) arrives as an empty text: both are
+/// read here. In JSON only an array is a list.
 pub fn list<'de, D, T>(d: D) -> Result<Vec<T>, D::Error>
 where
     D: Deserializer<'de>,
     T: serde::Deserialize<'de> + Default + PartialEq,
 {
-    let mut items: Vec<T> = serde::Deserialize::deserialize(d)?;
-    if in_xml() && items.len() == 1 && items[0] == T::default() {
+    if !in_xml() {
+        return serde::Deserialize::deserialize(d);
+    }
+    let mut items = d.deserialize_any(OneOrMany(std::marker::PhantomData))?;
+    if items.len() == 1 && items[0] == T::default() {
         items.clear();
     }
     Ok(items)
+}
+
+/// Reads one item or a sequence of items (XML's view of a list).
+struct OneOrMany<T>(std::marker::PhantomData<T>);
+
+impl<'de, T: serde::Deserialize<'de> + Default> Visitor<'de> for OneOrMany<T> {
+    type Value = Vec<T>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("one element or several")
+    }
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+        while let Some(Item(item)) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(items)
+    }
+    fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Vec<T>, A::Error> {
+        // An empty element (no attribute, child or text) is the empty list.
+        let Some(first) = map.next_key::<String>()? else { return Ok(Vec::new()) };
+        T::deserialize(de::value::MapAccessDeserializer::new(Replay { first: Some(first), rest: map })).map(|item| vec![item])
+    }
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<Vec<T>, E> {
+        self.visit_string(text.to_owned())
+    }
+    fn visit_string<E: de::Error>(self, text: String) -> Result<Vec<T>, E> {
+        if text.is_empty() {
+            return Ok(Vec::new());
+        }
+        T::deserialize(de::IntoDeserializer::<E>::into_deserializer(text)).map(|item| vec![item])
+    }
+}
+
+/// One repeated element of XML: an empty element (an empty object) is the item's default.
+struct Item<T>(T);
+
+impl<'de, T: serde::Deserialize<'de> + Default> serde::Deserialize<'de> for Item<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Item<T>, D::Error> {
+        d.deserialize_any(ItemVisitor(std::marker::PhantomData))
+    }
+}
+
+struct ItemVisitor<T>(std::marker::PhantomData<T>);
+
+impl<'de, T: serde::Deserialize<'de> + Default> Visitor<'de> for ItemVisitor<T> {
+    type Value = Item<T>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an element")
+    }
+    fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Item<T>, A::Error> {
+        let Some(first) = map.next_key::<String>()? else { return Ok(Item(T::default())) };
+        T::deserialize(de::value::MapAccessDeserializer::new(Replay { first: Some(first), rest: map })).map(Item)
+    }
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<Item<T>, E> {
+        T::deserialize(de::IntoDeserializer::<E>::into_deserializer(text.to_owned())).map(Item)
+    }
+    fn visit_string<E: de::Error>(self, text: String) -> Result<Item<T>, E> {
+        T::deserialize(de::IntoDeserializer::<E>::into_deserializer(text)).map(Item)
+    }
+}
+
+/// A map whose first key was already read (to see whether there was one): yields it again.
+struct Replay<A> {
+    first: Option<String>,
+    rest: A,
+}
+
+impl<'de, A: de::MapAccess<'de>> de::MapAccess<'de> for Replay<A> {
+    type Error = A::Error;
+
+    fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, A::Error> {
+        match self.first.take() {
+            Some(key) => seed.deserialize(de::IntoDeserializer::<A::Error>::into_deserializer(key)).map(Some),
+            None => self.rest.next_key_seed(seed),
+        }
+    }
+
+    fn next_value_seed<V: de::DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, A::Error> {
+        self.rest.next_value_seed(seed)
+    }
 }
 
 /// Like [`list`] for an optional repeated element (absent is `None`).

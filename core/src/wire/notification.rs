@@ -50,6 +50,7 @@ pub struct NotificationResponse {
     #[serde(deserialize_with = "lenient::int")]
     pub status: i64,
     /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// The settings as stored.
     pub notification: NotificationDto,

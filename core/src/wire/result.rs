@@ -12,6 +12,7 @@ pub struct CampaignResultDto {
     #[serde(deserialize_with = "lenient::int")]
     pub status: i64,
     /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// The campaign id (a JSON string).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]

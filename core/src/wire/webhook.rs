@@ -50,6 +50,7 @@ pub struct WebhookResponse {
     #[serde(deserialize_with = "lenient::int")]
     pub status: i64,
     /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// The webhook as stored.
     pub webhook: WebhookDto,
@@ -68,6 +69,7 @@ pub struct WebhookListResponse {
     #[serde(deserialize_with = "lenient::int")]
     pub status: i64,
     /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// One `webhook` element per webhook.
     #[serde(default, rename = "webhook", deserialize_with = "lenient::list")]

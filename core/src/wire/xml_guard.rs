@@ -1,39 +1,5 @@
 //! Looks at an XML document's prolog before it is parsed: refuses DOCTYPE (and so any entity
-//! declaration) and names the root element. [`RefuseDtd`] refuses a DOCTYPE met later, while
-//! parsing.
-
-use std::fmt;
-
-use quick_xml::{de::EntityResolver, events::BytesText};
-
-/// The quick-xml entity resolver of `decode`: any DOCTYPE is an error (quick-xml hands it
-/// over wherever it appears, also after the prolog, where [`root_element`] does not look), and
-/// only the five predefined entities resolve.
-pub(crate) struct RefuseDtd;
-
-/// Why [`RefuseDtd`] stopped the parse.
-#[derive(Debug)]
-pub(crate) struct DtdRefused;
-
-impl fmt::Display for DtdRefused {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("DOCTYPE and entity declarations are not accepted")
-    }
-}
-
-impl std::error::Error for DtdRefused {}
-
-impl EntityResolver for RefuseDtd {
-    type Error = DtdRefused;
-
-    fn capture(&mut self, _doctype: BytesText) -> Result<(), DtdRefused> {
-        Err(DtdRefused)
-    }
-
-    fn resolve(&self, entity: &str) -> Option<&str> {
-        quick_xml::escape::resolve_predefined_entity(entity)
-    }
-}
+//! declaration) and names the root element. (A DOCTYPE met later is refused by the reader.)
 
 /// The root element's name, or why the document is refused.
 pub(crate) fn root_element(xml: &str) -> Result<&str, String> {
