@@ -6,6 +6,7 @@ mod campaigns;
 mod format;
 mod health;
 mod send;
+mod webhooks;
 
 use axum::{Router, extract::Request, middleware::Next, response::Response};
 use texto_core::wire::Format;
@@ -21,6 +22,7 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(health::router())
         .merge(send::router())
         .merge(campaigns::router())
+        .merge(webhooks::router())
 }
 
 /// Writes error envelopes in the format the request accepts (XML when it accepts neither,

@@ -6,3 +6,4 @@ mod auth;
 mod health;
 mod send;
 mod web_app;
+mod webhooks;

@@ -4,6 +4,7 @@
 mod accounts;
 mod campaigns;
 mod time;
+mod webhooks;
 
 use sqlx::SqlitePool;
 
