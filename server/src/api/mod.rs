@@ -5,6 +5,7 @@ mod body;
 mod campaigns;
 mod format;
 mod health;
+mod notification;
 mod send;
 mod webhooks;
 
@@ -23,6 +24,7 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(send::router())
         .merge(campaigns::router())
         .merge(webhooks::router())
+        .merge(notification::router())
 }
 
 /// Writes error envelopes in the format the request accepts (XML when it accepts neither,

@@ -21,6 +21,8 @@ pub fn endpoints() -> Vec<(Method, &'static str)> {
         (Method::PUT, "/webhook/1/status"),
         (Method::DELETE, "/webhook/1"),
         (Method::GET, "/webhook/1/log"),
+        (Method::GET, "/notification/balance"),
+        (Method::PUT, "/notification/balance"),
     ]
 }
 

@@ -3,6 +3,7 @@
 
 mod accounts;
 mod campaigns;
+mod notification;
 mod time;
 mod webhooks;
 
