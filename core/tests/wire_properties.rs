@@ -636,3 +636,25 @@ fn json_amounts_round_trip_exactly() {
     let result = CampaignResultDto { credits: 9.173654367800976e-7, cost: -1.4361152948929322e78, ..CampaignResultDto::default() };
     json_and_xml(&result);
 }
+
+#[test]
+fn the_webhook_log_survives_both_formats_and_is_detected() {
+    let entry = WebhookLogEntryDto {
+        delivery_id: "d-1".into(),
+        date: "2026-11-21 10:00:00".into(),
+        event: "DLR".into(),
+        attempt: 2,
+        http_code: None,
+        latency_ms: Some(10_000),
+        error: Some("time-out <after> 10 s & more".into()),
+        body: r#"{"status":3,"destination":"33612345678","message_id":null}"#.into(),
+    };
+    let answered = WebhookLogEntryDto { http_code: Some(200), error: None, attempt: 3, ..entry.clone() };
+    for log in [vec![], vec![entry, answered]] {
+        let value = WebhookLogResponse { status: 1, message: "OK".into(), total_records: log.len() as i64, total_display_records: log.len() as i64, log };
+        json_and_xml(&value);
+        for format in [Format::Json, Format::Xml] {
+            assert_eq!(Kind::detect(&encode(&value, format), format), Some(Kind::WebhookLog), "{format:?}");
+        }
+    }
+}

@@ -8,8 +8,8 @@ use super::{
     AddedContactsResponse, BalanceAlertEvent, BlacklistAddRequest, CampaignDetailResponse, CampaignResultDto,
     CampaignsResponse, ClickerEvent, CreditsResponse, DlrEvent, ErrorResponse, ListRequest, ListResponse,
     ListSavedResponse, ListsResponse, NotificationRequest, NotificationResponse, NpaiAddRequest,
-    NumberListResponse, ReplyEvent, SmsRequest, StatusResponse, WebhookListResponse, WebhookRequest,
-    WebhookResponse,
+    NumberListResponse, ReplyEvent, SmsRequest, StatusResponse, WebhookListResponse, WebhookLogResponse,
+    WebhookRequest, WebhookResponse,
 };
 use crate::{Error, FieldError};
 
@@ -54,6 +54,7 @@ kinds! {
     CampaignResult = "campaignResult" => CampaignResultDto,
     WebhookResponse = "webhookResponse" => WebhookResponse,
     WebhookList = "webhookList" => WebhookListResponse,
+    WebhookLog = "webhookLog" => WebhookLogResponse,
     NotificationResponse = "notificationResponse" => NotificationResponse,
     NumberList = "numberList" => NumberListResponse,
     AddedContacts = "addedContacts" => AddedContactsResponse,
@@ -107,6 +108,7 @@ impl Kind {
             _ if has("ticket") || (has("sent") && has("total") && has("cost")) => Kind::CampaignResult,
             _ if has("webhook") && has("totalRecords") => Kind::WebhookList,
             _ if has("webhook") => Kind::WebhookResponse,
+            _ if has("log") && has("totalRecords") => Kind::WebhookLog,
             _ if has("notification") => Kind::NotificationResponse,
             _ if has("added_contacts") => Kind::AddedContacts,
             _ if has("list") && has("name") => Kind::ListContents,

@@ -86,3 +86,56 @@ impl Document for WebhookListResponse {
     const JSON_ROOT: Option<&'static str> = None;
     const XML_ROOTS: &'static [&'static str] = &["response"];
 }
+
+/// One attempt to deliver an event, as the request log shows it (REFERENCE §7).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WebhookLogEntryDto {
+    /// The event's delivery id (`X-Service-Delivery`): the same for every attempt of one event.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub delivery_id: String,
+    /// When the attempt was made, `Y-m-d H:i:s` Europe/Paris.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub date: String,
+    /// The event type: `MO`, `DLR`, `STOP`, `CLICKER` or `BALANCE_ALERT`.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub event: String,
+    /// 1 for the first attempt, then 2, 3, … for the retries.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub attempt: i64,
+    /// HTTP code of the answer; null when there was none (time-out, refused connection).
+    #[serde(default, deserialize_with = "lenient::opt_int")]
+    pub http_code: Option<i64>,
+    /// Milliseconds until the answer (or the failure); null when not measured.
+    #[serde(default, deserialize_with = "lenient::opt_int")]
+    pub latency_ms: Option<i64>,
+    /// Why the attempt failed; null when it succeeded.
+    #[serde(default, deserialize_with = "lenient::opt_string")]
+    pub error: Option<String>,
+    /// The JSON body that was posted.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub body: String,
+}
+
+/// `GET /webhook/:id/log`: the webhook's request log, newest first, paged.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WebhookLogResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    pub message: String,
+    /// One `log` element per attempt.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub log: Vec<WebhookLogEntryDto>,
+    /// Attempts in all.
+    #[serde(rename = "totalRecords", deserialize_with = "lenient::int")]
+    pub total_records: i64,
+    /// Attempts after filtering.
+    #[serde(rename = "totalDisplayRecords", deserialize_with = "lenient::int")]
+    pub total_display_records: i64,
+}
+
+impl Document for WebhookLogResponse {
+    const JSON_ROOT: Option<&'static str> = None;
+    const XML_ROOTS: &'static [&'static str] = &["response"];
+}

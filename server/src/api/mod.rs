@@ -5,7 +5,9 @@ mod body;
 mod campaigns;
 mod format;
 mod health;
+mod notification;
 mod send;
+mod webhooks;
 
 use axum::{Router, extract::Request, middleware::Next, response::Response};
 use texto_core::wire::Format;
@@ -21,6 +23,8 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(health::router())
         .merge(send::router())
         .merge(campaigns::router())
+        .merge(webhooks::router())
+        .merge(notification::router())
 }
 
 /// Writes error envelopes in the format the request accepts (XML when it accepts neither,

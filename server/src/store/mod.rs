@@ -4,10 +4,14 @@
 
 mod accounts;
 mod campaigns;
+mod notification;
 pub(crate) mod sqlite;
+mod webhooks;
 
 pub(crate) use accounts::AccountStore;
 pub(crate) use campaigns::{CampaignRecord, CampaignStatus, CampaignStore, FilterInputs, NewCampaign};
+pub(crate) use notification::{BalanceAlert, NotificationStore};
+pub(crate) use webhooks::{DeliveryRecord, NewWebhook, WebhookChange, WebhookRecord, WebhookStatus, WebhookStore, WebhookType};
 
 /// An account's id.
 pub type AccountId = i64;
@@ -34,6 +38,6 @@ impl Page {
 }
 
 /// Everything texto stores.
-pub(crate) trait Store: AccountStore + CampaignStore {}
+pub(crate) trait Store: AccountStore + CampaignStore + WebhookStore + NotificationStore {}
 
-impl<T: AccountStore + CampaignStore> Store for T {}
+impl<T: AccountStore + CampaignStore + WebhookStore + NotificationStore> Store for T {}

@@ -15,6 +15,14 @@ pub fn endpoints() -> Vec<(Method, &'static str)> {
         (Method::GET, "/campaigns"),
         (Method::GET, "/campaign/1"),
         (Method::GET, "/credits"),
+        (Method::POST, "/webhook"),
+        (Method::GET, "/webhook"),
+        (Method::PUT, "/webhook/1"),
+        (Method::PUT, "/webhook/1/status"),
+        (Method::DELETE, "/webhook/1"),
+        (Method::GET, "/webhook/1/log"),
+        (Method::GET, "/notification/balance"),
+        (Method::PUT, "/notification/balance"),
     ]
 }
 

@@ -4,5 +4,7 @@ mod helpers;
 
 mod auth;
 mod health;
+mod notification;
 mod send;
 mod web_app;
+mod webhooks;

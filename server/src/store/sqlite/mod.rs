@@ -3,7 +3,9 @@
 
 mod accounts;
 mod campaigns;
+mod notification;
 mod time;
+mod webhooks;
 
 use sqlx::SqlitePool;
 

@@ -1,0 +1,310 @@
+//! Webhooks (REFERENCE §2, §7): create, list, update, pause and resume, delete, and the
+//! request log.
+
+use std::net::{Ipv4Addr, Ipv6Addr};
+
+use axum::{
+    Router,
+    extract::{Path, Query, State},
+    response::Response,
+    routing::{get, post, put},
+};
+use texto_core::{
+    FieldError, format_paris,
+    wire::{StatusResponse, WebhookDto, WebhookListResponse, WebhookLogEntryDto, WebhookLogResponse, WebhookRequest, WebhookResponse},
+};
+use url::{Host, Url};
+
+use super::{Accept, auth::Caller, body::WireBody};
+use crate::{
+    Error,
+    app::AppState,
+    store::{DeliveryRecord, NewWebhook, Page, WebhookChange, WebhookRecord, WebhookStatus, WebhookType},
+};
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/webhook", post(create).get(list))
+        .route("/webhook/{id}", put(update).delete(remove))
+        .route("/webhook/{id}/status", put(set_status))
+        .route("/webhook/{id}/log", get(log))
+}
+
+/// Longest `url` accepted: far above any real endpoint, low enough to keep rows small.
+const MAX_URL_CHARS: usize = 2048;
+/// Longest `signature` (secret) accepted.
+const MAX_SECRET_CHARS: usize = 256;
+
+/// The webhook as the interface shows it: `signature` and `last_http_code` are null when unset.
+fn dto(record: &WebhookRecord) -> WebhookDto {
+    WebhookDto {
+        webhook_id: Some(record.id.to_string()),
+        kind: Some(record.kind.as_str().to_owned()),
+        url: Some(record.url.clone()),
+        status: Some(record.status.as_str().to_owned()),
+        signature: Some(record.secret.clone()),
+        last_http_code: Some(record.last_http_code),
+    }
+}
+
+fn answer(accept: Accept, record: &WebhookRecord) -> Response {
+    accept.ok(&WebhookResponse { status: 1, message: "OK".into(), webhook: dto(record) })
+}
+
+/// A webhook id from the path; anything that is not one names no webhook.
+fn webhook_id(id: &str) -> Result<i64, Error> {
+    id.parse::<i64>().map_err(|_| Error::NotFound(format!("webhook {id}")))
+}
+
+/// `Err` with every problem found, or `Ok` when there was none.
+fn checked(problems: Vec<FieldError>) -> Result<(), Error> {
+    if problems.is_empty() { Ok(()) } else { Err(Error::Invalid(problems)) }
+}
+
+/// `webhook.type`: one of the five names, as the interface spells them.
+fn kind(value: &str, problems: &mut Vec<FieldError>) -> Option<WebhookType> {
+    let kind = WebhookType::parse(value.trim());
+    if kind.is_none() {
+        let names: Vec<&str> = WebhookType::ALL.iter().map(|t| t.as_str()).collect();
+        problems.push(FieldError::new("webhook.type", format!("{value:?} is not a webhook type: expected one of {}", names.join(", "))));
+    }
+    kind
+}
+
+/// `webhook.status`: `live` or `paused`.
+fn status(value: &str, problems: &mut Vec<FieldError>) -> Option<WebhookStatus> {
+    let status = WebhookStatus::parse(value.trim());
+    if status.is_none() {
+        problems.push(FieldError::new("webhook.status", format!("{value:?} is not a webhook status: expected live or paused")));
+    }
+    status
+}
+
+/// `webhook.url` (REFERENCE §7): an absolute http or https URL with a host, which must not be
+/// private, loopback, link-local or unspecified unless the server allows private webhooks.
+/// Only literal addresses and `localhost` are recognised: names are not resolved, so a public
+/// name pointing at a private address is the delivery's concern, not this check's.
+fn url(value: &str, allow_private: bool, problems: &mut Vec<FieldError>) -> Option<String> {
+    let value = value.trim();
+    let problem = match check_url(value, allow_private) {
+        Ok(()) => return Some(value.to_owned()),
+        Err(problem) => problem,
+    };
+    problems.push(FieldError::new("webhook.url", problem));
+    None
+}
+
+fn check_url(value: &str, allow_private: bool) -> Result<(), String> {
+    if value.is_empty() {
+        return Err("the url is empty: give the absolute http(s) URL that receives the events".into());
+    }
+    if value.chars().count() > MAX_URL_CHARS {
+        return Err(format!("the url is over {MAX_URL_CHARS} characters"));
+    }
+    let parsed = Url::parse(value).map_err(|e| format!("{value:?} is not an absolute URL ({e})"))?;
+    if !matches!(parsed.scheme(), "http" | "https") {
+        return Err(format!("{value:?} is a {} URL: webhooks are http or https", parsed.scheme()));
+    }
+    let host = parsed.host().ok_or_else(|| format!("{value:?} has no host"))?;
+    if allow_private {
+        return Ok(());
+    }
+    let private = match host {
+        Host::Domain(name) => {
+            let name = name.trim_end_matches('.').to_ascii_lowercase();
+            name == "localhost" || name.ends_with(".localhost")
+        }
+        Host::Ipv4(ip) => private_v4(ip),
+        Host::Ipv6(ip) => private_v6(ip),
+    };
+    if private {
+        return Err(format!("{value:?} points at a private, loopback or link-local address: webhooks go to public addresses"));
+    }
+    Ok(())
+}
+
+/// Private (10/8, 172.16/12, 192.168/16), shared (100.64/10), loopback, link-local,
+/// unspecified or broadcast.
+fn private_v4(ip: Ipv4Addr) -> bool {
+    let [a, b, ..] = ip.octets();
+    ip.is_private() || ip.is_loopback() || ip.is_link_local() || ip.is_unspecified() || ip.is_broadcast() || (a == 100 && (64..128).contains(&b))
+}
+
+/// Loopback, unspecified, unique local (fc00::/7), link-local (fe80::/10), or an IPv4
+/// address mapped or compatible (`::ffff:10.0.0.1`) that is private.
+fn private_v6(ip: Ipv6Addr) -> bool {
+    let first = ip.segments()[0];
+    // `::1` and `::` also read as IPv4-compatible (0.0.0.1, 0.0.0.0); they are tested as IPv6.
+    let embedded_private = ip.to_ipv4().is_some_and(|v4| !ip.is_loopback() && !ip.is_unspecified() && private_v4(v4));
+    embedded_private || ip.is_loopback() || ip.is_unspecified() || (first & 0xfe00) == 0xfc00 || (first & 0xffc0) == 0xfe80
+}
+
+/// `webhook.signature`: empty or null means no secret.
+fn secret(value: Option<&str>, problems: &mut Vec<FieldError>) -> Option<String> {
+    let value = value.map(str::trim).filter(|s| !s.is_empty())?;
+    if value.chars().count() > MAX_SECRET_CHARS {
+        problems.push(FieldError::new("webhook.signature", format!("the secret is over {MAX_SECRET_CHARS} characters")));
+        return None;
+    }
+    Some(value.to_owned())
+}
+
+fn required(path: &str, what: &str, problems: &mut Vec<FieldError>) {
+    problems.push(FieldError::new(path, format!("{what} is required")));
+}
+
+/// `POST /webhook`: `type` and `url` required, `signature` optional. A new webhook is `live`,
+/// never delivered.
+async fn create(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
+    let WebhookRequest { webhook } = body.decode()?;
+    let mut problems = Vec::new();
+    let kind = match webhook.kind.as_deref() {
+        Some(value) => kind(value, &mut problems),
+        None => {
+            required("webhook.type", "the type (MO, DLR, STOP, CLICKER or BALANCE_ALERT)", &mut problems);
+            None
+        }
+    };
+    let url = match webhook.url.as_deref() {
+        Some(value) => url(value, state.config.allow_private_webhooks, &mut problems),
+        None => {
+            required("webhook.url", "the url", &mut problems);
+            None
+        }
+    };
+    let secret = secret(webhook.signature.flatten().as_deref(), &mut problems);
+    // Each `None` pushed its problem.
+    let (Some(kind), Some(url), true) = (kind, url, problems.is_empty()) else { return Err(Error::Invalid(problems)) };
+    let record = state.store.create_webhook(caller.account, NewWebhook { kind, url: &url, secret: secret.as_deref() }).await?;
+    tracing::info!(webhook = record.id, kind = kind.as_str(), "webhook created");
+    Ok(answer(accept, &record))
+}
+
+/// `GET /webhook`: the account's webhooks, paged with `start` and `length`.
+async fn list(State(state): State<AppState>, caller: Caller, accept: Accept, Query(page): Query<Page>) -> Result<Response, Error> {
+    let (records, total) = state.store.webhooks(caller.account, page).await?;
+    Ok(accept.ok(&WebhookListResponse {
+        status: 1,
+        message: "OK".into(),
+        webhooks: records.iter().map(dto).collect(),
+        total_records: total,
+        total_display_records: total,
+    }))
+}
+
+/// `PUT /webhook/:id`: changes the fields the body holds among `type`, `url`, `signature`
+/// (null or empty stops signing) and `status`. A body holding only `status` pauses or
+/// resumes the webhook, as `PUT /webhook/:id/status` does (REFERENCE §2).
+async fn update(State(state): State<AppState>, caller: Caller, accept: Accept, Path(id): Path<String>, body: WireBody) -> Result<Response, Error> {
+    let id = webhook_id(&id)?;
+    let WebhookRequest { webhook } = body.decode()?;
+    let mut problems = Vec::new();
+    let change = WebhookChange {
+        kind: webhook.kind.as_deref().and_then(|v| kind(v, &mut problems)),
+        url: webhook.url.as_deref().and_then(|v| url(v, state.config.allow_private_webhooks, &mut problems)),
+        secret: webhook.signature.as_ref().map(|v| secret(v.as_deref(), &mut problems)),
+        status: webhook.status.as_deref().and_then(|v| status(v, &mut problems)),
+    };
+    if problems.is_empty() && change == WebhookChange::default() {
+        problems.push(FieldError::new("webhook", "nothing to change: give type, url or signature, or status (live or paused)"));
+    }
+    checked(problems)?;
+    let record = state.store.update_webhook(caller.account, id, change).await?;
+    tracing::info!(webhook = id, "webhook updated");
+    Ok(answer(accept, &record))
+}
+
+/// `PUT /webhook/:id/status`: `status` `live` or `paused`; other fields are ignored.
+async fn set_status(State(state): State<AppState>, caller: Caller, accept: Accept, Path(id): Path<String>, body: WireBody) -> Result<Response, Error> {
+    let id = webhook_id(&id)?;
+    let WebhookRequest { webhook } = body.decode()?;
+    let mut problems = Vec::new();
+    let new_status = match webhook.status.as_deref() {
+        Some(value) => status(value, &mut problems),
+        None => {
+            required("webhook.status", "the status (live or paused)", &mut problems);
+            None
+        }
+    };
+    checked(problems)?;
+    let record = state.store.update_webhook(caller.account, id, WebhookChange { status: new_status, ..WebhookChange::default() }).await?;
+    tracing::info!(webhook = id, status = record.status.as_str(), "webhook status changed");
+    Ok(answer(accept, &record))
+}
+
+/// `DELETE /webhook/:id`: the webhook and its request log.
+async fn remove(State(state): State<AppState>, caller: Caller, accept: Accept, Path(id): Path<String>) -> Result<Response, Error> {
+    let id = webhook_id(&id)?;
+    state.store.delete_webhook(caller.account, id).await?;
+    tracing::info!(webhook = id, "webhook deleted");
+    Ok(accept.ok(&StatusResponse::ok()))
+}
+
+fn log_entry(record: &DeliveryRecord) -> WebhookLogEntryDto {
+    WebhookLogEntryDto {
+        delivery_id: record.delivery_id.clone(),
+        date: format_paris(record.at),
+        event: record.event.clone(),
+        attempt: record.attempt,
+        http_code: record.http_code,
+        latency_ms: record.latency_ms,
+        error: record.error.clone(),
+        body: record.body.clone(),
+    }
+}
+
+/// `GET /webhook/:id/log`: every delivery attempt (time, event, body, HTTP code, latency,
+/// error), newest first, paged with `start` and `length`.
+///
+/// texto has no delivery engine yet, so nothing writes the log and it is always empty; the
+/// endpoint and its table (`webhook_deliveries`) are there for the engine to fill.
+async fn log(State(state): State<AppState>, caller: Caller, accept: Accept, Path(id): Path<String>, Query(page): Query<Page>) -> Result<Response, Error> {
+    let id = webhook_id(&id)?;
+    let (records, total) = state.store.webhook_log(caller.account, id, page).await?;
+    Ok(accept.ok(&WebhookLogResponse {
+        status: 1,
+        message: "OK".into(),
+        log: records.iter().map(log_entry).collect(),
+        total_records: total,
+        total_display_records: total,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_url;
+
+    #[test]
+    fn public_urls_pass_and_private_ones_do_not() {
+        for ok in ["https://example.com/hook", "http://93.184.216.34:8080/x?y=1", "https://[2606:2800:220:1::1]/", "https://user:pw@hooks.example.org"] {
+            assert_eq!(check_url(ok, false), Ok(()), "{ok}");
+        }
+        for refused in [
+            "http://localhost/x",
+            "http://LOCALHOST./x",
+            "http://api.localhost/",
+            "http://127.0.0.1/",
+            "http://2130706433/",
+            "http://0x7f.1/",
+            "http://10.1.2.3/",
+            "http://172.16.0.1/",
+            "http://192.168.1.1/",
+            "http://169.254.169.254/latest/meta-data",
+            "http://100.64.0.1/",
+            "http://0.0.0.0/",
+            "http://255.255.255.255/",
+            "http://[::1]/",
+            "http://[::]/",
+            "http://[fd00::1]/",
+            "http://[fe80::1]/",
+            "http://[::ffff:192.168.0.1]/",
+            "http://[::ffff:127.0.0.1]/",
+        ] {
+            assert!(check_url(refused, false).is_err(), "{refused}");
+            assert_eq!(check_url(refused, true), Ok(()), "{refused} with private webhooks allowed");
+        }
+        for bad in ["", "example.com/hook", "/hook", "ftp://example.com/", "mailto:a@example.com", "file:///etc/passwd", "http://"] {
+            assert!(check_url(bad, true).is_err(), "{bad}");
+        }
+    }
+}
