@@ -10,7 +10,10 @@ mod send;
 mod webhooks;
 
 use axum::{Router, extract::Request, middleware::Next, response::Response};
-use texto_core::wire::Format;
+use texto_core::{
+    FieldError,
+    wire::{ErrorResponse, Format},
+};
 
 pub(crate) use auth::{rate_limiter, token_hash};
 pub(crate) use format::Accept;
@@ -32,11 +35,20 @@ pub(crate) fn router() -> Router<AppState> {
 /// rejections and unknown paths get the envelope too.
 pub(crate) async fn render_errors(request: Request, next: Next) -> Response {
     let accept = Accept::from_headers(request.headers()).unwrap_or(Accept(Format::Xml));
+    let web_app = request.uri().path().starts_with("/app");
     let mut response = next.run(request).await;
-    match response.extensions_mut().remove::<Failure>() {
-        Some(Failure(envelope)) => accept.reply(response.status(), &envelope),
-        None => response,
+    if let Some(Failure(envelope)) = response.extensions_mut().remove::<Failure>() {
+        return accept.reply(response.status(), &envelope);
     }
+    // axum's own rejections (a query that does not parse, a method the path does not take)
+    // come as plain text: give them the envelope too.
+    if response.status().is_client_error() && !web_app {
+        let status = response.status();
+        let body = axum::body::to_bytes(std::mem::take(response.body_mut()), 64 * 1024).await.unwrap_or_default();
+        let problem = FieldError::new("", String::from_utf8_lossy(&body).into_owned());
+        return accept.reply(status, &ErrorResponse::new(-7, "Invalid request", &[problem]));
+    }
+    response
 }
 
 /// Paths that match no endpoint: the envelope with -5.

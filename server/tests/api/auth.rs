@@ -85,3 +85,13 @@ async fn unknown_paths_get_the_envelope() {
     let (status, body) = app.json(Method::GET, "/nope", None).await;
     assert_eq!((status, body["status"].as_i64()), (404, Some(-5)));
 }
+
+#[tokio::test]
+async fn framework_rejections_get_the_envelope_too() {
+    let app = spawn_app().await;
+    let (status, body) = app.json(Method::GET, "/campaigns?start=x", None).await;
+    assert_eq!((status, body["status"].as_i64()), (400, Some(-7)), "{body}");
+    assert!(body["details"].as_str().unwrap_or_default().contains("start"), "{body}");
+    let (status, body) = app.json(Method::PATCH, "/credits", None).await;
+    assert_eq!((status, body["status"].as_i64()), (405, Some(-7)), "{body}");
+}
