@@ -89,6 +89,7 @@ impl Document for WebhookListResponse {
 
 /// One attempt to deliver an event, as the request log shows it (REFERENCE §7).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct WebhookLogEntryDto {
     /// The event's delivery id (`X-Service-Delivery`): the same for every attempt of one event.
     #[serde(default, deserialize_with = "lenient::string")]
@@ -118,6 +119,7 @@ pub struct WebhookLogEntryDto {
 
 /// `GET /webhook/:id/log`: the webhook's request log, newest first, paged.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct WebhookLogResponse {
     /// 1.
     #[serde(deserialize_with = "lenient::int")]

@@ -48,7 +48,15 @@ fn summary(record: &CampaignRecord) -> CampaignSummaryDto {
     }
 }
 
-async fn history(State(state): State<AppState>, caller: Caller, accept: Accept, Query(page): Query<Page>) -> Result<Response, Error> {
+#[utoipa::path(
+    get,
+    path = "/campaigns",
+    tag = "campaigns",
+    params(("start" = Option<i64>, Query, description = "First record (default 0)"), ("length" = Option<i64>, Query, description = "Records per page (default 100, at most 1000)")),
+    responses((status = 200, description = "Campaigns, newest first", body = texto_core::wire::CampaignsResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn history(State(state): State<AppState>, caller: Caller, accept: Accept, Query(page): Query<Page>) -> Result<Response, Error> {
     let (records, total) = state.store.campaigns(caller.account, page).await?;
     Ok(accept.ok(&CampaignsResponse {
         status: 1,
@@ -59,7 +67,15 @@ async fn history(State(state): State<AppState>, caller: Caller, accept: Accept, 
     }))
 }
 
-async fn detail(State(state): State<AppState>, caller: Caller, accept: Accept, Path(ticket): Path<String>) -> Result<Response, Error> {
+#[utoipa::path(
+    get,
+    path = "/campaign/{ticket}",
+    tag = "campaigns",
+    params(("ticket" = String, Path, description = "The campaign ticket")),
+    responses((status = 200, description = "The campaign and its delivery statistics", body = texto_core::wire::CampaignDetailResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn detail(State(state): State<AppState>, caller: Caller, accept: Accept, Path(ticket): Path<String>) -> Result<Response, Error> {
     let not_found = || Error::NotFound(format!("campaign {ticket}"));
     let id = ticket.parse::<i64>().map_err(|_| not_found())?;
     let record = state.store.campaign(caller.account, id).await?.ok_or_else(not_found)?;
@@ -88,7 +104,14 @@ async fn detail(State(state): State<AppState>, caller: Caller, accept: Accept, P
     }))
 }
 
-async fn credits(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
+#[utoipa::path(
+    get,
+    path = "/credits",
+    tag = "campaigns",
+    responses((status = 200, description = "The balance", body = texto_core::wire::CreditsResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn credits(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
     let balance = state.store.balance(caller.account).await?;
     Ok(accept.ok(&CreditsResponse {
         status: 1,

@@ -6,6 +6,7 @@ mod campaigns;
 mod format;
 mod health;
 mod notification;
+mod openapi;
 mod send;
 mod webhooks;
 
@@ -24,6 +25,7 @@ use crate::{Error, app::AppState, error::Failure};
 pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .merge(health::router())
+        .merge(openapi::router())
         .merge(send::router())
         .merge(campaigns::router())
         .merge(webhooks::router())

@@ -34,7 +34,14 @@ fn dto(alert: &BalanceAlert) -> NotificationDto {
 /// `GET /notification/balance`: the settings, with the number also as `gsm` (as in the public
 /// sample). An account that never saved any gets the defaults — trigger `0`, both flags `0`,
 /// empty `email` and `phone_number` — which is what "no alert" looks like, rather than 404.
-async fn show(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
+#[utoipa::path(
+    get,
+    path = "/notification/balance",
+    tag = "notification",
+    responses((status = 200, description = "The balance alert settings", body = texto_core::wire::NotificationResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn show(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
     let alert = state.store.balance_alert(caller.account).await?.unwrap_or_default();
     let mut notification = dto(&alert);
     notification.gsm = Some(alert.phone_number.clone());
@@ -46,7 +53,15 @@ async fn show(State(state): State<AppState>, caller: Caller, accept: Accept) -> 
 /// `alert_email` is 1 and `phone_number` when `alert_gsm` is 1, and either is checked whenever
 /// it is given. Echoed values are the stored ones: the trigger without leading zeros, the
 /// number as international digits.
-async fn save(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
+#[utoipa::path(
+    put,
+    path = "/notification/balance",
+    tag = "notification",
+    request_body = texto_core::wire::NotificationRequest,
+    responses((status = 200, description = "The settings as saved", body = texto_core::wire::NotificationResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn save(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
     let NotificationRequest { notification } = body.decode()?;
     let alert = validate(&notification)?;
     state.store.set_balance_alert(caller.account, &alert).await?;

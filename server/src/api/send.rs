@@ -32,25 +32,57 @@ pub(super) fn router() -> Router<AppState> {
         .route("/send/{ticket}", delete(cancel))
 }
 
-async fn send(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
+#[utoipa::path(
+    post,
+    path = "/send",
+    tag = "send",
+    request_body = texto_core::wire::SmsRequest,
+    responses((status = 200, description = "The campaign result, with its ticket", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn send(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
     run(&state, caller, accept, body.decode_sms()?, Endpoint::Send).await
 }
 
-async fn send_lists(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
+#[utoipa::path(
+    post,
+    path = "/send/lists",
+    tag = "send",
+    request_body = texto_core::wire::SmsRequest,
+    responses((status = 200, description = "The campaign result, with its ticket", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn send_lists(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
     run(&state, caller, accept, body.decode_sms()?, Endpoint::SendLists).await
 }
 
-async fn simulate_send(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
+#[utoipa::path(
+    post,
+    path = "/send/simulate",
+    tag = "send",
+    request_body = texto_core::wire::SmsRequest,
+    responses((status = 200, description = "The campaign result, without ticket; nothing is created", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn simulate_send(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
     run(&state, caller, accept, body.decode_sms()?, Endpoint::Simulate).await
 }
 
-async fn simulate_lists(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
+#[utoipa::path(
+    post,
+    path = "/send/lists/simulate",
+    tag = "send",
+    request_body = texto_core::wire::SmsRequest,
+    responses((status = 200, description = "The campaign result, without ticket; nothing is created", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn simulate_lists(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
     run(&state, caller, accept, body.decode_sms()?, Endpoint::SimulateLists).await
 }
 
 /// `GET /send?text=…&to=…` (one SMS), as by the public service.
 #[derive(Deserialize)]
-struct SendQuery {
+pub(super) struct SendQuery {
     text: Option<String>,
     to: Option<String>,
     pushtype: Option<String>,
@@ -80,11 +112,27 @@ impl SendQuery {
     }
 }
 
-async fn send_by_query(State(state): State<AppState>, caller: Caller, accept: Accept, Query(query): Query<SendQuery>) -> Result<Response, Error> {
+#[utoipa::path(
+    get,
+    path = "/send",
+    tag = "send",
+    params(("text" = String, Query, description = "Message text"), ("to" = String, Query, description = "Recipient number(s), comma-separated"), ("pushtype" = Option<String>, Query, description = "alert (default) or marketing"), ("delay" = Option<String>, Query, description = "Y-m-d H:i:s, Europe/Paris"), ("sender" = Option<String>, Query, description = "Sender"), ("gsmsmsid" = Option<String>, Query, description = "Client id of the message"), ("token" = Option<String>, Query, description = "The token, instead of Authorization")),
+    responses((status = 200, description = "The campaign result, with its ticket", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn send_by_query(State(state): State<AppState>, caller: Caller, accept: Accept, Query(query): Query<SendQuery>) -> Result<Response, Error> {
     run(&state, caller, accept, query.into_request(), Endpoint::Send).await
 }
 
-async fn simulate_by_query(State(state): State<AppState>, caller: Caller, accept: Accept, Query(query): Query<SendQuery>) -> Result<Response, Error> {
+#[utoipa::path(
+    get,
+    path = "/send/simulate",
+    tag = "send",
+    params(("text" = String, Query, description = "Message text"), ("to" = String, Query, description = "Recipient number(s), comma-separated"), ("token" = Option<String>, Query, description = "The token, instead of Authorization")),
+    responses((status = 200, description = "The campaign result, without ticket; nothing is created", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn simulate_by_query(State(state): State<AppState>, caller: Caller, accept: Accept, Query(query): Query<SendQuery>) -> Result<Response, Error> {
     run(&state, caller, accept, query.into_request(), Endpoint::Simulate).await
 }
 
@@ -157,7 +205,15 @@ fn text_hash(text: &str) -> i64 {
 }
 
 /// `DELETE /send/:ticket`: cancels a scheduled campaign and refunds it.
-async fn cancel(State(state): State<AppState>, caller: Caller, accept: Accept, Path(ticket): Path<String>) -> Result<Response, Error> {
+#[utoipa::path(
+    delete,
+    path = "/send/{ticket}",
+    tag = "send",
+    params(("ticket" = String, Path, description = "The campaign ticket")),
+    responses((status = 200, description = "Cancelled and refunded", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn cancel(State(state): State<AppState>, caller: Caller, accept: Accept, Path(ticket): Path<String>) -> Result<Response, Error> {
     let id = ticket.parse::<i64>().map_err(|_| Error::NotFound(format!("campaign {ticket}")))?;
     let cancelled = state.store.cancel_campaign(caller.account, id).await?;
     tracing::info!(ticket = id, refund = %cancelled.cost, "campaign cancelled");

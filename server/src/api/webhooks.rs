@@ -155,7 +155,15 @@ fn required(path: &str, what: &str, problems: &mut Vec<FieldError>) {
 
 /// `POST /webhook`: `type` and `url` required, `signature` optional. A new webhook is `live`,
 /// never delivered.
-async fn create(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
+#[utoipa::path(
+    post,
+    path = "/webhook",
+    tag = "webhooks",
+    request_body = texto_core::wire::WebhookRequest,
+    responses((status = 200, description = "The new webhook (live)", body = texto_core::wire::WebhookResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn create(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
     let WebhookRequest { webhook } = body.decode()?;
     let mut problems = Vec::new();
     let kind = match webhook.kind.as_deref() {
@@ -181,7 +189,15 @@ async fn create(State(state): State<AppState>, caller: Caller, accept: Accept, b
 }
 
 /// `GET /webhook`: the account's webhooks, paged with `start` and `length`.
-async fn list(State(state): State<AppState>, caller: Caller, accept: Accept, Query(page): Query<Page>) -> Result<Response, Error> {
+#[utoipa::path(
+    get,
+    path = "/webhook",
+    tag = "webhooks",
+    params(("start" = Option<i64>, Query, description = "First record (default 0)"), ("length" = Option<i64>, Query, description = "Records per page (default 100, at most 1000)")),
+    responses((status = 200, description = "The account's webhooks", body = texto_core::wire::WebhookListResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn list(State(state): State<AppState>, caller: Caller, accept: Accept, Query(page): Query<Page>) -> Result<Response, Error> {
     let (records, total) = state.store.webhooks(caller.account, page).await?;
     Ok(accept.ok(&WebhookListResponse {
         status: 1,
@@ -195,7 +211,16 @@ async fn list(State(state): State<AppState>, caller: Caller, accept: Accept, Que
 /// `PUT /webhook/:id`: changes the fields the body holds among `type`, `url`, `signature`
 /// (null or empty stops signing) and `status`. A body holding only `status` pauses or
 /// resumes the webhook, as `PUT /webhook/:id/status` does (REFERENCE §2).
-async fn update(State(state): State<AppState>, caller: Caller, accept: Accept, Path(id): Path<String>, body: WireBody) -> Result<Response, Error> {
+#[utoipa::path(
+    put,
+    path = "/webhook/{id}",
+    tag = "webhooks",
+    request_body = texto_core::wire::WebhookRequest,
+    params(("id" = String, Path, description = "Webhook id")),
+    responses((status = 200, description = "The webhook as changed", body = texto_core::wire::WebhookResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn update(State(state): State<AppState>, caller: Caller, accept: Accept, Path(id): Path<String>, body: WireBody) -> Result<Response, Error> {
     let id = webhook_id(&id)?;
     let WebhookRequest { webhook } = body.decode()?;
     let mut problems = Vec::new();
@@ -215,7 +240,16 @@ async fn update(State(state): State<AppState>, caller: Caller, accept: Accept, P
 }
 
 /// `PUT /webhook/:id/status`: `status` `live` or `paused`; other fields are ignored.
-async fn set_status(State(state): State<AppState>, caller: Caller, accept: Accept, Path(id): Path<String>, body: WireBody) -> Result<Response, Error> {
+#[utoipa::path(
+    put,
+    path = "/webhook/{id}/status",
+    tag = "webhooks",
+    request_body = texto_core::wire::WebhookRequest,
+    params(("id" = String, Path, description = "Webhook id")),
+    responses((status = 200, description = "The webhook with its new status", body = texto_core::wire::WebhookResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn set_status(State(state): State<AppState>, caller: Caller, accept: Accept, Path(id): Path<String>, body: WireBody) -> Result<Response, Error> {
     let id = webhook_id(&id)?;
     let WebhookRequest { webhook } = body.decode()?;
     let mut problems = Vec::new();
@@ -233,7 +267,15 @@ async fn set_status(State(state): State<AppState>, caller: Caller, accept: Accep
 }
 
 /// `DELETE /webhook/:id`: the webhook and its request log.
-async fn remove(State(state): State<AppState>, caller: Caller, accept: Accept, Path(id): Path<String>) -> Result<Response, Error> {
+#[utoipa::path(
+    delete,
+    path = "/webhook/{id}",
+    tag = "webhooks",
+    params(("id" = String, Path, description = "Webhook id")),
+    responses((status = 200, description = "Deleted", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn remove(State(state): State<AppState>, caller: Caller, accept: Accept, Path(id): Path<String>) -> Result<Response, Error> {
     let id = webhook_id(&id)?;
     state.store.delete_webhook(caller.account, id).await?;
     tracing::info!(webhook = id, "webhook deleted");
@@ -258,7 +300,15 @@ fn log_entry(record: &DeliveryRecord) -> WebhookLogEntryDto {
 ///
 /// texto has no delivery engine yet, so nothing writes the log and it is always empty; the
 /// endpoint and its table (`webhook_deliveries`) are there for the engine to fill.
-async fn log(State(state): State<AppState>, caller: Caller, accept: Accept, Path(id): Path<String>, Query(page): Query<Page>) -> Result<Response, Error> {
+#[utoipa::path(
+    get,
+    path = "/webhook/{id}/log",
+    tag = "webhooks",
+    params(("id" = String, Path, description = "Webhook id"), ("start" = Option<i64>, Query, description = "First record (default 0)"), ("length" = Option<i64>, Query, description = "Records per page (default 100, at most 1000)")),
+    responses((status = 200, description = "Delivery attempts, newest first", body = texto_core::wire::WebhookLogResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn log(State(state): State<AppState>, caller: Caller, accept: Accept, Path(id): Path<String>, Query(page): Query<Page>) -> Result<Response, Error> {
     let id = webhook_id(&id)?;
     let (records, total) = state.store.webhook_log(caller.account, id, page).await?;
     Ok(accept.ok(&WebhookLogResponse {

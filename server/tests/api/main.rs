@@ -5,6 +5,7 @@ mod helpers;
 mod auth;
 mod health;
 mod notification;
+mod openapi;
 mod send;
 mod web_app;
 mod webhooks;

@@ -1,0 +1,45 @@
+//! `GET /openapi.json`: an OpenAPI 3.1 document of every endpoint, generated from the
+//! handlers' `#[utoipa::path]` attributes and the wire DTOs' schemas.
+
+use axum::{Json, Router, routing::get};
+use utoipa::{
+    Modify, OpenApi,
+    openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme},
+};
+
+use super::{campaigns, notification, send, webhooks};
+use crate::app::AppState;
+
+/// The interface, as texto implements it.
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "texto",
+        description = "SMS campaigns: send and simulate to numbers or stored lists, webhooks, balance alerts, \
+                       NPAI and blacklist. Every request and response is JSON or XML (chosen by Accept; XML by \
+                       default); every answer carries status (1 = OK, negative = error) and message."
+    ),
+    paths(
+        send::send, send::send_by_query, send::send_lists, send::simulate_send, send::simulate_by_query,
+        send::simulate_lists, send::cancel,
+        campaigns::history, campaigns::detail, campaigns::credits,
+        notification::show, notification::save,
+        webhooks::create, webhooks::list, webhooks::update, webhooks::set_status, webhooks::remove, webhooks::log,
+    ),
+    modifiers(&BearerToken)
+)]
+pub(super) struct ApiDoc;
+
+/// Declares the `bearer` scheme the paths refer to.
+struct BearerToken;
+
+impl Modify for BearerToken {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme("bearer", SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()));
+    }
+}
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new().route("/openapi.json", get(|| async { Json(ApiDoc::openapi()) }))
+}

@@ -1,0 +1,33 @@
+use serde_json::Value;
+
+use crate::{auth::endpoints, helpers::spawn_app};
+
+/// `/send/1` matches `/send/{ticket}`.
+fn matches(template: &str, path: &str) -> bool {
+    let (template, path): (Vec<&str>, Vec<&str>) = (template.split('/').collect(), path.split('?').next().unwrap_or(path).split('/').collect());
+    template.len() == path.len() && template.iter().zip(&path).all(|(t, p)| t == p || (t.starts_with('{') && t.ends_with('}')))
+}
+
+#[tokio::test]
+async fn the_openapi_document_describes_every_endpoint() {
+    let app = spawn_app().await;
+    let response = app.get("/openapi.json").await;
+    assert_eq!(response.status(), 200);
+    let document: Value = response.json().await.unwrap();
+    assert!(document["openapi"].as_str().unwrap_or_default().starts_with("3.1"), "{}", document["openapi"]);
+    let paths = document["paths"].as_object().expect("paths");
+    for (method, path) in endpoints() {
+        let operation = paths
+            .iter()
+            .find(|(template, _)| matches(template, path))
+            .and_then(|(_, item)| item.get(method.as_str().to_lowercase()))
+            .unwrap_or_else(|| panic!("{method} {path} is not in /openapi.json"));
+        assert!(operation["responses"]["200"].is_object(), "{method} {path}: no 200 answer");
+        assert_eq!(operation["security"][0]["bearer"], Value::Array(vec![]), "{method} {path}: no bearer security");
+    }
+    let schemas = document["components"]["schemas"].as_object().expect("schemas");
+    for name in ["SmsRequest", "CampaignResultDto", "ErrorResponse", "WebhookDto"] {
+        assert!(schemas.contains_key(name), "schema {name} missing");
+    }
+    assert_eq!(document["components"]["securitySchemes"]["bearer"]["scheme"], "bearer");
+}
