@@ -4,10 +4,14 @@
 
 mod accounts;
 mod campaigns;
+mod lists;
+mod number_lists;
 pub(crate) mod sqlite;
 
 pub(crate) use accounts::AccountStore;
 pub(crate) use campaigns::{CampaignRecord, CampaignStatus, CampaignStore, FilterInputs, NewCampaign};
+pub(crate) use lists::{Added, ListContact, ListStore, ListSummary};
+pub(crate) use number_lists::{NewContact, NumberEntry, NumberList, NumberListStore, NumberPage};
 
 /// An account's id.
 pub type AccountId = i64;
@@ -34,6 +38,6 @@ impl Page {
 }
 
 /// Everything texto stores.
-pub(crate) trait Store: AccountStore + CampaignStore {}
+pub(crate) trait Store: AccountStore + CampaignStore + ListStore + NumberListStore {}
 
-impl<T: AccountStore + CampaignStore> Store for T {}
+impl<T: AccountStore + CampaignStore + ListStore + NumberListStore> Store for T {}

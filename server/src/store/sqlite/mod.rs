@@ -3,6 +3,8 @@
 
 mod accounts;
 mod campaigns;
+mod lists;
+mod number_lists;
 mod time;
 
 use sqlx::SqlitePool;
