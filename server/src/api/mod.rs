@@ -5,6 +5,8 @@ mod body;
 mod campaigns;
 mod format;
 mod health;
+mod lists;
+mod number_lists;
 mod send;
 
 use axum::{Router, extract::Request, middleware::Next, response::Response};
@@ -21,6 +23,8 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(health::router())
         .merge(send::router())
         .merge(campaigns::router())
+        .merge(lists::router())
+        .merge(number_lists::router())
 }
 
 /// Writes error envelopes in the format the request accepts (XML when it accepts neither,
