@@ -15,6 +15,17 @@ pub fn endpoints() -> Vec<(Method, &'static str)> {
         (Method::GET, "/campaigns"),
         (Method::GET, "/campaign/1"),
         (Method::GET, "/credits"),
+        (Method::GET, "/npai"),
+        (Method::POST, "/npai"),
+        (Method::DELETE, "/npai/33612345678"),
+        (Method::GET, "/blacklist"),
+        (Method::POST, "/blacklist"),
+        (Method::DELETE, "/blacklist/33612345678"),
+        (Method::POST, "/list"),
+        (Method::GET, "/lists"),
+        (Method::GET, "/list/1"),
+        (Method::PUT, "/list/1"),
+        (Method::DELETE, "/list/1"),
     ]
 }
 

@@ -4,5 +4,7 @@ mod helpers;
 
 mod auth;
 mod health;
+mod lists;
+mod number_lists;
 mod send;
 mod web_app;
