@@ -249,10 +249,10 @@ impl<'c> Filter<'c> {
         if context.allowed_countries.as_ref().is_some_and(|allowed| !allowed.contains(&country)) {
             return Outcome::NotAllowed;
         }
-        if let Some(recent) = context.recent.get(&n) {
-            if recent.identical >= context.flood.identical_per_hour || recent.any >= context.flood.any_per_hour {
-                return Outcome::Flood;
-            }
+        if let Some(recent) = context.recent.get(&n)
+            && (recent.identical >= context.flood.identical_per_hour || recent.any >= context.flood.any_per_hour)
+        {
+            return Outcome::Flood;
         }
         if let Some(cap) = context.monthly_caps.get(&country) {
             let used = usage.entry(country).or_insert(0);

@@ -119,7 +119,8 @@ fn close(element: Open) -> Value {
         return Value::String(element.text);
     }
     let mut fields = element.fields;
-    if !element.text.is_empty() && !(element.children && element.text.trim().is_empty()) {
+    let indentation_only = element.children && element.text.trim().is_empty();
+    if !element.text.is_empty() && !indentation_only {
         fields.insert("$text".to_owned(), Value::String(element.text));
     }
     Value::Object(fields)

@@ -7,6 +7,8 @@ mod format;
 mod health;
 mod notification;
 mod openapi;
+mod lists;
+mod number_lists;
 mod send;
 mod webhooks;
 
@@ -30,6 +32,8 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(campaigns::router())
         .merge(webhooks::router())
         .merge(notification::router())
+        .merge(lists::router())
+        .merge(number_lists::router())
 }
 
 /// Writes error envelopes in the format the request accepts (XML when it accepts neither,

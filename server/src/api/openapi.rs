@@ -7,7 +7,7 @@ use utoipa::{
     openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme},
 };
 
-use super::{campaigns, notification, send, webhooks};
+use super::{campaigns, lists, notification, number_lists, send, webhooks};
 use crate::app::AppState;
 
 /// The interface, as texto implements it.
@@ -25,6 +25,9 @@ use crate::app::AppState;
         campaigns::history, campaigns::detail, campaigns::credits,
         notification::show, notification::save,
         webhooks::create, webhooks::list, webhooks::update, webhooks::set_status, webhooks::remove, webhooks::log,
+        lists::save, lists::lists, lists::list, lists::update, lists::remove,
+        number_lists::list_npai, number_lists::add_npai, number_lists::remove_npai,
+        number_lists::list_blacklist, number_lists::add_blacklist, number_lists::remove_blacklist,
     ),
     modifiers(&BearerToken)
 )]

@@ -5,6 +5,8 @@
 mod accounts;
 mod campaigns;
 mod notification;
+mod lists;
+mod number_lists;
 pub(crate) mod sqlite;
 mod webhooks;
 
@@ -12,6 +14,8 @@ pub(crate) use accounts::AccountStore;
 pub(crate) use campaigns::{CampaignRecord, CampaignStatus, CampaignStore, FilterInputs, NewCampaign};
 pub(crate) use notification::{BalanceAlert, NotificationStore};
 pub(crate) use webhooks::{DeliveryRecord, NewWebhook, WebhookChange, WebhookRecord, WebhookStatus, WebhookStore, WebhookType};
+pub(crate) use lists::{Added, ListContact, ListStore, ListSummary};
+pub(crate) use number_lists::{NewContact, NumberEntry, NumberList, NumberListStore, NumberPage};
 
 /// An account's id.
 pub type AccountId = i64;
@@ -38,6 +42,6 @@ impl Page {
 }
 
 /// Everything texto stores.
-pub(crate) trait Store: AccountStore + CampaignStore + WebhookStore + NotificationStore {}
+pub(crate) trait Store: AccountStore + CampaignStore + WebhookStore + NotificationStore + ListStore + NumberListStore {}
 
-impl<T: AccountStore + CampaignStore + WebhookStore + NotificationStore> Store for T {}
+impl<T> Store for T where T: AccountStore + CampaignStore + WebhookStore + NotificationStore + ListStore + NumberListStore {}

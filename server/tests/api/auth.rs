@@ -23,6 +23,17 @@ pub fn endpoints() -> Vec<(Method, &'static str)> {
         (Method::GET, "/webhook/1/log"),
         (Method::GET, "/notification/balance"),
         (Method::PUT, "/notification/balance"),
+        (Method::GET, "/npai"),
+        (Method::POST, "/npai"),
+        (Method::DELETE, "/npai/33612345678"),
+        (Method::GET, "/blacklist"),
+        (Method::POST, "/blacklist"),
+        (Method::DELETE, "/blacklist/33612345678"),
+        (Method::POST, "/list"),
+        (Method::GET, "/lists"),
+        (Method::GET, "/list/1"),
+        (Method::PUT, "/list/1"),
+        (Method::DELETE, "/list/1"),
     ]
 }
 

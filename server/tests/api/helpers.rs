@@ -1,7 +1,7 @@
 //! `spawn_app`: a running texto with its own temporary database and web folder, and helpers
 //! to talk to it as a client of the interface would.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use reqwest::{Method, RequestBuilder, Response};
 use serde_json::Value;
@@ -47,7 +47,7 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
 }
 
 /// Creates an account through the operator commands and returns a new token of it.
-pub async fn account(db: &PathBuf, name: &str, credits: f64) -> String {
+pub async fn account(db: &Path, name: &str, credits: f64) -> String {
     admin::account(db, AccountAction::Create { name: name.into(), credits }).await.expect("account created");
     admin::token(db, TokenAction::Create { account: name.into() }).await.expect("token created")
 }

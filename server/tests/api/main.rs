@@ -6,6 +6,8 @@ mod auth;
 mod health;
 mod notification;
 mod openapi;
+mod lists;
+mod number_lists;
 mod send;
 mod web_app;
 mod webhooks;

@@ -4,6 +4,8 @@
 mod accounts;
 mod campaigns;
 mod notification;
+mod lists;
+mod number_lists;
 mod time;
 mod webhooks;
 

@@ -1,0 +1,234 @@
+//! The NPAI list and the blacklist: `GET`, `POST` and `DELETE /{number}` on `/npai` and
+//! `/blacklist` (REFERENCE §2). Both have the same entries; sends leave their numbers out.
+
+use axum::{
+    Router,
+    extract::{Path, Query, State, rejection::QueryRejection},
+    response::Response,
+    routing::{delete, get},
+};
+use chrono::Utc;
+use serde::Deserialize;
+use texto_core::{
+    FieldError, format_paris, parse_international,
+    wire::{AddedContactsResponse, BlacklistAddRequest, ContactDto, NpaiAddRequest, NumberEntryDto, NumberListResponse, StatusResponse, UserInformation},
+};
+
+use super::{Accept, auth::Caller, body::WireBody};
+use crate::{
+    Error,
+    app::AppState,
+    store::{NewContact, NumberEntry, NumberList, Page},
+};
+
+/// Invalid numbers named one by one in an error answer; the rest are counted.
+const MAX_LISTED_PROBLEMS: usize = 1_000;
+
+/// The routes of both number lists.
+pub(super) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/npai", get(list_npai).post(add_npai))
+        .route("/npai/{number}", delete(remove_npai))
+        .route("/blacklist", get(list_blacklist).post(add_blacklist))
+        .route("/blacklist/{number}", delete(remove_blacklist))
+}
+
+/// The optional filter of `GET /npai` and `GET /blacklist`.
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct Filter {
+    /// Only this number (international digits).
+    destination: Option<String>,
+}
+
+/// The query as `T`, or -7 naming what could not be read (instead of axum's plain-text 400).
+pub(super) fn query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, Error> {
+    query.map(|Query(value)| value).map_err(|rejection| Error::Invalid(vec![FieldError::new("", rejection.body_text())]))
+}
+
+/// The contacts of a request, validated: each number must be international (REFERENCE §3).
+/// Returns the valid contacts and one problem per invalid number, at `{prefix}.contacts.gsm[i].value`.
+pub(super) fn contacts(prefix: &str, gsm: &[ContactDto]) -> (Vec<NewContact>, Vec<FieldError>) {
+    let mut valid = Vec::with_capacity(gsm.len());
+    let mut problems = Vec::new();
+    for (i, contact) in gsm.iter().enumerate() {
+        match parse_international(&contact.value) {
+            Ok(number) => valid.push(NewContact {
+                number: number.as_u64(),
+                info: [&contact.info1, &contact.info2, &contact.info3, &contact.info4].map(|info| info.clone().unwrap_or_default()),
+            }),
+            Err(why) => problems.push(FieldError::new(format!("{prefix}.contacts.gsm[{i}].value"), format!("{:?}: {why}", contact.value))),
+        }
+    }
+    (valid, problems)
+}
+
+/// At most [`MAX_LISTED_PROBLEMS`] problems, then one that counts the others.
+fn capped(mut problems: Vec<FieldError>, prefix: &str) -> Vec<FieldError> {
+    if problems.len() > MAX_LISTED_PROBLEMS {
+        let more = problems.len() - MAX_LISTED_PROBLEMS;
+        problems.truncate(MAX_LISTED_PROBLEMS);
+        problems.push(FieldError::new(format!("{prefix}.contacts.gsm"), format!("and {more} more invalid numbers")));
+    }
+    problems
+}
+
+/// An entry as the interface shows it (REFERENCE §2, the NPAI sample).
+fn entry(entry: NumberEntry) -> NumberEntryDto {
+    let [info1, info2, info3, info4] = entry.info;
+    NumberEntryDto {
+        id: entry.id.to_string(),
+        destination: entry.number.to_string(),
+        date: format_paris(entry.created_at),
+        info1,
+        info2,
+        info3,
+        info4,
+        user_information: UserInformation,
+        campaign_id: entry.campaign_id,
+        batch_id: None,
+    }
+}
+
+/// `GET /npai`.
+#[utoipa::path(
+    get,
+    path = "/npai",
+    tag = "npai",
+    params(("start" = Option<i64>, Query, description = "First record (default 0)"), ("length" = Option<i64>, Query, description = "Records per page (default 100, at most 1000)"), ("destination" = Option<String>, Query, description = "Only this number")),
+    responses((status = 200, description = "NPAI numbers", body = texto_core::wire::NumberListResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn list_npai(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    page: Result<Query<Page>, QueryRejection>,
+    filter: Result<Query<Filter>, QueryRejection>,
+) -> Result<Response, Error> {
+    entries(&state, caller, accept, NumberList::Npai, query(page)?, query(filter)?).await
+}
+
+/// `GET /blacklist`.
+#[utoipa::path(
+    get,
+    path = "/blacklist",
+    tag = "blacklist",
+    params(("start" = Option<i64>, Query, description = "First record (default 0)"), ("length" = Option<i64>, Query, description = "Records per page (default 100, at most 1000)"), ("destination" = Option<String>, Query, description = "Only this number")),
+    responses((status = 200, description = "Blacklisted numbers", body = texto_core::wire::NumberListResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn list_blacklist(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    page: Result<Query<Page>, QueryRejection>,
+    filter: Result<Query<Filter>, QueryRejection>,
+) -> Result<Response, Error> {
+    entries(&state, caller, accept, NumberList::Blacklist, query(page)?, query(filter)?).await
+}
+
+/// `GET /npai`, `GET /blacklist`: a page of entries, oldest first.
+async fn entries(state: &AppState, caller: Caller, accept: Accept, list: NumberList, page: Page, filter: Filter) -> Result<Response, Error> {
+    let destination = match filter.destination.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
+        Some(destination) => Some(
+            parse_international(destination)
+                .map_err(|why| Error::Invalid(vec![FieldError::new("destination", format!("{destination:?}: {why}"))]))?
+                .as_u64(),
+        ),
+        None => None,
+    };
+    let found = state.store.number_entries(caller.account, list, destination, page).await?;
+    Ok(accept.ok(&NumberListResponse {
+        status: 1,
+        message: "OK".into(),
+        list: found.entries.into_iter().map(entry).collect(),
+        total_records: found.total,
+        total_display_records: found.matching,
+    }))
+}
+
+/// `POST /npai`.
+#[utoipa::path(
+    post,
+    path = "/npai",
+    tag = "npai",
+    request_body = texto_core::wire::NpaiAddRequest,
+    responses((status = 200, description = "Numbers added", body = texto_core::wire::AddedContactsResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn add_npai(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
+    let request: NpaiAddRequest = body.decode()?;
+    add(&state, caller, accept, NumberList::Npai, &request.contacts.gsm).await
+}
+
+/// `POST /blacklist`.
+#[utoipa::path(
+    post,
+    path = "/blacklist",
+    tag = "blacklist",
+    request_body = texto_core::wire::BlacklistAddRequest,
+    responses((status = 200, description = "Numbers added", body = texto_core::wire::AddedContactsResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn add_blacklist(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
+    let request: BlacklistAddRequest = body.decode()?;
+    add(&state, caller, accept, NumberList::Blacklist, &request.contacts.gsm).await
+}
+
+/// `POST /npai`, `POST /blacklist`: adds the numbers; any invalid one refuses the whole
+/// request (-7, every bad index named), so nothing is half-imported.
+async fn add(state: &AppState, caller: Caller, accept: Accept, list: NumberList, gsm: &[ContactDto]) -> Result<Response, Error> {
+    let prefix = list.name();
+    if gsm.is_empty() {
+        return Err(Error::Invalid(vec![FieldError::new(format!("{prefix}.contacts.gsm"), "give at least one number")]));
+    }
+    if gsm.len() > state.config.max_recipients {
+        return Err(Error::Invalid(vec![FieldError::new(
+            format!("{prefix}.contacts.gsm"),
+            format!("{} numbers: at most {} per request", gsm.len(), state.config.max_recipients),
+        )]));
+    }
+    let (valid, problems) = contacts(prefix, gsm);
+    if !problems.is_empty() {
+        return Err(Error::Invalid(capped(problems, prefix)));
+    }
+    let added = state.store.add_numbers(caller.account, list, &valid, None, Utc::now()).await?;
+    Ok(accept.ok(&AddedContactsResponse { status: 1, message: "OK".into(), added_contacts: i64::try_from(added).unwrap_or(i64::MAX) }))
+}
+
+/// `DELETE /npai/{number}`.
+#[utoipa::path(
+    delete,
+    path = "/npai/{number}",
+    tag = "npai",
+    params(("number" = String, Path, description = "The number, international digits")),
+    responses((status = 200, description = "Removed", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn remove_npai(State(state): State<AppState>, caller: Caller, accept: Accept, Path(number): Path<String>) -> Result<Response, Error> {
+    remove(&state, caller, accept, NumberList::Npai, &number).await
+}
+
+/// `DELETE /blacklist/{number}`.
+#[utoipa::path(
+    delete,
+    path = "/blacklist/{number}",
+    tag = "blacklist",
+    params(("number" = String, Path, description = "The number, international digits")),
+    responses((status = 200, description = "Removed", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn remove_blacklist(State(state): State<AppState>, caller: Caller, accept: Accept, Path(number): Path<String>) -> Result<Response, Error> {
+    remove(&state, caller, accept, NumberList::Blacklist, &number).await
+}
+
+/// `DELETE /npai/{number}`, `DELETE /blacklist/{number}`: -5 when the number is not in the
+/// account's list (an invalid number never is).
+async fn remove(state: &AppState, caller: Caller, accept: Accept, list: NumberList, number: &str) -> Result<Response, Error> {
+    let not_found = || Error::NotFound(format!("{number} in the {}", list.name()));
+    let parsed = parse_international(number).map_err(|_| not_found())?;
+    if !state.store.remove_number(caller.account, list, parsed.as_u64()).await? {
+        return Err(not_found());
+    }
+    Ok(accept.ok(&StatusResponse::ok()))
+}

@@ -1,0 +1,55 @@
+//! Stored recipient lists: named sets of contacts a campaign can be sent to.
+
+use async_trait::async_trait;
+
+use super::{AccountId, NewContact, Page};
+use crate::Error;
+
+/// A list with its size.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ListSummary {
+    /// List id.
+    pub(crate) id: i64,
+    /// Its name.
+    pub(crate) name: String,
+    /// Contacts in it.
+    pub(crate) contacts: i64,
+}
+
+/// A contact of a stored list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ListContact {
+    /// Contact id.
+    pub(crate) id: i64,
+    /// International digits.
+    pub(crate) number: u64,
+    /// `info1`…`info4` (empty when not given).
+    pub(crate) info: [String; 4],
+}
+
+/// What an addition of contacts did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Added {
+    /// Contacts written.
+    pub(crate) added: i64,
+    /// Contacts left out because the list (or the request, earlier) already had the number.
+    pub(crate) duplicates: i64,
+}
+
+/// Reading and changing an account's stored lists. Every method acts only on the account's
+/// own lists: another account's list is as unknown as one that does not exist.
+#[async_trait]
+pub(crate) trait ListStore: Send + Sync {
+    /// Creates the list `name` with `contacts`, in one transaction; returns its id.
+    async fn create_list(&self, account: AccountId, name: &str, contacts: &[NewContact]) -> Result<(i64, Added), Error>;
+    /// Renames the list when `name` is given and adds `contacts`, in one transaction;
+    /// [`Error::NotFound`] when the account has no such list.
+    async fn update_list(&self, account: AccountId, list: i64, name: Option<&str>, contacts: &[NewContact]) -> Result<Added, Error>;
+    /// A page of the account's lists, oldest first, and how many there are.
+    async fn lists(&self, account: AccountId, page: Page) -> Result<(Vec<ListSummary>, i64), Error>;
+    /// The list and a page of its contacts in the order they were added; `None` when the
+    /// account has no such list.
+    async fn list(&self, account: AccountId, list: i64, page: Page) -> Result<Option<(ListSummary, Vec<ListContact>)>, Error>;
+    /// Deletes the list and its contacts; false when the account has no such list.
+    async fn delete_list(&self, account: AccountId, list: i64) -> Result<bool, Error>;
+}

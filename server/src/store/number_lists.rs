@@ -1,0 +1,86 @@
+//! The account's NPAI list and blacklist: numbers every send leaves out (REFERENCE §3).
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+
+use super::{AccountId, Page};
+use crate::Error;
+
+/// Which of the two number lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum NumberList {
+    /// Numbers found unknown (delivery code 5) or added by the client.
+    Npai,
+    /// Numbers that asked not to receive messages.
+    Blacklist,
+}
+
+impl NumberList {
+    /// The table that holds it.
+    pub(crate) fn table(self) -> &'static str {
+        match self {
+            NumberList::Npai => "npai",
+            NumberList::Blacklist => "blacklist",
+        }
+    }
+
+    /// Its name on the wire (`npai`, `blacklist`): the JSON root and the path.
+    pub(crate) fn name(self) -> &'static str {
+        self.table()
+    }
+}
+
+/// A number to store with its four information fields (a list contact, an NPAI or blacklist
+/// entry).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct NewContact {
+    /// International digits, validated.
+    pub(crate) number: u64,
+    /// `info1`…`info4`, empty when not given.
+    pub(crate) info: [String; 4],
+}
+
+/// A stored NPAI or blacklist entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct NumberEntry {
+    /// Entry id.
+    pub(crate) id: i64,
+    /// International digits.
+    pub(crate) number: u64,
+    /// `info1`…`info4`.
+    pub(crate) info: [String; 4],
+    /// The campaign in which the number was found; `None` for a manual addition.
+    pub(crate) campaign_id: Option<i64>,
+    /// When it was added.
+    pub(crate) created_at: DateTime<Utc>,
+}
+
+/// One page of entries with the counts the answer carries.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct NumberPage {
+    /// The entries of the page, oldest first.
+    pub(crate) entries: Vec<NumberEntry>,
+    /// Entries of the account in the list.
+    pub(crate) total: i64,
+    /// Entries matching the filter.
+    pub(crate) matching: i64,
+}
+
+/// Reading and changing the NPAI list and the blacklist of an account.
+#[async_trait]
+pub(crate) trait NumberListStore: Send + Sync {
+    /// A page of the account's `list`, only `destination` when given.
+    async fn number_entries(&self, account: AccountId, list: NumberList, destination: Option<u64>, page: Page) -> Result<NumberPage, Error>;
+    /// Adds `contacts` to the account's `list` in one transaction, found in `campaign` if any;
+    /// numbers already there keep their entry. Returns how many were added.
+    async fn add_numbers(
+        &self,
+        account: AccountId,
+        list: NumberList,
+        contacts: &[NewContact],
+        campaign: Option<i64>,
+        now: DateTime<Utc>,
+    ) -> Result<u64, Error>;
+    /// Removes `number` from the account's `list`; false when it was not there.
+    async fn remove_number(&self, account: AccountId, list: NumberList, number: u64) -> Result<bool, Error>;
+}
