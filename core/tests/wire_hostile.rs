@@ -1,7 +1,7 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! Hostile input to the wire decoders: arbitrary and mutated bodies never panic, DOCTYPE and
-//! entity declarations are refused, deep nesting is an error or is skipped (never a stack
+//! entity declarations are refused, deep nesting is an error (never a stack
 //! overflow), over-size bodies are refused before parsing, and errors say where.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::{path::Path, thread};
 

@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! Round-trip properties of the wire codecs: for every DTO exported by `texto_core::wire` and
 //! both formats, `decode(encode(v, f), f) == v`.
 //!
@@ -17,6 +16,7 @@
 //!
 //! Numbers: every `i64`, and finite `f64` (JSON has no NaN or infinity, so the cost and credit
 //! fields cannot carry them in either format).
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::{borrow::Cow, fmt::Debug};
 
