@@ -145,3 +145,16 @@ async fn fifty_concurrent_sends_never_overdraw_an_account() {
     assert_eq!((accepted, refused), (20, 30));
     assert_eq!(app.json_as(&token, Method::GET, "/credits", None).await.1["credits"], "0");
 }
+
+#[tokio::test]
+async fn anti_flood_stops_the_seventh_identical_text_within_the_hour() {
+    let app = spawn_app().await;
+    for attempt in 1..=6 {
+        let (_, body) = app.json(Method::POST, "/send", Some(sms(&["33612345678"], "Same text"))).await;
+        assert_eq!(body["sent"], 1, "attempt {attempt}: {body}");
+    }
+    let (_, seventh) = app.json(Method::POST, "/send", Some(sms(&["33612345678"], "Same text"))).await;
+    assert_eq!((seventh["sent"].as_i64(), seventh["flood"].as_i64(), seventh["cost"].as_f64()), (Some(0), Some(1), Some(0.0)), "{seventh}");
+    let (_, other) = app.json(Method::POST, "/send", Some(sms(&["33612345678"], "Another text"))).await;
+    assert_eq!(other["sent"], 1, "a different text is still allowed: {other}");
+}

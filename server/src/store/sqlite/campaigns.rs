@@ -28,22 +28,36 @@ impl CampaignStore for SqliteStore {
         inputs.npai = numbers_in(&self.read, "npai", account, few).await?.into_iter().collect();
 
         let hour_ago = time::store(now - Duration::hours(1));
-        let mut recent = QueryBuilder::<Sqlite>::new("SELECT number, COUNT(*), SUM(text_hash = ");
-        recent.push_bind(text_hash).push(") FROM messages WHERE account_id = ").push_bind(account);
-        recent.push(" AND created_at >= ").push_bind(hour_ago);
-        if let Some(numbers) = few {
-            recent.push(" AND number IN (");
-            let mut list = recent.separated(", ");
-            for n in numbers {
-                list.push_bind(*n as i64);
+        // Anti-flood needs the last hour's sends to these numbers. Scanning the account's last
+        // hour costs its volume; looking numbers up costs the request's size: take the smaller.
+        let volume: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM messages WHERE account_id = ? AND created_at >= ?")
+            .bind(account)
+            .bind(&hour_ago)
+            .fetch_one(&self.read)
+            .await?;
+        let chunks: Vec<Option<&[u64]>> = match usize::try_from(volume).unwrap_or(usize::MAX) {
+            0 => Vec::new(),
+            v if v <= numbers.len() * 4 => vec![None],
+            _ => numbers.chunks(LOOKUP_LIMIT).map(Some).collect(),
+        };
+        for chunk in chunks {
+            let mut recent = QueryBuilder::<Sqlite>::new("SELECT number, COUNT(*), SUM(text_hash = ");
+            recent.push_bind(text_hash).push(") FROM messages WHERE account_id = ").push_bind(account);
+            recent.push(" AND created_at >= ").push_bind(&hour_ago);
+            if let Some(numbers) = chunk {
+                recent.push(" AND number IN (");
+                let mut list = recent.separated(", ");
+                for n in numbers {
+                    list.push_bind(*n as i64);
+                }
+                recent.push(")");
             }
-            recent.push(")");
-        }
-        recent.push(" GROUP BY number");
-        for row in recent.build().fetch_all(&self.read).await? {
-            let (number, any, identical): (i64, i64, i64) = (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?);
-            let count = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
-            inputs.recent.insert(number as u64, RecentSends { identical: count(identical), any: count(any) });
+            recent.push(" GROUP BY number");
+            for row in recent.build().fetch_all(&self.read).await? {
+                let (number, any, identical): (i64, i64, i64) = (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?);
+                let count = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
+                inputs.recent.insert(number as u64, RecentSends { identical: count(identical), any: count(any) });
+            }
         }
 
         let rows = sqlx::query("SELECT country, allowed, monthly_cap FROM account_countries WHERE account_id = ?")
