@@ -168,12 +168,7 @@ impl<'a> Parser<'a> {
         let mut text: Option<Cow<'a, str>> = None;
         loop {
             match self.next(path)? {
-                Event::Text(t) => append(&mut text, self.utf8(t.into_inner(), path)?),
-                Event::CData(c) => append(&mut text, self.utf8(c.into_inner(), path)?),
-                Event::GeneralRef(r) => {
-                    let resolved = self.entity(&r, path)?;
-                    append(&mut text, Cow::Owned(resolved));
-                }
+                event @ (Event::Text(_) | Event::CData(_) | Event::GeneralRef(_)) => append(&mut text, self.content(event, path)?),
                 Event::Start(e) => {
                     let name = e.name().as_ref().to_vec();
                     let child = self.text(Child(path, &name))?;
@@ -222,12 +217,7 @@ impl<'a> Parser<'a> {
         let mut nested = false;
         loop {
             match self.next(path)? {
-                Event::Text(t) => append(&mut text, self.utf8(t.into_inner(), path)?),
-                Event::CData(c) => append(&mut text, self.utf8(c.into_inner(), path)?),
-                Event::GeneralRef(r) => {
-                    let resolved = self.entity(&r, path)?;
-                    append(&mut text, Cow::Owned(resolved));
-                }
+                event @ (Event::Text(_) | Event::CData(_) | Event::GeneralRef(_)) => append(&mut text, self.content(event, path)?),
                 Event::Start(e) => {
                     nested = true;
                     self.skip(&e)?;
@@ -241,6 +231,16 @@ impl<'a> Parser<'a> {
         match nested {
             true => Err(self.error(path, "expected text, found elements")),
             false => Ok(Some(text.unwrap_or(Cow::Borrowed("")))),
+        }
+    }
+
+    /// What a text, CDATA or entity event adds to an element's text (borrowed when it can be).
+    fn content(&self, event: Event<'a>, path: impl fmt::Display + Copy) -> Result<Cow<'a, str>, Error> {
+        match event {
+            Event::Text(t) => self.utf8(t.into_inner(), path),
+            Event::CData(c) => self.utf8(c.into_inner(), path),
+            Event::GeneralRef(r) => self.entity(&r, path).map(Cow::Owned),
+            _ => Ok(Cow::Borrowed("")),
         }
     }
 
