@@ -48,7 +48,10 @@ impl FromRequest<AppState> for WireBody {
         Ok(match content_type.as_deref() {
             Some("application/json") => WireBody { format: Format::Json, text },
             Some("application/xml" | "text/xml") => WireBody { format: Format::Xml, text },
-            Some("application/x-www-form-urlencoded") => WireBody { format: Format::Json, text: form_data(&text)? },
+            // `curl -d '{...}'` labels a raw document as a form: a body that is a document is read as one.
+            Some("application/x-www-form-urlencoded") if !text.trim_start().starts_with(['{', '<']) => {
+                WireBody { format: Format::Json, text: form_data(&text)? }
+            }
             _ => WireBody { format: Format::sniff(&text), text },
         })
     }

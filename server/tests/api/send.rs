@@ -158,3 +158,17 @@ async fn anti_flood_stops_the_seventh_identical_text_within_the_hour() {
     let (_, other) = app.json(Method::POST, "/send", Some(sms(&["33612345678"], "Another text"))).await;
     assert_eq!(other["sent"], 1, "a different text is still allowed: {other}");
 }
+
+#[tokio::test]
+async fn a_document_labelled_as_a_form_is_read_as_a_document() {
+    // What `curl -d '{...}'` sends: a JSON body with the form content type.
+    let app = spawn_app().await;
+    let response = app
+        .request(&app.token, Method::POST, "/send")
+        .header("Content-Type", "application/x-www-form-urlencoded")
+        .body(sms(&["33612345678"], "curl").to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+}
