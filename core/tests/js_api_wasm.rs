@@ -1,0 +1,59 @@
+//! The JavaScript API inside a real browser (wasm-pack test --headless --chrome): the same
+//! calls the Node suite makes, through the wasm-bindgen boundary.
+#![cfg(target_arch = "wasm32")]
+
+use js_sys::{Reflect, Uint8Array};
+use texto_core::js;
+use wasm_bindgen::JsValue;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn get(object: &JsValue, path: &[&str]) -> JsValue {
+    path.iter().fold(object.clone(), |value, key| Reflect::get(&value, &JsValue::from_str(key)).expect("a field"))
+}
+
+const NOW: &str = "2026-11-21T10:00:00Z";
+
+#[wasm_bindgen_test]
+fn decode_reads_xml_into_the_json_form() {
+    let xml = r#"<sms><message><text><![CDATA[Hi <-short->]]></text><pushtype>alert</pushtype><links>https://a.fr</links></message><recipients><gsm gsmsmsid="7">33612345678</gsm></recipients></sms>"#;
+    let doc = js::decode(xml, "xml", None).expect("decodes");
+    assert_eq!(get(&doc, &["sms", "message", "text"]).as_string().as_deref(), Some("Hi <-short->"));
+    let first = Reflect::get(&get(&doc, &["sms", "recipients", "gsm"]), &JsValue::from_f64(0.0)).unwrap();
+    assert_eq!(get(&first, &["gsmsmsid"]).as_string().as_deref(), Some("7"));
+    assert!(js::decode("<!DOCTYPE x [<!ENTITY a 'b'>]><sms/>", "xml", None).is_err());
+}
+
+#[wasm_bindgen_test]
+fn validate_send_returns_problems_as_data() {
+    let options = js_sys::Object::new();
+    Reflect::set(&options, &"now".into(), &NOW.into()).unwrap();
+    let result = js::validate_send(r#"{"sms":{"message":{"pushtype":"promo"}}}"#, "json", options.into()).expect("validates");
+    assert_eq!(get(&result, &["ok"]).as_bool(), Some(false));
+    assert_eq!(get(&result, &["status"]).as_f64(), Some(-7.0));
+}
+
+#[wasm_bindgen_test]
+fn simulate_counts_like_the_server() {
+    let body = r#"{"sms":{"message":{"text":"Hi","pushtype":"alert"},"recipients":{"gsm":[{"value":"33612345678"},{"value":"0612345678"},{"value":"33612345678"},{"value":"33611111111"}]}}}"#;
+    let context = js_sys::JSON::parse(r#"{"balance": 100, "blacklist": ["33611111111"]}"#).unwrap();
+    let result = js::simulate(body, "json", context, NOW.into()).expect("simulates");
+    let counters: Vec<f64> = ["total", "sent", "invalid", "duplicated", "blacklisted", "credits"]
+        .iter()
+        .map(|k| get(&result, &[k]).as_f64().unwrap_or(-1.0))
+        .collect();
+    assert_eq!(counters, [4.0, 1.0, 1.0, 1.0, 1.0, 99.0]);
+    assert_eq!(Uint8Array::new(&get(&result, &["outcomes"])).to_vec(), [0, 1, 2, 3]);
+}
+
+#[wasm_bindgen_test]
+fn numbers_time_and_signatures() {
+    assert_eq!(js::normalize_number("06 12 34 56 78", Some("FR".into())).ok().as_deref(), Some("33612345678"));
+    assert!(js::normalize_number("0612345678", None).is_err());
+    let monday = js::next_allowed_send("marketing", "2026-11-22T21:00:00Z".into()).expect("a date");
+    assert_eq!(monday.to_iso_string().as_string().as_deref(), Some("2026-11-23T07:00:00.000Z"));
+    let signature = js::sign_webhook("k", 1_700_000_000.0, "{}");
+    assert!(js::verify_webhook("k", "1700000000", &signature, "{}", JsValue::from_f64(1_700_000_000_000.0), None).is_ok());
+    assert!(js::verify_webhook("k", "1700000000", &signature, "{ }", JsValue::from_f64(1_700_000_000_000.0), None).is_err());
+}
