@@ -16,7 +16,7 @@ mod signature;
 mod simulate;
 pub mod wire;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "js"))]
 pub mod js;
 
 pub use calendar::{

@@ -1,6 +1,6 @@
 //! The JavaScript API inside a real browser (wasm-pack test --headless --chrome): the same
 //! calls the Node suite makes, through the wasm-bindgen boundary.
-#![cfg(target_arch = "wasm32")]
+#![cfg(all(target_arch = "wasm32", feature = "js"))]
 
 use js_sys::{Reflect, Uint8Array};
 use texto_core::js;

@@ -1,5 +1,5 @@
 //! The SMS length cases again, inside a real browser, through the JavaScript binding.
-#![cfg(target_arch = "wasm32")]
+#![cfg(all(target_arch = "wasm32", feature = "js"))]
 
 mod segment_cases;
 
