@@ -100,12 +100,7 @@ impl CampaignStore for SqliteStore {
         let mut lists = HashMap::new();
         for id in ids {
             let Ok(list_id) = id.parse::<i64>() else { continue };
-            let owned: Option<i64> = sqlx::query_scalar("SELECT id FROM lists WHERE id = ? AND account_id = ?")
-                .bind(list_id)
-                .bind(account)
-                .fetch_optional(&self.read)
-                .await?;
-            if owned.is_none() {
+            if !super::lists::owns_list(&self.read, account, list_id).await? {
                 continue;
             }
             let rows = sqlx::query("SELECT number, info1, info2, info3, info4 FROM contacts WHERE list_id = ? ORDER BY id")

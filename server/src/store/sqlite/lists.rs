@@ -31,12 +31,7 @@ impl ListStore for SqliteStore {
 
     async fn update_list(&self, account: AccountId, list: i64, name: Option<&str>, contacts: &[NewContact]) -> Result<Added, Error> {
         let mut tx = self.write.begin().await?;
-        let owned: Option<i64> = sqlx::query_scalar("SELECT id FROM lists WHERE id = ? AND account_id = ?")
-            .bind(list)
-            .bind(account)
-            .fetch_optional(&mut *tx)
-            .await?;
-        if owned.is_none() {
+        if !owns_list(&mut *tx, account, list).await? {
             return Err(Error::NotFound(format!("list {list}")));
         }
         if let Some(name) = name {
@@ -90,12 +85,7 @@ impl ListStore for SqliteStore {
 
     async fn delete_list(&self, account: AccountId, list: i64) -> Result<bool, Error> {
         let mut tx = self.write.begin().await?;
-        let owned: Option<i64> = sqlx::query_scalar("SELECT id FROM lists WHERE id = ? AND account_id = ?")
-            .bind(list)
-            .bind(account)
-            .fetch_optional(&mut *tx)
-            .await?;
-        if owned.is_none() {
+        if !owns_list(&mut *tx, account, list).await? {
             return Ok(false);
         }
         // The foreign key cascades too; deleting here keeps it true without relying on the pragma.
@@ -127,4 +117,14 @@ async fn insert_contacts(tx: &mut sqlx::Transaction<'_, Sqlite>, list: i64, cont
     }
     let added = i64::try_from(added).unwrap_or(i64::MAX);
     Ok(Added { added, duplicates: contacts.len() as i64 - added })
+}
+
+/// Whether `list` exists and belongs to `account` (every list query checks this first).
+pub(super) async fn owns_list<'e>(db: impl sqlx::SqliteExecutor<'e>, account: AccountId, list: i64) -> Result<bool, Error> {
+    let found: Option<i64> = sqlx::query_scalar("SELECT id FROM lists WHERE id = ? AND account_id = ?")
+        .bind(list)
+        .bind(account)
+        .fetch_optional(db)
+        .await?;
+    Ok(found.is_some())
 }
