@@ -30,14 +30,19 @@ impl CampaignStore for SqliteStore {
         let hour_ago = time::store(now - Duration::hours(1));
         // Anti-flood needs the last hour's sends to these numbers. Scanning the account's last
         // hour costs its volume; looking numbers up costs the request's size: take the smaller.
-        let volume: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM messages WHERE account_id = ? AND created_at >= ?")
-            .bind(account)
-            .bind(&hour_ago)
-            .fetch_one(&self.read)
-            .await?;
+        // Counting stops at the scan budget, so a busy account's hour is never counted in full.
+        let budget = numbers.len().saturating_mul(4);
+        let volume: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM (SELECT 1 FROM messages WHERE account_id = ? AND created_at >= ? LIMIT ?)",
+        )
+        .bind(account)
+        .bind(&hour_ago)
+        .bind(i64::try_from(budget.saturating_add(1)).unwrap_or(i64::MAX))
+        .fetch_one(&self.read)
+        .await?;
         let chunks: Vec<Option<&[u64]>> = match usize::try_from(volume).unwrap_or(usize::MAX) {
             0 => Vec::new(),
-            v if v <= numbers.len() * 4 => vec![None],
+            v if v <= budget => vec![None],
             _ => numbers.chunks(LOOKUP_LIMIT).map(Some).collect(),
         };
         for chunk in chunks {
