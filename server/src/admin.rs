@@ -6,7 +6,7 @@ use crate::{
     Error,
     api::token_hash,
     cli::{AccountAction, TokenAction},
-    db,
+    db::Database,
     store::{AccountStore, sqlite::SqliteStore},
 };
 
@@ -14,8 +14,7 @@ use crate::{
 const DEMO_ACCOUNT: &str = "demo";
 
 async fn open(path: &std::path::Path) -> Result<SqliteStore, Error> {
-    let (read, write) = db::open(path).await?;
-    Ok(SqliteStore::new(read, write))
+    Ok(SqliteStore::for_commands(Database::open(path)?))
 }
 
 fn credits(amount: f64) -> Result<Credits, Error> {

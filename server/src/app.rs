@@ -11,7 +11,8 @@ use tower_http::{
 };
 
 use crate::{
-    Config, Error, api, db,
+    Config, Error, api,
+    db::Database,
     store::{Store, sqlite::SqliteStore},
     web_app,
 };
@@ -24,7 +25,6 @@ pub(crate) struct AppState {
     pub(crate) rate_limiter: Option<Arc<DefaultKeyedRateLimiter<[u8; 32]>>>,
     pub(crate) message: MessageOptions,
     pub(crate) prices: PriceTable,
-    pub(crate) health: sqlx::SqlitePool,
 }
 
 /// A texto service bound to its port, with its database open and migrated, ready to run.
@@ -37,8 +37,7 @@ pub struct App {
 impl App {
     /// Opens the database, applies migrations and binds the listening socket.
     pub async fn build(config: Config) -> Result<App, Error> {
-        let (read, write) = db::open(&config.db).await?;
-        let store = SqliteStore::new(read.clone(), write);
+        let store = SqliteStore::for_serving(Database::open(&config.db)?, chrono::Utc::now()).await?;
         if config.demo {
             crate::admin::ensure_demo_account(&store).await?;
         }
@@ -55,7 +54,6 @@ impl App {
             rate_limiter: api::rate_limiter(config.rate_limit).map(Arc::new),
             message,
             prices: PriceTable::default(),
-            health: read,
             config: Arc::new(config),
         };
         let router = web_app::router(&state.config.web_dir)

@@ -11,10 +11,13 @@ use texto_core::FieldError;
 pub enum Error {
     /// The database could not be opened or answered with an error.
     #[error("database: {0}")]
-    Database(#[from] sqlx::Error),
+    Database(#[from] rusqlite::Error),
     /// The schema migrations could not be applied.
     #[error("database migration: {0}")]
-    Migration(#[from] sqlx::migrate::MigrateError),
+    Migration(String),
+    /// The database's threads are gone (the service is stopping) or failed.
+    #[error("database unavailable: {0}")]
+    Unavailable(&'static str),
     /// A file or socket operation failed.
     #[error("{context}: {source}")]
     Io {
@@ -94,7 +97,7 @@ impl Error {
                 "Too many requests".into(),
                 whole("slow down: this token's request rate is over its limit".into()),
             ),
-            Error::Database(_) | Error::Migration(_) | Error::Io { .. } | Error::Command(_) => {
+            Error::Database(_) | Error::Migration(_) | Error::Unavailable(_) | Error::Io { .. } | Error::Command(_) => {
                 tracing::error!(error = %self, "request failed");
                 (StatusCode::INTERNAL_SERVER_ERROR, -99, "Unknown error".into(), Vec::new())
             }

@@ -11,7 +11,7 @@ pub(super) fn router() -> Router<AppState> {
 
 /// 200 with `status: 1` when the database answers, 503 with `status: -99` when it does not.
 async fn health(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
-    match sqlx::query_scalar::<_, i64>("SELECT 1").fetch_one(&state.health).await {
+    match state.store.ping().await {
         Ok(_) => (StatusCode::OK, Json(json!({"status": 1, "message": "OK", "database": "ok"}))),
         Err(error) => {
             tracing::error!(%error, "health check: database unavailable");

@@ -23,4 +23,6 @@ pub(crate) trait AccountStore: Send + Sync {
     async fn revoke_token(&self, hash: &[u8; 32]) -> Result<bool, Error>;
     /// The account of a live token.
     async fn account_for_token(&self, hash: &[u8; 32]) -> Result<Option<AccountId>, Error>;
+    /// Whether the store answers (for `GET /health`).
+    async fn ping(&self) -> Result<(), Error>;
 }

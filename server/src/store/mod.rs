@@ -4,6 +4,7 @@
 
 mod accounts;
 mod campaigns;
+mod flood_window;
 mod notification;
 mod lists;
 mod number_lists;

@@ -53,6 +53,15 @@ pub async fn account(db: &Path, name: &str, credits: f64) -> String {
 }
 
 impl TestApp {
+    /// A second texto started on this one's database, as after a restart; the token stays.
+    pub async fn restarted(self) -> TestApp {
+        let config = Config::new("127.0.0.1:0".parse().expect("address"), self.db(), self.dir.path().join("dist"));
+        let app = App::build(config).await.expect("the app builds again");
+        let base_url = app.base_url();
+        tokio::spawn(app.run_until_stopped(std::future::pending()));
+        TestApp { base_url, ..self }
+    }
+
     /// The database file.
     pub fn db(&self) -> PathBuf {
         self.dir.path().join("data").join("texto.db")

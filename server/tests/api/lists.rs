@@ -154,11 +154,8 @@ async fn deleting_a_list_removes_its_contacts() {
 
 /// Contacts the database still holds for list `id` (no endpoint shows a deleted list's).
 async fn contacts_in_database(app: &TestApp, id: &str) -> i64 {
-    let url = format!("sqlite://{}?mode=ro", app.db().display());
-    let db = sqlx::SqlitePool::connect(&url).await.unwrap();
-    let count = sqlx::query_scalar("SELECT COUNT(*) FROM contacts WHERE list_id = ?").bind(id.parse::<i64>().unwrap()).fetch_one(&db).await.unwrap();
-    db.close().await;
-    count
+    let db = rusqlite::Connection::open_with_flags(app.db(), rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).expect("the database opens");
+    db.query_row("SELECT COUNT(*) FROM contacts WHERE list_id = ?", [id.parse::<i64>().expect("a numeric id")], |row| row.get(0)).expect("a count")
 }
 
 #[tokio::test]

@@ -160,6 +160,33 @@ async fn anti_flood_stops_the_seventh_identical_text_within_the_hour() {
 }
 
 #[tokio::test]
+async fn anti_flood_remembers_the_last_hour_across_a_restart() {
+    let app = spawn_app().await;
+    for _ in 1..=6 {
+        assert_eq!(app.json(Method::POST, "/send", Some(sms(&["33612345678"], "Same text"))).await.1["sent"], 1);
+    }
+    let app = app.restarted().await;
+    let (_, seventh) = app.json(Method::POST, "/send", Some(sms(&["33612345678"], "Same text"))).await;
+    assert_eq!((seventh["sent"].as_i64(), seventh["flood"].as_i64()), (Some(0), Some(1)), "{seventh}");
+}
+
+#[tokio::test]
+async fn a_monthly_country_cap_counts_every_campaign_of_the_month() {
+    let app = spawn_app().await;
+    // No endpoint sets caps yet: the operator writes them, as this does.
+    let db = rusqlite::Connection::open(app.db()).expect("the database opens");
+    db.busy_timeout(std::time::Duration::from_secs(10)).expect("a busy timeout");
+    db.execute("INSERT INTO account_countries (account_id, country, allowed, monthly_cap) SELECT id, 'FR', 1, 3 FROM accounts WHERE name = 'alice'", [])
+        .expect("a cap");
+    let (_, first) = app.json(Method::POST, "/send", Some(sms(&["33612345671", "33612345672"], "Cap"))).await;
+    assert_eq!((first["sent"].as_i64(), first["country_limit"].as_i64()), (Some(2), Some(0)), "{first}");
+    let (_, second) = app.json(Method::POST, "/send", Some(sms(&["33612345673", "33612345674"], "Cap"))).await;
+    assert_eq!((second["sent"].as_i64(), second["country_limit"].as_i64()), (Some(1), Some(1)), "{second}");
+    let (_, third) = app.json(Method::POST, "/send/simulate", Some(sms(&["33612345675"], "Cap"))).await;
+    assert_eq!((third["sent"].as_i64(), third["country_limit"].as_i64()), (Some(0), Some(1)), "{third}");
+}
+
+#[tokio::test]
 async fn a_document_labelled_as_a_form_is_read_as_a_document() {
     // What `curl -d '{...}'` sends: a JSON body with the form content type.
     let app = spawn_app().await;

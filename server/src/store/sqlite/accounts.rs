@@ -1,6 +1,7 @@
 //! Accounts, tokens and the ledger in SQLite.
 
 use async_trait::async_trait;
+use rusqlite::{OptionalExtension, params};
 use texto_core::Credits;
 
 use super::SqliteStore;
@@ -12,70 +13,81 @@ use crate::{
 #[async_trait]
 impl AccountStore for SqliteStore {
     async fn create_account(&self, name: &str, credits: Credits) -> Result<AccountId, Error> {
-        let mut tx = self.write.begin().await?;
-        let id: i64 = sqlx::query_scalar("INSERT INTO accounts (name) VALUES (?) RETURNING id")
-            .bind(name)
-            .fetch_one(&mut *tx)
+        let name = name.to_owned();
+        self.db
+            .write(move |db| {
+                let id: i64 = db
+                    .query_row("INSERT INTO accounts (name) VALUES (?) RETURNING id", [&name], |row| row.get(0))
+                    .map_err(|e| match e.sqlite_error_code() {
+                        Some(rusqlite::ErrorCode::ConstraintViolation) => Error::Command(format!("an account called {name:?} already exists")),
+                        _ => e.into(),
+                    })?;
+                if credits > Credits::ZERO {
+                    db.execute("INSERT INTO ledger (account_id, amount, kind) VALUES (?, ?, 'topup')", params![id, credits.hundredths()])?;
+                }
+                Ok(id)
+            })
             .await
-            .map_err(|e| match e.as_database_error().is_some_and(|d| d.is_unique_violation()) {
-                true => Error::Command(format!("an account called {name:?} already exists")),
-                false => e.into(),
-            })?;
-        if credits > Credits::ZERO {
-            sqlx::query("INSERT INTO ledger (account_id, amount, kind) VALUES (?, ?, 'topup')")
-                .bind(id)
-                .bind(credits.hundredths())
-                .execute(&mut *tx)
-                .await?;
-        }
-        tx.commit().await?;
-        Ok(id)
     }
 
     async fn account_by_name(&self, name: &str) -> Result<Option<AccountId>, Error> {
-        Ok(sqlx::query_scalar("SELECT id FROM accounts WHERE name = ?").bind(name).fetch_optional(&self.read).await?)
+        let name = name.to_owned();
+        self.db.read(move |db| Ok(db.query_row("SELECT id FROM accounts WHERE name = ?", [name], |row| row.get(0)).optional()?)).await
     }
 
     async fn top_up(&self, account: AccountId, credits: Credits) -> Result<Credits, Error> {
-        let mut tx = self.write.begin().await?;
-        sqlx::query("INSERT INTO ledger (account_id, amount, kind) VALUES (?, ?, 'topup')")
-            .bind(account)
-            .bind(credits.hundredths())
-            .execute(&mut *tx)
-            .await?;
-        let balance: i64 = sqlx::query_scalar("SELECT balance FROM accounts WHERE id = ?").bind(account).fetch_one(&mut *tx).await?;
-        tx.commit().await?;
-        Ok(Credits::from_hundredths(balance))
+        self.db
+            .write(move |db| {
+                db.execute("INSERT INTO ledger (account_id, amount, kind) VALUES (?, ?, 'topup')", params![account, credits.hundredths()])?;
+                Ok(Credits::from_hundredths(balance(db, account)?))
+            })
+            .await
     }
 
     async fn balance(&self, account: AccountId) -> Result<Credits, Error> {
-        let balance: i64 = sqlx::query_scalar("SELECT balance FROM accounts WHERE id = ?").bind(account).fetch_one(&self.read).await?;
-        Ok(Credits::from_hundredths(balance))
+        self.db.read(move |db| Ok(Credits::from_hundredths(balance(db, account)?))).await
     }
 
     async fn add_token(&self, account: AccountId, hash: &[u8; 32]) -> Result<(), Error> {
-        sqlx::query("INSERT INTO api_tokens (account_id, token_hash) VALUES (?, ?)")
-            .bind(account)
-            .bind(hash.as_slice())
-            .execute(&self.write)
-            .await?;
-        Ok(())
+        let hash = *hash;
+        self.db
+            .write(move |db| {
+                db.execute("INSERT INTO api_tokens (account_id, token_hash) VALUES (?, ?)", params![account, hash.as_slice()])?;
+                Ok(())
+            })
+            .await
     }
 
     async fn revoke_token(&self, hash: &[u8; 32]) -> Result<bool, Error> {
-        let done = sqlx::query(
-            "UPDATE api_tokens SET revoked_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE token_hash = ? AND revoked_at IS NULL",
-        )
-        .bind(hash.as_slice())
-        .execute(&self.write)
-        .await?;
-        Ok(done.rows_affected() > 0)
+        let hash = *hash;
+        self.db
+            .write(move |db| {
+                let revoked = db.execute(
+                    "UPDATE api_tokens SET revoked_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE token_hash = ? AND revoked_at IS NULL",
+                    [hash.as_slice()],
+                )?;
+                Ok(revoked > 0)
+            })
+            .await
     }
 
     async fn account_for_token(&self, hash: &[u8; 32]) -> Result<Option<AccountId>, Error> {
-        Ok(sqlx::query_scalar("SELECT account_id FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL")
-            .bind(hash.as_slice())
-            .fetch_optional(&self.read)
-            .await?)
+        self.db
+            .look_up(|db| {
+                Ok(db
+                    .prepare_cached("SELECT account_id FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL")?
+                    .query_row([hash.as_slice()], |row| row.get(0))
+                    .optional()?)
+            })
+            .await
     }
+
+    async fn ping(&self) -> Result<(), Error> {
+        self.db.read(|db| Ok(db.query_row("SELECT 1", [], |_| Ok(()))?)).await
+    }
+}
+
+/// The account's balance in hundredths (kept by the ledger's trigger).
+pub(super) fn balance(db: &rusqlite::Connection, account: AccountId) -> rusqlite::Result<i64> {
+    db.prepare_cached("SELECT balance FROM accounts WHERE id = ?")?.query_row([account], |row| row.get(0))
 }

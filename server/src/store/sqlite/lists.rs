@@ -1,7 +1,7 @@
 //! Stored lists and their contacts in SQLite.
 
 use async_trait::async_trait;
-use sqlx::{QueryBuilder, Row, Sqlite};
+use rusqlite::{Connection, OptionalExtension, params};
 
 use super::SqliteStore;
 use crate::{
@@ -9,122 +9,102 @@ use crate::{
     store::{AccountId, Added, ListContact, ListStore, ListSummary, NewContact, Page},
 };
 
-/// Rows per INSERT statement (6 values each, under SQLite's 32,766 parameters).
-const ROWS_PER_INSERT: usize = 5_000;
-
 /// A list with its contact count, for `WHERE` clauses on `lists`.
 const LIST_COLUMNS: &str = "SELECT id, name, (SELECT COUNT(*) FROM contacts WHERE list_id = lists.id) FROM lists";
 
 #[async_trait]
 impl ListStore for SqliteStore {
     async fn create_list(&self, account: AccountId, name: &str, contacts: &[NewContact]) -> Result<(i64, Added), Error> {
-        let mut tx = self.write.begin().await?;
-        let id: i64 = sqlx::query_scalar("INSERT INTO lists (account_id, name) VALUES (?, ?) RETURNING id")
-            .bind(account)
-            .bind(name)
-            .fetch_one(&mut *tx)
-            .await?;
-        let added = insert_contacts(&mut tx, id, contacts).await?;
-        tx.commit().await?;
-        Ok((id, added))
+        let (name, contacts) = (name.to_owned(), contacts.to_vec());
+        self.db
+            .write(move |db| {
+                let id: i64 = db.query_row("INSERT INTO lists (account_id, name) VALUES (?, ?) RETURNING id", params![account, name], |row| row.get(0))?;
+                Ok((id, insert_contacts(db, id, &contacts)?))
+            })
+            .await
     }
 
     async fn update_list(&self, account: AccountId, list: i64, name: Option<&str>, contacts: &[NewContact]) -> Result<Added, Error> {
-        let mut tx = self.write.begin().await?;
-        if !owns_list(&mut *tx, account, list).await? {
-            return Err(Error::NotFound(format!("list {list}")));
-        }
-        if let Some(name) = name {
-            sqlx::query("UPDATE lists SET name = ? WHERE id = ?").bind(name).bind(list).execute(&mut *tx).await?;
-        }
-        let added = insert_contacts(&mut tx, list, contacts).await?;
-        tx.commit().await?;
-        Ok(added)
+        let (name, contacts) = (name.map(str::to_owned), contacts.to_vec());
+        self.db
+            .write(move |db| {
+                if !owns_list(db, account, list)? {
+                    return Err(Error::NotFound(format!("list {list}")));
+                }
+                if let Some(name) = name {
+                    db.execute("UPDATE lists SET name = ? WHERE id = ?", params![name, list])?;
+                }
+                insert_contacts(db, list, &contacts)
+            })
+            .await
     }
 
     async fn lists(&self, account: AccountId, page: Page) -> Result<(Vec<ListSummary>, i64), Error> {
         let page = page.clamped();
-        let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM lists WHERE account_id = ?").bind(account).fetch_one(&self.read).await?;
-        let rows = sqlx::query(&format!("{LIST_COLUMNS} WHERE account_id = ? ORDER BY id LIMIT ? OFFSET ?"))
-            .bind(account)
-            .bind(page.length)
-            .bind(page.start)
-            .fetch_all(&self.read)
-            .await?;
-        let lists = rows.iter().map(summary).collect::<Result<Vec<_>, sqlx::Error>>()?;
-        Ok((lists, total))
+        self.db
+            .read(move |db| {
+                let total: i64 = db.query_row("SELECT COUNT(*) FROM lists WHERE account_id = ?", [account], |row| row.get(0))?;
+                let mut query = db.prepare_cached(&format!("{LIST_COLUMNS} WHERE account_id = ? ORDER BY id LIMIT ? OFFSET ?"))?;
+                let lists = query.query_map([account, page.length, page.start], summary)?.collect::<Result<_, _>>()?;
+                Ok((lists, total))
+            })
+            .await
     }
 
     async fn list(&self, account: AccountId, list: i64, page: Page) -> Result<Option<(ListSummary, Vec<ListContact>)>, Error> {
         let page = page.clamped();
-        let row = sqlx::query(&format!("{LIST_COLUMNS} WHERE id = ? AND account_id = ?"))
-            .bind(list)
-            .bind(account)
-            .fetch_optional(&self.read)
-            .await?;
-        let Some(row) = row else { return Ok(None) };
-        let summary = summary(&row)?;
-        let rows = sqlx::query("SELECT id, number, info1, info2, info3, info4 FROM contacts WHERE list_id = ? ORDER BY id LIMIT ? OFFSET ?")
-            .bind(list)
-            .bind(page.length)
-            .bind(page.start)
-            .fetch_all(&self.read)
-            .await?;
-        let contacts = rows
-            .iter()
-            .map(|row| {
-                Ok(ListContact {
-                    id: row.try_get(0)?,
-                    number: row.try_get::<i64, _>(1)? as u64,
-                    info: [row.try_get(2)?, row.try_get(3)?, row.try_get(4)?, row.try_get(5)?],
-                })
+        self.db
+            .read(move |db| {
+                let found = db.prepare_cached(&format!("{LIST_COLUMNS} WHERE id = ? AND account_id = ?"))?.query_row([list, account], summary).optional()?;
+                let Some(summary) = found else { return Ok(None) };
+                let mut query = db.prepare_cached("SELECT id, number, info1, info2, info3, info4 FROM contacts WHERE list_id = ? ORDER BY id LIMIT ? OFFSET ?")?;
+                let contacts = query
+                    .query_map([list, page.length, page.start], |row| {
+                        Ok(ListContact {
+                            id: row.get(0)?,
+                            number: row.get::<_, i64>(1)? as u64,
+                            info: [row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?],
+                        })
+                    })?
+                    .collect::<Result<_, _>>()?;
+                Ok(Some((summary, contacts)))
             })
-            .collect::<Result<Vec<_>, sqlx::Error>>()?;
-        Ok(Some((summary, contacts)))
+            .await
     }
 
     async fn delete_list(&self, account: AccountId, list: i64) -> Result<bool, Error> {
-        let mut tx = self.write.begin().await?;
-        if !owns_list(&mut *tx, account, list).await? {
-            return Ok(false);
-        }
-        // The foreign key cascades too; deleting here keeps it true without relying on the pragma.
-        sqlx::query("DELETE FROM contacts WHERE list_id = ?").bind(list).execute(&mut *tx).await?;
-        sqlx::query("DELETE FROM lists WHERE id = ?").bind(list).execute(&mut *tx).await?;
-        tx.commit().await?;
-        Ok(true)
+        self.db
+            .write(move |db| {
+                if !owns_list(db, account, list)? {
+                    return Ok(false);
+                }
+                // The foreign key cascades too; deleting here keeps it true without relying on the pragma.
+                db.execute("DELETE FROM contacts WHERE list_id = ?", [list])?;
+                db.execute("DELETE FROM lists WHERE id = ?", [list])?;
+                Ok(true)
+            })
+            .await
     }
 }
 
 /// A row of [`LIST_COLUMNS`].
-fn summary(row: &sqlx::sqlite::SqliteRow) -> Result<ListSummary, sqlx::Error> {
-    Ok(ListSummary { id: row.try_get(0)?, name: row.try_get(1)?, contacts: row.try_get(2)? })
+fn summary(row: &rusqlite::Row<'_>) -> rusqlite::Result<ListSummary> {
+    Ok(ListSummary { id: row.get(0)?, name: row.get(1)?, contacts: row.get(2)? })
 }
 
-/// Adds `contacts` to the list in batched `INSERT OR IGNORE`s: a number the list already holds
-/// (or that came earlier in `contacts`) is a duplicate.
-async fn insert_contacts(tx: &mut sqlx::Transaction<'_, Sqlite>, list: i64, contacts: &[NewContact]) -> Result<Added, Error> {
-    let mut added = 0;
-    for batch in contacts.chunks(ROWS_PER_INSERT) {
-        let mut insert = QueryBuilder::<Sqlite>::new("INSERT OR IGNORE INTO contacts (list_id, number, info1, info2, info3, info4) ");
-        insert.push_values(batch, |mut values, contact| {
-            values.push_bind(list).push_bind(contact.number as i64);
-            for info in &contact.info {
-                values.push_bind(info.as_str());
-            }
-        });
-        added += insert.build().execute(&mut **tx).await?.rows_affected();
+/// Adds `contacts` to the list with `INSERT OR IGNORE`: a number the list already holds (or
+/// that came earlier in `contacts`) is a duplicate.
+fn insert_contacts(db: &Connection, list: i64, contacts: &[NewContact]) -> Result<Added, Error> {
+    let mut insert = db.prepare_cached("INSERT OR IGNORE INTO contacts (list_id, number, info1, info2, info3, info4) VALUES (?, ?, ?, ?, ?, ?)")?;
+    let mut added: i64 = 0;
+    for contact in contacts {
+        let [info1, info2, info3, info4] = &contact.info;
+        added += insert.execute(params![list, contact.number as i64, info1, info2, info3, info4])? as i64;
     }
-    let added = i64::try_from(added).unwrap_or(i64::MAX);
     Ok(Added { added, duplicates: contacts.len() as i64 - added })
 }
 
 /// Whether `list` exists and belongs to `account` (every list query checks this first).
-pub(super) async fn owns_list<'e>(db: impl sqlx::SqliteExecutor<'e>, account: AccountId, list: i64) -> Result<bool, Error> {
-    let found: Option<i64> = sqlx::query_scalar("SELECT id FROM lists WHERE id = ? AND account_id = ?")
-        .bind(list)
-        .bind(account)
-        .fetch_optional(db)
-        .await?;
-    Ok(found.is_some())
+pub(super) fn owns_list(db: &Connection, account: AccountId, list: i64) -> rusqlite::Result<bool> {
+    db.prepare_cached("SELECT EXISTS (SELECT 1 FROM lists WHERE id = ? AND account_id = ?)")?.query_row([list, account], |row| row.get(0))
 }

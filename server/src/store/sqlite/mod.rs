@@ -1,5 +1,5 @@
-//! The SQLite implementation of the store: reads on a pool, writes on one connection so
-//! that transactions never wait on each other's locks.
+//! The SQLite implementation of the store, over [`crate::db::Database`]: each store
+//! operation is one read or one write job, whatever number of statements it runs.
 
 mod accounts;
 mod campaigns;
@@ -9,18 +9,40 @@ mod number_lists;
 mod time;
 mod webhooks;
 
-use sqlx::SqlitePool;
+use std::sync::Arc;
+
+use chrono::{DateTime, Duration, Utc};
+
+use super::flood_window::FloodWindow;
+use crate::{Error, db::Database};
 
 /// SQLite behind the [`super::Store`] traits.
 #[derive(Clone)]
 pub(crate) struct SqliteStore {
-    read: SqlitePool,
-    write: SqlitePool,
+    db: Database,
+    flood: Arc<FloodWindow>,
 }
 
 impl SqliteStore {
-    /// A store over the pools [`crate::db::open`] made.
-    pub(crate) fn new(read: SqlitePool, write: SqlitePool) -> SqliteStore {
-        SqliteStore { read, write }
+    /// A store for the operator's commands, which send nothing: its anti-flood window stays empty.
+    pub(crate) fn for_commands(db: Database) -> SqliteStore {
+        SqliteStore { db, flood: Arc::default() }
+    }
+
+    /// A store for the service, with the anti-flood window filled from the last hour of messages.
+    pub(crate) async fn for_serving(db: Database, now: DateTime<Utc>) -> Result<SqliteStore, Error> {
+        let since = time::store(now - Duration::hours(1));
+        let sends = db
+            .read(move |connection| {
+                let mut query = connection.prepare("SELECT account_id, number, text_hash, created_at FROM messages WHERE created_at >= ?")?;
+                let rows = query.query_map([since], |row| Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?, row.get::<_, i64>(2)?, row.get::<_, String>(3)?)))?;
+                Ok(rows.collect::<Result<Vec<_>, _>>()?)
+            })
+            .await?;
+        let flood = FloodWindow::default();
+        for (account, number, text_hash, at) in sends {
+            flood.record(account, [number as u64], text_hash, time::load(&at));
+        }
+        Ok(SqliteStore { db, flood: Arc::new(flood) })
     }
 }

@@ -9,6 +9,11 @@ pub(super) fn store(at: DateTime<Utc>) -> String {
     at.format(FORMAT).to_string()
 }
 
+/// `2026-11`: the UTC month, as the monthly usage counters key it.
+pub(super) fn month(at: DateTime<Utc>) -> String {
+    at.format("%Y-%m").to_string()
+}
+
 /// Reads a stored time (the Unix epoch if the column holds something else).
 pub(super) fn load(text: &str) -> DateTime<Utc> {
     NaiveDateTime::parse_from_str(text, FORMAT).map(|t| t.and_utc()).unwrap_or_default()

@@ -1,0 +1,100 @@
+//! The schema, brought up to date at start-up: the files of `migrations/`, applied in order,
+//! with `PRAGMA user_version` recording how many have run.
+
+use rusqlite::Connection;
+
+use crate::Error;
+
+/// Every migration, in order; the position is the version it brings the schema to.
+const MIGRATIONS: &[&str] = &[
+    include_str!("../../migrations/0001_accounts.sql"),
+    include_str!("../../migrations/0002_interface.sql"),
+    include_str!("../../migrations/0003_webhook_log.sql"),
+    include_str!("../../migrations/0004_usage_counters.sql"),
+];
+
+/// Applies the migrations the database has not seen, each in its own transaction.
+pub(super) fn run(connection: &mut Connection) -> Result<(), Error> {
+    let mut version = current_version(connection)?;
+    if version > MIGRATIONS.len() {
+        return Err(Error::Migration(format!(
+            "the database is at schema version {version}, newer than this texto ({}): use a newer texto",
+            MIGRATIONS.len()
+        )));
+    }
+    for (index, sql) in MIGRATIONS.iter().enumerate().skip(version) {
+        let tx = connection.transaction()?;
+        tx.execute_batch(sql).map_err(|e| Error::Migration(format!("migration {}: {e}", index + 1)))?;
+        tx.pragma_update(None, "user_version", index + 1)?;
+        tx.commit()?;
+        version = index + 1;
+    }
+    tracing::debug!(version, "database schema up to date");
+    Ok(())
+}
+
+/// The schema version: `user_version`, or for a database made by texto's first releases
+/// (which used sqlx), the number of migrations recorded in its `_sqlx_migrations` table.
+fn current_version(connection: &Connection) -> Result<usize, Error> {
+    let version: i64 = connection.pragma_query_value(None, "user_version", |row| row.get(0))?;
+    if version > 0 {
+        return Ok(usize::try_from(version).unwrap_or(usize::MAX));
+    }
+    let sqlx: bool = connection.query_row(
+        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_sqlx_migrations')",
+        [],
+        |row| row.get(0),
+    )?;
+    if !sqlx {
+        return Ok(0);
+    }
+    let applied: i64 = connection.query_row("SELECT COUNT(*) FROM _sqlx_migrations WHERE success", [], |row| row.get(0))?;
+    Ok(usize::try_from(applied).unwrap_or(0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tables(connection: &Connection) -> Vec<String> {
+        let mut query = connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").expect("a query");
+        query.query_map([], |row| row.get(0)).expect("rows").collect::<Result<_, _>>().expect("names")
+    }
+
+    #[test]
+    fn a_new_database_gets_every_migration_once() {
+        let mut connection = Connection::open_in_memory().expect("a database");
+        run(&mut connection).expect("migrated");
+        run(&mut connection).expect("nothing left to do");
+        let version: usize = connection.pragma_query_value(None, "user_version", |row| row.get(0)).expect("a version");
+        assert_eq!(version, MIGRATIONS.len());
+        assert!(tables(&connection).contains(&"monthly_usage".to_owned()));
+    }
+
+    #[test]
+    fn a_database_of_the_sqlx_releases_continues_where_it_stopped() {
+        let mut connection = Connection::open_in_memory().expect("a database");
+        for sql in &MIGRATIONS[..3] {
+            connection.execute_batch(sql).expect("an old migration");
+        }
+        connection
+            .execute_batch(
+                "CREATE TABLE _sqlx_migrations (version BIGINT PRIMARY KEY, success BOOLEAN NOT NULL);
+                 INSERT INTO _sqlx_migrations VALUES (1, TRUE), (2, TRUE), (3, TRUE);",
+            )
+            .expect("sqlx's bookkeeping");
+        connection.execute_batch("INSERT INTO accounts (name) VALUES ('old')").expect("old data");
+        run(&mut connection).expect("migrated");
+        let version: usize = connection.pragma_query_value(None, "user_version", |row| row.get(0)).expect("a version");
+        assert_eq!(version, MIGRATIONS.len());
+        let kept: i64 = connection.query_row("SELECT COUNT(*) FROM accounts", [], |row| row.get(0)).expect("a count");
+        assert_eq!(kept, 1);
+    }
+
+    #[test]
+    fn a_database_from_a_newer_texto_is_refused() {
+        let mut connection = Connection::open_in_memory().expect("a database");
+        connection.pragma_update(None, "user_version", MIGRATIONS.len() + 1).expect("a version");
+        assert!(matches!(run(&mut connection), Err(Error::Migration(_))));
+    }
+}

@@ -1,0 +1,87 @@
+//! The embedded SQLite database: read connections used from tokio's blocking threads, and one
+//! writer thread that commits the writes queued meanwhile in one transaction (group commit).
+//!
+//! A query through an async driver costs a thread hand-off per statement; here a whole store
+//! operation (several statements) is one hand-off, and a busy writer commits many requests'
+//! writes at once, each in its own savepoint so that one failing request rolls back alone.
+
+mod migrate;
+mod readers;
+mod writer;
+
+use std::{path::Path, sync::Arc, time::Duration};
+
+use rusqlite::{Connection, OpenFlags};
+
+use crate::Error;
+
+/// Read connections: as many store reads run at once.
+const READERS: usize = 4;
+
+/// A handle on the database; cheap to clone.
+#[derive(Clone)]
+pub(crate) struct Database {
+    readers: Arc<readers::Readers>,
+    writer: writer::Writer,
+}
+
+impl Database {
+    /// Opens (creating if needed) the database at `path`, applies the embedded migrations, and
+    /// starts the writer thread.
+    pub(crate) fn open(path: &Path) -> Result<Database, Error> {
+        if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(folder).map_err(Error::io(format!("creating {}", folder.display())))?;
+        }
+        let mut write = connect(path, OpenFlags::default())?;
+        write.pragma_update(None, "journal_mode", "WAL")?;
+        migrate::run(&mut write)?;
+        let readers = (0..READERS)
+            .map(|_| connect(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Database { readers: Arc::new(readers::Readers::new(readers)), writer: writer::Writer::start(write)? })
+    }
+
+    /// Runs `work` on a read connection, off the async threads.
+    pub(crate) async fn read<T, F>(&self, work: F) -> Result<T, Error>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T, Error> + Send + 'static,
+    {
+        self.readers.run(work).await
+    }
+
+    /// Runs `work` on a read connection right here, on the calling async thread: only for
+    /// point look-ups through an index (a token, a handful of numbers), which take
+    /// microseconds, less than handing them to another thread would.
+    pub(crate) async fn look_up<T>(&self, work: impl FnOnce(&Connection) -> Result<T, Error>) -> Result<T, Error> {
+        self.readers.run_here(work).await
+    }
+
+    /// Runs `work` on the writer connection inside a savepoint of the next batch; answers
+    /// once that batch is committed, so an `Ok` is durable.
+    pub(crate) async fn write<T, F>(&self, work: F) -> Result<T, Error>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T, Error> + Send + 'static,
+    {
+        self.writer.run(work).await
+    }
+}
+
+/// A connection with texto's settings: WAL-friendly durability, foreign keys, and a wait
+/// instead of an error when another process (the `texto` commands) holds the write lock.
+fn connect(path: &Path, flags: OpenFlags) -> Result<Connection, Error> {
+    let connection = Connection::open_with_flags(path, flags)?;
+    connection.busy_timeout(Duration::from_secs(10))?;
+    connection.pragma_update(None, "synchronous", "NORMAL")?;
+    connection.pragma_update(None, "foreign_keys", "ON")?;
+    connection.set_prepared_statement_cache_capacity(64);
+    Ok(connection)
+}
+
+/// `?, ?, ?` for `n` values, for `IN (…)` lists.
+pub(crate) fn placeholders(n: usize) -> String {
+    let mut list = "?, ".repeat(n);
+    list.truncate(list.len().saturating_sub(2));
+    list
+}

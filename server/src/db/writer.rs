@@ -1,0 +1,119 @@
+//! The writer thread: owns the one write connection, takes every write queued since its last
+//! commit, runs each in a savepoint of one transaction, commits once, then answers them all.
+
+use std::{
+    panic::{AssertUnwindSafe, catch_unwind},
+    sync::mpsc,
+};
+
+use rusqlite::{Connection, ffi};
+use tokio::sync::oneshot;
+
+use crate::Error;
+
+/// Most writes committed together.
+const MOST_PER_BATCH: usize = 512;
+
+/// The queue to the writer thread; cheap to clone. The thread ends with the last clone.
+#[derive(Clone)]
+pub(super) struct Writer {
+    queue: mpsc::Sender<Box<dyn Job>>,
+}
+
+impl Writer {
+    /// Starts the writer thread on `connection`.
+    pub(super) fn start(connection: Connection) -> Result<Writer, Error> {
+        let (queue, jobs) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("texto-db-writer".into())
+            .spawn(move || write_batches(connection, jobs))
+            .map_err(Error::io("starting the database writer thread"))?;
+        Ok(Writer { queue })
+    }
+
+    /// Queues `work` and waits for its batch's commit.
+    pub(super) async fn run<T, F>(&self, work: F) -> Result<T, Error>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T, Error> + Send + 'static,
+    {
+        let (answer, answered) = oneshot::channel();
+        let job = Pending { work: Some(work), outcome: None, answer };
+        self.queue.send(Box::new(job)).map_err(|_| Error::Unavailable("the database writer has stopped"))?;
+        answered.await.map_err(|_| Error::Unavailable("the database writer has stopped"))?
+    }
+}
+
+/// A queued write, type-erased so that one queue carries them all.
+trait Job: Send {
+    /// Runs the work in its own savepoint: released on success, rolled back on error.
+    fn run(&mut self, connection: &mut Connection);
+    /// Sends the outcome, now that the batch's commit (or its failure) is known.
+    fn answer(self: Box<Self>, commit: Result<(), &rusqlite::Error>);
+}
+
+struct Pending<T, F> {
+    work: Option<F>,
+    outcome: Option<Result<T, Error>>,
+    answer: oneshot::Sender<Result<T, Error>>,
+}
+
+impl<T, F> Job for Pending<T, F>
+where
+    T: Send + 'static,
+    F: FnOnce(&Connection) -> Result<T, Error> + Send + 'static,
+{
+    fn run(&mut self, connection: &mut Connection) {
+        let Some(work) = self.work.take() else { return };
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            let savepoint = connection.savepoint()?;
+            let value = work(&savepoint)?;
+            savepoint.commit()?;
+            Ok(value)
+        }));
+        self.outcome = Some(outcome.unwrap_or(Err(Error::Unavailable("a database write panicked"))));
+    }
+
+    fn answer(self: Box<Self>, commit: Result<(), &rusqlite::Error>) {
+        let outcome = match (self.outcome, commit) {
+            (Some(Ok(_)), Err(error)) => Err(Error::Database(copy(error))),
+            (Some(outcome), _) => outcome,
+            (None, Err(error)) => Err(Error::Database(copy(error))),
+            (None, Ok(())) => Err(Error::Unavailable("a database write was not run")),
+        };
+        // The caller may have gone (client disconnected): the write stands either way.
+        let _ = self.answer.send(outcome);
+    }
+}
+
+fn write_batches(mut connection: Connection, jobs: mpsc::Receiver<Box<dyn Job>>) {
+    while let Ok(first) = jobs.recv() {
+        let mut batch = Vec::with_capacity(16);
+        batch.push(first);
+        batch.extend(jobs.try_iter().take(MOST_PER_BATCH - 1));
+        if let Err(error) = connection.execute_batch("BEGIN IMMEDIATE") {
+            tracing::error!(%error, "database writer: cannot begin a transaction");
+            batch.into_iter().for_each(|job| job.answer(Err(&error)));
+            continue;
+        }
+        for job in &mut batch {
+            job.run(&mut connection);
+        }
+        let commit = connection.execute_batch("COMMIT");
+        if let Err(error) = &commit {
+            tracing::error!(%error, "database writer: commit failed, the batch is rolled back");
+            let _ = connection.execute_batch("ROLLBACK");
+        }
+        for job in batch {
+            job.answer(commit.as_ref().map(|_| ()));
+        }
+    }
+}
+
+/// The commit's error, once per job of the batch (rusqlite's error is not `Clone`).
+fn copy(error: &rusqlite::Error) -> rusqlite::Error {
+    match error {
+        rusqlite::Error::SqliteFailure(code, message) => rusqlite::Error::SqliteFailure(*code, message.clone()),
+        other => rusqlite::Error::SqliteFailure(ffi::Error::new(ffi::SQLITE_ERROR), Some(other.to_string())),
+    }
+}
