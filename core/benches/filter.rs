@@ -4,6 +4,10 @@
 
 mod workload;
 
+/// The allocator of the `texto` server, which runs this code.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::time::Duration;
 
 use chrono::{TimeZone, Utc};

@@ -13,6 +13,28 @@ use serde::de::{self, Deserializer, Visitor};
 thread_local! {
     /// True while an XML document is being decoded on this thread.
     static IN_XML: Cell<bool> = const { Cell::new(false) };
+    /// Room the next JSON recipient list reserves (see [`RecipientRoom`]).
+    static RECIPIENT_ROOM: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Until dropped, the next JSON recipient list read on this thread reserves room for `items`
+/// entries at once. JSON does not say how long an array is: a million recipients would
+/// otherwise be copied through twenty doublings of their vector.
+pub(crate) struct RecipientRoom {
+    previous: usize,
+}
+
+impl RecipientRoom {
+    /// Reserves `items` for the next recipient list.
+    pub(crate) fn reserve(items: usize) -> RecipientRoom {
+        RecipientRoom { previous: RECIPIENT_ROOM.with(|room| room.replace(items)) }
+    }
+}
+
+impl Drop for RecipientRoom {
+    fn drop(&mut self) {
+        RECIPIENT_ROOM.with(|room| room.set(self.previous));
+    }
 }
 
 /// Marks the current thread as decoding XML until dropped (restores the previous state, so
@@ -210,6 +232,40 @@ where
         items.clear();
     }
     Ok(items)
+}
+
+/// Like [`list`], for `sms.recipients.gsm`: in JSON, reserves the room [`RecipientRoom`] set.
+pub fn recipients<'de, D, T>(d: D) -> Result<Vec<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: serde::Deserialize<'de> + Default + PartialEq,
+{
+    if in_xml() {
+        return list(d);
+    }
+    let room = RECIPIENT_ROOM.with(|room| room.replace(0));
+    d.deserialize_seq(Reserved { room, item: std::marker::PhantomData })
+}
+
+/// A sequence read into a vector with `room` reserved up front.
+struct Reserved<T> {
+    room: usize,
+    item: std::marker::PhantomData<T>,
+}
+
+impl<'de, T: serde::Deserialize<'de>> Visitor<'de> for Reserved<T> {
+    type Value = Vec<T>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a sequence")
+    }
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+        let mut items = Vec::with_capacity(self.room.max(seq.size_hint().unwrap_or(0)));
+        while let Some(item) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(items)
+    }
 }
 
 /// Reads one item or a sequence of items (XML's view of a list).

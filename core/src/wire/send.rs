@@ -62,7 +62,7 @@ fn flag_as_int<S: serde::Serializer>(flag: &Option<bool>, s: S) -> Result<S::Ok,
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RecipientsDto<'a> {
     /// One entry per number.
-    #[serde(default, borrow, deserialize_with = "lenient::list")]
+    #[serde(default, borrow, deserialize_with = "lenient::recipients")]
     pub gsm: Vec<GsmDto<'a>>,
 }
 
