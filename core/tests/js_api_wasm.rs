@@ -29,7 +29,7 @@ fn decode_reads_xml_into_the_json_form() {
 fn validate_send_returns_problems_as_data() {
     let options = js_sys::Object::new();
     Reflect::set(&options, &"now".into(), &NOW.into()).unwrap();
-    let result = js::validate_send(r#"{"sms":{"message":{"pushtype":"promo"}}}"#, "json", options.into()).expect("validates");
+    let result = js::validate_send(r#"{"sms":{"message":{"pushtype":"promo"}}}"#.into(), "json", options.into()).expect("validates");
     assert_eq!(get(&result, &["ok"]).as_bool(), Some(false));
     assert_eq!(get(&result, &["status"]).as_f64(), Some(-7.0));
 }
@@ -38,7 +38,7 @@ fn validate_send_returns_problems_as_data() {
 fn simulate_counts_like_the_server() {
     let body = r#"{"sms":{"message":{"text":"Hi","pushtype":"alert"},"recipients":{"gsm":[{"value":"33612345678"},{"value":"0612345678"},{"value":"33612345678"},{"value":"33611111111"}]}}}"#;
     let context = js_sys::JSON::parse(r#"{"balance": 100, "blacklist": ["33611111111"]}"#).unwrap();
-    let result = js::simulate(body, "json", context, NOW.into()).expect("simulates");
+    let result = js::simulate(body.into(), "json", context, NOW.into()).expect("simulates");
     let counters: Vec<f64> = ["total", "sent", "invalid", "duplicated", "blacklisted", "credits"]
         .iter()
         .map(|k| get(&result, &[k]).as_f64().unwrap_or(-1.0))

@@ -48,6 +48,20 @@ test("validateSend returns problems as data", () => {
   assert.equal(delay.status, -4);
 });
 
+test("bodies with any text cross into wasm intact: accents, emoji, a lone surrogate", () => {
+  const body = (text) => JSON.stringify({ sms: { message: { text, pushtype: "alert" }, recipients: { gsm: [{ value: "33612345678" }] } } });
+  const accents = core.validateSend(body("Soldes -20€ chez François"), "json", { now: NOW });
+  assert.deepEqual([accents.ok, accents.summary.segments.encoding, accents.summary.segments.length], [true, "ucs2", 25]);
+  // Non-ASCII first, then a long ASCII tail: the copy restarts after the first non-ASCII unit.
+  const mixed = core.validateSend(body("🎉" + "a".repeat(200)), "json", { now: NOW });
+  assert.deepEqual([mixed.summary.segments.encoding, mixed.summary.segments.length, mixed.summary.segments.parts], ["ucs2", 202, 4]);
+  // A raw lone surrogate in the wire text (JSON.stringify would escape it).
+  const raw = '{"sms":{"message":{"text":"x\uD800y","pushtype":"alert"},"recipients":{"gsm":[{"value":"33612345678"}]}}}';
+  const lone = core.simulate(raw, "json", { balance: 10 }, NOW);
+  assert.equal(lone.sent, 1, "a lone surrogate is sent as U+FFFD, not refused");
+  assert.throws(() => core.simulate(42, "json", { balance: 10 }, NOW), /must be a string/);
+});
+
 test("segments accepts options: marketing adds the STOP text, short links count in full", () => {
   assert.equal(core.segments("a".repeat(150), { pushtype: "marketing" }).parts, 2);
   assert.equal(core.segments("a".repeat(150), false).parts, 1);

@@ -5,7 +5,10 @@ use std::collections::{HashMap, HashSet};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-use super::convert::{from_js, instant, iso, parse_format, to_js};
+use super::{
+    convert::{from_js, instant, iso, parse_format, to_js},
+    text::text,
+};
 use crate::{
     Audience, Contact, Country, Credits, Endpoint, Error, FieldError, FilterContext, FloodLimits, MessageOptions,
     Outcome, PriceTable, PushType, RecentSends, Segments, parse_international, rendered_segments,
@@ -82,15 +85,16 @@ struct Summary {
 /// `{ok, errors: [{path, message}], status, summary}`.
 #[wasm_bindgen(js_name = validateSend, unchecked_return_type = "Validation")]
 pub fn validate_send(
-    body: &str,
+    #[wasm_bindgen(unchecked_param_type = "string")] body: JsValue,
     format: &str,
     #[wasm_bindgen(unchecked_param_type = "SendOptions")] options: JsValue,
 ) -> Result<JsValue, JsError> {
     let format = parse_format(format)?;
+    let body = text(&body)?;
     let now = instant(&js_sys::Reflect::get(&options, &"now".into()).unwrap_or(JsValue::UNDEFINED))?;
     let options: SendOptions = if options.is_undefined() || options.is_null() { SendOptions::default() } else { from_js(options, "options")? };
     let message = message_options(options.public_url, options.stop_text);
-    let validation = match decode_sms(body, format) {
+    let validation = match decode_sms(&body, format) {
         Err(error) => failure(&error),
         Ok(request) => {
             let endpoint = endpoint(options.endpoint.as_deref(), &request)?;
@@ -261,7 +265,7 @@ const OUTCOMES: [Outcome; 8] = [
 /// at `now` (default: now). Throws on a body that is not a valid request.
 #[wasm_bindgen(unchecked_return_type = "SimulationResult")]
 pub fn simulate(
-    body: &str,
+    #[wasm_bindgen(unchecked_param_type = "string")] body: JsValue,
     format: &str,
     #[wasm_bindgen(unchecked_param_type = "FilterContext")] context: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Instant")] now: JsValue,
@@ -270,7 +274,8 @@ pub fn simulate(
     let now = instant(&now)?;
     let context = from_js::<JsContext>(context, "context")?.into_core()?;
     let js_error = |e: Error| JsError::new(&e.to_string());
-    let request = decode_sms(body, format).map_err(js_error)?;
+    let body = text(&body)?;
+    let request = decode_sms(&body, format).map_err(js_error)?;
     let endpoint = if request.lists.is_some() && request.recipients.is_none() { Endpoint::SimulateLists } else { Endpoint::Simulate };
     let campaign = crate::validate_send(request, endpoint, &context.message, now).map_err(js_error)?;
     let result = crate::simulate(&campaign, &context, now).map_err(js_error)?;

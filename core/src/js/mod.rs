@@ -9,6 +9,7 @@ mod codec;
 mod convert;
 mod numbers;
 mod signature;
+mod text;
 
 pub use campaign::{segments, simulate, validate_send};
 pub use codec::{decode, encode};
