@@ -1,9 +1,14 @@
 //! Documents whose type is known only at run time (the JavaScript `decode`/`encode`): each
 //! [`Kind`] names one DTO, and can be told from a body's root key or element and its fields.
 
+use serde::Deserialize;
 use serde_json::{Map, Value};
 
-use super::{Format, decode, encode};
+#[cfg(not(all(target_arch = "wasm32", feature = "js")))]
+use super::decode;
+#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+use super::{decode_xml_json, xml_json_text};
+use super::{Format, decode_json_body, encode};
 use super::{
     AddedContactsResponse, BalanceAlertEvent, BlacklistAddRequest, CampaignDetailResponse, CampaignResultDto,
     CampaignsResponse, ClickerEvent, CreditsResponse, DlrEvent, ErrorResponse, ListRequest, ListResponse,
@@ -13,11 +18,21 @@ use super::{
 };
 use crate::{Error, FieldError};
 
+/// A [`super::codec::Reread`] of the document type `$ty`.
+macro_rules! reread {
+    ($ty:ty) => {
+        |text: &str| <$ty>::deserialize(&mut serde_json::Deserializer::from_str(text)).map(drop)
+    };
+}
+
 macro_rules! kinds {
     ($($kind:ident = $name:literal => $ty:ty),* $(,)?) => {
         /// Every document of the interface.
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]
         pub enum Kind { $(#[doc = $name] $kind),* }
+
+        #[cfg(test)]
+        const ALL_KINDS: &[Kind] = &[$(Kind::$kind),*];
 
         impl Kind {
             /// The kind's name (`sms`, `campaignResult`, …), as the JavaScript API spells it.
@@ -32,13 +47,42 @@ macro_rules! kinds {
 
             /// Decodes `body` as this kind and gives its JSON form (XML becomes the JSON shape).
             pub fn to_json(self, body: &str, format: Format) -> Result<Value, Error> {
-                match self { $(Kind::$kind => json_value(&decode::<$ty>(body, format)?)),* }
+                match (self, format) {
+                    $((Kind::$kind, Format::Json) => json_value(&decode_json_body::<$ty>(body, reread!($ty))?),)*
+                    $(#[cfg(not(all(target_arch = "wasm32", feature = "js")))]
+                    (Kind::$kind, Format::Xml) => json_value(&decode::<$ty>(body, format)?),)*
+                    // The npm package reads XML through its JSON text: one deserializer per DTO.
+                    $(#[cfg(all(target_arch = "wasm32", feature = "js"))]
+                    (Kind::$kind, Format::Xml) => {
+                        let (root, text) = xml_json_text(body, xml_roots::<$ty>())?;
+                        json_value(&decode_xml_json::<$ty>(&root, &text)?)
+                    })*
+                }
+            }
+
+            /// The server's reading of `body` as this kind and the npm package's (which names
+            /// failing fields without a second deserializer), as debug text.
+            #[cfg(test)]
+            fn both_readings(self, body: &str, format: Format) -> (String, String) {
+                match (self, format) {
+                    $((Kind::$kind, Format::Json) => (
+                        format!("{:?}", decode::<$ty>(body, format)),
+                        format!("{:?}", super::codec::compact_json::<$ty>(body, reread!($ty))),
+                    ),)*
+                    $((Kind::$kind, Format::Xml) => (
+                        format!("{:?}", decode::<$ty>(body, format)),
+                        match xml_json_text(body, xml_roots::<$ty>()) {
+                            Ok((root, text)) => format!("{:?}", decode_xml_json::<$ty>(&root, &text)),
+                            Err(error) => format!("{:?}", Err::<$ty, _>(error)),
+                        },
+                    ),)*
+                }
             }
 
             /// Reads the JSON form `value` as this kind and writes it in `format`.
             pub fn encode_json(self, value: &Value, format: Format) -> Result<String, Error> {
                 let text = value.to_string();
-                match self { $(Kind::$kind => Ok(encode(&decode::<$ty>(&text, Format::Json)?, format))),* }
+                match self { $(Kind::$kind => Ok(encode(&decode_json_body::<$ty>(&text, reread!($ty))?, format))),* }
             }
         }
     };
@@ -70,6 +114,12 @@ kinds! {
     Reply = "reply" => ReplyEvent,
     Clicker = "clicker" => ClickerEvent,
     BalanceAlert = "balanceAlert" => BalanceAlertEvent,
+}
+
+/// The accepted XML root elements of `T`.
+#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+fn xml_roots<T: super::Document>() -> &'static [&'static str] {
+    T::XML_ROOTS
 }
 
 /// The JSON wire form of `value`: requests under their root key, as on the wire.
@@ -172,5 +222,158 @@ fn xml_fields(body: &str) -> Option<(Option<String>, Vec<String>)> {
         if opens {
             depth += 1;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The npm package reads documents with one deserializer per DTO (see `codec::reread_path`
+    //! and `codec::xml_json_text`); these check that it says exactly what the server says, on
+    //! the public samples read as every kind and on many broken variants of them.
+
+    use super::*;
+
+    fn fixtures() -> Vec<(String, String)> {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.extension().is_some_and(|e| e == "json" || e == "xml"))
+            .collect();
+        files.sort();
+        files.into_iter().map(|path| (path.display().to_string(), std::fs::read_to_string(&path).unwrap())).collect()
+    }
+
+    fn truncations(body: &str) -> Vec<String> {
+        (1..12).map(|i| body.chars().take(body.chars().count() * i / 12).collect()).collect()
+    }
+
+    /// Every key and index path of a JSON value.
+    fn paths(value: &Value, prefix: &mut Vec<Value>, out: &mut Vec<Vec<Value>>) {
+        let children: Vec<(Value, &Value)> = match value {
+            Value::Object(map) => map.iter().map(|(k, v)| (Value::from(k.as_str()), v)).collect(),
+            Value::Array(items) => items.iter().enumerate().map(|(i, v)| (Value::from(i), v)).collect(),
+            _ => return,
+        };
+        for (step, child) in children {
+            prefix.push(step);
+            out.push(prefix.clone());
+            paths(child, prefix, out);
+            prefix.pop();
+        }
+    }
+
+    fn replaced(value: &Value, path: &[Value], with: Option<&Value>) -> Value {
+        let mut copy = value.clone();
+        let mut at = &mut copy;
+        for step in &path[..path.len() - 1] {
+            at = match step {
+                Value::String(key) => &mut at[key.as_str()],
+                step => &mut at[step.as_u64().unwrap() as usize],
+            };
+        }
+        match (at, &path[path.len() - 1], with) {
+            (Value::Object(map), Value::String(key), None) => {
+                map.shift_remove(key);
+            }
+            (Value::Array(items), index, None) => {
+                items.remove(index.as_u64().unwrap() as usize);
+            }
+            (Value::Object(map), Value::String(key), Some(with)) => {
+                map[key] = with.clone();
+            }
+            (Value::Array(items), index, Some(with)) => items[index.as_u64().unwrap() as usize] = with.clone(),
+            _ => unreachable!(),
+        }
+        copy
+    }
+
+    fn json_variants(body: &str) -> Vec<String> {
+        let mut variants = truncations(body);
+        let Ok(value) = serde_json::from_str::<Value>(body) else { return variants };
+        let mut all = Vec::new();
+        paths(&value, &mut Vec::new(), &mut all);
+        let replacements: Vec<Value> = serde_json::from_str(
+            r#"[{}, [], 5, -3, 1.5, "x", "12", "", "null", null, true, {"$text": "7"}, {"$text": 7}, [{}], [1, 2], [[1]], [{"a": 1}, 2], 1e300, 18446744073709551616]"#,
+        )
+        .unwrap();
+        for path in &all {
+            variants.push(serde_json::to_string(&replaced(&value, path, None)).unwrap());
+            for with in &replacements {
+                let mutated = replaced(&value, path, Some(with));
+                variants.push(serde_json::to_string(&mutated).unwrap());
+                variants.push(serde_json::to_string_pretty(&mutated).unwrap() + "\n");
+            }
+        }
+        // Duplicate keys: each object's first key again, before it.
+        let compact = serde_json::to_string(&value).unwrap();
+        for (at, _) in compact.match_indices("{\"").take(12) {
+            let key_end = at + 2 + compact[at + 2..].find('"').unwrap();
+            let key = &compact[at + 1..=key_end];
+            for dup in ["\"dup\"", "7", "{}"] {
+                variants.push(format!("{}{key}:{dup},{}", &compact[..=at], &compact[at + 1..]));
+            }
+        }
+        variants
+    }
+
+    fn xml_variants(body: &str) -> Vec<String> {
+        let mut variants = truncations(body);
+        let lines: Vec<&str> = body.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let text_replaced = |with: &str| match (line.find('>'), line.rfind('<')) {
+                (Some(open), Some(close)) if open < close => format!("{}{with}{}", &line[..=open], &line[close..]),
+                _ => line.to_string(),
+            };
+            let tag_doubled = match (line.find('<'), line.find('>')) {
+                (Some(open), Some(close)) if open < close && !line[open..].starts_with("</") => {
+                    format!("{}{}/>{}", &line[..close], "", &line[close..]).replacen(&line[open..close], &format!("{}/><{}", &line[open..close], &line[open + 1..close]), 1)
+                }
+                _ => line.to_string(),
+            };
+            let with_attribute = line.replacen('>', " x=\"1\">", 1);
+            for replacement in [
+                format!("{line}\n{line}"),
+                String::new(),
+                text_replaced("abc"),
+                text_replaced(""),
+                text_replaced("null"),
+                text_replaced("1.5"),
+                text_replaced("<b>x</b>"),
+                text_replaced("<b>x</b><b>y</b>"),
+                with_attribute,
+                format!("{line}{line}{line}"),
+                tag_doubled,
+            ] {
+                let mut mutated = lines.clone();
+                mutated[i] = &replacement;
+                variants.push(mutated.join("\n"));
+            }
+        }
+        variants
+    }
+
+    #[test]
+    fn the_npm_reading_says_what_the_server_says() {
+        let mut compared = 0;
+        for (name, body) in fixtures() {
+            let format = if name.ends_with(".xml") { Format::Xml } else { Format::Json };
+            for &kind in ALL_KINDS {
+                let (server, npm) = kind.both_readings(&body, format);
+                assert_eq!(server, npm, "{name} as {kind:?}");
+                compared += 1;
+            }
+            let Some(kind) = Kind::detect(&body, format) else { continue };
+            let variants = match format {
+                Format::Json => json_variants(&body),
+                Format::Xml => xml_variants(&body),
+            };
+            for variant in variants {
+                let (server, npm) = kind.both_readings(&variant, format);
+                assert_eq!(server, npm, "{name} as {kind:?}:\n{variant}");
+                compared += 1;
+            }
+        }
+        assert!(compared > 10_000, "{compared}");
     }
 }

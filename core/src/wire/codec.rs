@@ -3,13 +3,14 @@
 use std::{fmt, marker::PhantomData};
 
 use serde::{
-    Deserialize, Deserializer, Serialize, Serializer,
+    Deserialize, Deserializer, Serialize,
     de::{self, DeserializeSeed, IgnoredAny, MapAccess, Visitor},
-    ser::SerializeMap,
 };
 
 use serde_json::Value;
 
+#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+use super::json_path;
 use super::{lenient, xml_guard, xml_value, xml_writer};
 use crate::Error;
 
@@ -55,14 +56,10 @@ pub trait Document: Serialize {
 /// Decodes `body` as the document `T`. Errors name the field path, and for JSON the line and column.
 pub fn decode<'de, T: Document + Deserialize<'de>>(body: &'de str, format: Format) -> Result<T, Error> {
     if body.len() > MAX_BODY_BYTES {
-        let message = format!("the body is over {MAX_BODY_BYTES} bytes");
-        return Err(match format {
-            Format::Json => Error::Json { message, path: None, line: 1, column: 1 },
-            Format::Xml => Error::Xml { message, path: None },
-        });
+        return Err(too_large(format));
     }
     match format {
-        Format::Json => decode_json(body),
+        Format::Json => decode_json(body, || failing_path::<T>(body)),
         Format::Xml => decode_xml(body),
     }
 }
@@ -72,25 +69,30 @@ pub fn decode<'de, T: Document + Deserialize<'de>>(body: &'de str, format: Forma
 pub fn decode_sms(body: &str, format: Format) -> Result<super::SmsRequest<'_>, Error> {
     match format {
         Format::Xml if body.len() <= MAX_BODY_BYTES => super::sms_xml::decode(body),
-        Format::Xml => decode(body, format),
+        Format::Xml => Err(too_large(format)),
         Format::Json => {
             // Each recipient is an object: count the braces (the document's few others only make
             // the room a little larger), but never more than fit: `{"value":""},` is 13 bytes.
             let braces = memchr::memchr_iter(b'{', body.as_bytes()).count();
             let _room = super::lenient::RecipientRoom::reserve(braces.min(body.len() / 13));
-            decode(body, format)
+            decode_json_body(body, |text| super::SmsRequest::deserialize(&mut serde_json::Deserializer::from_str(text)).map(drop))
         }
+    }
+}
+
+/// The error for a body over [`MAX_BODY_BYTES`].
+fn too_large(format: Format) -> Error {
+    let message = format!("the body is over {MAX_BODY_BYTES} bytes");
+    match format {
+        Format::Json => Error::Json { message, path: None, line: 1, column: 1 },
+        Format::Xml => Error::Xml { message, path: None },
     }
 }
 
 /// Encodes `value` in `format`.
 pub fn encode<T: Document>(value: &T, format: Format) -> String {
     match format {
-        Format::Json => match T::JSON_ROOT {
-            Some(root) => serde_json::to_string(&Rooted(root, value)),
-            None => serde_json::to_string(value),
-        }
-        .unwrap_or_else(|e| format!("{{\"status\":-99,\"message\":\"encoding failed: {e}\"}}")),
+        Format::Json => json_text(value, T::JSON_ROOT).unwrap_or_else(|e| format!("{{\"status\":-99,\"message\":\"encoding failed: {e}\"}}")),
         Format::Xml => {
             let fields = match serde_json::to_value(value) {
                 Ok(serde_json::Value::Object(fields)) => fields,
@@ -101,7 +103,33 @@ pub fn encode<T: Document>(value: &T, format: Format) -> String {
     }
 }
 
-fn decode_json<'de, T: Document + Deserialize<'de>>(body: &'de str) -> Result<T, Error> {
+/// `value` as JSON text, under `root` when it has one.
+#[cfg(not(all(target_arch = "wasm32", feature = "js")))]
+fn json_text<T: Serialize>(value: &T, root: Option<&'static str>) -> serde_json::Result<String> {
+    match root {
+        Some(root) => serde_json::to_string(&Rooted(root, value)),
+        None => serde_json::to_string(value),
+    }
+}
+
+/// `value` as JSON text, under `root` when it has one. The npm package writes every document
+/// through its JSON value (the same text), so that each DTO is serialized one way only.
+#[cfg(all(target_arch = "wasm32", feature = "js"))]
+fn json_text<T: Serialize>(value: &T, root: Option<&'static str>) -> serde_json::Result<String> {
+    let inner = serde_json::to_value(value)?;
+    Ok(match root {
+        Some(root) => Value::Object(serde_json::Map::from_iter([(root.to_owned(), inner)])),
+        None => inner,
+    }
+    .to_string())
+}
+
+fn decode_json<'de, T: Document + Deserialize<'de>>(
+    body: &'de str,
+    failing_path: impl FnOnce() -> Option<String>,
+) -> Result<T, Error> {
+    #[cfg(all(target_arch = "wasm32", feature = "js"))]
+    lenient::take_hint();
     let fast = match T::JSON_ROOT {
         Some(root) => RootSeed::<T>::new(root).deserialize(&mut serde_json::Deserializer::from_str(body)),
         None => T::deserialize(&mut serde_json::Deserializer::from_str(body)),
@@ -110,46 +138,149 @@ fn decode_json<'de, T: Document + Deserialize<'de>>(body: &'de str) -> Result<T,
         Ok(value) => return Ok(value),
         Err(error) => error,
     };
-    // Only on failure: read the document again as a JSON value to name the failing field.
-    let path = serde_json::from_str::<Value>(body).ok().and_then(|value| {
-        let value = match T::JSON_ROOT {
-            Some(root) => value.get(root).cloned()?,
-            None => value,
-        };
-        match serde_path_to_error::deserialize::<_, T>(value) {
-            Err(tracked) => Some(prefixed(T::JSON_ROOT, tracked.path())),
-            Ok(_) => None,
-        }
-    });
     Err(Error::Json {
         message: strip_position(&error.to_string()),
-        path: path.filter(|p| !p.is_empty()),
+        path: failing_path().filter(|p| !p.is_empty()),
         line: error.line(),
         column: error.column(),
     })
 }
 
-fn decode_xml<'de, T: Document + Deserialize<'de>>(body: &'de str) -> Result<T, Error> {
-    let xml_error = |message: String, path: String| Error::Xml { message, path: Some(path).filter(|p| !p.is_empty()) };
+/// Only on failure: reads the document again as a JSON value to name the failing field.
+fn failing_path<'de, T: Document + Deserialize<'de>>(body: &str) -> Option<String> {
+    let value = serde_json::from_str::<Value>(body).ok()?;
+    let value = match T::JSON_ROOT {
+        Some(root) => value.get(root).cloned()?,
+        None => value,
+    };
+    match serde_path_to_error::deserialize::<_, T>(value) {
+        Err(tracked) => Some(prefixed(T::JSON_ROOT, &tracked.path().to_string())),
+        Ok(_) => None,
+    }
+}
+
+/// Deserializes JSON text as one document type, to say where it fails (see [`decode_json_body`]).
+pub(crate) type Reread = fn(&str) -> Result<(), serde_json::Error>;
+
+/// [`decode`] of a JSON body. `reread` deserializes text as `T` does: the npm package names
+/// the failing field with it instead of a second deserializer per DTO (see [`reread_path`]).
+#[cfg_attr(not(all(target_arch = "wasm32", feature = "js")), allow(unused_variables))]
+pub(crate) fn decode_json_body<'de, T: Document + Deserialize<'de>>(body: &'de str, reread: Reread) -> Result<T, Error> {
+    if body.len() > MAX_BODY_BYTES {
+        return Err(too_large(Format::Json));
+    }
+    #[cfg(not(all(target_arch = "wasm32", feature = "js")))]
+    let path = || failing_path::<T>(body);
+    #[cfg(all(target_arch = "wasm32", feature = "js"))]
+    let path = || reread_path(body, T::JSON_ROOT, reread);
+    decode_json(body, path)
+}
+
+/// [`decode_json_body`] as the npm package runs it, for the tests.
+#[cfg(test)]
+pub(crate) fn compact_json<'de, T: Document + Deserialize<'de>>(body: &'de str, reread: Reread) -> Result<T, Error> {
+    if body.len() > MAX_BODY_BYTES {
+        return Err(too_large(Format::Json));
+    }
+    decode_json(body, || reread_path(body, T::JSON_ROOT, reread))
+}
+
+/// The failing field of a JSON body, as [`failing_path`] finds it, without a second
+/// deserializer: the document (its root value) is written again as JSON text, so that
+/// duplicate keys resolve as in a JSON value, and `reread` reads that text; the field is told
+/// from where it stops (see [`json_path`]).
+#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+fn reread_path(body: &str, root: Option<&str>, reread: Reread) -> Option<String> {
+    let value = serde_json::from_str::<Value>(body).ok()?;
+    let text = match root {
+        Some(root) => value.get(root)?.to_string(),
+        None => value.to_string(),
+    };
+    lenient::take_hint();
+    let error = reread(&text).err()?;
+    // `text` is well-formed: a syntax error is an array with more items than its reader took.
+    let trailing = error.classify() == serde_json::error::Category::Syntax;
+    let path = json_path::path_at(&text, error.line(), error.column(), lenient::take_hint(), trailing);
+    Some(prefixed(root, &json_path::display(&path)))
+}
+
+fn xml_error(message: String, path: String) -> Error {
+    Error::Xml { message, path: Some(path).filter(|p| !p.is_empty()) }
+}
+
+/// The root element of an XML body, one of `roots`, and the document's JSON form.
+fn xml_document(body: &str, roots: &[&str]) -> Result<(String, Value), Error> {
     // A DOCTYPE in the prolog is refused before anything is read.
     xml_guard::root_element(body).map_err(|m| xml_error(m, String::new()))?;
     let (root, value) = xml_value::parse(body).map_err(|(message, path)| xml_error(message, path))?;
-    if !T::XML_ROOTS.contains(&root.as_str()) {
-        let message = format!("the root element must be <{}>, found <{root}>", T::XML_ROOTS[0]);
+    if !roots.contains(&root.as_str()) {
+        let message = format!("the root element must be <{}>, found <{root}>", roots[0]);
         return Err(xml_error(message, String::new()));
     }
+    Ok((root, value))
+}
+
+fn decode_xml<'de, T: Document + Deserialize<'de>>(body: &'de str) -> Result<T, Error> {
+    let (root, value) = xml_document(body, T::XML_ROOTS)?;
     // Lets the lenient field readers apply the XML-only readings (text `null`, one item or many).
     let _xml = lenient::XmlScope::enter();
     serde_path_to_error::deserialize::<_, T>(value)
-        .map_err(|e| xml_error(e.inner().to_string(), prefixed(Some(root.as_str()), e.path())))
+        .map_err(|e| xml_error(e.inner().to_string(), prefixed(Some(root.as_str()), &e.path().to_string())))
 }
 
-/// `root.path`, or the path alone without a root; empty for the whole document.
-fn prefixed(root: Option<&str>, path: &serde_path_to_error::Path) -> String {
-    let path = path.to_string();
-    match (root, path.as_str()) {
+/// An XML body of a document with the root elements `roots` as `(root, its JSON form as
+/// text)`, for [`decode_xml_json`].
+///
+/// The npm package decodes XML this way: every DTO is then deserialized from JSON text only,
+/// as JSON bodies are, instead of a second time from a JSON value.
+#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+pub(crate) fn xml_json_text(body: &str, roots: &[&str]) -> Result<(String, String), Error> {
+    if body.len() > MAX_BODY_BYTES {
+        return Err(too_large(Format::Xml));
+    }
+    let (root, value) = xml_document(body, roots)?;
+    Ok((root, value.to_string()))
+}
+
+/// Reads the JSON form of an XML document (from [`xml_json_text`]) as `T`, with the same
+/// readings, messages and field paths as [`decode`].
+#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+pub(crate) fn decode_xml_json<'x, T: Deserialize<'x>>(root: &str, text: &'x str) -> Result<T, Error> {
+    let _xml = lenient::XmlScope::enter();
+    lenient::take_hint();
+    T::deserialize(&mut serde_json::Deserializer::from_str(text)).map_err(|error| {
+        // `text` is well-formed: a syntax error is an array with more items than its reader
+        // took, which the server words as its JSON value reader does.
+        let trailing = error.classify() == serde_json::error::Category::Syntax;
+        let path = json_path::path_at(text, error.line(), error.column(), lenient::take_hint(), trailing);
+        let message = match trailing {
+            true => {
+                let items = json_path::trailing_array_len(text, error.line(), error.column());
+                format!("invalid length {items}, expected fewer elements in array")
+            }
+            false => without_position(&error),
+        };
+        xml_error(message, prefixed(Some(root), &json_path::display(&path)))
+    })
+}
+
+/// The message of `error` without the position serde_json appends to it.
+#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+fn without_position(error: &serde_json::Error) -> String {
+    let message = error.to_string();
+    let position = format!(" at line {} column {}", error.line(), error.column());
+    match message.strip_suffix(&position) {
+        Some(bare) if error.line() != 0 => bare.to_owned(),
+        _ => message,
+    }
+}
+
+/// `root.path`, or the path alone without a root; empty for the whole document. `path` is
+/// as `serde_path_to_error` displays it (`.` for the whole document).
+fn prefixed(root: Option<&str>, path: &str) -> String {
+    match (root, path) {
         (None, ".") => String::new(),
-        (None, _) => path,
+        (None, _) => path.to_owned(),
         (Some(root), ".") => root.to_owned(),
         (Some(root), _) => format!("{root}.{path}"),
     }
@@ -164,10 +295,13 @@ fn strip_position(message: &str) -> String {
 }
 
 /// `{root: value}` when serializing a request.
+#[cfg(not(all(target_arch = "wasm32", feature = "js")))]
 struct Rooted<'a, T>(&'static str, &'a T);
 
+#[cfg(not(all(target_arch = "wasm32", feature = "js")))]
 impl<T: Serialize> Serialize for Rooted<'_, T> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
         let mut map = serializer.serialize_map(Some(1))?;
         map.serialize_entry(self.0, self.1)?;
         map.end()

@@ -56,6 +56,63 @@ impl Drop for XmlScope {
     }
 }
 
+#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+/// How a reader below failed, for the npm package, which tells the failing field from where
+/// serde_json stopped (see `json_path`) and needs to know what that position points at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) enum Hint {
+    /// Nothing special: serde_json stopped at the failing value.
+    #[default]
+    None,
+    /// An array was refused as soon as it opened: serde_json stopped inside it.
+    RejectedSequence,
+    /// A field reader refused a value it had read whole: serde_json stopped after the
+    /// enclosing object, or at the comma after the value.
+    FieldValue {
+        /// When the value was an object (whose text was taken): the fingerprint of its keys
+        /// (see `json_path::fingerprint`), to find it among the objects before that point.
+        map: Option<u64>,
+    },
+}
+
+#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+thread_local! {
+    /// How the current decoding failed.
+    static HINT: Cell<Hint> = const { Cell::new(Hint::None) };
+    /// Whether the last scalar read was an object's text.
+    static SCALAR_FROM_MAP: Cell<Option<u64>> = const { Cell::new(None) };
+}
+
+/// The hint of the last failure on this thread, cleared.
+#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+pub(crate) fn take_hint() -> Hint {
+    HINT.with(|hint| hint.replace(Hint::None))
+}
+
+#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+fn note(hint: Hint) {
+    HINT.with(|cell| cell.set(hint));
+}
+
+#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+fn note_scalar_from_map(map: Option<u64>) {
+    SCALAR_FROM_MAP.with(|cell| cell.set(map));
+}
+
+/// The error refusing an array as a whole.
+fn rejected_sequence<E: de::Error>(expected: &dyn de::Expected) -> E {
+    #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+    note(Hint::RejectedSequence);
+    de::Error::invalid_type(de::Unexpected::Seq, expected)
+}
+
+/// The error of a field reader refusing the scalar it read.
+fn refused<E: de::Error>(message: impl fmt::Display) -> E {
+    #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+    note(Hint::FieldValue { map: SCALAR_FROM_MAP.with(Cell::get) });
+    E::custom(message)
+}
+
 /// Whether the value being deserialized comes from an XML document.
 fn in_xml() -> bool {
     IN_XML.with(Cell::get)
@@ -107,21 +164,34 @@ impl<'de> Visitor<'de> for ScalarVisitor {
     fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Scalar, D::Error> {
         d.deserialize_any(ScalarVisitor)
     }
+    fn visit_seq<A: de::SeqAccess<'de>>(self, _seq: A) -> Result<Scalar, A::Error> {
+        Err(rejected_sequence(&self))
+    }
     fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Scalar, A::Error> {
         // An XML element with attributes or children where a scalar belongs: take its text.
+        #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+        let mut keys = super::json_path::FINGERPRINT_START;
         let mut text = None;
         while let Some(key) = map.next_key::<String>()? {
+            #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+            {
+                keys = super::json_path::fingerprint(keys, &key);
+            }
             if key == "$text" || key == "$value" {
                 text = Some(map.next_value::<String>()?);
             } else {
                 map.next_value::<de::IgnoredAny>()?;
             }
         }
+        #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+        note_scalar_from_map(Some(keys));
         Ok(Scalar::Text(text.unwrap_or_default()))
     }
 }
 
 fn scalar<'de, D: Deserializer<'de>>(d: D) -> Result<Scalar, D::Error> {
+    #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+    note_scalar_from_map(None);
     d.deserialize_any(ScalarVisitor)
 }
 
@@ -133,7 +203,7 @@ fn is_xml_null(text: &str) -> bool {
 /// Text, or a number written in its place (list ids are `45190` in one sample, strings in another).
 /// JSON `null` is refused; the XML text `null` is the text `null` (the field cannot be null).
 pub fn string<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-    text_of(scalar(d)?).ok_or_else(|| de::Error::custom("expected a string, found null"))
+    text_of(scalar(d)?).ok_or_else(|| refused("expected a string, found null"))
 }
 
 /// Like [`string`], with null (JSON `null`, XML text `null`) as `None`.
@@ -157,7 +227,7 @@ fn text_of(scalar: Scalar) -> Option<String> {
 
 /// A whole number, written as a number or as digits.
 pub fn int<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
-    opt_int(d)?.ok_or_else(|| de::Error::custom("expected a whole number, found null"))
+    opt_int(d)?.ok_or_else(|| refused("expected a whole number, found null"))
 }
 
 /// Like [`int`], with null (or an empty XML element) as `None`.
@@ -170,16 +240,16 @@ pub fn opt_int<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error>
             .trim()
             .parse()
             .map(Some)
-            .map_err(|_| de::Error::custom(format!("expected a whole number, found {s:?}"))),
+            .map_err(|_| refused(format!("expected a whole number, found {s:?}"))),
         Scalar::Null => Ok(None),
-        Scalar::Float(f) => Err(de::Error::custom(format!("expected a whole number, found {f}"))),
-        Scalar::Bool(b) => Err(de::Error::custom(format!("expected a whole number, found {b}"))),
+        Scalar::Float(f) => Err(refused(format!("expected a whole number, found {f}"))),
+        Scalar::Bool(b) => Err(refused(format!("expected a whole number, found {b}"))),
     }
 }
 
 /// A decimal amount (credits), written as a number or as text.
 pub fn decimal<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
-    opt_decimal(d)?.ok_or_else(|| de::Error::custom("expected a number, found null"))
+    opt_decimal(d)?.ok_or_else(|| refused("expected a number, found null"))
 }
 
 /// Like [`decimal`], with null as `None`.
@@ -192,9 +262,9 @@ pub fn opt_decimal<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Er
             .trim()
             .parse()
             .map(Some)
-            .map_err(|_| de::Error::custom(format!("expected a number, found {s:?}"))),
+            .map_err(|_| refused(format!("expected a number, found {s:?}"))),
         Scalar::Null => Ok(None),
-        Scalar::Bool(b) => Err(de::Error::custom(format!("expected a number, found {b}"))),
+        Scalar::Bool(b) => Err(refused(format!("expected a number, found {b}"))),
     }
 }
 
@@ -208,11 +278,11 @@ pub fn opt_flag<'de, D: Deserializer<'de>>(d: D) -> Result<Option<bool>, D::Erro
             "0" | "false" => Ok(Some(false)),
             "1" | "true" => Ok(Some(true)),
             "" | "null" => Ok(None),
-            other => Err(de::Error::custom(format!("expected 0 or 1, found {other:?}"))),
+            other => Err(refused(format!("expected 0 or 1, found {other:?}"))),
         },
         Scalar::Null => Ok(None),
-        Scalar::Int(i) => Err(de::Error::custom(format!("expected 0 or 1, found {i}"))),
-        Scalar::Float(f) => Err(de::Error::custom(format!("expected 0 or 1, found {f}"))),
+        Scalar::Int(i) => Err(refused(format!("expected 0 or 1, found {i}"))),
+        Scalar::Float(f) => Err(refused(format!("expected 0 or 1, found {f}"))),
     }
 }
 
@@ -316,6 +386,9 @@ impl<'de, T: serde::Deserialize<'de> + Default> Visitor<'de> for ItemVisitor<T> 
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("an element")
+    }
+    fn visit_seq<A: de::SeqAccess<'de>>(self, _seq: A) -> Result<Item<T>, A::Error> {
+        Err(rejected_sequence(&self))
     }
     fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Item<T>, A::Error> {
         let Some(first) = map.next_key::<String>()? else { return Ok(Item(T::default())) };

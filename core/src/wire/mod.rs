@@ -11,6 +11,8 @@ pub(crate) mod lenient;
 mod xml_guard;
 mod xml_value;
 mod xml_writer;
+#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+mod json_path;
 
 mod campaigns;
 mod contacts;
@@ -24,6 +26,9 @@ mod webhook;
 pub use any::Kind;
 pub use campaigns::*;
 pub use codec::{Document, Format, MAX_BODY_BYTES, decode, decode_sms, encode};
+#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+pub(crate) use codec::{decode_xml_json, xml_json_text};
+pub(crate) use codec::decode_json_body;
 pub use contacts::*;
 pub use envelope::*;
 pub use events::*;
