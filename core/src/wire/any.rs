@@ -1,14 +1,13 @@
 //! Documents whose type is known only at run time (the JavaScript `decode`/`encode`): each
 //! [`Kind`] names one DTO, and can be told from a body's root key or element and its fields.
 
-use serde::Deserialize;
 use serde_json::{Map, Value};
 
 #[cfg(not(all(target_arch = "wasm32", feature = "js")))]
-use super::decode;
+use super::{decode, encode};
 #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
-use super::{decode_xml_json, xml_json_text};
-use super::{Format, decode_json_body, encode};
+use super::{Codec, read_body, read_plain};
+use super::Format;
 use super::{
     AddedContactsResponse, BalanceAlertEvent, BlacklistAddRequest, CampaignDetailResponse, CampaignResultDto,
     CampaignsResponse, ClickerEvent, CreditsResponse, DlrEvent, ErrorResponse, ListRequest, ListResponse,
@@ -16,14 +15,7 @@ use super::{
     NumberListResponse, ReplyEvent, SmsRequest, StatusResponse, WebhookListResponse, WebhookLogResponse,
     WebhookRequest, WebhookResponse,
 };
-use crate::{Error, FieldError};
-
-/// A [`super::codec::Reread`] of the document type `$ty`.
-macro_rules! reread {
-    ($ty:ty) => {
-        |text: &str| <$ty>::deserialize(&mut serde_json::Deserializer::from_str(text)).map(drop)
-    };
-}
+use crate::Error;
 
 macro_rules! kinds {
     ($($kind:ident = $name:literal => $ty:ty),* $(,)?) => {
@@ -46,43 +38,29 @@ macro_rules! kinds {
             }
 
             /// Decodes `body` as this kind and gives its JSON form (XML becomes the JSON shape).
+            #[cfg(not(all(target_arch = "wasm32", feature = "js")))]
             pub fn to_json(self, body: &str, format: Format) -> Result<Value, Error> {
-                match (self, format) {
-                    $((Kind::$kind, Format::Json) => json_value(&decode_json_body::<$ty>(body, reread!($ty))?),)*
-                    $(#[cfg(not(all(target_arch = "wasm32", feature = "js")))]
-                    (Kind::$kind, Format::Xml) => json_value(&decode::<$ty>(body, format)?),)*
-                    // The npm package reads XML through its JSON text: one deserializer per DTO.
-                    $(#[cfg(all(target_arch = "wasm32", feature = "js"))]
-                    (Kind::$kind, Format::Xml) => {
-                        let (root, text) = xml_json_text(body, xml_roots::<$ty>())?;
-                        json_value(&decode_xml_json::<$ty>(&root, &text)?)
-                    })*
-                }
-            }
-
-            /// The server's reading of `body` as this kind and the npm package's (which names
-            /// failing fields without a second deserializer), as debug text.
-            #[cfg(test)]
-            fn both_readings(self, body: &str, format: Format) -> (String, String) {
-                match (self, format) {
-                    $((Kind::$kind, Format::Json) => (
-                        format!("{:?}", decode::<$ty>(body, format)),
-                        format!("{:?}", super::codec::compact_json::<$ty>(body, reread!($ty))),
-                    ),)*
-                    $((Kind::$kind, Format::Xml) => (
-                        format!("{:?}", decode::<$ty>(body, format)),
-                        match xml_json_text(body, xml_roots::<$ty>()) {
-                            Ok((root, text)) => format!("{:?}", decode_xml_json::<$ty>(&root, &text)),
-                            Err(error) => format!("{:?}", Err::<$ty, _>(error)),
-                        },
-                    ),)*
-                }
+                match self { $(Kind::$kind => json_value(&decode::<$ty>(body, format)?)),* }
             }
 
             /// Reads the JSON form `value` as this kind and writes it in `format`.
+            #[cfg(not(all(target_arch = "wasm32", feature = "js")))]
             pub fn encode_json(self, value: &Value, format: Format) -> Result<String, Error> {
                 let text = value.to_string();
-                match self { $(Kind::$kind => Ok(encode(&decode_json_body::<$ty>(&text, reread!($ty))?, format))),* }
+                match self { $(Kind::$kind => Ok(encode(&decode::<$ty>(&text, Format::Json)?, format))),* }
+            }
+
+            /// This kind's readers, for the npm package (see [`Codec`]).
+            #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+            fn codec(self) -> Codec {
+                match self {
+                    $(Kind::$kind => Codec {
+                        body: |text| read_body::<$ty>(text),
+                        plain: |text| read_plain::<$ty>(text),
+                        root: json_root::<$ty>(),
+                        xml_roots: xml_roots::<$ty>(),
+                    },)*
+                }
             }
         }
     };
@@ -116,6 +94,27 @@ kinds! {
     BalanceAlert = "balanceAlert" => BalanceAlertEvent,
 }
 
+/// The npm package reads a document through its kind's [`Codec`]: one deserializer and one
+/// serializer per DTO, and the rest shared.
+#[cfg(all(target_arch = "wasm32", feature = "js"))]
+impl Kind {
+    /// Decodes `body` as this kind and gives its JSON form (XML becomes the JSON shape).
+    pub fn to_json(self, body: &str, format: Format) -> Result<Value, Error> {
+        self.codec().to_json(body, format)
+    }
+
+    /// Reads the JSON form `value` as this kind and writes it in `format`.
+    pub fn encode_json(self, value: &Value, format: Format) -> Result<String, Error> {
+        self.codec().encode_json(value, format)
+    }
+}
+
+/// The JSON root key of `T`.
+#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+fn json_root<T: super::Document>() -> Option<&'static str> {
+    T::JSON_ROOT
+}
+
 /// The accepted XML root elements of `T`.
 #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
 fn xml_roots<T: super::Document>() -> &'static [&'static str] {
@@ -123,8 +122,9 @@ fn xml_roots<T: super::Document>() -> &'static [&'static str] {
 }
 
 /// The JSON wire form of `value`: requests under their root key, as on the wire.
+#[cfg(not(all(target_arch = "wasm32", feature = "js")))]
 fn json_value<T: super::Document>(value: &T) -> Result<Value, Error> {
-    let inner = serde_json::to_value(value).map_err(|e| Error::Invalid(vec![FieldError::new("", e.to_string())]))?;
+    let inner = serde_json::to_value(value).map_err(|e| Error::Invalid(vec![crate::FieldError::new("", e.to_string())]))?;
     Ok(match T::JSON_ROOT {
         Some(root) => Value::Object(Map::from_iter([(root.to_owned(), inner)])),
         None => inner,
@@ -232,6 +232,20 @@ mod tests {
     //! the public samples read as every kind and on many broken variants of them.
 
     use super::*;
+
+    /// The server's reading of `body` as `kind` and the npm package's, as debug text; when
+    /// it reads, also both encodings of what it read, in both formats.
+    fn both_readings(kind: Kind, body: &str, format: Format) -> (String, String) {
+        let (server, npm) = (kind.to_json(body, format), kind.codec().to_json(body, format));
+        let mut texts = (format!("{server:?}"), format!("{npm:?}"));
+        if let Ok(value) = server {
+            for format in [Format::Json, Format::Xml] {
+                texts.0 += &format!("{:?}", kind.encode_json(&value, format));
+                texts.1 += &format!("{:?}", kind.codec().encode_json(&value, format));
+            }
+        }
+        texts
+    }
 
     fn fixtures() -> Vec<(String, String)> {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
@@ -359,7 +373,7 @@ mod tests {
         for (name, body) in fixtures() {
             let format = if name.ends_with(".xml") { Format::Xml } else { Format::Json };
             for &kind in ALL_KINDS {
-                let (server, npm) = kind.both_readings(&body, format);
+                let (server, npm) = both_readings(kind, &body, format);
                 assert_eq!(server, npm, "{name} as {kind:?}");
                 compared += 1;
             }
@@ -369,7 +383,7 @@ mod tests {
                 Format::Xml => xml_variants(&body),
             };
             for variant in variants {
-                let (server, npm) = kind.both_readings(&variant, format);
+                let (server, npm) = both_readings(kind, &variant, format);
                 assert_eq!(server, npm, "{name} as {kind:?}:\n{variant}");
                 compared += 1;
             }

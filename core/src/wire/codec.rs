@@ -160,29 +160,20 @@ fn failing_path<'de, T: Document + Deserialize<'de>>(body: &str) -> Option<Strin
 }
 
 /// Deserializes JSON text as one document type, to say where it fails (see [`decode_json_body`]).
-pub(crate) type Reread = fn(&str) -> Result<(), serde_json::Error>;
+type Reread = fn(&str) -> Result<(), serde_json::Error>;
 
 /// [`decode`] of a JSON body. `reread` deserializes text as `T` does: the npm package names
 /// the failing field with it instead of a second deserializer per DTO (see [`reread_path`]).
 #[cfg_attr(not(all(target_arch = "wasm32", feature = "js")), allow(unused_variables))]
-pub(crate) fn decode_json_body<'de, T: Document + Deserialize<'de>>(body: &'de str, reread: Reread) -> Result<T, Error> {
+fn decode_json_body<'de, T: Document + Deserialize<'de>>(body: &'de str, reread: Reread) -> Result<T, Error> {
     if body.len() > MAX_BODY_BYTES {
         return Err(too_large(Format::Json));
     }
     #[cfg(not(all(target_arch = "wasm32", feature = "js")))]
     let path = || failing_path::<T>(body);
     #[cfg(all(target_arch = "wasm32", feature = "js"))]
-    let path = || reread_path(body, T::JSON_ROOT, reread);
+    let path = || reread_path(body, T::JSON_ROOT, &reread);
     decode_json(body, path)
-}
-
-/// [`decode_json_body`] as the npm package runs it, for the tests.
-#[cfg(test)]
-pub(crate) fn compact_json<'de, T: Document + Deserialize<'de>>(body: &'de str, reread: Reread) -> Result<T, Error> {
-    if body.len() > MAX_BODY_BYTES {
-        return Err(too_large(Format::Json));
-    }
-    decode_json(body, || reread_path(body, T::JSON_ROOT, reread))
 }
 
 /// The failing field of a JSON body, as [`failing_path`] finds it, without a second
@@ -190,7 +181,7 @@ pub(crate) fn compact_json<'de, T: Document + Deserialize<'de>>(body: &'de str, 
 /// duplicate keys resolve as in a JSON value, and `reread` reads that text; the field is told
 /// from where it stops (see [`json_path`]).
 #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
-fn reread_path(body: &str, root: Option<&str>, reread: Reread) -> Option<String> {
+fn reread_path(body: &str, root: Option<&str>, reread: &dyn Fn(&str) -> Result<(), serde_json::Error>) -> Option<String> {
     let value = serde_json::from_str::<Value>(body).ok()?;
     let text = match root {
         Some(root) => value.get(root)?.to_string(),
@@ -229,12 +220,12 @@ fn decode_xml<'de, T: Document + Deserialize<'de>>(body: &'de str) -> Result<T, 
 }
 
 /// An XML body of a document with the root elements `roots` as `(root, its JSON form as
-/// text)`, for [`decode_xml_json`].
+/// text)`, for [`Codec`].
 ///
 /// The npm package decodes XML this way: every DTO is then deserialized from JSON text only,
 /// as JSON bodies are, instead of a second time from a JSON value.
 #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
-pub(crate) fn xml_json_text(body: &str, roots: &[&str]) -> Result<(String, String), Error> {
+fn xml_json_text(body: &str, roots: &[&str]) -> Result<(String, String), Error> {
     if body.len() > MAX_BODY_BYTES {
         return Err(too_large(Format::Xml));
     }
@@ -242,26 +233,117 @@ pub(crate) fn xml_json_text(body: &str, roots: &[&str]) -> Result<(String, Strin
     Ok((root, value.to_string()))
 }
 
-/// Reads the JSON form of an XML document (from [`xml_json_text`]) as `T`, with the same
-/// readings, messages and field paths as [`decode`].
+/// The error of reading the JSON form `text` of an XML document whose root element is `root`:
+/// the message and field path the server's reading gives.
 #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
-pub(crate) fn decode_xml_json<'x, T: Deserialize<'x>>(root: &str, text: &'x str) -> Result<T, Error> {
-    let _xml = lenient::XmlScope::enter();
-    lenient::take_hint();
-    T::deserialize(&mut serde_json::Deserializer::from_str(text)).map_err(|error| {
-        // `text` is well-formed: a syntax error is an array with more items than its reader
-        // took, which the server words as its JSON value reader does.
-        let trailing = error.classify() == serde_json::error::Category::Syntax;
-        let path = json_path::path_at(text, error.line(), error.column(), lenient::take_hint(), trailing);
-        let message = match trailing {
-            true => {
-                let items = json_path::trailing_array_len(text, error.line(), error.column());
-                format!("invalid length {items}, expected fewer elements in array")
+fn xml_read_error(root: &str, text: &str, error: &serde_json::Error) -> Error {
+    // `text` is well-formed: a syntax error is an array with more items than its reader took,
+    // which the server words as its JSON value reader does.
+    let trailing = error.classify() == serde_json::error::Category::Syntax;
+    let path = json_path::path_at(text, error.line(), error.column(), lenient::take_hint(), trailing);
+    let message = match trailing {
+        true => {
+            let items = json_path::trailing_array_len(text, error.line(), error.column());
+            format!("invalid length {items}, expected fewer elements in array")
+        }
+        false => without_position(error),
+    };
+    xml_error(message, prefixed(Some(root), &json_path::display(&path)))
+}
+
+/// Reads JSON text as one DTO and gives its JSON form (the inner error: serializing it).
+#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+pub(crate) type ReadJson = fn(&str) -> Result<serde_json::Result<Value>, serde_json::Error>;
+
+/// One document type as the npm package handles it: the generic code is in its two readers,
+/// everything else is shared by all the types, instead of instantiated for each.
+#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+#[derive(Clone, Copy)]
+pub(crate) struct Codec {
+    /// Reads a JSON body (a request under its root key, see [`read_body`]).
+    pub(crate) body: ReadJson,
+    /// Reads the document without its root key (see [`read_plain`]).
+    pub(crate) plain: ReadJson,
+    /// [`Document::JSON_ROOT`].
+    pub(crate) root: Option<&'static str>,
+    /// [`Document::XML_ROOTS`].
+    pub(crate) xml_roots: &'static [&'static str],
+}
+
+/// A JSON body as `T` reads it (under its root key for requests), and its JSON form.
+#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+pub(crate) fn read_body<'x, T: Document + Deserialize<'x>>(text: &'x str) -> Result<serde_json::Result<Value>, serde_json::Error> {
+    let value = match T::JSON_ROOT {
+        Some(root) => RootSeed::<T>::new(root).deserialize(&mut serde_json::Deserializer::from_str(text))?,
+        None => T::deserialize(&mut serde_json::Deserializer::from_str(text))?,
+    };
+    Ok(serde_json::to_value(&value))
+}
+
+/// JSON text as `T` reads it (without a root key), and its JSON form.
+#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+pub(crate) fn read_plain<'x, T: Document + Deserialize<'x>>(text: &'x str) -> Result<serde_json::Result<Value>, serde_json::Error> {
+    let value = T::deserialize(&mut serde_json::Deserializer::from_str(text))?;
+    Ok(serde_json::to_value(&value))
+}
+
+#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+impl Codec {
+    /// [`decode`], as the document's JSON form (without its root key).
+    fn decode(self, body: &str, format: Format) -> Result<serde_json::Result<Value>, Error> {
+        match format {
+            Format::Json => {
+                if body.len() > MAX_BODY_BYTES {
+                    return Err(too_large(Format::Json));
+                }
+                lenient::take_hint();
+                (self.body)(body).map_err(|error| Error::Json {
+                    message: strip_position(&error.to_string()),
+                    path: reread_path(body, self.root, &|text| (self.plain)(text).map(drop)).filter(|p| !p.is_empty()),
+                    line: error.line(),
+                    column: error.column(),
+                })
             }
-            false => without_position(&error),
-        };
-        xml_error(message, prefixed(Some(root), &json_path::display(&path)))
-    })
+            Format::Xml => {
+                let (root, text) = xml_json_text(body, self.xml_roots)?;
+                // Lets the lenient field readers apply the XML-only readings.
+                let _xml = lenient::XmlScope::enter();
+                lenient::take_hint();
+                (self.plain)(&text).map_err(|error| xml_read_error(&root, &text, &error))
+            }
+        }
+    }
+
+    /// Decodes `body` and gives its JSON wire form (requests under their root key).
+    pub(crate) fn to_json(self, body: &str, format: Format) -> Result<Value, Error> {
+        let inner = self.decode(body, format)?.map_err(|e| Error::Invalid(vec![crate::FieldError::new("", e.to_string())]))?;
+        Ok(self.rooted(inner))
+    }
+
+    /// Reads the JSON form `value` and writes it in `format`, as [`encode`] does.
+    pub(crate) fn encode_json(self, value: &Value, format: Format) -> Result<String, Error> {
+        let inner = self.decode(&value.to_string(), Format::Json)?;
+        Ok(match format {
+            Format::Json => match inner {
+                Ok(inner) => self.rooted(inner).to_string(),
+                Err(e) => format!("{{\"status\":-99,\"message\":\"encoding failed: {e}\"}}"),
+            },
+            Format::Xml => {
+                let fields = match inner {
+                    Ok(Value::Object(fields)) => fields,
+                    _ => serde_json::Map::new(),
+                };
+                xml_writer::write_document(self.xml_roots[0], &fields)
+            }
+        })
+    }
+
+    fn rooted(self, inner: Value) -> Value {
+        match self.root {
+            Some(root) => Value::Object(serde_json::Map::from_iter([(root.to_owned(), inner)])),
+            None => inner,
+        }
+    }
 }
 
 /// The message of `error` without the position serde_json appends to it.

@@ -27,8 +27,7 @@ pub use any::Kind;
 pub use campaigns::*;
 pub use codec::{Document, Format, MAX_BODY_BYTES, decode, decode_sms, encode};
 #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
-pub(crate) use codec::{decode_xml_json, xml_json_text};
-pub(crate) use codec::decode_json_body;
+pub(crate) use codec::{Codec, read_body, read_plain};
 pub use contacts::*;
 pub use envelope::*;
 pub use events::*;
