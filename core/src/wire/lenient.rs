@@ -292,7 +292,7 @@ pub fn opt_flag<'de, D: Deserializer<'de>>(d: D) -> Result<Option<bool>, D::Erro
 pub fn list<'de, D, T>(d: D) -> Result<Vec<T>, D::Error>
 where
     D: Deserializer<'de>,
-    T: serde::Deserialize<'de> + Default + PartialEq,
+    T: serde::Deserialize<'de> + ListItem,
 {
     if !in_xml() {
         return serde::Deserialize::deserialize(d);
@@ -308,7 +308,7 @@ where
 pub fn recipients<'de, D, T>(d: D) -> Result<Vec<T>, D::Error>
 where
     D: Deserializer<'de>,
-    T: serde::Deserialize<'de> + Default + PartialEq,
+    T: serde::Deserialize<'de> + ListItem,
 {
     if in_xml() {
         return list(d);
@@ -338,10 +338,35 @@ impl<'de, T: serde::Deserialize<'de>> Visitor<'de> for Reserved<T> {
     }
 }
 
+/// An item of a repeated XML element (see [`list`]).
+pub trait ListItem: Default + PartialEq {
+    /// Whether the item reads an empty element (an empty map) as its default by itself, as a
+    /// struct whose fields all have defaults does. Then a map is handed to it whole; else its
+    /// first key is read first, to see whether it is empty (a string is given its default).
+    const READS_EMPTY_MAP: bool = true;
+}
+
+impl ListItem for String {
+    const READS_EMPTY_MAP: bool = false;
+}
+
+impl ListItem for super::CampaignSummaryDto {}
+impl ListItem for super::CampaignListDto {}
+impl ListItem for super::CampaignDetailDto {}
+impl ListItem for super::ContactDto {}
+impl ListItem for super::NumberEntryDto {}
+impl ListItem for super::ListContactDto {}
+impl ListItem for super::ListSummaryDto {}
+impl ListItem for super::ErrorDetailDto {}
+impl ListItem for super::ListRefDto {}
+impl ListItem for super::GsmDto<'_> {}
+impl ListItem for super::WebhookDto {}
+impl ListItem for super::WebhookLogEntryDto {}
+
 /// Reads one item or a sequence of items (XML's view of a list).
 struct OneOrMany<T>(std::marker::PhantomData<T>);
 
-impl<'de, T: serde::Deserialize<'de> + Default> Visitor<'de> for OneOrMany<T> {
+impl<'de, T: serde::Deserialize<'de> + ListItem> Visitor<'de> for OneOrMany<T> {
     type Value = Vec<T>;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -355,7 +380,12 @@ impl<'de, T: serde::Deserialize<'de> + Default> Visitor<'de> for OneOrMany<T> {
         Ok(items)
     }
     fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Vec<T>, A::Error> {
-        // An empty element (no attribute, child or text) is the empty list.
+        // An empty element (no attribute, child or text) is the empty list: a struct reads it
+        // as its default, which `list` drops. Handing it the map itself keeps one instance of
+        // its deserializer (a replaying map would be a second).
+        if T::READS_EMPTY_MAP {
+            return T::deserialize(de::value::MapAccessDeserializer::new(map)).map(|item| vec![item]);
+        }
         let Some(first) = map.next_key::<String>()? else { return Ok(Vec::new()) };
         T::deserialize(de::value::MapAccessDeserializer::new(Replay { first: Some(first), rest: map })).map(|item| vec![item])
     }
@@ -373,7 +403,7 @@ impl<'de, T: serde::Deserialize<'de> + Default> Visitor<'de> for OneOrMany<T> {
 /// One repeated element of XML: an empty element (an empty object) is the item's default.
 struct Item<T>(T);
 
-impl<'de, T: serde::Deserialize<'de> + Default> serde::Deserialize<'de> for Item<T> {
+impl<'de, T: serde::Deserialize<'de> + ListItem> serde::Deserialize<'de> for Item<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Item<T>, D::Error> {
         d.deserialize_any(ItemVisitor(std::marker::PhantomData))
     }
@@ -381,7 +411,7 @@ impl<'de, T: serde::Deserialize<'de> + Default> serde::Deserialize<'de> for Item
 
 struct ItemVisitor<T>(std::marker::PhantomData<T>);
 
-impl<'de, T: serde::Deserialize<'de> + Default> Visitor<'de> for ItemVisitor<T> {
+impl<'de, T: serde::Deserialize<'de> + ListItem> Visitor<'de> for ItemVisitor<T> {
     type Value = Item<T>;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -391,6 +421,9 @@ impl<'de, T: serde::Deserialize<'de> + Default> Visitor<'de> for ItemVisitor<T> 
         Err(rejected_sequence(&self))
     }
     fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Item<T>, A::Error> {
+        if T::READS_EMPTY_MAP {
+            return T::deserialize(de::value::MapAccessDeserializer::new(map)).map(Item);
+        }
         let Some(first) = map.next_key::<String>()? else { return Ok(Item(T::default())) };
         T::deserialize(de::value::MapAccessDeserializer::new(Replay { first: Some(first), rest: map })).map(Item)
     }
@@ -427,7 +460,7 @@ impl<'de, A: de::MapAccess<'de>> de::MapAccess<'de> for Replay<A> {
 pub fn opt_list<'de, D, T>(d: D) -> Result<Option<Vec<T>>, D::Error>
 where
     D: Deserializer<'de>,
-    T: serde::Deserialize<'de> + Default + PartialEq,
+    T: serde::Deserialize<'de> + ListItem,
 {
     list(d).map(Some)
 }
@@ -440,4 +473,33 @@ pub fn present_string<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<S
 /// Like [`present_string`] for whole numbers.
 pub fn present_int<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<i64>>, D::Error> {
     opt_int(d).map(Some)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wire::*;
+
+    fn reads_empty_map_as_default<T: serde::de::DeserializeOwned + ListItem + std::fmt::Debug>() {
+        if T::READS_EMPTY_MAP {
+            assert_eq!(serde_json::from_str::<T>("{}").unwrap(), T::default(), "{}", std::any::type_name::<T>());
+        }
+    }
+
+    #[test]
+    fn list_items_that_take_a_map_whole_read_an_empty_one_as_their_default() {
+        reads_empty_map_as_default::<String>();
+        reads_empty_map_as_default::<CampaignSummaryDto>();
+        reads_empty_map_as_default::<CampaignListDto>();
+        reads_empty_map_as_default::<CampaignDetailDto>();
+        reads_empty_map_as_default::<ContactDto>();
+        reads_empty_map_as_default::<NumberEntryDto>();
+        reads_empty_map_as_default::<ListContactDto>();
+        reads_empty_map_as_default::<ListSummaryDto>();
+        reads_empty_map_as_default::<ErrorDetailDto>();
+        reads_empty_map_as_default::<ListRefDto>();
+        assert_eq!(serde_json::from_str::<GsmDto>("{}").unwrap(), GsmDto::default());
+        reads_empty_map_as_default::<WebhookDto>();
+        reads_empty_map_as_default::<WebhookLogEntryDto>();
+    }
 }
