@@ -374,6 +374,14 @@ impl<'de, T: serde::Deserialize<'de> + ListItem> Visitor<'de> for OneOrMany<T> {
     }
     fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
         let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+        if T::READS_EMPTY_MAP {
+            // A struct reads an empty element (an empty map) as its default by itself, and is
+            // refused a text as `Item` would refuse it (XML items are never arrays).
+            while let Some(item) = seq.next_element()? {
+                items.push(item);
+            }
+            return Ok(items);
+        }
         while let Some(Item(item)) = seq.next_element()? {
             items.push(item);
         }
