@@ -73,7 +73,7 @@ pub fn decode_sms(body: &str, format: Format) -> Result<super::SmsRequest<'_>, E
         Format::Json => {
             // Each recipient is an object: count the braces (the document's few others only make
             // the room a little larger), but never more than fit: `{"value":""},` is 13 bytes.
-            let braces = memchr::memchr_iter(b'{', body.as_bytes()).count();
+            let braces = super::occurrences(body.as_bytes(), b'{');
             let _room = super::lenient::RecipientRoom::reserve(braces.min(body.len() / 13));
             decode_json_body(body, |text| super::SmsRequest::deserialize(&mut serde_json::Deserializer::from_str(text)).map(drop))
         }

@@ -35,3 +35,21 @@ pub use notification::*;
 pub use result::*;
 pub use send::*;
 pub use webhook::*;
+
+/// How many times `byte` occurs in `text`, to size a recipient vector before reading a body.
+/// A plain counting loop that the compiler vectorizes (byte-wide counters, so at most 255 bytes
+/// a round): its cost does not depend on the number of matches, unlike a search match by match.
+pub(crate) fn occurrences(text: &[u8], byte: u8) -> usize {
+    text.chunks(255).map(|chunk| usize::from(chunk.iter().fold(0u8, |n, &b| n + u8::from(b == byte)))).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn occurrences_counts_every_match_across_rounds() {
+        assert_eq!(super::occurrences(b"", b'{'), 0);
+        assert_eq!(super::occurrences(&[b'{'; 10_000], b'{'), 10_000, "255 matches a round never overflow");
+        let mixed: Vec<u8> = (0..1_000u32).flat_map(|i| if i % 3 == 0 { *b"{x" } else { *b"yz" }).collect();
+        assert_eq!(super::occurrences(&mixed, b'{'), 334);
+    }
+}
