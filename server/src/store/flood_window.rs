@@ -5,7 +5,10 @@
 //! number or a scan of the account's hour; this window answers from memory. The store fills
 //! it from `messages` at start-up and adds each campaign's messages once they are committed.
 
-use std::sync::{Mutex, PoisonError};
+use std::{
+    collections::hash_map::Entry,
+    sync::{Mutex, PoisonError},
+};
 
 use chrono::{DateTime, Utc};
 use rustc_hash::FxHashMap;
@@ -18,8 +21,66 @@ const WINDOW_SECONDS: i64 = 3_600;
 /// How often (in seconds) recording also drops the sends that left the window.
 const SWEEP_EVERY_SECONDS: i64 = 60;
 
-/// One send: when (Unix seconds) and the hash of its text.
-type Send = (i64, i64);
+/// One send: when (Unix seconds) and a 32-bit digest of its text's hash (two different texts
+/// share one with odds of one in four billion).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Sent {
+    at: u32,
+    text: u32,
+}
+
+impl Sent {
+    fn new(at: i64, text_hash: i64) -> Sent {
+        Sent { at: seconds(at), text: digest(text_hash) }
+    }
+}
+
+fn seconds(at: i64) -> u32 {
+    u32::try_from(at.max(0)).unwrap_or(u32::MAX)
+}
+
+fn digest(text_hash: i64) -> u32 {
+    let bits = text_hash as u64;
+    (bits ^ (bits >> 32)) as u32
+}
+
+/// A number's sends in the window. Most numbers get one an hour: it stays inline, with no
+/// allocation (a million-recipient campaign adds a million of these).
+#[derive(Debug)]
+enum Sends {
+    One(Sent),
+    Many(Vec<Sent>),
+}
+
+impl Sends {
+    fn push(&mut self, sent: Sent) {
+        match self {
+            Sends::One(first) => *self = Sends::Many(vec![*first, sent]),
+            Sends::Many(list) => list.push(sent),
+        }
+    }
+
+    fn all(&self) -> &[Sent] {
+        match self {
+            Sends::One(sent) => std::slice::from_ref(sent),
+            Sends::Many(list) => list,
+        }
+    }
+
+    /// Keeps the sends at or after `since`; false when none is left.
+    fn keep_since(&mut self, since: u32) -> bool {
+        match self {
+            Sends::One(sent) => sent.at >= since,
+            Sends::Many(list) => {
+                list.retain(|sent| sent.at >= since);
+                if let [only] = list.as_slice() {
+                    *self = Sends::One(*only);
+                }
+                !self.all().is_empty()
+            }
+        }
+    }
+}
 
 /// Sends of the last hour, per account and number.
 #[derive(Default)]
@@ -29,7 +90,7 @@ pub(crate) struct FloodWindow {
 
 #[derive(Default)]
 struct State {
-    accounts: FxHashMap<AccountId, FxHashMap<u64, Vec<Send>>>,
+    accounts: FxHashMap<AccountId, FxHashMap<u64, Sends>>,
     swept_at: i64,
 }
 
@@ -43,23 +104,30 @@ impl FloodWindow {
             state.swept_at = at;
         }
         let sends = state.accounts.entry(account).or_default();
+        let sent = Sent::new(at, text_hash);
         for number in numbers {
-            sends.entry(number).or_default().push((at, text_hash));
+            match sends.entry(number) {
+                Entry::Occupied(mut earlier) => earlier.get_mut().push(sent),
+                Entry::Vacant(none) => {
+                    none.insert(Sends::One(sent));
+                }
+            }
         }
     }
 
     /// The sends to `numbers` since `now` minus one hour, for those that had any.
     pub(crate) fn recent(&self, account: AccountId, numbers: &[u64], text_hash: i64, now: DateTime<Utc>) -> FxHashMap<u64, RecentSends> {
-        let since = now.timestamp() - WINDOW_SECONDS;
+        let since = seconds(now.timestamp() - WINDOW_SECONDS);
+        let text = digest(text_hash);
         let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         let mut recent = FxHashMap::default();
         let Some(sends) = state.accounts.get(&account) else { return recent };
         for number in numbers {
             let Some(times) = sends.get(number) else { continue };
             let mut counts = RecentSends::default();
-            for (_, hash) in times.iter().filter(|(at, _)| *at >= since) {
+            for sent in times.all().iter().filter(|sent| sent.at >= since) {
                 counts.any += 1;
-                counts.identical += u32::from(*hash == text_hash);
+                counts.identical += u32::from(sent.text == text);
             }
             if counts.any > 0 {
                 recent.insert(*number, counts);
@@ -72,11 +140,9 @@ impl FloodWindow {
 impl State {
     /// Drops the sends before `since`, and the numbers and accounts left with none.
     fn sweep(&mut self, since: i64) {
+        let since = seconds(since);
         self.accounts.retain(|_, numbers| {
-            numbers.retain(|_, sends| {
-                sends.retain(|(at, _)| *at >= since);
-                !sends.is_empty()
-            });
+            numbers.retain(|_, sends| sends.keep_since(since));
             !numbers.is_empty()
         });
     }
@@ -111,13 +177,19 @@ mod tests {
     #[test]
     fn sweeping_forgets_only_what_left_the_window() {
         let window = FloodWindow::default();
-        window.record(1, [33_612_345_678], 7, at(0));
-        window.record(1, [33_700_000_000], 7, at(50));
+        window.record(1, [33_612_345_678, 33_699_999_999], 7, at(0));
+        window.record(1, [33_699_999_999], 8, at(20));
+        window.record(1, [33_700_000_000, 33_699_999_999], 7, at(50));
         window.record(1, [33_711_111_111], 7, at(70)); // sweeps everything before 10:10
-        let state = window.state.lock().unwrap_or_else(PoisonError::into_inner);
-        let numbers = &state.accounts[&1];
-        assert!(!numbers.contains_key(&33_612_345_678));
-        assert!(numbers.contains_key(&33_700_000_000));
-        assert!(numbers.contains_key(&33_711_111_111));
+        {
+            let state = window.state.lock().unwrap_or_else(PoisonError::into_inner);
+            let numbers = &state.accounts[&1];
+            assert!(!numbers.contains_key(&33_612_345_678));
+            assert!(numbers.contains_key(&33_700_000_000));
+            assert!(numbers.contains_key(&33_711_111_111));
+            assert_eq!(numbers[&33_699_999_999].all().len(), 2, "the 10:00 send went, 10:20 and 10:50 stay");
+        }
+        let recent = window.recent(1, &[33_699_999_999], 7, at(75));
+        assert_eq!(recent.get(&33_699_999_999), Some(&RecentSends { identical: 1, any: 2 }));
     }
 }
