@@ -117,3 +117,61 @@ fn copy(error: &rusqlite::Error) -> rusqlite::Error {
         other => rusqlite::Error::SqliteFailure(ffi::Error::new(ffi::SQLITE_ERROR), Some(other.to_string())),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    fn count(connection: &Connection) -> i64 {
+        connection.query_row("SELECT COUNT(*) FROM notes", [], |row| row.get(0)).unwrap_or(-1)
+    }
+
+    #[tokio::test]
+    async fn a_failing_write_rolls_back_alone_and_its_batch_commits() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let path = dir.path().join("writer.db");
+        let connection = Connection::open(&path).expect("a database");
+        connection.execute_batch("PRAGMA journal_mode = WAL; CREATE TABLE notes (text TEXT NOT NULL)").expect("a table");
+        let writer = Writer::start(connection).expect("a writer");
+
+        // The first write keeps the thread busy so that the next three queue into one batch.
+        let busy = writer.run(|db| {
+            std::thread::sleep(Duration::from_millis(200));
+            Ok(db.execute("INSERT INTO notes VALUES ('first')", [])?)
+        });
+        let queued = async {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            tokio::join!(
+                writer.run(|db| Ok(db.execute("INSERT INTO notes VALUES ('a')", [])?)),
+                writer.run(|db| {
+                    db.execute("INSERT INTO notes VALUES ('written, then undone')", [])?;
+                    Err::<usize, _>(Error::Command("refused after writing".into()))
+                }),
+                writer.run(|db| Ok(db.execute("INSERT INTO notes VALUES ('b')", [])?)),
+            )
+        };
+        let (first, (a, failed, b)) = tokio::join!(busy, queued);
+        assert!(first.is_ok() && a.is_ok() && b.is_ok());
+        assert!(matches!(failed, Err(Error::Command(_))));
+
+        // Answered means committed: another connection sees exactly the three good rows.
+        let reader = Connection::open(&path).expect("a second connection");
+        assert_eq!(count(&reader), 3);
+        let undone: i64 = reader.query_row("SELECT COUNT(*) FROM notes WHERE text LIKE 'written%'", [], |row| row.get(0)).unwrap_or(-1);
+        assert_eq!(undone, 0);
+    }
+
+    #[tokio::test]
+    async fn a_panicking_write_is_an_error_and_the_writer_goes_on() {
+        let connection = Connection::open_in_memory().expect("a database");
+        connection.execute_batch("CREATE TABLE notes (text TEXT NOT NULL)").expect("a table");
+        let writer = Writer::start(connection).expect("a writer");
+        let panicked = writer.run(|_| -> Result<(), Error> { panic!("a bug in a write") }).await;
+        assert!(matches!(panicked, Err(Error::Unavailable(_))));
+        let after = writer.run(|db| Ok(db.execute("INSERT INTO notes VALUES ('still writing')", [])?)).await;
+        assert_eq!(after.ok(), Some(1));
+        assert_eq!(writer.run(|db| Ok(count(db))).await.ok(), Some(1));
+    }
+}
