@@ -1,13 +1,13 @@
 //! The operator's commands: accounts, top-ups and tokens (and the demo account).
 
-use texto_core::Credits;
+use texto_core::{Country, Credits};
 
 use crate::{
     Error,
     api::token_hash,
     cli::{AccountAction, TokenAction},
     db::Database,
-    store::{AccountStore, sqlite::SqliteStore},
+    store::{AccountId, AccountStore, CountryRuleChange, sqlite::SqliteStore},
 };
 
 /// Name of the account `--demo` creates.
@@ -32,11 +32,34 @@ pub async fn account(path: &std::path::Path, action: AccountAction) -> Result<St
             Ok(format!("account {name} created with {} credits", credits(amount)?))
         }
         AccountAction::Credit { name, credits: amount } => {
-            let account = store.account_by_name(&name).await?.ok_or_else(|| Error::Command(format!("no account called {name:?}")))?;
+            let account = named(&store, &name).await?;
             let balance = store.top_up(account, credits(amount)?).await?;
             Ok(format!("account {name}: {balance} credits"))
         }
+        AccountAction::Flood { name, identical_per_hour, any_per_hour } => {
+            let limits = store.update_flood_limits(named(&store, &name).await?, identical_per_hour, any_per_hour).await?;
+            Ok(format!(
+                "account {name}: at most {} identical texts and {} texts per number and rolling hour",
+                limits.identical_per_hour, limits.any_per_hour
+            ))
+        }
+        AccountAction::Country { name, country, block, allow, monthly_cap, no_cap } => {
+            let code = country.to_ascii_uppercase();
+            let country = Country::from_iso2(&code).ok_or_else(|| Error::Command(format!("unknown country code {code:?}")))?;
+            let change = CountryRuleChange {
+                allowed: (block || allow).then_some(allow),
+                monthly_cap: if no_cap { Some(None) } else { monthly_cap.map(Some) },
+            };
+            let rule = store.update_country_rule(named(&store, &name).await?, country, change).await?;
+            let cap = rule.monthly_cap.map_or("no monthly cap".to_owned(), |cap| format!("at most {cap} messages a month"));
+            Ok(format!("account {name}, {code}: {}, {cap}", if rule.allowed { "allowed" } else { "blocked" }))
+        }
     }
+}
+
+/// The id of the account called `name`.
+async fn named(store: &SqliteStore, name: &str) -> Result<AccountId, Error> {
+    store.account_by_name(name).await?.ok_or_else(|| Error::Command(format!("no account called {name:?}")))
 }
 
 /// `texto token create|revoke`; `create` returns the token alone.
@@ -44,8 +67,7 @@ pub async fn token(path: &std::path::Path, action: TokenAction) -> Result<String
     let store = open(path).await?;
     match action {
         TokenAction::Create { account } => {
-            let id = store.account_by_name(&account).await?.ok_or_else(|| Error::Command(format!("no account called {account:?}")))?;
-            new_token(&store, id).await
+            new_token(&store, named(&store, &account).await?).await
         }
         TokenAction::Revoke { token } => match store.revoke_token(&token_hash(&token)).await? {
             true => Ok("token revoked".to_owned()),

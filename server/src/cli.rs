@@ -66,6 +66,36 @@ pub enum AccountAction {
         /// Credits to add.
         credits: f64,
     },
+    /// Set the account's anti-flood limits per number and rolling hour (defaults 6 and 20).
+    Flood {
+        /// The account's name.
+        name: String,
+        /// Most identical texts to one number.
+        #[arg(long)]
+        identical_per_hour: Option<u32>,
+        /// Most texts of any kind to one number.
+        #[arg(long)]
+        any_per_hour: Option<u32>,
+    },
+    /// Allow or block a country for the account, and cap its messages a month.
+    Country {
+        /// The account's name.
+        name: String,
+        /// ISO 3166 code of the country (`FR`, `BE`, …).
+        country: String,
+        /// Refuse sends to the country (counted as not_allowed).
+        #[arg(long, conflicts_with = "allow")]
+        block: bool,
+        /// Allow sends to the country again.
+        #[arg(long)]
+        allow: bool,
+        /// Most messages a calendar month (UTC) to the country (beyond: country_limit).
+        #[arg(long, conflicts_with = "no_cap")]
+        monthly_cap: Option<u64>,
+        /// Remove the monthly cap.
+        #[arg(long)]
+        no_cap: bool,
+    },
 }
 
 /// `texto token …`

@@ -163,10 +163,10 @@ async fn run(state: &AppState, caller: Caller, accept: Accept, request: SmsReque
         monthly_usage: inputs.monthly_usage,
         monthly_caps: inputs.monthly_caps,
         balance: inputs.balance,
+        flood: inputs.flood,
         prices: state.prices.clone(),
         message: state.message.clone(),
         lists,
-        ..FilterContext::default()
     };
     let simulation = simulate(&campaign, &context, now)?;
     if matches!(endpoint, Endpoint::Simulate | Endpoint::SimulateLists) {

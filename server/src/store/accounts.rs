@@ -1,10 +1,28 @@
 //! Accounts, their tokens and their credits.
 
 use async_trait::async_trait;
-use texto_core::Credits;
+use texto_core::{Country, Credits, FloodLimits};
 
 use super::AccountId;
 use crate::Error;
+
+/// What an account may send to one country (REFERENCE §3: not_allowed, country_limit).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct CountryRule {
+    /// Sends to the country are allowed.
+    pub(crate) allowed: bool,
+    /// Messages a month to the country, if capped.
+    pub(crate) monthly_cap: Option<u64>,
+}
+
+/// A change to a [`CountryRule`]: `None` keeps the field.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct CountryRuleChange {
+    /// Allow (`true`) or block (`false`) the country.
+    pub(crate) allowed: Option<bool>,
+    /// A new cap, or `Some(None)` to remove it.
+    pub(crate) monthly_cap: Option<Option<u64>>,
+}
 
 /// Accounts, tokens and the credit ledger.
 #[async_trait]
@@ -23,6 +41,10 @@ pub(crate) trait AccountStore: Send + Sync {
     async fn revoke_token(&self, hash: &[u8; 32]) -> Result<bool, Error>;
     /// The account of a live token.
     async fn account_for_token(&self, hash: &[u8; 32]) -> Result<Option<AccountId>, Error>;
+    /// Changes the account's anti-flood limits (`None` keeps a limit); returns them after.
+    async fn update_flood_limits(&self, account: AccountId, identical_per_hour: Option<u32>, any_per_hour: Option<u32>) -> Result<FloodLimits, Error>;
+    /// Changes the account's rule for `country` (`None` keeps a field); returns it after.
+    async fn update_country_rule(&self, account: AccountId, country: Country, change: CountryRuleChange) -> Result<CountryRule, Error>;
     /// Whether the store answers (for `GET /health`).
     async fn ping(&self) -> Result<(), Error>;
 }

@@ -5,7 +5,7 @@ use std::collections::{HashMap, HashSet};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use rustc_hash::{FxHashMap, FxHashSet};
-use texto_core::{Campaign, Contact, Country, Credits, RecentSends, Simulation};
+use texto_core::{Campaign, Contact, Country, Credits, FloodLimits, RecentSends, Simulation};
 
 use super::{AccountId, Page};
 use crate::Error;
@@ -27,6 +27,8 @@ pub(crate) struct FilterInputs {
     pub(crate) allowed_countries: Option<HashSet<Country>>,
     /// Credits before the campaign.
     pub(crate) balance: Credits,
+    /// The account's anti-flood limits.
+    pub(crate) flood: FloodLimits,
 }
 
 /// Where a campaign is in its life (REFERENCE §6).

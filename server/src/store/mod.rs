@@ -11,7 +11,7 @@ mod number_lists;
 pub(crate) mod sqlite;
 mod webhooks;
 
-pub(crate) use accounts::AccountStore;
+pub(crate) use accounts::{AccountStore, CountryRule, CountryRuleChange};
 pub(crate) use campaigns::{CampaignRecord, CampaignStatus, CampaignStore, FilterInputs, NewCampaign};
 pub(crate) use notification::{BalanceAlert, NotificationStore};
 pub(crate) use webhooks::{DeliveryRecord, NewWebhook, WebhookChange, WebhookRecord, WebhookStatus, WebhookStore, WebhookType};

@@ -1,6 +1,8 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
+use texto_server::{AccountAction, admin};
+
 use crate::helpers::{account, spawn_app};
 
 fn sms(numbers: &[&str], text: &str) -> Value {
@@ -170,20 +172,57 @@ async fn anti_flood_remembers_the_last_hour_across_a_restart() {
     assert_eq!((seventh["sent"].as_i64(), seventh["flood"].as_i64()), (Some(0), Some(1)), "{seventh}");
 }
 
+/// `texto account …` on the test app's database.
+async fn operator(app: &crate::helpers::TestApp, action: AccountAction) -> String {
+    admin::account(&app.db(), action).await.expect("the command succeeds")
+}
+
+/// `texto account country alice CODE [--block] [--allow] [--monthly-cap N]`.
+fn country(code: &str, block: bool, allow: bool, monthly_cap: Option<u64>) -> AccountAction {
+    AccountAction::Country { name: "alice".into(), country: code.into(), block, allow, monthly_cap, no_cap: false }
+}
+
 #[tokio::test]
 async fn a_monthly_country_cap_counts_every_campaign_of_the_month() {
     let app = spawn_app().await;
-    // No endpoint sets caps yet: the operator writes them, as this does.
-    let db = rusqlite::Connection::open(app.db()).expect("the database opens");
-    db.busy_timeout(std::time::Duration::from_secs(10)).expect("a busy timeout");
-    db.execute("INSERT INTO account_countries (account_id, country, allowed, monthly_cap) SELECT id, 'FR', 1, 3 FROM accounts WHERE name = 'alice'", [])
-        .expect("a cap");
+    let said = operator(&app, country("fr", false, false, Some(3))).await;
+    assert_eq!(said, "account alice, FR: allowed, at most 3 messages a month");
     let (_, first) = app.json(Method::POST, "/send", Some(sms(&["33612345671", "33612345672"], "Cap"))).await;
     assert_eq!((first["sent"].as_i64(), first["country_limit"].as_i64()), (Some(2), Some(0)), "{first}");
     let (_, second) = app.json(Method::POST, "/send", Some(sms(&["33612345673", "33612345674"], "Cap"))).await;
     assert_eq!((second["sent"].as_i64(), second["country_limit"].as_i64()), (Some(1), Some(1)), "{second}");
     let (_, third) = app.json(Method::POST, "/send/simulate", Some(sms(&["33612345675"], "Cap"))).await;
     assert_eq!((third["sent"].as_i64(), third["country_limit"].as_i64()), (Some(0), Some(1)), "{third}");
+}
+
+#[tokio::test]
+async fn a_blocked_country_is_not_allowed_until_allowed_again() {
+    let app = spawn_app().await;
+    let said = operator(&app, country("BE", true, false, None)).await;
+    assert_eq!(said, "account alice, BE: blocked, no monthly cap");
+    let belgian_and_french = sms(&["32470123456", "33612345678"], "Bonjour");
+    let (_, blocked) = app.json(Method::POST, "/send/simulate", Some(belgian_and_french.clone())).await;
+    assert_eq!((blocked["sent"].as_i64(), blocked["not_allowed"].as_i64()), (Some(1), Some(1)), "{blocked}");
+    operator(&app, country("BE", false, true, None)).await;
+    let (_, allowed) = app.json(Method::POST, "/send/simulate", Some(belgian_and_french)).await;
+    assert_eq!((allowed["sent"].as_i64(), allowed["not_allowed"].as_i64()), (Some(2), Some(0)), "{allowed}");
+}
+
+#[tokio::test]
+async fn an_account_s_own_flood_limits_replace_the_defaults() {
+    let app = spawn_app().await;
+    let flood = |identical, any| AccountAction::Flood { name: "alice".into(), identical_per_hour: identical, any_per_hour: any };
+    let said = operator(&app, flood(Some(1), None)).await;
+    assert_eq!(said, "account alice: at most 1 identical texts and 20 texts per number and rolling hour");
+    assert_eq!(app.json(Method::POST, "/send", Some(sms(&["33612345678"], "Same"))).await.1["sent"], 1);
+    let (_, second) = app.json(Method::POST, "/send", Some(sms(&["33612345678"], "Same"))).await;
+    assert_eq!((second["sent"].as_i64(), second["flood"].as_i64()), (Some(0), Some(1)), "{second}");
+    operator(&app, flood(None, Some(2))).await;
+    assert_eq!(app.json(Method::POST, "/send", Some(sms(&["33612345678"], "Other"))).await.1["sent"], 1, "a second text, another one");
+    let (_, third) = app.json(Method::POST, "/send", Some(sms(&["33612345678"], "Third"))).await;
+    assert_eq!((third["sent"].as_i64(), third["flood"].as_i64()), (Some(0), Some(1)), "two texts an hour at most: {third}");
+    let unknown = admin::account(&app.db(), country("XX", true, false, None)).await;
+    assert!(matches!(unknown, Err(texto_server::Error::Command(_))), "{unknown:?}");
 }
 
 #[tokio::test]

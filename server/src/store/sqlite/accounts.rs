@@ -2,12 +2,12 @@
 
 use async_trait::async_trait;
 use rusqlite::{OptionalExtension, params};
-use texto_core::Credits;
+use texto_core::{Country, Credits, FloodLimits};
 
 use super::SqliteStore;
 use crate::{
     Error,
-    store::{AccountId, AccountStore},
+    store::{AccountId, AccountStore, CountryRule, CountryRuleChange},
 };
 
 #[async_trait]
@@ -82,9 +82,56 @@ impl AccountStore for SqliteStore {
             .await
     }
 
+    async fn update_flood_limits(&self, account: AccountId, identical_per_hour: Option<u32>, any_per_hour: Option<u32>) -> Result<FloodLimits, Error> {
+        self.db
+            .write(move |db| {
+                db.execute(
+                    "UPDATE accounts SET flood_identical_per_hour = COALESCE(?, flood_identical_per_hour),
+                         flood_any_per_hour = COALESCE(?, flood_any_per_hour) WHERE id = ?",
+                    params![identical_per_hour, any_per_hour, account],
+                )?;
+                Ok(flood_limits(db, account)?)
+            })
+            .await
+    }
+
+    async fn update_country_rule(&self, account: AccountId, country: Country, change: CountryRuleChange) -> Result<CountryRule, Error> {
+        let iso2 = country.iso2();
+        self.db
+            .write(move |db| {
+                let select = "SELECT allowed, monthly_cap FROM account_countries WHERE account_id = ? AND country = ?";
+                let current = db
+                    .query_row(select, params![account, iso2], |row| Ok(CountryRule { allowed: row.get(0)?, monthly_cap: row.get(1)? }))
+                    .optional()?
+                    .unwrap_or(CountryRule { allowed: true, monthly_cap: None });
+                let rule = CountryRule {
+                    allowed: change.allowed.unwrap_or(current.allowed),
+                    monthly_cap: change.monthly_cap.unwrap_or(current.monthly_cap),
+                };
+                db.execute(
+                    "INSERT INTO account_countries (account_id, country, allowed, monthly_cap) VALUES (?, ?, ?, ?)
+                     ON CONFLICT (account_id, country) DO UPDATE SET allowed = excluded.allowed, monthly_cap = excluded.monthly_cap",
+                    params![account, iso2, rule.allowed, rule.monthly_cap],
+                )?;
+                Ok(rule)
+            })
+            .await
+    }
+
     async fn ping(&self) -> Result<(), Error> {
         self.db.read(|db| Ok(db.query_row("SELECT 1", [], |_| Ok(()))?)).await
     }
+}
+
+/// The account's anti-flood limits: its own, or the reference defaults.
+pub(super) fn flood_limits(db: &rusqlite::Connection, account: AccountId) -> rusqlite::Result<FloodLimits> {
+    let defaults = FloodLimits::default();
+    db.prepare_cached("SELECT flood_identical_per_hour, flood_any_per_hour FROM accounts WHERE id = ?")?.query_row([account], |row| {
+        Ok(FloodLimits {
+            identical_per_hour: row.get::<_, Option<u32>>(0)?.unwrap_or(defaults.identical_per_hour),
+            any_per_hour: row.get::<_, Option<u32>>(1)?.unwrap_or(defaults.any_per_hour),
+        })
+    })
 }
 
 /// The account's balance in hundredths (kept by the ledger's trigger).

@@ -7,7 +7,11 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
 use texto_core::{Audience, Contact, Country, Credits, Outcome};
 
-use super::{SqliteStore, accounts::balance, time};
+use super::{
+    SqliteStore,
+    accounts::{balance, flood_limits},
+    time,
+};
 use crate::{
     Error,
     db::placeholders,
@@ -196,6 +200,7 @@ fn account_inputs(db: &Connection, account: AccountId, few: Option<&[u64]>, now:
         }
     }
     inputs.balance = Credits::from_hundredths(balance(db, account)?);
+    inputs.flood = flood_limits(db, account)?;
     Ok(inputs)
 }
 
