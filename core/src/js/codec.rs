@@ -2,16 +2,24 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::convert::{from_js, parse_format, to_js};
+use super::{
+    convert::{from_js, parse_format, to_js},
+    text::text,
+};
 use crate::wire::{Format, Kind};
 
 /// Decodes `body` (`format` `"json"` or `"xml"`) into the document's JSON form. The kind
 /// (`sms`, `webhook`, `campaignResult`, …) is told from the body unless `kind` names it.
 #[wasm_bindgen(unchecked_return_type = "any")]
-pub fn decode(body: &str, format: &str, kind: Option<String>) -> Result<JsValue, JsError> {
+pub fn decode(
+    #[wasm_bindgen(unchecked_param_type = "string")] body: JsValue,
+    format: &str,
+    kind: Option<String>,
+) -> Result<JsValue, JsError> {
     let format = parse_format(format)?;
-    let kind = resolve(kind, || Kind::detect(body, format))?;
-    let json = kind.to_json(body, format).map_err(|e| JsError::new(&e.to_string()))?;
+    let body = text(&body)?;
+    let kind = resolve(kind, || Kind::detect(&body, format))?;
+    let json = kind.to_json(&body, format).map_err(|e| JsError::new(&e.to_string()))?;
     to_js(&json)
 }
 

@@ -1,4 +1,5 @@
-//! Bodies from JavaScript: a JS string copied into wasm memory by `TextEncoder.encodeInto`.
+//! Bodies from JavaScript (`decode`, `validateSend`, `simulate`): a JS string copied into wasm
+//! memory by `TextEncoder.encodeInto`.
 //!
 //! wasm-bindgen's own `&str` parameters copy ASCII text one character at a time in a JS loop
 //! (about 50 ms for a 24 MB body in Node 20); `encodeInto` writes the same bytes natively.
