@@ -7,15 +7,16 @@ use tokio::sync::Semaphore;
 
 use crate::Error;
 
-/// Idle read connections, and a permit for each.
+/// Idle read connections, and a permit for each. Whoever holds a permit holds a connection:
+/// a permit is given back only after its connection.
 pub(super) struct Readers {
     idle: Mutex<Vec<Connection>>,
-    permits: Semaphore,
+    permits: Arc<Semaphore>,
 }
 
 impl Readers {
     pub(super) fn new(connections: Vec<Connection>) -> Readers {
-        Readers { permits: Semaphore::new(connections.len()), idle: Mutex::new(connections) }
+        Readers { permits: Arc::new(Semaphore::new(connections.len())), idle: Mutex::new(connections) }
     }
 
     /// Waits for a free connection, then runs `work` with it on tokio's blocking threads.
@@ -24,9 +25,12 @@ impl Readers {
         T: Send + 'static,
         F: FnOnce(&Connection) -> Result<T, Error> + Send + 'static,
     {
-        let _permit = self.permits.acquire().await.map_err(|_| Error::Unavailable("the database is closed"))?;
+        let permit = Arc::clone(&self.permits).acquire_owned().await.map_err(|_| Error::Unavailable("the database is closed"))?;
         let readers = Arc::clone(self);
+        // The permit goes with the work: if the caller is dropped (its client went away), the
+        // connection stays counted as busy until the blocking task has put it back.
         tokio::task::spawn_blocking(move || {
+            let _permit = permit;
             let borrowed = Borrowed { readers: &readers, connection: readers.take() };
             match &borrowed.connection {
                 Some(connection) => work(connection),
