@@ -88,26 +88,49 @@ where
 
 fn write_batches(mut connection: Connection, jobs: mpsc::Receiver<Box<dyn Job>>) {
     while let Ok(first) = jobs.recv() {
-        let mut batch = Vec::with_capacity(16);
-        batch.push(first);
-        batch.extend(jobs.try_iter().take(MOST_PER_BATCH - 1));
-        if let Err(error) = connection.execute_batch("BEGIN IMMEDIATE") {
-            tracing::error!(%error, "database writer: cannot begin a transaction");
-            batch.into_iter().for_each(|job| job.answer(Err(&error)));
-            continue;
-        }
-        for job in &mut batch {
+        // The jobs run in the open transaction, answered once it is committed.
+        // The batch: what was queued when the thread came round (not what arrives meanwhile,
+        // which would keep the first writes waiting).
+        let batch: Vec<Box<dyn Job>> = std::iter::once(first).chain(jobs.try_iter().take(MOST_PER_BATCH - 1)).collect();
+        let mut open: Vec<Box<dyn Job>> = Vec::with_capacity(batch.len());
+        for mut job in batch {
+            if connection.is_autocommit() {
+                // No transaction: none begun yet, or SQLite rolled it back on its own (a full
+                // disk, an I/O error): the jobs run in it are lost, and a savepoint now would
+                // commit on its own. Begin one.
+                answer_all(std::mem::take(&mut open), Err(&rolled_back()));
+                if let Err(error) = connection.execute_batch("BEGIN IMMEDIATE") {
+                    tracing::error!(%error, "database writer: cannot begin a transaction");
+                    job.answer(Err(&error));
+                    continue;
+                }
+            }
             job.run(&mut connection);
+            open.push(job);
         }
-        let commit = connection.execute_batch("COMMIT");
+        let commit = match connection.is_autocommit() {
+            true => Err(rolled_back()),
+            false => connection.execute_batch("COMMIT"),
+        };
         if let Err(error) = &commit {
-            tracing::error!(%error, "database writer: commit failed, the batch is rolled back");
-            let _ = connection.execute_batch("ROLLBACK");
+            tracing::error!(%error, "database writer: the batch is not committed");
+            if !connection.is_autocommit() {
+                let _ = connection.execute_batch("ROLLBACK");
+            }
         }
-        for job in batch {
-            job.answer(commit.as_ref().map(|_| ()));
-        }
+        answer_all(open, commit.as_ref().map(|_| ()));
     }
+}
+
+fn answer_all(jobs: Vec<Box<dyn Job>>, commit: Result<(), &rusqlite::Error>) {
+    for job in jobs {
+        job.answer(commit);
+    }
+}
+
+/// What the jobs of a transaction SQLite rolled back by itself are told.
+fn rolled_back() -> rusqlite::Error {
+    rusqlite::Error::SqliteFailure(ffi::Error::new(ffi::SQLITE_ABORT), Some("SQLite rolled the transaction back".into()))
 }
 
 /// The commit's error, once per job of the batch (rusqlite's error is not `Clone`).
@@ -161,6 +184,39 @@ mod tests {
         assert_eq!(count(&reader), 3);
         let undone: i64 = reader.query_row("SELECT COUNT(*) FROM notes WHERE text LIKE 'written%'", [], |row| row.get(0)).unwrap_or(-1);
         assert_eq!(undone, 0);
+    }
+
+    #[tokio::test]
+    async fn when_sqlite_drops_the_transaction_its_writes_fail_and_the_rest_commit() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let path = dir.path().join("writer.db");
+        let connection = Connection::open(&path).expect("a database");
+        connection.execute_batch("PRAGMA journal_mode = WAL; CREATE TABLE notes (text TEXT NOT NULL)").expect("a table");
+        let writer = Writer::start(connection).expect("a writer");
+        let busy = writer.run(|db| {
+            std::thread::sleep(Duration::from_millis(200));
+            Ok(db.execute("INSERT INTO notes VALUES ('first')", [])?)
+        });
+        let queued = async {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            tokio::join!(
+                writer.run(|db| Ok(db.execute("INSERT INTO notes VALUES ('lost with the transaction')", [])?)),
+                // What a full disk does: SQLite rolls the whole transaction back.
+                writer.run(|db| Ok(db.execute_batch("ROLLBACK")?)),
+                writer.run(|db| Ok(db.execute("INSERT INTO notes VALUES ('after')", [])?)),
+            )
+        };
+        let (first, (lost, rogue, after)) = tokio::join!(busy, queued);
+        assert!(first.is_ok());
+        assert!(lost.is_err(), "its transaction is gone: it must not be answered as written");
+        assert!(rogue.is_err());
+        assert_eq!(after.ok(), Some(1), "a new transaction serves the rest of the batch");
+        let reader = Connection::open(&path).expect("a second connection");
+        let texts: Vec<String> = reader
+            .prepare("SELECT text FROM notes ORDER BY rowid")
+            .and_then(|mut query| query.query_map([], |row| row.get(0))?.collect())
+            .expect("the notes");
+        assert_eq!(texts, ["first", "after"]);
     }
 
     #[tokio::test]
