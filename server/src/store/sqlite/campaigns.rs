@@ -1,6 +1,9 @@
 //! Campaigns and messages in SQLite.
 
-use std::collections::{HashMap, HashSet};
+use std::{
+    collections::{HashMap, HashSet},
+    sync::Arc,
+};
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -116,11 +119,16 @@ impl CampaignStore for SqliteStore {
                 Some((number.as_u64(), number.country().iso2(), gsmsmsid, i64::from(o.parts), o.cost.hundredths()))
             })
             .collect();
-        let numbers: Vec<u64> = messages.iter().map(|m| m.0).collect();
-        let text_hash = new.text_hash;
-        let written = self.db.write(move |db| write_campaign(db, account, &row, &messages, text_hash)).await?;
-        self.flood.record(account, numbers, text_hash, new.now);
-        Ok(written)
+        let (text_hash, now, flood) = (new.text_hash, new.now, Arc::clone(&self.flood));
+        // The window learns of the messages on the writer thread, right after they are written:
+        // a campaign stands once queued, even if its client goes away before the answer.
+        self.db
+            .write(move |db| {
+                let written = write_campaign(db, account, &row, &messages, text_hash)?;
+                flood.record(account, messages.iter().map(|m| m.0), text_hash, now);
+                Ok(written)
+            })
+            .await
     }
 
     async fn cancel_campaign(&self, account: AccountId, ticket: i64) -> Result<CampaignRecord, Error> {
