@@ -1,7 +1,7 @@
 //! The schema, brought up to date at start-up: the files of `migrations/`, applied in order,
 //! with `PRAGMA user_version` recording how many have run.
 
-use rusqlite::Connection;
+use rusqlite::{Connection, TransactionBehavior};
 
 use crate::Error;
 
@@ -14,24 +14,27 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0005_account_limits.sql"),
 ];
 
-/// Applies the migrations the database has not seen, each in its own transaction.
+/// Applies the migrations the database has not seen, each in its own transaction. The version
+/// is read inside that (immediate) transaction: a second texto process starting at the same
+/// time waits for it, then finds the schema already up to date.
 pub(super) fn run(connection: &mut Connection) -> Result<(), Error> {
-    let mut version = current_version(connection)?;
-    if version > MIGRATIONS.len() {
-        return Err(Error::Migration(format!(
-            "the database is at schema version {version}, newer than this texto ({}): use a newer texto",
-            MIGRATIONS.len()
-        )));
-    }
-    for (index, sql) in MIGRATIONS.iter().enumerate().skip(version) {
-        let tx = connection.transaction()?;
-        tx.execute_batch(sql).map_err(|e| Error::Migration(format!("migration {}: {e}", index + 1)))?;
-        tx.pragma_update(None, "user_version", index + 1)?;
+    loop {
+        let tx = connection.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let version = current_version(&tx)?;
+        if version > MIGRATIONS.len() {
+            return Err(Error::Migration(format!(
+                "the database is at schema version {version}, newer than this texto ({}): use a newer texto",
+                MIGRATIONS.len()
+            )));
+        }
+        let Some(sql) = MIGRATIONS.get(version) else {
+            tracing::debug!(version, "database schema up to date");
+            return Ok(());
+        };
+        tx.execute_batch(sql).map_err(|e| Error::Migration(format!("migration {}: {e}", version + 1)))?;
+        tx.pragma_update(None, "user_version", version + 1)?;
         tx.commit()?;
-        version = index + 1;
     }
-    tracing::debug!(version, "database schema up to date");
-    Ok(())
 }
 
 /// The schema version: `user_version`, or for a database made by texto's first releases
@@ -90,6 +93,28 @@ mod tests {
         assert_eq!(version, MIGRATIONS.len());
         let kept: i64 = connection.query_row("SELECT COUNT(*) FROM accounts", [], |row| row.get(0)).expect("a count");
         assert_eq!(kept, 1);
+    }
+
+    #[test]
+    fn two_processes_starting_together_migrate_once() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let path = dir.path().join("race.db");
+        let racers: Vec<_> = (0..4)
+            .map(|_| {
+                let path = path.clone();
+                std::thread::spawn(move || {
+                    let mut connection = Connection::open(path).expect("a database");
+                    connection.busy_timeout(std::time::Duration::from_secs(10)).expect("a busy timeout");
+                    run(&mut connection).map_err(|e| e.to_string())
+                })
+            })
+            .collect();
+        for racer in racers {
+            assert_eq!(racer.join().expect("no panic"), Ok(()));
+        }
+        let connection = Connection::open(&path).expect("a database");
+        let version: usize = connection.pragma_query_value(None, "user_version", |row| row.get(0)).expect("a version");
+        assert_eq!(version, MIGRATIONS.len());
     }
 
     #[test]
