@@ -48,7 +48,7 @@ pub async fn account(path: &std::path::Path, action: AccountAction) -> Result<St
             let country = Country::from_iso2(&code).ok_or_else(|| Error::Command(format!("unknown country code {code:?}")))?;
             let change = CountryRuleChange {
                 allowed: (block || allow).then_some(allow),
-                monthly_cap: if no_cap { Some(None) } else { monthly_cap.map(Some) },
+                monthly_cap: if no_cap { Some(None) } else { monthly_cap.map(|cap| Some(u64::from(cap))) },
             };
             let rule = store.update_country_rule(named(&store, &name).await?, country, change).await?;
             let cap = rule.monthly_cap.map_or("no monthly cap".to_owned(), |cap| format!("at most {cap} messages a month"));

@@ -91,7 +91,7 @@ pub enum AccountAction {
         allow: bool,
         /// Most messages a calendar month (UTC) to the country (beyond: country_limit).
         #[arg(long, conflicts_with = "no_cap")]
-        monthly_cap: Option<u64>,
+        monthly_cap: Option<u32>,
         /// Remove the monthly cap.
         #[arg(long)]
         no_cap: bool,

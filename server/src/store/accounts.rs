@@ -45,6 +45,6 @@ pub(crate) trait AccountStore: Send + Sync {
     async fn update_flood_limits(&self, account: AccountId, identical_per_hour: Option<u32>, any_per_hour: Option<u32>) -> Result<FloodLimits, Error>;
     /// Changes the account's rule for `country` (`None` keeps a field); returns it after.
     async fn update_country_rule(&self, account: AccountId, country: Country, change: CountryRuleChange) -> Result<CountryRule, Error>;
-    /// Whether the store answers (for `GET /health`).
+    /// Whether the store answers reads and writes (for `GET /health`).
     async fn ping(&self) -> Result<(), Error>;
 }

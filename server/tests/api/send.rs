@@ -178,7 +178,7 @@ async fn operator(app: &crate::helpers::TestApp, action: AccountAction) -> Strin
 }
 
 /// `texto account country alice CODE [--block] [--allow] [--monthly-cap N]`.
-fn country(code: &str, block: bool, allow: bool, monthly_cap: Option<u64>) -> AccountAction {
+fn country(code: &str, block: bool, allow: bool, monthly_cap: Option<u32>) -> AccountAction {
     AccountAction::Country { name: "alice".into(), country: code.into(), block, allow, monthly_cap, no_cap: false }
 }
 

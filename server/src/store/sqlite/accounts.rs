@@ -119,7 +119,9 @@ impl AccountStore for SqliteStore {
     }
 
     async fn ping(&self) -> Result<(), Error> {
-        self.db.read(|db| Ok(db.query_row("SELECT 1", [], |_| Ok(()))?)).await
+        self.db.read(|db| Ok(db.query_row("SELECT 1", [], |_| Ok(()))?)).await?;
+        // An empty write: the writer thread is alive and can take the write lock.
+        self.db.write(|_| Ok(())).await
     }
 }
 
