@@ -58,7 +58,7 @@ impl FromRequest<AppState> for WireBody {
 }
 
 fn utf8(bytes: Bytes) -> Result<String, Error> {
-    String::from_utf8(bytes.to_vec()).map_err(|e| {
+    String::from_utf8(Vec::from(bytes)).map_err(|e| {
         Error::Invalid(vec![FieldError::new("", format!("the body is not UTF-8 (byte {})", e.utf8_error().valid_up_to()))])
     })
 }

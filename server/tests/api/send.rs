@@ -226,6 +226,23 @@ async fn an_account_s_own_flood_limits_replace_the_defaults() {
 }
 
 #[tokio::test]
+async fn a_large_campaign_is_sent_whole() {
+    // Over 256 KiB: the server handles it off the async threads; the answer is the same.
+    let app = spawn_app().await;
+    let token = account(&app.db(), "bulk", 20_000.0).await;
+    let numbers: Vec<String> = (0..12_000).map(|i| format!("336{:08}", 20_000_000 + i)).collect();
+    let refs: Vec<&str> = numbers.iter().map(String::as_str).collect();
+    let body = sms(&refs, "Grande campagne");
+    assert!(body.to_string().len() > 256 * 1024);
+    let (status, simulated) = app.json_as(&token, Method::POST, "/send/simulate", Some(body.clone())).await;
+    assert_eq!((status, simulated["sent"].as_i64()), (200, Some(12_000)), "{simulated}");
+    let (status, sent) = app.json_as(&token, Method::POST, "/send", Some(body)).await;
+    assert_eq!((status, sent["sent"].as_i64(), sent["credits"].as_f64()), (200, Some(12_000), Some(8_000.0)), "{sent}");
+    let (_, history) = app.json_as(&token, Method::GET, "/campaigns", None).await;
+    assert_eq!(history["totalRecords"], 1, "{history}");
+}
+
+#[tokio::test]
 async fn a_document_labelled_as_a_form_is_read_as_a_document() {
     // What `curl -d '{...}'` sends: a JSON body with the form content type.
     let app = spawn_app().await;
