@@ -121,7 +121,8 @@ impl CampaignStore for SqliteStore {
             .collect();
         let (text_hash, now, flood) = (new.text_hash, new.now, Arc::clone(&self.flood));
         // The window learns of the messages on the writer thread, right after they are written:
-        // a campaign stands once queued, even if its client goes away before the answer.
+        // a campaign stands once queued, even if its client goes away before the answer. (Should
+        // the commit then fail, the window counts texts never sent: it errs toward fewer texts.)
         self.db
             .write(move |db| {
                 let written = write_campaign(db, account, &row, &messages, text_hash)?;
