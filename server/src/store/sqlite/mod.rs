@@ -32,17 +32,18 @@ impl SqliteStore {
     /// A store for the service, with the anti-flood window filled from the last hour of messages.
     pub(crate) async fn for_serving(db: Database, now: DateTime<Utc>) -> Result<SqliteStore, Error> {
         let since = time::store(now - Duration::hours(1));
-        let sends = db
-            .read(move |connection| {
-                let mut query = connection.prepare("SELECT account_id, number, text_hash, created_at FROM messages WHERE created_at >= ?")?;
-                let rows = query.query_map([since], |row| Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?, row.get::<_, i64>(2)?, row.get::<_, String>(3)?)))?;
-                Ok(rows.collect::<Result<Vec<_>, _>>()?)
-            })
-            .await?;
-        let flood = FloodWindow::default();
-        for (account, number, text_hash, at) in sends {
-            flood.record(account, [number as u64], text_hash, time::load(&at));
-        }
-        Ok(SqliteStore { db, flood: Arc::new(flood) })
+        let flood = Arc::new(FloodWindow::default());
+        let window = Arc::clone(&flood);
+        db.read(move |connection| {
+            let mut query = connection.prepare("SELECT account_id, number, text_hash, created_at FROM messages WHERE created_at >= ?")?;
+            let mut rows = query.query([since])?;
+            while let Some(row) = rows.next()? {
+                let at = time::load(&row.get::<_, String>(3)?);
+                window.record(row.get(0)?, [row.get::<_, i64>(1)? as u64], row.get(2)?, at);
+            }
+            Ok(())
+        })
+        .await?;
+        Ok(SqliteStore { db, flood })
     }
 }
