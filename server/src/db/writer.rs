@@ -147,23 +147,36 @@ mod tests {
 
     use super::*;
 
+    /// A writer on a new WAL database (in the returned folder, `writer.db`) with a `notes` table.
+    fn notes() -> (tempfile::TempDir, Writer) {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let connection = Connection::open(dir.path().join("writer.db")).expect("a database");
+        connection.execute_batch("PRAGMA journal_mode = WAL; CREATE TABLE notes (text TEXT NOT NULL)").expect("a table");
+        (dir, Writer::start(connection).expect("a writer"))
+    }
+
+    /// A write that keeps the writer busy for 200 ms, so that writes queued meanwhile make
+    /// one batch.
+    async fn hold(writer: &Writer) -> Result<usize, Error> {
+        writer
+            .run(|db| {
+                std::thread::sleep(Duration::from_millis(200));
+                Ok(db.execute("INSERT INTO notes VALUES ('first')", [])?)
+            })
+            .await
+    }
+
     fn count(connection: &Connection) -> i64 {
         connection.query_row("SELECT COUNT(*) FROM notes", [], |row| row.get(0)).unwrap_or(-1)
     }
 
     #[tokio::test]
     async fn a_failing_write_rolls_back_alone_and_its_batch_commits() {
-        let dir = tempfile::tempdir().expect("a temp dir");
+        let (dir, writer) = notes();
         let path = dir.path().join("writer.db");
-        let connection = Connection::open(&path).expect("a database");
-        connection.execute_batch("PRAGMA journal_mode = WAL; CREATE TABLE notes (text TEXT NOT NULL)").expect("a table");
-        let writer = Writer::start(connection).expect("a writer");
 
         // The first write keeps the thread busy so that the next three queue into one batch.
-        let busy = writer.run(|db| {
-            std::thread::sleep(Duration::from_millis(200));
-            Ok(db.execute("INSERT INTO notes VALUES ('first')", [])?)
-        });
+        let busy = hold(&writer);
         let queued = async {
             tokio::time::sleep(Duration::from_millis(50)).await;
             tokio::join!(
@@ -188,15 +201,9 @@ mod tests {
 
     #[tokio::test]
     async fn when_sqlite_drops_the_transaction_its_writes_fail_and_the_rest_commit() {
-        let dir = tempfile::tempdir().expect("a temp dir");
+        let (dir, writer) = notes();
         let path = dir.path().join("writer.db");
-        let connection = Connection::open(&path).expect("a database");
-        connection.execute_batch("PRAGMA journal_mode = WAL; CREATE TABLE notes (text TEXT NOT NULL)").expect("a table");
-        let writer = Writer::start(connection).expect("a writer");
-        let busy = writer.run(|db| {
-            std::thread::sleep(Duration::from_millis(200));
-            Ok(db.execute("INSERT INTO notes VALUES ('first')", [])?)
-        });
+        let busy = hold(&writer);
         let queued = async {
             tokio::time::sleep(Duration::from_millis(50)).await;
             tokio::join!(
