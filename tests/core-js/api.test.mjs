@@ -82,6 +82,16 @@ test("simulate filters like the server and returns every recipient's outcome", (
   assert.equal(result.sendAt, "2026-11-21T10:00:00Z");
 });
 
+test("a context or options of the wrong shape throw an Error that names it", () => {
+  const body = JSON.stringify({ sms: { message: { text: "Hi", pushtype: "alert" }, recipients: { gsm: [{ value: "33612345678" }] } } });
+  assert.throws(() => core.simulate(body, "json", { balance: "lots" }, NOW), /^Error: context: invalid type: string "lots", expected f64$/);
+  assert.throws(() => core.simulate(body, "json", { balance: 1, blacklist: "33611111111" }, NOW), /^Error: context: invalid type: string .*expected a sequence$/);
+  assert.throws(() => core.simulate(body, "json", undefined, NOW), /^Error: context: expected a plain object/);
+  assert.throws(() => core.segments("Hi", { unicode: "yes" }), /^Error: options: invalid type: string "yes", expected a boolean$/);
+  // The result crosses back as plain data: counters are numbers, not strings or BigInts.
+  assert.equal(typeof core.simulate(body, "json", { balance: 1 }, NOW).credits, "number");
+});
+
 test("normalizeNumber follows REFERENCE §3", () => {
   assert.equal(core.normalizeNumber("+33 6 12 34 56 78"), "33612345678");
   assert.equal(core.normalizeNumber("06 12 34 56 78", "FR"), "33612345678");

@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 use wasm_bindgen::{JsCast, prelude::*};
 
-use crate::wire::Format;
+use crate::wire::{Format, strip_position};
 
 /// `"json"` or `"xml"`, or a JS error.
 pub(super) fn parse_format(name: &str) -> Result<Format, JsError> {
@@ -33,14 +33,22 @@ pub(super) fn iso(at: DateTime<Utc>) -> String {
     at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
-/// A Rust value as a plain JS object (maps as objects).
+/// A Rust value as a plain JS object (maps as objects): its JSON text, read by `JSON.parse`.
+///
+/// One serializer per type (serde_json's, which the codecs need anyway) instead of a second
+/// one that builds the object a property at a time through the JS boundary.
 pub(super) fn to_js<T: serde::Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| JsError::new(&e.to_string()))
+    let text = serde_json::to_string(value).map_err(|e| JsError::new(&e.to_string()))?;
+    js_sys::JSON::parse(&text).map_err(|_| JsError::new("could not build the result object"))
 }
 
-/// A plain JS object as a Rust value.
+/// A plain JS object as a Rust value: its `JSON.stringify` text, read by serde_json.
 pub(super) fn from_js<T: serde::de::DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsError> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("{what}: {e}")))
+    let json = js_sys::JSON::stringify(&value)
+        .ok()
+        .filter(|json| !JsValue::from(json).is_undefined())
+        .ok_or_else(|| JsError::new(&format!("{what}: expected a plain object (JSON data)")))?;
+    let text = super::text::text(&json.into())?;
+    serde_json::from_str(&text).map_err(|e| JsError::new(&format!("{what}: {}", strip_position(&e.to_string()))))
 }
+

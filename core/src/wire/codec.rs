@@ -369,7 +369,7 @@ fn prefixed(root: Option<&str>, path: &str) -> String {
 }
 
 /// serde_json appends " at line L column C"; the error carries those separately.
-fn strip_position(message: &str) -> String {
+pub(crate) fn strip_position(message: &str) -> String {
     match message.rfind(" at line ") {
         Some(at) => message[..at].to_owned(),
         None => message.to_owned(),

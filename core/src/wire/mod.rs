@@ -28,6 +28,8 @@ pub use campaigns::*;
 pub use codec::{Document, Format, MAX_BODY_BYTES, decode, decode_sms, encode};
 #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
 pub(crate) use codec::{Codec, read_body, read_plain};
+#[cfg(all(target_arch = "wasm32", feature = "js"))]
+pub(crate) use codec::strip_position;
 pub use contacts::*;
 pub use envelope::*;
 pub use events::*;
