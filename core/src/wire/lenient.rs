@@ -258,9 +258,9 @@ pub fn opt_decimal<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Er
         Scalar::Int(i) => Ok(Some(i as f64)),
         Scalar::Float(f) => Ok(Some(f)),
         Scalar::Text(s) if s.trim().is_empty() || s == "null" => Ok(None),
-        Scalar::Text(s) => s
-            .trim()
-            .parse()
+        // Text is read with the JSON number grammar (the same reader as a JSON body, so one
+        // float parser in the wasm module): `12.5`, `-3`, `1e-7`, but neither `NaN` nor `inf`.
+        Scalar::Text(s) => serde_json::from_str::<f64>(s.trim())
             .map(Some)
             .map_err(|_| refused(format!("expected a number, found {s:?}"))),
         Scalar::Null => Ok(None),
@@ -509,5 +509,27 @@ mod tests {
         assert_eq!(serde_json::from_str::<GsmDto>("{}").unwrap(), GsmDto::default());
         reads_empty_map_as_default::<WebhookDto>();
         reads_empty_map_as_default::<WebhookLogEntryDto>();
+    }
+
+    /// A campaign result in XML whose cost is the text `cost`.
+    fn xml_cost(cost: &str) -> Result<f64, crate::Error> {
+        let body = format!(
+            "<response><status>1</status><message>OK</message><cost>{cost}</cost><credits>10</credits><total>1</total>\
+             <sent>1</sent><blacklisted>0</blacklisted><duplicated>0</duplicated><invalid>0</invalid><npai>0</npai></response>"
+        );
+        decode::<CampaignResultDto>(&body, Format::Xml).map(|result| result.cost)
+    }
+
+    #[test]
+    fn decimals_in_text_follow_the_json_number_grammar() {
+        assert_eq!(xml_cost("12.5").unwrap(), 12.5);
+        assert_eq!(xml_cost(" -3 ").unwrap(), -3.0);
+        assert_eq!(xml_cost("1e-7").unwrap(), 1e-7);
+        assert_eq!(xml_cost("0.30000000000000004").unwrap(), 0.1 + 0.2, "read exactly, not to the nearest hundredth");
+        for refused in ["NaN", "inf", "1e400", "12,5", "twelve"] {
+            let error = xml_cost(refused).expect_err(refused).to_string();
+            assert!(error.contains(&format!("expected a number, found {refused:?}")), "{refused}: {error}");
+            assert!(error.contains("response.cost"), "{refused}: {error}");
+        }
     }
 }
