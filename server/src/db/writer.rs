@@ -166,6 +166,16 @@ mod tests {
             .await
     }
 
+    /// Runs `queued` while [`hold`] keeps the writer busy, so that the writes it queues make
+    /// one batch. Returns the held write's answer and `queued`'s output.
+    async fn behind_a_held_write<T>(writer: &Writer, queued: impl Future<Output = T>) -> (Result<usize, Error>, T) {
+        let queued = async {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            queued.await
+        };
+        tokio::join!(hold(writer), queued)
+    }
+
     fn count(connection: &Connection) -> i64 {
         connection.query_row("SELECT COUNT(*) FROM notes", [], |row| row.get(0)).unwrap_or(-1)
     }
@@ -175,10 +185,7 @@ mod tests {
         let (dir, writer) = notes();
         let path = dir.path().join("writer.db");
 
-        // The first write keeps the thread busy so that the next three queue into one batch.
-        let busy = hold(&writer);
-        let queued = async {
-            tokio::time::sleep(Duration::from_millis(50)).await;
+        let three = async {
             tokio::join!(
                 writer.run(|db| Ok(db.execute("INSERT INTO notes VALUES ('a')", [])?)),
                 writer.run(|db| {
@@ -188,7 +195,7 @@ mod tests {
                 writer.run(|db| Ok(db.execute("INSERT INTO notes VALUES ('b')", [])?)),
             )
         };
-        let (first, (a, failed, b)) = tokio::join!(busy, queued);
+        let (first, (a, failed, b)) = behind_a_held_write(&writer, three).await;
         assert!(first.is_ok() && a.is_ok() && b.is_ok());
         assert!(matches!(failed, Err(Error::Command(_))));
 
@@ -203,9 +210,7 @@ mod tests {
     async fn when_sqlite_drops_the_transaction_its_writes_fail_and_the_rest_commit() {
         let (dir, writer) = notes();
         let path = dir.path().join("writer.db");
-        let busy = hold(&writer);
-        let queued = async {
-            tokio::time::sleep(Duration::from_millis(50)).await;
+        let three = async {
             tokio::join!(
                 writer.run(|db| Ok(db.execute("INSERT INTO notes VALUES ('lost with the transaction')", [])?)),
                 // What a full disk does: SQLite rolls the whole transaction back.
@@ -213,7 +218,7 @@ mod tests {
                 writer.run(|db| Ok(db.execute("INSERT INTO notes VALUES ('after')", [])?)),
             )
         };
-        let (first, (lost, rogue, after)) = tokio::join!(busy, queued);
+        let (first, (lost, rogue, after)) = behind_a_held_write(&writer, three).await;
         assert!(first.is_ok());
         assert!(lost.is_err(), "its transaction is gone: it must not be answered as written");
         assert!(rogue.is_err());
