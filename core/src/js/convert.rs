@@ -51,4 +51,3 @@ pub(super) fn from_js<T: serde::de::DeserializeOwned>(value: JsValue, what: &str
     let text = super::text::text(&json.into())?;
     serde_json::from_str(&text).map_err(|e| JsError::new(&format!("{what}: {}", strip_position(&e.to_string()))))
 }
-
