@@ -18,7 +18,7 @@ use super::{Accept, auth::Caller, body::WireBody};
 use crate::{
     Error,
     app::AppState,
-    store::{NewContact, NumberEntry, NumberList, Page},
+    store::{NewContact, NumberEntry, NumberFilter, NumberList, Page},
 };
 
 /// Invalid numbers named one by one in an error answer; the rest are counted.
@@ -33,16 +33,27 @@ pub(super) fn router() -> Router<AppState> {
         .route("/blacklist/{number}", delete(remove_blacklist))
 }
 
-/// The optional filter of `GET /npai` and `GET /blacklist`.
+/// The optional filters of `GET /npai` and `GET /blacklist`.
 #[derive(Debug, Default, Deserialize)]
 pub(super) struct Filter {
     /// Only this number (international digits).
     destination: Option<String>,
+    /// Only numbers containing these digits.
+    search: Option<String>,
 }
 
 /// The query as `T`, or -7 naming what could not be read (instead of axum's plain-text 400).
 pub(super) fn query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, Error> {
     query.map(|Query(value)| value).map_err(|rejection| Error::Invalid(vec![FieldError::new("", rejection.body_text())]))
+}
+
+/// The digits of a number search: `text` without the separators a number may be written
+/// with (spaces, dots, dashes, brackets, a leading `+`; REFERENCE §3), when only digits are
+/// left; `None` when anything else is.
+pub(super) fn digits_of(text: &str) -> Option<String> {
+    let text = text.trim();
+    let digits: String = text.strip_prefix('+').unwrap_or(text).chars().filter(|c| !matches!(c, ' ' | '.' | '-' | '(' | ')')).collect();
+    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(digits)
 }
 
 /// The contacts of a request, validated: each number must be international (REFERENCE §3).
@@ -94,7 +105,7 @@ fn entry(entry: NumberEntry) -> NumberEntryDto {
     get,
     path = "/npai",
     tag = "npai",
-    params(("start" = Option<i64>, Query, description = "First record (default 0)"), ("length" = Option<i64>, Query, description = "Records per page (default 100, at most 1000)"), ("destination" = Option<String>, Query, description = "Only this number")),
+    params(("start" = Option<i64>, Query, description = "First record (default 0)"), ("length" = Option<i64>, Query, description = "Records per page (default 100, at most 1000)"), ("destination" = Option<String>, Query, description = "Only this number"), ("search" = Option<String>, Query, description = "Only numbers containing these digits (e.g. 612); totalDisplayRecords counts them")),
     responses((status = 200, description = "NPAI numbers", body = texto_core::wire::NumberListResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
@@ -113,7 +124,7 @@ pub(super) async fn list_npai(
     get,
     path = "/blacklist",
     tag = "blacklist",
-    params(("start" = Option<i64>, Query, description = "First record (default 0)"), ("length" = Option<i64>, Query, description = "Records per page (default 100, at most 1000)"), ("destination" = Option<String>, Query, description = "Only this number")),
+    params(("start" = Option<i64>, Query, description = "First record (default 0)"), ("length" = Option<i64>, Query, description = "Records per page (default 100, at most 1000)"), ("destination" = Option<String>, Query, description = "Only this number"), ("search" = Option<String>, Query, description = "Only numbers containing these digits (e.g. 612); totalDisplayRecords counts them")),
     responses((status = 200, description = "Blacklisted numbers", body = texto_core::wire::NumberListResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
@@ -129,15 +140,20 @@ pub(super) async fn list_blacklist(
 
 /// `GET /npai`, `GET /blacklist`: a page of entries, oldest first.
 async fn entries(state: &AppState, caller: Caller, accept: Accept, list: NumberList, page: Page, filter: Filter) -> Result<Response, Error> {
-    let destination = match filter.destination.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
+    let present = |text: &Option<String>| text.as_deref().map(str::trim).filter(|text| !text.is_empty()).map(str::to_owned);
+    let destination = match present(&filter.destination) {
         Some(destination) => Some(
-            parse_international(destination)
+            parse_international(&destination)
                 .map_err(|why| Error::Invalid(vec![FieldError::new("destination", format!("{destination:?}: {why}"))]))?
                 .as_u64(),
         ),
         None => None,
     };
-    let found = state.store.number_entries(caller.account, list, destination, page).await?;
+    let digits = match present(&filter.search) {
+        Some(search) => Some(digits_of(&search).ok_or_else(|| Error::Invalid(vec![FieldError::new("search", format!("{search:?}: give digits of a number"))]))?),
+        None => None,
+    };
+    let found = state.store.number_entries(caller.account, list, &NumberFilter { destination, digits }, page).await?;
     Ok(accept.ok(&NumberListResponse {
         status: 1,
         message: "OK".into(),

@@ -16,7 +16,7 @@ pub(crate) use campaigns::{CampaignRecord, CampaignStatus, CampaignStore, Filter
 pub(crate) use notification::{BalanceAlert, NotificationStore};
 pub(crate) use webhooks::{DeliveryRecord, NewWebhook, WebhookChange, WebhookRecord, WebhookStatus, WebhookStore, WebhookType};
 pub(crate) use lists::{Added, ListContact, ListStore, ListSummary};
-pub(crate) use number_lists::{NewContact, NumberEntry, NumberList, NumberListStore, NumberPage};
+pub(crate) use number_lists::{NewContact, NumberEntry, NumberFilter, NumberList, NumberListStore, NumberPage};
 
 /// An account's id.
 pub type AccountId = i64;

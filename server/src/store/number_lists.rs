@@ -55,6 +55,15 @@ pub(crate) struct NumberEntry {
     pub(crate) created_at: DateTime<Utc>,
 }
 
+/// Which entries of a number list a listing shows; the default shows them all.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct NumberFilter {
+    /// Only this number.
+    pub(crate) destination: Option<u64>,
+    /// Only numbers whose international digits contain these digits (digits only).
+    pub(crate) digits: Option<String>,
+}
+
 /// One page of entries with the counts the answer carries.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct NumberPage {
@@ -69,8 +78,8 @@ pub(crate) struct NumberPage {
 /// Reading and changing the NPAI list and the blacklist of an account.
 #[async_trait]
 pub(crate) trait NumberListStore: Send + Sync {
-    /// A page of the account's `list`, only `destination` when given.
-    async fn number_entries(&self, account: AccountId, list: NumberList, destination: Option<u64>, page: Page) -> Result<NumberPage, Error>;
+    /// A page of the entries of the account's `list` that pass `filter`.
+    async fn number_entries(&self, account: AccountId, list: NumberList, filter: &NumberFilter, page: Page) -> Result<NumberPage, Error>;
     /// Adds `contacts` to the account's `list` in one transaction, found in `campaign` if any;
     /// numbers already there keep their entry. Returns how many were added.
     async fn add_numbers(

@@ -166,6 +166,42 @@ async fn listings_are_paged_and_filtered() {
 }
 
 #[tokio::test]
+async fn listings_are_searched_by_digits_with_paging() {
+    let app = spawn_app().await;
+    let bob = account(&app.db(), "bob", 10.0).await;
+    for list in LISTS {
+        app.json(Method::POST, &format!("/{list}"), Some(add_body(list, &["33612345678", "33698765432", "33612345677"]))).await;
+        app.json_as(&bob, Method::POST, &format!("/{list}"), Some(add_body(list, &["33612345676"]))).await;
+        let search = |query: &'static str| {
+            let app = &app;
+            async move { app.json(Method::GET, &format!("/{list}?{query}"), None).await }
+        };
+        let destinations = |body: &Value| -> Vec<String> {
+            body["list"].as_array().unwrap().iter().map(|e| e["destination"].as_str().unwrap().to_owned()).collect()
+        };
+        let (status, found) = search("search=612").await;
+        assert_eq!((status, found["totalRecords"].as_i64(), found["totalDisplayRecords"].as_i64()), (200, Some(3), Some(2)), "{found}");
+        assert_eq!(destinations(&found), ["33612345678", "33612345677"], "oldest first, Bob's number left out");
+        let (_, paged) = search("search=612&start=1&length=1").await;
+        assert_eq!((paged["totalDisplayRecords"].as_i64(), destinations(&paged)), (Some(2), vec!["33612345677".to_owned()]), "{paged}");
+        let (_, written) = search("search=%2B33%206%2098").await;
+        assert_eq!(destinations(&written), ["33698765432"], "separators and a leading + are ignored: {written}");
+        let (_, both) = search("search=612&destination=33612345677").await;
+        assert_eq!((both["totalDisplayRecords"].as_i64(), destinations(&both)), (Some(1), vec!["33612345677".to_owned()]), "{both}");
+        let (_, none) = search("search=000").await;
+        assert_eq!((none["totalRecords"].as_i64(), none["totalDisplayRecords"].as_i64(), destinations(&none).len()), (Some(3), Some(0), 0), "{none}");
+        let (_, blank) = search("search=%20").await;
+        assert_eq!(blank["totalDisplayRecords"], 3, "a blank search shows everything: {blank}");
+        let (status, error) = search("search=6x2").await;
+        assert_eq!((status, error["status"].as_i64(), error["errors"][0]["path"].as_str()), (422, Some(-7), Some("search")), "{error}");
+    }
+    let (status, xml) = app.xml(Method::GET, "/npai?search=765", None).await;
+    assert_eq!(status, 200, "{xml}");
+    let listing: NumberListResponse = decode(&xml, Format::Xml).unwrap();
+    assert_eq!((listing.total_records, listing.total_display_records, listing.list[0].destination.as_str()), (3, 1, "33698765432"));
+}
+
+#[tokio::test]
 async fn one_account_never_sees_or_changes_another_accounts_numbers() {
     let app = spawn_app().await;
     let bob = account(&app.db(), "bob", 10.0).await;

@@ -7,29 +7,24 @@ use rusqlite::{params, params_from_iter, types::Value};
 use super::{SqliteStore, time};
 use crate::{
     Error,
-    store::{AccountId, NewContact, NumberEntry, NumberList, NumberListStore, NumberPage, Page},
+    store::{AccountId, NewContact, NumberEntry, NumberFilter, NumberList, NumberListStore, NumberPage, Page},
 };
 
 #[async_trait]
 impl NumberListStore for SqliteStore {
-    async fn number_entries(&self, account: AccountId, list: NumberList, destination: Option<u64>, page: Page) -> Result<NumberPage, Error> {
+    async fn number_entries(&self, account: AccountId, list: NumberList, filter: &NumberFilter, page: Page) -> Result<NumberPage, Error> {
         let page = page.clamped();
         let table = list.table();
+        let (conditions, mut values) = conditions(account, filter);
         self.db
             .read(move |db| {
                 let total: i64 = db.query_row(&format!("SELECT COUNT(*) FROM {table} WHERE account_id = ?"), [account], |row| row.get(0))?;
-                let filter = if destination.is_some() { " AND number = ?" } else { "" };
-                let mut values = vec![Value::Integer(account)];
-                values.extend(destination.map(|number| Value::Integer(number as i64)));
-                let matching: i64 = db.query_row(
-                    &format!("SELECT COUNT(*) FROM {table} WHERE account_id = ?{filter}"),
-                    params_from_iter(&values),
-                    |row| row.get(0),
-                )?;
+                let matching: i64 =
+                    db.query_row(&format!("SELECT COUNT(*) FROM {table} WHERE {conditions}"), params_from_iter(&values), |row| row.get(0))?;
                 values.extend([Value::Integer(page.length), Value::Integer(page.start)]);
                 let mut query = db.prepare_cached(&format!(
                     "SELECT id, number, info1, info2, info3, info4, campaign_id, created_at FROM {table}
-                     WHERE account_id = ?{filter} ORDER BY id LIMIT ? OFFSET ?"
+                     WHERE {conditions} ORDER BY id LIMIT ? OFFSET ?"
                 ))?;
                 let entries = query
                     .query_map(params_from_iter(&values), |row| {
@@ -82,4 +77,19 @@ impl NumberListStore for SqliteStore {
             })
             .await
     }
+}
+
+/// The `WHERE` clause of the account's entries that pass `filter`, and its values.
+fn conditions(account: AccountId, filter: &NumberFilter) -> (String, Vec<Value>) {
+    let mut conditions = String::from("account_id = ?");
+    let mut values = vec![Value::Integer(account)];
+    if let Some(number) = filter.destination {
+        conditions.push_str(" AND number = ?");
+        values.push(Value::Integer(number as i64));
+    }
+    if let Some(digits) = &filter.digits {
+        conditions.push_str(" AND instr(CAST(number AS TEXT), ?) > 0");
+        values.push(Value::Text(digits.clone()));
+    }
+    (conditions, values)
 }
