@@ -95,6 +95,9 @@ test("a context or options of the wrong shape throw an Error that names it", () 
 test("normalizeNumber follows REFERENCE §3", () => {
   assert.equal(core.normalizeNumber("+33 6 12 34 56 78"), "33612345678");
   assert.equal(core.normalizeNumber("06 12 34 56 78", "FR"), "33612345678");
+  assert.equal(core.normalizeNumber("+33 (0)6.12.34.56.78", "FR"), "33612345678", "a bracketed trunk prefix is dropped");
+  assert.equal(core.normalizeNumber("0044 (0)7400 123456"), "447400123456");
+  assert.throws(() => core.normalizeNumber("(0)6 12 34 56 78"), Error);
   assert.throws(() => core.normalizeNumber("0612345678"), Error);
   assert.throws(() => core.normalizeNumber("33123456789"), Error);
 });

@@ -180,7 +180,8 @@ impl std::error::Error for NumberError {}
 /// leading `+` or `00` are stripped, then the digits must be a mobile number of a known country
 /// with an allowed length. National numbers (`0612345678`) are refused.
 ///
-/// `"+33 6 12 34 56 78"`, `"0033612345678"` and `"33612345678"` all give `33612345678`.
+/// `"+33 6 12 34 56 78"`, `"0033612345678"` and `"33612345678"` all give `33612345678`, as
+/// does `"+33 (0)6 12 34 56 78"` (a bracketed trunk prefix after the calling code is dropped).
 #[inline]
 pub fn parse_international(input: &str) -> Result<Msisdn, NumberError> {
     let mut buf = [0; MAX_INPUT_DIGITS];
@@ -238,10 +239,17 @@ type DigitBuf = [u8; MAX_INPUT_DIGITS];
 
 /// Collects the digits of `input` into `buf`; returns the digits with `+` and `00` stripped
 /// and whether the input was written internationally (with one of them).
+///
+/// A bracketed national (trunk) prefix right after the calling code is dropped, as
+/// libphonenumber does: `+33 (0)6 12 34 56 78`, `0033 (0)6…` and `33(0)612…` give
+/// `33612345678`. Only a `(0)` (or `[0]`) after a whole calling code whose country dials `0`
+/// as its trunk prefix counts; anywhere else the `0` stays a digit of the number.
 #[inline(always)]
 fn collect<'a>(input: &str, buf: &'a mut DigitBuf) -> Result<(&'a [u8], bool), NumberError> {
     let mut len = 0;
     let mut plus = false;
+    // Digits before the open bracket, and where the first bracketed lone `0` is.
+    let (mut open, mut trunk) = (None, None);
     for &b in input.as_bytes() {
         match b {
             b'0'..=b'9' => {
@@ -251,17 +259,46 @@ fn collect<'a>(input: &str, buf: &'a mut DigitBuf) -> Result<(&'a [u8], bool), N
                 *slot = b - b'0';
                 len += 1;
             }
-            b' ' | b'\t' | b'.' | b'-' | b'(' | b')' | b'[' | b']' => {}
+            b' ' | b'\t' | b'.' | b'-' => {}
+            b'(' | b'[' => open = Some(len),
+            b')' | b']' => {
+                if trunk.is_none() && open.is_some_and(|at| len == at + 1 && buf[at] == 0) {
+                    trunk = open;
+                }
+                open = None;
+            }
             b'+' if len == 0 && !plus => plus = true,
             0x80.. => return collect_unicode(input, buf),
             _ => return Err(NumberError::InvalidCharacter),
         }
     }
-    let digits = &buf[..len];
-    match digits {
-        [0, 0, rest @ ..] => Ok((rest, true)),
-        _ => Ok((digits, plus)),
+    let (skip, international) = match buf[..len] {
+        [0, 0, ..] => (2, true),
+        _ => (0, plus),
+    };
+    if let Some(at) = trunk.filter(|&at| at > skip && zero_trunk_prefix(&buf[skip..at])) {
+        buf.copy_within(at + 1..len, at);
+        len -= 1;
     }
+    Ok((&buf[skip..len], international))
+}
+
+/// Whether `calling_code` is a whole calling code whose main country dials `0` as its national
+/// (trunk) prefix (`33`, `44`; not `39`, which keeps its `0`, nor `1`).
+#[cold]
+fn zero_trunk_prefix(calling_code: &[u8]) -> bool {
+    if !(1..=3).contains(&calling_code.len()) || calling_code[0] == 0 {
+        return false;
+    }
+    let code = calling_code
+        .iter()
+        .fold(0u16, |v, &d| v * 10 + u16::from(d));
+    // Each calling code's main country comes first in the table.
+    table()
+        .countries
+        .iter()
+        .find(|c| c.calling_code == code)
+        .is_some_and(|c| c.national_prefix == "0")
 }
 
 /// The slow path for inputs with non-ASCII characters: any Unicode space (no-break spaces

@@ -250,3 +250,54 @@ fn does_not_panic_on_odd_input() {
         let _ = parse_with_default_country(input, "FR");
     }
 }
+
+#[test]
+fn bracketed_trunk_prefix_after_calling_code() {
+    for input in [
+        "+33 (0)6.12.34.56.78",
+        "+33 (0)6 12 34 56 78",
+        "+33(0)612345678",
+        "0033 (0)6 12 34 56 78",
+        "00 33 [0] 6 12 34 56 78",
+        "33(0)612345678",
+        "33 ( 0 ) 6 12 34 56 78",
+        "+33\u{a0}(0)6\u{a0}12 34 56 78",
+    ] {
+        assert_eq!(ok(input), (33612345678, "FR"), "{input}");
+    }
+    // Another country whose trunk prefix is 0.
+    assert_eq!(ok("+44 (0)7400 123456"), (447400123456, "GB"));
+    assert_eq!(ok("0044 (0)7911 123456"), (447911123456, "GG"));
+    assert_eq!(ok("49 (0)151 12345678"), (4915112345678, "DE"));
+    // Italy has no trunk prefix and +7 dials 8: their bracketed 0 stays a digit.
+    assert_eq!(ok("+39 312 345 6789"), (393123456789, "IT"));
+    assert_eq!(err("+39 (0)312 345 6789"), NumberError::NotMobile);
+    assert_eq!(ok("+7 912 345 6789"), (79123456789, "RU"));
+    assert_eq!(err("+7 (0)912 345 6789"), NumberError::NotMobile);
+    // A bare national number is still not international, bracketed or not.
+    assert_eq!(err("(0)6 12 34 56 78"), NumberError::NationalFormat);
+    assert_eq!(err("00 (0)6 12 34 56 78"), NumberError::NationalFormat);
+    assert_eq!(err("+(0)6 12 34 56 78"), NumberError::NationalFormat);
+    // Only a lone 0 right after the calling code: elsewhere it is a digit.
+    assert_eq!(err("+33 6 (0)12 34 56 78"), NumberError::InvalidLength);
+    assert_eq!(err("+33 (06) 12 34 56 78"), NumberError::NotMobile);
+    assert_eq!(err("+33 (00)6 12 34 56 78"), NumberError::NotMobile);
+    assert_eq!(err("+336 (0)12 34 56 78"), NumberError::InvalidLength);
+}
+
+#[test]
+fn bracketed_trunk_prefix_with_default_country() {
+    let fr = |s| parse_with_default_country(s, "FR").map(Msisdn::as_u64);
+    assert_eq!(fr("+33 (0)6.12.34.56.78"), Ok(33612345678));
+    assert_eq!(fr("0033 (0)6 12 34 56 78"), Ok(33612345678));
+    assert_eq!(fr("33(0)612345678"), Ok(33612345678));
+    assert_eq!(fr("+44 (0)7400 123456"), Ok(447400123456));
+    assert_eq!(fr("44 (0)7400 123456"), Ok(447400123456));
+    // A national number with its prefix in brackets is still national.
+    assert_eq!(fr("(0)6 12 34 56 78"), Ok(33612345678));
+    assert_eq!(fr("(0)1 23 45 67 89"), Err(NumberError::NotMobile));
+    let gb = |s| parse_with_default_country(s, "GB").map(Msisdn::as_u64);
+    assert_eq!(gb("+44 (0)7400 123456"), Ok(447400123456));
+    assert_eq!(gb("(0)7400 123456"), Ok(447400123456));
+    assert_eq!(gb("+33 (0)6 12 34 56 78"), Ok(33612345678));
+}
