@@ -1,13 +1,15 @@
 //! Stored recipient lists: `POST /list` (create, or add to one with `listId`), `GET /lists`,
-//! `GET /list/{id}`, `PUT /list/{id}` (rename, add contacts) and `DELETE /list/{id}`
-//! (REFERENCE §2). Campaigns go to them with `POST /send/lists`.
+//! `GET /list/{id}` (with `search`), `PUT /list/{id}` (rename, add contacts), `DELETE /list/{id}`
+//! (REFERENCE §2) and `DELETE /list/{id}/contact/{contact_id}`. Campaigns go to them with
+//! `POST /send/lists`.
 
 use axum::{
     Router,
     extract::{Path, Query, State, rejection::QueryRejection},
     response::Response,
-    routing::{get, post},
+    routing::{delete, get, post},
 };
+use serde::Deserialize;
 use texto_core::{
     FieldError,
     wire::{ListContactDto, ListRequest, ListResponse, ListSavedResponse, ListSummaryDto, ListsResponse, StatusResponse},
@@ -17,12 +19,12 @@ use super::{
     Accept,
     auth::Caller,
     body::WireBody,
-    number_lists::{contacts, query},
+    number_lists::{contacts, digits_of, query},
 };
 use crate::{
     Error,
     app::AppState,
-    store::{Added, ListContact, Page},
+    store::{Added, ContactSearch, ListContact, Page},
 };
 
 /// Longest list name, in characters.
@@ -34,6 +36,22 @@ pub(super) fn router() -> Router<AppState> {
         .route("/list", post(save))
         .route("/lists", get(lists))
         .route("/list/{id}", get(list).put(update).delete(remove))
+        .route("/list/{id}/contact/{contact_id}", delete(remove_contact))
+}
+
+/// The optional search of `GET /list/{id}`.
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct Search {
+    /// Text found in the number's digits or in a field.
+    search: Option<String>,
+}
+
+impl Search {
+    /// What to look for; `None` for a missing or blank search.
+    fn contacts(&self) -> Option<ContactSearch> {
+        let text = self.search.as_deref().map(str::trim).filter(|text| !text.is_empty())?;
+        Some(ContactSearch { text: text.to_lowercase(), digits: digits_of(text) })
+    }
 }
 
 /// -5 for the list `id`.
@@ -168,12 +186,18 @@ fn contact(contact: ListContact) -> ListContactDto {
     ListContactDto { id: contact.id.to_string(), destination: contact.number.to_string(), info1, info2, info3, info4 }
 }
 
-/// `GET /list/{id}`: the list's name, size and a page of its contacts in the order they were added.
+/// `GET /list/{id}`: the list's name, size and a page of its contacts in the order they were
+/// added; with `search`, of the contacts that match it.
 #[utoipa::path(
     get,
     path = "/list/{id}",
     tag = "lists",
-    params(("id" = String, Path, description = "List id"), ("start" = Option<i64>, Query, description = "First record (default 0)"), ("length" = Option<i64>, Query, description = "Records per page (default 100, at most 1000)")),
+    params(
+        ("id" = String, Path, description = "List id"),
+        ("start" = Option<i64>, Query, description = "First record (default 0)"),
+        ("length" = Option<i64>, Query, description = "Records per page (default 100, at most 1000)"),
+        ("search" = Option<String>, Query, description = "Only contacts whose number contains these digits or whose info1…info4 contains this text, whatever the case; totalDisplayRecords counts them")
+    ),
     responses((status = 200, description = "The list and a page of its contacts", body = texto_core::wire::ListResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
@@ -183,17 +207,19 @@ pub(super) async fn list(
     accept: Accept,
     Path(id): Path<String>,
     page: Result<Query<Page>, QueryRejection>,
+    search: Result<Query<Search>, QueryRejection>,
 ) -> Result<Response, Error> {
     let list = list_id(&id)?;
-    let (summary, contacts) = state.store.list(caller.account, list, query(page)?).await?.ok_or_else(|| not_found(&id))?;
+    let (page, search) = (query(page)?, query(search)?.contacts());
+    let found = state.store.list(caller.account, list, search.as_ref(), page).await?.ok_or_else(|| not_found(&id))?;
     Ok(accept.ok(&ListResponse {
         status: 1,
         message: "OK".into(),
-        list: contacts.into_iter().map(contact).collect(),
-        name: summary.name,
-        contacts: summary.contacts,
-        total_records: summary.contacts,
-        total_display_records: summary.contacts,
+        list: found.contacts.into_iter().map(contact).collect(),
+        name: found.summary.name,
+        contacts: found.summary.contacts,
+        total_records: found.summary.contacts,
+        total_display_records: found.matching,
     }))
 }
 
@@ -209,6 +235,29 @@ pub(super) async fn list(
 pub(super) async fn remove(State(state): State<AppState>, caller: Caller, accept: Accept, Path(id): Path<String>) -> Result<Response, Error> {
     if !state.store.delete_list(caller.account, list_id(&id)?).await? {
         return Err(not_found(&id));
+    }
+    Ok(accept.ok(&StatusResponse::ok()))
+}
+
+/// `DELETE /list/{id}/contact/{contact_id}`: one contact of the list.
+#[utoipa::path(
+    delete,
+    path = "/list/{id}/contact/{contact_id}",
+    tag = "lists",
+    params(("id" = String, Path, description = "List id"), ("contact_id" = String, Path, description = "Contact id (the id of a contact in GET /list/{id})")),
+    responses((status = 200, description = "Deleted", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn remove_contact(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path((id, contact_id)): Path<(String, String)>,
+) -> Result<Response, Error> {
+    let unknown = || Error::NotFound(format!("contact {contact_id} of list {id}"));
+    let contact = contact_id.trim().parse::<i64>().map_err(|_| unknown())?;
+    if !state.store.delete_contact(caller.account, list_id(&id)?, contact).await? {
+        return Err(unknown());
     }
     Ok(accept.ok(&StatusResponse::ok()))
 }

@@ -25,7 +25,7 @@ use crate::app::AppState;
         campaigns::history, campaigns::detail, campaigns::credits,
         notification::show, notification::save,
         webhooks::create, webhooks::list, webhooks::update, webhooks::set_status, webhooks::remove, webhooks::log,
-        lists::save, lists::lists, lists::list, lists::update, lists::remove,
+        lists::save, lists::lists, lists::list, lists::update, lists::remove, lists::remove_contact,
         number_lists::list_npai, number_lists::add_npai, number_lists::remove_npai,
         number_lists::list_blacklist, number_lists::add_blacklist, number_lists::remove_blacklist,
     ),

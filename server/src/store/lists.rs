@@ -27,6 +27,35 @@ pub(crate) struct ListContact {
     pub(crate) info: [String; 4],
 }
 
+/// What `GET /list/{id}?search=` looks for in a list's contacts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ContactSearch {
+    /// Found, lowercased, in any of `info1`…`info4`.
+    pub(crate) text: String,
+    /// Found in the number's international digits; `None` when the search is not a number.
+    pub(crate) digits: Option<String>,
+}
+
+impl ContactSearch {
+    /// Whether `contact` matches: its number contains the digits, or one of its fields
+    /// contains the text whatever the case (Unicode lowercase, so `É` finds `é`).
+    pub(crate) fn matches(&self, contact: &ListContact) -> bool {
+        self.digits.as_deref().is_some_and(|digits| contact.number.to_string().contains(digits))
+            || contact.info.iter().any(|info| info.to_lowercase().contains(&self.text))
+    }
+}
+
+/// A list with one page of its contacts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ListPage {
+    /// The list and its size.
+    pub(crate) summary: ListSummary,
+    /// The page, in the order the contacts were added.
+    pub(crate) contacts: Vec<ListContact>,
+    /// Contacts matching the search (all of them without one).
+    pub(crate) matching: i64,
+}
+
 /// What an addition of contacts did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Added {
@@ -47,9 +76,12 @@ pub(crate) trait ListStore: Send + Sync {
     async fn update_list(&self, account: AccountId, list: i64, name: Option<&str>, contacts: &[NewContact]) -> Result<Added, Error>;
     /// A page of the account's lists, oldest first, and how many there are.
     async fn lists(&self, account: AccountId, page: Page) -> Result<(Vec<ListSummary>, i64), Error>;
-    /// The list and a page of its contacts in the order they were added; `None` when the
-    /// account has no such list.
-    async fn list(&self, account: AccountId, list: i64, page: Page) -> Result<Option<(ListSummary, Vec<ListContact>)>, Error>;
+    /// The list and a page of its contacts that match `search` (all without one), in the
+    /// order they were added; `None` when the account has no such list.
+    async fn list(&self, account: AccountId, list: i64, search: Option<&ContactSearch>, page: Page) -> Result<Option<ListPage>, Error>;
     /// Deletes the list and its contacts; false when the account has no such list.
     async fn delete_list(&self, account: AccountId, list: i64) -> Result<bool, Error>;
+    /// Deletes one contact of the list; false when the account has no such list or the list
+    /// no such contact.
+    async fn delete_contact(&self, account: AccountId, list: i64, contact: i64) -> Result<bool, Error>;
 }

@@ -15,7 +15,7 @@ pub(crate) use accounts::{AccountStore, CountryRule, CountryRuleChange};
 pub(crate) use campaigns::{CampaignRecord, CampaignStatus, CampaignStore, FilterInputs, NewCampaign};
 pub(crate) use notification::{BalanceAlert, NotificationStore};
 pub(crate) use webhooks::{DeliveryRecord, NewWebhook, WebhookChange, WebhookRecord, WebhookStatus, WebhookStore, WebhookType};
-pub(crate) use lists::{Added, ListContact, ListStore, ListSummary};
+pub(crate) use lists::{Added, ContactSearch, ListContact, ListPage, ListStore, ListSummary};
 pub(crate) use number_lists::{NewContact, NumberEntry, NumberFilter, NumberList, NumberListStore, NumberPage};
 
 /// An account's id.

@@ -34,6 +34,7 @@ pub fn endpoints() -> Vec<(Method, &'static str)> {
         (Method::GET, "/list/1"),
         (Method::PUT, "/list/1"),
         (Method::DELETE, "/list/1"),
+        (Method::DELETE, "/list/1/contact/1"),
     ]
 }
 

@@ -6,6 +6,7 @@ mod auth;
 mod health;
 mod notification;
 mod openapi;
+mod list_contacts;
 mod lists;
 mod number_lists;
 mod send;

@@ -6,11 +6,14 @@ use rusqlite::{Connection, OptionalExtension, params};
 use super::SqliteStore;
 use crate::{
     Error,
-    store::{AccountId, Added, ListContact, ListStore, ListSummary, NewContact, Page},
+    store::{AccountId, Added, ContactSearch, ListContact, ListPage, ListStore, ListSummary, NewContact, Page},
 };
 
 /// A list with its contact count, for `WHERE` clauses on `lists`.
 const LIST_COLUMNS: &str = "SELECT id, name, (SELECT COUNT(*) FROM contacts WHERE list_id = lists.id) FROM lists";
+
+/// The contacts of a list (its id is the parameter), for an `ORDER BY` clause.
+const CONTACT_COLUMNS: &str = "SELECT id, number, info1, info2, info3, info4 FROM contacts WHERE list_id = ?";
 
 #[async_trait]
 impl ListStore for SqliteStore {
@@ -51,23 +54,22 @@ impl ListStore for SqliteStore {
             .await
     }
 
-    async fn list(&self, account: AccountId, list: i64, page: Page) -> Result<Option<(ListSummary, Vec<ListContact>)>, Error> {
+    async fn list(&self, account: AccountId, list: i64, search: Option<&ContactSearch>, page: Page) -> Result<Option<ListPage>, Error> {
         let page = page.clamped();
+        let search = search.cloned();
         self.db
             .read(move |db| {
                 let found = db.prepare_cached(&format!("{LIST_COLUMNS} WHERE id = ? AND account_id = ?"))?.query_row([list, account], summary).optional()?;
                 let Some(summary) = found else { return Ok(None) };
-                let mut query = db.prepare_cached("SELECT id, number, info1, info2, info3, info4 FROM contacts WHERE list_id = ? ORDER BY id LIMIT ? OFFSET ?")?;
-                let contacts = query
-                    .query_map([list, page.length, page.start], |row| {
-                        Ok(ListContact {
-                            id: row.get(0)?,
-                            number: row.get::<_, i64>(1)? as u64,
-                            info: [row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?],
-                        })
-                    })?
-                    .collect::<Result<_, _>>()?;
-                Ok(Some((summary, contacts)))
+                let (contacts, matching) = match search {
+                    None => {
+                        let mut query = db.prepare_cached(&format!("{CONTACT_COLUMNS} ORDER BY id LIMIT ? OFFSET ?"))?;
+                        let contacts = query.query_map([list, page.length, page.start], contact)?.collect::<Result<_, _>>()?;
+                        (contacts, summary.contacts)
+                    }
+                    Some(search) => searched(db, list, &search, page)?,
+                };
+                Ok(Some(ListPage { summary, contacts, matching }))
             })
             .await
     }
@@ -85,11 +87,46 @@ impl ListStore for SqliteStore {
             })
             .await
     }
+
+    async fn delete_contact(&self, account: AccountId, list: i64, contact: i64) -> Result<bool, Error> {
+        self.db
+            .write(move |db| {
+                let deleted = db.execute(
+                    "DELETE FROM contacts WHERE id = ? AND list_id = (SELECT id FROM lists WHERE id = ? AND account_id = ?)",
+                    [contact, list, account],
+                )?;
+                Ok(deleted > 0)
+            })
+            .await
+    }
 }
 
 /// A row of [`LIST_COLUMNS`].
 fn summary(row: &rusqlite::Row<'_>) -> rusqlite::Result<ListSummary> {
     Ok(ListSummary { id: row.get(0)?, name: row.get(1)?, contacts: row.get(2)? })
+}
+
+/// A row of [`CONTACT_COLUMNS`].
+fn contact(row: &rusqlite::Row<'_>) -> rusqlite::Result<ListContact> {
+    Ok(ListContact { id: row.get(0)?, number: row.get::<_, i64>(1)? as u64, info: [row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?] })
+}
+
+/// The page of the list's contacts that match `search`, and how many match. The fields are
+/// compared here rather than in SQL, whose `lower()` only knows ASCII; one pass over the list
+/// gives both the count and the page.
+fn searched(db: &Connection, list: i64, search: &ContactSearch, page: Page) -> Result<(Vec<ListContact>, i64), Error> {
+    let mut query = db.prepare_cached(&format!("{CONTACT_COLUMNS} ORDER BY id"))?;
+    let (mut contacts, mut matching) = (Vec::new(), 0);
+    for row in query.query_map([list], contact)? {
+        let contact = row?;
+        if search.matches(&contact) {
+            if matching >= page.start && matching - page.start < page.length {
+                contacts.push(contact);
+            }
+            matching += 1;
+        }
+    }
+    Ok((contacts, matching))
 }
 
 /// Adds `contacts` to the list with `INSERT OR IGNORE`: a number the list already holds (or
