@@ -205,11 +205,7 @@ pub fn parse_delay(input: &str, now: DateTime<Utc>) -> Result<Option<DateTime<Ut
     if input.is_empty() {
         return Ok(None);
     }
-    let wall = parse_wall_clock(input).ok_or(DelayError::Format)?;
-    let at = match Paris.from_local_datetime(&wall) {
-        LocalResult::Single(t) | LocalResult::Ambiguous(t, _) => t.with_timezone(&Utc),
-        LocalResult::None => return Err(DelayError::NonexistentLocalTime),
-    };
+    let at = parse_paris(input)?;
     if at <= now {
         return Ok(None);
     }
@@ -219,10 +215,55 @@ pub fn parse_delay(input: &str, now: DateTime<Utc>) -> Result<Option<DateTime<Ut
     }
 }
 
+/// Parses exactly `Y-m-d H:i:s` in Paris wall-clock time (the `delay` format, e.g.
+/// `2026-12-24 09:30:00`) into an instant, whether past or future.
+///
+/// An ambiguous local time (the repeated hour when summer time ends) takes the first, earlier
+/// instant. Errors: [`DelayError::Format`] for anything else, surrounding whitespace included;
+/// [`DelayError::NonexistentLocalTime`] for a time skipped when summer time starts.
+pub fn parse_paris(input: &str) -> Result<DateTime<Utc>, DelayError> {
+    let wall = parse_wall_clock(input).ok_or(DelayError::Format)?;
+    match Paris.from_local_datetime(&wall) {
+        LocalResult::Single(t) | LocalResult::Ambiguous(t, _) => Ok(t.with_timezone(&Utc)),
+        LocalResult::None => Err(DelayError::NonexistentLocalTime),
+    }
+}
+
 /// `at` as `Y-m-d H:i:s` in Paris wall-clock time (the `delay` wire format), e.g.
 /// `2026-12-24 09:30:00`.
 pub fn format_paris(at: DateTime<Utc>) -> String {
     at.with_timezone(&Paris)
         .format("%Y-%m-%d %H:%M:%S")
         .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn utc(y: i32, mo: u32, d: u32, h: u32, mi: u32, s: u32) -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(y, mo, d, h, mi, s).unwrap()
+    }
+
+    #[test]
+    fn parse_paris_reads_the_delay_format_past_or_future() {
+        let winter = parse_paris("2026-12-24 09:30:00");
+        assert_eq!(winter, Ok(utc(2026, 12, 24, 8, 30, 0)));
+        let summer = parse_paris("2026-07-14 09:30:00");
+        assert_eq!(summer, Ok(utc(2026, 7, 14, 7, 30, 0)));
+        let past = parse_paris("1999-12-31 23:59:59");
+        assert_eq!(past, Ok(utc(1999, 12, 31, 22, 59, 59)));
+        let ambiguous = parse_paris("2026-10-25 02:30:00");
+        assert_eq!(ambiguous, Ok(utc(2026, 10, 25, 0, 30, 0)));
+        let skipped = parse_paris("2026-03-29 02:30:00");
+        assert_eq!(skipped, Err(DelayError::NonexistentLocalTime));
+        for bad in [
+            "",
+            " 2026-12-24 09:30:00",
+            "2026-12-24T09:30:00Z",
+            "2026-02-29 10:00:00",
+        ] {
+            assert_eq!(parse_paris(bad), Err(DelayError::Format), "{bad:?}");
+        }
+    }
 }

@@ -21,7 +21,7 @@ pub mod js;
 
 pub use calendar::{
     DelayError, format_paris, french_public_holidays, is_french_public_holiday, next_allowed_send,
-    parse_delay,
+    parse_delay, parse_paris,
 };
 pub use campaign::{
     Audience, Campaign, ContactInfo, Endpoint, MAX_PARTS, MessageOptions, Recipient, Recipients, SHORT_CODE_LEN, SHORT_MARKER,

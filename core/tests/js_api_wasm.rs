@@ -57,3 +57,20 @@ fn numbers_time_and_signatures() {
     assert!(js::verify_webhook("k", "1700000000", &signature, "{}", JsValue::from_f64(1_700_000_000_000.0), None).is_ok());
     assert!(js::verify_webhook("k", "1700000000", &signature, "{ }", JsValue::from_f64(1_700_000_000_000.0), None).is_err());
 }
+
+#[wasm_bindgen_test]
+fn instants_take_the_delay_format_in_paris_time() {
+    // Sunday 22:00 in Paris (UTC+1 in November): marketing waits for Monday 08:00.
+    let monday = js::next_allowed_send("marketing", "2026-11-22 22:00:00".into()).expect("a date");
+    assert_eq!(monday.to_iso_string().as_string().as_deref(), Some("2026-11-23T07:00:00.000Z"));
+    let body = r#"{"sms":{"message":{"text":"Hi","pushtype":"alert"},"recipients":{"gsm":[{"value":"33612345678"}]}}}"#;
+    let context = js_sys::JSON::parse(r#"{"balance": 1}"#).unwrap();
+    let result = js::simulate(body.into(), "json", context, "2026-11-21 11:00:00".into()).expect("simulates");
+    assert_eq!(get(&result, &["sendAt"]).as_string().as_deref(), Some(NOW));
+    let options = js_sys::Object::new();
+    Reflect::set(&options, &"now".into(), &"2026-07-14 09:30:00".into()).unwrap();
+    let delayed = r#"{"sms":{"message":{"text":"Hi","pushtype":"alert","delay":"2026-07-14 10:00:00"},"recipients":{"gsm":[{"value":"33612345678"}]}}}"#;
+    let result = js::validate_send(delayed.into(), "json", options.into()).expect("validates");
+    assert_eq!(get(&result, &["summary", "delay"]).as_string().as_deref(), Some("2026-07-14T08:00:00Z"));
+    assert!(js::next_allowed_send("alert", "2026-03-29 02:30:00".into()).is_err());
+}

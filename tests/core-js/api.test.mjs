@@ -108,6 +108,18 @@ test("nextAllowedSend moves marketing into the window", () => {
   assert.equal(core.nextAllowedSend("alert", sundayNight).toISOString(), sundayNight.toISOString());
 });
 
+test("every instant also takes the delay format Y-m-d H:i:s, in Paris time", () => {
+  // Sunday 22:00 in Paris (UTC+1 in November): marketing waits for Monday 08:00.
+  assert.equal(core.nextAllowedSend("marketing", "2026-11-22 22:00:00").toISOString(), "2026-11-23T07:00:00.000Z");
+  assert.equal(core.nextAllowedSend("alert", "2026-07-14 09:30:00").toISOString(), "2026-07-14T07:30:00.000Z", "UTC+2 in summer");
+  const body = (delay) => JSON.stringify({ sms: { message: { text: "Hi", pushtype: "alert", delay }, recipients: { gsm: [{ value: "33612345678" }] } } });
+  assert.equal(core.simulate(body(""), "json", { balance: 1 }, "2026-11-21 11:00:00").sendAt, NOW);
+  assert.equal(core.validateSend(body("2026-11-21 11:30:00"), "json", { now: "2026-11-21 11:00:00" }).summary.delay, "2026-11-21T10:30:00Z");
+  assert.equal(core.validateSend(body("2026-11-21 11:30:00"), "json", { now: "2026-11-21 11:30:00" }).summary.delay, null);
+  assert.throws(() => core.nextAllowedSend("alert", "2026-03-29 02:30:00"), /does not exist in Paris time/);
+  assert.throws(() => core.nextAllowedSend("alert", "2026-11-22 22:00"), /not an ISO-8601 or Y-m-d H:i:s date/);
+});
+
 test("signWebhook and verifyWebhook agree, and verify says why it refuses", () => {
   const body = '{"status":3}';
   const signature = core.signWebhook("s3cret", 1700000000, body);

@@ -3,14 +3,18 @@
 use chrono::{DateTime, Utc};
 use wasm_bindgen::{JsCast, prelude::*};
 
-use crate::wire::{Format, strip_position};
+use crate::{
+    DelayError, parse_paris,
+    wire::{Format, strip_position},
+};
 
 /// `"json"` or `"xml"`, or a JS error.
 pub(super) fn parse_format(name: &str) -> Result<Format, JsError> {
     Format::parse(name).ok_or_else(|| JsError::new(&format!("format must be \"json\" or \"xml\", not {name:?}")))
 }
 
-/// A `Date`, milliseconds, or an ISO-8601 string; `undefined`/`null` is now.
+/// A `Date`, milliseconds, an ISO-8601 string, or the interface's `delay` format
+/// (`Y-m-d H:i:s` in Paris time); `undefined`/`null` is now.
 pub(super) fn instant(value: &JsValue) -> Result<DateTime<Utc>, JsError> {
     let millis = if value.is_undefined() || value.is_null() {
         js_sys::Date::now()
@@ -19,11 +23,15 @@ pub(super) fn instant(value: &JsValue) -> Result<DateTime<Utc>, JsError> {
     } else if let Some(millis) = value.as_f64() {
         millis
     } else if let Some(text) = value.as_string() {
-        return DateTime::parse_from_rfc3339(&text)
-            .map(|t| t.with_timezone(&Utc))
-            .map_err(|e| JsError::new(&format!("not an ISO-8601 date: {text:?} ({e})")));
+        return match parse_paris(&text) {
+            Ok(at) => Ok(at),
+            Err(DelayError::Format) => DateTime::parse_from_rfc3339(&text)
+                .map(|t| t.with_timezone(&Utc))
+                .map_err(|e| JsError::new(&format!("not an ISO-8601 or Y-m-d H:i:s date: {text:?} ({e})"))),
+            Err(e) => Err(JsError::new(&format!("{text:?}: {e}"))),
+        };
     } else {
-        return Err(JsError::new("expected a Date, milliseconds or an ISO-8601 string"));
+        return Err(JsError::new("expected a Date, milliseconds, an ISO-8601 or a Y-m-d H:i:s (Paris) string"));
     };
     DateTime::from_timestamp_millis(millis as i64).ok_or_else(|| JsError::new("date out of range"))
 }

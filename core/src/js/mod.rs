@@ -23,7 +23,10 @@ const TS_TYPES: &str = r#"
 /** Wire format of a body. */
 export type Format = "json" | "xml";
 
-/** A point in time: a Date, milliseconds since the epoch, or an ISO-8601 string. */
+/**
+ * A point in time: a Date, milliseconds since the epoch, an ISO-8601 string, or the interface's
+ * `delay` format `Y-m-d H:i:s` in Europe/Paris time (`"2026-12-24 09:30:00"`).
+ */
 export type Instant = Date | number | string;
 
 /** How a text is split into SMS parts (REFERENCE §4). */
