@@ -48,6 +48,17 @@ fn simulate_counts_like_the_server() {
 }
 
 #[wasm_bindgen_test]
+fn invalid_blacklist_and_npai_entries_are_ignored() {
+    let body = r#"{"sms":{"message":{"text":"Hi","pushtype":"alert"},"recipients":{"gsm":[{"value":"33612345678"},{"value":"33611111111"},{"value":"33622222222"}]}}}"#;
+    let context = js_sys::JSON::parse(
+        r#"{"balance": 10, "blacklist": ["abc", "0612345678", "33611111111"], "npai": ["33123456789", "+33 6 22 22 22 22"]}"#,
+    )
+    .unwrap();
+    let result = js::simulate(body.into(), "json", context, NOW.into()).expect("invalid entries do not throw");
+    assert_eq!(Uint8Array::new(&get(&result, &["outcomes"])).to_vec(), [0, 3, 4]);
+}
+
+#[wasm_bindgen_test]
 fn numbers_time_and_signatures() {
     assert_eq!(js::normalize_number("06 12 34 56 78", Some("FR".into())).ok().as_deref(), Some("33612345678"));
     assert!(js::normalize_number("0612345678", None).is_err());

@@ -82,6 +82,16 @@ test("simulate filters like the server and returns every recipient's outcome", (
   assert.equal(result.sendAt, "2026-11-21T10:00:00Z");
 });
 
+test("blacklist and NPAI entries that are not valid mobile numbers match no one and are ignored", () => {
+  const body = JSON.stringify({ sms: { message: { text: "Hi", pushtype: "alert" }, recipients: { gsm: [
+    { value: "33612345678" }, { value: "33611111111" }, { value: "33622222222" },
+  ] } } });
+  const context = { balance: 10, blacklist: ["abc", "", "0612345678", "33123456789", "33611111111"], npai: ["336", "+33 6 22 22 22 22", "999612345678"] };
+  const result = core.simulate(body, "json", context, NOW);
+  assert.deepEqual([...result.outcomes].map((code) => result.outcomeNames[code]), ["sent", "blacklisted", "npai"]);
+  assert.deepEqual([result.sent, result.blacklisted, result.npai, result.invalid], [1, 1, 1, 0]);
+});
+
 test("a context or options of the wrong shape throw an Error that names it", () => {
   const body = JSON.stringify({ sms: { message: { text: "Hi", pushtype: "alert" }, recipients: { gsm: [{ value: "33612345678" }] } } });
   assert.throws(() => core.simulate(body, "json", { balance: "lots" }, NOW), /^Error: context: invalid type: string "lots", expected f64$/);

@@ -194,6 +194,12 @@ fn number(digits: &str) -> Result<u64, JsError> {
         .map_err(|e| JsError::new(&format!("{digits:?} in the context: {e}")))
 }
 
+/// The numbers of a blacklist or NPAI list. An entry that is not a valid mobile number could
+/// never match a recipient (recipients are validated first): it is skipped, not refused.
+fn valid_numbers(entries: &[String]) -> impl Iterator<Item = u64> + '_ {
+    entries.iter().filter_map(|n| parse_international(n).ok()).map(|n| n.as_u64())
+}
+
 fn credits(amount: f64) -> Result<Credits, JsError> {
     Credits::from_f64(amount).ok_or_else(|| JsError::new(&format!("not an amount of credits: {amount}")))
 }
@@ -215,8 +221,8 @@ impl JsContext {
             }
         };
         Ok(FilterContext {
-            blacklist: self.blacklist.iter().map(|n| number(n)).collect::<Result<_, _>>()?,
-            npai: self.npai.iter().map(|n| number(n)).collect::<Result<_, _>>()?,
+            blacklist: valid_numbers(&self.blacklist).collect(),
+            npai: valid_numbers(&self.npai).collect(),
             allowed_countries: self
                 .allowed_countries
                 .map(|list| list.iter().map(|c| country(c)).collect::<Result<HashSet<_>, _>>())

@@ -102,7 +102,9 @@ export interface Validation {
 
 /** The account as the filter sees it. Numbers are international digits (`33612345678`). */
 export interface FilterContext {
+  /** Blacklisted numbers; an entry that is not a valid mobile number matches no one and is ignored. */
   blacklist?: string[];
+  /** NPAI numbers (unreachable addresses); invalid entries are ignored, as in `blacklist`. */
   npai?: string[];
   /** ISO country codes the account may send to; absent: all. */
   allowedCountries?: string[];
