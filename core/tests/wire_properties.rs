@@ -313,8 +313,11 @@ fn lists_response(xml: bool) -> impl Strategy<Value = ListsResponse> {
 }
 
 fn campaigns_response(xml: bool) -> impl Strategy<Value = CampaignsResponse> {
-    let summary = (text(), text(), text(), text(), amount(), any::<i64>(), text()).prop_map(
-        |(id, sender, text, date, cost, delivery_rate, status)| CampaignSummaryDto {
+    let summary = (
+        (text(), text(), text(), text(), amount(), any::<i64>(), text()),
+        (option::of(any::<i64>()), option::of(any::<i64>()), opt_text(xml)),
+    )
+        .prop_map(|((id, sender, text, date, cost, delivery_rate, status), (total, sent, pushtype))| CampaignSummaryDto {
             id,
             sender,
             text,
@@ -322,8 +325,10 @@ fn campaigns_response(xml: bool) -> impl Strategy<Value = CampaignsResponse> {
             cost,
             delivery_rate,
             status,
-        },
-    );
+            total,
+            sent,
+            pushtype,
+        });
     (any::<i64>(), text(), list(summary, xml), any::<i64>(), any::<i64>()).prop_map(
         |(status, message, campaigns, total_records, total_display_records)| CampaignsResponse {
             status,
@@ -341,6 +346,7 @@ fn campaign_detail_response(xml: bool) -> impl Strategy<Value = CampaignDetailRe
         (list(text().prop_map(|id| CampaignListDto { id }), xml), opt_text(xml)),
         (any::<i64>(), any::<i64>(), any::<i64>(), any::<i64>()),
         (any::<i64>(), any::<i64>(), any::<i64>(), any::<i64>()),
+        (option::of(any::<i64>()), opt_text(xml), option::of(any::<i64>())),
     )
         .prop_map(
             |(
@@ -348,6 +354,7 @@ fn campaign_detail_response(xml: bool) -> impl Strategy<Value = CampaignDetailRe
                 (lists, status),
                 (delivery_rate, delivered, error, expired),
                 (network_error, stop, npai, total),
+                (sent, pushtype, pending),
             )| CampaignDetailDto {
                 id,
                 sender,
@@ -365,6 +372,9 @@ fn campaign_detail_response(xml: bool) -> impl Strategy<Value = CampaignDetailRe
                 stop,
                 npai,
                 total,
+                sent,
+                pushtype,
+                pending,
             },
         );
     (any::<i64>(), text(), list(detail, xml))

@@ -29,6 +29,15 @@ pub struct CampaignSummaryDto {
     /// `Scheduled`, `Sending`, `Sent` or `Cancelled`.
     #[serde(default, deserialize_with = "lenient::string")]
     pub status: String,
+    /// Recipients before filtering (texto; not in the public sample).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub total: Option<i64>,
+    /// Messages after filtering (texto; not in the public sample).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub sent: Option<i64>,
+    /// `alert` or `marketing` (texto; not in the public sample).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub pushtype: Option<String>,
 }
 
 /// `GET /campaigns`.
@@ -118,6 +127,15 @@ pub struct CampaignDetailDto {
     /// Messages before filtering.
     #[serde(default, deserialize_with = "lenient::int")]
     pub total: i64,
+    /// Messages after filtering (texto; not in the public samples).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub sent: Option<i64>,
+    /// `alert` or `marketing` (texto; not in the public samples).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub pushtype: Option<String>,
+    /// Messages sent without a final delivery code yet (texto; not in the public samples).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub pending: Option<i64>,
 }
 
 /// `GET /campaign/:ticket`: `campaign` is a one-element array, as in the public sample.
