@@ -15,7 +15,7 @@ use super::{Accept, auth::Caller};
 use crate::{
     Error,
     app::AppState,
-    store::{CampaignRecord, Page},
+    store::{CampaignRecord, CampaignStatus, Page},
 };
 
 pub(super) fn router() -> Router<AppState> {
@@ -25,7 +25,10 @@ pub(super) fn router() -> Router<AppState> {
         .route("/credits", get(credits))
 }
 
-/// Delivery codes (REFERENCE §6) counted in the statistics.
+/// Delivery codes (REFERENCE §6) counted in the statistics. Only NOT_SENT and SENT are
+/// not final: the message waits for the carrier or for its receipt.
+const NOT_SENT: i64 = 0;
+const SENT: i64 = 1;
 const DELIVERED: i64 = 3;
 const NOT_DELIVERED: i64 = 2;
 const EXPIRED: i64 = 12;
@@ -45,7 +48,19 @@ fn summary(record: &CampaignRecord) -> CampaignSummaryDto {
         cost: record.cost.as_f64(),
         delivery_rate: delivery_rate(record),
         status: record.status.label().to_owned(),
+        total: Some(record.total),
+        sent: Some(record.sent),
+        pushtype: Some(record.pushtype.clone()),
     }
+}
+
+/// Messages of the campaign still without a final delivery code; none once it is cancelled,
+/// as its messages never go out.
+fn pending(record: &CampaignRecord) -> i64 {
+    if record.status == CampaignStatus::Cancelled {
+        return 0;
+    }
+    [NOT_SENT, SENT].iter().map(|code| record.deliveries.get(code).copied().unwrap_or(0)).sum()
 }
 
 #[utoipa::path(
@@ -100,6 +115,9 @@ pub(super) async fn detail(State(state): State<AppState>, caller: Caller, accept
             stop: 0,
             npai: record.npai,
             total: record.total,
+            sent: Some(record.sent),
+            pushtype: Some(record.pushtype.clone()),
+            pending: Some(pending(&record)),
         }],
     }))
 }

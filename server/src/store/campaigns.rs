@@ -98,6 +98,8 @@ pub(crate) struct CampaignRecord {
     pub(crate) text: String,
     /// Sender, if any.
     pub(crate) sender: Option<String>,
+    /// `alert` or `marketing`.
+    pub(crate) pushtype: String,
     /// Where it is.
     pub(crate) status: CampaignStatus,
     /// When it goes (went) out.

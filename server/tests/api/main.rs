@@ -3,6 +3,7 @@
 mod helpers;
 
 mod auth;
+mod campaigns;
 mod health;
 mod notification;
 mod openapi;

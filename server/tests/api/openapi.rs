@@ -31,3 +31,19 @@ async fn the_openapi_document_describes_every_endpoint() {
     }
     assert_eq!(document["components"]["securitySchemes"]["bearer"]["scheme"], "bearer");
 }
+
+#[tokio::test]
+async fn the_openapi_document_describes_searches_and_campaign_counts() {
+    let app = spawn_app().await;
+    let document: Value = app.get("/openapi.json").await.json().await.unwrap();
+    for path in ["/npai", "/blacklist", "/list/{id}"] {
+        let params = document["paths"][path]["get"]["parameters"].as_array().unwrap_or_else(|| panic!("{path}: no parameters"));
+        assert!(params.iter().any(|p| p["name"] == "search" && p["in"] == "query"), "{path}: no search parameter");
+    }
+    let schemas = &document["components"]["schemas"];
+    for (schema, fields) in [("CampaignSummaryDto", &["total", "sent", "pushtype"][..]), ("CampaignDetailDto", &["sent", "pushtype", "pending"][..])] {
+        for field in fields {
+            assert!(schemas[schema]["properties"][field].is_object(), "{schema}.{field} is not documented");
+        }
+    }
+}

@@ -282,7 +282,7 @@ fn per_country(messages: &[MessageRow]) -> std::collections::BTreeMap<&'static s
     counts
 }
 
-const CAMPAIGN_COLUMNS: &str = "SELECT id, text, sender, status, send_at, created_at, cost, lists, total, sent, npai FROM campaigns";
+const CAMPAIGN_COLUMNS: &str = "SELECT id, text, sender, status, send_at, created_at, cost, lists, total, sent, npai, pushtype FROM campaigns";
 
 /// One campaign of the account, with its delivery counts.
 fn campaign_record(db: &Connection, account: AccountId, ticket: i64) -> Result<Option<CampaignRecord>, Error> {
@@ -300,6 +300,7 @@ fn stored_campaign(row: &rusqlite::Row<'_>) -> rusqlite::Result<CampaignRecord> 
         id: row.get(0)?,
         text: row.get(1)?,
         sender: row.get(2)?,
+        pushtype: row.get(11)?,
         status: CampaignStatus::parse(&status).unwrap_or(CampaignStatus::Sent),
         send_at: time::load(&row.get::<_, String>(4)?),
         created_at: time::load(&row.get::<_, String>(5)?),
