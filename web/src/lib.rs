@@ -1,0 +1,26 @@
+//! texto's web app for marketing staff: compose, preview, simulate and send campaigns, follow
+//! them, and manage lists, webhooks, the blacklist, NPAI and alerts, in French and English.
+//!
+//! Pages live in [`pages`], shared pieces in [`components`], the server in [`api`]. Counting,
+//! filtering and cost come from `texto-core`, running in the page.
+
+pub mod api;
+mod app;
+pub mod clock;
+pub mod components;
+pub mod draft;
+pub mod format;
+pub mod i18n;
+pub mod import;
+pub mod lookalike;
+pub mod pages;
+pub mod session;
+pub mod storage;
+
+pub use app::App;
+
+/// Mounts the app on the page Trunk builds from the root `index.html`.
+pub fn start() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(App);
+}
