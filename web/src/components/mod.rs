@@ -1,0 +1,8 @@
+//! Pieces several pages share.
+
+pub mod chart;
+pub mod download;
+pub mod errors;
+pub mod importer;
+pub mod pager;
+pub mod phone;

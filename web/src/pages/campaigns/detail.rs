@@ -1,0 +1,153 @@
+//! One campaign: its figures, a chart of delivery statuses (refreshed while it is sending),
+//! "Cancel" while scheduled and "Clone" into Compose.
+
+use gloo_timers::future::TimeoutFuture;
+use leptos::{prelude::*, task::spawn_local};
+use leptos_router::hooks::{use_navigate, use_params_map};
+use texto_core::wire::{CampaignDetailDto, CampaignDetailResponse, StatusResponse};
+
+use super::status_label;
+use crate::{
+    api::{ApiError, use_api},
+    components::{
+        chart::{Bar, BarChart},
+        errors::ErrorAlert,
+    },
+    draft::Draft,
+    format,
+    i18n::{use_lang, use_texts},
+};
+
+/// Seconds between two reads of a campaign that is still going out.
+const REFRESH_MS: u32 = 2_000;
+
+/// The detail page of `/app/campaigns/:id`.
+#[component]
+pub fn CampaignDetail() -> impl IntoView {
+    let t = use_texts();
+    let lang = use_lang();
+    let api = use_api();
+    let params = use_params_map();
+    let id = move || params.with(|p| p.get("id").unwrap_or_default());
+    let campaign = RwSignal::new(None::<CampaignDetailDto>);
+    let error = RwSignal::new(None::<ApiError>);
+    let notice = RwSignal::new(None::<&'static str>);
+    let alive = RwSignal::new(true);
+    on_cleanup(move || alive.set(false));
+
+    // Reads the campaign, and again every REFRESH_MS while it is scheduled or sending.
+    Effect::new(move |_| {
+        let id = id();
+        spawn_local(async move {
+            loop {
+                match api.get::<CampaignDetailResponse>(&format!("/campaign/{id}")).await {
+                    Ok(answer) => {
+                        error.set(None);
+                        campaign.set(answer.campaign.into_iter().next());
+                    }
+                    Err(e) => {
+                        error.set(Some(e));
+                        return;
+                    }
+                }
+                let going = campaign.with_untracked(|c| c.as_ref().is_some_and(is_going));
+                if !going || !alive.get_untracked() {
+                    return;
+                }
+                TimeoutFuture::new(REFRESH_MS).await;
+                if !alive.get_untracked() {
+                    return;
+                }
+            }
+        });
+    });
+
+    let cancel = move |_| {
+        spawn_local(async move {
+            match api.delete::<StatusResponse>(&format!("/send/{}", id())).await {
+                Ok(_) => {
+                    notice.set(Some(t().cancelled_notice));
+                    api.refresh_credits().await;
+                    if let Ok(answer) = api.get::<CampaignDetailResponse>(&format!("/campaign/{}", id())).await {
+                        campaign.set(answer.campaign.into_iter().next());
+                    }
+                }
+                Err(e) => error.set(Some(e)),
+            }
+        });
+    };
+    let navigate = use_navigate();
+    let clone = move |_| {
+        if let Some(c) = campaign.get_untracked() {
+            let draft = Draft {
+                text: c.text.clone(),
+                marketing: c.pushtype.as_deref().is_some_and(|p| p.eq_ignore_ascii_case("marketing")),
+                sender: c.sender.clone(),
+                to_lists: !c.lists.is_empty(),
+                lists: c.lists.iter().map(|l| l.id.clone()).collect(),
+                ..Draft::default()
+            };
+            draft.save();
+            navigate("/app/compose", Default::default());
+        }
+    };
+
+    let bars = Signal::derive(move || {
+        let t = t();
+        campaign.get().map_or_else(Vec::new, |c| {
+            vec![
+                Bar { label: t.delivered, value: c.delivered, class: "delivered" },
+                Bar { label: t.pending, value: c.pending.unwrap_or(0), class: "pending" },
+                Bar { label: t.not_delivered, value: c.error, class: "failed" },
+                Bar { label: t.expired, value: c.expired, class: "expired" },
+                Bar { label: t.network_error, value: c.network_error, class: "failed" },
+                Bar { label: t.npai, value: c.npai, class: "npai" },
+                Bar { label: t.stop, value: c.stop, class: "stop" },
+            ]
+        })
+    });
+
+    view! {
+        <h1>{move || format!("{} {}", t().campaign_title, id())}</h1>
+        <ErrorAlert error=error />
+        {move || notice.get().map(|n| view! { <p class="alert ok" role="status">{n}</p> })}
+        {move || campaign.get().map(|c| {
+            let lang = lang.get();
+            let scheduled = c.status.as_deref().is_some_and(|s| s.eq_ignore_ascii_case("scheduled"));
+            let going = is_going(&c);
+            let status = status_label(lang, c.status.as_deref().unwrap_or("sent"));
+            let lists = c.lists.iter().map(|l| l.id.clone()).collect::<Vec<_>>().join(", ");
+            let rows = vec![
+                (t().status, status.to_owned()),
+                (t().created, format::wire_date(lang, &c.creation_date)),
+                (t().goes_at, format::wire_date(lang, &c.date)),
+                (t().sender, c.sender.clone()),
+                (t().pushtype, if c.pushtype.as_deref().is_some_and(|p| p.eq_ignore_ascii_case("marketing")) { t().marketing } else { t().alert }.to_owned()),
+                (t().total, format::integer(lang, c.total)),
+                (t().sent, format::integer(lang, c.sent.unwrap_or(0))),
+                (t().cost, format::credits(lang, c.cost)),
+                (t().delivered_pct, format::percent(lang, c.delivery_rate)),
+                (t().lists_word, lists),
+            ];
+            view! {
+                <dl class="figures wide" data-testid="campaign-figures">
+                    {rows.into_iter().filter(|(_, v)| !v.is_empty()).map(|(l, v)| view! { <div><dt>{l}</dt><dd>{v}</dd></div> }).collect_view()}
+                </dl>
+                <h2>{t().text}</h2>
+                <p class="sms-text">{c.text.clone()}</p>
+                <div class="buttons">
+                    {scheduled.then(|| view! { <button type="button" class="danger" on:click=cancel>{t().cancel_campaign}</button> })}
+                    <button type="button" on:click=clone.clone()>{t().clone}</button>
+                </div>
+                {going.then(|| view! { <p class="hint" role="status">{t().refreshing}</p> })}
+            }
+        })}
+        <h2>{move || t().delivery_chart}</h2>
+        <BarChart title=Signal::derive(move || t().delivery_chart) bars />
+    }
+}
+
+/// Still changing: scheduled, or sending.
+fn is_going(campaign: &CampaignDetailDto) -> bool {
+    campaign.status.as_deref().is_some_and(|s| s.eq_ignore_ascii_case("scheduled") || s.eq_ignore_ascii_case("sending"))
+}

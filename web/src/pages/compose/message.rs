@@ -1,0 +1,83 @@
+//! The message: text, live counter, the characters that force Unicode, and short links.
+
+use leptos::{html, prelude::*};
+
+use super::simulation::Figures;
+use crate::{
+    draft::Draft,
+    format,
+    i18n::{use_lang, use_texts},
+    lookalike::{lookalike, replace_lookalikes},
+};
+
+/// The text area with its counter, Unicode warning and link fields.
+#[component]
+pub fn MessageEditor(draft: RwSignal<Draft>, figures: Memo<Figures>) -> impl IntoView {
+    let t = use_texts();
+    let lang = use_lang();
+    let textarea = NodeRef::<html::Textarea>::new();
+    let counter = move || figures.with(|f| format::counter(lang.get(), &f.split, f.parts));
+    let unicode_chars = move || figures.with(|f| f.split.unicode_chars.clone());
+    let insert_link = move |_| {
+        let at = textarea.get().and_then(|area| area.selection_start().ok().flatten()).unwrap_or(u32::MAX) as usize;
+        draft.update(|d| d.insert_link(at));
+        if let Some(area) = textarea.get() {
+            let _ = area.focus();
+        }
+    };
+    let links = move || draft.with(|d| d.links.len());
+
+    view! {
+        <section class="message">
+            <label for="message">{move || t().message}</label>
+            <textarea id="message" rows="6" node_ref=textarea
+                placeholder=move || t().message_placeholder
+                aria-describedby="counter"
+                prop:value=move || draft.with(|d| d.text.clone())
+                on:input=move |ev| draft.update(|d| d.set_text(event_target_value(&ev)))></textarea>
+            <p class="counter" id="counter" data-testid="counter" aria-live="polite">{counter}</p>
+            <Show when=move || !unicode_chars().is_empty()>
+                <UnicodeWarning draft chars=Signal::derive(unicode_chars) />
+            </Show>
+            <button type="button" on:click=insert_link>{move || t().insert_link}</button>
+            <For each=move || 0..links() key=|i| *i let:i>
+                <div class="field">
+                    <label for=format!("link-{i}")>{move || format!("{} {}", t().link_url, i + 1)}</label>
+                    <input id=format!("link-{i}") type="url" inputmode="url" placeholder="https://" aria-describedby="link-hint"
+                        prop:value=move || draft.with(|d| d.links.get(i).cloned().unwrap_or_default())
+                        on:input=move |ev| draft.update(|d| if let Some(link) = d.links.get_mut(i) { *link = event_target_value(&ev) }) />
+                </div>
+            </For>
+            <Show when=move || { links() > 0 }>
+                <p class="hint" id="link-hint">{move || t().link_hint}</p>
+            </Show>
+        </section>
+    }
+}
+
+/// Names each character that forces Unicode, highlighted, with one click to swap the ones
+/// that have a GSM twin (and `ç` only when asked).
+#[component]
+fn UnicodeWarning(draft: RwSignal<Draft>, chars: Signal<Vec<char>>) -> impl IntoView {
+    let t = use_texts();
+    let has_twins = move || chars.get().iter().any(|&c| lookalike(c, false).is_some());
+    let has_cedilla = move || chars.get().contains(&'ç');
+    let replace = move |cedilla: bool| draft.update(|d| d.set_text(replace_lookalikes(&d.text, cedilla)));
+    view! {
+        <div class="warning" data-testid="unicode-warning" role="status">
+            <p>{move || t().unicode_intro}" "
+                {move || chars.get().into_iter().map(|c| {
+                    let code = format!("U+{:04X}", u32::from(c));
+                    let twin = lookalike(c, true).map(|twin| format!(" → {twin}")).unwrap_or_default();
+                    view! { <span class="uchar"><mark>{c.to_string()}</mark>" "<small>{format!("{code}{twin}")}</small></span> }
+                }).collect_view()}
+            </p>
+            <Show when=has_twins>
+                <button type="button" on:click=move |_| replace(false)>{move || t().replace_lookalikes}</button>
+            </Show>
+            <Show when=has_cedilla>
+                <button type="button" on:click=move |_| replace(true)>{move || t().replace_cedilla}</button>
+            </Show>
+        </div>
+    }
+}

@@ -1,0 +1,44 @@
+//! Compose: write the message, choose recipients, see the cost and the filter as you type,
+//! then send after a confirmation. The draft survives a reload.
+
+mod account;
+mod message;
+mod options;
+mod recipients;
+mod send;
+mod simulation;
+
+use leptos::prelude::*;
+
+use crate::{components::phone::PhonePreview, draft::Draft, i18n::use_texts};
+
+pub use account::Account;
+
+/// The Compose page.
+#[component]
+pub fn Compose() -> impl IntoView {
+    let t = use_texts();
+    let draft = RwSignal::new(Draft::load());
+    Effect::new(move |_| draft.with(Draft::save));
+    let account = Account::load(draft);
+    let figures = simulation::figures(draft, account);
+    let preview_text = Signal::derive(move || figures.with(|f| f.preview.clone()));
+    let preview_sender = Signal::derive(move || draft.with(|d| if d.sender.trim().is_empty() { "36180".to_owned() } else { d.sender.trim().to_owned() }));
+
+    view! {
+        <h1>{move || t().compose_title}</h1>
+        <div class="compose">
+            <div class="compose-form">
+                <message::MessageEditor draft figures />
+                <options::MessageOptions draft />
+                <recipients::RecipientsPicker draft account />
+            </div>
+            <aside class="compose-side">
+                <h2>{move || t().preview}</h2>
+                <PhonePreview sender=preview_sender text=preview_text />
+                <simulation::SimulationPanel draft figures />
+                <send::SendBox draft figures />
+            </aside>
+        </div>
+    }
+}

@@ -1,0 +1,79 @@
+//! Push type, sender and sending time.
+
+use leptos::prelude::*;
+use texto_core::{Sender, next_allowed_send, parse_delay};
+
+use crate::{
+    clock,
+    draft::Draft,
+    format,
+    i18n::{use_lang, use_texts},
+};
+
+/// The three message options.
+#[component]
+pub fn MessageOptions(draft: RwSignal<Draft>) -> impl IntoView {
+    let t = use_texts();
+    let lang = use_lang();
+    let sender_problem = move || {
+        draft.with(|d| {
+            let sender = d.sender.trim();
+            (!sender.is_empty() && Sender::parse(sender).is_err()).then(|| t().sender_hint)
+        })
+    };
+    let when = move || {
+        let (delay, pushtype) = draft.with(|d| (d.delay(), d.pushtype()));
+        let now = clock::now();
+        match parse_delay(&delay, now) {
+            Err(_) => (true, t().delay_bad.to_owned()),
+            Ok(at) => {
+                let asked = at.unwrap_or(now);
+                let goes = next_allowed_send(pushtype, asked);
+                let mut line = if at.is_some() { format::goes_at(lang.get(), now, asked) } else { t().send_now.to_owned() };
+                if goes != asked {
+                    line = format!("{line} {}", format::postponed(lang.get(), goes));
+                }
+                (false, line)
+            }
+        }
+    };
+    let choice = move |marketing: bool| {
+        view! {
+            <label class="radio">
+                <input type="radio" name="pushtype" value=if marketing { "marketing" } else { "alert" }
+                    prop:checked=move || draft.with(|d| d.marketing == marketing)
+                    on:change=move |_| draft.update(|d| d.marketing = marketing) />
+                <span>
+                    <strong>{move || if marketing { t().marketing } else { t().alert }}</strong>
+                    <span class="hint">{move || if marketing { t().marketing_explained } else { t().alert_explained }}</span>
+                </span>
+            </label>
+        }
+    };
+    view! {
+        <fieldset class="pushtype">
+            <legend>{move || t().pushtype}</legend>
+            {choice(false)}
+            {choice(true)}
+        </fieldset>
+        <div class="row">
+            <div class="field">
+                <label for="sender">{move || t().sender}</label>
+                <input id="sender" autocomplete="off" maxlength="15" placeholder="36180"
+                    aria-invalid=move || sender_problem().is_some().to_string()
+                    aria-describedby="sender-hint"
+                    prop:value=move || draft.with(|d| d.sender.clone())
+                    on:input=move |ev| draft.update(|d| d.sender = event_target_value(&ev)) />
+                <p id="sender-hint" class=move || if sender_problem().is_some() { "field-error" } else { "hint" }>{move || t().sender_hint}</p>
+            </div>
+            <div class="field">
+                <label for="send-at">{move || t().send_at}</label>
+                <input id="send-at" type="datetime-local" aria-describedby="send-at-hint send-at-when"
+                    prop:value=move || draft.with(|d| d.send_at.clone())
+                    on:input=move |ev| draft.update(|d| d.send_at = event_target_value(&ev)) />
+                <p id="send-at-hint" class="hint">{move || t().send_at_hint}</p>
+                <p id="send-at-when" data-testid="send-at-when" aria-live="polite" class=move || if when().0 { "field-error" } else { "when" }>{move || when().1}</p>
+            </div>
+        </div>
+    }
+}

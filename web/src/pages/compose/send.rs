@@ -1,0 +1,105 @@
+//! "Send": a confirmation that restates what will happen, then the ticket.
+
+use leptos::{prelude::*, task::spawn_local};
+use leptos_router::components::A;
+use texto_core::wire::CampaignResultDto;
+
+use super::simulation::Figures;
+use crate::{
+    api::{ApiError, use_api},
+    clock,
+    components::errors::ErrorAlert,
+    draft::Draft,
+    format,
+    i18n::{use_lang, use_texts},
+};
+
+/// The send button, its confirmation dialog and the outcome.
+#[component]
+pub fn SendBox(draft: RwSignal<Draft>, figures: Memo<Figures>) -> impl IntoView {
+    let t = use_texts();
+    let lang = use_lang();
+    let api = use_api();
+    let confirming = RwSignal::new(false);
+    let busy = RwSignal::new(false);
+    let error = RwSignal::new(None::<ApiError>);
+    let accepted = RwSignal::new(None::<CampaignResultDto>);
+    let blocked = move || {
+        figures.with(|f| match &f.result {
+            Ok(r) if r.sent > 0 && r.credits < 0.0 => Some(t().not_enough_credits),
+            Ok(r) if r.sent > 0 => None,
+            _ => Some(t().nothing_to_send),
+        })
+    };
+    let confirm = move |_| {
+        let request = draft.get_untracked().request();
+        let path = if draft.with_untracked(|d| d.to_lists) { "/send/lists" } else { "/send" };
+        busy.set(true);
+        error.set(None);
+        spawn_local(async move {
+            let answer = api.post::<_, CampaignResultDto>(path, &request).await;
+            busy.set(false);
+            confirming.set(false);
+            match answer {
+                Ok(result) => {
+                    api.set_credits(result.credits);
+                    Draft::forget();
+                    draft.set(Draft::default());
+                    accepted.set(Some(result));
+                }
+                Err(e) => error.set(Some(e)),
+            }
+        });
+    };
+    let summary = move || {
+        let lang = lang.get();
+        let (result, parts, send_at) = figures.with(|f| (f.result.clone().ok(), f.parts, f.send_at));
+        let result = result?;
+        let sms = if parts.0 == parts.1 { parts.0.to_string() } else { format!("{}–{}", parts.0, parts.1) };
+        let now = clock::now();
+        let when = match send_at {
+            Some(at) if at > now + chrono::Duration::minutes(1) => format::goes_at(lang, now, at),
+            _ => t().send_now.to_owned(),
+        };
+        let rows = vec![
+            (t().recipients, format::integer(lang, result.sent)),
+            (t().parts, sms),
+            (t().cost, format::credits(lang, result.cost)),
+            (t().credits_after, format::credits(lang, result.credits)),
+            (t().goes_at, when),
+        ];
+        Some(view! { <dl class="figures">{rows.into_iter().map(|(l, v)| view! { <div><dt>{l}</dt><dd>{v}</dd></div> }).collect_view()}</dl> })
+    };
+
+    view! {
+        <section class="send">
+            {move || blocked().map(|why| view! { <p class="hint">{why}</p> })}
+            <button type="button" class="primary big" disabled=move || blocked().is_some() || busy.get()
+                on:click=move |_| { accepted.set(None); confirming.set(true) }>{move || t().send}</button>
+            <ErrorAlert error=error />
+            {move || accepted.get().map(|result| {
+                let ticket = result.ticket.unwrap_or_default();
+                view! {
+                    <div class="alert ok" role="status" data-testid="accepted">
+                        <p>{move || t().accepted}" "{move || t().ticket}" "<strong>{ticket.clone()}</strong></p>
+                        <A href=format!("/app/campaigns/{ticket}")>{move || t().see_campaign}</A>
+                    </div>
+                }
+            })}
+            <Show when=move || confirming.get()>
+                <div class="dialog-backdrop">
+                    <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="confirm-title">
+                        <h2 id="confirm-title">{move || t().confirm_title}</h2>
+                        {summary}
+                        <div class="buttons">
+                            <button type="button" class="primary" autofocus disabled=move || busy.get() on:click=confirm>
+                                {move || if busy.get() { t().sending } else { t().confirm }}
+                            </button>
+                            <button type="button" on:click=move |_| confirming.set(false)>{move || t().cancel}</button>
+                        </div>
+                    </div>
+                </div>
+            </Show>
+        </section>
+    }
+}

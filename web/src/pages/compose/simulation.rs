@@ -1,0 +1,178 @@
+//! The live simulation: the draft validated and filtered by `texto-core` in the page, as the
+//! server will, and "Check with server" to compare with `/send/simulate`.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use leptos::{prelude::*, task::spawn_local};
+use texto_core::{
+    Credits, Endpoint, FilterContext, MessageOptions, Segments, has_contact_fields, render, rendered_segments, simulate,
+    validate_send,
+    wire::CampaignResultDto,
+};
+
+use super::Account;
+use crate::{
+    api::{ApiError, use_api},
+    clock,
+    components::errors::ErrorAlert,
+    draft::Draft,
+    format,
+    i18n::{Lang, use_lang, use_texts},
+    session::use_session,
+};
+
+/// What the page knows about the draft at each keystroke.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Figures {
+    /// The split of the text as sent (STOP text and short links counted).
+    pub split: Segments,
+    /// Fewest and most parts over the recipients (they differ with `[info]` fields).
+    pub parts: (usize, usize),
+    /// The text as the first recipient sees it.
+    pub preview: String,
+    /// The campaign result, or what is wrong with the draft.
+    pub result: Result<CampaignResultDto, Vec<String>>,
+    /// When it goes (marketing pushed into its window).
+    pub send_at: Option<DateTime<Utc>>,
+}
+
+/// The message options the server uses: short links on this origin, the default STOP text.
+pub fn message_options() -> MessageOptions {
+    MessageOptions { public_url: clock::origin(), ..MessageOptions::default() }
+}
+
+/// The figures of `draft`, recomputed as it or the account changes.
+pub fn figures(draft: RwSignal<Draft>, account: Account) -> Memo<Figures> {
+    let session = use_session();
+    Memo::new(move |_| {
+        let options = message_options();
+        let draft = draft.get();
+        let now = clock::now();
+        let contacts = account.contacts.get();
+        let chosen: Vec<&texto_core::Contact> =
+            if draft.to_lists { draft.lists.iter().filter_map(|id| contacts.get(id)).flatten().collect() } else { Vec::new() };
+        let split_for = |info: Option<[&str; 4]>| rendered_segments(&draft.text, draft.pushtype(), false, &options, info.as_ref());
+        let first_info = chosen.first().map(|c| [c.info[0].as_str(), &c.info[1], &c.info[2], &c.info[3]]);
+        let split = split_for(first_info);
+        let parts = if has_contact_fields(&draft.text) && !chosen.is_empty() {
+            chosen.iter().map(|c| split_for(Some([&c.info[0], &c.info[1], &c.info[2], &c.info[3]])).parts).fold((usize::MAX, 0), |(lo, hi), p| (lo.min(p), hi.max(p)))
+        } else {
+            (split.parts, split.parts)
+        };
+        let short_urls: Vec<String> = draft.links.iter().map(|_| options.short_url("AbC123")).collect();
+        let preview = render(&draft.text, draft.pushtype(), &short_urls, &options, first_info.as_ref());
+
+        let context = FilterContext {
+            blacklist: account.blacklist.get().into_iter().collect(),
+            npai: account.npai.get().into_iter().collect(),
+            balance: session.credits.get().and_then(Credits::from_f64).unwrap_or(Credits::ZERO),
+            message: options.clone(),
+            lists: draft.lists.iter().map(|id| (id.clone(), contacts.get(id).cloned().unwrap_or_default())).collect::<HashMap<_, _>>(),
+            ..FilterContext::default()
+        };
+        let endpoint = if draft.to_lists { Endpoint::SimulateLists } else { Endpoint::Simulate };
+        let outcome = validate_send(draft.request(), endpoint, &options, now).and_then(|campaign| simulate(&campaign, &context, now));
+        let (result, send_at) = match outcome {
+            Ok(simulation) => (Ok(simulation.to_wire(None)), Some(simulation.send_at)),
+            Err(error) => (Err(error.field_errors().into_iter().map(|p| format!("{}: {}", p.path, p.message)).collect()), None),
+        };
+        Figures { split, parts, preview, result, send_at }
+    })
+}
+
+/// The counters of a campaign result with their labels, in the order of the interface.
+pub fn counter_rows(lang: Lang, r: &CampaignResultDto) -> Vec<(&'static str, String)> {
+    let t = lang.texts();
+    let n = |v: i64| format::integer(lang, v);
+    vec![
+        (t.total, n(r.total)),
+        (t.sent, n(r.sent)),
+        (t.invalid, n(r.invalid)),
+        (t.duplicated, n(r.duplicated)),
+        (t.blacklisted, n(r.blacklisted)),
+        (t.npai, n(r.npai)),
+        (t.not_allowed, n(r.not_allowed.unwrap_or(0))),
+        (t.flood, n(r.flood.unwrap_or(0))),
+        (t.country_limit, n(r.country_limit.unwrap_or(0))),
+        (t.cost, format::credits(lang, r.cost)),
+        (t.credits_after, format::credits(lang, r.credits)),
+    ]
+}
+
+/// The simulation table and the server check.
+#[component]
+pub fn SimulationPanel(draft: RwSignal<Draft>, figures: Memo<Figures>) -> impl IntoView {
+    let t = use_texts();
+    let lang = use_lang();
+    let api = use_api();
+    let server = RwSignal::new(None::<Result<CampaignResultDto, ApiError>>);
+    // A new draft makes the last server answer stale.
+    Effect::new(move |_| {
+        draft.track();
+        server.set(None);
+    });
+    let check = move |_| {
+        let request = draft.get_untracked().request();
+        let path = if draft.with_untracked(|d| d.to_lists) { "/send/lists/simulate" } else { "/send/simulate" };
+        spawn_local(async move {
+            let answer = api.post::<_, CampaignResultDto>(path, &request).await;
+            server.set(Some(answer));
+        });
+    };
+    let rows = move || match figures.with(|f| f.result.clone()) {
+        Ok(result) => {
+            let parts = figures.with(|f| f.parts);
+            let parts = if parts.0 == parts.1 { parts.0.to_string() } else { format!("{}–{}", parts.0, parts.1) };
+            let mut rows = counter_rows(lang.get(), &result);
+            rows.insert(2, (t().parts, parts));
+            view! {
+                <dl class="figures">
+                    {rows.into_iter().map(|(label, value)| view! { <div><dt>{label}</dt><dd>{value}</dd></div> }).collect_view()}
+                </dl>
+            }
+            .into_any()
+        }
+        Err(problems) => view! { <ul class="problems">{problems.into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}</ul> }.into_any(),
+    };
+    let comparison = move || {
+        server.get().map(|answer| match answer {
+            Ok(remote) => {
+                let local = figures.with(|f| f.result.clone().ok());
+                let differences: Vec<(&str, String, String)> = match &local {
+                    Some(local) => counter_rows(lang.get(), local)
+                        .into_iter()
+                        .zip(counter_rows(lang.get(), &remote))
+                        .filter(|((_, a), (_, b))| a != b)
+                        .map(|((label, a), (_, b))| (label, a, b))
+                        .collect(),
+                    None => counter_rows(lang.get(), &remote).into_iter().map(|(l, b)| (l, "—".to_owned(), b)).collect(),
+                };
+                if differences.is_empty() {
+                    view! { <p class="alert ok" role="status">{t().server_agrees}</p> }.into_any()
+                } else {
+                    view! {
+                        <div class="alert" role="status">
+                            <p>{t().server_differs}</p>
+                            <table>
+                                <thead><tr><th scope="col"></th><th scope="col">{t().in_page}</th><th scope="col">{t().on_server}</th></tr></thead>
+                                <tbody>{differences.into_iter().map(|(l, a, b)| view! { <tr><th scope="row">{l}</th><td>{a}</td><td>{b}</td></tr> }).collect_view()}</tbody>
+                            </table>
+                        </div>
+                    }
+                    .into_any()
+                }
+            }
+            Err(error) => view! { <ErrorAlert error=Some(error) /> }.into_any(),
+        })
+    };
+    view! {
+        <section class="simulation" aria-labelledby="simulation-title">
+            <h2 id="simulation-title">{move || t().simulation}</h2>
+            <p class="hint">{move || t().simulation_hint}</p>
+            <div aria-live="polite" data-testid="simulation">{rows}</div>
+            <button type="button" on:click=check>{move || t().check_with_server}</button>
+            <div data-testid="server-check">{comparison}</div>
+        </section>
+    }
+}

@@ -1,0 +1,9 @@
+//! One module per screen.
+
+pub mod campaigns;
+pub mod compose;
+pub mod lists;
+pub mod number_list;
+pub mod settings;
+pub mod sign_in;
+pub mod webhooks;

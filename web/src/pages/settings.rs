@@ -1,0 +1,111 @@
+//! Settings: the low-balance alert (`/notification/balance`) and the language.
+
+use leptos::{prelude::*, task::spawn_local};
+use texto_core::wire::{NotificationDto, NotificationRequest, NotificationResponse};
+
+use crate::{
+    api::{ApiError, use_api},
+    components::errors::{ErrorAlert, FieldProblem},
+    i18n::{Lang, use_lang, use_texts},
+};
+
+/// The settings page.
+#[component]
+pub fn Settings() -> impl IntoView {
+    let t = use_texts();
+    let lang = use_lang();
+    let api = use_api();
+    let trigger = RwSignal::new(String::new());
+    let by_email = RwSignal::new(false);
+    let email = RwSignal::new(String::new());
+    let by_sms = RwSignal::new(false);
+    let phone = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<ApiError>);
+    let saved = RwSignal::new(false);
+    let show = move |n: NotificationDto| {
+        trigger.set(n.alert_trigger.unwrap_or_default());
+        by_email.set(n.alert_email.as_deref() == Some("1"));
+        email.set(n.email.unwrap_or_default());
+        by_sms.set(n.alert_gsm.as_deref() == Some("1"));
+        phone.set(n.phone_number.unwrap_or_default());
+    };
+    spawn_local(async move {
+        if let Ok(answer) = api.get::<NotificationResponse>("/notification/balance").await {
+            show(answer.notification);
+        }
+    });
+    let save = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let flag = |on: bool| Some(if on { "1" } else { "0" }.to_owned());
+        let optional = |value: String| (!value.trim().is_empty()).then(|| value.trim().to_owned());
+        let request = NotificationRequest {
+            notification: NotificationDto {
+                alert_trigger: Some(trigger.get_untracked().trim().to_owned()),
+                alert_email: flag(by_email.get_untracked()),
+                alert_gsm: flag(by_sms.get_untracked()),
+                email: optional(email.get_untracked()),
+                phone_number: optional(phone.get_untracked()),
+                ..NotificationDto::default()
+            },
+        };
+        saved.set(false);
+        spawn_local(async move {
+            match api.put::<_, NotificationResponse>("/notification/balance", &request).await {
+                Ok(answer) => {
+                    error.set(None);
+                    saved.set(true);
+                    show(answer.notification);
+                }
+                Err(e) => error.set(Some(e)),
+            }
+        });
+    };
+    let problem = move |field: &'static str| error.with(|e| e.as_ref().and_then(|e| e.for_field(field)).is_some());
+    let described = move |field: &'static str, id: &'static str| if problem(field) { id } else { "" };
+
+    view! {
+        <h1>{move || t().settings_title}</h1>
+        <section class="card">
+            <h2>{move || t().balance_alert}</h2>
+            <p>{move || t().balance_alert_intro}</p>
+            <form on:submit=save>
+                <label for="alert-trigger">{move || t().alert_trigger}</label>
+                <input id="alert-trigger" inputmode="numeric" required
+                    aria-invalid=move || problem("alert_trigger").to_string() aria-describedby=move || described("alert_trigger", "alert-trigger-problem")
+                    prop:value=move || trigger.get() on:input=move |ev| trigger.set(event_target_value(&ev)) />
+                <FieldProblem error=error field="alert_trigger" id="alert-trigger-problem" />
+                <label class="check">
+                    <input type="checkbox" prop:checked=move || by_email.get() on:change=move |ev| by_email.set(event_target_checked(&ev)) />
+                    {move || t().alert_by_email}
+                </label>
+                <label for="alert-email">{move || t().email}</label>
+                <input id="alert-email" type="email" autocomplete="email"
+                    aria-invalid=move || problem("email").to_string() aria-describedby=move || described("email", "alert-email-problem")
+                    prop:value=move || email.get() on:input=move |ev| email.set(event_target_value(&ev)) />
+                <FieldProblem error=error field="email" id="alert-email-problem" />
+                <label class="check">
+                    <input type="checkbox" prop:checked=move || by_sms.get() on:change=move |ev| by_sms.set(event_target_checked(&ev)) />
+                    {move || t().alert_by_sms}
+                </label>
+                <label for="alert-phone">{move || t().phone_number}</label>
+                <input id="alert-phone" inputmode="tel" autocomplete="tel"
+                    aria-invalid=move || problem("phone_number").to_string() aria-describedby=move || described("phone_number", "alert-phone-problem")
+                    prop:value=move || phone.get() on:input=move |ev| phone.set(event_target_value(&ev)) />
+                <FieldProblem error=error field="phone_number" id="alert-phone-problem" />
+                <ErrorAlert error=error />
+                <Show when=move || saved.get()><p class="alert ok" role="status">{move || t().saved}</p></Show>
+                <button type="submit" class="primary">{move || t().save}</button>
+            </form>
+        </section>
+        <section class="card">
+            <h2>{move || t().language}</h2>
+            <p id="language-intro">{move || t().language_intro}</p>
+            <label for="language">{move || t().language}</label>
+            <select id="language" aria-describedby="language-intro"
+                prop:value=move || lang.get().tag() on:change=move |ev| lang.set(Lang::from_tag(&event_target_value(&ev)))>
+                <option value="en">"English"</option>
+                <option value="fr">"Français"</option>
+            </select>
+        </section>
+    }
+}
