@@ -1,8 +1,10 @@
+// Compose in Chromium: signing in, the live counter, look-alike replacement, links, the
+// sending time, the in-page simulation against the server's, and a send that lands in history.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { startTexto } from "./server.mjs";
 import { launchBrowser } from "./browser.mjs";
+import { assertAccessible, eventually, openApp, screenshots } from "./app.mjs";
 
 let texto;
 let browser;
@@ -17,47 +19,149 @@ after(async () => {
   await texto?.stop();
 });
 
-test("/ leads to the Compose page", async () => {
-  const page = await browser.newPage();
-  await page.goto(`${texto.url}/`);
+test("/ leads to sign-in; a wrong token is refused, the right one shows the credits", async () => {
+  const page = await openApp(browser, texto, { path: "/", token: null });
   assert.equal(new URL(page.url()).pathname, "/app/");
-  await page.getByLabel("Message").waitFor();
-  await page.close();
+  await page.getByLabel("API token").fill("texto_wrong");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByText("This token was refused").waitFor();
+  assert.equal(await page.getByLabel("API token").getAttribute("aria-invalid"), "true");
+  await assertAccessible(page, "sign-in with an error");
+  await screenshots(page, "sign-in");
+
+  await page.getByLabel("API token").fill(texto.token);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await eventually(() => page.getByTestId("credits").textContent(), (t) => t.includes("1,000"), "credits in the header");
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByLabel("API token").waitFor();
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
 });
 
-test("typing shows the live count and names the characters that force Unicode", async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const errors = [];
-  page.on("pageerror", (error) => errors.push(error));
-  await page.goto(`${texto.url}/app/`);
-  const message = page.getByLabel("Message");
+test("a token the server stops accepting sends the user back to sign-in with a message", async () => {
+  const page = await openApp(browser, texto, { token: null });
+  await page.evaluate(() => localStorage.setItem("texto.token", "texto_revoked"));
+  await page.reload();
+  await page.getByText("Your session ended").waitFor();
+  await page.getByLabel("API token").waitFor();
+  await page.context().close();
+});
+
+test("the counter counts as the carrier will, and look-alikes are swapped in one click", async () => {
+  const page = await openApp(browser, texto);
+  const message = page.getByLabel("Message", { exact: true });
   const counter = page.getByTestId("counter");
-  const warning = page.getByTestId("unicode-warning");
+  const counted = (expected) => eventually(() => counter.textContent(), (t) => t === expected, `counter ${expected}`);
 
-  await message.pressSequentially("Soldes -20€");
-  await assertText(counter, "12 characters · 1 SMS · GSM-7 · 148 left");
-  assert.equal(await warning.count(), 0, "no warning while the text is GSM-7");
+  await message.fill("Soldes -20€");
+  await counted("12 characters · 1 SMS · GSM-7 · 148 left");
+  assert.equal(await page.getByTestId("unicode-warning").count(), 0);
 
-  await message.pressSequentially(" chez François");
-  await assertText(counter, "25 characters · 1 SMS · Unicode (UCS-2) · 45 left");
-  assert.match(await warning.textContent(), /“ç”/);
-  await page.screenshot({ path: join(process.env.TEXTO_SCREENSHOTS ?? ".", "compose.png"), fullPage: true });
+  await message.fill("Soldes -20€ chez François");
+  await counted("25 characters · 1 SMS · Unicode (UCS-2) · 45 left");
+  assert.match(await page.getByTestId("unicode-warning").textContent(), /ç\s*U\+00E7 → c/);
+  await page.getByRole("button", { name: "Also replace ç with c" }).click();
+  await counted("26 characters · 1 SMS · GSM-7 · 134 left");
+  assert.equal(await message.inputValue(), "Soldes -20€ chez Francois");
 
-  await message.fill("a".repeat(150) + "€€€€€€");
-  await assertText(counter, "162 characters · 2 SMS · GSM-7 · 143 left");
-  assert.equal(await warning.count(), 0, "the warning goes once the Unicode characters are gone");
-  assert.deepEqual(errors, []);
-  await page.close();
+  await message.fill("C’est l’été – à demain…");
+  await page.getByRole("button", { name: "Replace with GSM look-alikes" }).click();
+  assert.equal(await message.inputValue(), "C'est l'été - à demain...");
+  await counted("25 characters · 1 SMS · GSM-7 · 135 left");
+  assert.equal(await page.getByTestId("unicode-warning").count(), 0);
+  await page.context().close();
 });
 
-/** Waits (up to 5 s) until the locator shows exactly `expected`. */
-async function assertText(locator, expected) {
-  const deadline = Date.now() + 5_000;
-  let seen;
-  while (Date.now() < deadline) {
-    seen = await locator.textContent();
-    if (seen === expected) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  assert.equal(seen, expected);
-}
+test("marketing adds the STOP text, links count at their short length, and the time is explained", async () => {
+  const page = await openApp(browser, texto);
+  const message = page.getByLabel("Message", { exact: true });
+  await message.fill("Bonjour");
+  await page.getByLabel(/^Marketing/).check();
+  await eventually(() => page.getByTestId("counter").textContent(), (t) => t.startsWith("21 characters"), "STOP text counted");
+  assert.match(await page.getByTestId("preview-text").textContent(), /Bonjour\nSTOP au 36180/);
+
+  await message.press("End");
+  await page.getByRole("button", { name: "Insert link" }).click();
+  assert.equal(await message.inputValue(), "Bonjour<-short->");
+  await page.getByLabel("Link URL 1").fill("https://example.com/soldes");
+  const shortLength = `${texto.url}/s/XXXXXX`.length;
+  await eventually(() => page.getByTestId("counter").textContent(), (t) => t.startsWith(`${21 + shortLength} characters`), "short link counted");
+
+  // Two days ahead at 22:00: marketing may not go then, so the page says when it will.
+  const at = new Date(Date.now() + 2 * 86_400_000);
+  const day = at.toISOString().slice(0, 10);
+  await page.getByLabel("Send at").fill(`${day}T22:00`);
+  const when = await eventually(() => page.getByTestId("send-at-when").textContent(), (t) => t.startsWith("in "), "send-at explained");
+  assert.match(when, /\(Paris, .*22:00\)/);
+  assert.match(when, /Marketing cannot go out then .* it will go on .* 08:00 \(Paris\)/);
+  await assertAccessible(page, "compose with marketing and a link");
+  await screenshots(page, "compose-marketing");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("sign in → compose → simulate → check with server → send → see it in history", async () => {
+  const page = await openApp(browser, texto);
+  await page.getByLabel("Message", { exact: true }).fill("Rendez-vous demain à 10h");
+  await page.getByLabel("Recipients", { exact: true }).fill("0612345678\n+33 6 12 34 56 79\n33612345678\n12345");
+  const figures = page.getByTestId("simulation");
+  await eventually(() => figures.textContent(), (t) => /Total4Sent2/.test(t), "in-page simulation");
+  const text = await figures.textContent();
+  assert.match(text, /Invalid1Duplicates1/);
+  assert.match(text, /Cost2Credits after998/);
+
+  await page.getByRole("button", { name: "Check with server" }).click();
+  await page.getByText("The server's simulation gives the same figures.").waitFor();
+
+  await page.reload();
+  assert.equal(await page.getByLabel("Message", { exact: true }).inputValue(), "Rendez-vous demain à 10h", "the draft survives a reload");
+
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Send this campaign?" });
+  await dialog.waitFor();
+  assert.match(await dialog.textContent(), /Recipients2.*Cost2Credits after998.*Goes now/);
+  await assertAccessible(page, "the send confirmation");
+  await screenshots(page, "compose-confirm");
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  const accepted = page.getByTestId("accepted");
+  await accepted.waitFor();
+  const ticket = (await accepted.textContent()).match(/Ticket (\d+)/)[1];
+  await eventually(() => page.getByTestId("credits").textContent(), (t) => t.includes("998"), "credits after the send");
+  assert.equal(await page.getByLabel("Message", { exact: true }).inputValue(), "", "the draft is cleared once sent");
+
+  await page.getByRole("link", { name: "See the campaign" }).click();
+  await page.getByRole("heading", { name: `Campaign ${ticket}` }).waitFor();
+  await eventually(() => page.getByTestId("campaign-figures").textContent(), (t) => /Total4.*Sent2/.test(t), "campaign figures");
+  await assertAccessible(page, "campaign detail");
+  await screenshots(page, "campaign-detail");
+
+  await page.getByRole("link", { name: "Campaigns" }).click();
+  const row = page.getByRole("row").filter({ hasText: "Rendez-vous demain" });
+  await row.waitFor();
+  const cells = await row.getByRole("cell").allTextContents();
+  assert.deepEqual(cells.slice(2, 5), ["4", "2", "2"], "total, sent and cost in the history");
+  await assertAccessible(page, "campaign history");
+  await screenshots(page, "campaigns");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("a scheduled campaign can be cancelled (credits back) and cloned into Compose", async () => {
+  const page = await openApp(browser, texto);
+  const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel("Message", { exact: true }).fill("Offre de la semaine");
+  await page.getByLabel("Recipients", { exact: true }).fill("33611111111");
+  await page.getByLabel("Send at").fill(`${day}T11:00`);
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+  await page.getByRole("link", { name: "See the campaign" }).click();
+  await eventually(() => page.getByTestId("campaign-figures").textContent(), (t) => t.includes("Scheduled"), "scheduled");
+  const before = await page.getByTestId("credits").textContent();
+  await page.getByRole("button", { name: "Cancel the campaign" }).click();
+  await page.getByText("The campaign is cancelled").waitFor();
+  await eventually(() => page.getByTestId("credits").textContent(), (t) => t !== before, "credits refunded");
+  await page.getByRole("button", { name: "Clone" }).click();
+  await page.getByRole("heading", { name: "Compose a campaign" }).waitFor();
+  assert.equal(await page.getByLabel("Message", { exact: true }).inputValue(), "Offre de la semaine");
+  await page.context().close();
+});

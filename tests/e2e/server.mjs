@@ -8,17 +8,19 @@ const bin = process.env.TEXTO_BIN;
 const webDir = process.env.TEXTO_WEB_DIR;
 
 /**
- * Runs texto until `stop()` is called.
- * @returns {Promise<{ url: string, stop: () => Promise<void> }>} url is the base URL, e.g. http://127.0.0.1:41234
+ * Runs texto with its demo account (1,000 credits) until `stop()` is called.
+ * @param {string[]} extra more `texto serve` flags
+ * @returns {Promise<{ url: string, token: string, stop: () => Promise<void> }>} url is the base URL,
+ *   e.g. http://127.0.0.1:41234; token is the demo account's API token
  */
-export async function startTexto() {
+export async function startTexto(extra = []) {
   if (!bin || !webDir) throw new Error("TEXTO_BIN and TEXTO_WEB_DIR must be set (scripts/test sets them)");
   const dir = mkdtempSync(join(tmpdir(), "texto-e2e-"));
-  const child = spawn(bin, ["serve", "--addr", "127.0.0.1:0", "--db", join(dir, "texto.db"), "--web-dir", webDir], {
+  const child = spawn(bin, ["serve", "--addr", "127.0.0.1:0", "--db", join(dir, "texto.db"), "--web-dir", webDir, "--demo", "--allow-private-webhooks", ...extra], {
     stdio: ["ignore", "pipe", "inherit"],
   });
+  let seen = "";
   const url = await new Promise((resolve, reject) => {
-    let seen = "";
     const timer = setTimeout(() => reject(new Error(`texto did not start: ${seen}`)), 20_000);
     child.stdout.on("data", (chunk) => {
       seen += chunk;
@@ -36,5 +38,7 @@ export async function startTexto() {
     await exited;
     rmSync(dir, { recursive: true, force: true });
   };
-  return { url, stop };
+  const token = seen.match(/(texto_[0-9a-f]+)/)?.[1];
+  if (!token) throw new Error(`texto printed no demo token: ${seen}`);
+  return { url, token, stop };
 }

@@ -36,7 +36,7 @@ pub fn BarChart(
                 let width = (bar.value as f64 / max as f64 * 100.0).max(if bar.value > 0 { 0.5 } else { 0.0 });
                 view! {
                     <g class=format!("bar {}", bar.class)>
-                        <text x="0" y=y + 18 class="bar-label">{bar.label}</text>
+                        <text x="10" y=y + 18 class="bar-label">{bar.label}</text>
                         <rect x="45%" y=y + 4 width=format!("{:.2}%", width * 0.45) height="18" rx="3"></rect>
                         <text x="93%" y=y + 18 class="bar-value" text-anchor="end">{bar.value}</text>
                     </g>

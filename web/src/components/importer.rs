@@ -27,6 +27,9 @@ pub fn CsvImporter(
     with_info: bool,
     /// Gets the contacts once the file is read.
     on_done: Callback<Vec<ImportedContact>>,
+    /// The country of national numbers when the page already asks for it; else the importer does.
+    #[prop(optional)]
+    country: Option<RwSignal<String>>,
 ) -> impl IntoView {
     let t = use_texts();
     let file = RwSignal::new(None::<CsvFile>);
@@ -34,7 +37,8 @@ pub fn CsvImporter(
     let phone_column = RwSignal::new(0usize);
     let has_header = RwSignal::new(false);
     let info_columns: [RwSignal<Option<usize>>; 4] = std::array::from_fn(|_| RwSignal::new(None));
-    let country = RwSignal::new("FR".to_owned());
+    let asks_country = country.is_none();
+    let country = country.unwrap_or_else(|| RwSignal::new("FR".to_owned()));
     let progress = RwSignal::new(None::<(usize, usize)>);
     let report = RwSignal::new(None::<(usize, Vec<Rejected>)>);
 
@@ -89,7 +93,8 @@ pub fn CsvImporter(
                 <p class="alert error" role="alert">{move || t().file_unreadable}</p>
             </Show>
             {move || file.get().map(|f| view! {
-                <ColumnPicker file=f phone_column has_header info_columns with_info country />
+                <ColumnPicker file=f phone_column has_header info_columns with_info />
+                {asks_country.then(|| view! { <CountrySelect id="csv-country" country /> })}
                 <button type="button" class="primary" on:click=import>{move || t().import}</button>
             })}
             {move || progress.get().map(|(done, expected)| view! {
@@ -109,7 +114,6 @@ fn ColumnPicker(
     has_header: RwSignal<bool>,
     info_columns: [RwSignal<Option<usize>>; 4],
     with_info: bool,
-    country: RwSignal<String>,
 ) -> impl IntoView {
     let t = use_texts();
     let columns = file.columns;
@@ -126,7 +130,6 @@ fn ColumnPicker(
                     {options}
                 </select>
             </div>
-            <CountrySelect id="csv-country" country />
             <label class="check">
                 <input type="checkbox" prop:checked=move || has_header.get() on:change=move |ev| has_header.set(event_target_checked(&ev)) />
                 {move || t().first_row_header}

@@ -49,7 +49,7 @@ pub fn RecipientsPicker(draft: RwSignal<Draft>, account: Account) -> impl IntoVi
                 <CountrySelect id="country" country />
                 <details class="import">
                     <summary>{move || t().import_csv}</summary>
-                    <CsvImporter on_done=on_import />
+                    <CsvImporter on_done=on_import country />
                 </details>
                 <Show when=move || { imported_count() > 0 }>
                     <p data-testid="imported-count">

@@ -75,7 +75,7 @@ pub fn figures(draft: RwSignal<Draft>, account: Account) -> Memo<Figures> {
         let outcome = validate_send(draft.request(), endpoint, &options, now).and_then(|campaign| simulate(&campaign, &context, now));
         let (result, send_at) = match outcome {
             Ok(simulation) => (Ok(simulation.to_wire(None)), Some(simulation.send_at)),
-            Err(error) => (Err(error.field_errors().into_iter().map(|p| format!("{}: {}", p.path, p.message)).collect()), None),
+            Err(error) => (Err(error.field_errors().into_iter().map(|p| p.message).collect()), None),
         };
         Figures { split, parts, preview, result, send_at }
     })
@@ -121,6 +121,7 @@ pub fn SimulationPanel(draft: RwSignal<Draft>, figures: Memo<Figures>) -> impl I
         });
     };
     let rows = move || match figures.with(|f| f.result.clone()) {
+        _ if draft.with(|d| d.text.trim().is_empty()) => view! { <p class="hint">{t().nothing_to_send}</p> }.into_any(),
         Ok(result) => {
             let parts = figures.with(|f| f.parts);
             let parts = if parts.0 == parts.1 { parts.0.to_string() } else { format!("{}–{}", parts.0, parts.1) };

@@ -1,0 +1,123 @@
+//! The web app's logic in the browser (wasm-pack test --headless --chrome web): the CSV
+//! importer, the draft kept in localStorage, look-alikes and formatting.
+#![cfg(target_arch = "wasm32")]
+
+use texto_web::{
+    draft::Draft,
+    format,
+    i18n::Lang,
+    import::{CsvFile, ImportSettings, Importer, decode_text, rejected_csv},
+    lookalike::replace_lookalikes,
+};
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn settings(phone_column: usize, has_header: bool) -> ImportSettings {
+    ImportSettings { phone_column, info_columns: [Some(0), None, None, None], has_header, default_country: "FR".into() }
+}
+
+fn import_all(bytes: &[u8], settings: ImportSettings) -> Importer {
+    let mut importer = Importer::new(CsvFile::read(bytes).expect("a CSV"), settings);
+    while !importer.step(2) {}
+    importer
+}
+
+#[wasm_bindgen_test]
+fn windows_1252_and_utf8_with_bom_read_the_same() {
+    let cp1252 = b"Nom;Mobile\r\nM\xfcller;0612345678\r\n";
+    let utf8_bom = "\u{feff}Nom;Mobile\r\nMüller;0612345678\r\n".as_bytes();
+    assert_eq!(decode_text(cp1252), "Nom;Mobile\r\nMüller;0612345678\r\n");
+    assert_eq!(decode_text(utf8_bom), decode_text(cp1252));
+}
+
+#[wasm_bindgen_test]
+fn the_delimiter_phone_column_and_header_are_guessed() {
+    let semicolons = CsvFile::read(b"Nom;Ville;Mobile\nDupont;Paris;06 12 34 56 78\nMartin;Lyon;0612345679\n").unwrap();
+    assert_eq!(semicolons.delimiter, b';');
+    assert_eq!(semicolons.guess_phone_column(), 2);
+    assert!(semicolons.guess_header(2));
+    let commas = CsvFile::read(b"33612345678,Dupont\n33612345679,Martin\n").unwrap();
+    assert_eq!(commas.delimiter, b',');
+    assert_eq!(commas.guess_phone_column(), 0);
+    assert!(!commas.guess_header(0), "no header when the first row holds a number");
+}
+
+#[wasm_bindgen_test]
+fn national_numbers_take_the_default_country_and_bad_rows_are_reported_with_their_line() {
+    let file = "Nom;Mobile\nDupont;06 12 34 56 78\nMüller;+33 (0)6.12.34.56.79\nFaux;12\nVide;\n\n\"Point; virgule\";0712345678\n";
+    let importer = import_all(file.as_bytes(), settings(1, true));
+    let numbers: Vec<&str> = importer.contacts.iter().map(|c| c.number.as_str()).collect();
+    assert_eq!(numbers, ["33612345678", "33612345679", "33712345678"]);
+    assert_eq!(importer.contacts[2].info[0], "Point; virgule", "quoted cells keep their delimiter");
+    let rejected: Vec<(usize, &str)> = importer.rejected.iter().map(|r| (r.row, r.value.as_str())).collect();
+    assert_eq!(rejected, [(4, "12"), (5, "")]);
+    let report = rejected_csv(&importer.rejected);
+    assert!(report.starts_with("row;value;reason\n4;12;"), "{report}");
+}
+
+#[wasm_bindgen_test]
+fn a_hundred_thousand_rows_import_in_chunks() {
+    let mut file = String::from("Mobile\n");
+    for i in 0..100_000 {
+        file.push_str(&format!("06{:08}\n", 10_000_000 + i));
+    }
+    let mut importer = Importer::new(CsvFile::read(file.as_bytes()).unwrap(), settings(0, true));
+    let mut chunks = 0;
+    while !importer.step(4_000) {
+        chunks += 1;
+        assert!(importer.rows_read() <= chunks * 4_000);
+    }
+    assert_eq!(chunks, 25);
+    assert_eq!(importer.contacts.len(), 100_000);
+    assert!(importer.rejected.is_empty());
+}
+
+#[wasm_bindgen_test]
+fn the_draft_survives_a_reload_and_becomes_the_request() {
+    Draft::forget();
+    assert_eq!(Draft::load(), Draft::default());
+    let mut draft = Draft { pasted: "0612345678, +33 6 12 34 56 79\nabc".into(), send_at: "2026-12-24T09:30".into(), ..Draft::default() };
+    draft.set_text("Soldes".into());
+    draft.insert_link(6);
+    draft.links[0] = "https://example.com".into();
+    draft.save();
+    let loaded = Draft::load();
+    assert_eq!(loaded, draft);
+    assert_eq!(loaded.text, "Soldes<-short->");
+    let request = loaded.request();
+    assert_eq!(request.message.delay.as_deref(), Some("2026-12-24 09:30:00"));
+    assert_eq!(request.message.links, Some(vec!["https://example.com".to_owned()]));
+    let numbers: Vec<String> = request.recipients.unwrap().gsm.into_iter().map(|g| g.value.into_owned()).collect();
+    assert_eq!(numbers, ["33612345678", "33612345679", "abc"], "invalid numbers stay as typed for the filter to count");
+    Draft::forget();
+}
+
+#[wasm_bindgen_test]
+fn removing_a_marker_drops_its_link() {
+    let mut draft = Draft::default();
+    draft.set_text("a <-short-> b <-short->".into());
+    assert_eq!(draft.links.len(), 2);
+    draft.set_text("a <-short-> b".into());
+    assert_eq!(draft.links.len(), 1);
+}
+
+#[wasm_bindgen_test]
+fn lookalikes_become_gsm_and_the_cedilla_only_when_asked() {
+    assert_eq!(replace_lookalikes("« L’été — ça… »", false), "\" L'été - ça... \"");
+    assert_eq!(replace_lookalikes("ça", true), "ca");
+}
+
+#[wasm_bindgen_test]
+fn numbers_money_and_dates_follow_the_language() {
+    assert_eq!(format::integer(Lang::En, 1_234_567), "1,234,567");
+    assert_eq!(format::integer(Lang::Fr, 12_345), "12\u{202f}345");
+    assert_eq!(format::credits(Lang::Fr, 12_345.5), "12\u{202f}345,50");
+    assert_eq!(format::credits(Lang::En, 998.0), "998");
+    assert_eq!(format::credits(Lang::En, -0.25), "-0.25");
+    assert_eq!(format::wire_date(Lang::Fr, "2026-11-22 14:30:00"), "22/11/2026 14:30");
+    assert_eq!(format::wire_date(Lang::En, "2026-11-22 14:30:00"), "22 Nov 2026, 14:30");
+    let now = chrono::DateTime::from_timestamp(1_800_000_000, 0).unwrap();
+    assert_eq!(format::time_until(Lang::En, now, now + chrono::Duration::minutes(190)), "in 3 h 10 min");
+    assert_eq!(format::time_until(Lang::Fr, now, now + chrono::Duration::minutes(5)), "dans 5 min");
+}
