@@ -66,7 +66,7 @@ pub fn paris(lang: Lang, at: DateTime<Utc>) -> String {
 /// A `Y-m-d H:i:s` date of the interface (Paris time) shown for `lang`; unchanged when it
 /// does not parse.
 pub fn wire_date(lang: Lang, value: &str) -> String {
-    NaiveDateTime::parse_from_str(value.trim(), "%Y-%m-%d %H:%M:%S").map_or_else(|_| value.to_owned(), |at| wall_clock(lang, at))
+    texto_core::parse_paris(value.trim()).map_or_else(|_| value.to_owned(), |at| paris(lang, at))
 }
 
 /// How far ahead `at` is: `in 3 h 10 min` / `dans 3 h 10 min`; days past 48 hours.

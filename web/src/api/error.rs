@@ -1,6 +1,6 @@
 //! A failed call as the screens show it: the envelope's `message` and each field's problem.
 
-use texto_core::wire::{ErrorResponse, Format, decode};
+use texto_core::wire::ErrorResponse;
 
 /// An error answer (or no answer at all).
 #[derive(Debug, Clone, PartialEq)]
@@ -28,7 +28,7 @@ impl ApiError {
 
     /// The answer of an HTTP error status: its envelope when it has one.
     pub fn from_answer(http: u16, body: &str) -> ApiError {
-        match decode::<ErrorResponse>(body, Format::Json) {
+        match serde_json::from_str::<ErrorResponse>(body) {
             Ok(envelope) => ApiError {
                 http,
                 status: envelope.status,

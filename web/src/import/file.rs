@@ -19,12 +19,15 @@ pub struct CsvFile {
 }
 
 /// The file's bytes as text: UTF-8 (a BOM is dropped), else Windows-1252, which is what
-/// French Excel writes by default.
+/// French Excel writes by default. Windows-1252 is read by the browser's own `TextDecoder`:
+/// a decoding crate would carry every legacy encoding's tables into the page (1.5 MB).
 pub fn decode_text(bytes: &[u8]) -> String {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     match std::str::from_utf8(bytes) {
         Ok(text) => text.to_owned(),
-        Err(_) => encoding_rs::WINDOWS_1252.decode_without_bom_handling(bytes).0.into_owned(),
+        Err(_) => web_sys::TextDecoder::new_with_label("windows-1252")
+            .and_then(|decoder| decoder.decode_with_u8_array(bytes))
+            .unwrap_or_else(|_| String::from_utf8_lossy(bytes).into_owned()),
     }
 }
 
