@@ -119,6 +119,11 @@ test("sign in → compose → simulate → check with server → send → see it
   await page.getByRole("button", { name: "Send", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Send this campaign?" });
   await dialog.waitFor();
+  await eventually(() => page.evaluate(() => document.activeElement?.textContent), (t) => t === "Confirm", "focus on Confirm");
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "detached" });
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  await dialog.waitFor();
   assert.match(await dialog.textContent(), /Recipients2.*Cost2Credits after998.*Goes now/);
   await assertAccessible(page, "the send confirmation");
   await screenshots(page, "compose-confirm");

@@ -69,6 +69,11 @@ test("a list is created by pasting, searched, trimmed, and sent to from Compose"
   await page.getByRole("button", { name: "Delete 33612345602" }).click();
   await page.getByLabel("Search contacts").fill("");
   await eventually(() => page.getByRole("row").count(), (n) => n === 3, "two contacts left");
+  await page.getByLabel("Number", { exact: true }).fill("33612345604");
+  await page.getByLabel("Info 1", { exact: true }).fill("M".repeat(160));
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+  await page.getByText("1 added, 0 invalid, 0 already there.").waitFor();
+  await eventually(() => page.getByRole("row").count(), (n) => n === 4, "three contacts again");
   await assertAccessible(page, "list detail");
   await screenshots(page, "list-detail");
 
@@ -76,9 +81,10 @@ test("a list is created by pasting, searched, trimmed, and sent to from Compose"
   await page.getByRole("heading", { name: "Compose a campaign" }).waitFor();
   assert.equal(await page.getByLabel(/VIP Paris/).isChecked(), true);
   await page.getByLabel("Message", { exact: true }).fill("Bonjour [info1]");
-  await eventually(() => page.getByTestId("simulation").textContent(), (t) => /Total2Sent2/.test(t), "list simulation");
+  await eventually(() => page.getByTestId("simulation").textContent(), (t) => /Total3Sent3SMS per message1–2/.test(t), "list simulation");
+  await eventually(() => page.getByTestId("counter").textContent(), (t) => t.includes("· 1–2 SMS ·"), "parts over the list's contacts");
   await page.getByRole("link", { name: "Lists" }).click();
-  assert.match(await page.getByRole("row").filter({ hasText: "VIP Paris" }).textContent(), /2/);
+  assert.match(await page.getByRole("row").filter({ hasText: "VIP Paris" }).textContent(), /VIP Paris3/);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

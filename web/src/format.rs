@@ -133,3 +133,14 @@ pub fn added(lang: Lang, added: i64, invalid: i64, duplicates: i64) -> String {
         Lang::Fr => format!("{a} ajoutés, {i} invalides, {d} déjà présents."),
     }
 }
+
+/// How many numbers were typed: `1 number`, `12 numéros`.
+pub fn numbers(lang: Lang, count: usize) -> String {
+    let n = integer(lang, count as i64);
+    match (lang, count) {
+        (Lang::En, 1) => format!("{n} number"),
+        (Lang::En, _) => format!("{n} numbers"),
+        (Lang::Fr, 0 | 1) => format!("{n} numéro"),
+        (Lang::Fr, _) => format!("{n} numéros"),
+    }
+}

@@ -4,6 +4,8 @@ use leptos::{html, prelude::*};
 
 use super::simulation::Figures;
 use crate::{
+    api::ApiError,
+    components::errors::FieldProblem,
     draft::Draft,
     format,
     i18n::{use_lang, use_texts},
@@ -12,7 +14,7 @@ use crate::{
 
 /// The text area with its counter, Unicode warning and link fields.
 #[component]
-pub fn MessageEditor(draft: RwSignal<Draft>, figures: Memo<Figures>) -> impl IntoView {
+pub fn MessageEditor(draft: RwSignal<Draft>, figures: Memo<Figures>, refused: RwSignal<Option<ApiError>>) -> impl IntoView {
     let t = use_texts();
     let lang = use_lang();
     let textarea = NodeRef::<html::Textarea>::new();
@@ -32,10 +34,12 @@ pub fn MessageEditor(draft: RwSignal<Draft>, figures: Memo<Figures>) -> impl Int
             <label for="message">{move || t().message}</label>
             <textarea id="message" rows="6" node_ref=textarea
                 placeholder=move || t().message_placeholder
-                aria-describedby="counter"
+                aria-describedby="counter message-problem"
                 prop:value=move || draft.with(|d| d.text.clone())
                 on:input=move |ev| draft.update(|d| d.set_text(event_target_value(&ev)))></textarea>
             <p class="counter" id="counter" data-testid="counter" aria-live="polite">{counter}</p>
+            <FieldProblem error=refused field="text" id="message-problem" />
+            <FieldProblem error=refused field="links" id="links-problem" />
             <Show when=move || !unicode_chars().is_empty()>
                 <UnicodeWarning draft chars=Signal::derive(unicode_chars) />
             </Show>

@@ -4,7 +4,9 @@ use leptos::prelude::*;
 use texto_core::{Sender, next_allowed_send, parse_delay};
 
 use crate::{
+    api::ApiError,
     clock,
+    components::errors::FieldProblem,
     draft::Draft,
     format,
     i18n::{use_lang, use_texts},
@@ -12,7 +14,7 @@ use crate::{
 
 /// The three message options.
 #[component]
-pub fn MessageOptions(draft: RwSignal<Draft>) -> impl IntoView {
+pub fn MessageOptions(draft: RwSignal<Draft>, refused: RwSignal<Option<ApiError>>) -> impl IntoView {
     let t = use_texts();
     let lang = use_lang();
     let sender_problem = move || {
@@ -61,17 +63,19 @@ pub fn MessageOptions(draft: RwSignal<Draft>) -> impl IntoView {
                 <label for="sender">{move || t().sender}</label>
                 <input id="sender" autocomplete="off" maxlength="15" placeholder="36180"
                     aria-invalid=move || sender_problem().is_some().to_string()
-                    aria-describedby="sender-hint"
+                    aria-describedby=move || if refused.with(|e| e.as_ref().and_then(|e| e.for_field("sender")).is_some()) { "sender-hint sender-problem" } else { "sender-hint" }
                     prop:value=move || draft.with(|d| d.sender.clone())
                     on:input=move |ev| draft.update(|d| d.sender = event_target_value(&ev)) />
                 <p id="sender-hint" class=move || if sender_problem().is_some() { "field-error" } else { "hint" }>{move || t().sender_hint}</p>
+                <FieldProblem error=refused field="sender" id="sender-problem" />
             </div>
             <div class="field">
                 <label for="send-at">{move || t().send_at}</label>
-                <input id="send-at" type="datetime-local" aria-describedby="send-at-hint send-at-when"
+                <input id="send-at" type="datetime-local" aria-describedby="send-at-hint send-at-when send-at-problem"
                     prop:value=move || draft.with(|d| d.send_at.clone())
                     on:input=move |ev| draft.update(|d| d.send_at = event_target_value(&ev)) />
                 <p id="send-at-hint" class="hint">{move || t().send_at_hint}</p>
+                <FieldProblem error=refused field="delay" id="send-at-problem" />
                 <p id="send-at-when" data-testid="send-at-when" aria-live="polite" class=move || if when().0 { "field-error" } else { "when" }>{move || when().1}</p>
             </div>
         </div>

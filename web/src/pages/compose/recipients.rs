@@ -45,7 +45,7 @@ pub fn RecipientsPicker(draft: RwSignal<Draft>, account: Account) -> impl IntoVi
                     prop:value=move || draft.with(|d| d.pasted.clone())
                     on:input=move |ev| draft.update(|d| d.pasted = event_target_value(&ev))></textarea>
                 <p class="hint" id="recipients-hint">{move || t().recipients_hint}</p>
-                <p class="hint" id="recipients-count">{move || format::integer(lang.get(), pasted_count() as i64)}" · "{move || t().to_numbers}</p>
+                <p class="hint" id="recipients-count" aria-live="polite">{move || format::numbers(lang.get(), pasted_count())}</p>
                 <CountrySelect id="country" country />
                 <details class="import">
                     <summary>{move || t().import_csv}</summary>

@@ -16,13 +16,13 @@ use crate::{
 
 /// The send button, its confirmation dialog and the outcome.
 #[component]
-pub fn SendBox(draft: RwSignal<Draft>, figures: Memo<Figures>) -> impl IntoView {
+pub fn SendBox(draft: RwSignal<Draft>, figures: Memo<Figures>, refused: RwSignal<Option<ApiError>>) -> impl IntoView {
     let t = use_texts();
     let lang = use_lang();
     let api = use_api();
     let confirming = RwSignal::new(false);
     let busy = RwSignal::new(false);
-    let error = RwSignal::new(None::<ApiError>);
+    let error = refused;
     let accepted = RwSignal::new(None::<CampaignResultDto>);
     let blocked = move || {
         figures.with(|f| match &f.result {
@@ -51,6 +51,13 @@ pub fn SendBox(draft: RwSignal<Draft>, figures: Memo<Figures>) -> impl IntoView 
             }
         });
     };
+    // The dialog opens with the focus on "Confirm" (Escape or "Cancel" closes it).
+    let confirm_button = NodeRef::<leptos::html::Button>::new();
+    Effect::new(move |_| {
+        if let Some(button) = confirm_button.get() {
+            let _ = button.focus();
+        }
+    });
     let summary = move || {
         let lang = lang.get();
         let (result, parts, send_at) = figures.with(|f| (f.result.clone().ok(), f.parts, f.send_at));
@@ -88,11 +95,12 @@ pub fn SendBox(draft: RwSignal<Draft>, figures: Memo<Figures>) -> impl IntoView 
             })}
             <Show when=move || confirming.get()>
                 <div class="dialog-backdrop">
-                    <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="confirm-title">
+                    <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="confirm-title"
+                        on:keydown=move |ev| if ev.key() == "Escape" { confirming.set(false) }>
                         <h2 id="confirm-title">{move || t().confirm_title}</h2>
                         {summary}
                         <div class="buttons">
-                            <button type="button" class="primary" autofocus disabled=move || busy.get() on:click=confirm>
+                            <button type="button" class="primary" node_ref=confirm_button disabled=move || busy.get() on:click=confirm>
                                 {move || if busy.get() { t().sending } else { t().confirm }}
                             </button>
                             <button type="button" on:click=move |_| confirming.set(false)>{move || t().cancel}</button>
