@@ -105,6 +105,11 @@ impl Draft {
         pasted.chain(self.imported.iter().cloned()).collect()
     }
 
+    /// True when the draft names someone to send to: a typed or imported number, or a list.
+    pub fn has_recipients(&self) -> bool {
+        if self.to_lists { !self.lists.is_empty() } else { !self.imported.is_empty() || split_numbers(&self.pasted).next().is_some() }
+    }
+
     /// The `delay` of the request: `Y-m-d H:i:s`, or empty for now.
     pub fn delay(&self) -> String {
         let value = self.send_at.trim();

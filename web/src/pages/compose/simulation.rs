@@ -121,7 +121,7 @@ pub fn SimulationPanel(draft: RwSignal<Draft>, figures: Memo<Figures>) -> impl I
         });
     };
     let rows = move || match figures.with(|f| f.result.clone()) {
-        _ if draft.with(|d| d.text.trim().is_empty()) => view! { <p class="hint">{t().nothing_to_send}</p> }.into_any(),
+        _ if draft.with(|d| d.text.trim().is_empty() || !d.has_recipients()) => view! { <p class="hint">{t().nothing_to_send}</p> }.into_any(),
         Ok(result) => {
             let parts = figures.with(|f| f.parts);
             let parts = if parts.0 == parts.1 { parts.0.to_string() } else { format!("{}–{}", parts.0, parts.1) };

@@ -111,7 +111,7 @@ pub fn ListDetail() -> impl IntoView {
                     view! {
                         <tr>
                             <td>{c.destination.clone()}</td>
-                            <td>{infos}</td>
+                            <td class="info">{infos}</td>
                             <td><button type="button" class="small danger" aria-label=format!("{} {}", t().delete, c.destination)
                                 on:click=move |_| remove_contact(contact.clone())>{t().delete}</button></td>
                         </tr>
