@@ -1,12 +1,32 @@
 // What every web app test does: open a signed-in page, watch the console, check accessibility
 // with axe-core, and save screenshots at laptop and phone width.
 import assert from "node:assert/strict";
+import { after, before } from "node:test";
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { startTexto } from "./server.mjs";
+import { launchBrowser } from "./browser.mjs";
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * Starts texto and Chromium before the file's tests and stops them after: `suite.texto` and
+ * `suite.browser` are there once the tests run.
+ */
+export function serveForTests(extra = []) {
+  const suite = {};
+  before(async () => {
+    suite.texto = await startTexto(extra);
+    suite.browser = await launchBrowser();
+  });
+  after(async () => {
+    await suite.browser?.close();
+    await suite.texto?.stop();
+  });
+  return suite;
+}
 
 export const LAPTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };

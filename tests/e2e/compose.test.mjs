@@ -1,26 +1,13 @@
 // Compose in Chromium: signing in, the live counter, look-alike replacement, links, the
 // sending time, the in-page simulation against the server's, and a send that lands in history.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startTexto } from "./server.mjs";
-import { launchBrowser } from "./browser.mjs";
-import { assertAccessible, eventually, openApp, screenshots } from "./app.mjs";
+import { serveForTests, assertAccessible, eventually, openApp, screenshots } from "./app.mjs";
 
-let texto;
-let browser;
-
-before(async () => {
-  texto = await startTexto();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await texto?.stop();
-});
+const suite = serveForTests();
 
 test("/ leads to sign-in; a wrong token is refused, the right one shows the credits", async () => {
-  const page = await openApp(browser, texto, { path: "/", token: null });
+  const page = await openApp(suite.browser, suite.texto, { path: "/", token: null });
   assert.equal(new URL(page.url()).pathname, "/app/");
   await page.getByLabel("API token").fill("texto_wrong");
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -29,7 +16,7 @@ test("/ leads to sign-in; a wrong token is refused, the right one shows the cred
   await assertAccessible(page, "sign-in with an error");
   await screenshots(page, "sign-in");
 
-  await page.getByLabel("API token").fill(texto.token);
+  await page.getByLabel("API token").fill(suite.texto.token);
   await page.getByRole("button", { name: "Sign in" }).click();
   await eventually(() => page.getByTestId("credits").textContent(), (t) => t.includes("1,000"), "credits in the header");
   await page.getByRole("button", { name: "Sign out" }).click();
@@ -39,7 +26,7 @@ test("/ leads to sign-in; a wrong token is refused, the right one shows the cred
 });
 
 test("a token the server stops accepting sends the user back to sign-in with a message", async () => {
-  const page = await openApp(browser, texto, { token: null });
+  const page = await openApp(suite.browser, suite.texto, { token: null });
   await page.evaluate(() => localStorage.setItem("texto.token", "texto_revoked"));
   await page.reload();
   await page.getByText("Your session ended").waitFor();
@@ -48,7 +35,7 @@ test("a token the server stops accepting sends the user back to sign-in with a m
 });
 
 test("the counter counts as the carrier will, and look-alikes are swapped in one click", async () => {
-  const page = await openApp(browser, texto);
+  const page = await openApp(suite.browser, suite.texto);
   const message = page.getByLabel("Message", { exact: true });
   const counter = page.getByTestId("counter");
   const counted = (expected) => eventually(() => counter.textContent(), (t) => t === expected, `counter ${expected}`);
@@ -73,7 +60,7 @@ test("the counter counts as the carrier will, and look-alikes are swapped in one
 });
 
 test("marketing adds the STOP text, links count at their short length, and the time is explained", async () => {
-  const page = await openApp(browser, texto);
+  const page = await openApp(suite.browser, suite.texto);
   const message = page.getByLabel("Message", { exact: true });
   await message.fill("Bonjour");
   await page.getByLabel(/^Marketing/).check();
@@ -84,7 +71,7 @@ test("marketing adds the STOP text, links count at their short length, and the t
   await page.getByRole("button", { name: "Insert link" }).click();
   assert.equal(await message.inputValue(), "Bonjour<-short->");
   await page.getByLabel("Link URL 1").fill("https://example.com/soldes");
-  const shortLength = `${texto.url}/s/XXXXXX`.length;
+  const shortLength = `${suite.texto.url}/s/XXXXXX`.length;
   await eventually(() => page.getByTestId("counter").textContent(), (t) => t.startsWith(`${21 + shortLength} characters`), "short link counted");
 
   // Two days ahead at 22:00: marketing may not go then, so the page says when it will.
@@ -101,7 +88,7 @@ test("marketing adds the STOP text, links count at their short length, and the t
 });
 
 test("sign in → compose → simulate → check with server → send → see it in history", async () => {
-  const page = await openApp(browser, texto);
+  const page = await openApp(suite.browser, suite.texto);
   await page.getByLabel("Message", { exact: true }).fill("Rendez-vous demain à 10h");
   await page.getByLabel("Recipients", { exact: true }).fill("0612345678\n+33 6 12 34 56 79\n33612345678\n12345");
   const figures = page.getByTestId("simulation");
@@ -152,7 +139,7 @@ test("sign in → compose → simulate → check with server → send → see it
 });
 
 test("a scheduled campaign can be cancelled (credits back) and cloned into Compose", async () => {
-  const page = await openApp(browser, texto);
+  const page = await openApp(suite.browser, suite.texto);
   const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
   await page.getByLabel("Message", { exact: true }).fill("Offre de la semaine");
   await page.getByLabel("Recipients", { exact: true }).fill("33611111111");

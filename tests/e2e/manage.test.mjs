@@ -1,24 +1,11 @@
 // The management screens in Chromium: CSV import with bad rows, lists, webhooks, the
 // blacklist and NPAI, the balance alert, and French.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { startTexto } from "./server.mjs";
-import { launchBrowser } from "./browser.mjs";
-import { api, assertAccessible, eventually, openApp, screenshots } from "./app.mjs";
+import { serveForTests, api, assertAccessible, eventually, openApp, screenshots } from "./app.mjs";
 
-let texto;
-let browser;
-
-before(async () => {
-  texto = await startTexto();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await texto?.stop();
-});
+const suite = serveForTests();
 
 /** A French Excel export: `;`-separated, Windows-1252 (ü is 0xFC), national numbers, bad rows. */
 function frenchExcelCsv() {
@@ -27,7 +14,7 @@ function frenchExcelCsv() {
 }
 
 test("a French Excel CSV imports into Compose; bad rows are reported and downloadable", async () => {
-  const page = await openApp(browser, texto);
+  const page = await openApp(suite.browser, suite.texto);
   await page.getByLabel("Message", { exact: true }).fill("Nos soldes commencent demain");
   await page.getByText("Import a CSV file").click();
   await page.getByLabel("CSV file").setInputFiles({ name: "clients.csv", mimeType: "text/csv", buffer: frenchExcelCsv() });
@@ -58,7 +45,7 @@ test("a French Excel CSV imports into Compose; bad rows are reported and downloa
 });
 
 test("a list is created by pasting, searched, trimmed, and sent to from Compose", async () => {
-  const page = await openApp(browser, texto, { path: "/app/lists" });
+  const page = await openApp(suite.browser, suite.texto, { path: "/app/lists" });
   await page.getByLabel("List name").fill("VIP Paris");
   await page.getByLabel("Numbers to add").fill("33612345601\n33612345602\n33612345603");
   await page.getByRole("button", { name: "Create the list" }).click();
@@ -90,7 +77,7 @@ test("a list is created by pasting, searched, trimmed, and sent to from Compose"
 });
 
 test("a webhook is created, refused when its URL is bad, paused, and shows its log", async () => {
-  const page = await openApp(browser, texto, { path: "/app/webhooks" });
+  const page = await openApp(suite.browser, suite.texto, { path: "/app/webhooks" });
   await page.getByLabel("URL").fill("ftp://example.com/hook");
   await page.getByRole("button", { name: "Create the webhook" }).click();
   const problem = page.locator("#webhook-url-problem");
@@ -105,7 +92,7 @@ test("a webhook is created, refused when its URL is bad, paused, and shows its l
   await hook.getByText("Live").waitFor();
   await hook.getByRole("button", { name: "Pause DLR" }).click();
   await page.getByTestId("webhook").filter({ hasText: "texto-dlr" }).getByText("Paused").waitFor();
-  const stored = await api(texto, "GET", "/webhook");
+  const stored = await api(suite.texto, "GET", "/webhook");
   assert.equal(stored.body.webhook[0].status, "paused");
   await page.getByRole("button", { name: "Request log" }).click();
   await page.getByText("No request sent yet.").waitFor();
@@ -115,7 +102,7 @@ test("a webhook is created, refused when its URL is bad, paused, and shows its l
 });
 
 test("numbers are added to and removed from the blacklist and NPAI, and searched", async () => {
-  const page = await openApp(browser, texto, { path: "/app/blacklist" });
+  const page = await openApp(suite.browser, suite.texto, { path: "/app/blacklist" });
   for (const number of ["33699887766", "33699887755"]) {
     await page.getByLabel("Number to add").fill(number);
     await page.getByRole("button", { name: "Add", exact: true }).click();
@@ -149,7 +136,7 @@ test("numbers are added to and removed from the blacklist and NPAI, and searched
 });
 
 test("the balance alert is edited and kept; French is chosen, remembered and formats numbers", async () => {
-  const page = await openApp(browser, texto, { path: "/app/settings" });
+  const page = await openApp(suite.browser, suite.texto, { path: "/app/settings" });
   await page.getByLabel("Trigger (credits)").fill("100");
   await page.getByLabel("Alert by email").check();
   await page.getByLabel("Email address").fill("ops@example.com");
@@ -184,10 +171,10 @@ test("the balance alert is edited and kept; French is chosen, remembered and for
 });
 
 test("a French browser gets the app in French; other screens pass axe", async () => {
-  const page = await openApp(browser, texto, { token: null, locale: "fr-FR" });
+  const page = await openApp(suite.browser, suite.texto, { token: null, locale: "fr-FR" });
   await page.getByRole("heading", { name: "Connexion à texto" }).waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.lang), "fr");
-  await page.getByLabel("Jeton d’API").fill(texto.token);
+  await page.getByLabel("Jeton d’API").fill(suite.texto.token);
   await page.getByRole("button", { name: "Se connecter" }).click();
   for (const [link, heading] of [["Campagnes", "Campagnes"], ["Listes", "Listes"], ["NPAI", "NPAI"], ["Composer", "Composer une campagne"]]) {
     await page.getByRole("link", { name: link, exact: true }).click();

@@ -1,5 +1,5 @@
 //! Showing what the server refused: the whole error in an alert, or one field's problem next
-//! to the field (linked with `aria-describedby`).
+//! to the field (which names it in its `aria-describedby`).
 
 use leptos::prelude::*;
 
@@ -31,14 +31,11 @@ pub fn FieldProblem(
     /// The field's name in the error paths.
     field: &'static str,
     /// The element id the field's `aria-describedby` names.
-    id: &'static str,
+    #[prop(into)]
+    id: String,
 ) -> impl IntoView {
     move || {
-        error.get().and_then(|e| e.for_field(field)).map(|problem| view! { <p class="field-error" id=id>{problem}</p> })
+        error.get().and_then(|e| e.for_field(field)).map(|problem| view! { <p class="field-error" id=id.clone()>{problem}</p> })
     }
 }
 
-/// `aria-describedby` for a field: its hint, plus its problem id while there is one.
-pub fn described_by(hint: &'static str, problem: &'static str, has_problem: bool) -> String {
-    if has_problem { format!("{hint} {problem}") } else { hint.to_owned() }
-}

@@ -6,10 +6,7 @@ use texto_core::wire::{AddedContactsResponse, BlacklistAddRequest, ContactsDto, 
 
 use crate::{
     api::{Api, ApiError, Paging, use_api, with_query},
-    components::{
-        errors::{ErrorAlert, FieldProblem},
-        pager::Pager,
-    },
+    components::{errors::ErrorAlert, field::TextField, pager::Pager},
     format,
     i18n::{Texts, use_lang, use_texts},
     pages::lists::pasted_contacts,
@@ -103,7 +100,6 @@ fn NumberList(kind: Kind) -> impl IntoView {
             }
         });
     };
-    let has_problem = move || error.with(|e| e.as_ref().and_then(|e| e.for_field("contacts")).is_some());
     let rows = move || {
         page.get().and_then(Result::ok).map(|answer| {
             if answer.list.is_empty() {
@@ -134,12 +130,7 @@ fn NumberList(kind: Kind) -> impl IntoView {
         <p>{move || kind.intro(t())}</p>
         <form on:submit=add class="row">
             <div class="field">
-                <label for="add-number">{move || t().add_number}</label>
-                <input id="add-number" required inputmode="tel" placeholder="33612345678"
-                    aria-invalid=move || has_problem().to_string()
-                    aria-describedby=move || if has_problem() { "add-number-problem" } else { "" }
-                    prop:value=move || number.get() on:input=move |ev| number.set(event_target_value(&ev)) />
-                <FieldProblem error=error field="contacts" id="add-number-problem" />
+                <TextField id="add-number" label=Signal::derive(move || t().add_number) value=number error field="contacts" inputmode="tel" placeholder="33612345678" required=true />
             </div>
             <button type="submit">{move || t().add}</button>
         </form>

@@ -5,7 +5,7 @@ use texto_core::wire::{NotificationDto, NotificationRequest, NotificationRespons
 
 use crate::{
     api::{ApiError, use_api},
-    components::errors::{ErrorAlert, FieldProblem},
+    components::{errors::ErrorAlert, field::TextField},
     i18n::{Lang, use_lang, use_texts},
 };
 
@@ -60,8 +60,6 @@ pub fn Settings() -> impl IntoView {
             }
         });
     };
-    let problem = move |field: &'static str| error.with(|e| e.as_ref().and_then(|e| e.for_field(field)).is_some());
-    let described = move |field: &'static str, id: &'static str| if problem(field) { id } else { "" };
 
     view! {
         <h1>{move || t().settings_title}</h1>
@@ -69,29 +67,17 @@ pub fn Settings() -> impl IntoView {
             <h2>{move || t().balance_alert}</h2>
             <p>{move || t().balance_alert_intro}</p>
             <form on:submit=save>
-                <label for="alert-trigger">{move || t().alert_trigger}</label>
-                <input id="alert-trigger" inputmode="numeric" required
-                    aria-invalid=move || problem("alert_trigger").to_string() aria-describedby=move || described("alert_trigger", "alert-trigger-problem")
-                    prop:value=move || trigger.get() on:input=move |ev| trigger.set(event_target_value(&ev)) />
-                <FieldProblem error=error field="alert_trigger" id="alert-trigger-problem" />
+                <TextField id="alert-trigger" label=Signal::derive(move || t().alert_trigger) value=trigger error field="alert_trigger" inputmode="numeric" required=true />
                 <label class="check">
                     <input type="checkbox" prop:checked=move || by_email.get() on:change=move |ev| by_email.set(event_target_checked(&ev)) />
                     {move || t().alert_by_email}
                 </label>
-                <label for="alert-email">{move || t().email}</label>
-                <input id="alert-email" type="email" autocomplete="email"
-                    aria-invalid=move || problem("email").to_string() aria-describedby=move || described("email", "alert-email-problem")
-                    prop:value=move || email.get() on:input=move |ev| email.set(event_target_value(&ev)) />
-                <FieldProblem error=error field="email" id="alert-email-problem" />
+                <TextField id="alert-email" label=Signal::derive(move || t().email) value=email error field="email" input_type="email" autocomplete="email" />
                 <label class="check">
                     <input type="checkbox" prop:checked=move || by_sms.get() on:change=move |ev| by_sms.set(event_target_checked(&ev)) />
                     {move || t().alert_by_sms}
                 </label>
-                <label for="alert-phone">{move || t().phone_number}</label>
-                <input id="alert-phone" inputmode="tel" autocomplete="tel"
-                    aria-invalid=move || problem("phone_number").to_string() aria-describedby=move || described("phone_number", "alert-phone-problem")
-                    prop:value=move || phone.get() on:input=move |ev| phone.set(event_target_value(&ev)) />
-                <FieldProblem error=error field="phone_number" id="alert-phone-problem" />
+                <TextField id="alert-phone" label=Signal::derive(move || t().phone_number) value=phone error field="phone_number" inputmode="tel" autocomplete="tel" />
                 <ErrorAlert error=error />
                 <Show when=move || saved.get()><p class="alert ok" role="status">{move || t().saved}</p></Show>
                 <button type="submit" class="primary">{move || t().save}</button>

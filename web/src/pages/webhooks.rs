@@ -5,10 +5,7 @@ use texto_core::wire::{StatusResponse, WebhookDto, WebhookListResponse, WebhookL
 
 use crate::{
     api::{ApiError, Paging, use_api, with_query},
-    components::{
-        errors::{ErrorAlert, FieldProblem},
-        pager::Pager,
-    },
+    components::{errors::ErrorAlert, field::TextField, pager::Pager},
     format,
     i18n::{use_lang, use_texts},
 };
@@ -56,7 +53,6 @@ pub fn Webhooks() -> impl IntoView {
             }
         });
     };
-    let has_url_problem = move || error.with(|e| e.as_ref().and_then(|e| e.for_field("url")).is_some());
     let rows = move || {
         hooks.get().and_then(Result::ok).map(|answer| {
             if answer.webhooks.is_empty() {
@@ -81,12 +77,7 @@ pub fn Webhooks() -> impl IntoView {
                         </select>
                     </div>
                     <div class="field grow">
-                        <label for="webhook-url">{move || t().url}</label>
-                        <input id="webhook-url" type="url" required placeholder="https://"
-                            aria-invalid=move || has_url_problem().to_string()
-                            aria-describedby=move || if has_url_problem() { "webhook-url-problem" } else { "" }
-                            prop:value=move || url.get() on:input=move |ev| url.set(event_target_value(&ev)) />
-                        <FieldProblem error=error field="url" id="webhook-url-problem" />
+                        <TextField id="webhook-url" label=Signal::derive(move || t().url) value=url error field="url" input_type="url" placeholder="https://" required=true />
                     </div>
                 </div>
                 <label for="webhook-secret">{move || t().secret}</label>
