@@ -176,13 +176,13 @@ fn RequestLog(id: String) -> impl IntoView {
                 .into_iter()
                 .map(|entry| view! {
                     <tr>
-                        <td>{format::wire_date(lang.get(), &entry.date)}</td>
-                        <td>{entry.event}</td>
-                        <td class="num">{entry.attempt}</td>
-                        <td class="num">{entry.http_code.map_or("—".to_owned(), |c| c.to_string())}</td>
-                        <td class="num">{entry.latency_ms.map_or("—".to_owned(), |ms| format!("{ms} ms"))}</td>
-                        <td>{entry.error.unwrap_or_default()}</td>
-                        <td><details><summary>{t().body}</summary><pre>{entry.body}</pre></details></td>
+                        <td data-label=t().date>{format::wire_date(lang.get(), &entry.date)}</td>
+                        <td data-label=t().event>{entry.event}</td>
+                        <td data-label=t().attempt class="num">{entry.attempt}</td>
+                        <td data-label=t().http_code class="num">{entry.http_code.map_or("—".to_owned(), |c| c.to_string())}</td>
+                        <td data-label=t().latency class="num">{entry.latency_ms.map_or("—".to_owned(), |ms| format!("{ms} ms"))}</td>
+                        <td data-label=t().error class="text">{entry.error.unwrap_or_default()}</td>
+                        <td data-label=t().body class="text"><details><summary>{t().body}</summary><pre>{entry.body}</pre></details></td>
                     </tr>
                 })
                 .collect_view()
@@ -191,7 +191,7 @@ fn RequestLog(id: String) -> impl IntoView {
     };
     view! {
         <div class="table-wrap">
-            <table class="log">
+            <table class="log stack">
                 <caption>{move || t().show_log}</caption>
                 <thead><tr>
                     <th scope="col">{move || t().date}</th><th scope="col">{move || t().event}</th><th scope="col">{move || t().attempt}</th>

@@ -54,13 +54,13 @@ pub fn Campaigns() -> impl IntoView {
                     let lang = lang.get();
                     view! {
                         <tr>
-                            <td><A href=format!("/app/campaigns/{}", c.id)>{format::wire_date(lang, &c.date)}</A></td>
-                            <td>{status_label(lang, &c.status)}</td>
-                            <td class="num">{format::integer(lang, c.total.unwrap_or(0))}</td>
-                            <td class="num">{format::integer(lang, c.sent.unwrap_or(0))}</td>
-                            <td class="num">{format::credits(lang, c.cost)}</td>
-                            <td class="num">{format::percent(lang, c.delivery_rate)}</td>
-                            <td class="text">{c.text}</td>
+                            <td data-label=t().date><A href=format!("/app/campaigns/{}", c.id)>{format::wire_date(lang, &c.date)}</A></td>
+                            <td data-label=t().status>{status_label(lang, &c.status)}</td>
+                            <td data-label=t().total class="num">{format::integer(lang, c.total.unwrap_or(0))}</td>
+                            <td data-label=t().sent class="num">{format::integer(lang, c.sent.unwrap_or(0))}</td>
+                            <td data-label=t().cost class="num">{format::credits(lang, c.cost)}</td>
+                            <td data-label=t().delivered_pct class="num">{format::percent(lang, c.delivery_rate)}</td>
+                            <td data-label=t().text class="text">{c.text}</td>
                         </tr>
                     }
                 })
@@ -73,7 +73,7 @@ pub fn Campaigns() -> impl IntoView {
         <p><A href="/app/compose">{move || t().new_campaign}</A></p>
         <ErrorAlert error=error />
         <div class="table-wrap">
-            <table class="campaigns">
+            <table class="campaigns stack">
                 <thead>
                     <tr>
                         <th scope="col">{move || t().date}</th>
