@@ -13,7 +13,8 @@ const RUNS = 3;
 const webDir = process.env.TEXTO_WEB_DIR;
 const wasm = readdirSync(webDir).find((f) => f.endsWith(".wasm"));
 const bytes = readFileSync(join(webDir, wasm));
-console.log(`web app .wasm: ${bytes.length} B, ${gzipSync(bytes, { level: 9 }).length} B gzipped`);
+const served = readFileSync(join(webDir, `${wasm}.gz`)).length;
+console.log(`web app .wasm: ${bytes.length} B; gzip -9 ${gzipSync(bytes, { level: 9 }).length} B; served gzipped (zopfli) ${served} B`);
 
 let csv = "Nom;Mobile\r\n";
 for (let i = 0; i < ROWS; i++) csv += `Client ${i};06 ${String(10_000_000 + i).replace(/(\d\d)(?=\d)/g, "$1 ")}\r\n`;

@@ -25,6 +25,17 @@ test("/ leads to sign-in; a wrong token is refused, the right one shows the cred
   await page.context().close();
 });
 
+test("the app's code travels gzipped", async () => {
+  const { browser, texto } = suite;
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const wasm = new Promise((resolve) => page.on("response", (r) => r.url().endsWith(".wasm") && resolve(r)));
+  await page.goto(`${texto.url}/app/`);
+  const response = await wasm;
+  assert.equal((await response.allHeaders())["content-encoding"], "gzip");
+  await context.close();
+});
+
 test("a token the server stops accepting sends the user back to sign-in with a message", async () => {
   const page = await openApp(suite.browser, suite.texto, { token: null });
   await page.evaluate(() => localStorage.setItem("texto.token", "texto_revoked"));

@@ -1,4 +1,4 @@
-use crate::helpers::{INDEX_HTML, spawn_app};
+use crate::helpers::{INDEX_HTML, spawn_app, spawn_app_with};
 
 #[tokio::test]
 async fn root_redirects_to_the_app() {
@@ -22,4 +22,27 @@ async fn app_routes_without_a_file_get_the_index_page() {
     let response = app.get("/app/campaigns/42").await;
     assert_eq!(response.status(), 200);
     assert_eq!(response.text().await.expect("body"), INDEX_HTML);
+}
+
+#[tokio::test]
+async fn files_with_a_gzip_twin_go_out_compressed_to_browsers_that_take_it() {
+    let plain = b"\0asm the app".to_vec();
+    let squeezed = b"\x1f\x8b pretend gzip".to_vec();
+    let (plain_file, gz_file) = (plain.clone(), squeezed.clone());
+    let app = spawn_app_with(move |config| {
+        std::fs::write(config.web_dir.join("app.wasm"), &plain_file).expect("app.wasm");
+        std::fs::write(config.web_dir.join("app.wasm.gz"), &gz_file).expect("app.wasm.gz");
+    })
+    .await;
+    let url = format!("{}/app/app.wasm", app.base_url);
+
+    let compressed = app.client.get(&url).header("Accept-Encoding", "gzip").send().await.expect("sent");
+    assert_eq!(compressed.status(), 200);
+    assert_eq!(compressed.headers()["content-encoding"], "gzip");
+    assert_eq!(compressed.headers()["content-type"], "application/wasm");
+    assert_eq!(compressed.bytes().await.expect("body").to_vec(), squeezed);
+
+    let identity = app.client.get(&url).send().await.expect("sent");
+    assert!(identity.headers().get("content-encoding").is_none());
+    assert_eq!(identity.bytes().await.expect("body").to_vec(), plain);
 }
