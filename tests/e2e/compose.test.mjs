@@ -145,6 +145,7 @@ test("sign in → compose → simulate → check with server → send → see it
   assert.deepEqual(cells.slice(2, 5), ["4", "2", "2"], "total, sent and cost in the history");
   await assertAccessible(page, "campaign history");
   await screenshots(page, "campaigns");
+  await page.waitForTimeout(2_500); // the detail page's refresh loop must end quietly once it is left
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

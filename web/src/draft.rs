@@ -113,9 +113,9 @@ impl Draft {
     /// The `delay` of the request: `Y-m-d H:i:s`, or empty for now.
     pub fn delay(&self) -> String {
         let value = self.send_at.trim();
-        match value.len() {
-            0 => String::new(),
-            16 => format!("{} {}:00", &value[..10], &value[11..]),
+        match (value.get(..10), value.get(11..)) {
+            _ if value.is_empty() => String::new(),
+            (Some(date), Some(time)) if value.len() == 16 => format!("{date} {time}:00"),
             _ => value.replacen('T', " ", 1),
         }
     }

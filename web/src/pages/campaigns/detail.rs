@@ -32,15 +32,19 @@ pub fn CampaignDetail() -> impl IntoView {
     let campaign = RwSignal::new(None::<CampaignDetailDto>);
     let error = RwSignal::new(None::<ApiError>);
     let notice = RwSignal::new(None::<&'static str>);
-    let alive = RwSignal::new(true);
-    on_cleanup(move || alive.set(false));
 
-    // Reads the campaign, and again every REFRESH_MS while it is scheduled or sending.
+    // Reads the campaign, and again every REFRESH_MS while it is scheduled or sending. A loop
+    // ends as soon as the page shows another campaign or has been left.
+    let still_shown = move |id: &str| params.try_with_untracked(|p| p.get("id")).flatten().as_deref() == Some(id);
     Effect::new(move |_| {
         let id = id();
         spawn_local(async move {
             loop {
-                match api.get::<CampaignDetailResponse>(&format!("/campaign/{id}")).await {
+                let answer = api.get::<CampaignDetailResponse>(&format!("/campaign/{id}")).await;
+                if !still_shown(&id) {
+                    return;
+                }
+                match answer {
                     Ok(answer) => {
                         error.set(None);
                         campaign.set(answer.campaign.into_iter().next());
@@ -50,25 +54,22 @@ pub fn CampaignDetail() -> impl IntoView {
                         return;
                     }
                 }
-                let going = campaign.with_untracked(|c| c.as_ref().is_some_and(is_going));
-                if !going || !alive.get_untracked() {
+                if !campaign.try_with_untracked(|c| c.as_ref().is_some_and(is_going)).unwrap_or(false) {
                     return;
                 }
                 TimeoutFuture::new(REFRESH_MS).await;
-                if !alive.get_untracked() {
-                    return;
-                }
             }
         });
     });
 
     let cancel = move |_| {
+        let id = id();
         spawn_local(async move {
-            match api.delete::<StatusResponse>(&format!("/send/{}", id())).await {
+            match api.delete::<StatusResponse>(&format!("/send/{id}")).await {
                 Ok(_) => {
                     notice.set(Some(t().cancelled_notice));
                     api.refresh_credits().await;
-                    if let Ok(answer) = api.get::<CampaignDetailResponse>(&format!("/campaign/{}", id())).await {
+                    if let Ok(answer) = api.get::<CampaignDetailResponse>(&format!("/campaign/{id}")).await {
                         campaign.set(answer.campaign.into_iter().next());
                     }
                 }
