@@ -52,6 +52,9 @@ pub enum Error {
     /// The body is larger than the configured limit.
     #[error("the body is over {0} bytes")]
     TooLarge(usize),
+    /// The query string does not parse (status -7, HTTP 400 on every route).
+    #[error("{0}")]
+    BadQuery(String),
     /// The token sent more requests than its rate limit allows.
     #[error("too many requests")]
     RateLimited,
@@ -91,6 +94,7 @@ impl Error {
             Error::NotEnoughCredits { .. } => (StatusCode::PAYMENT_REQUIRED, -3, "Not enough credits".into(), whole(self.to_string())),
             Error::NotFound(what) => (StatusCode::NOT_FOUND, -5, "Resource not found".into(), whole(format!("{what} not found"))),
             Error::TooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, -7, "Request too large".into(), whole(self.to_string())),
+            Error::BadQuery(problem) => (StatusCode::BAD_REQUEST, -7, "Invalid query".into(), whole(problem.clone())),
             Error::RateLimited => (
                 StatusCode::TOO_MANY_REQUESTS,
                 -11,
