@@ -32,6 +32,17 @@ pub struct Config {
     /// Opt-out text added to marketing messages.
     #[arg(long, env = "TEXTO_STOP_TEXT", default_value = "STOP au 36180")]
     pub stop_text: String,
+    /// Seconds a client has to send a request's headers; the connection is closed after. Also
+    /// how long an idle keep-alive connection stays open (hyper starts this time-out as soon as
+    /// it waits for the next request).
+    #[arg(long, env = "TEXTO_HEADER_READ_TIMEOUT_SECS", default_value_t = 10)]
+    pub header_read_timeout_secs: u64,
+    /// Seconds a client has between two pieces of a request body; 408 after.
+    #[arg(long, env = "TEXTO_BODY_READ_TIMEOUT_SECS", default_value_t = 30)]
+    pub body_read_timeout_secs: u64,
+    /// Most connections served at once; further ones wait in the listen backlog.
+    #[arg(long, env = "TEXTO_MAX_CONNECTIONS", default_value_t = 10_000)]
+    pub max_connections: usize,
     /// Create the account `demo` with 1,000 credits on first start and print a token for it.
     #[arg(long, env = "TEXTO_DEMO")]
     pub demo: bool,
@@ -50,6 +61,9 @@ impl Config {
             max_recipients: 1_000_000,
             rate_limit: 50,
             stop_text: "STOP au 36180".to_owned(),
+            header_read_timeout_secs: 10,
+            body_read_timeout_secs: 30,
+            max_connections: 10_000,
             demo: false,
         }
     }

@@ -55,6 +55,12 @@ pub enum Error {
     /// The query string does not parse (status -7, HTTP 400 on every route).
     #[error("{0}")]
     BadQuery(String),
+    /// The body's framing is broken: a bad chunk size, data not matching its size, early EOF.
+    #[error("the body could not be read: {0}")]
+    BadBody(String),
+    /// The body did not arrive within the body read time-out.
+    #[error("the body did not arrive within {0} s")]
+    BodyTimeout(u64),
     /// The token sent more requests than its rate limit allows.
     #[error("too many requests")]
     RateLimited,
@@ -95,6 +101,8 @@ impl Error {
             Error::NotFound(what) => (StatusCode::NOT_FOUND, -5, "Resource not found".into(), whole(format!("{what} not found"))),
             Error::TooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, -7, "Request too large".into(), whole(self.to_string())),
             Error::BadQuery(problem) => (StatusCode::BAD_REQUEST, -7, "Invalid query".into(), whole(problem.clone())),
+            Error::BadBody(_) => (StatusCode::BAD_REQUEST, -7, "Malformed body".into(), whole(self.to_string())),
+            Error::BodyTimeout(_) => (StatusCode::REQUEST_TIMEOUT, -7, "Request timeout".into(), whole(self.to_string())),
             Error::RateLimited => (
                 StatusCode::TOO_MANY_REQUESTS,
                 -11,

@@ -1,10 +1,13 @@
-//! Request bodies: the text and the format it is written in.
+//! Request bodies: the text and the format it is written in, read within the body limit and
+//! time-out.
 
 use axum::{
     body::Bytes,
     extract::{FromRequest, Request},
     http::header,
 };
+use http_body_util::LengthLimitError;
+use tower_http::timeout::TimeoutError;
 use texto_core::{
     FieldError,
     wire::{Document, Format, decode},
@@ -43,18 +46,36 @@ impl FromRequest<AppState> for WireBody {
             .and_then(|v| v.to_str().ok())
             .map(|v| v.split(';').next().unwrap_or_default().trim().to_ascii_lowercase());
         let limit = state.config.max_body_bytes;
-        let bytes = axum::body::to_bytes(request.into_body(), limit).await.map_err(|_| Error::TooLarge(limit))?;
+        let bytes = axum::body::to_bytes(request.into_body(), limit).await.map_err(|e| read_error(&e, state))?;
         let text = utf8(bytes)?;
-        Ok(match content_type.as_deref() {
-            Some("application/json") => WireBody { format: Format::Json, text },
-            Some("application/xml" | "text/xml") => WireBody { format: Format::Xml, text },
+        let (format, text) = match content_type.as_deref() {
+            Some("application/json") => (Format::Json, text),
+            Some("application/xml" | "text/xml") => (Format::Xml, text),
             // `curl -d '{...}'` labels a raw document as a form: a body that is a document is read as one.
-            Some("application/x-www-form-urlencoded") if !text.trim_start().starts_with(['{', '<']) => {
-                WireBody { format: Format::Json, text: form_data(&text)? }
-            }
-            _ => WireBody { format: Format::sniff(&text), text },
-        })
+            Some("application/x-www-form-urlencoded") if !text.trim_start().starts_with(['{', '<']) => (Format::Json, form_data(&text)?),
+            _ => (Format::sniff(&text), text),
+        };
+        Ok(WireBody { format, text })
     }
+}
+
+/// What went wrong reading the body, told by the error's type: over the limit (413), too slow
+/// (408), or anything else — broken chunked framing, a body shorter than its length — (400).
+fn read_error(error: &axum::Error, state: &AppState) -> Error {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(error);
+    let mut text = Vec::new();
+    while let Some(current) = cause {
+        if current.is::<LengthLimitError>() {
+            return Error::TooLarge(state.config.max_body_bytes);
+        }
+        if current.is::<TimeoutError>() {
+            return Error::BodyTimeout(state.config.body_read_timeout_secs);
+        }
+        text.push(current.to_string());
+        cause = current.source();
+    }
+    text.dedup();
+    Error::BadBody(text.join(": "))
 }
 
 fn utf8(bytes: Bytes) -> Result<String, Error> {

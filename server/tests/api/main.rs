@@ -4,6 +4,7 @@ mod helpers;
 
 mod auth;
 mod campaigns;
+mod framing;
 mod health;
 mod hostile;
 mod notification;
@@ -12,5 +13,6 @@ mod list_contacts;
 mod lists;
 mod number_lists;
 mod send;
+mod slow_clients;
 mod web_app;
 mod webhooks;
