@@ -32,6 +32,8 @@ pub(crate) struct AppState {
     pub(crate) rate_limiter: Option<Arc<DefaultKeyedRateLimiter<[u8; 32]>>>,
     pub(crate) message: MessageOptions,
     pub(crate) prices: PriceTable,
+    /// The cap on bodies over 1 MB decoded at once (`--max-large-bodies`).
+    pub(crate) large_bodies: Arc<Semaphore>,
 }
 
 /// A texto service bound to its port, with its database open and migrated, ready to run.
@@ -63,6 +65,7 @@ impl App {
             rate_limiter: api::rate_limiter(config.rate_limit).map(Arc::new),
             message,
             prices: PriceTable::default(),
+            large_bodies: Arc::new(Semaphore::new(config.large_bodies())),
             config: Arc::new(config),
         };
         let body_read_timeout = Duration::from_secs(state.config.body_read_timeout_secs);

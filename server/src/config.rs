@@ -43,6 +43,10 @@ pub struct Config {
     /// Most connections served at once; further ones wait in the listen backlog.
     #[arg(long, env = "TEXTO_MAX_CONNECTIONS", default_value_t = 10_000)]
     pub max_connections: usize,
+    /// Most bodies over 1 MB decoded at once (default: twice the number of cores); 503 with
+    /// `Retry-After` when one waits over a second for its turn.
+    #[arg(long, env = "TEXTO_MAX_LARGE_BODIES")]
+    pub max_large_bodies: Option<usize>,
     /// Create the account `demo` with 1,000 credits on first start and print a token for it.
     #[arg(long, env = "TEXTO_DEMO")]
     pub demo: bool,
@@ -64,7 +68,13 @@ impl Config {
             header_read_timeout_secs: 10,
             body_read_timeout_secs: 30,
             max_connections: 10_000,
+            max_large_bodies: None,
             demo: false,
         }
+    }
+
+    /// The cap on large bodies decoded at once: as configured, else twice the number of cores.
+    pub(crate) fn large_bodies(&self) -> usize {
+        self.max_large_bodies.unwrap_or_else(|| 2 * std::thread::available_parallelism().map_or(1, |n| n.get()))
     }
 }

@@ -1,7 +1,7 @@
 //! The one error type of `texto-server`, and its mapping to HTTP (REFERENCE §1), in one place.
 
 use axum::{
-    http::StatusCode,
+    http::{HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
 use texto_core::FieldError;
@@ -61,6 +61,9 @@ pub enum Error {
     /// The body did not arrive within the body read time-out.
     #[error("the body did not arrive within {0} s")]
     BodyTimeout(u64),
+    /// Too many large bodies are being decoded at once; the client should retry shortly.
+    #[error("too many large requests are being decoded at once: retry in {0} s")]
+    Busy(u64),
     /// The token sent more requests than its rate limit allows.
     #[error("too many requests")]
     RateLimited,
@@ -103,6 +106,7 @@ impl Error {
             Error::BadQuery(problem) => (StatusCode::BAD_REQUEST, -7, "Invalid query".into(), whole(problem.clone())),
             Error::BadBody(_) => (StatusCode::BAD_REQUEST, -7, "Malformed body".into(), whole(self.to_string())),
             Error::BodyTimeout(_) => (StatusCode::REQUEST_TIMEOUT, -7, "Request timeout".into(), whole(self.to_string())),
+            Error::Busy(_) => (StatusCode::SERVICE_UNAVAILABLE, -11, "Server busy".into(), whole(self.to_string())),
             Error::RateLimited => (
                 StatusCode::TOO_MANY_REQUESTS,
                 -11,
@@ -126,6 +130,9 @@ impl IntoResponse for Error {
     fn into_response(self) -> Response {
         let (http, status, message, problems) = self.parts();
         let mut response = http.into_response();
+        if let Error::Busy(seconds) = self {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
         response
             .extensions_mut()
             .insert(Failure(texto_core::wire::ErrorResponse::new(status, message, &problems)));

@@ -1,5 +1,7 @@
 //! Request bodies: the text and the format it is written in, read within the body limit and
-//! time-out.
+//! time-out, and at most a few large ones decoded at once.
+
+use std::time::Duration;
 
 use axum::{
     body::Bytes,
@@ -7,6 +9,7 @@ use axum::{
     http::header,
 };
 use http_body_util::LengthLimitError;
+use tokio::sync::OwnedSemaphorePermit;
 use tower_http::timeout::TimeoutError;
 use texto_core::{
     FieldError,
@@ -22,7 +25,14 @@ pub(crate) struct WireBody {
     pub(crate) format: Format,
     /// The document.
     pub(crate) text: String,
+    /// A share of the large-body cap, held while the body is decoded (`None` for small bodies).
+    _large: Option<OwnedSemaphorePermit>,
 }
+
+/// Bodies over this size count against the cap on large bodies decoded at once.
+const LARGE_BODY_BYTES: usize = 1024 * 1024;
+/// How long a large body waits for its turn before the client is told to retry (503).
+const LARGE_BODY_WAIT: Duration = Duration::from_secs(1);
 
 impl WireBody {
     /// Decodes the body as a send request (the fast reader for large XML ones).
@@ -47,6 +57,9 @@ impl FromRequest<AppState> for WireBody {
             .map(|v| v.split(';').next().unwrap_or_default().trim().to_ascii_lowercase());
         let limit = state.config.max_body_bytes;
         let bytes = axum::body::to_bytes(request.into_body(), limit).await.map_err(|e| read_error(&e, state))?;
+        // Read first (the body limit bounds it), so the 503 is an answer to a whole request
+        // rather than a reset of a connection whose body was left unread.
+        let large = large_body_permit(state, bytes.len()).await?;
         let text = utf8(bytes)?;
         let (format, text) = match content_type.as_deref() {
             Some("application/json") => (Format::Json, text),
@@ -55,7 +68,20 @@ impl FromRequest<AppState> for WireBody {
             Some("application/x-www-form-urlencoded") if !text.trim_start().starts_with(['{', '<']) => (Format::Json, form_data(&text)?),
             _ => (Format::sniff(&text), text),
         };
-        Ok(WireBody { format, text })
+        Ok(WireBody { format, text, _large: large })
+    }
+}
+
+/// A permit of the large-body cap when `size` is over [`LARGE_BODY_BYTES`]; 503 (`Busy`)
+/// when none frees up within [`LARGE_BODY_WAIT`].
+async fn large_body_permit(state: &AppState, size: usize) -> Result<Option<OwnedSemaphorePermit>, Error> {
+    if size <= LARGE_BODY_BYTES {
+        return Ok(None);
+    }
+    let wait = tokio::time::timeout(LARGE_BODY_WAIT, state.large_bodies.clone().acquire_owned()).await;
+    match wait {
+        Ok(Ok(permit)) => Ok(Some(permit)),
+        _ => Err(Error::Busy(LARGE_BODY_WAIT.as_secs())),
     }
 }
 
