@@ -1,12 +1,19 @@
 //! Building the service from its configuration: used by `main` and by the tests alike.
 
-use std::{future::Future, net::SocketAddr, sync::Arc};
+use std::{future::Future, net::SocketAddr, sync::Arc, time::Duration};
 
 use governor::DefaultKeyedRateLimiter;
+use hyper::server::conn::http1;
+use hyper_util::{
+    rt::{TokioIo, TokioTimer},
+    server::graceful::GracefulShutdown,
+    service::TowerToHyperService,
+};
 use texto_core::{MessageOptions, PriceTable};
-use tokio::net::TcpListener;
+use tokio::{net::TcpListener, sync::Semaphore};
 use tower_http::{
     request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
+    timeout::RequestBodyTimeoutLayer,
     trace::TraceLayer,
 };
 
@@ -25,6 +32,8 @@ pub(crate) struct AppState {
     pub(crate) rate_limiter: Option<Arc<DefaultKeyedRateLimiter<[u8; 32]>>>,
     pub(crate) message: MessageOptions,
     pub(crate) prices: PriceTable,
+    /// The cap on bodies over 1 MB decoded at once (`--max-large-bodies`).
+    pub(crate) large_bodies: Arc<Semaphore>,
 }
 
 /// A texto service bound to its port, with its database open and migrated, ready to run.
@@ -32,6 +41,8 @@ pub struct App {
     listener: TcpListener,
     address: SocketAddr,
     router: axum::Router,
+    header_read_timeout: Duration,
+    max_connections: usize,
 }
 
 impl App {
@@ -54,12 +65,17 @@ impl App {
             rate_limiter: api::rate_limiter(config.rate_limit).map(Arc::new),
             message,
             prices: PriceTable::default(),
+            large_bodies: Arc::new(Semaphore::new(config.large_bodies())),
             config: Arc::new(config),
         };
+        let body_read_timeout = Duration::from_secs(state.config.body_read_timeout_secs);
+        let header_read_timeout = Duration::from_secs(state.config.header_read_timeout_secs);
+        let max_connections = state.config.max_connections;
         let router = web_app::router(&state.config.web_dir)
             .merge(api::router())
             .fallback(api::not_found)
             .layer(axum::middleware::from_fn(api::render_errors))
+            .layer(RequestBodyTimeoutLayer::new(body_read_timeout))
             .layer(TraceLayer::new_for_http().make_span_with(|request: &axum::http::Request<_>| {
                 let id = request.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-");
                 tracing::info_span!("request", id, method = %request.method(), path = %request.uri().path())
@@ -67,7 +83,7 @@ impl App {
             .layer(PropagateRequestIdLayer::x_request_id())
             .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
             .with_state(state);
-        Ok(App { listener, address, router })
+        Ok(App { listener, address, router, header_read_timeout, max_connections })
     }
 
     /// The port actually bound (useful when the configuration asked for port 0).
@@ -81,11 +97,49 @@ impl App {
     }
 
     /// Serves requests until `shutdown` resolves, then lets in-flight requests finish.
+    ///
+    /// HTTP/1.1 through hyper, so its header read time-out applies (it also closes idle
+    /// keep-alive connections); at most `--max-connections` are served at once, the next ones
+    /// waiting in the listen backlog.
     pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send + 'static) -> Result<(), Error> {
         tracing::info!(address = %self.address, "texto listening");
-        axum::serve(self.listener, self.router)
-            .with_graceful_shutdown(shutdown)
-            .await
-            .map_err(Error::io("serving HTTP"))
+        let mut http = http1::Builder::new();
+        http.timer(TokioTimer::new()).header_read_timeout(self.header_read_timeout);
+        let service = TowerToHyperService::new(self.router);
+        let connections = Arc::new(Semaphore::new(self.max_connections));
+        let graceful = GracefulShutdown::new();
+        tokio::pin!(shutdown);
+        loop {
+            let accepted = tokio::select! {
+                () = &mut shutdown => break,
+                accepted = accept(&self.listener, &connections) => accepted,
+            };
+            let Some((socket, permit)) = accepted else { continue };
+            let connection = graceful.watch(http.serve_connection(TokioIo::new(socket), service.clone()));
+            tokio::spawn(async move {
+                if let Err(error) = connection.await {
+                    tracing::debug!(%error, "connection closed with an error");
+                }
+                drop(permit);
+            });
+        }
+        drop(self.listener);
+        graceful.shutdown().await;
+        Ok(())
+    }
+}
+
+/// The next connection, once one of the `connections` permits is free; `None` when accepting
+/// failed (logged, and retried after a short pause so that running out of file descriptors
+/// does not spin).
+async fn accept(listener: &TcpListener, connections: &Arc<Semaphore>) -> Option<(tokio::net::TcpStream, tokio::sync::OwnedSemaphorePermit)> {
+    let permit = connections.clone().acquire_owned().await.ok()?;
+    match listener.accept().await {
+        Ok((socket, _)) => Some((socket, permit)),
+        Err(error) => {
+            tracing::warn!(%error, "accepting a connection failed");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            None
+        }
     }
 }

@@ -32,6 +32,21 @@ pub struct Config {
     /// Opt-out text added to marketing messages.
     #[arg(long, env = "TEXTO_STOP_TEXT", default_value = "STOP au 36180")]
     pub stop_text: String,
+    /// Seconds a client has to send a request's headers; the connection is closed after. Also
+    /// how long an idle keep-alive connection stays open (hyper starts this time-out as soon as
+    /// it waits for the next request).
+    #[arg(long, env = "TEXTO_HEADER_READ_TIMEOUT_SECS", default_value_t = 10)]
+    pub header_read_timeout_secs: u64,
+    /// Seconds a client has between two pieces of a request body; 408 after.
+    #[arg(long, env = "TEXTO_BODY_READ_TIMEOUT_SECS", default_value_t = 30)]
+    pub body_read_timeout_secs: u64,
+    /// Most connections served at once; further ones wait in the listen backlog.
+    #[arg(long, env = "TEXTO_MAX_CONNECTIONS", default_value_t = 10_000)]
+    pub max_connections: usize,
+    /// Most bodies over 1 MB decoded at once (default: twice the number of cores); 503 with
+    /// `Retry-After` when one waits over a second for its turn.
+    #[arg(long, env = "TEXTO_MAX_LARGE_BODIES")]
+    pub max_large_bodies: Option<usize>,
     /// Create the account `demo` with 1,000 credits on first start and print a token for it.
     #[arg(long, env = "TEXTO_DEMO")]
     pub demo: bool,
@@ -50,7 +65,16 @@ impl Config {
             max_recipients: 1_000_000,
             rate_limit: 50,
             stop_text: "STOP au 36180".to_owned(),
+            header_read_timeout_secs: 10,
+            body_read_timeout_secs: 30,
+            max_connections: 10_000,
+            max_large_bodies: None,
             demo: false,
         }
+    }
+
+    /// The cap on large bodies decoded at once: as configured, else twice the number of cores.
+    pub(crate) fn large_bodies(&self) -> usize {
+        self.max_large_bodies.unwrap_or_else(|| 2 * std::thread::available_parallelism().map_or(1, |n| n.get()))
     }
 }

@@ -1,7 +1,7 @@
 //! The one error type of `texto-server`, and its mapping to HTTP (REFERENCE §1), in one place.
 
 use axum::{
-    http::StatusCode,
+    http::{HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
 use texto_core::FieldError;
@@ -52,6 +52,18 @@ pub enum Error {
     /// The body is larger than the configured limit.
     #[error("the body is over {0} bytes")]
     TooLarge(usize),
+    /// The query string does not parse (status -7, HTTP 400 on every route).
+    #[error("{0}")]
+    BadQuery(String),
+    /// The body's framing is broken: a bad chunk size, data not matching its size, early EOF.
+    #[error("the body could not be read: {0}")]
+    BadBody(String),
+    /// The body did not arrive within the body read time-out.
+    #[error("the body did not arrive within {0} s")]
+    BodyTimeout(u64),
+    /// Too many large bodies are being decoded at once; the client should retry shortly.
+    #[error("too many large requests are being decoded at once: retry in {0} s")]
+    Busy(u64),
     /// The token sent more requests than its rate limit allows.
     #[error("too many requests")]
     RateLimited,
@@ -91,6 +103,10 @@ impl Error {
             Error::NotEnoughCredits { .. } => (StatusCode::PAYMENT_REQUIRED, -3, "Not enough credits".into(), whole(self.to_string())),
             Error::NotFound(what) => (StatusCode::NOT_FOUND, -5, "Resource not found".into(), whole(format!("{what} not found"))),
             Error::TooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, -7, "Request too large".into(), whole(self.to_string())),
+            Error::BadQuery(problem) => (StatusCode::BAD_REQUEST, -7, "Invalid query".into(), whole(problem.clone())),
+            Error::BadBody(_) => (StatusCode::BAD_REQUEST, -7, "Malformed body".into(), whole(self.to_string())),
+            Error::BodyTimeout(_) => (StatusCode::REQUEST_TIMEOUT, -7, "Request timeout".into(), whole(self.to_string())),
+            Error::Busy(_) => (StatusCode::SERVICE_UNAVAILABLE, -11, "Server busy".into(), whole(self.to_string())),
             Error::RateLimited => (
                 StatusCode::TOO_MANY_REQUESTS,
                 -11,
@@ -114,6 +130,9 @@ impl IntoResponse for Error {
     fn into_response(self) -> Response {
         let (http, status, message, problems) = self.parts();
         let mut response = http.into_response();
+        if let Error::Busy(seconds) = self {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
         response
             .extensions_mut()
             .insert(Failure(texto_core::wire::ErrorResponse::new(status, message, &problems)));

@@ -7,6 +7,7 @@ mod cli;
 mod config;
 mod db;
 mod error;
+mod net_guard;
 mod shutdown;
 mod store;
 pub mod telemetry;

@@ -1,10 +1,16 @@
-//! Request bodies: the text and the format it is written in.
+//! Request bodies: the text and the format it is written in, read within the body limit and
+//! time-out, and at most a few large ones decoded at once.
+
+use std::time::Duration;
 
 use axum::{
     body::Bytes,
     extract::{FromRequest, Request},
     http::header,
 };
+use http_body_util::LengthLimitError;
+use tokio::sync::OwnedSemaphorePermit;
+use tower_http::timeout::TimeoutError;
 use texto_core::{
     FieldError,
     wire::{Document, Format, decode},
@@ -19,7 +25,14 @@ pub(crate) struct WireBody {
     pub(crate) format: Format,
     /// The document.
     pub(crate) text: String,
+    /// A share of the large-body cap, held while the body is decoded (`None` for small bodies).
+    _large: Option<OwnedSemaphorePermit>,
 }
+
+/// Bodies over this size count against the cap on large bodies decoded at once.
+const LARGE_BODY_BYTES: usize = 1024 * 1024;
+/// How long a large body waits for its turn before the client is told to retry (503).
+const LARGE_BODY_WAIT: Duration = Duration::from_secs(1);
 
 impl WireBody {
     /// Decodes the body as a send request (the fast reader for large XML ones).
@@ -43,18 +56,52 @@ impl FromRequest<AppState> for WireBody {
             .and_then(|v| v.to_str().ok())
             .map(|v| v.split(';').next().unwrap_or_default().trim().to_ascii_lowercase());
         let limit = state.config.max_body_bytes;
-        let bytes = axum::body::to_bytes(request.into_body(), limit).await.map_err(|_| Error::TooLarge(limit))?;
+        let bytes = axum::body::to_bytes(request.into_body(), limit).await.map_err(|e| read_error(&e, state))?;
+        // Read first (the body limit bounds it), so the 503 is an answer to a whole request
+        // rather than a reset of a connection whose body was left unread.
+        let large = large_body_permit(state, bytes.len()).await?;
         let text = utf8(bytes)?;
-        Ok(match content_type.as_deref() {
-            Some("application/json") => WireBody { format: Format::Json, text },
-            Some("application/xml" | "text/xml") => WireBody { format: Format::Xml, text },
+        let (format, text) = match content_type.as_deref() {
+            Some("application/json") => (Format::Json, text),
+            Some("application/xml" | "text/xml") => (Format::Xml, text),
             // `curl -d '{...}'` labels a raw document as a form: a body that is a document is read as one.
-            Some("application/x-www-form-urlencoded") if !text.trim_start().starts_with(['{', '<']) => {
-                WireBody { format: Format::Json, text: form_data(&text)? }
-            }
-            _ => WireBody { format: Format::sniff(&text), text },
-        })
+            Some("application/x-www-form-urlencoded") if !text.trim_start().starts_with(['{', '<']) => (Format::Json, form_data(&text)?),
+            _ => (Format::sniff(&text), text),
+        };
+        Ok(WireBody { format, text, _large: large })
     }
+}
+
+/// A permit of the large-body cap when `size` is over [`LARGE_BODY_BYTES`]; 503 (`Busy`)
+/// when none frees up within [`LARGE_BODY_WAIT`].
+async fn large_body_permit(state: &AppState, size: usize) -> Result<Option<OwnedSemaphorePermit>, Error> {
+    if size <= LARGE_BODY_BYTES {
+        return Ok(None);
+    }
+    let wait = tokio::time::timeout(LARGE_BODY_WAIT, state.large_bodies.clone().acquire_owned()).await;
+    match wait {
+        Ok(Ok(permit)) => Ok(Some(permit)),
+        _ => Err(Error::Busy(LARGE_BODY_WAIT.as_secs())),
+    }
+}
+
+/// What went wrong reading the body, told by the error's type: over the limit (413), too slow
+/// (408), or anything else — broken chunked framing, a body shorter than its length — (400).
+fn read_error(error: &axum::Error, state: &AppState) -> Error {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(error);
+    let mut text = Vec::new();
+    while let Some(current) = cause {
+        if current.is::<LengthLimitError>() {
+            return Error::TooLarge(state.config.max_body_bytes);
+        }
+        if current.is::<TimeoutError>() {
+            return Error::BodyTimeout(state.config.body_read_timeout_secs);
+        }
+        text.push(current.to_string());
+        cause = current.source();
+    }
+    text.dedup();
+    Error::BadBody(text.join(": "))
 }
 
 fn utf8(bytes: Bytes) -> Result<String, Error> {

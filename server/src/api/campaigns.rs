@@ -2,7 +2,7 @@
 
 use axum::{
     Router,
-    extract::{Path, Query, State},
+    extract::{Path, Query, State, rejection::QueryRejection},
     response::Response,
     routing::get,
 };
@@ -11,7 +11,7 @@ use texto_core::{
     wire::{CampaignDetailDto, CampaignDetailResponse, CampaignListDto, CampaignSummaryDto, CampaignsResponse, CreditsResponse},
 };
 
-use super::{Accept, auth::Caller};
+use super::{Accept, auth::Caller, number_lists::query, path_id};
 use crate::{
     Error,
     app::AppState,
@@ -71,8 +71,8 @@ fn pending(record: &CampaignRecord) -> i64 {
     responses((status = 200, description = "Campaigns, newest first", body = texto_core::wire::CampaignsResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn history(State(state): State<AppState>, caller: Caller, accept: Accept, Query(page): Query<Page>) -> Result<Response, Error> {
-    let (records, total) = state.store.campaigns(caller.account, page).await?;
+pub(super) async fn history(State(state): State<AppState>, caller: Caller, accept: Accept, page: Result<Query<Page>, QueryRejection>) -> Result<Response, Error> {
+    let (records, total) = state.store.campaigns(caller.account, query(page)?).await?;
     Ok(accept.ok(&CampaignsResponse {
         status: 1,
         message: "OK".into(),
@@ -92,7 +92,7 @@ pub(super) async fn history(State(state): State<AppState>, caller: Caller, accep
 )]
 pub(super) async fn detail(State(state): State<AppState>, caller: Caller, accept: Accept, Path(ticket): Path<String>) -> Result<Response, Error> {
     let not_found = || Error::NotFound(format!("campaign {ticket}"));
-    let id = ticket.parse::<i64>().map_err(|_| not_found())?;
+    let id = path_id(&ticket).ok_or_else(not_found)?;
     let record = state.store.campaign(caller.account, id).await?.ok_or_else(not_found)?;
     let count = |code: i64| record.deliveries.get(&code).copied().unwrap_or(0);
     Ok(accept.ok(&CampaignDetailResponse {

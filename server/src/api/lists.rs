@@ -20,6 +20,7 @@ use super::{
     auth::Caller,
     body::WireBody,
     number_lists::{contacts, digits_of, query},
+    path_id,
 };
 use crate::{
     Error,
@@ -59,9 +60,14 @@ fn not_found(id: &str) -> Error {
     Error::NotFound(format!("list {id}"))
 }
 
-/// The list id of a path or a `listId`; ids are integers, so anything else is an unknown list.
+/// The list id of a `listId` in a body; ids are integers, so anything else is an unknown list.
 fn list_id(id: &str) -> Result<i64, Error> {
     id.trim().parse::<i64>().map_err(|_| not_found(id))
+}
+
+/// The list id of a path: canonical decimal ([`path_id`]), else an unknown list.
+fn list_path_id(id: &str) -> Result<i64, Error> {
+    path_id(id).ok_or_else(|| not_found(id))
 }
 
 /// A list name: trimmed, not empty, at most [`MAX_NAME_CHARS`].
@@ -148,7 +154,7 @@ pub(super) async fn save(State(state): State<AppState>, caller: Caller, accept: 
     security(("bearer" = []))
 )]
 pub(super) async fn update(State(state): State<AppState>, caller: Caller, accept: Accept, Path(id): Path<String>, body: WireBody) -> Result<Response, Error> {
-    let list = list_id(&id)?;
+    let list = list_path_id(&id)?;
     let request: ListRequest = body.decode()?;
     if request.list_id.as_deref().is_some_and(|given| given.trim() != list.to_string()) {
         return Err(Error::Invalid(vec![FieldError::new("list.listId", format!("the path names list {list}: leave listId out or give the same id"))]));
@@ -209,7 +215,7 @@ pub(super) async fn list(
     page: Result<Query<Page>, QueryRejection>,
     search: Result<Query<Search>, QueryRejection>,
 ) -> Result<Response, Error> {
-    let list = list_id(&id)?;
+    let list = list_path_id(&id)?;
     let (page, search) = (query(page)?, query(search)?.contacts());
     let found = state.store.list(caller.account, list, search.as_ref(), page).await?.ok_or_else(|| not_found(&id))?;
     Ok(accept.ok(&ListResponse {
@@ -233,7 +239,7 @@ pub(super) async fn list(
     security(("bearer" = []))
 )]
 pub(super) async fn remove(State(state): State<AppState>, caller: Caller, accept: Accept, Path(id): Path<String>) -> Result<Response, Error> {
-    if !state.store.delete_list(caller.account, list_id(&id)?).await? {
+    if !state.store.delete_list(caller.account, list_path_id(&id)?).await? {
         return Err(not_found(&id));
     }
     Ok(accept.ok(&StatusResponse::ok()))
@@ -255,8 +261,8 @@ pub(super) async fn remove_contact(
     Path((id, contact_id)): Path<(String, String)>,
 ) -> Result<Response, Error> {
     let unknown = || Error::NotFound(format!("contact {contact_id} of list {id}"));
-    let contact = contact_id.trim().parse::<i64>().map_err(|_| unknown())?;
-    if !state.store.delete_contact(caller.account, list_id(&id)?, contact).await? {
+    let contact = path_id(&contact_id).ok_or_else(unknown)?;
+    if !state.store.delete_contact(caller.account, list_path_id(&id)?, contact).await? {
         return Err(unknown());
     }
     Ok(accept.ok(&StatusResponse::ok()))

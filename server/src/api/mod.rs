@@ -12,7 +12,13 @@ mod number_lists;
 mod send;
 mod webhooks;
 
-use axum::{Router, extract::Request, middleware::Next, response::Response};
+use axum::{
+    Router,
+    extract::Request,
+    http::{StatusCode, header},
+    middleware::Next,
+    response::Response,
+};
 use texto_core::{
     FieldError,
     wire::{ErrorResponse, Format},
@@ -42,14 +48,18 @@ pub(crate) fn router() -> Router<AppState> {
 pub(crate) async fn render_errors(request: Request, next: Next) -> Response {
     let accept = Accept::from_headers(request.headers()).unwrap_or(Accept(Format::Xml));
     let web_app = request.uri().path().starts_with("/app");
+    let (method, path) = (request.method().clone(), request.uri().path().to_owned());
     let mut response = next.run(request).await;
     if let Some(Failure(envelope)) = response.extensions_mut().remove::<Failure>() {
-        return accept.reply(response.status(), &envelope);
+        return with_headers_of(&response, accept.reply(response.status(), &envelope));
     }
-    // axum's own rejections (a query that does not parse, a method the path does not take)
-    // come as plain text: give them the envelope too.
-    if response.status().is_client_error() && !web_app {
-        let status = response.status();
+    let status = response.status();
+    if status == StatusCode::METHOD_NOT_ALLOWED {
+        let problem = FieldError::new("", format!("{method} is not allowed on {path}"));
+        return with_headers_of(&response, accept.reply(status, &ErrorResponse::new(-7, "Method not allowed", &[problem])));
+    }
+    // axum's other rejections come as plain text: give them the envelope too.
+    if status.is_client_error() && !web_app {
         let body = axum::body::to_bytes(std::mem::take(response.body_mut()), 64 * 1024).await.unwrap_or_default();
         let problem = FieldError::new("", String::from_utf8_lossy(&body).into_owned());
         return accept.reply(status, &ErrorResponse::new(-7, "Invalid request", &[problem]));
@@ -57,7 +67,40 @@ pub(crate) async fn render_errors(request: Request, next: Next) -> Response {
     response
 }
 
+/// `reply` with the headers of `original` that tell the client what to do next (`Allow` of a
+/// 405, `Retry-After` of a 503).
+fn with_headers_of(original: &Response, mut reply: Response) -> Response {
+    for name in [header::ALLOW, header::RETRY_AFTER] {
+        if let Some(value) = original.headers().get(&name) {
+            reply.headers_mut().insert(name, value.clone());
+        }
+    }
+    reply
+}
+
+/// A path id (`{id}`, `{ticket}`) in canonical decimal: digits only, no sign, no space and no
+/// leading zero, so `+1`, `00001` and ` 1` name no resource (-5) rather than id 1.
+pub(crate) fn path_id(text: &str) -> Option<i64> {
+    let canonical = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) && (text == "0" || !text.starts_with('0'));
+    canonical.then(|| text.parse().ok()).flatten()
+}
+
 /// Paths that match no endpoint: the envelope with -5.
 pub(crate) async fn not_found(request: Request) -> Error {
     Error::NotFound(format!("{} {}", request.method(), request.uri().path()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::path_id;
+
+    #[test]
+    fn path_ids_are_canonical_decimal() {
+        for (text, id) in [("0", 0), ("1", 1), ("42", 42), ("9223372036854775807", i64::MAX)] {
+            assert_eq!(path_id(text), Some(id), "{text}");
+        }
+        for bad in ["", "+1", "-1", "00001", "01", " 1", "1 ", "1.0", "1e3", "0x1", "9223372036854775808", "١"] {
+            assert_eq!(path_id(bad), None, "{bad:?}");
+        }
+    }
 }

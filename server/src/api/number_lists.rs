@@ -42,9 +42,10 @@ pub(super) struct Filter {
     search: Option<String>,
 }
 
-/// The query as `T`, or -7 naming what could not be read (instead of axum's plain-text 400).
+/// The query as `T`, or -7 with HTTP 400 naming what could not be read (instead of axum's
+/// plain text); every listing route reads its query through this.
 pub(super) fn query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, Error> {
-    query.map(|Query(value)| value).map_err(|rejection| Error::Invalid(vec![FieldError::new("", rejection.body_text())]))
+    query.map(|Query(value)| value).map_err(|rejection| Error::BadQuery(rejection.body_text()))
 }
 
 /// The digits of a number search: `text` without the separators a number may be written

@@ -16,7 +16,7 @@ use texto_core::{
     wire::{GsmDto, MessageDto, RecipientsDto, SmsRequest, StatusResponse},
 };
 
-use super::{Accept, auth::Caller, body::WireBody};
+use super::{Accept, auth::Caller, body::WireBody, path_id};
 use crate::{
     Error,
     app::AppState,
@@ -230,7 +230,7 @@ fn text_hash(text: &str) -> i64 {
     security(("bearer" = []))
 )]
 pub(super) async fn cancel(State(state): State<AppState>, caller: Caller, accept: Accept, Path(ticket): Path<String>) -> Result<Response, Error> {
-    let id = ticket.parse::<i64>().map_err(|_| Error::NotFound(format!("campaign {ticket}")))?;
+    let id = path_id(&ticket).ok_or_else(|| Error::NotFound(format!("campaign {ticket}")))?;
     let cancelled = state.store.cancel_campaign(caller.account, id).await?;
     tracing::info!(ticket = id, refund = %cancelled.cost, "campaign cancelled");
     Ok(accept.ok(&StatusResponse::ok()))

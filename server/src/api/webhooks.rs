@@ -1,11 +1,11 @@
 //! Webhooks (REFERENCE §2, §7): create, list, update, pause and resume, delete, and the
 //! request log.
 
-use std::net::{Ipv4Addr, Ipv6Addr};
+use std::net::IpAddr;
 
 use axum::{
     Router,
-    extract::{Path, Query, State},
+    extract::{Path, Query, State, rejection::QueryRejection},
     response::Response,
     routing::{get, post, put},
 };
@@ -15,10 +15,11 @@ use texto_core::{
 };
 use url::{Host, Url};
 
-use super::{Accept, auth::Caller, body::WireBody};
+use super::{Accept, auth::Caller, body::WireBody, number_lists::query, path_id};
 use crate::{
     Error,
     app::AppState,
+    net_guard,
     store::{DeliveryRecord, NewWebhook, Page, WebhookChange, WebhookRecord, WebhookStatus, WebhookType},
 };
 
@@ -53,7 +54,7 @@ fn answer(accept: Accept, record: &WebhookRecord) -> Response {
 
 /// A webhook id from the path; anything that is not one names no webhook.
 fn webhook_id(id: &str) -> Result<i64, Error> {
-    id.parse::<i64>().map_err(|_| Error::NotFound(format!("webhook {id}")))
+    path_id(id).ok_or_else(|| Error::NotFound(format!("webhook {id}")))
 }
 
 /// `Err` with every problem found, or `Ok` when there was none.
@@ -114,29 +115,13 @@ fn check_url(value: &str, allow_private: bool) -> Result<(), String> {
             let name = name.trim_end_matches('.').to_ascii_lowercase();
             name == "localhost" || name.ends_with(".localhost")
         }
-        Host::Ipv4(ip) => private_v4(ip),
-        Host::Ipv6(ip) => private_v6(ip),
+        Host::Ipv4(ip) => net_guard::is_private(IpAddr::V4(ip)),
+        Host::Ipv6(ip) => net_guard::is_private(IpAddr::V6(ip)),
     };
     if private {
         return Err(format!("{value:?} points at a private, loopback or link-local address: webhooks go to public addresses"));
     }
     Ok(())
-}
-
-/// Private (10/8, 172.16/12, 192.168/16), shared (100.64/10), loopback, link-local,
-/// unspecified or broadcast.
-fn private_v4(ip: Ipv4Addr) -> bool {
-    let [a, b, ..] = ip.octets();
-    ip.is_private() || ip.is_loopback() || ip.is_link_local() || ip.is_unspecified() || ip.is_broadcast() || (a == 100 && (64..128).contains(&b))
-}
-
-/// Loopback, unspecified, unique local (fc00::/7), link-local (fe80::/10), or an IPv4
-/// address mapped or compatible (`::ffff:10.0.0.1`) that is private.
-fn private_v6(ip: Ipv6Addr) -> bool {
-    let first = ip.segments()[0];
-    // `::1` and `::` also read as IPv4-compatible (0.0.0.1, 0.0.0.0); they are tested as IPv6.
-    let embedded_private = ip.to_ipv4().is_some_and(|v4| !ip.is_loopback() && !ip.is_unspecified() && private_v4(v4));
-    embedded_private || ip.is_loopback() || ip.is_unspecified() || (first & 0xfe00) == 0xfc00 || (first & 0xffc0) == 0xfe80
 }
 
 /// `webhook.signature`: empty or null means no secret.
@@ -197,8 +182,8 @@ pub(super) async fn create(State(state): State<AppState>, caller: Caller, accept
     responses((status = 200, description = "The account's webhooks", body = texto_core::wire::WebhookListResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn list(State(state): State<AppState>, caller: Caller, accept: Accept, Query(page): Query<Page>) -> Result<Response, Error> {
-    let (records, total) = state.store.webhooks(caller.account, page).await?;
+pub(super) async fn list(State(state): State<AppState>, caller: Caller, accept: Accept, page: Result<Query<Page>, QueryRejection>) -> Result<Response, Error> {
+    let (records, total) = state.store.webhooks(caller.account, query(page)?).await?;
     Ok(accept.ok(&WebhookListResponse {
         status: 1,
         message: "OK".into(),
@@ -308,9 +293,9 @@ fn log_entry(record: &DeliveryRecord) -> WebhookLogEntryDto {
     responses((status = 200, description = "Delivery attempts, newest first", body = texto_core::wire::WebhookLogResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn log(State(state): State<AppState>, caller: Caller, accept: Accept, Path(id): Path<String>, Query(page): Query<Page>) -> Result<Response, Error> {
+pub(super) async fn log(State(state): State<AppState>, caller: Caller, accept: Accept, Path(id): Path<String>, page: Result<Query<Page>, QueryRejection>) -> Result<Response, Error> {
     let id = webhook_id(&id)?;
-    let (records, total) = state.store.webhook_log(caller.account, id, page).await?;
+    let (records, total) = state.store.webhook_log(caller.account, id, query(page)?).await?;
     Ok(accept.ok(&WebhookLogResponse {
         status: 1,
         message: "OK".into(),
@@ -349,6 +334,10 @@ mod tests {
             "http://[fe80::1]/",
             "http://[::ffff:192.168.0.1]/",
             "http://[::ffff:127.0.0.1]/",
+            "http://[64:ff9b::a9fe:a9fe]/",
+            "http://[2002:a00:1::1]/",
+            "http://[2001::f5ff:fffe]/",
+            "http://224.0.0.1/",
         ] {
             assert!(check_url(refused, false).is_err(), "{refused}");
             assert_eq!(check_url(refused, true), Ok(()), "{refused} with private webhooks allowed");

@@ -1,12 +1,19 @@
 //! `spawn_app`: a running texto with its own temporary database and web folder, and helpers
 //! to talk to it as a client of the interface would.
 
-use std::path::{Path, PathBuf};
+use std::{
+    path::{Path, PathBuf},
+    time::{Duration, Instant},
+};
 
 use reqwest::{Method, RequestBuilder, Response};
 use serde_json::Value;
 use tempfile::TempDir;
 use texto_server::{AccountAction, App, Config, TokenAction, admin};
+use tokio::{
+    io::{AsyncReadExt, AsyncWriteExt},
+    net::TcpStream,
+};
 
 /// A texto instance serving on a free loopback port.
 pub struct TestApp {
@@ -106,5 +113,56 @@ impl TestApp {
         }
         let response = request.send().await.expect("request sent");
         (response.status().as_u16(), response.text().await.expect("text"))
+    }
+}
+
+/// What a raw connection saw: the server's bytes, and after how long it closed (`None` when
+/// it was still open at the end).
+pub struct RawOutcome {
+    /// Everything the server wrote, as text.
+    pub answer: String,
+    /// Time from the first write to the server closing the connection.
+    pub closed_after: Option<Duration>,
+}
+
+impl TestApp {
+    /// `host:port` of the server, for raw connections.
+    pub fn address(&self) -> String {
+        self.base_url.trim_start_matches("http://").to_owned()
+    }
+
+    /// Opens a raw TCP connection, writes `start` at once, then `trickle` one byte every `pace`,
+    /// reading meanwhile; stops when the server closes or `bound` has passed. With `half_close`,
+    /// ends the writing side after the last byte (an early EOF for the server).
+    pub async fn raw(&self, start: &[u8], trickle: &[u8], pace: Duration, bound: Duration, half_close: bool) -> RawOutcome {
+        let stream = TcpStream::connect(self.address()).await.expect("connected");
+        let (mut reader, mut writer) = stream.into_split();
+        let began = Instant::now();
+        // A write to a connection the server closed fails; the reading side tells what happened.
+        let _ = writer.write_all(start).await;
+        let (mut answer, mut buffer, mut next) = (Vec::new(), vec![0u8; 64 * 1024], 0);
+        let mut tick = tokio::time::interval(pace);
+        tick.tick().await;
+        if trickle.is_empty() && half_close {
+            let _ = writer.shutdown().await;
+        }
+        let deadline = tokio::time::sleep(bound);
+        tokio::pin!(deadline);
+        loop {
+            tokio::select! {
+                read = reader.read(&mut buffer) => match read {
+                    Ok(0) | Err(_) => return RawOutcome { answer: String::from_utf8_lossy(&answer).into_owned(), closed_after: Some(began.elapsed()) },
+                    Ok(n) => answer.extend_from_slice(&buffer[..n]),
+                },
+                _ = tick.tick(), if next < trickle.len() => {
+                    let _ = writer.write_all(&trickle[next..=next]).await;
+                    next += 1;
+                    if next == trickle.len() && half_close {
+                        let _ = writer.shutdown().await;
+                    }
+                }
+                () = &mut deadline => return RawOutcome { answer: String::from_utf8_lossy(&answer).into_owned(), closed_after: None },
+            }
+        }
     }
 }

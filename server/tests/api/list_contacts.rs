@@ -62,7 +62,7 @@ async fn a_search_finds_digits_of_numbers_or_any_field_whatever_the_case() {
     let (_, blank) = search("search=").await;
     assert_eq!((numbers(&blank).len(), blank["totalDisplayRecords"].as_i64()), (4, Some(4)), "a blank search shows everything");
     let (status, error) = search("search=x&start=first").await;
-    assert_eq!((status, error["status"].as_i64()), (422, Some(-7)), "bad paging: {error}");
+    assert_eq!((status, error["status"].as_i64()), (400, Some(-7)), "bad paging: {error}");
 
     let (status, xml) = app.xml(Method::GET, &format!("/list/{id}?search=MARC"), None).await;
     assert_eq!(status, 200, "{xml}");

@@ -197,7 +197,7 @@ async fn errors_have_the_envelope_and_the_right_status() {
         assert_eq!((status, error["status"].as_i64()), (404, Some(-5)), "PUT {unknown}: {error}");
     }
     let (status, error) = app.json(Method::GET, "/lists?length=many", None).await;
-    assert_eq!((status, error["status"].as_i64()), (422, Some(-7)), "bad paging: {error}");
+    assert_eq!((status, error["status"].as_i64()), (400, Some(-7)), "bad paging: {error}");
     let (status, xml) = app.xml(Method::POST, "/list", Some("<list><name>")).await;
     let error: ErrorResponse = decode(&xml, Format::Xml).unwrap();
     assert_eq!((status, error.status), (400, -2), "{xml}");

@@ -4,12 +4,15 @@ mod helpers;
 
 mod auth;
 mod campaigns;
+mod framing;
 mod health;
+mod hostile;
 mod notification;
 mod openapi;
 mod list_contacts;
 mod lists;
 mod number_lists;
 mod send;
+mod slow_clients;
 mod web_app;
 mod webhooks;

@@ -131,7 +131,7 @@ async fn errors_have_the_envelope_and_the_right_status() {
         let (status, error) = app.json(Method::DELETE, &format!("/{list}/not-a-number"), None).await;
         assert_eq!((status, error["status"].as_i64()), (404, Some(-5)), "invalid number: {error}");
         let (status, error) = app.json(Method::GET, &format!("/{list}?start=abc"), None).await;
-        assert_eq!((status, error["status"].as_i64()), (422, Some(-7)), "bad paging: {error}");
+        assert_eq!((status, error["status"].as_i64()), (400, Some(-7)), "bad paging: {error}");
         let (status, error) = app.json(Method::GET, &format!("/{list}?destination=0612345678"), None).await;
         assert_eq!((status, error["errors"][0]["path"].as_str()), (422, Some("destination")), "bad filter: {error}");
         let (status, xml) = app.xml(Method::POST, &path, Some("<list><contacts>")).await;
