@@ -295,7 +295,7 @@ where
     T: serde::Deserialize<'de> + ListItem,
 {
     if !in_xml() {
-        return serde::Deserialize::deserialize(d);
+        return d.deserialize_seq(Reserved { room: 0, item: std::marker::PhantomData });
     }
     let mut items = d.deserialize_any(OneOrMany(std::marker::PhantomData))?;
     if items.len() == 1 && items[0] == T::default() {
@@ -313,11 +313,12 @@ where
     if in_xml() {
         return list(d);
     }
-    let room = RECIPIENT_ROOM.with(|room| room.replace(0));
+    let room = super::limits::room(RECIPIENT_ROOM.with(|room| room.replace(0)));
     d.deserialize_seq(Reserved { room, item: std::marker::PhantomData })
 }
 
-/// A sequence read into a vector with `room` reserved up front.
+/// A sequence read into a vector with `room` reserved up front, stopped at the item limit
+/// (see [`super::limits`]).
 struct Reserved<T> {
     room: usize,
     item: std::marker::PhantomData<T>,
@@ -330,9 +331,9 @@ impl<'de, T: serde::Deserialize<'de>> Visitor<'de> for Reserved<T> {
         f.write_str("a sequence")
     }
     fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
-        let mut items = Vec::with_capacity(self.room.max(seq.size_hint().unwrap_or(0)));
+        let mut items = Vec::with_capacity(super::limits::room(self.room.max(seq.size_hint().unwrap_or(0))));
         while let Some(item) = seq.next_element()? {
-            items.push(item);
+            super::limits::push_counted(&mut items, item)?;
         }
         Ok(items)
     }
@@ -373,17 +374,17 @@ impl<'de, T: serde::Deserialize<'de> + ListItem> Visitor<'de> for OneOrMany<T> {
         f.write_str("one element or several")
     }
     fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
-        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+        let mut items = Vec::with_capacity(super::limits::room(seq.size_hint().unwrap_or(0)));
         if T::READS_EMPTY_MAP {
             // A struct reads an empty element (an empty map) as its default by itself, and is
             // refused a text as `Item` would refuse it (XML items are never arrays).
             while let Some(item) = seq.next_element()? {
-                items.push(item);
+                super::limits::push_counted(&mut items, item)?;
             }
             return Ok(items);
         }
         while let Some(Item(item)) = seq.next_element()? {
-            items.push(item);
+            super::limits::push_counted(&mut items, item)?;
         }
         Ok(items)
     }

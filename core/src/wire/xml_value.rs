@@ -45,8 +45,8 @@ pub(crate) fn parse(body: &str) -> Result<(String, Value), (String, String)> {
                 let name = element.name.clone();
                 let value = close(element);
                 match stack.last_mut() {
-                    Some(parent) => add(parent, name, value),
-                    None => return Ok((name, value)),
+                    Some(parent) => add(parent, name, value).map_err(|(message, name)| (message, format!("{}.{name}", path(&stack))))?,
+                    None => return end(&mut reader).map(|()| (name, value)),
                 }
             }
             Event::End(_) => {
@@ -54,8 +54,8 @@ pub(crate) fn parse(body: &str) -> Result<(String, Value), (String, String)> {
                 let name = element.name.clone();
                 let value = close(element);
                 match stack.last_mut() {
-                    Some(parent) => add(parent, name, value),
-                    None => return Ok((name, value)),
+                    Some(parent) => add(parent, name, value).map_err(|(message, name)| (message, format!("{}.{name}", path(&stack))))?,
+                    None => return end(&mut reader).map(|()| (name, value)),
                 }
             }
             Event::Text(text) => {
@@ -89,6 +89,18 @@ pub(crate) fn parse(body: &str) -> Result<(String, Value), (String, String)> {
             Event::DocType(_) => return Err(("DOCTYPE and entity declarations are not accepted".to_owned(), path(&stack))),
             Event::Eof => return Err(("the document ends before its root element is closed".to_owned(), path(&stack))),
             Event::Decl(_) | Event::PI(_) | Event::Comment(_) => {}
+        }
+    }
+}
+
+/// After the root element: only blanks, comments and processing instructions.
+fn end(reader: &mut Reader<&[u8]>) -> Result<(), (String, String)> {
+    loop {
+        match reader.read_event().map_err(|e| (e.to_string(), String::new()))? {
+            Event::Eof => return Ok(()),
+            Event::Text(text) if text.iter().all(u8::is_ascii_whitespace) => {}
+            Event::Comment(_) | Event::PI(_) => {}
+            _ => return Err(("content after the root element".to_owned(), String::new())),
         }
     }
 }
@@ -127,17 +139,24 @@ fn close(element: Open) -> Value {
 }
 
 /// Adds a child to its parent: a second child of the same name makes an array (an element's
-/// value is never an array itself, so an array here is always one this function built).
-fn add(parent: &mut Open, name: String, value: Value) {
+/// value is never an array itself, so an array here is always one this function built). An
+/// array stops at the decoding's item limit + 1 (a data error, see [`super::limits`]).
+fn add(parent: &mut Open, name: String, value: Value) -> Result<(), (String, String)> {
     parent.children = true;
     match parent.fields.get_mut(&name) {
         None => {
             parent.fields.insert(name, value);
         }
-        Some(Value::Array(items)) => items.push(value),
+        Some(Value::Array(items)) => {
+            super::limits::push_counted(items, value).map_err(|e: serde_json::Error| (e.to_string(), name))?;
+        }
+        Some(_) if super::limits::max_items() < 2 => {
+            return Err((super::limits::too_many::<serde_json::Error>().to_string(), name));
+        }
         Some(existing) => {
             let first = existing.take();
             *existing = Value::Array(vec![first, value]);
         }
     }
+    Ok(())
 }

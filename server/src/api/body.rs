@@ -7,7 +7,7 @@ use axum::{
 };
 use texto_core::{
     FieldError,
-    wire::{Document, Format, decode},
+    wire::{Document, Format, Limits, decode_sms_with, decode_with},
 };
 
 use crate::{Error, app::AppState};
@@ -19,17 +19,19 @@ pub(crate) struct WireBody {
     pub(crate) format: Format,
     /// The document.
     pub(crate) text: String,
+    /// The count limits of the server (`--max-recipients`), enforced while decoding.
+    limits: Limits,
 }
 
 impl WireBody {
     /// Decodes the body as a send request (the fast reader for large XML ones).
     pub(crate) fn decode_sms(&self) -> Result<texto_core::wire::SmsRequest<'_>, Error> {
-        Ok(texto_core::wire::decode_sms(&self.text, self.format)?)
+        Ok(decode_sms_with(&self.text, self.format, self.limits)?)
     }
 
     /// Decodes the body as `T`.
     pub(crate) fn decode<'a, T: Document + serde::Deserialize<'a>>(&'a self) -> Result<T, Error> {
-        Ok(decode(&self.text, self.format)?)
+        Ok(decode_with(&self.text, self.format, self.limits)?)
     }
 }
 
@@ -45,14 +47,15 @@ impl FromRequest<AppState> for WireBody {
         let limit = state.config.max_body_bytes;
         let bytes = axum::body::to_bytes(request.into_body(), limit).await.map_err(|_| Error::TooLarge(limit))?;
         let text = utf8(bytes)?;
+        let limits = Limits::items(state.config.max_recipients);
         Ok(match content_type.as_deref() {
-            Some("application/json") => WireBody { format: Format::Json, text },
-            Some("application/xml" | "text/xml") => WireBody { format: Format::Xml, text },
+            Some("application/json") => WireBody { format: Format::Json, text, limits },
+            Some("application/xml" | "text/xml") => WireBody { format: Format::Xml, text, limits },
             // `curl -d '{...}'` labels a raw document as a form: a body that is a document is read as one.
-            Some("application/x-www-form-urlencoded") if !text.trim_start().starts_with(['{', '<']) => {
-                WireBody { format: Format::Json, text: form_data(&text)? }
+            Some("application/x-www-form-urlencoded") if !text.trim_start_matches('\u{feff}').trim_start().starts_with(['{', '<']) => {
+                WireBody { format: Format::Json, text: form_data(&text)?, limits }
             }
-            _ => WireBody { format: Format::sniff(&text), text },
+            _ => WireBody { format: Format::sniff(&text), text, limits },
         })
     }
 }

@@ -5,6 +5,7 @@ mod helpers;
 mod auth;
 mod campaigns;
 mod health;
+mod hostile;
 mod notification;
 mod openapi;
 mod list_contacts;
