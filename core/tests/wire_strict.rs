@@ -97,3 +97,19 @@ fn a_json_body_may_start_with_a_byte_order_mark() {
     assert_eq!(decode::<SmsRequest>(body, Format::Json).unwrap().message.text.as_deref(), Some("x"));
     assert_eq!(Format::sniff(body), Format::Json);
 }
+
+#[test]
+fn a_delay_that_is_not_text_is_a_data_error() {
+    for (delay, found) in [("{}", "an object"), ("5", "a number"), ("[]", "an array"), ("[\"2030-01-01 10:00:00\"]", "an array"), ("true", "a boolean")] {
+        let body = format!(r#"{{"sms":{{"message":{{"text":"x","delay":{delay}}}}}}}"#);
+        let (path, message) = data_error(decode::<SmsRequest>(&body, Format::Json));
+        assert_eq!(path, "sms.message.delay", "{delay}");
+        assert!(message.contains(found), "{delay}: {message}");
+        let (path, _) = data_error(decode_sms_with(&body, Format::Json, Limits::UNBOUNDED));
+        assert_eq!(path, "sms.message.delay", "{delay}");
+    }
+    for (delay, read) in [("null", None), ("\"\"", Some("")), ("\"2030-01-01 10:00:00\"", Some("2030-01-01 10:00:00"))] {
+        let body = format!(r#"{{"sms":{{"message":{{"text":"x","delay":{delay}}}}}}}"#);
+        assert_eq!(decode::<SmsRequest>(&body, Format::Json).unwrap().message.delay.as_deref(), read, "{delay}");
+    }
+}

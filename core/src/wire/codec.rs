@@ -335,11 +335,14 @@ impl Codec {
                     return Err(too_large(Format::Json));
                 }
                 lenient::take_hint();
-                (self.body)(body).map_err(|error| Error::Json {
-                    message: strip_position(&error.to_string()),
-                    path: reread_path(body, self.root, &|text| (self.plain)(text).map(drop)).filter(|p| !p.is_empty()),
-                    line: error.line(),
-                    column: error.column(),
+                (self.body)(body).map_err(|error| {
+                    let refused = take_data_error();
+                    let path = reread_path(body, self.root, &|text| (self.plain)(text).map(drop)).filter(|p| !p.is_empty());
+                    take_data_error();
+                    match refused {
+                        Some(message) => Error::Invalid(vec![FieldError::new(path.unwrap_or_default(), message)]),
+                        None => Error::Json { message: strip_position(&error.to_string()), path, line: error.line(), column: error.column() },
+                    }
                 })
             }
             Format::Xml => {

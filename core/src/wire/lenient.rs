@@ -99,6 +99,12 @@ fn note_scalar_from_map(map: Option<u64>) {
     SCALAR_FROM_MAP.with(|cell| cell.set(map));
 }
 
+/// Notes, for the npm package's path finder, that an array was refused as soon as it opened.
+pub(crate) fn note_rejected_sequence() {
+    #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+    note(Hint::RejectedSequence);
+}
+
 /// The error refusing an array as a whole.
 fn rejected_sequence<E: de::Error>(expected: &dyn de::Expected) -> E {
     #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
@@ -114,7 +120,7 @@ fn refused<E: de::Error>(message: impl fmt::Display) -> E {
 }
 
 /// Whether the value being deserialized comes from an XML document.
-fn in_xml() -> bool {
+pub(crate) fn in_xml() -> bool {
     IN_XML.with(Cell::get)
 }
 

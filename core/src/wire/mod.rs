@@ -9,6 +9,7 @@ mod codec;
 mod sms_xml;
 pub(crate) mod lenient;
 mod limits;
+mod text_only;
 mod xml_guard;
 mod xml_value;
 mod xml_writer;

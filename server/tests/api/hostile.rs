@@ -121,3 +121,14 @@ async fn a_json_body_may_start_with_a_byte_order_mark() {
         assert_eq!(status, 200, "{content_type}: {answer}");
     }
 }
+
+#[tokio::test]
+async fn a_delay_that_is_not_text_is_refused() {
+    let app = spawn_app().await;
+    for delay in ["{}", "5", "[]", "true"] {
+        let body = format!(r#"{{"sms":{{"message":{{"text":"x","delay":{delay}}},"recipients":{{"gsm":[{{"value":"33612345678"}}]}}}}}}"#);
+        let (status, answer) = post(&app, "/send/simulate", "application/json", body).await;
+        assert_eq!((status, answer["status"].as_i64()), (422, Some(-7)), "{delay}: {answer}");
+        assert!(answer.to_string().contains("sms.message.delay"), "{delay}: {answer}");
+    }
+}
