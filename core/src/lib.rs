@@ -7,6 +7,7 @@ mod calendar;
 mod campaign;
 mod credits;
 mod error;
+mod excerpt;
 mod gsm;
 mod phone;
 mod pricing;
@@ -29,6 +30,7 @@ pub use campaign::{
 };
 pub use credits::Credits;
 pub use error::{Error, FieldError};
+pub use excerpt::{EXCERPT_CHARS, excerpt};
 pub use phone::{
     Country, Msisdn, NUMBERING_DATA_VERSION, NumberError, parse_international,
     parse_with_default_country,

@@ -246,7 +246,7 @@ pub fn opt_int<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error>
             .trim()
             .parse()
             .map(Some)
-            .map_err(|_| refused(format!("expected a whole number, found {s:?}"))),
+            .map_err(|_| refused(format!("expected a whole number, found {}", crate::excerpt(&s)))),
         Scalar::Null => Ok(None),
         Scalar::Float(f) => Err(refused(format!("expected a whole number, found {f}"))),
         Scalar::Bool(b) => Err(refused(format!("expected a whole number, found {b}"))),
@@ -268,7 +268,7 @@ pub fn opt_decimal<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Er
         // float parser in the wasm module): `12.5`, `-3`, `1e-7`, but neither `NaN` nor `inf`.
         Scalar::Text(s) => serde_json::from_str::<f64>(s.trim())
             .map(Some)
-            .map_err(|_| refused(format!("expected a number, found {s:?}"))),
+            .map_err(|_| refused(format!("expected a number, found {}", crate::excerpt(&s)))),
         Scalar::Null => Ok(None),
         Scalar::Bool(b) => Err(refused(format!("expected a number, found {b}"))),
     }
@@ -284,7 +284,7 @@ pub fn opt_flag<'de, D: Deserializer<'de>>(d: D) -> Result<Option<bool>, D::Erro
             "0" | "false" => Ok(Some(false)),
             "1" | "true" => Ok(Some(true)),
             "" | "null" => Ok(None),
-            other => Err(refused(format!("expected 0 or 1, found {other:?}"))),
+            other => Err(refused(format!("expected 0 or 1, found {}", crate::excerpt(other)))),
         },
         Scalar::Null => Ok(None),
         Scalar::Int(i) => Err(refused(format!("expected 0 or 1, found {i}"))),

@@ -140,7 +140,7 @@ impl<'a> Parser<'a> {
                         None | Some("") => None,
                         Some("1" | "true") => Some(true),
                         Some("0" | "false") => Some(false),
-                        Some(other) => return Err(self.error("sms.message.unicode", format!("expected 0 or 1, found {other:?}"))),
+                        Some(other) => return Err(self.error("sms.message.unicode", format!("expected 0 or 1, found {}", crate::excerpt(other)))),
                     }
                 }
                 _ => {}

@@ -21,9 +21,6 @@ use crate::{
     store::{NewContact, NumberEntry, NumberFilter, NumberList, Page},
 };
 
-/// Invalid numbers named one by one in an error answer; the rest are counted.
-const MAX_LISTED_PROBLEMS: usize = 1_000;
-
 /// The routes of both number lists.
 pub(super) fn router() -> Router<AppState> {
     Router::new()
@@ -67,20 +64,10 @@ pub(super) fn contacts(prefix: &str, gsm: &[ContactDto]) -> (Vec<NewContact>, Ve
                 number: number.as_u64(),
                 info: [&contact.info1, &contact.info2, &contact.info3, &contact.info4].map(|info| info.clone().unwrap_or_default()),
             }),
-            Err(why) => problems.push(FieldError::new(format!("{prefix}.contacts.gsm[{i}].value"), format!("{:?}: {why}", contact.value))),
+            Err(why) => problems.push(FieldError::new(format!("{prefix}.contacts.gsm[{i}].value"), format!("{}: {why}", texto_core::excerpt(&contact.value)))),
         }
     }
     (valid, problems)
-}
-
-/// At most [`MAX_LISTED_PROBLEMS`] problems, then one that counts the others.
-fn capped(mut problems: Vec<FieldError>, prefix: &str) -> Vec<FieldError> {
-    if problems.len() > MAX_LISTED_PROBLEMS {
-        let more = problems.len() - MAX_LISTED_PROBLEMS;
-        problems.truncate(MAX_LISTED_PROBLEMS);
-        problems.push(FieldError::new(format!("{prefix}.contacts.gsm"), format!("and {more} more invalid numbers")));
-    }
-    problems
 }
 
 /// An entry as the interface shows it (REFERENCE §2, the NPAI sample).
@@ -144,13 +131,13 @@ async fn entries(state: &AppState, caller: Caller, accept: Accept, list: NumberL
     let destination = match present(&filter.destination) {
         Some(destination) => Some(
             parse_international(&destination)
-                .map_err(|why| Error::Invalid(vec![FieldError::new("destination", format!("{destination:?}: {why}"))]))?
+                .map_err(|why| Error::Invalid(vec![FieldError::new("destination", format!("{}: {why}", texto_core::excerpt(&destination)))]))?
                 .as_u64(),
         ),
         None => None,
     };
     let digits = match present(&filter.search) {
-        Some(search) => Some(digits_of(&search).ok_or_else(|| Error::Invalid(vec![FieldError::new("search", format!("{search:?}: give digits of a number"))]))?),
+        Some(search) => Some(digits_of(&search).ok_or_else(|| Error::Invalid(vec![FieldError::new("search", format!("{}: give digits of a number", texto_core::excerpt(&search)))]))?),
         None => None,
     };
     let found = state.store.number_entries(caller.account, list, &NumberFilter { destination, digits }, page).await?;
@@ -206,7 +193,8 @@ async fn add(state: &AppState, caller: Caller, accept: Accept, list: NumberList,
     }
     let (valid, problems) = contacts(prefix, gsm);
     if !problems.is_empty() {
-        return Err(Error::Invalid(capped(problems, prefix)));
+        // The answer lists the first problems and counts the others (`ErrorResponse::new`).
+        return Err(Error::Invalid(problems));
     }
     let added = state.store.add_numbers(caller.account, list, &valid, None, Utc::now()).await?;
     Ok(accept.ok(&AddedContactsResponse { status: 1, message: "OK".into(), added_contacts: i64::try_from(added).unwrap_or(i64::MAX) }))

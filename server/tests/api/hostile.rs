@@ -132,3 +132,32 @@ async fn a_delay_that_is_not_text_is_refused() {
         assert!(answer.to_string().contains("sms.message.delay"), "{delay}: {answer}");
     }
 }
+
+#[tokio::test]
+async fn an_error_quotes_an_excerpt_of_a_long_value() {
+    let app = spawn_app().await;
+    let long = "\u{1}".repeat(1 << 20);
+    for (method, path, body) in [
+        (Method::PUT, "/notification/balance", serde_json::json!({"notification": {"alert_trigger": long}})),
+        (Method::POST, "/send/simulate", serde_json::json!({"sms": {"message": {"text": "x", "pushtype": long}, "recipients": {"gsm": [{"value": "33612345678"}]}}})),
+        (Method::POST, "/npai", serde_json::json!({"npai": {"contacts": {"gsm": [{"value": long}]}}})),
+    ] {
+        let response = app.request(&app.token, method, path).json(&body).send().await.expect("request sent");
+        let status = response.status().as_u16();
+        let text = response.text().await.expect("text");
+        assert!((400..500).contains(&status), "{path}: {status}");
+        assert!(text.len() < 64 * 1024, "{path}: {} bytes", text.len());
+        assert!(text.contains("(1048576 characters)"), "{path}: {text}");
+    }
+}
+
+#[tokio::test]
+async fn an_error_lists_a_bounded_number_of_problems() {
+    let app = spawn_app().await;
+    let body = format!(r#"{{"npai":{{"contacts":{{"gsm":[{}]}}}}}}"#, repeated(&format!(r#"{{"value":"{}"}}"#, "9".repeat(60)), 20_000, ","));
+    let response = app.request(&app.token, Method::POST, "/npai").header("Content-Type", "application/json").body(body).send().await.expect("sent");
+    assert_eq!(response.status().as_u16(), 422);
+    let text = response.text().await.expect("text");
+    assert!(text.len() < 64 * 1024, "{} bytes", text.len());
+    assert!(text.contains("more problems"), "{text}");
+}
