@@ -10,6 +10,7 @@ mod error;
 mod excerpt;
 mod gsm;
 mod phone;
+mod plain;
 mod pricing;
 mod pushtype;
 mod segments;
@@ -35,6 +36,7 @@ pub use phone::{
     Country, Msisdn, NUMBERING_DATA_VERSION, NumberError, parse_international,
     parse_with_default_country,
 };
+pub use plain::{LineText, PlainText};
 pub use pricing::PriceTable;
 pub use pushtype::PushType;
 pub use segments::{Encoding, Segments, segments};

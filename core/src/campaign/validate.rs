@@ -41,6 +41,11 @@ pub fn validate_send<'a>(
 
     // Blanks around the text are dropped: the public XML samples wrap the CDATA in indentation.
     let text = match message.text.as_deref().map(str::trim) {
+        // CR and LF are GSM characters; NUL is not text.
+        Some(text) if text.contains('\0') => {
+            errors.push(FieldError::new("sms.message.text", "holds the control character U+0000 (NUL): not allowed in a text"));
+            String::new()
+        }
         Some(text) if !text.is_empty() => text.to_owned(),
         _ => {
             errors.push(FieldError::new("sms.message.text", "is required"));

@@ -11,7 +11,7 @@ use axum::{
 };
 use serde::Deserialize;
 use texto_core::{
-    FieldError,
+    FieldError, PlainText,
     wire::{ListContactDto, ListRequest, ListResponse, ListSavedResponse, ListSummaryDto, ListsResponse, StatusResponse},
 };
 
@@ -64,7 +64,7 @@ fn list_id(id: &str) -> Result<i64, Error> {
     id.trim().parse::<i64>().map_err(|_| not_found(id))
 }
 
-/// A list name: trimmed, not empty, at most [`MAX_NAME_CHARS`].
+/// A list name: trimmed, not empty, at most [`MAX_NAME_CHARS`], no control character but tab.
 fn name(name: &str) -> Result<&str, Error> {
     let name = name.trim();
     let problem = if name.is_empty() {
@@ -72,7 +72,9 @@ fn name(name: &str) -> Result<&str, Error> {
     } else if name.chars().count() > MAX_NAME_CHARS {
         "the list name is over 255 characters"
     } else {
-        return Ok(name);
+        return PlainText::parse(name)
+            .map(PlainText::as_str)
+            .map_err(|why| Error::Invalid(vec![FieldError::new("list.name", format!("the list name {why}"))]));
     };
     Err(Error::Invalid(vec![FieldError::new("list.name", problem)]))
 }

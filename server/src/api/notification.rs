@@ -2,7 +2,7 @@
 
 use axum::{Router, extract::State, response::Response, routing::get};
 use texto_core::{
-    FieldError, parse_international,
+    FieldError, PlainText, parse_international,
     wire::{NotificationDto, NotificationRequest, NotificationResponse},
 };
 
@@ -104,6 +104,8 @@ fn validate(dto: &NotificationDto) -> Result<BalanceAlert, Error> {
         if email_enabled {
             problems.push(FieldError::new("notification.email", "email is required when alert_email is 1"));
         }
+    } else if let Err(why) = PlainText::parse(&email) {
+        problems.push(FieldError::new("notification.email", why));
     } else if !plausible_email(&email) {
         problems.push(FieldError::new("notification.email", format!("{} is not an email address", texto_core::excerpt(&email))));
     }

@@ -10,7 +10,7 @@ use axum::{
 use chrono::Utc;
 use serde::Deserialize;
 use texto_core::{
-    FieldError, format_paris, parse_international,
+    FieldError, PlainText, format_paris, parse_international,
     wire::{AddedContactsResponse, BlacklistAddRequest, ContactDto, NpaiAddRequest, NumberEntryDto, NumberListResponse, StatusResponse, UserInformation},
 };
 
@@ -59,6 +59,11 @@ pub(super) fn contacts(prefix: &str, gsm: &[ContactDto]) -> (Vec<NewContact>, Ve
     let mut valid = Vec::with_capacity(gsm.len());
     let mut problems = Vec::new();
     for (i, contact) in gsm.iter().enumerate() {
+        let infos = [&contact.info1, &contact.info2, &contact.info3, &contact.info4];
+        if let Some((n, why)) = infos.iter().enumerate().find_map(|(n, info)| Some((n + 1, PlainText::parse(info.as_deref()?).err()?))) {
+            problems.push(FieldError::new(format!("{prefix}.contacts.gsm[{i}].info{n}"), why));
+            continue;
+        }
         match parse_international(&contact.value) {
             Ok(number) => valid.push(NewContact {
                 number: number.as_u64(),

@@ -101,6 +101,8 @@ fn check_url(value: &str, allow_private: bool) -> Result<(), String> {
     if value.chars().count() > MAX_URL_CHARS {
         return Err(format!("the url is over {MAX_URL_CHARS} characters"));
     }
+    // The URL parser drops tabs and line breaks silently; the value is stored as given.
+    texto_core::LineText::parse(value).map_err(|why| format!("the url {why}"))?;
     let parsed = Url::parse(value).map_err(|e| format!("{} is not an absolute URL ({e})", texto_core::excerpt(value)))?;
     if !matches!(parsed.scheme(), "http" | "https") {
         return Err(format!("{} is a {} URL: webhooks are http or https", texto_core::excerpt(value), texto_core::excerpt(parsed.scheme())));

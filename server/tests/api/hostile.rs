@@ -161,3 +161,35 @@ async fn an_error_lists_a_bounded_number_of_problems() {
     assert!(text.len() < 64 * 1024, "{} bytes", text.len());
     assert!(text.contains("more problems"), "{text}");
 }
+
+#[tokio::test]
+async fn control_characters_are_refused_where_they_do_harm() {
+    use serde_json::json;
+    let app = spawn_app().await;
+    let cases = [
+        (Method::POST, "/webhook", json!({"webhook": {"type": "MO", "url": "https://example.com/\r\nX-Injected: 1"}}), "webhook.url"),
+        (Method::POST, "/webhook", json!({"webhook": {"type": "MO", "url": "https://example.com/\ta"}}), "webhook.url"),
+        (Method::POST, "/webhook", json!({"webhook": {"type": "MO", "url": "https://example.com/\u{0}"}}), "webhook.url"),
+        (Method::POST, "/list", json!({"list": {"name": "a\u{0}b", "contacts": {"gsm": [{"value": "33612345678"}]}}}), "list.name"),
+        (Method::POST, "/list", json!({"list": {"name": "a\nb", "contacts": {"gsm": [{"value": "33612345678"}]}}}), "list.name"),
+        (Method::POST, "/npai", json!({"npai": {"contacts": {"gsm": [{"value": "33612345678", "info2": "x\u{1b}[31m"}]}}}), "npai.contacts.gsm[0].info2"),
+        (Method::PUT, "/notification/balance", json!({"notification": {"alert_trigger": 5, "alert_email": 1, "email": "a@b.fr\r\nBcc: x@y.fr"}}), "notification.email"),
+        (
+            Method::POST,
+            "/send/simulate",
+            json!({"sms": {"message": {"text": "a\u{0}b"}, "recipients": {"gsm": [{"value": "33612345678"}]}}}),
+            "sms.message.text",
+        ),
+    ];
+    for (method, path, body, field) in cases {
+        let (status, answer) = app.json(method, path, Some(body.clone())).await;
+        assert_eq!((status, answer["status"].as_i64()), (422, Some(-7)), "{path} {body}: {answer}");
+        assert!(answer.to_string().contains(field), "{path}: {answer}");
+    }
+    // Tab in a name, CR and LF in a text are fine.
+    let (status, answer) = app.json(Method::POST, "/list", Some(json!({"list": {"name": "a\tb", "contacts": {"gsm": [{"value": "33612345678"}]}}}))).await;
+    assert_eq!(status, 200, "{answer}");
+    let send = json!({"sms": {"message": {"text": "a\r\nb"}, "recipients": {"gsm": [{"value": "33612345678"}]}}});
+    let (status, answer) = app.json(Method::POST, "/send/simulate", Some(send)).await;
+    assert_eq!(status, 200, "{answer}");
+}
