@@ -6,6 +6,7 @@
 
 mod any;
 mod codec;
+mod json_read;
 mod sms_xml;
 pub(crate) mod lenient;
 mod limits;
