@@ -116,7 +116,7 @@ fn check_size(state: &AppState, request: &ListRequest) -> Result<(), Error> {
 pub(super) async fn save(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
     let request: ListRequest = body.decode()?;
     check_size(&state, &request)?;
-    let (valid, invalid) = contacts("list", &request.contacts.gsm);
+    let (valid, invalid) = contacts("list", &request.contacts.gsm)?;
     let (id, added) = match (&request.list_id, &request.name) {
         (Some(id), None) => {
             let id = list_id(id)?;
@@ -157,7 +157,7 @@ pub(super) async fn update(State(state): State<AppState>, caller: Caller, accept
     }
     check_size(&state, &request)?;
     let new_name = request.name.as_deref().map(name).transpose()?;
-    let (valid, invalid) = contacts("list", &request.contacts.gsm);
+    let (valid, invalid) = contacts("list", &request.contacts.gsm)?;
     let added = state.store.update_list(caller.account, list, new_name, &valid).await?;
     Ok(accept.ok(&saved(list, added, invalid.len())))
 }

@@ -54,14 +54,16 @@ pub(super) fn digits_of(text: &str) -> Option<String> {
 }
 
 /// The contacts of a request, validated: each number must be international (REFERENCE §3).
-/// Returns the valid contacts and one problem per invalid number, at `{prefix}.contacts.gsm[i].value`.
-pub(super) fn contacts(prefix: &str, gsm: &[ContactDto]) -> (Vec<NewContact>, Vec<FieldError>) {
+/// Returns the valid contacts and one problem per invalid number, at `{prefix}.contacts.gsm[i].value`;
+/// an info field holding a control character other than tab refuses the whole request (-7).
+pub(super) fn contacts(prefix: &str, gsm: &[ContactDto]) -> Result<(Vec<NewContact>, Vec<FieldError>), Error> {
     let mut valid = Vec::with_capacity(gsm.len());
     let mut problems = Vec::new();
+    let mut refused = Vec::new();
     for (i, contact) in gsm.iter().enumerate() {
         let infos = [&contact.info1, &contact.info2, &contact.info3, &contact.info4];
         if let Some((n, why)) = infos.iter().enumerate().find_map(|(n, info)| Some((n + 1, PlainText::parse(info.as_deref()?).err()?))) {
-            problems.push(FieldError::new(format!("{prefix}.contacts.gsm[{i}].info{n}"), why));
+            refused.push(FieldError::new(format!("{prefix}.contacts.gsm[{i}].info{n}"), why));
             continue;
         }
         match parse_international(&contact.value) {
@@ -72,7 +74,10 @@ pub(super) fn contacts(prefix: &str, gsm: &[ContactDto]) -> (Vec<NewContact>, Ve
             Err(why) => problems.push(FieldError::new(format!("{prefix}.contacts.gsm[{i}].value"), format!("{}: {why}", texto_core::excerpt(&contact.value)))),
         }
     }
-    (valid, problems)
+    match refused.is_empty() {
+        true => Ok((valid, problems)),
+        false => Err(Error::Invalid(refused)),
+    }
 }
 
 /// An entry as the interface shows it (REFERENCE §2, the NPAI sample).
@@ -196,7 +201,7 @@ async fn add(state: &AppState, caller: Caller, accept: Accept, list: NumberList,
             format!("{} numbers: at most {} per request", gsm.len(), state.config.max_recipients),
         )]));
     }
-    let (valid, problems) = contacts(prefix, gsm);
+    let (valid, problems) = contacts(prefix, gsm)?;
     if !problems.is_empty() {
         // The answer lists the first problems and counts the others (`ErrorResponse::new`).
         return Err(Error::Invalid(problems));

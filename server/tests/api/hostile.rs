@@ -173,6 +173,7 @@ async fn control_characters_are_refused_where_they_do_harm() {
         (Method::POST, "/list", json!({"list": {"name": "a\u{0}b", "contacts": {"gsm": [{"value": "33612345678"}]}}}), "list.name"),
         (Method::POST, "/list", json!({"list": {"name": "a\nb", "contacts": {"gsm": [{"value": "33612345678"}]}}}), "list.name"),
         (Method::POST, "/npai", json!({"npai": {"contacts": {"gsm": [{"value": "33612345678", "info2": "x\u{1b}[31m"}]}}}), "npai.contacts.gsm[0].info2"),
+        (Method::POST, "/list", json!({"list": {"name": "ok", "contacts": {"gsm": [{"value": "33612345678", "info1": "a\u{0}"}]}}}), "list.contacts.gsm[0].info1"),
         (Method::PUT, "/notification/balance", json!({"notification": {"alert_trigger": 5, "alert_email": 1, "email": "a@b.fr\r\nBcc: x@y.fr"}}), "notification.email"),
         (
             Method::POST,
