@@ -113,3 +113,15 @@ fn a_delay_that_is_not_text_is_a_data_error() {
         assert_eq!(decode::<SmsRequest>(&body, Format::Json).unwrap().message.delay.as_deref(), read, "{delay}");
     }
 }
+
+#[test]
+fn an_xml_element_with_too_many_distinct_children_is_refused() {
+    let children: String = (0..300).map(|i| format!("<c{i}/>")).collect();
+    let body = format!("<list><name>x</name>{children}</list>");
+    assert_eq!(decode::<ListRequest>(&body, Format::Xml).unwrap_err().status(), -2);
+    let attributes: String = (0..300).map(|i| format!(" a{i}=\"1\"")).collect();
+    let body = format!("<list{attributes}><name>x</name></list>");
+    assert_eq!(decode::<ListRequest>(&body, Format::Xml).unwrap_err().status(), -2);
+    let few: String = (0..20).map(|i| format!("<c{i}/>")).collect();
+    assert!(decode::<ListRequest>(&format!("<list><name>x</name>{few}</list>"), Format::Xml).is_ok());
+}

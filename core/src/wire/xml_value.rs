@@ -17,6 +17,10 @@ use serde_json::{Map, Value};
 /// Deepest nesting accepted (the interface's documents are 4 levels deep).
 const MAX_DEPTH: usize = 32;
 
+/// Most distinct attributes and children of one element (the interface's have fewer than 20):
+/// millions of differently named children would each cost far more than their bytes.
+const MAX_FIELDS: usize = 256;
+
 /// One open element.
 struct Open {
     name: String,
@@ -111,6 +115,9 @@ fn open(start: &BytesStart<'_>) -> Result<Open, String> {
     for attribute in start.attributes() {
         let attribute = attribute.map_err(|e| e.to_string())?;
         let key = String::from_utf8_lossy(attribute.key.as_ref()).into_owned();
+        if fields.len() >= MAX_FIELDS {
+            return Err(format!("an element has more than {MAX_FIELDS} attributes"));
+        }
         let value = attribute.unescape_value().map_err(|e| e.to_string())?.into_owned();
         fields.insert(format!("@{key}"), Value::String(value));
     }
@@ -143,7 +150,11 @@ fn close(element: Open) -> Value {
 /// array stops at the decoding's item limit + 1 (a data error, see [`super::limits`]).
 fn add(parent: &mut Open, name: String, value: Value) -> Result<(), (String, String)> {
     parent.children = true;
+    let full = parent.fields.len() >= MAX_FIELDS;
     match parent.fields.get_mut(&name) {
+        None if full => {
+            return Err((format!("an element has more than {MAX_FIELDS} differently named children or attributes"), name));
+        }
         None => {
             parent.fields.insert(name, value);
         }
