@@ -7,8 +7,10 @@ mod calendar;
 mod campaign;
 mod credits;
 mod error;
+mod excerpt;
 mod gsm;
 mod phone;
+mod plain;
 mod pricing;
 mod pushtype;
 mod segments;
@@ -29,10 +31,12 @@ pub use campaign::{
 };
 pub use credits::Credits;
 pub use error::{Error, FieldError};
+pub use excerpt::{EXCERPT_CHARS, excerpt};
 pub use phone::{
     Country, Msisdn, NUMBERING_DATA_VERSION, NumberError, parse_international,
     parse_with_default_country,
 };
+pub use plain::{LineText, PlainText};
 pub use pricing::PriceTable;
 pub use pushtype::PushType;
 pub use segments::{Encoding, Segments, segments};

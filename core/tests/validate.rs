@@ -117,3 +117,11 @@ fn blanks_around_the_text_are_dropped() {
     let campaign = validate_send(request, Endpoint::Send, &MessageOptions::default(), now()).expect("valid");
     assert_eq!(campaign.text(), "Hi <-short->");
 }
+
+#[test]
+fn a_text_with_nul_is_refused_and_line_breaks_stay() {
+    let body = |text: &str| format!(r#"{{"sms":{{"message":{{"text":"{text}","pushtype":"alert"}},"recipients":{{"gsm":[{{"value":"33612345678"}}]}}}}}}"#);
+    let error = check(&body("a\\u0000b"), Endpoint::Send).unwrap_err();
+    assert_eq!(paths(error), ["sms.message.text"]);
+    assert_eq!(check(&body("a\\r\\nb"), Endpoint::Send).unwrap().text(), "a\r\nb");
+}

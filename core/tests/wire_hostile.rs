@@ -14,8 +14,9 @@ use texto_core::{
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-/// Decodes `body` in `format` as several documents (requests and responses, borrowing and
-/// owning, with and without JSON root); only "did not panic" matters to the callers.
+/// Decodes `body` in `format` as every document (requests and responses, borrowing and
+/// owning, with and without JSON root, with and without count limits); only "did not panic"
+/// matters to the callers.
 fn decode_as_many(body: &str, format: Format) {
     let _ = decode::<SmsRequest>(body, format);
     let _ = decode::<CampaignResultDto>(body, format);
@@ -27,7 +28,29 @@ fn decode_as_many(body: &str, format: Format) {
     let _ = decode::<CampaignDetailResponse>(body, format);
     let _ = decode::<ErrorResponse>(body, format);
     let _ = decode::<DlrEvent>(body, format);
+    // Every document kind, and the send request's own reader, unbounded and with a small limit.
+    for name in KINDS {
+        let kind = Kind::parse(name).expect("a kind");
+        let _ = kind.to_json(body, format);
+    }
+    for limits in [Limits::UNBOUNDED, Limits::items(2)] {
+        if let Err(error) = decode_sms_with(body, format, limits) {
+            // An error answer is an envelope, and a bounded one.
+            let answer = encode(&ErrorResponse::from(&error), format);
+            assert!(answer.len() < 64 * 1024, "{} bytes", answer.len());
+        }
+        let _ = decode_with::<ListRequest>(body, format, limits);
+        let _ = decode_with::<NpaiAddRequest>(body, format, limits);
+        let _ = decode_with::<BlacklistAddRequest>(body, format, limits);
+    }
 }
+
+/// The name of every document kind (`wire::Kind`).
+const KINDS: &[&str] = &[
+    "sms", "webhook", "notification", "npaiAdd", "blacklistAdd", "list", "campaignResult", "webhookResponse", "webhookList",
+    "webhookLog", "notificationResponse", "numberList", "addedContacts", "listSaved", "listContents", "lists", "campaigns",
+    "campaignDetail", "credits", "error", "status", "dlr", "reply", "clicker", "balanceAlert",
+];
 
 /// Every sample of `tests/fixtures`, with its name.
 fn fixtures() -> Vec<(String, String)> {

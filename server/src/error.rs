@@ -88,7 +88,7 @@ impl Error {
                 StatusCode::NOT_ACCEPTABLE,
                 -7,
                 "Not acceptable".into(),
-                whole(format!("Accept {accept:?}: texto answers application/json or application/xml")),
+                whole(format!("Accept {}: texto answers application/json or application/xml", texto_core::excerpt(accept))),
             ),
             Error::Request(error) => {
                 let http = match error {

@@ -41,6 +41,11 @@ pub fn validate_send<'a>(
 
     // Blanks around the text are dropped: the public XML samples wrap the CDATA in indentation.
     let text = match message.text.as_deref().map(str::trim) {
+        // CR and LF are GSM characters; NUL is not text.
+        Some(text) if text.contains('\0') => {
+            errors.push(FieldError::new("sms.message.text", "holds the control character U+0000 (NUL): not allowed in a text"));
+            String::new()
+        }
         Some(text) if !text.is_empty() => text.to_owned(),
         _ => {
             errors.push(FieldError::new("sms.message.text", "is required"));
@@ -55,7 +60,7 @@ pub fn validate_send<'a>(
             PushType::Alert
         }
         Some(value) => PushType::parse(value).unwrap_or_else(|| {
-            errors.push(FieldError::new("sms.message.pushtype", format!("must be alert or marketing, not {value:?}")));
+            errors.push(FieldError::new("sms.message.pushtype", format!("must be alert or marketing, not {}", crate::excerpt(value))));
             PushType::Alert
         }),
     };
@@ -102,7 +107,7 @@ pub fn validate_send<'a>(
             errors.push(FieldError::new("sms.lists", "at least one list is required"));
         }
         for (i, list) in lists.iter().enumerate().filter(|(_, l)| l.is_empty()) {
-            errors.push(FieldError::new(format!("sms.lists[{i}].value"), format!("list id is empty: {list:?}")));
+            errors.push(FieldError::new(format!("sms.lists[{i}].value"), format!("list id is empty: {}", crate::excerpt(list))));
         }
         Audience::Lists(lists)
     } else {
@@ -136,10 +141,10 @@ fn check_url(link: &str) -> Result<(), String> {
     let rest = link
         .strip_prefix("https://")
         .or_else(|| link.strip_prefix("http://"))
-        .ok_or_else(|| format!("must be an absolute http(s) URL, not {link:?}"))?;
+        .ok_or_else(|| format!("must be an absolute http(s) URL, not {}", crate::excerpt(link)))?;
     let host = rest.split(['/', '?', '#']).next().unwrap_or("");
     if host.is_empty() || link.chars().any(char::is_whitespace) {
-        return Err(format!("must be an absolute http(s) URL with a host and no spaces, not {link:?}"));
+        return Err(format!("must be an absolute http(s) URL with a host and no spaces, not {}", crate::excerpt(link)));
     }
     Ok(())
 }

@@ -164,7 +164,7 @@ pub fn simulate(campaign: &Campaign, context: &FilterContext, now: DateTime<Utc>
             for (i, id) in ids.iter().enumerate() {
                 match context.lists.get(id) {
                     Some(contacts) => lists.push(contacts),
-                    None => missing.push(FieldError::new(format!("sms.lists[{i}].value"), format!("no list {id:?}"))),
+                    None => missing.push(FieldError::new(format!("sms.lists[{i}].value"), format!("no list {}", crate::excerpt(id)))),
                 }
             }
             if !missing.is_empty() {

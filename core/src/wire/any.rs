@@ -319,6 +319,15 @@ mod tests {
                 variants.push(serde_json::to_string_pretty(&mutated).unwrap() + "\n");
             }
         }
+        variants
+    }
+
+    /// Variants of a JSON body with a duplicate key: the server refuses them where it meets
+    /// them; the npm package names the field through a JSON value, where the last key wins, so
+    /// only the error and its position are compared (see `without_path`).
+    fn json_duplicate_variants(body: &str) -> Vec<String> {
+        let mut variants = Vec::new();
+        let Ok(value) = serde_json::from_str::<Value>(body) else { return variants };
         // Duplicate keys: each object's first key again, before it.
         let compact = serde_json::to_string(&value).unwrap();
         for (at, _) in compact.match_indices("{\"").take(12) {
@@ -367,6 +376,14 @@ mod tests {
         variants
     }
 
+    /// A reading's debug text without the field path of its error.
+    fn without_path(reading: &str) -> String {
+        match (reading.find("path: "), reading.find(", line: ")) {
+            (Some(start), Some(end)) if start < end => format!("{}{}", &reading[..start], &reading[end..]),
+            _ => reading.to_owned(),
+        }
+    }
+
     #[test]
     fn the_npm_reading_says_what_the_server_says() {
         let mut compared = 0;
@@ -385,6 +402,15 @@ mod tests {
             for variant in variants {
                 let (server, npm) = both_readings(kind, &variant, format);
                 assert_eq!(server, npm, "{name} as {kind:?}:\n{variant}");
+                compared += 1;
+            }
+            let duplicates = match format {
+                Format::Json => json_duplicate_variants(&body),
+                Format::Xml => Vec::new(),
+            };
+            for variant in duplicates {
+                let (server, npm) = both_readings(kind, &variant, format);
+                assert_eq!(without_path(&server), without_path(&npm), "{name} as {kind:?}:\n{variant}");
                 compared += 1;
             }
         }

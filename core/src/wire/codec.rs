@@ -1,18 +1,19 @@
 //! Decoding and encoding documents in JSON and XML.
 
-use std::{fmt, marker::PhantomData};
-
-use serde::{
-    Deserialize, Deserializer, Serialize,
-    de::{self, DeserializeSeed, IgnoredAny, MapAccess, Visitor},
-};
+use serde::{Deserialize, Serialize, de::IgnoredAny};
 
 use serde_json::Value;
 
 #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
 use super::json_path;
-use super::{lenient, xml_guard, xml_value, xml_writer};
-use crate::Error;
+use super::{
+    Limits,
+    json_read::{failing_path, prefixed, read_json, without_bom},
+    lenient,
+    limits::{LimitScope, take_data_error},
+    xml_guard, xml_value, xml_writer,
+};
+use crate::{Error, FieldError};
 
 /// Largest body `decode` accepts (the server may set a lower limit of its own).
 pub const MAX_BODY_BYTES: usize = 64 * 1024 * 1024;
@@ -55,11 +56,18 @@ pub trait Document: Serialize {
 
 /// Decodes `body` as the document `T`. Errors name the field path, and for JSON the line and column.
 pub fn decode<'de, T: Document + Deserialize<'de>>(body: &'de str, format: Format) -> Result<T, Error> {
+    decode_with(body, format, Limits::UNBOUNDED)
+}
+
+/// [`decode`] within `limits`: a list that reaches `limits.max_items + 1` items stops the
+/// decoding there (-7, naming the field), so no body builds more than the limit allows.
+pub fn decode_with<'de, T: Document + Deserialize<'de>>(body: &'de str, format: Format, limits: Limits) -> Result<T, Error> {
     if body.len() > MAX_BODY_BYTES {
         return Err(too_large(format));
     }
+    let _limits = LimitScope::enter(limits);
     match format {
-        Format::Json => decode_json(body, || failing_path::<T>(body)),
+        Format::Json => decode_json(body, failing_path::<T>),
         Format::Xml => decode_xml(body),
     }
 }
@@ -67,6 +75,12 @@ pub fn decode<'de, T: Document + Deserialize<'de>>(body: &'de str, format: Forma
 /// Decodes a send request: like [`decode`], with a faster XML reader for the one document
 /// that can hold a million recipients.
 pub fn decode_sms(body: &str, format: Format) -> Result<super::SmsRequest<'_>, Error> {
+    decode_sms_with(body, format, Limits::UNBOUNDED)
+}
+
+/// [`decode_sms`] within `limits` (see [`decode_with`]).
+pub fn decode_sms_with(body: &str, format: Format, limits: Limits) -> Result<super::SmsRequest<'_>, Error> {
+    let _limits = LimitScope::enter(limits);
     match format {
         Format::Xml if body.len() <= MAX_BODY_BYTES => super::sms_xml::decode(body),
         Format::Xml => Err(too_large(format)),
@@ -126,37 +140,25 @@ fn json_text<T: Serialize>(value: &T, root: Option<&'static str>) -> serde_json:
 
 fn decode_json<'de, T: Document + Deserialize<'de>>(
     body: &'de str,
-    failing_path: impl FnOnce() -> Option<String>,
+    failing_path: impl FnOnce(&'de str) -> Option<String>,
 ) -> Result<T, Error> {
     #[cfg(all(target_arch = "wasm32", feature = "js"))]
     lenient::take_hint();
-    let fast = match T::JSON_ROOT {
-        Some(root) => RootSeed::<T>::new(root).deserialize(&mut serde_json::Deserializer::from_str(body)),
-        None => T::deserialize(&mut serde_json::Deserializer::from_str(body)),
-    };
-    let error = match fast {
+    let body = without_bom(body);
+    let error = match read_json::<T>(body) {
         Ok(value) => return Ok(value),
         Err(error) => error,
     };
-    Err(Error::Json {
-        message: strip_position(&error.to_string()),
-        path: failing_path().filter(|p| !p.is_empty()),
-        line: error.line(),
-        column: error.column(),
+    let refused = take_data_error();
+    // A document that is not well-formed has no field at fault.
+    let well_formed = serde_json::from_str::<IgnoredAny>(body).is_ok();
+    let path = well_formed.then(|| failing_path(body)).flatten().filter(|p| !p.is_empty());
+    take_data_error();
+    Err(match refused {
+        // A well-formed value refused (a list over its limit): a data error, not a syntax one.
+        Some(message) => Error::Invalid(vec![FieldError::new(path.unwrap_or_default(), message)]),
+        None => Error::Json { message: strip_position(&error.to_string()), path, line: error.line(), column: error.column() },
     })
-}
-
-/// Only on failure: reads the document again as a JSON value to name the failing field.
-fn failing_path<'de, T: Document + Deserialize<'de>>(body: &str) -> Option<String> {
-    let value = serde_json::from_str::<Value>(body).ok()?;
-    let value = match T::JSON_ROOT {
-        Some(root) => value.get(root).cloned()?,
-        None => value,
-    };
-    match serde_path_to_error::deserialize::<_, T>(value) {
-        Err(tracked) => Some(prefixed(T::JSON_ROOT, &tracked.path().to_string())),
-        Ok(_) => None,
-    }
 }
 
 /// Deserializes JSON text as one document type, to say where it fails (see [`decode_json_body`]).
@@ -170,9 +172,9 @@ fn decode_json_body<'de, T: Document + Deserialize<'de>>(body: &'de str, reread:
         return Err(too_large(Format::Json));
     }
     #[cfg(not(all(target_arch = "wasm32", feature = "js")))]
-    let path = || failing_path::<T>(body);
+    let path = failing_path::<T>;
     #[cfg(all(target_arch = "wasm32", feature = "js"))]
-    let path = || reread_path(body, T::JSON_ROOT, &reread);
+    let path = |body| reread_path(body, T::JSON_ROOT, &reread);
     decode_json(body, path)
 }
 
@@ -195,8 +197,12 @@ fn reread_path(body: &str, root: Option<&str>, reread: &dyn Fn(&str) -> Result<(
     Some(prefixed(root, &json_path::display(&path)))
 }
 
+/// An XML error at `path`, or the data error (a list over its limit) that stopped the reading.
 fn xml_error(message: String, path: String) -> Error {
-    Error::Xml { message, path: Some(path).filter(|p| !p.is_empty()) }
+    match take_data_error() {
+        Some(refused) => Error::Invalid(vec![FieldError::new(path, refused)]),
+        None => Error::Xml { message, path: Some(path).filter(|p| !p.is_empty()) },
+    }
 }
 
 /// The root element of an XML body, one of `roots`, and the document's JSON form.
@@ -273,10 +279,7 @@ pub(crate) struct Codec {
 /// A JSON body as `T` reads it (under its root key for requests), and its JSON form.
 #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
 pub(crate) fn read_body<'x, T: Document + Deserialize<'x>>(text: &'x str) -> Result<serde_json::Result<Value>, serde_json::Error> {
-    let value = match T::JSON_ROOT {
-        Some(root) => RootSeed::<T>::new(root).deserialize(&mut serde_json::Deserializer::from_str(text))?,
-        None => T::deserialize(&mut serde_json::Deserializer::from_str(text))?,
-    };
+    let value = read_json::<T>(without_bom(text))?;
     Ok(serde_json::to_value(&value))
 }
 
@@ -297,11 +300,14 @@ impl Codec {
                     return Err(too_large(Format::Json));
                 }
                 lenient::take_hint();
-                (self.body)(body).map_err(|error| Error::Json {
-                    message: strip_position(&error.to_string()),
-                    path: reread_path(body, self.root, &|text| (self.plain)(text).map(drop)).filter(|p| !p.is_empty()),
-                    line: error.line(),
-                    column: error.column(),
+                (self.body)(body).map_err(|error| {
+                    let refused = take_data_error();
+                    let path = reread_path(body, self.root, &|text| (self.plain)(text).map(drop)).filter(|p| !p.is_empty());
+                    take_data_error();
+                    match refused {
+                        Some(message) => Error::Invalid(vec![FieldError::new(path.unwrap_or_default(), message)]),
+                        None => Error::Json { message: strip_position(&error.to_string()), path, line: error.line(), column: error.column() },
+                    }
                 })
             }
             Format::Xml => {
@@ -357,17 +363,6 @@ fn without_position(error: &serde_json::Error) -> String {
     }
 }
 
-/// `root.path`, or the path alone without a root; empty for the whole document. `path` is
-/// as `serde_path_to_error` displays it (`.` for the whole document).
-fn prefixed(root: Option<&str>, path: &str) -> String {
-    match (root, path) {
-        (None, ".") => String::new(),
-        (None, _) => path.to_owned(),
-        (Some(root), ".") => root.to_owned(),
-        (Some(root), _) => format!("{root}.{path}"),
-    }
-}
-
 /// serde_json appends " at line L column C"; the error carries those separately.
 pub(crate) fn strip_position(message: &str) -> String {
     match message.rfind(" at line ") {
@@ -387,44 +382,5 @@ impl<T: Serialize> Serialize for Rooted<'_, T> {
         let mut map = serializer.serialize_map(Some(1))?;
         map.serialize_entry(self.0, self.1)?;
         map.end()
-    }
-}
-
-/// Reads `{root: value}` and yields the value; other top-level keys are ignored.
-struct RootSeed<T> {
-    root: &'static str,
-    target: PhantomData<T>,
-}
-
-impl<T> RootSeed<T> {
-    fn new(root: &'static str) -> Self {
-        RootSeed { root, target: PhantomData }
-    }
-}
-
-impl<'de, T: Deserialize<'de>> DeserializeSeed<'de> for RootSeed<T> {
-    type Value = T;
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<T, D::Error> {
-        deserializer.deserialize_map(self)
-    }
-}
-
-impl<'de, T: Deserialize<'de>> Visitor<'de> for RootSeed<T> {
-    type Value = T;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "an object with the key {:?}", self.root)
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<T, A::Error> {
-        let mut found = None;
-        while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
-            if key == self.root && found.is_none() {
-                found = Some(map.next_value::<T>()?);
-            } else {
-                map.next_value::<IgnoredAny>()?;
-            }
-        }
-        found.ok_or_else(|| de::Error::missing_field(self.root))
     }
 }

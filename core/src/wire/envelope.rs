@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize, Serializer};
 
 use super::{Document, lenient};
-use crate::{Error, FieldError};
+use crate::{Error, FieldError, excerpt::clip};
 
 /// A response with nothing but the envelope (deletions, cancellations).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -60,24 +60,49 @@ pub struct ErrorDetailDto {
 }
 
 impl ErrorResponse {
-    /// An error answer with `status`, `message` and one entry per problem.
+    /// An error answer with `status`, `message` and one entry per problem, bounded: at most
+    /// [`MAX_LISTED_PROBLEMS`] problems (within [`PROBLEM_CHARS_BUDGET`] characters), then one
+    /// entry that counts the others; each path and message clipped (see [`crate::excerpt`]),
+    /// so that no error answer is over 64 KiB whatever the request held.
     pub fn new(status: i64, message: impl Into<String>, problems: &[FieldError]) -> ErrorResponse {
-        let details = problems
+        let mut errors = Vec::new();
+        let mut budget = PROBLEM_CHARS_BUDGET;
+        for (i, problem) in problems.iter().enumerate() {
+            let detail = ErrorDetailDto {
+                path: clip(&problem.path, MAX_PATH_CHARS),
+                message: clip(&problem.message, MAX_MESSAGE_CHARS),
+            };
+            let cost = detail.path.chars().count() + detail.message.chars().count();
+            if i == MAX_LISTED_PROBLEMS || cost > budget {
+                let more = problems.len() - i;
+                errors.push(ErrorDetailDto { path: String::new(), message: format!("and {more} more problems") });
+                break;
+            }
+            budget -= cost;
+            errors.push(detail);
+        }
+        let details = errors
             .iter()
             .map(|p| if p.path.is_empty() { p.message.clone() } else { format!("{}: {}", p.path, p.message) })
             .collect::<Vec<_>>()
             .join("; ");
-        ErrorResponse {
-            status,
-            message: message.into(),
-            details: (!details.is_empty()).then_some(details),
-            errors: problems
-                .iter()
-                .map(|p| ErrorDetailDto { path: p.path.clone(), message: p.message.clone() })
-                .collect(),
-        }
+        ErrorResponse { status, message: message.into(), details: (!details.is_empty()).then_some(details), errors }
     }
 }
+
+/// Most problems an error answer lists; the others are counted.
+pub const MAX_LISTED_PROBLEMS: usize = 100;
+
+/// Characters of paths and messages an error answer lists at most (each is written twice:
+/// in `details` and in `errors`).
+pub const PROBLEM_CHARS_BUDGET: usize = 12 * 1024;
+
+/// Longest message of one problem (a message quotes values through [`crate::excerpt`]; this
+/// also bounds the wording of the JSON and XML parsers).
+const MAX_MESSAGE_CHARS: usize = 512;
+
+/// Longest path of one problem.
+const MAX_PATH_CHARS: usize = 256;
 
 impl From<&Error> for ErrorResponse {
     fn from(error: &Error) -> ErrorResponse {

@@ -99,6 +99,12 @@ fn note_scalar_from_map(map: Option<u64>) {
     SCALAR_FROM_MAP.with(|cell| cell.set(map));
 }
 
+/// Notes, for the npm package's path finder, that an array was refused as soon as it opened.
+pub(crate) fn note_rejected_sequence() {
+    #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+    note(Hint::RejectedSequence);
+}
+
 /// The error refusing an array as a whole.
 fn rejected_sequence<E: de::Error>(expected: &dyn de::Expected) -> E {
     #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
@@ -114,7 +120,7 @@ fn refused<E: de::Error>(message: impl fmt::Display) -> E {
 }
 
 /// Whether the value being deserialized comes from an XML document.
-fn in_xml() -> bool {
+pub(crate) fn in_xml() -> bool {
     IN_XML.with(Cell::get)
 }
 
@@ -240,7 +246,7 @@ pub fn opt_int<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error>
             .trim()
             .parse()
             .map(Some)
-            .map_err(|_| refused(format!("expected a whole number, found {s:?}"))),
+            .map_err(|_| refused(format!("expected a whole number, found {}", crate::excerpt(&s)))),
         Scalar::Null => Ok(None),
         Scalar::Float(f) => Err(refused(format!("expected a whole number, found {f}"))),
         Scalar::Bool(b) => Err(refused(format!("expected a whole number, found {b}"))),
@@ -262,7 +268,7 @@ pub fn opt_decimal<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Er
         // float parser in the wasm module): `12.5`, `-3`, `1e-7`, but neither `NaN` nor `inf`.
         Scalar::Text(s) => serde_json::from_str::<f64>(s.trim())
             .map(Some)
-            .map_err(|_| refused(format!("expected a number, found {s:?}"))),
+            .map_err(|_| refused(format!("expected a number, found {}", crate::excerpt(&s)))),
         Scalar::Null => Ok(None),
         Scalar::Bool(b) => Err(refused(format!("expected a number, found {b}"))),
     }
@@ -278,7 +284,7 @@ pub fn opt_flag<'de, D: Deserializer<'de>>(d: D) -> Result<Option<bool>, D::Erro
             "0" | "false" => Ok(Some(false)),
             "1" | "true" => Ok(Some(true)),
             "" | "null" => Ok(None),
-            other => Err(refused(format!("expected 0 or 1, found {other:?}"))),
+            other => Err(refused(format!("expected 0 or 1, found {}", crate::excerpt(other)))),
         },
         Scalar::Null => Ok(None),
         Scalar::Int(i) => Err(refused(format!("expected 0 or 1, found {i}"))),
@@ -295,7 +301,7 @@ where
     T: serde::Deserialize<'de> + ListItem,
 {
     if !in_xml() {
-        return serde::Deserialize::deserialize(d);
+        return d.deserialize_seq(Reserved { room: 0, item: std::marker::PhantomData });
     }
     let mut items = d.deserialize_any(OneOrMany(std::marker::PhantomData))?;
     if items.len() == 1 && items[0] == T::default() {
@@ -313,11 +319,12 @@ where
     if in_xml() {
         return list(d);
     }
-    let room = RECIPIENT_ROOM.with(|room| room.replace(0));
+    let room = super::limits::room(RECIPIENT_ROOM.with(|room| room.replace(0)));
     d.deserialize_seq(Reserved { room, item: std::marker::PhantomData })
 }
 
-/// A sequence read into a vector with `room` reserved up front.
+/// A sequence read into a vector with `room` reserved up front, stopped at the item limit
+/// (see [`super::limits`]).
 struct Reserved<T> {
     room: usize,
     item: std::marker::PhantomData<T>,
@@ -330,9 +337,9 @@ impl<'de, T: serde::Deserialize<'de>> Visitor<'de> for Reserved<T> {
         f.write_str("a sequence")
     }
     fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
-        let mut items = Vec::with_capacity(self.room.max(seq.size_hint().unwrap_or(0)));
+        let mut items = Vec::with_capacity(super::limits::room(self.room.max(seq.size_hint().unwrap_or(0))));
         while let Some(item) = seq.next_element()? {
-            items.push(item);
+            super::limits::push_counted(&mut items, item)?;
         }
         Ok(items)
     }
@@ -373,17 +380,17 @@ impl<'de, T: serde::Deserialize<'de> + ListItem> Visitor<'de> for OneOrMany<T> {
         f.write_str("one element or several")
     }
     fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
-        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+        let mut items = Vec::with_capacity(super::limits::room(seq.size_hint().unwrap_or(0)));
         if T::READS_EMPTY_MAP {
             // A struct reads an empty element (an empty map) as its default by itself, and is
             // refused a text as `Item` would refuse it (XML items are never arrays).
             while let Some(item) = seq.next_element()? {
-                items.push(item);
+                super::limits::push_counted(&mut items, item)?;
             }
             return Ok(items);
         }
         while let Some(Item(item)) = seq.next_element()? {
-            items.push(item);
+            super::limits::push_counted(&mut items, item)?;
         }
         Ok(items)
     }

@@ -6,8 +6,11 @@
 
 mod any;
 mod codec;
+mod json_read;
 mod sms_xml;
 pub(crate) mod lenient;
+mod limits;
+mod text_only;
 mod xml_guard;
 mod xml_value;
 mod xml_writer;
@@ -25,7 +28,8 @@ mod webhook;
 
 pub use any::Kind;
 pub use campaigns::*;
-pub use codec::{Document, Format, MAX_BODY_BYTES, decode, decode_sms, encode};
+pub use codec::{Document, Format, MAX_BODY_BYTES, decode, decode_sms, decode_sms_with, decode_with, encode};
+pub use limits::Limits;
 #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
 pub(crate) use codec::{Codec, read_body, read_plain};
 #[cfg(all(target_arch = "wasm32", feature = "js"))]

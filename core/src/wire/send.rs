@@ -39,8 +39,8 @@ pub struct MessageDto {
     /// Custom sender.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub sender: Option<String>,
-    /// `Y-m-d H:i:s` in Europe/Paris.
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    /// `Y-m-d H:i:s` in Europe/Paris (text only: a number, object or array is -7).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "super::text_only::opt_text")]
     pub delay: Option<String>,
     /// URLs to shorten, one per `<-short->` marker.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_list")]

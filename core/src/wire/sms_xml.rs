@@ -44,8 +44,11 @@ impl<'a> Parser<'a> {
     fn document(&mut self) -> Result<SmsRequest<'a>, Error> {
         loop {
             match self.next("")? {
-                Event::Start(e) if e.name().as_ref() == b"sms" => return self.sms(),
-                Event::Empty(e) if e.name().as_ref() == b"sms" => return Ok(SmsRequest::default()),
+                Event::Start(e) if e.name().as_ref() == b"sms" => {
+                    let request = self.sms()?;
+                    return self.end().map(|()| request);
+                }
+                Event::Empty(e) if e.name().as_ref() == b"sms" => return self.end().map(|()| SmsRequest::default()),
                 Event::Start(e) | Event::Empty(e) => {
                     let name = String::from_utf8_lossy(e.name().as_ref()).into_owned();
                     return Err(self.error("", format!("the root element must be <sms>, found <{name}>")));
@@ -54,6 +57,18 @@ impl<'a> Parser<'a> {
                 Event::Decl(_) | Event::PI(_) | Event::Comment(_) => {}
                 Event::Eof => return Err(self.error("", "the document is empty")),
                 _ => return Err(self.error("", "text before the root element")),
+            }
+        }
+    }
+
+    /// After the root element: only blanks, comments and processing instructions.
+    fn end(&mut self) -> Result<(), Error> {
+        loop {
+            match self.next("")? {
+                Event::Eof => return Ok(()),
+                Event::Text(t) if t.iter().all(u8::is_ascii_whitespace) => {}
+                Event::Comment(_) | Event::PI(_) => {}
+                _ => return Err(self.error("", "content after the root element")),
             }
         }
     }
@@ -125,7 +140,7 @@ impl<'a> Parser<'a> {
                         None | Some("") => None,
                         Some("1" | "true") => Some(true),
                         Some("0" | "false") => Some(false),
-                        Some(other) => return Err(self.error("sms.message.unicode", format!("expected 0 or 1, found {other:?}"))),
+                        Some(other) => return Err(self.error("sms.message.unicode", format!("expected 0 or 1, found {}", crate::excerpt(other)))),
                     }
                 }
                 _ => {}
@@ -137,18 +152,20 @@ impl<'a> Parser<'a> {
         // Sized once: growing a million-entry vector by doubling copies it twenty times.
         let rest = &self.body.as_bytes()[usize::try_from(self.reader.buffer_position()).unwrap_or(0).min(self.body.len())..];
         // Each <gsm> takes two of the '<' left (a few other tags only make the room larger).
-        let mut gsm = Vec::with_capacity(super::occurrences(rest, b'<') / 2);
+        // Never more than the item limit + 1: the reading stops there.
+        let mut gsm = Vec::with_capacity(super::limits::room(super::occurrences(rest, b'<') / 2));
         loop {
             match self.next("sms.recipients")? {
                 Event::Start(e) if e.name().as_ref() == b"gsm" => {
                     let path = GsmAt(gsm.len());
                     let gsmsmsid = self.attribute(&e, b"gsmsmsid", path)?;
-                    gsm.push(self.gsm(gsmsmsid, path)?);
+                    let item = self.gsm(gsmsmsid, path)?;
+                    self.counted(&mut gsm, item)?;
                 }
                 Event::Empty(e) if e.name().as_ref() == b"gsm" => {
                     let path = GsmAt(gsm.len());
                     let gsmsmsid = self.attribute(&e, b"gsmsmsid", path)?;
-                    gsm.push(GsmDto { value: Cow::Borrowed(""), gsmsmsid });
+                    self.counted(&mut gsm, GsmDto { value: Cow::Borrowed(""), gsmsmsid })?;
                 }
                 Event::Start(e) => self.skip(&e)?,
                 Event::End(_) => break,
@@ -161,6 +178,12 @@ impl<'a> Parser<'a> {
             gsm.clear();
         }
         Ok(RecipientsDto { gsm })
+    }
+
+    /// Adds a recipient, or refuses the one past the item limit (-7).
+    fn counted(&self, gsm: &mut Vec<GsmDto<'a>>, item: GsmDto<'a>) -> Result<(), Error> {
+        super::limits::push_counted(gsm, item)
+            .map_err(|e: serde_json::Error| Error::Invalid(vec![crate::FieldError::new("sms.recipients.gsm", e.to_string())]))
     }
 
     /// `<gsm gsmsmsid="…">336…</gsm>`, or with `<value>` and `<gsmsmsid>` children.

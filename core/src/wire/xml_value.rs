@@ -17,6 +17,10 @@ use serde_json::{Map, Value};
 /// Deepest nesting accepted (the interface's documents are 4 levels deep).
 const MAX_DEPTH: usize = 32;
 
+/// Most distinct attributes and children of one element (the interface's have fewer than 20):
+/// millions of differently named children would each cost far more than their bytes.
+const MAX_FIELDS: usize = 256;
+
 /// One open element.
 struct Open {
     name: String,
@@ -45,8 +49,8 @@ pub(crate) fn parse(body: &str) -> Result<(String, Value), (String, String)> {
                 let name = element.name.clone();
                 let value = close(element);
                 match stack.last_mut() {
-                    Some(parent) => add(parent, name, value),
-                    None => return Ok((name, value)),
+                    Some(parent) => add(parent, name, value).map_err(|(message, name)| (message, format!("{}.{name}", path(&stack))))?,
+                    None => return end(&mut reader).map(|()| (name, value)),
                 }
             }
             Event::End(_) => {
@@ -54,8 +58,8 @@ pub(crate) fn parse(body: &str) -> Result<(String, Value), (String, String)> {
                 let name = element.name.clone();
                 let value = close(element);
                 match stack.last_mut() {
-                    Some(parent) => add(parent, name, value),
-                    None => return Ok((name, value)),
+                    Some(parent) => add(parent, name, value).map_err(|(message, name)| (message, format!("{}.{name}", path(&stack))))?,
+                    None => return end(&mut reader).map(|()| (name, value)),
                 }
             }
             Event::Text(text) => {
@@ -93,12 +97,27 @@ pub(crate) fn parse(body: &str) -> Result<(String, Value), (String, String)> {
     }
 }
 
+/// After the root element: only blanks, comments and processing instructions.
+fn end(reader: &mut Reader<&[u8]>) -> Result<(), (String, String)> {
+    loop {
+        match reader.read_event().map_err(|e| (e.to_string(), String::new()))? {
+            Event::Eof => return Ok(()),
+            Event::Text(text) if text.iter().all(u8::is_ascii_whitespace) => {}
+            Event::Comment(_) | Event::PI(_) => {}
+            _ => return Err(("content after the root element".to_owned(), String::new())),
+        }
+    }
+}
+
 fn open(start: &BytesStart<'_>) -> Result<Open, String> {
     let name = String::from_utf8(start.name().as_ref().to_vec()).map_err(|e| e.to_string())?;
     let mut fields = Map::new();
     for attribute in start.attributes() {
         let attribute = attribute.map_err(|e| e.to_string())?;
         let key = String::from_utf8_lossy(attribute.key.as_ref()).into_owned();
+        if fields.len() >= MAX_FIELDS {
+            return Err(format!("an element has more than {MAX_FIELDS} attributes"));
+        }
         let value = attribute.unescape_value().map_err(|e| e.to_string())?.into_owned();
         fields.insert(format!("@{key}"), Value::String(value));
     }
@@ -127,17 +146,28 @@ fn close(element: Open) -> Value {
 }
 
 /// Adds a child to its parent: a second child of the same name makes an array (an element's
-/// value is never an array itself, so an array here is always one this function built).
-fn add(parent: &mut Open, name: String, value: Value) {
+/// value is never an array itself, so an array here is always one this function built). An
+/// array stops at the decoding's item limit + 1 (a data error, see [`super::limits`]).
+fn add(parent: &mut Open, name: String, value: Value) -> Result<(), (String, String)> {
     parent.children = true;
+    let full = parent.fields.len() >= MAX_FIELDS;
     match parent.fields.get_mut(&name) {
+        None if full => {
+            return Err((format!("an element has more than {MAX_FIELDS} differently named children or attributes"), name));
+        }
         None => {
             parent.fields.insert(name, value);
         }
-        Some(Value::Array(items)) => items.push(value),
+        Some(Value::Array(items)) => {
+            super::limits::push_counted(items, value).map_err(|e: serde_json::Error| (e.to_string(), name))?;
+        }
+        Some(_) if super::limits::max_items() < 2 => {
+            return Err((super::limits::too_many::<serde_json::Error>().to_string(), name));
+        }
         Some(existing) => {
             let first = existing.take();
             *existing = Value::Array(vec![first, value]);
         }
     }
+    Ok(())
 }

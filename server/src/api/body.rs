@@ -13,7 +13,7 @@ use tokio::sync::OwnedSemaphorePermit;
 use tower_http::timeout::TimeoutError;
 use texto_core::{
     FieldError,
-    wire::{Document, Format, decode},
+    wire::{Document, Format, Limits, decode_sms_with, decode_with},
 };
 
 use crate::{Error, app::AppState};
@@ -25,6 +25,8 @@ pub(crate) struct WireBody {
     pub(crate) format: Format,
     /// The document.
     pub(crate) text: String,
+    /// The count limits of the server (`--max-recipients`), enforced while decoding.
+    limits: Limits,
     /// A share of the large-body cap, held while the body is decoded (`None` for small bodies).
     _large: Option<OwnedSemaphorePermit>,
 }
@@ -37,12 +39,12 @@ const LARGE_BODY_WAIT: Duration = Duration::from_secs(1);
 impl WireBody {
     /// Decodes the body as a send request (the fast reader for large XML ones).
     pub(crate) fn decode_sms(&self) -> Result<texto_core::wire::SmsRequest<'_>, Error> {
-        Ok(texto_core::wire::decode_sms(&self.text, self.format)?)
+        Ok(decode_sms_with(&self.text, self.format, self.limits)?)
     }
 
     /// Decodes the body as `T`.
     pub(crate) fn decode<'a, T: Document + serde::Deserialize<'a>>(&'a self) -> Result<T, Error> {
-        Ok(decode(&self.text, self.format)?)
+        Ok(decode_with(&self.text, self.format, self.limits)?)
     }
 }
 
@@ -61,14 +63,17 @@ impl FromRequest<AppState> for WireBody {
         // rather than a reset of a connection whose body was left unread.
         let large = large_body_permit(state, bytes.len()).await?;
         let text = utf8(bytes)?;
+        let limits = Limits::items(state.config.max_recipients);
         let (format, text) = match content_type.as_deref() {
             Some("application/json") => (Format::Json, text),
             Some("application/xml" | "text/xml") => (Format::Xml, text),
             // `curl -d '{...}'` labels a raw document as a form: a body that is a document is read as one.
-            Some("application/x-www-form-urlencoded") if !text.trim_start().starts_with(['{', '<']) => (Format::Json, form_data(&text)?),
+            Some("application/x-www-form-urlencoded") if !text.trim_start_matches('\u{feff}').trim_start().starts_with(['{', '<']) => {
+                (Format::Json, form_data(&text)?)
+            }
             _ => (Format::sniff(&text), text),
         };
-        Ok(WireBody { format, text, _large: large })
+        Ok(WireBody { format, text, limits, _large: large })
     }
 }
 

@@ -11,7 +11,7 @@ use axum::{
 };
 use serde::Deserialize;
 use texto_core::{
-    FieldError,
+    FieldError, PlainText,
     wire::{ListContactDto, ListRequest, ListResponse, ListSavedResponse, ListSummaryDto, ListsResponse, StatusResponse},
 };
 
@@ -70,7 +70,7 @@ fn list_path_id(id: &str) -> Result<i64, Error> {
     path_id(id).ok_or_else(|| not_found(id))
 }
 
-/// A list name: trimmed, not empty, at most [`MAX_NAME_CHARS`].
+/// A list name: trimmed, not empty, at most [`MAX_NAME_CHARS`], no control character but tab.
 fn name(name: &str) -> Result<&str, Error> {
     let name = name.trim();
     let problem = if name.is_empty() {
@@ -78,7 +78,9 @@ fn name(name: &str) -> Result<&str, Error> {
     } else if name.chars().count() > MAX_NAME_CHARS {
         "the list name is over 255 characters"
     } else {
-        return Ok(name);
+        return PlainText::parse(name)
+            .map(PlainText::as_str)
+            .map_err(|why| Error::Invalid(vec![FieldError::new("list.name", format!("the list name {why}"))]));
     };
     Err(Error::Invalid(vec![FieldError::new("list.name", problem)]))
 }
@@ -120,7 +122,7 @@ fn check_size(state: &AppState, request: &ListRequest) -> Result<(), Error> {
 pub(super) async fn save(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
     let request: ListRequest = body.decode()?;
     check_size(&state, &request)?;
-    let (valid, invalid) = contacts("list", &request.contacts.gsm);
+    let (valid, invalid) = contacts("list", &request.contacts.gsm)?;
     let (id, added) = match (&request.list_id, &request.name) {
         (Some(id), None) => {
             let id = list_id(id)?;
@@ -161,7 +163,7 @@ pub(super) async fn update(State(state): State<AppState>, caller: Caller, accept
     }
     check_size(&state, &request)?;
     let new_name = request.name.as_deref().map(name).transpose()?;
-    let (valid, invalid) = contacts("list", &request.contacts.gsm);
+    let (valid, invalid) = contacts("list", &request.contacts.gsm)?;
     let added = state.store.update_list(caller.account, list, new_name, &valid).await?;
     Ok(accept.ok(&saved(list, added, invalid.len())))
 }

@@ -2,7 +2,7 @@
 
 use axum::{Router, extract::State, response::Response, routing::get};
 use texto_core::{
-    FieldError, parse_international,
+    FieldError, PlainText, parse_international,
     wire::{NotificationDto, NotificationRequest, NotificationResponse},
 };
 
@@ -81,7 +81,7 @@ fn validate(dto: &NotificationDto) -> Result<BalanceAlert, Error> {
     } else if !trigger_text.bytes().all(|b| b.is_ascii_digit()) || trigger_text.len() > MAX_TRIGGER_DIGITS {
         problems.push(FieldError::new(
             "notification.alert_trigger",
-            format!("{trigger_text:?} is not a trigger: expected digits only (whole credits, at most {MAX_TRIGGER_DIGITS} digits)"),
+            format!("{} is not a trigger: expected digits only (whole credits, at most {MAX_TRIGGER_DIGITS} digits)", texto_core::excerpt(&trigger_text)),
         ));
         0
     } else {
@@ -92,7 +92,7 @@ fn validate(dto: &NotificationDto) -> Result<BalanceAlert, Error> {
         "" | "0" => false,
         "1" => true,
         other => {
-            problems.push(FieldError::new(format!("notification.{name}"), format!("{other:?}: expected 1 (on) or 0 (off)")));
+            problems.push(FieldError::new(format!("notification.{name}"), format!("{}: expected 1 (on) or 0 (off)", texto_core::excerpt(other))));
             false
         }
     };
@@ -104,8 +104,10 @@ fn validate(dto: &NotificationDto) -> Result<BalanceAlert, Error> {
         if email_enabled {
             problems.push(FieldError::new("notification.email", "email is required when alert_email is 1"));
         }
+    } else if let Err(why) = PlainText::parse(&email) {
+        problems.push(FieldError::new("notification.email", why));
     } else if !plausible_email(&email) {
-        problems.push(FieldError::new("notification.email", format!("{email:?} is not an email address")));
+        problems.push(FieldError::new("notification.email", format!("{} is not an email address", texto_core::excerpt(&email))));
     }
 
     let number = text(&dto.phone_number);
@@ -118,7 +120,7 @@ fn validate(dto: &NotificationDto) -> Result<BalanceAlert, Error> {
         match parse_international(&number) {
             Ok(msisdn) => msisdn.as_u64().to_string(),
             Err(e) => {
-                problems.push(FieldError::new("notification.phone_number", format!("{number:?} is not an international number: {e}")));
+                problems.push(FieldError::new("notification.phone_number", format!("{} is not an international number: {e}", texto_core::excerpt(&number))));
                 String::new()
             }
         }

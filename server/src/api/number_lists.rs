@@ -10,7 +10,7 @@ use axum::{
 use chrono::Utc;
 use serde::Deserialize;
 use texto_core::{
-    FieldError, format_paris, parse_international,
+    FieldError, PlainText, format_paris, parse_international,
     wire::{AddedContactsResponse, BlacklistAddRequest, ContactDto, NpaiAddRequest, NumberEntryDto, NumberListResponse, StatusResponse, UserInformation},
 };
 
@@ -20,9 +20,6 @@ use crate::{
     app::AppState,
     store::{NewContact, NumberEntry, NumberFilter, NumberList, Page},
 };
-
-/// Invalid numbers named one by one in an error answer; the rest are counted.
-const MAX_LISTED_PROBLEMS: usize = 1_000;
 
 /// The routes of both number lists.
 pub(super) fn router() -> Router<AppState> {
@@ -58,30 +55,30 @@ pub(super) fn digits_of(text: &str) -> Option<String> {
 }
 
 /// The contacts of a request, validated: each number must be international (REFERENCE §3).
-/// Returns the valid contacts and one problem per invalid number, at `{prefix}.contacts.gsm[i].value`.
-pub(super) fn contacts(prefix: &str, gsm: &[ContactDto]) -> (Vec<NewContact>, Vec<FieldError>) {
+/// Returns the valid contacts and one problem per invalid number, at `{prefix}.contacts.gsm[i].value`;
+/// an info field holding a control character other than tab refuses the whole request (-7).
+pub(super) fn contacts(prefix: &str, gsm: &[ContactDto]) -> Result<(Vec<NewContact>, Vec<FieldError>), Error> {
     let mut valid = Vec::with_capacity(gsm.len());
     let mut problems = Vec::new();
+    let mut refused = Vec::new();
     for (i, contact) in gsm.iter().enumerate() {
+        let infos = [&contact.info1, &contact.info2, &contact.info3, &contact.info4];
+        if let Some((n, why)) = infos.iter().enumerate().find_map(|(n, info)| Some((n + 1, PlainText::parse(info.as_deref()?).err()?))) {
+            refused.push(FieldError::new(format!("{prefix}.contacts.gsm[{i}].info{n}"), why));
+            continue;
+        }
         match parse_international(&contact.value) {
             Ok(number) => valid.push(NewContact {
                 number: number.as_u64(),
                 info: [&contact.info1, &contact.info2, &contact.info3, &contact.info4].map(|info| info.clone().unwrap_or_default()),
             }),
-            Err(why) => problems.push(FieldError::new(format!("{prefix}.contacts.gsm[{i}].value"), format!("{:?}: {why}", contact.value))),
+            Err(why) => problems.push(FieldError::new(format!("{prefix}.contacts.gsm[{i}].value"), format!("{}: {why}", texto_core::excerpt(&contact.value)))),
         }
     }
-    (valid, problems)
-}
-
-/// At most [`MAX_LISTED_PROBLEMS`] problems, then one that counts the others.
-fn capped(mut problems: Vec<FieldError>, prefix: &str) -> Vec<FieldError> {
-    if problems.len() > MAX_LISTED_PROBLEMS {
-        let more = problems.len() - MAX_LISTED_PROBLEMS;
-        problems.truncate(MAX_LISTED_PROBLEMS);
-        problems.push(FieldError::new(format!("{prefix}.contacts.gsm"), format!("and {more} more invalid numbers")));
+    match refused.is_empty() {
+        true => Ok((valid, problems)),
+        false => Err(Error::Invalid(refused)),
     }
-    problems
 }
 
 /// An entry as the interface shows it (REFERENCE §2, the NPAI sample).
@@ -145,13 +142,13 @@ async fn entries(state: &AppState, caller: Caller, accept: Accept, list: NumberL
     let destination = match present(&filter.destination) {
         Some(destination) => Some(
             parse_international(&destination)
-                .map_err(|why| Error::Invalid(vec![FieldError::new("destination", format!("{destination:?}: {why}"))]))?
+                .map_err(|why| Error::Invalid(vec![FieldError::new("destination", format!("{}: {why}", texto_core::excerpt(&destination)))]))?
                 .as_u64(),
         ),
         None => None,
     };
     let digits = match present(&filter.search) {
-        Some(search) => Some(digits_of(&search).ok_or_else(|| Error::Invalid(vec![FieldError::new("search", format!("{search:?}: give digits of a number"))]))?),
+        Some(search) => Some(digits_of(&search).ok_or_else(|| Error::Invalid(vec![FieldError::new("search", format!("{}: give digits of a number", texto_core::excerpt(&search)))]))?),
         None => None,
     };
     let found = state.store.number_entries(caller.account, list, &NumberFilter { destination, digits }, page).await?;
@@ -205,9 +202,10 @@ async fn add(state: &AppState, caller: Caller, accept: Accept, list: NumberList,
             format!("{} numbers: at most {} per request", gsm.len(), state.config.max_recipients),
         )]));
     }
-    let (valid, problems) = contacts(prefix, gsm);
+    let (valid, problems) = contacts(prefix, gsm)?;
     if !problems.is_empty() {
-        return Err(Error::Invalid(capped(problems, prefix)));
+        // The answer lists the first problems and counts the others (`ErrorResponse::new`).
+        return Err(Error::Invalid(problems));
     }
     let added = state.store.add_numbers(caller.account, list, &valid, None, Utc::now()).await?;
     Ok(accept.ok(&AddedContactsResponse { status: 1, message: "OK".into(), added_contacts: i64::try_from(added).unwrap_or(i64::MAX) }))

@@ -67,7 +67,7 @@ fn kind(value: &str, problems: &mut Vec<FieldError>) -> Option<WebhookType> {
     let kind = WebhookType::parse(value.trim());
     if kind.is_none() {
         let names: Vec<&str> = WebhookType::ALL.iter().map(|t| t.as_str()).collect();
-        problems.push(FieldError::new("webhook.type", format!("{value:?} is not a webhook type: expected one of {}", names.join(", "))));
+        problems.push(FieldError::new("webhook.type", format!("{} is not a webhook type: expected one of {}", texto_core::excerpt(value), names.join(", "))));
     }
     kind
 }
@@ -76,7 +76,7 @@ fn kind(value: &str, problems: &mut Vec<FieldError>) -> Option<WebhookType> {
 fn status(value: &str, problems: &mut Vec<FieldError>) -> Option<WebhookStatus> {
     let status = WebhookStatus::parse(value.trim());
     if status.is_none() {
-        problems.push(FieldError::new("webhook.status", format!("{value:?} is not a webhook status: expected live or paused")));
+        problems.push(FieldError::new("webhook.status", format!("{} is not a webhook status: expected live or paused", texto_core::excerpt(value))));
     }
     status
 }
@@ -102,11 +102,13 @@ fn check_url(value: &str, allow_private: bool) -> Result<(), String> {
     if value.chars().count() > MAX_URL_CHARS {
         return Err(format!("the url is over {MAX_URL_CHARS} characters"));
     }
-    let parsed = Url::parse(value).map_err(|e| format!("{value:?} is not an absolute URL ({e})"))?;
+    // The URL parser drops tabs and line breaks silently; the value is stored as given.
+    texto_core::LineText::parse(value).map_err(|why| format!("the url {why}"))?;
+    let parsed = Url::parse(value).map_err(|e| format!("{} is not an absolute URL ({e})", texto_core::excerpt(value)))?;
     if !matches!(parsed.scheme(), "http" | "https") {
-        return Err(format!("{value:?} is a {} URL: webhooks are http or https", parsed.scheme()));
+        return Err(format!("{} is a {} URL: webhooks are http or https", texto_core::excerpt(value), texto_core::excerpt(parsed.scheme())));
     }
-    let host = parsed.host().ok_or_else(|| format!("{value:?} has no host"))?;
+    let host = parsed.host().ok_or_else(|| format!("{} has no host", texto_core::excerpt(value)))?;
     if allow_private {
         return Ok(());
     }
@@ -119,7 +121,7 @@ fn check_url(value: &str, allow_private: bool) -> Result<(), String> {
         Host::Ipv6(ip) => net_guard::is_private(IpAddr::V6(ip)),
     };
     if private {
-        return Err(format!("{value:?} points at a private, loopback or link-local address: webhooks go to public addresses"));
+        return Err(format!("{} points at a private, loopback or link-local address: webhooks go to public addresses", texto_core::excerpt(value)));
     }
     Ok(())
 }

@@ -1,0 +1,127 @@
+//! Strict and bounded decoding (issue 11): count limits stop a list while it is read, content
+//! after the document and a duplicate root key are refused, a JSON body may start with a BOM.
+#![cfg(not(target_arch = "wasm32"))]
+
+use texto_core::{
+    Error,
+    wire::{Format, Limits, ListRequest, NpaiAddRequest, SmsRequest, decode, decode_sms_with, decode_with},
+};
+
+fn repeated(item: &str, n: usize) -> String {
+    vec![item; n].join(",")
+}
+
+/// The one data error of `result`, as `(path, message)`.
+fn data_error<T: std::fmt::Debug>(result: Result<T, Error>) -> (String, String) {
+    match result {
+        Err(Error::Invalid(errors)) if errors.len() == 1 => (errors[0].path.clone(), errors[0].message.clone()),
+        other => panic!("expected one data error, got {other:?}"),
+    }
+}
+
+#[test]
+fn json_recipients_stop_at_the_limit_plus_one() {
+    let body = |n| format!(r#"{{"sms":{{"message":{{"text":"x"}},"recipients":{{"gsm":[{}]}}}}}}"#, repeated("{}", n));
+    let limits = Limits::items(10);
+    assert_eq!(decode_sms_with(&body(10), Format::Json, limits).unwrap().recipients.unwrap().gsm.len(), 10);
+    let (path, message) = data_error(decode_sms_with(&body(11), Format::Json, limits));
+    assert_eq!(path, "sms.recipients.gsm");
+    assert!(message.contains("at most 10"), "{message}");
+    // The generic reader stops at the same place.
+    let (path, _) = data_error(decode_with::<SmsRequest>(&body(11), Format::Json, limits));
+    assert_eq!(path, "sms.recipients.gsm");
+}
+
+#[test]
+fn xml_recipients_stop_at_the_limit_plus_one() {
+    let body = |n| format!("<sms><message><text>x</text></message><recipients>{}</recipients></sms>", "<gsm/>".repeat(n));
+    let limits = Limits::items(10);
+    assert_eq!(decode_sms_with(&body(10), Format::Xml, limits).unwrap().recipients.unwrap().gsm.len(), 10);
+    let (path, message) = data_error(decode_sms_with(&body(11), Format::Xml, limits));
+    assert_eq!(path, "sms.recipients.gsm");
+    assert!(message.contains("at most 10"), "{message}");
+}
+
+#[test]
+fn contacts_stop_at_the_limit_plus_one_in_both_formats() {
+    let limits = Limits::items(3);
+    let json = |n| format!(r#"{{"list":{{"name":"x","contacts":{{"gsm":[{}]}}}}}}"#, repeated("{}", n));
+    assert_eq!(decode_with::<ListRequest>(&json(3), Format::Json, limits).unwrap().contacts.gsm.len(), 3);
+    assert_eq!(data_error(decode_with::<ListRequest>(&json(4), Format::Json, limits)).0, "list.contacts.gsm");
+    let xml = |n| format!("<npai><contacts>{}</contacts></npai>", "<gsm>33612345678</gsm>".repeat(n));
+    assert_eq!(decode_with::<NpaiAddRequest>(&xml(3), Format::Xml, limits).unwrap().contacts.gsm.len(), 3);
+    assert_eq!(data_error(decode_with::<NpaiAddRequest>(&xml(4), Format::Xml, limits)).0, "npai.contacts.gsm");
+    // A limit of one refuses the second item too.
+    assert_eq!(data_error(decode_with::<NpaiAddRequest>(&xml(2), Format::Xml, Limits::items(1))).0, "npai.contacts.gsm");
+}
+
+#[test]
+fn unbounded_decoding_reads_long_lists() {
+    let body = format!(r#"{{"list":{{"contacts":{{"gsm":[{}]}}}}}}"#, repeated("{}", 5000));
+    assert_eq!(decode::<ListRequest>(&body, Format::Json).unwrap().contacts.gsm.len(), 5000);
+}
+
+#[test]
+fn content_after_the_document_is_refused() {
+    let json = r#"{"sms":{"message":{"text":"x"}}}"#;
+    for trailing in ["}", "]]garbage", " {}", "x"] {
+        let error = decode::<SmsRequest>(&format!("{json}{trailing}"), Format::Json).unwrap_err();
+        assert_eq!(error.status(), -6, "{trailing}: {error:?}");
+    }
+    assert!(decode::<SmsRequest>(&format!("{json} \n\t"), Format::Json).is_ok());
+    let xml = "<sms><message><text>x</text></message></sms>";
+    for trailing in ["<sms/>", "text", "<x></x>"] {
+        let body = format!("{xml}{trailing}");
+        assert_eq!(decode::<SmsRequest>(&body, Format::Xml).unwrap_err().status(), -2, "{trailing}");
+        assert_eq!(decode_sms_with(&body, Format::Xml, Limits::UNBOUNDED).unwrap_err().status(), -2, "{trailing}");
+        let list = format!("<list><name>x</name></list>{trailing}");
+        assert_eq!(decode::<ListRequest>(&list, Format::Xml).unwrap_err().status(), -2, "{trailing}");
+    }
+    let body = format!("{xml}\n<!-- done --><?pi x?>\n");
+    assert!(decode::<SmsRequest>(&body, Format::Xml).is_ok());
+    assert!(decode_sms_with(&body, Format::Xml, Limits::UNBOUNDED).is_ok());
+}
+
+#[test]
+fn a_duplicate_key_is_refused() {
+    let one = r#"{"message":{"text":"x"}}"#;
+    let error = decode::<SmsRequest>(&format!(r#"{{"sms":{one},"sms":{one}}}"#), Format::Json).unwrap_err();
+    assert_eq!(error.status(), -6, "{error:?}");
+    let error = decode::<SmsRequest>(r#"{"sms":{"message":{"text":"x","text":"y"}}}"#, Format::Json).unwrap_err();
+    assert_eq!(error.status(), -6, "{error:?}");
+}
+
+#[test]
+fn a_json_body_may_start_with_a_byte_order_mark() {
+    let body = "\u{feff}{\"sms\":{\"message\":{\"text\":\"x\"}}}";
+    assert_eq!(decode::<SmsRequest>(body, Format::Json).unwrap().message.text.as_deref(), Some("x"));
+    assert_eq!(Format::sniff(body), Format::Json);
+}
+
+#[test]
+fn a_delay_that_is_not_text_is_a_data_error() {
+    for (delay, found) in [("{}", "an object"), ("5", "a number"), ("[]", "an array"), ("[\"2030-01-01 10:00:00\"]", "an array"), ("true", "a boolean")] {
+        let body = format!(r#"{{"sms":{{"message":{{"text":"x","delay":{delay}}}}}}}"#);
+        let (path, message) = data_error(decode::<SmsRequest>(&body, Format::Json));
+        assert_eq!(path, "sms.message.delay", "{delay}");
+        assert!(message.contains(found), "{delay}: {message}");
+        let (path, _) = data_error(decode_sms_with(&body, Format::Json, Limits::UNBOUNDED));
+        assert_eq!(path, "sms.message.delay", "{delay}");
+    }
+    for (delay, read) in [("null", None), ("\"\"", Some("")), ("\"2030-01-01 10:00:00\"", Some("2030-01-01 10:00:00"))] {
+        let body = format!(r#"{{"sms":{{"message":{{"text":"x","delay":{delay}}}}}}}"#);
+        assert_eq!(decode::<SmsRequest>(&body, Format::Json).unwrap().message.delay.as_deref(), read, "{delay}");
+    }
+}
+
+#[test]
+fn an_xml_element_with_too_many_distinct_children_is_refused() {
+    let children: String = (0..300).map(|i| format!("<c{i}/>")).collect();
+    let body = format!("<list><name>x</name>{children}</list>");
+    assert_eq!(decode::<ListRequest>(&body, Format::Xml).unwrap_err().status(), -2);
+    let attributes: String = (0..300).map(|i| format!(" a{i}=\"1\"")).collect();
+    let body = format!("<list{attributes}><name>x</name></list>");
+    assert_eq!(decode::<ListRequest>(&body, Format::Xml).unwrap_err().status(), -2);
+    let few: String = (0..20).map(|i| format!("<c{i}/>")).collect();
+    assert!(decode::<ListRequest>(&format!("<list><name>x</name>{few}</list>"), Format::Xml).is_ok());
+}
