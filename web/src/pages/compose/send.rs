@@ -80,7 +80,8 @@ pub fn SendBox(draft: RwSignal<Draft>, figures: Memo<Figures>, refused: RwSignal
 
     view! {
         <section class="send">
-            {move || blocked().map(|why| view! { <p class="hint">{why}</p> })}
+            // "Nothing to send" is already said by the simulation above the button.
+            {move || blocked().filter(|why| *why != t().nothing_to_send).map(|why| view! { <p class="hint">{why}</p> })}
             <button type="button" class="primary big" disabled=move || blocked().is_some() || busy.get()
                 on:click=move |_| { accepted.set(None); confirming.set(true) }>{move || t().send}</button>
             <ErrorAlert error=error />
