@@ -7,3 +7,4 @@ pub mod field;
 pub mod importer;
 pub mod pager;
 pub mod phone;
+pub mod table;

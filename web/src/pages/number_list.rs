@@ -6,7 +6,7 @@ use texto_core::wire::{AddedContactsResponse, BlacklistAddRequest, ContactsDto, 
 
 use crate::{
     api::{Api, ApiError, Paging, use_api, with_query},
-    components::{errors::ErrorAlert, field::TextField, pager::Pager},
+    components::{errors::ErrorAlert, field::TextField, pager::Pager, table::rows_or},
     format,
     i18n::{Texts, use_lang, use_texts},
     pages::lists::pasted_contacts,
@@ -102,26 +102,18 @@ fn NumberList(kind: Kind) -> impl IntoView {
     };
     let rows = move || {
         page.get().and_then(Result::ok).map(|answer| {
-            if answer.list.is_empty() {
-                return view! { <tr><td colspan="4">{t().empty}</td></tr> }.into_any();
-            }
-            answer
-                .list
-                .into_iter()
-                .map(|entry| {
-                    let destination = entry.destination.clone();
-                    view! {
-                        <tr>
-                            <td>{entry.destination.clone()}</td>
-                            <td>{format::wire_date(lang.get(), &entry.date)}</td>
-                            <td>{entry.campaign_id.map(|c| c.to_string()).unwrap_or_default()}</td>
-                            <td><button type="button" class="small danger" aria-label=format!("{} {}", t().remove, entry.destination)
-                                on:click=move |_| remove(destination.clone())>{t().remove}</button></td>
-                        </tr>
-                    }
-                })
-                .collect_view()
-                .into_any()
+            rows_or(answer.list, 4, t().empty, |entry| {
+                let destination = entry.destination.clone();
+                view! {
+                    <tr>
+                        <td>{entry.destination.clone()}</td>
+                        <td>{format::wire_date(lang.get(), &entry.date)}</td>
+                        <td>{entry.campaign_id.map(|c| c.to_string()).unwrap_or_default()}</td>
+                        <td><button type="button" class="small danger" aria-label=format!("{} {}", t().remove, entry.destination)
+                            on:click=move |_| remove(destination.clone())>{t().remove}</button></td>
+                    </tr>
+                }
+            })
         })
     };
 

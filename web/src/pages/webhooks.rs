@@ -5,7 +5,7 @@ use texto_core::wire::{StatusResponse, WebhookDto, WebhookListResponse, WebhookL
 
 use crate::{
     api::{ApiError, Paging, use_api, with_query},
-    components::{errors::ErrorAlert, field::TextField, pager::Pager},
+    components::{errors::ErrorAlert, field::TextField, pager::Pager, table::rows_or},
     format,
     i18n::{use_lang, use_texts},
 };
@@ -168,25 +168,17 @@ fn RequestLog(id: String) -> impl IntoView {
     let total = Signal::derive(move || log.get().and_then(Result::ok).map_or(0, |l| l.total_records));
     let rows = move || {
         log.get().and_then(Result::ok).map(|answer| {
-            if answer.log.is_empty() {
-                return view! { <tr><td colspan="7">{t().no_requests}</td></tr> }.into_any();
-            }
-            answer
-                .log
-                .into_iter()
-                .map(|entry| view! {
-                    <tr>
-                        <td data-label=t().date>{format::wire_date(lang.get(), &entry.date)}</td>
-                        <td data-label=t().event>{entry.event}</td>
-                        <td data-label=t().attempt class="num">{entry.attempt}</td>
-                        <td data-label=t().http_code class="num">{entry.http_code.map_or("—".to_owned(), |c| c.to_string())}</td>
-                        <td data-label=t().latency class="num">{entry.latency_ms.map_or("—".to_owned(), |ms| format!("{ms} ms"))}</td>
-                        <td data-label=t().error class="text">{entry.error.unwrap_or_default()}</td>
-                        <td data-label=t().body class="text"><details><summary>{t().body}</summary><pre>{entry.body}</pre></details></td>
-                    </tr>
-                })
-                .collect_view()
-                .into_any()
+            rows_or(answer.log, 7, t().no_requests, |entry| view! {
+                <tr>
+                    <td data-label=t().date>{format::wire_date(lang.get(), &entry.date)}</td>
+                    <td data-label=t().event>{entry.event}</td>
+                    <td data-label=t().attempt class="num">{entry.attempt}</td>
+                    <td data-label=t().http_code class="num">{entry.http_code.map_or("—".to_owned(), |c| c.to_string())}</td>
+                    <td data-label=t().latency class="num">{entry.latency_ms.map_or("—".to_owned(), |ms| format!("{ms} ms"))}</td>
+                    <td data-label=t().error class="text">{entry.error.unwrap_or_default()}</td>
+                    <td data-label=t().body class="text"><details><summary>{t().body}</summary><pre>{entry.body}</pre></details></td>
+                </tr>
+            })
         })
     };
     view! {

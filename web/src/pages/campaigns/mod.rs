@@ -10,7 +10,7 @@ pub use detail::CampaignDetail;
 
 use crate::{
     api::{Paging, use_api, with_query},
-    components::{errors::ErrorAlert, pager::Pager},
+    components::{errors::ErrorAlert, pager::Pager, table::rows_or},
     format,
     i18n::{Lang, use_lang, use_texts},
 };
@@ -44,28 +44,20 @@ pub fn Campaigns() -> impl IntoView {
     let error = Signal::derive(move || page.get().and_then(Result::err));
     let rows = move || {
         page.get().and_then(Result::ok).map(|answer| {
-            if answer.campaigns.is_empty() {
-                return view! { <tr><td colspan="6">{t().empty}</td></tr> }.into_any();
-            }
-            answer
-                .campaigns
-                .into_iter()
-                .map(|c| {
-                    let lang = lang.get();
-                    view! {
-                        <tr>
-                            <td data-label=t().date><A href=format!("/app/campaigns/{}", c.id)>{format::wire_date(lang, &c.date)}</A></td>
-                            <td data-label=t().status>{status_label(lang, &c.status)}</td>
-                            <td data-label=t().total class="num">{format::integer(lang, c.total.unwrap_or(0))}</td>
-                            <td data-label=t().sent class="num">{format::integer(lang, c.sent.unwrap_or(0))}</td>
-                            <td data-label=t().cost class="num">{format::credits(lang, c.cost)}</td>
-                            <td data-label=t().delivered_pct class="num">{format::percent(lang, c.delivery_rate)}</td>
-                            <td data-label=t().text class="text">{c.text}</td>
-                        </tr>
-                    }
-                })
-                .collect_view()
-                .into_any()
+            rows_or(answer.campaigns, 7, t().empty, |c| {
+                let lang = lang.get();
+                view! {
+                    <tr>
+                        <td data-label=t().date><A href=format!("/app/campaigns/{}", c.id)>{format::wire_date(lang, &c.date)}</A></td>
+                        <td data-label=t().status>{status_label(lang, &c.status)}</td>
+                        <td data-label=t().total class="num">{format::integer(lang, c.total.unwrap_or(0))}</td>
+                        <td data-label=t().sent class="num">{format::integer(lang, c.sent.unwrap_or(0))}</td>
+                        <td data-label=t().cost class="num">{format::credits(lang, c.cost)}</td>
+                        <td data-label=t().delivered_pct class="num">{format::percent(lang, c.delivery_rate)}</td>
+                        <td data-label=t().text class="text">{c.text}</td>
+                    </tr>
+                }
+            })
         })
     };
     view! {

@@ -15,6 +15,7 @@ use crate::{
         errors::{ErrorAlert, FieldProblem},
         importer::CsvImporter,
         pager::Pager,
+        table::rows_or,
     },
     draft::split_numbers,
     format,
@@ -78,20 +79,12 @@ pub fn Lists() -> impl IntoView {
     let on_import = Callback::new(move |contacts: Vec<ImportedContact>| imported.set(contacts));
     let rows = move || {
         page.get().and_then(Result::ok).map(|answer| {
-            if answer.lists.is_empty() {
-                return view! { <tr><td colspan="2">{t().empty}</td></tr> }.into_any();
-            }
-            answer
-                .lists
-                .into_iter()
-                .map(|l| view! {
-                    <tr>
-                        <td><A href=format!("/app/lists/{}", l.id)>{l.name}</A></td>
-                        <td class="num">{format::integer(lang.get(), l.contacts)}</td>
-                    </tr>
-                })
-                .collect_view()
-                .into_any()
+            rows_or(answer.lists, 2, t().empty, |l| view! {
+                <tr>
+                    <td><A href=format!("/app/lists/{}", l.id)>{l.name}</A></td>
+                    <td class="num">{format::integer(lang.get(), l.contacts)}</td>
+                </tr>
+            })
         })
     };
 
