@@ -87,12 +87,19 @@ impl Shared {
         self.next_sequence.fetch_add(1, Ordering::Relaxed) % 0x7FFF_FFFF + 1
     }
 
+    /// Queues `command` to the first bind that may take deliver_sm; false when there is none.
+    fn send_to_receiver(&self, command: Command) -> bool {
+        let binds = self.binds();
+        let bind = binds.values().find(|b| b.receives && !b.outbox.is_closed());
+        bind.is_some_and(|b| b.outbox.send(command).is_ok())
+    }
+
     fn dlr_delay(&self) -> Duration {
         Duration::from_millis(self.config.dlr_delay_ms)
     }
 }
 
-/// A running simulator; dropping it stops it.
+/// A running simulator; dropping it stops it and closes its binds.
 #[derive(Debug)]
 pub struct Simulator {
     /// Where its SMPP server listens.
@@ -100,6 +107,7 @@ pub struct Simulator {
     /// Where its HTTP face listens.
     pub http_addr: SocketAddr,
     tasks: Vec<JoinHandle<()>>,
+    shared: Arc<Shared>,
 }
 
 impl Drop for Simulator {
@@ -107,6 +115,7 @@ impl Drop for Simulator {
         for task in &self.tasks {
             task.abort();
         }
+        self.shared.outage.drop_binds();
     }
 }
 
@@ -140,7 +149,7 @@ pub async fn start(config: SmscConfig) -> Result<Simulator, Error> {
         next_sequence: AtomicU32::new(0),
     });
     let smpp_task = tokio::spawn(session::accept(Arc::clone(&shared), smpp));
-    let router = http::router(shared);
+    let router = http::router(Arc::clone(&shared));
     let http_task = tokio::spawn(async move {
         if let Err(error) = axum::serve(http, router).await {
             tracing::error!(%error, "the simulator's HTTP face stopped");
@@ -150,6 +159,7 @@ pub async fn start(config: SmscConfig) -> Result<Simulator, Error> {
         smpp_addr,
         http_addr,
         tasks: vec![smpp_task, http_task],
+        shared,
     })
 }
 

@@ -38,8 +38,13 @@ impl Outage {
         let until = Instant::now() + Duration::from_secs(seconds);
         *self.current.lock().unwrap_or_else(|e| e.into_inner()) = Some((mode, until));
         if mode == Mode::Disconnect {
-            self.drop_binds.send_modify(|generation| *generation += 1);
+            self.drop_binds();
         }
+    }
+
+    /// Closes every bind now.
+    pub fn drop_binds(&self) {
+        self.drop_binds.send_modify(|generation| *generation += 1);
     }
 
     /// Whether an outage of `mode` is going on.

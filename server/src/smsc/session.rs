@@ -126,7 +126,7 @@ async fn serve(shared: Arc<Shared>, stream: TcpStream) {
                     CommandStatus::EsmeRok
                 };
                 let message_id = if status == CommandStatus::EsmeRok {
-                    submit_sm(&shared, &outbox, submit)
+                    submit_sm(&shared, &outbox, receives(&shared, bind_id), submit)
                 } else {
                     String::new()
                 };
@@ -137,8 +137,9 @@ async fn serve(shared: Arc<Shared>, stream: TcpStream) {
                     SubmitSmResp::builder().message_id(id).build(),
                 )
             }
-            // deliver_sm_resp and other answers need nothing back.
-            _ => continue,
+            // Answers (deliver_sm_resp, …) need nothing back; other requests are not supported.
+            _ if command.id().is_response() => continue,
+            _ => Command::new(CommandStatus::EsmeRinvcmdid, sequence, Pdu::GenericNack),
         };
         if outbox.send(reply).is_err() {
             break false;
@@ -200,11 +201,19 @@ fn bind(
     Command::new(status, sequence, pdu)
 }
 
+/// Whether the bind `bind_id` may take deliver_sm.
+fn receives(shared: &Shared, bind_id: Option<u64>) -> bool {
+    bind_id
+        .and_then(|id| shared.binds().get(&id).map(|b| b.receives))
+        .unwrap_or(false)
+}
+
 /// Records a submitted part and, when its message is complete, schedules one receipt per part
 /// to this bind. Returns the part's message_id.
 fn submit_sm(
     shared: &Arc<Shared>,
     outbox: &mpsc::UnboundedSender<Command>,
+    receives: bool,
     submit: &SubmitSm,
 ) -> String {
     let message_id = shared.message_id();
@@ -226,16 +235,22 @@ fn submit_sm(
     };
     let complete = shared.store().add(part);
     if let Some((_, parts)) = complete {
-        let outbox = outbox.downgrade();
+        // A transmitter bind cannot take deliver_sm: its receipts go to a bind that can.
+        let outbox = receives.then(|| outbox.downgrade());
         let shared = Arc::clone(shared);
         tokio::spawn(async move {
             tokio::time::sleep(shared.dlr_delay()).await;
-            let Some(outbox) = outbox.upgrade() else {
-                return;
-            };
             for part in parts {
-                if let Some(receipt) = receipt(&shared, &part) {
-                    let _ = outbox.send(receipt);
+                let Some(receipt) = receipt(&shared, &part) else {
+                    continue;
+                };
+                match outbox.as_ref().and_then(|weak| weak.upgrade()) {
+                    Some(outbox) => {
+                        let _ = outbox.send(receipt);
+                    }
+                    None => {
+                        shared.send_to_receiver(receipt);
+                    }
                 }
             }
         });
@@ -306,10 +321,9 @@ pub(super) fn deliver_mo(shared: &Shared, from: &str, body: &str) -> Result<(), 
         .short_message(OctetString::from_vec(bytes).map_err(|_| MoError::TooLong)?)
         .build();
     let command = Command::new(CommandStatus::EsmeRok, shared.sequence(), deliver);
-    let binds = shared.binds();
-    let bind = binds
-        .values()
-        .find(|b| b.receives && !b.outbox.is_closed())
-        .ok_or(MoError::NotBound)?;
-    bind.outbox.send(command).map_err(|_| MoError::NotBound)
+    if shared.send_to_receiver(command) {
+        Ok(())
+    } else {
+        Err(MoError::NotBound)
+    }
 }
