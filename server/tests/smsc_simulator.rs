@@ -297,3 +297,67 @@ async fn mo_without_a_bind_is_a_conflict_and_disconnect_drops_binds() {
     let closed = tokio::time::timeout(WAIT, again.next()).await.unwrap();
     assert!(closed.is_none_or(|r| r.is_err()));
 }
+
+#[tokio::test]
+async fn a_transmitter_s_receipts_reach_a_receiver_bind_and_unknown_requests_are_nacked() {
+    let simulator = simulator().await;
+    let connect = || async {
+        Framed::new(
+            TcpStream::connect(simulator.smpp_addr).await.unwrap(),
+            CommandCodec::new(),
+        )
+    };
+    let mut transmitter = connect().await;
+    let pdu = rusmpp::pdus::BindTransmitter::builder()
+        .system_id(COctetString::from_str("texto").unwrap())
+        .password(COctetString::from_str("secret").unwrap())
+        .build();
+    transmitter
+        .send(Command::new(CommandStatus::EsmeRok, 1, pdu))
+        .await
+        .unwrap();
+    let resp = next(&mut transmitter).await;
+    assert_eq!(
+        (resp.id(), resp.status()),
+        (CommandId::BindTransmitterResp, CommandStatus::EsmeRok)
+    );
+
+    let mut receiver = connect().await;
+    let pdu = rusmpp::pdus::BindReceiver::builder()
+        .system_id(COctetString::from_str("texto").unwrap())
+        .password(COctetString::from_str("secret").unwrap())
+        .build();
+    receiver
+        .send(Command::new(CommandStatus::EsmeRok, 1, pdu))
+        .await
+        .unwrap();
+    let resp = next(&mut receiver).await;
+    assert_eq!(
+        (resp.id(), resp.status()),
+        (CommandId::BindReceiverResp, CommandStatus::EsmeRok)
+    );
+
+    let id = message_id(&submit(&mut transmitter, 2, "33612345698", 0, 0, b"late").await);
+    let receipt = deliver(&mut receiver).await;
+    assert_eq!(receipted_id(&receipt), id);
+    assert_eq!(message_state(&receipt), MessageState::Expired);
+    assert!(
+        text(&receipt).contains(" stat:EXPIRED "),
+        "{}",
+        text(&receipt)
+    );
+
+    transmitter
+        .send(Command::new(
+            CommandStatus::EsmeRok,
+            3,
+            Pdu::QuerySm(Default::default()),
+        ))
+        .await
+        .unwrap();
+    let nack = next(&mut transmitter).await;
+    assert_eq!(
+        (nack.id(), nack.status(), nack.sequence_number()),
+        (CommandId::GenericNack, CommandStatus::EsmeRinvcmdid, 3)
+    );
+}
