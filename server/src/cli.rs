@@ -20,6 +20,8 @@ pub struct Cli {
 pub enum Command {
     /// Run the HTTP service (API and web app).
     Serve(Config),
+    /// Run the SMSC simulator on its own: an SMPP 3.4 server with an HTTP face.
+    SmscSimulator(crate::smsc::SmscConfig),
     /// Manage accounts.
     Account {
         /// The database.

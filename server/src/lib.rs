@@ -9,6 +9,7 @@ mod db;
 mod error;
 mod net_guard;
 mod shutdown;
+pub mod smsc;
 mod store;
 pub mod telemetry;
 mod web_app;
