@@ -40,17 +40,22 @@ async fn next(esme: &mut Esme) -> Command {
 }
 
 async fn bind(simulator: &Simulator, password: &str) -> (Esme, CommandStatus) {
-    let stream = TcpStream::connect(simulator.smpp_addr).await.unwrap();
-    let mut esme = Framed::new(stream, CommandCodec::new());
     let pdu = BindTransceiver::builder()
         .system_id(COctetString::from_str("texto").unwrap())
         .password(COctetString::from_str(password).unwrap())
         .build();
+    bind_as(simulator, pdu, CommandId::BindTransceiverResp).await
+}
+
+/// Connects and sends `pdu` (a bind of any kind); the answer must be `answer`.
+async fn bind_as(simulator: &Simulator, pdu: impl Into<Pdu>, answer: CommandId) -> (Esme, CommandStatus) {
+    let stream = TcpStream::connect(simulator.smpp_addr).await.unwrap();
+    let mut esme = Framed::new(stream, CommandCodec::new());
     esme.send(Command::new(CommandStatus::EsmeRok, 1, pdu))
         .await
         .unwrap();
     let resp = next(&mut esme).await;
-    assert_eq!(resp.id(), CommandId::BindTransceiverResp);
+    assert_eq!(resp.id(), answer);
     assert_eq!(resp.sequence_number(), 1);
     (esme, resp.status())
 }
@@ -301,41 +306,18 @@ async fn mo_without_a_bind_is_a_conflict_and_disconnect_drops_binds() {
 #[tokio::test]
 async fn a_transmitter_s_receipts_reach_a_receiver_bind_and_unknown_requests_are_nacked() {
     let simulator = simulator().await;
-    let connect = || async {
-        Framed::new(
-            TcpStream::connect(simulator.smpp_addr).await.unwrap(),
-            CommandCodec::new(),
-        )
-    };
-    let mut transmitter = connect().await;
-    let pdu = rusmpp::pdus::BindTransmitter::builder()
+    let transmitter_pdu = rusmpp::pdus::BindTransmitter::builder()
         .system_id(COctetString::from_str("texto").unwrap())
         .password(COctetString::from_str("secret").unwrap())
         .build();
-    transmitter
-        .send(Command::new(CommandStatus::EsmeRok, 1, pdu))
-        .await
-        .unwrap();
-    let resp = next(&mut transmitter).await;
-    assert_eq!(
-        (resp.id(), resp.status()),
-        (CommandId::BindTransmitterResp, CommandStatus::EsmeRok)
-    );
-
-    let mut receiver = connect().await;
-    let pdu = rusmpp::pdus::BindReceiver::builder()
+    let (mut transmitter, status) = bind_as(&simulator, transmitter_pdu, CommandId::BindTransmitterResp).await;
+    assert_eq!(status, CommandStatus::EsmeRok);
+    let receiver_pdu = rusmpp::pdus::BindReceiver::builder()
         .system_id(COctetString::from_str("texto").unwrap())
         .password(COctetString::from_str("secret").unwrap())
         .build();
-    receiver
-        .send(Command::new(CommandStatus::EsmeRok, 1, pdu))
-        .await
-        .unwrap();
-    let resp = next(&mut receiver).await;
-    assert_eq!(
-        (resp.id(), resp.status()),
-        (CommandId::BindReceiverResp, CommandStatus::EsmeRok)
-    );
+    let (mut receiver, status) = bind_as(&simulator, receiver_pdu, CommandId::BindReceiverResp).await;
+    assert_eq!(status, CommandStatus::EsmeRok);
 
     let id = message_id(&submit(&mut transmitter, 2, "33612345698", 0, 0, b"late").await);
     let receipt = deliver(&mut receiver).await;
