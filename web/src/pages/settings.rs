@@ -29,10 +29,15 @@ pub fn Settings() -> impl IntoView {
         by_sms.set(n.alert_gsm.as_deref() == Some("1"));
         phone.set(n.phone_number.unwrap_or_default());
     };
+    // The form stays disabled until the current settings are in, so they never overwrite
+    // what the user has started to type.
+    let loaded = RwSignal::new(false);
     spawn_local(async move {
-        if let Ok(answer) = api.get::<NotificationResponse>("/notification/balance").await {
+        let answer = api.get::<NotificationResponse>("/notification/balance").await;
+        if let Ok(answer) = answer {
             show(answer.notification);
         }
+        loaded.set(true);
     });
     let save = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -67,6 +72,7 @@ pub fn Settings() -> impl IntoView {
             <h2>{move || t().balance_alert}</h2>
             <p>{move || t().balance_alert_intro}</p>
             <form on:submit=save>
+                <fieldset class="plain" disabled=move || !loaded.get()>
                 <TextField id="alert-trigger" label=Signal::derive(move || t().alert_trigger) value=trigger error field="alert_trigger" inputmode="numeric" required=true />
                 <label class="check">
                     <input type="checkbox" prop:checked=move || by_email.get() on:change=move |ev| by_email.set(event_target_checked(&ev)) />
@@ -81,6 +87,7 @@ pub fn Settings() -> impl IntoView {
                 <ErrorAlert error=error />
                 <Show when=move || saved.get()><p class="alert ok" role="status">{move || t().saved}</p></Show>
                 <button type="submit" class="primary">{move || t().save}</button>
+                </fieldset>
             </form>
         </section>
         <section class="card">
