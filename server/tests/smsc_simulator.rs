@@ -39,6 +39,18 @@ async fn next(esme: &mut Esme) -> Command {
         .expect("decodes")
 }
 
+/// `GET path` on the simulator's HTTP face, as JSON.
+async fn get_json(simulator: &Simulator, path: &str) -> Value {
+    let url = format!("http://{}{path}", simulator.http_addr);
+    reqwest::get(url).await.unwrap().json().await.unwrap()
+}
+
+/// `POST path` with `body` on the simulator's HTTP face; the HTTP status.
+async fn post_json(simulator: &Simulator, path: &str, body: Value) -> u16 {
+    let url = format!("http://{}{path}", simulator.http_addr);
+    reqwest::Client::new().post(url).json(&body).send().await.unwrap().status().as_u16()
+}
+
 async fn bind(simulator: &Simulator, password: &str) -> (Esme, CommandStatus) {
     let pdu = BindTransceiver::builder()
         .system_id(COctetString::from_str("texto").unwrap())
@@ -207,16 +219,7 @@ async fn submits_get_ids_and_receipts_by_destination() {
     expected.sort();
     assert_eq!(receipted, expected);
 
-    let http = reqwest::Client::new();
-    let base = format!("http://{}", simulator.http_addr);
-    let listed: Value = http
-        .get(format!("{base}/messages?destination=33698765432&limit=5"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let listed = get_json(&simulator, "/messages?destination=33698765432&limit=5").await;
     let messages = listed["messages"].as_array().unwrap();
     assert_eq!(messages.len(), 1, "{listed}");
     assert_eq!(messages[0]["message_id"], json!(id1));
@@ -224,24 +227,12 @@ async fn submits_get_ids_and_receipts_by_destination() {
     assert_eq!(messages[0]["data_coding"], json!(8));
     assert_eq!(messages[0]["text"], json!("Привет мир"));
     assert_eq!(messages[0]["source_addr"], json!("36180"));
-    let all: Value = http
-        .get(format!("{base}/messages"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let all = get_json(&simulator, "/messages").await;
     assert_eq!(all["messages"].as_array().unwrap().len(), 3);
 
     // A reply from a handset.
-    let mo = http
-        .post(format!("{base}/mo"))
-        .json(&json!({"from": "33612345678", "text": "STOP"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(mo.status(), 200);
+    let mo = post_json(&simulator, "/mo", json!({"from": "33612345678", "text": "STOP"})).await;
+    assert_eq!(mo, 200);
     let reply = deliver(&mut esme).await;
     assert_eq!(u8::from(reply.esm_class), 0);
     assert_eq!(reply.source_addr.as_str(), "33612345678");
@@ -249,13 +240,8 @@ async fn submits_get_ids_and_receipts_by_destination() {
     assert_eq!(text(&reply), "STOP");
 
     // Throttling.
-    let outage = http
-        .post(format!("{base}/outage"))
-        .json(&json!({"seconds": 30, "mode": "throttle"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(outage.status(), 200);
+    let outage = post_json(&simulator, "/outage", json!({"seconds": 30, "mode": "throttle"})).await;
+    assert_eq!(outage, 200);
     let resp = submit(&mut esme, 7, "33612345678", 0, 0, b"later").await;
     assert_eq!(resp.status(), CommandStatus::EsmeRthrottled);
 
@@ -270,25 +256,13 @@ async fn submits_get_ids_and_receipts_by_destination() {
 #[tokio::test]
 async fn mo_without_a_bind_is_a_conflict_and_disconnect_drops_binds() {
     let simulator = simulator().await;
-    let http = reqwest::Client::new();
-    let base = format!("http://{}", simulator.http_addr);
-    let mo = http
-        .post(format!("{base}/mo"))
-        .json(&json!({"from": "33612345678", "text": "STOP"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(mo.status(), 409);
+    let mo = post_json(&simulator, "/mo", json!({"from": "33612345678", "text": "STOP"})).await;
+    assert_eq!(mo, 409);
 
     let (mut esme, status) = bind(&simulator, "secret").await;
     assert_eq!(status, CommandStatus::EsmeRok);
-    let outage = http
-        .post(format!("{base}/outage"))
-        .json(&json!({"seconds": 30, "mode": "disconnect"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(outage.status(), 200);
+    let outage = post_json(&simulator, "/outage", json!({"seconds": 30, "mode": "disconnect"})).await;
+    assert_eq!(outage, 200);
     let closed = tokio::time::timeout(WAIT, esme.next()).await.unwrap();
     assert!(closed.is_none_or(|r| r.is_err()));
     // New connections are closed right after accept.
