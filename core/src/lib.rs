@@ -16,6 +16,7 @@ mod pushtype;
 mod segments;
 mod signature;
 mod simulate;
+mod stop_words;
 pub mod wire;
 
 #[cfg(all(target_arch = "wasm32", feature = "js"))]
@@ -39,10 +40,11 @@ pub use phone::{
 pub use plain::{LineText, PlainText};
 pub use pricing::PriceTable;
 pub use pushtype::PushType;
-pub use segments::{Encoding, Segments, segments};
+pub use segments::{Encoding, Segments, segments, split};
 pub use simulate::{
     Contact, Counters, FilterContext, FloodLimits, Outcome, RecentSends, RecipientOutcome, Simulation, simulate,
 };
+pub use stop_words::is_stop_word;
 pub use signature::{
     DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, SignatureError, TIMESTAMP_HEADER, sign, verify,
 };

@@ -96,3 +96,29 @@ pub fn segments(text: &str, unicode: bool) -> Segments {
         unicode_chars,
     }
 }
+
+/// The parts of `text` as [`segments`] counts them, in order: what goes on the wire, one
+/// concatenated part each. A text that fits one SMS is one part; an empty text is none.
+pub fn split(text: &str, unicode: bool) -> (Encoding, Vec<&str>) {
+    let counted = segments(text, unicode);
+    if counted.parts <= 1 {
+        return (counted.encoding, if text.is_empty() { Vec::new() } else { vec![text] });
+    }
+    let mut parts = Vec::with_capacity(counted.parts);
+    let (mut start, mut used) = (0, 0);
+    for (at, c) in text.char_indices() {
+        let width = match counted.encoding {
+            Encoding::Gsm7 => gsm::septets(c).unwrap_or(1),
+            Encoding::Ucs2 => c.len_utf16(),
+        };
+        if used + width > counted.per_part {
+            parts.push(&text[start..at]);
+            start = at;
+            used = 0;
+        }
+        used += width;
+    }
+    parts.push(&text[start..]);
+    (counted.encoding, parts)
+}
+

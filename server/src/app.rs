@@ -10,7 +10,10 @@ use hyper_util::{
     service::TowerToHyperService,
 };
 use texto_core::{MessageOptions, PriceTable};
-use tokio::{net::TcpListener, sync::Semaphore};
+use tokio::{
+    net::TcpListener,
+    sync::{Notify, Semaphore},
+};
 use tower_http::{
     request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
     timeout::RequestBodyTimeoutLayer,
@@ -20,7 +23,9 @@ use tower_http::{
 use crate::{
     Config, Error, api,
     db::Database,
-    store::{Store, sqlite::SqliteStore},
+    delivery::{Delivery, DeliverySettings, links::LinkCodes},
+    devices::Devices,
+    store::{DeliveryStore, Store, sqlite::SqliteStore},
     web_app,
 };
 
@@ -34,6 +39,12 @@ pub(crate) struct AppState {
     pub(crate) prices: PriceTable,
     /// The cap on bodies over 1 MB decoded at once (`--max-large-bodies`).
     pub(crate) large_bodies: Arc<Semaphore>,
+    /// Short-link codes.
+    pub(crate) codes: LinkCodes,
+    /// Phones behind the User-Agents of clicks.
+    pub(crate) devices: Arc<Devices>,
+    /// Wakes the dispatcher when a campaign is accepted.
+    pub(crate) dispatch: Arc<Notify>,
 }
 
 /// A texto service bound to its port, with its database open and migrated, ready to run.
@@ -43,6 +54,7 @@ pub struct App {
     router: axum::Router,
     header_read_timeout: Duration,
     max_connections: usize,
+    delivery: Delivery,
 }
 
 impl App {
@@ -52,6 +64,7 @@ impl App {
         if config.demo {
             crate::admin::ensure_demo_account(&store).await?;
         }
+        let store = Arc::new(store);
         let listener = TcpListener::bind(config.addr)
             .await
             .map_err(Error::io(format!("listening on {}", config.addr)))?;
@@ -60,8 +73,24 @@ impl App {
             public_url: config.public_url.clone().unwrap_or_else(|| format!("http://{address}")),
             stop_text: config.stop_text.clone(),
         };
+        let codes = LinkCodes::new(store.link_key().await?);
+        let settings = DeliverySettings {
+            smsc: config.smsc.clone(),
+            default_sender: config.default_sender.clone(),
+            builtin_dlr_delay_ms: config.builtin_dlr_delay_ms,
+            message: message.clone(),
+            codes: codes.clone(),
+        };
+        let delivery = Delivery::start(Arc::clone(&store) as Arc<dyn DeliveryStore>, settings).await?;
+        let devices = Arc::new(Devices::default());
+        let warming = Arc::clone(&devices);
+        tokio::task::spawn_blocking(move || warming.warm_up());
+        let simulator = delivery.simulator.as_ref().map(|s| s.router());
         let state = AppState {
-            store: Arc::new(store),
+            store,
+            codes,
+            devices,
+            dispatch: Arc::clone(&delivery.wake),
             rate_limiter: api::rate_limiter(config.rate_limit).map(Arc::new),
             message,
             prices: PriceTable::default(),
@@ -71,8 +100,11 @@ impl App {
         let body_read_timeout = Duration::from_secs(state.config.body_read_timeout_secs);
         let header_read_timeout = Duration::from_secs(state.config.header_read_timeout_secs);
         let max_connections = state.config.max_connections;
-        let router = web_app::router(&state.config.web_dir)
-            .merge(api::router())
+        let mut router = web_app::router(&state.config.web_dir).merge(api::router());
+        if let Some(simulator) = simulator {
+            router = router.nest_service("/simulator", api::behind_token(simulator, state.clone()));
+        }
+        let router = router
             .fallback(api::not_found)
             .layer(axum::middleware::from_fn(api::render_errors))
             .layer(RequestBodyTimeoutLayer::new(body_read_timeout))
@@ -83,7 +115,7 @@ impl App {
             .layer(PropagateRequestIdLayer::x_request_id())
             .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
             .with_state(state);
-        Ok(App { listener, address, router, header_read_timeout, max_connections })
+        Ok(App { listener, address, router, header_read_timeout, max_connections, delivery })
     }
 
     /// The port actually bound (useful when the configuration asked for port 0).
@@ -125,6 +157,7 @@ impl App {
         }
         drop(self.listener);
         graceful.shutdown().await;
+        self.delivery.stop().await;
         Ok(())
     }
 }

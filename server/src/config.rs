@@ -2,6 +2,8 @@
 
 use std::{net::SocketAddr, path::PathBuf};
 
+use crate::carrier::SmscUrl;
+
 /// Everything `texto serve` can be told. Each flag also reads an environment variable.
 #[derive(Debug, Clone, clap::Args)]
 pub struct Config {
@@ -50,6 +52,16 @@ pub struct Config {
     /// Create the account `demo` with 1,000 credits on first start and print a token for it.
     #[arg(long, env = "TEXTO_DEMO")]
     pub demo: bool,
+    /// Where messages go: `builtin` (the SMSC simulator, started in-process) or
+    /// `smpp://SYSTEM_ID:PASSWORD@HOST:PORT?binds=1&window=50&rate=0`.
+    #[arg(long, env = "TEXTO_SMSC", default_value = "builtin")]
+    pub smsc: SmscUrl,
+    /// The sender of messages that name none (REFERENCE §6: the short code of the STOP text).
+    #[arg(long, env = "TEXTO_DEFAULT_SENDER", default_value = "36180")]
+    pub default_sender: String,
+    /// With `--smsc builtin`: milliseconds before the simulator sends a message's receipt.
+    #[arg(long, env = "TEXTO_BUILTIN_DLR_DELAY_MS", default_value_t = 1000)]
+    pub builtin_dlr_delay_ms: u64,
 }
 
 impl Config {
@@ -70,6 +82,9 @@ impl Config {
             max_connections: 10_000,
             max_large_bodies: None,
             demo: false,
+            smsc: SmscUrl::Builtin,
+            default_sender: "36180".to_owned(),
+            builtin_dlr_delay_ms: 1000,
         }
     }
 

@@ -3,19 +3,24 @@
 pub mod admin;
 mod api;
 mod app;
+mod carrier;
 mod cli;
 mod config;
 mod db;
+mod delivery;
+mod devices;
 mod error;
 mod net_guard;
 mod shutdown;
 pub mod smsc;
+mod sms_text;
 mod store;
 pub mod telemetry;
 mod web_app;
 
 pub use app::App;
 pub use cli::{AccountAction, Cli, Command, DbArg, TokenAction};
+pub use carrier::{SmppTarget, SmscUrl};
 pub use config::Config;
 pub use error::Error;
 pub use shutdown::shutdown_signal;

@@ -30,9 +30,11 @@ pub(super) fn router() -> Router<AppState> {
 const NOT_SENT: i64 = 0;
 const SENT: i64 = 1;
 const DELIVERED: i64 = 3;
-const NOT_DELIVERED: i64 = 2;
+const INVALID_DESTINATION: i64 = 5;
 const EXPIRED: i64 = 12;
 const NETWORK_ERROR: i64 = 11;
+/// The codes counted as `error`: not delivered, not allowed, invalid sender, no route, rejected.
+const ERRORS: [i64; 5] = [2, 4, 6, 7, 9];
 
 fn delivery_rate(record: &CampaignRecord) -> i64 {
     let delivered = record.deliveries.get(&DELIVERED).copied().unwrap_or(0);
@@ -109,11 +111,12 @@ pub(super) async fn detail(State(state): State<AppState>, caller: Caller, accept
             status: Some(record.status.label().to_owned()),
             delivery_rate: delivery_rate(&record),
             delivered: count(DELIVERED),
-            error: count(NOT_DELIVERED),
+            error: ERRORS.iter().map(|code| count(*code)).sum(),
             expired: count(EXPIRED),
             network_error: count(NETWORK_ERROR),
-            stop: 0,
-            npai: record.npai,
+            stop: record.stops,
+            // Filtered as NPAI when accepted, and found unknown by the carrier since.
+            npai: record.npai + count(INVALID_DESTINATION),
             total: record.total,
             sent: Some(record.sent),
             pushtype: Some(record.pushtype.clone()),

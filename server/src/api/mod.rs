@@ -10,7 +10,10 @@ mod openapi;
 mod lists;
 mod number_lists;
 mod send;
+mod short_links;
 mod webhooks;
+
+pub(crate) use auth::behind_token;
 
 use axum::{
     Router,
@@ -40,6 +43,7 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(notification::router())
         .merge(lists::router())
         .merge(number_lists::router())
+        .merge(short_links::router())
 }
 
 /// Writes error envelopes in the format the request accepts (XML when it accepts neither,
@@ -47,7 +51,8 @@ pub(crate) fn router() -> Router<AppState> {
 /// rejections and unknown paths get the envelope too.
 pub(crate) async fn render_errors(request: Request, next: Next) -> Response {
     let accept = Accept::from_headers(request.headers()).unwrap_or(Accept(Format::Xml));
-    let web_app = request.uri().path().starts_with("/app");
+    // The web app and short links answer pages, not envelopes.
+    let web_app = request.uri().path().starts_with("/app") || request.uri().path().starts_with("/s/");
     let (method, path) = (request.method().clone(), request.uri().path().to_owned());
     let mut response = next.run(request).await;
     if let Some(Failure(envelope)) = response.extensions_mut().remove::<Failure>() {

@@ -191,17 +191,27 @@ async fn run(state: &AppState, caller: Caller, accept: Accept, request: SmsReque
     if !simulation.affordable() {
         return Err(Error::NotEnoughCredits { cost: simulation.cost, balance: simulation.balance });
     }
-    let gsmsmsids = match campaign.audience() {
-        Audience::Numbers(recipients) => recipients.iter().map(|r| r.gsmsmsid).collect(),
-        Audience::Lists(_) => Vec::new(),
+    let (gsmsmsids, infos) = match campaign.audience() {
+        Audience::Numbers(recipients) => (recipients.iter().map(|r| r.gsmsmsid).collect(), Vec::new()),
+        Audience::Lists(ids) => (Vec::new(), contact_infos(ids, &context.lists)),
     };
     let status = if simulation.send_at > now { CampaignStatus::Scheduled } else { CampaignStatus::Sending };
-    let new = NewCampaign { campaign: &campaign, simulation: &simulation, gsmsmsids, text_hash, status, now };
+    let new = NewCampaign { campaign: &campaign, simulation: &simulation, gsmsmsids, infos, text_hash, status, now };
     let (ticket, balance) = state.store.create_campaign(caller.account, new).await?;
+    state.dispatch.notify_one();
     let mut result = simulation.to_wire(Some(ticket.to_string()));
     result.credits = balance.as_f64();
     tracing::info!(ticket, sent = simulation.counters.sent, cost = %simulation.cost, "campaign created");
     Ok(accept.ok(&result))
+}
+
+/// The contacts' info1…info4 as stored with their messages (JSON; `None` when all are
+/// empty), in the order the filter saw the contacts.
+fn contact_infos(ids: &[String], lists: &std::collections::HashMap<String, Vec<texto_core::Contact>>) -> Vec<Option<String>> {
+    ids.iter()
+        .flat_map(|id| lists.get(id).into_iter().flatten())
+        .map(|contact| contact.info.iter().any(|field| !field.is_empty()).then(|| serde_json::to_string(&contact.info).unwrap_or_default()))
+        .collect()
 }
 
 /// The valid numbers a campaign names, for the store's look-ups.

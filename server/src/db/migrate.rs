@@ -12,6 +12,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0003_webhook_log.sql"),
     include_str!("../../migrations/0004_usage_counters.sql"),
     include_str!("../../migrations/0005_account_limits.sql"),
+    include_str!("../../migrations/0006_delivery.sql"),
 ];
 
 /// Applies the migrations the database has not seen, each in its own transaction. The version

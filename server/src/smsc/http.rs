@@ -1,4 +1,4 @@
-//! The simulator's HTTP face: `GET /messages`, `POST /mo`, `POST /outage` (plain JSON, no auth).
+//! The simulator's HTTP face: `GET /messages`, `POST /mo`, `POST /outage`, `GET /status` (plain JSON, no auth).
 
 use std::sync::Arc;
 
@@ -22,6 +22,7 @@ pub(super) fn router(shared: Arc<Shared>) -> Router {
         .route("/messages", get(messages))
         .route("/mo", post(mo))
         .route("/outage", post(outage))
+        .route("/status", get(status))
         .with_state(shared)
 }
 
@@ -78,4 +79,11 @@ async fn outage(
 ) -> Json<Value> {
     shared.outage.start(request.mode, request.seconds);
     Json(json!({ "mode": request.mode, "seconds": request.seconds }))
+}
+
+/// `GET /status`: binds up, deliver_sm not yet answered (or waiting for a bind), and
+/// messages received.
+async fn status(State(shared): State<Arc<Shared>>) -> Json<Value> {
+    let binds = shared.binds().len();
+    Json(json!({ "binds": binds, "undelivered": shared.undelivered(), "received": shared.store().len() }))
 }

@@ -3,12 +3,12 @@
 //! received, send replies (MO) and simulate outages. `texto smsc-simulator` runs it on its own;
 //! [`start`] runs it inside another process.
 
+mod deliveries;
 mod http;
 mod outage;
 mod receipts;
 mod session;
 mod store;
-mod text;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -60,6 +60,7 @@ struct Shared {
     store: Mutex<store::Store>,
     outage: outage::Outage,
     binds: Mutex<HashMap<u64, Bind>>,
+    deliveries: Mutex<deliveries::Deliveries>,
     next_message_id: AtomicU64,
     next_bind_id: AtomicU64,
     next_sequence: AtomicU32,
@@ -87,11 +88,13 @@ impl Shared {
         self.next_sequence.fetch_add(1, Ordering::Relaxed) % 0x7FFF_FFFF + 1
     }
 
-    /// Queues `command` to the first bind that may take deliver_sm; false when there is none.
-    fn send_to_receiver(&self, command: Command) -> bool {
-        let binds = self.binds();
-        let bind = binds.values().find(|b| b.receives && !b.outbox.is_closed());
-        bind.is_some_and(|b| b.outbox.send(command).is_ok())
+    fn deliveries(&self) -> MutexGuard<'_, deliveries::Deliveries> {
+        self.deliveries.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Whether some bind may take deliver_sm now.
+    fn has_receiver(&self) -> bool {
+        self.binds().values().any(|b| b.receives && !b.outbox.is_closed())
     }
 
     fn dlr_delay(&self) -> Duration {
@@ -108,6 +111,13 @@ pub struct Simulator {
     pub http_addr: SocketAddr,
     tasks: Vec<JoinHandle<()>>,
     shared: Arc<Shared>,
+}
+
+impl Simulator {
+    /// Its HTTP face, to serve elsewhere too (texto serves it under `/simulator/`).
+    pub fn router(&self) -> axum::Router {
+        http::router(Arc::clone(&self.shared))
+    }
 }
 
 impl Drop for Simulator {
@@ -144,6 +154,7 @@ pub async fn start(config: SmscConfig) -> Result<Simulator, Error> {
         store: Mutex::default(),
         outage: outage::Outage::default(),
         binds: Mutex::default(),
+        deliveries: Mutex::default(),
         next_message_id: AtomicU64::new(0),
         next_bind_id: AtomicU64::new(0),
         next_sequence: AtomicU32::new(0),

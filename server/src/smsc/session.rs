@@ -19,7 +19,8 @@ use tokio::sync::mpsc;
 use tokio_util::codec::Framed;
 
 use super::store::Part;
-use super::{Bind, Shared, outage::Mode, receipts, text};
+use super::{Bind, Shared, outage::Mode, receipts};
+use crate::sms_text as text;
 
 /// esm_class bit: the short message starts with a user data header.
 const UDHI: u8 = 0x40;
@@ -126,7 +127,7 @@ async fn serve(shared: Arc<Shared>, stream: TcpStream) {
                     CommandStatus::EsmeRok
                 };
                 let message_id = if status == CommandStatus::EsmeRok {
-                    submit_sm(&shared, &outbox, receives(&shared, bind_id), submit)
+                    submit_sm(&shared, bind_id, submit)
                 } else {
                     String::new()
                 };
@@ -137,16 +138,27 @@ async fn serve(shared: Arc<Shared>, stream: TcpStream) {
                     SubmitSmResp::builder().message_id(id).build(),
                 )
             }
-            // Answers (deliver_sm_resp, …) need nothing back; other requests are not supported.
+            Some(Pdu::DeliverSmResp(_)) => {
+                if let Some(id) = bind_id {
+                    shared.delivered(id, sequence);
+                }
+                continue;
+            }
+            // Other answers need nothing back; other requests are not supported.
             _ if command.id().is_response() => continue,
             _ => Command::new(CommandStatus::EsmeRinvcmdid, sequence, Pdu::GenericNack),
         };
+        let just_bound = reply.status() == CommandStatus::EsmeRok && matches!(reply.pdu(), Some(Pdu::BindReceiverResp(_) | Pdu::BindTransceiverResp(_)));
         if outbox.send(reply).is_err() {
             break false;
+        }
+        if let (true, Some(id)) = (just_bound, bind_id) {
+            shared.flush_waiting(id);
         }
     };
     if let Some(id) = bind_id {
         shared.binds().remove(&id);
+        shared.hand_on(id);
     }
     drop(outbox);
     if dropped {
@@ -201,21 +213,9 @@ fn bind(
     Command::new(status, sequence, pdu)
 }
 
-/// Whether the bind `bind_id` may take deliver_sm.
-fn receives(shared: &Shared, bind_id: Option<u64>) -> bool {
-    bind_id
-        .and_then(|id| shared.binds().get(&id).map(|b| b.receives))
-        .unwrap_or(false)
-}
-
 /// Records a submitted part and, when its message is complete, schedules one receipt per part
 /// to this bind. Returns the part's message_id.
-fn submit_sm(
-    shared: &Arc<Shared>,
-    outbox: &mpsc::UnboundedSender<Command>,
-    receives: bool,
-    submit: &SubmitSm,
-) -> String {
+fn submit_sm(shared: &Arc<Shared>, bind: Option<u64>, submit: &SubmitSm) -> String {
     let message_id = shared.message_id();
     let esm_class = u8::from(submit.esm_class);
     let bytes = submit.short_message().as_ref();
@@ -235,22 +235,14 @@ fn submit_sm(
     };
     let complete = shared.store().add(part);
     if let Some((_, parts)) = complete {
-        // A transmitter bind cannot take deliver_sm: its receipts go to a bind that can.
-        let outbox = receives.then(|| outbox.downgrade());
+        // To the submitting bind; a transmitter bind cannot take deliver_sm, so its
+        // receipts go to a bind that can.
         let shared = Arc::clone(shared);
         tokio::spawn(async move {
             tokio::time::sleep(shared.dlr_delay()).await;
             for part in parts {
-                let Some(receipt) = receipt(&shared, &part) else {
-                    continue;
-                };
-                match outbox.as_ref().and_then(|weak| weak.upgrade()) {
-                    Some(outbox) => {
-                        let _ = outbox.send(receipt);
-                    }
-                    None => {
-                        shared.send_to_receiver(receipt);
-                    }
+                if let Some(receipt) = receipt(&part) {
+                    shared.deliver(bind, receipt);
                 }
             }
         });
@@ -259,7 +251,7 @@ fn submit_sm(
 }
 
 /// The deliver_sm receipt of one part (from its destination back to its source).
-fn receipt(shared: &Shared, part: &Part) -> Option<Command> {
+fn receipt(part: &Part) -> Option<Pdu> {
     let outcome = receipts::outcome(&part.destination_addr);
     let excerpt: String = text::decode(part.data_coding, &part.payload)
         .chars()
@@ -288,11 +280,7 @@ fn receipt(shared: &Shared, part: &Part) -> Option<Command> {
         ))
         .push_tlv(MessageDeliveryRequestTlvValue::MessageState(outcome.state))
         .build();
-    Some(Command::new(
-        CommandStatus::EsmeRok,
-        shared.sequence(),
-        deliver,
-    ))
+    Some(Pdu::DeliverSm(deliver))
 }
 
 /// Why a reply (MO) could not be delivered.
@@ -320,10 +308,9 @@ pub(super) fn deliver_mo(shared: &Shared, from: &str, body: &str) -> Result<(), 
         .data_coding(data_coding.into())
         .short_message(OctetString::from_vec(bytes).map_err(|_| MoError::TooLong)?)
         .build();
-    let command = Command::new(CommandStatus::EsmeRok, shared.sequence(), deliver);
-    if shared.send_to_receiver(command) {
-        Ok(())
-    } else {
-        Err(MoError::NotBound)
+    if !shared.has_receiver() {
+        return Err(MoError::NotBound);
     }
+    shared.deliver(None, Pdu::DeliverSm(deliver));
+    Ok(())
 }

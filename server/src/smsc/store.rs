@@ -6,7 +6,7 @@ use std::collections::{HashMap, VecDeque};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use super::text::{self, Concat};
+use crate::sms_text::{self as text, Concat};
 
 /// The most messages kept; the oldest go first.
 pub const MAX_MESSAGES: usize = 1_000_000;
@@ -119,6 +119,11 @@ impl Store {
                 self.pending.remove(&key);
             }
         }
+    }
+
+    /// How many messages are kept.
+    pub fn len(&self) -> usize {
+        self.messages.len()
     }
 
     /// The newest `limit` messages, newest first, optionally to one destination only.

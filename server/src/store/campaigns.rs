@@ -81,6 +81,9 @@ pub(crate) struct NewCampaign<'a> {
     pub(crate) simulation: &'a Simulation,
     /// The client's ids, aligned with the outcomes (empty for list sends).
     pub(crate) gsmsmsids: Vec<Option<&'a str>>,
+    /// The list contacts' info1…info4 as JSON, aligned with the outcomes (empty for number
+    /// sends; `None` for a contact without any).
+    pub(crate) infos: Vec<Option<String>>,
     /// Hash of the text, for anti-flood.
     pub(crate) text_hash: i64,
     /// `Scheduled` when it waits, else `Sending`.
@@ -118,6 +121,8 @@ pub(crate) struct CampaignRecord {
     pub(crate) deliveries: HashMap<i64, i64>,
     /// Numbers filtered as NPAI.
     pub(crate) npai: i64,
+    /// Numbers that replied with a stop word to this campaign's messages.
+    pub(crate) stops: i64,
 }
 
 /// Writing and reading campaigns.

@@ -4,6 +4,7 @@
 
 mod accounts;
 mod campaigns;
+mod delivery;
 mod flood_window;
 mod notification;
 mod lists;
@@ -13,6 +14,7 @@ mod webhooks;
 
 pub(crate) use accounts::{AccountStore, CountryRule, CountryRuleChange};
 pub(crate) use campaigns::{CampaignRecord, CampaignStatus, CampaignStore, FilterInputs, NewCampaign};
+pub(crate) use delivery::{Arrival, CampaignText, Click, DeliveryStore, HandOff, Queued};
 pub(crate) use notification::{BalanceAlert, NotificationStore};
 pub(crate) use webhooks::{DeliveryRecord, NewWebhook, WebhookChange, WebhookRecord, WebhookStatus, WebhookStore, WebhookType};
 pub(crate) use lists::{Added, ContactSearch, ListContact, ListPage, ListStore, ListSummary};
@@ -43,6 +45,6 @@ impl Page {
 }
 
 /// Everything texto stores.
-pub(crate) trait Store: AccountStore + CampaignStore + WebhookStore + NotificationStore + ListStore + NumberListStore {}
+pub(crate) trait Store: AccountStore + CampaignStore + DeliveryStore + WebhookStore + NotificationStore + ListStore + NumberListStore {}
 
-impl<T> Store for T where T: AccountStore + CampaignStore + WebhookStore + NotificationStore + ListStore + NumberListStore {}
+impl<T> Store for T where T: AccountStore + CampaignStore + DeliveryStore + WebhookStore + NotificationStore + ListStore + NumberListStore {}

@@ -46,8 +46,8 @@ struct CampaignRow {
     counters: [i64; 9],
 }
 
-/// A message's row: number, country, client id, parts and cost.
-type MessageRow = (u64, &'static str, Option<String>, i64, i64);
+/// A message's row: number, country, client id, parts, cost and contact fields (JSON).
+type MessageRow = (u64, &'static str, Option<String>, i64, i64, Option<String>);
 
 #[async_trait]
 impl CampaignStore for SqliteStore {
@@ -116,7 +116,8 @@ impl CampaignStore for SqliteStore {
             .filter_map(|(i, o)| {
                 let number = o.number?;
                 let gsmsmsid = new.gsmsmsids.get(i).copied().flatten().map(str::to_owned);
-                Some((number.as_u64(), number.country().iso2(), gsmsmsid, i64::from(o.parts), o.cost.hundredths()))
+                let info = new.infos.get(i).cloned().flatten();
+                Some((number.as_u64(), number.country().iso2(), gsmsmsid, i64::from(o.parts), o.cost.hundredths(), info))
             })
             .collect();
         let (text_hash, now, flood) = (new.text_hash, new.now, Arc::clone(&self.flood));
@@ -125,7 +126,7 @@ impl CampaignStore for SqliteStore {
         // the commit then fail, the window counts texts never sent: it errs toward fewer texts.)
         self.db
             .write(move |db| {
-                let written = write_campaign(db, account, &row, &messages, text_hash)?;
+                let written = write_campaign(db, account, &row, &messages, text_hash, now)?;
                 flood.record(account, messages.iter().map(|m| m.0), text_hash, now);
                 Ok(written)
             })
@@ -215,7 +216,7 @@ fn account_inputs(db: &Connection, account: AccountId, few: Option<&[u64]>, now:
 
 /// Writes the campaign, its messages and the debit; refuses (writing nothing) if the balance,
 /// read here on the writer connection, does not cover the cost.
-fn write_campaign(db: &Connection, account: AccountId, row: &CampaignRow, messages: &[MessageRow], text_hash: i64) -> Result<(i64, Credits), Error> {
+fn write_campaign(db: &Connection, account: AccountId, row: &CampaignRow, messages: &[MessageRow], text_hash: i64, now: DateTime<Utc>) -> Result<(i64, Credits), Error> {
     let available = Credits::from_hundredths(balance(db, account)?);
     if row.cost > available {
         return Err(Error::NotEnoughCredits { cost: row.cost, balance: available });
@@ -253,11 +254,11 @@ fn write_campaign(db: &Connection, account: AccountId, row: &CampaignRow, messag
             |r| r.get(0),
         )?;
     let mut insert = db.prepare_cached(
-        "INSERT INTO messages (campaign_id, account_id, number, country, gsmsmsid, parts, cost, text_hash, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO messages (campaign_id, account_id, number, country, gsmsmsid, parts, cost, text_hash, created_at, info)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )?;
-    for (number, country, gsmsmsid, parts, cost) in messages {
-        insert.execute(params![ticket, account, *number as i64, country, gsmsmsid, parts, cost, text_hash, row.created_at])?;
+    for (number, country, gsmsmsid, parts, cost, info) in messages {
+        insert.execute(params![ticket, account, *number as i64, country, gsmsmsid, parts, cost, text_hash, row.created_at, info])?;
     }
     let mut usage = db.prepare_cached(
         "INSERT INTO monthly_usage (account_id, month, country, messages) VALUES (?, ?, ?, ?)
@@ -269,6 +270,7 @@ fn write_campaign(db: &Connection, account: AccountId, row: &CampaignRow, messag
     if row.cost > Credits::ZERO {
         db.prepare_cached("INSERT INTO ledger (account_id, amount, kind, campaign_id) VALUES (?, ?, 'debit', ?)")?
             .execute(params![account, -row.cost.hundredths(), ticket])?;
+        super::balance_alert::after_debit(db, account, available, available - row.cost, now)?;
     }
     Ok((ticket, available - row.cost))
 }
@@ -310,12 +312,16 @@ fn stored_campaign(row: &rusqlite::Row<'_>) -> rusqlite::Result<CampaignRecord> 
         sent: row.get(9)?,
         deliveries: HashMap::new(),
         npai: row.get(10)?,
+        stops: 0,
     })
 }
 
 fn with_deliveries(db: &Connection, mut record: CampaignRecord) -> Result<CampaignRecord, Error> {
     let mut query = db.prepare_cached("SELECT delivery, COUNT(*) FROM messages WHERE campaign_id = ? GROUP BY delivery")?;
     record.deliveries = query.query_map([record.id], |row| Ok((row.get(0)?, row.get(1)?)))?.collect::<Result<_, _>>()?;
+    record.stops = db
+        .prepare_cached("SELECT COUNT(*) FROM blacklist WHERE campaign_id = ? AND source = 'stop'")?
+        .query_row([record.id], |row| row.get(0))?;
     Ok(record)
 }
 

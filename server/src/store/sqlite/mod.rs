@@ -2,7 +2,11 @@
 //! operation is one read or one write job, whatever number of statements it runs.
 
 mod accounts;
+mod arrivals;
+mod balance_alert;
 mod campaigns;
+mod delivery;
+mod events;
 mod notification;
 mod lists;
 mod number_lists;

@@ -99,6 +99,12 @@ pub struct Concat {
     pub seq: u8,
 }
 
+/// The user data header of part `seq` (from 1) of `total`: the 8-bit-reference concatenation
+/// element (IEI 0x00), to put before the part's text with esm_class 0x40.
+pub fn concat_udh(reference: u8, total: u8, seq: u8) -> [u8; 6] {
+    [5, 0x00, 3, reference, total, seq]
+}
+
 /// Splits a user data header off `bytes`: the concatenation element if there is one (8- or
 /// 16-bit reference) and the payload after the header.
 pub fn split_udh(bytes: &[u8]) -> (Option<Concat>, &[u8]) {
@@ -155,6 +161,13 @@ mod tests {
         assert_eq!(decode_ucs2(&encode_ucs2(text)), text);
         assert_eq!(decode(8, &[0x00, 0x41]), "A");
         assert_eq!(decode(0, &[0x41]), "A");
+    }
+
+    #[test]
+    fn a_built_udh_splits_back() {
+        let mut bytes = concat_udh(9, 3, 2).to_vec();
+        bytes.extend(b"hi");
+        assert_eq!(split_udh(&bytes), (Some(Concat { reference: 9, total: 3, seq: 2 }), &b"hi"[..]));
     }
 
     #[test]

@@ -1,0 +1,88 @@
+-- Delivery over SMPP (issue 12): each message's hand-off and receipt, what comes back
+-- (replies, clicks), and the durable outbox of the events they raise.
+
+-- A message is queued (delivery 0, dispatch 0), in flight (dispatch 1: handed to the carrier,
+-- its SMSC id not yet stored), submitted (delivery 1 with smsc_id: the id of its last part),
+-- then final (the receipt's code).
+ALTER TABLE messages ADD COLUMN smsc_id TEXT;
+ALTER TABLE messages ADD COLUMN dispatch INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE messages ADD COLUMN info TEXT;          -- JSON [info1, …, info4] of a list contact
+ALTER TABLE messages ADD COLUMN submitted_at TEXT;
+ALTER TABLE messages ADD COLUMN done_at TEXT;
+CREATE UNIQUE INDEX messages_by_smsc_id ON messages(smsc_id) WHERE smsc_id IS NOT NULL;
+CREATE INDEX messages_queued ON messages(campaign_id, id) WHERE delivery = 0;
+CREATE INDEX campaigns_to_dispatch ON campaigns(send_at) WHERE status IN ('scheduled', 'sending');
+
+-- Where a blacklist or NPAI entry came from: the customer ('api'), a STOP reply ('stop'), a
+-- receipt of an unknown subscriber ('receipt').
+ALTER TABLE blacklist ADD COLUMN source TEXT NOT NULL DEFAULT 'api';
+ALTER TABLE npai ADD COLUMN source TEXT NOT NULL DEFAULT 'api';
+CREATE INDEX blacklist_by_campaign ON blacklist(campaign_id) WHERE campaign_id IS NOT NULL;
+
+-- Who last sent to a number, for attributing its replies (REFERENCE §7).
+CREATE TABLE last_sent (
+    number      INTEGER PRIMARY KEY,
+    account_id  INTEGER NOT NULL,
+    message_id  INTEGER NOT NULL,
+    sent_at     TEXT NOT NULL
+);
+
+-- Receipts that arrived before their submit's id was stored; matched when it is.
+CREATE TABLE receipts_unmatched (
+    smsc_id      TEXT PRIMARY KEY,
+    delivery     INTEGER NOT NULL,
+    received_at  TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE replies (
+    id           INTEGER PRIMARY KEY,
+    account_id   INTEGER NOT NULL REFERENCES accounts(id),
+    number       INTEGER NOT NULL,
+    text         TEXT NOT NULL,
+    message_id   INTEGER,                -- the last message the account sent to the number
+    stop         INTEGER NOT NULL,       -- 1 when the text is a stop word
+    received_at  TEXT NOT NULL
+);
+CREATE INDEX replies_by_account ON replies(account_id, id);
+
+CREATE TABLE clicks (
+    id           INTEGER PRIMARY KEY,
+    campaign_id  INTEGER NOT NULL,
+    message_id   INTEGER NOT NULL,
+    link         INTEGER NOT NULL,       -- the position of the link in the campaign
+    brand        TEXT NOT NULL,
+    model        TEXT NOT NULL,
+    os           TEXT NOT NULL,
+    clicked_at   TEXT NOT NULL
+);
+CREATE INDEX clicks_by_campaign ON clicks(campaign_id, message_id, link);
+
+-- Every event, one row per webhook (live or paused) of its type, written with the change that
+-- raised it. The webhook deliverer (issue 13) posts them in order.
+CREATE TABLE outbox (
+    id          INTEGER PRIMARY KEY,
+    webhook_id  INTEGER NOT NULL REFERENCES webhooks(id) ON DELETE CASCADE,
+    event       TEXT NOT NULL CHECK (event IN ('MO', 'DLR', 'STOP', 'CLICKER', 'BALANCE_ALERT')),
+    body        TEXT NOT NULL,
+    created_at  TEXT NOT NULL
+);
+CREATE INDEX outbox_by_webhook ON outbox(webhook_id, id);
+
+-- Balance alerts raised, and the email and SMS each one sends (sent_at null until it went).
+CREATE TABLE alert_notices (
+    id          INTEGER PRIMARY KEY,
+    account_id  INTEGER NOT NULL REFERENCES accounts(id),
+    channel     TEXT NOT NULL CHECK (channel IN ('email', 'sms', 'log')),
+    target      TEXT NOT NULL,
+    body        TEXT NOT NULL,
+    created_at  TEXT NOT NULL,
+    sent_at     TEXT,
+    error       TEXT
+);
+CREATE INDEX alert_notices_unsent ON alert_notices(id) WHERE sent_at IS NULL;
+
+-- Server secrets made at first start (the key of the short-link codes).
+CREATE TABLE secrets (
+    name   TEXT PRIMARY KEY,
+    value  BLOB NOT NULL
+) WITHOUT ROWID;

@@ -1,0 +1,86 @@
+//! The carrier: where texto hands its messages over and hears back from. The real one is an
+//! SMSC reached over SMPP 3.4 ([`SmppCarrier`]); the built-in simulator is such an SMSC too.
+
+mod encode;
+mod receipt;
+mod session;
+mod smpp;
+mod url;
+
+use async_trait::async_trait;
+
+pub(crate) use receipt::delivery_code;
+pub(crate) use smpp::SmppCarrier;
+pub use url::{SmppTarget, SmscUrl};
+
+/// One SMS to hand over, whatever number of parts its text takes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Outgoing {
+    /// The sender: alphanumeric, or digits.
+    pub(crate) source: String,
+    /// International digits, without `+`.
+    pub(crate) destination: String,
+    /// The text as the recipient gets it.
+    pub(crate) text: String,
+    /// Send in UCS-2 even when the text is GSM 03.38.
+    pub(crate) unicode: bool,
+    /// The reference shared by the parts of a concatenated message.
+    pub(crate) reference: u8,
+}
+
+/// What became of a hand-over.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Submitted {
+    /// The SMSC took every part; its id for the last part, which its final receipt names.
+    Accepted {
+        /// The SMSC's message_id of the last part.
+        smsc_id: String,
+    },
+    /// Not now (throttled, queue full, no bind, lost connection): hand it over again later.
+    Retry(String),
+    /// Refused for good, with the delivery code of REFERENCE §6.
+    Failed {
+        /// 5, 6 or 9.
+        code: i64,
+        /// What the SMSC answered.
+        reason: String,
+    },
+}
+
+/// Something the carrier delivered to texto.
+#[derive(Debug)]
+pub(crate) enum Inbound {
+    /// A delivery receipt: the SMSC id it is about and its delivery code (`None`: not final).
+    Receipt {
+        /// The receipted message_id.
+        smsc_id: String,
+        /// The code of REFERENCE §6, or `None` for ACCEPTD / ENROUTE.
+        code: Option<i64>,
+    },
+    /// A reply (MO) from a phone.
+    Reply {
+        /// The phone's number.
+        from: String,
+        /// The text, decoded.
+        text: String,
+    },
+}
+
+/// An [`Inbound`] and how to acknowledge it: the SMSC is answered only once it is stored, so
+/// a crash before that makes the SMSC deliver it again.
+#[derive(Debug)]
+pub(crate) struct Delivered {
+    /// What arrived.
+    pub(crate) inbound: Inbound,
+    /// Answers the SMSC (deliver_sm_resp) when called.
+    pub(crate) ack: session::Ack,
+}
+
+/// Where messages go.
+#[async_trait]
+pub(crate) trait Carrier: Send + Sync {
+    /// Hands one message over and waits for the SMSC's answer to each of its parts.
+    async fn submit(&self, sms: &Outgoing) -> Submitted;
+    /// Unbinds every connection (on shutdown).
+    async fn close(&self);
+}

@@ -1,0 +1,269 @@
+//! One bind to the SMSC: connect, bind_transceiver, then carry the submitters' submit_sm,
+//! answer the SMSC's deliver_sm (once texto has stored them) and enquire_link, keep the link
+//! alive with enquire_link, reconnect with backoff when it drops, and unbind on shutdown.
+
+use std::{collections::HashMap, str::FromStr, sync::Arc, time::Duration};
+
+use futures_util::{SinkExt, StreamExt};
+use rusmpp::{
+    Command, CommandStatus, Pdu,
+    pdus::{BindTransceiver, DeliverSm, DeliverSmResp, SubmitSm},
+    tlvs::TlvValue,
+    tokio_codec::CommandCodec,
+    types::COctetString,
+    values::{InterfaceVersion, MessageState},
+};
+use tokio::{
+    net::TcpStream,
+    sync::{Semaphore, mpsc, oneshot, watch},
+    time::{Instant, MissedTickBehavior, interval, sleep, timeout},
+};
+use tokio_util::{codec::Framed, sync::CancellationToken};
+
+use super::{Delivered, Inbound, SmppTarget, delivery_code, receipt::field};
+use crate::sms_text;
+
+/// Seconds between two enquire_link when the link is quiet, and to wait for an answer.
+const KEEPALIVE: Duration = Duration::from_secs(30);
+const ANSWER_WITHIN: Duration = Duration::from_secs(10);
+/// The longest wait between two connection attempts.
+const MOST_BACKOFF: Duration = Duration::from_secs(30);
+
+/// A submit_sm for the bind to send, and where its answer goes.
+pub(super) struct Request {
+    pub(super) submit: SubmitSm,
+    pub(super) answer: oneshot::Sender<Command>,
+}
+
+/// What submitters see of one bind.
+pub(super) struct Link {
+    /// Free places in its window of in-flight submits.
+    pub(super) window: Arc<Semaphore>,
+    /// Whether it is bound now.
+    pub(super) bound: watch::Receiver<bool>,
+    /// Its queue of submits.
+    pub(super) requests: mpsc::Sender<Request>,
+}
+
+/// Answers one deliver_sm with deliver_sm_resp when sent.
+#[derive(Debug)]
+pub(crate) struct Ack {
+    outbox: mpsc::UnboundedSender<Command>,
+    sequence: u32,
+}
+
+impl Ack {
+    /// Tells the SMSC that the deliver_sm is taken (if its connection is still up).
+    pub(crate) fn send(self) {
+        let _ = self.outbox.send(Command::new(CommandStatus::EsmeRok, self.sequence, DeliverSmResp::builder().build()));
+    }
+}
+
+/// Starts the bind's task; returns the link submitters use.
+pub(super) fn start(target: Arc<SmppTarget>, inbound: mpsc::Sender<Delivered>, stop: CancellationToken) -> (Arc<Link>, tokio::task::JoinHandle<()>) {
+    let (requests, queue) = mpsc::channel(target.window.max(1));
+    let (bound_tx, bound) = watch::channel(false);
+    let link = Arc::new(Link { window: Arc::new(Semaphore::new(target.window)), bound, requests });
+    let task = tokio::spawn(keep_bound(target, queue, bound_tx, inbound, stop));
+    (link, task)
+}
+
+/// Connects and binds, serves until the link drops, then tries again with a growing pause.
+async fn keep_bound(
+    target: Arc<SmppTarget>,
+    mut queue: mpsc::Receiver<Request>,
+    bound: watch::Sender<bool>,
+    inbound: mpsc::Sender<Delivered>,
+    stop: CancellationToken,
+) {
+    let mut backoff = Duration::from_millis(250);
+    while !stop.is_cancelled() {
+        match connect(&target).await {
+            Ok(framed) => {
+                tracing::info!(smsc = %target.address, "bound to the SMSC");
+                backoff = Duration::from_millis(250);
+                let _ = bound.send(true);
+                let ended = serve(framed, &mut queue, &inbound, &stop).await;
+                let _ = bound.send(false);
+                match ended {
+                    Ok(()) => tracing::info!(smsc = %target.address, "unbound from the SMSC"),
+                    Err(reason) => tracing::warn!(smsc = %target.address, %reason, "the SMSC link dropped; reconnecting"),
+                }
+            }
+            Err(reason) => tracing::warn!(smsc = %target.address, %reason, retry_in_ms = backoff.as_millis() as u64, "cannot bind to the SMSC"),
+        }
+        tokio::select! {
+            () = stop.cancelled() => return,
+            () = sleep(backoff) => {}
+        }
+        backoff = (backoff * 2).min(MOST_BACKOFF);
+    }
+}
+
+type Connection = Framed<TcpStream, CommandCodec>;
+
+/// A TCP connection with a successful bind_transceiver.
+async fn connect(target: &SmppTarget) -> Result<Connection, String> {
+    let stream = timeout(ANSWER_WITHIN, TcpStream::connect(&target.address))
+        .await
+        .map_err(|_| "connecting timed out".to_owned())?
+        .map_err(|e| format!("connecting: {e}"))?;
+    stream.set_nodelay(true).map_err(|e| e.to_string())?;
+    let mut framed = Framed::new(stream, CommandCodec::new());
+    let bind = BindTransceiver::builder()
+        .system_id(COctetString::from_str(&target.system_id).map_err(|e| format!("system_id: {e}"))?)
+        .password(COctetString::from_str(&target.password).map_err(|e| format!("password: {e}"))?)
+        .interface_version(InterfaceVersion::Smpp3_4)
+        .build();
+    framed.send(Command::new(CommandStatus::EsmeRok, 1, bind)).await.map_err(|e| format!("sending bind: {e}"))?;
+    let answer = timeout(ANSWER_WITHIN, framed.next()).await.map_err(|_| "no answer to bind_transceiver".to_owned())?;
+    match answer {
+        Some(Ok(command)) if matches!(command.pdu(), Some(Pdu::BindTransceiverResp(_))) => match command.status() {
+            CommandStatus::EsmeRok => Ok(framed),
+            status => Err(format!("bind refused: {status:?}")),
+        },
+        Some(Ok(command)) if command.id() == rusmpp::CommandId::GenericNack => Err(format!("bind refused: {:?}", command.status())),
+        Some(Ok(command)) => Err(format!("unexpected answer to bind: {:?}", command.id())),
+        Some(Err(e)) => Err(format!("reading the bind answer: {e}")),
+        None => Err("the SMSC closed the connection".into()),
+    }
+}
+
+/// Serves a bound link: `Ok` after an unbind (ours or the SMSC's), `Err` when it dropped.
+async fn serve(framed: Connection, queue: &mut mpsc::Receiver<Request>, inbound: &mpsc::Sender<Delivered>, stop: &CancellationToken) -> Result<(), String> {
+    let (mut sink, mut stream) = framed.split();
+    let (outbox, mut answers) = mpsc::unbounded_channel::<Command>();
+    let mut pending: HashMap<u32, oneshot::Sender<Command>> = HashMap::new();
+    let mut sequence: u32 = 1;
+    let mut next_sequence = move || {
+        sequence = sequence % 0x7FFF_FFFF + 1;
+        sequence
+    };
+    let mut keepalive = interval(KEEPALIVE);
+    keepalive.set_missed_tick_behavior(MissedTickBehavior::Delay);
+    keepalive.tick().await;
+    let mut enquiring: Option<Instant> = None;
+    loop {
+        tokio::select! {
+            () = stop.cancelled() => return unbind(sink, stream, next_sequence()).await,
+            Some(request) = queue.recv() => {
+                let mut request = Some(request);
+                // Everything queued meanwhile goes out in one write.
+                while let Some(Request { submit, answer }) = request.take().or_else(|| queue.try_recv().ok()) {
+                    let number = next_sequence();
+                    pending.insert(number, answer);
+                    sink.feed(Command::new(CommandStatus::EsmeRok, number, submit)).await.map_err(|e| format!("sending submit_sm: {e}"))?;
+                    if pending.len() >= 1024 { break; }
+                }
+                sink.flush().await.map_err(|e| format!("sending: {e}"))?;
+            }
+            Some(answer) = answers.recv() => {
+                sink.feed(answer).await.map_err(|e| format!("answering: {e}"))?;
+                while let Ok(answer) = answers.try_recv() {
+                    sink.feed(answer).await.map_err(|e| format!("answering: {e}"))?;
+                }
+                sink.flush().await.map_err(|e| format!("answering: {e}"))?;
+            }
+            next = stream.next() => {
+                let command = match next {
+                    Some(Ok(command)) => command,
+                    Some(Err(e)) => return Err(format!("reading: {e}")),
+                    None => return Err("the SMSC closed the connection".into()),
+                };
+                enquiring = None;
+                if let Some(reply) = handle(command, &mut pending, inbound, &outbox).await? {
+                    sink.send(reply).await.map_err(|e| format!("answering: {e}"))?;
+                }
+            }
+            _ = keepalive.tick() => {
+                if enquiring.is_some_and(|since| since.elapsed() > ANSWER_WITHIN) {
+                    return Err("no answer to enquire_link".into());
+                }
+                enquiring.get_or_insert_with(Instant::now);
+                sink.send(Command::new(CommandStatus::EsmeRok, next_sequence(), Pdu::EnquireLink)).await.map_err(|e| format!("enquire_link: {e}"))?;
+            }
+        }
+    }
+}
+
+/// Handles one PDU from the SMSC; returns what to answer at once, if anything. `Err(())`-like
+/// `Err` ends the session (the SMSC unbound).
+async fn handle(
+    command: Command,
+    pending: &mut HashMap<u32, oneshot::Sender<Command>>,
+    inbound: &mpsc::Sender<Delivered>,
+    outbox: &mpsc::UnboundedSender<Command>,
+) -> Result<Option<Command>, String> {
+    let sequence = command.sequence_number();
+    match command.pdu() {
+        Some(Pdu::EnquireLink) => Ok(Some(Command::new(CommandStatus::EsmeRok, sequence, Pdu::EnquireLinkResp))),
+        Some(Pdu::Unbind) => Err("the SMSC unbound".into()),
+        Some(Pdu::DeliverSm(deliver)) => {
+            let ack = Ack { outbox: outbox.clone(), sequence };
+            let _ = inbound.send(Delivered { inbound: read_deliver(deliver), ack }).await;
+            Ok(None)
+        }
+        _ if command.id().is_response() || command.id() == rusmpp::CommandId::GenericNack => {
+            if let Some(answer) = pending.remove(&sequence) {
+                let _ = answer.send(command);
+            }
+            Ok(None)
+        }
+        _ => Ok(Some(Command::new(CommandStatus::EsmeRinvcmdid, sequence, Pdu::GenericNack))),
+    }
+}
+
+/// A deliver_sm as texto reads it: a receipt (esm_class message type 0x04) or a reply.
+fn read_deliver(deliver: &DeliverSm) -> Inbound {
+    let esm_class = u8::from(deliver.esm_class);
+    let bytes = deliver.short_message().as_ref();
+    if esm_class & 0x3C == 0x04 {
+        let text = String::from_utf8_lossy(bytes);
+        let mut smsc_id = field(&text, "id").map(str::to_owned);
+        let mut state = None;
+        for tlv in deliver.tlvs() {
+            match tlv.value() {
+                Some(TlvValue::ReceiptedMessageId(id)) => smsc_id = Some(id.to_string()),
+                Some(TlvValue::MessageState(s)) => state = Some(*s),
+                _ => {}
+            }
+        }
+        let code = match field(&text, "stat") {
+            Some(stat) => delivery_code(stat, field(&text, "err").unwrap_or("000")),
+            None => state.and_then(state_code),
+        };
+        return Inbound::Receipt { smsc_id: smsc_id.unwrap_or_default(), code };
+    }
+    let payload = if esm_class & 0x40 != 0 { sms_text::split_udh(bytes).1 } else { bytes };
+    Inbound::Reply { from: deliver.source_addr.to_string(), text: sms_text::decode(u8::from(deliver.data_coding), payload) }
+}
+
+/// The delivery code of a message_state TLV, for receipts without a `stat:` in their text.
+fn state_code(state: MessageState) -> Option<i64> {
+    match state {
+        MessageState::Delivered => Some(3),
+        MessageState::Undeliverable => Some(2),
+        MessageState::Expired => Some(12),
+        MessageState::Deleted | MessageState::Rejected => Some(9),
+        MessageState::Unknown => Some(11),
+        _ => None,
+    }
+}
+
+/// Sends unbind and waits briefly for its answer.
+async fn unbind(
+    mut sink: futures_util::stream::SplitSink<Connection, Command>,
+    mut stream: futures_util::stream::SplitStream<Connection>,
+    sequence: u32,
+) -> Result<(), String> {
+    sink.send(Command::new(CommandStatus::EsmeRok, sequence, Pdu::Unbind)).await.map_err(|e| format!("unbind: {e}"))?;
+    let _ = timeout(Duration::from_secs(2), async {
+        while let Some(Ok(command)) = stream.next().await {
+            if command.id() == rusmpp::CommandId::UnbindResp {
+                return;
+            }
+        }
+    })
+    .await;
+    Ok(())
+}

@@ -1,0 +1,125 @@
+//! [`SmppCarrier`]: texto as an ESME. A number of transceiver binds, each with its window of
+//! in-flight submits, an optional rate over them all; what cannot be handed over now is
+//! answered [`Submitted::Retry`], never failed.
+
+use std::{
+    num::NonZeroU32,
+    sync::{
+        Arc, Mutex,
+        atomic::{AtomicUsize, Ordering},
+    },
+    time::Duration,
+};
+
+use async_trait::async_trait;
+use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
+use rusmpp::{Command, CommandStatus, Pdu};
+use tokio::{
+    sync::{mpsc, oneshot},
+    task::JoinHandle,
+    time::timeout,
+};
+use tokio_util::sync::CancellationToken;
+
+use super::{
+    Carrier, Delivered, Outgoing, SmppTarget, Submitted, encode,
+    session::{self, Link, Request},
+};
+
+/// How long a submit waits for a bind before it is put back for later.
+const WAIT_FOR_BIND: Duration = Duration::from_secs(5);
+/// How long a submit_sm waits for its answer.
+const ANSWER_WITHIN: Duration = Duration::from_secs(30);
+
+/// The SMPP carrier: binds kept up in the background.
+pub(crate) struct SmppCarrier {
+    links: Vec<Arc<Link>>,
+    next: AtomicUsize,
+    rate: Option<DefaultDirectRateLimiter>,
+    stop: CancellationToken,
+    tasks: Mutex<Vec<JoinHandle<()>>>,
+}
+
+impl SmppCarrier {
+    /// Starts `target.binds` binds; what the SMSC delivers goes to `inbound`.
+    pub(crate) fn start(target: SmppTarget, inbound: mpsc::Sender<Delivered>) -> SmppCarrier {
+        let target = Arc::new(target);
+        let stop = CancellationToken::new();
+        let (links, tasks): (Vec<_>, Vec<_>) =
+            (0..target.binds).map(|_| session::start(Arc::clone(&target), inbound.clone(), stop.child_token())).unzip();
+        let rate = NonZeroU32::new(target.rate).map(|rate| RateLimiter::direct(Quota::per_second(rate)));
+        SmppCarrier { links, next: AtomicUsize::new(0), rate, stop, tasks: Mutex::new(tasks) }
+    }
+
+    /// A bound link, preferring one with room in its window; `None` when none is bound in time.
+    async fn link(&self) -> Option<Arc<Link>> {
+        let start = self.next.fetch_add(1, Ordering::Relaxed);
+        let order = (0..self.links.len()).map(|i| &self.links[(start + i) % self.links.len()]);
+        let bound: Vec<&Arc<Link>> = order.filter(|l| *l.bound.borrow()).collect();
+        if let Some(link) = bound.iter().find(|l| l.window.available_permits() > 0).or(bound.first()) {
+            return Some(Arc::clone(link));
+        }
+        let mut watching = self.links[start % self.links.len()].bound.clone();
+        timeout(WAIT_FOR_BIND, watching.wait_for(|bound| *bound)).await.ok()?.ok()?;
+        Some(Arc::clone(&self.links[start % self.links.len()]))
+    }
+}
+
+#[async_trait]
+impl Carrier for SmppCarrier {
+    async fn submit(&self, sms: &Outgoing) -> Submitted {
+        let parts = match encode::submits(sms) {
+            Ok(parts) => parts,
+            Err(reason) => return Submitted::Failed { code: 9, reason },
+        };
+        let Some(link) = self.link().await else {
+            return Submitted::Retry("no bind to the SMSC".into());
+        };
+        let Ok(_place) = link.window.acquire().await else {
+            return Submitted::Retry("the bind is closing".into());
+        };
+        let mut smsc_id = String::new();
+        for submit in parts {
+            if let Some(rate) = &self.rate {
+                rate.until_ready().await;
+            }
+            let (answer, answered) = oneshot::channel();
+            if link.requests.send(Request { submit, answer }).await.is_err() {
+                return Submitted::Retry("the bind is closing".into());
+            }
+            let command = match timeout(ANSWER_WITHIN, answered).await {
+                Ok(Ok(command)) => command,
+                Ok(Err(_)) => return Submitted::Retry("the connection to the SMSC was lost".into()),
+                Err(_) => return Submitted::Retry("no answer from the SMSC".into()),
+            };
+            match answer_of(&command) {
+                Ok(id) => smsc_id = id,
+                Err(outcome) => return outcome,
+            }
+        }
+        Submitted::Accepted { smsc_id }
+    }
+
+    async fn close(&self) {
+        self.stop.cancel();
+        let tasks = std::mem::take(&mut *self.tasks.lock().unwrap_or_else(|e| e.into_inner()));
+        for task in tasks {
+            let _ = timeout(Duration::from_secs(3), task).await;
+        }
+    }
+}
+
+/// The message_id of an accepted submit_sm, or what the refusal means (REFERENCE §6).
+fn answer_of(command: &Command) -> Result<String, Submitted> {
+    let reason = || format!("{:?}", command.status());
+    match command.status() {
+        CommandStatus::EsmeRok => match command.pdu() {
+            Some(Pdu::SubmitSmResp(resp)) => Ok(resp.message_id().to_string()),
+            _ => Err(Submitted::Failed { code: 9, reason: "the SMSC answered submit_sm with another PDU".into() }),
+        },
+        CommandStatus::EsmeRthrottled | CommandStatus::EsmeRmsgqful => Err(Submitted::Retry(reason())),
+        CommandStatus::EsmeRinvdstadr => Err(Submitted::Failed { code: 5, reason: reason() }),
+        CommandStatus::EsmeRinvsrcadr => Err(Submitted::Failed { code: 6, reason: reason() }),
+        _ => Err(Submitted::Failed { code: 9, reason: reason() }),
+    }
+}

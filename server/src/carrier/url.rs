@@ -1,0 +1,115 @@
+//! `--smsc`: `builtin`, or `smpp://SYSTEM_ID:PASSWORD@HOST:PORT?binds=N&window=W&rate=R`.
+
+use std::{fmt, str::FromStr};
+
+/// Where texto's messages go.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SmscUrl {
+    /// The built-in SMSC simulator, started in-process on a free loopback port.
+    Builtin,
+    /// An SMSC over SMPP 3.4.
+    Smpp(SmppTarget),
+}
+
+/// An SMSC and how to use it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct SmppTarget {
+    /// `host:port`.
+    pub address: String,
+    /// The bind's system_id.
+    pub system_id: String,
+    /// The bind's password.
+    pub password: String,
+    /// Transceiver binds (default 1).
+    pub binds: usize,
+    /// In-flight submit_sm per bind (default 50).
+    pub window: usize,
+    /// Submits per second over all binds; 0 is unlimited (the default).
+    pub rate: u32,
+}
+
+impl fmt::Debug for SmppTarget {
+    /// Everything but the password.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SmppTarget")
+            .field("address", &self.address)
+            .field("system_id", &self.system_id)
+            .field("binds", &self.binds)
+            .field("window", &self.window)
+            .field("rate", &self.rate)
+            .finish_non_exhaustive()
+    }
+}
+
+impl FromStr for SmscUrl {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<SmscUrl, String> {
+        if text == "builtin" {
+            return Ok(SmscUrl::Builtin);
+        }
+        let url = url::Url::parse(text).map_err(|e| format!("{e}: expected builtin or smpp://SYSTEM_ID:PASSWORD@HOST:PORT"))?;
+        if url.scheme() != "smpp" {
+            return Err(format!("the scheme is {}: expected smpp://", url.scheme()));
+        }
+        let host = url.host_str().ok_or("the SMSC URL has no host")?;
+        let port = url.port().ok_or("the SMSC URL has no port (2775 is usual)")?;
+        let decode = |s: &str| percent(s);
+        let mut target = SmppTarget {
+            address: format!("{host}:{port}"),
+            system_id: decode(url.username()),
+            password: decode(url.password().unwrap_or("")),
+            binds: 1,
+            window: 50,
+            rate: 0,
+        };
+        if target.system_id.is_empty() {
+            return Err("the SMSC URL has no system_id (smpp://SYSTEM_ID:PASSWORD@…)".into());
+        }
+        for (key, value) in url.query_pairs() {
+            let number = |min: u64| {
+                value.parse::<u64>().ok().filter(|n| *n >= min).ok_or_else(|| format!("{key}={value}: expected a whole number from {min}"))
+            };
+            match key.as_ref() {
+                "binds" => target.binds = number(1)?.min(64) as usize,
+                "window" => target.window = number(1)?.min(10_000) as usize,
+                "rate" => target.rate = number(0)?.min(u64::from(u32::MAX)) as u32,
+                other => return Err(format!("unknown SMSC setting {other} (binds, window, rate)")),
+            }
+        }
+        Ok(SmscUrl::Smpp(target))
+    }
+}
+
+/// Percent-decodes a user name or password.
+fn percent(text: &str) -> String {
+    form_urlencoded::parse(format!("x={}", text.replace('+', "%2B")).as_bytes()).next().map(|(_, v)| v.into_owned()).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_and_full_urls_parse() {
+        assert_eq!("builtin".parse(), Ok(SmscUrl::Builtin));
+        let Ok(SmscUrl::Smpp(target)) = "smpp://texto:s%40cret@127.0.0.1:2775?binds=2&window=100&rate=500".parse() else {
+            panic!("a valid URL")
+        };
+        assert_eq!(
+            (target.address.as_str(), target.system_id.as_str(), target.password.as_str()),
+            ("127.0.0.1:2775", "texto", "s@cret")
+        );
+        assert_eq!((target.binds, target.window, target.rate), (2, 100, 500));
+        assert!(!format!("{target:?}").contains("s@cret"));
+    }
+
+    #[test]
+    fn defaults_and_mistakes() {
+        let Ok(SmscUrl::Smpp(target)) = "smpp://a:b@smsc.example:2775".parse() else { panic!("valid") };
+        assert_eq!((target.binds, target.window, target.rate), (1, 50, 0));
+        for bad in ["http://a:b@h:1", "smpp://h:1", "smpp://a:b@h", "smpp://a:b@h:1?binds=0", "smpp://a:b@h:1?speed=3", "nonsense"] {
+            assert!(bad.parse::<SmscUrl>().is_err(), "{bad}");
+        }
+    }
+}

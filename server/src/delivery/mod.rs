@@ -1,0 +1,141 @@
+//! Delivery: the carrier, and the workers that hand messages to it and store what it sends
+//! back. [`Delivery::start`] wires them for `texto serve`.
+
+mod arrivals;
+pub(crate) mod clock;
+mod dispatcher;
+pub(crate) mod links;
+
+use std::{sync::Arc, time::Duration};
+
+use texto_core::MessageOptions;
+use tokio::{
+    sync::{Notify, mpsc},
+    task::JoinHandle,
+};
+use tokio_util::sync::CancellationToken;
+
+use crate::{
+    Error,
+    carrier::{Carrier, SmppCarrier, SmppTarget, SmscUrl},
+    smsc::{self, SmscConfig, Simulator},
+    store::DeliveryStore,
+};
+use clock::{Clock, SystemClock};
+pub(crate) use dispatcher::Dispatcher;
+use links::LinkCodes;
+
+/// Deliveries queued between the carrier and the arrivals worker.
+const ARRIVALS_QUEUE: usize = 50_000;
+/// How long the dispatcher sleeps when there is nothing to hand over (a new campaign wakes it).
+const IDLE: Duration = Duration::from_secs(1);
+/// How long it waits after a wave the carrier could not all take.
+const BACK_OFF: Duration = Duration::from_secs(1);
+
+/// The running delivery side of texto.
+pub(crate) struct Delivery {
+    /// Wakes the dispatcher (a campaign was accepted).
+    pub(crate) wake: Arc<Notify>,
+    /// The built-in SMSC simulator, when texto runs one.
+    pub(crate) simulator: Option<Simulator>,
+    carrier: Arc<dyn Carrier>,
+    stop: CancellationToken,
+    dispatcher: JoinHandle<()>,
+    arrivals: JoinHandle<()>,
+}
+
+/// How delivery is set up.
+pub(crate) struct DeliverySettings {
+    /// Where messages go.
+    pub(crate) smsc: SmscUrl,
+    /// The sender of messages that name none.
+    pub(crate) default_sender: String,
+    /// The built-in simulator's delay before receipts.
+    pub(crate) builtin_dlr_delay_ms: u64,
+    /// Short links and the opt-out text.
+    pub(crate) message: MessageOptions,
+    /// The key of the short-link codes.
+    pub(crate) codes: LinkCodes,
+}
+
+impl Delivery {
+    /// Starts the carrier (and the simulator for `builtin`) and the workers.
+    pub(crate) async fn start(store: Arc<dyn DeliveryStore>, settings: DeliverySettings) -> Result<Delivery, Error> {
+        let (simulator, target) = match settings.smsc {
+            SmscUrl::Smpp(target) => (None, target),
+            SmscUrl::Builtin => {
+                let mut secret = [0u8; 4];
+                getrandom::fill(&mut secret).map_err(|_| Error::Unavailable("no randomness for the simulator's password"))?;
+                let password = hex::encode(secret);
+                let config = SmscConfig {
+                    smpp_addr: "127.0.0.1:0".parse().map_err(|_| Error::Unavailable("a loopback address"))?,
+                    http_addr: "127.0.0.1:0".parse().map_err(|_| Error::Unavailable("a loopback address"))?,
+                    system_id: "texto".into(),
+                    password: password.clone(),
+                    dlr_delay_ms: settings.builtin_dlr_delay_ms,
+                };
+                let simulator = smsc::start(config).await?;
+                let target = SmppTarget { address: simulator.smpp_addr.to_string(), system_id: "texto".into(), password, binds: 1, window: 50, rate: 0 };
+                (Some(simulator), target)
+            }
+        };
+        let requeued = store.requeue_in_flight().await?;
+        if requeued > 0 {
+            tracing::warn!(requeued, "messages were in flight when texto stopped: handed over again, so up to that many recipients may get a duplicate");
+        }
+        let wave = target.binds * target.window;
+        let (deliveries, arrived) = mpsc::channel(ARRIVALS_QUEUE);
+        let carrier: Arc<dyn Carrier> = Arc::new(SmppCarrier::start(target, deliveries));
+        let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+        let dispatcher = Arc::new(Dispatcher::new(
+            Arc::clone(&store),
+            Arc::clone(&carrier),
+            Arc::clone(&clock),
+            settings.message,
+            settings.default_sender,
+            settings.codes,
+            wave,
+        ));
+        let stop = CancellationToken::new();
+        let wake = Arc::new(Notify::new());
+        let arrivals = tokio::spawn(arrivals::run(Arc::clone(&store), clock, arrived));
+        let dispatcher = tokio::spawn(dispatch(dispatcher, Arc::clone(&wake), stop.clone()));
+        Ok(Delivery { wake, simulator, carrier, stop, dispatcher, arrivals })
+    }
+
+    /// Stops handing over, stores what was handed, unbinds.
+    pub(crate) async fn stop(self) {
+        self.stop.cancel();
+        let _ = self.dispatcher.await;
+        self.carrier.close().await;
+        drop(self.carrier);
+        let _ = tokio::time::timeout(Duration::from_secs(5), self.arrivals).await;
+    }
+}
+
+/// Steps the dispatcher until stopped.
+async fn dispatch(dispatcher: Arc<Dispatcher>, wake: Arc<Notify>, stop: CancellationToken) {
+    loop {
+        let pause = match dispatcher.step().await {
+            Ok(progress) if progress.retried > 0 => Some(BACK_OFF),
+            Ok(progress) if progress.handed > 0 => None,
+            Ok(_) => Some(IDLE),
+            Err(error) => {
+                tracing::error!(%error, "dispatch failed; trying again");
+                Some(BACK_OFF)
+            }
+        };
+        if let Some(pause) = pause {
+            tokio::select! {
+                () = stop.cancelled() => break,
+                () = wake.notified() => {}
+                () = tokio::time::sleep(pause) => {}
+            }
+        } else if stop.is_cancelled() {
+            break;
+        }
+    }
+    if let Err(error) = dispatcher.flush().await {
+        tracing::error!(%error, "the last hand-overs could not be stored; they will be handed over again");
+    }
+}

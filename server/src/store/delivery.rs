@@ -1,0 +1,117 @@
+//! Delivery: handing queued messages to the carrier, and storing what comes back (receipts,
+//! replies, clicks) with the events they raise, each in one transaction.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use texto_core::PushType;
+
+use crate::Error;
+
+/// What a campaign's messages are made from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct CampaignText {
+    /// The ticket.
+    pub(crate) id: i64,
+    /// The text as written (with `<-short->`, `<-stop->`, `[infoN]`).
+    pub(crate) text: String,
+    /// Alert or marketing.
+    pub(crate) pushtype: PushType,
+    /// The sender, if the campaign names one.
+    pub(crate) sender: Option<String>,
+    /// Forced UCS-2.
+    pub(crate) unicode: bool,
+    /// The long URLs, one per `<-short->`.
+    pub(crate) links: Vec<String>,
+}
+
+/// A message to hand over now.
+#[derive(Debug, Clone)]
+pub(crate) struct Queued {
+    /// The message's id (also what its short-link codes derive from).
+    pub(crate) id: i64,
+    /// Its campaign.
+    pub(crate) campaign: Arc<CampaignText>,
+    /// The recipient.
+    pub(crate) number: u64,
+    /// The list contact's info1…info4, if it came from a list.
+    pub(crate) info: Option<[String; 4]>,
+}
+
+/// What became of one hand-over, to store.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum HandOff {
+    /// Taken by the SMSC, with its id.
+    Submitted {
+        /// The message.
+        id: i64,
+        /// The SMSC's id of its last part.
+        smsc_id: String,
+    },
+    /// Refused for good with this delivery code.
+    Failed {
+        /// The message.
+        id: i64,
+        /// REFERENCE §6 code.
+        code: i64,
+    },
+    /// To be handed over again.
+    Retry {
+        /// The message.
+        id: i64,
+    },
+}
+
+/// One thing the carrier delivered, to store.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Arrival {
+    /// A final receipt.
+    Receipt {
+        /// The SMSC id it is about.
+        smsc_id: String,
+        /// Its delivery code.
+        code: i64,
+    },
+    /// A reply from a phone.
+    Reply {
+        /// The phone's number (international digits).
+        from: String,
+        /// Its text.
+        text: String,
+    },
+}
+
+/// A short link's target, found from its code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Click {
+    /// The message the code was made for.
+    pub(crate) message_id: i64,
+    /// The position of the link in the campaign.
+    pub(crate) link: usize,
+    /// The phone's brand, model and OS, from its User-Agent.
+    pub(crate) device: [String; 3],
+    /// The short URL clicked.
+    pub(crate) short_url: String,
+}
+
+/// Storage for the delivery workers.
+#[async_trait]
+pub(crate) trait DeliveryStore: Send + Sync {
+    /// After a restart: puts messages that were in flight without a stored SMSC id back in
+    /// the queue; returns how many (each may reach its recipient twice).
+    async fn requeue_in_flight(&self) -> Result<u64, Error>;
+    /// Starts the scheduled campaigns whose time has come; returns how many.
+    async fn release_due(&self, now: DateTime<Utc>) -> Result<usize, Error>;
+    /// Stores `done`, then marks up to `limit` queued messages in flight and returns them:
+    /// alerts first, marketing only when `marketing_open`. Campaigns with nothing left to
+    /// hand over become `sent`.
+    async fn hand_off(&self, done: Vec<HandOff>, limit: usize, marketing_open: bool, now: DateTime<Utc>) -> Result<Vec<Queued>, Error>;
+    /// Stores receipts and replies with their effects and events (NPAI, blacklist, outbox).
+    async fn store_arrivals(&self, arrivals: Vec<Arrival>, now: DateTime<Utc>) -> Result<(), Error>;
+    /// The key of the short-link codes, made at first start.
+    async fn link_key(&self) -> Result<[u8; 32], Error>;
+    /// Counts a click on a short link and raises CLICKER; the long URL, or `None` when the
+    /// code names no link that was sent.
+    async fn click(&self, click: Click, now: DateTime<Utc>) -> Result<Option<String>, Error>;
+}

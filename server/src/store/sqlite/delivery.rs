@@ -1,0 +1,164 @@
+//! Handing messages over in SQLite: releasing scheduled campaigns, marking messages in flight,
+//! storing each hand-over's outcome, and closing campaigns with nothing left to send.
+
+use std::{collections::HashMap, sync::Arc};
+
+use async_trait::async_trait;
+use chrono::{DateTime, Duration, Utc};
+use rusqlite::{Connection, OptionalExtension, params};
+use texto_core::PushType;
+
+use super::{SqliteStore, arrivals, time};
+use crate::{
+    Error,
+    store::{Arrival, CampaignText, Click, DeliveryStore, HandOff, Queued},
+};
+
+#[async_trait]
+impl DeliveryStore for SqliteStore {
+    async fn requeue_in_flight(&self) -> Result<u64, Error> {
+        self.db
+            .write(|db| {
+                let requeued = db.execute("UPDATE messages SET dispatch = 0 WHERE delivery = 0 AND dispatch = 1", [])?;
+                Ok(requeued as u64)
+            })
+            .await
+    }
+
+    async fn release_due(&self, now: DateTime<Utc>) -> Result<usize, Error> {
+        self.db
+            .write(move |db| {
+                let released = db.execute("UPDATE campaigns SET status = 'sending' WHERE status = 'scheduled' AND send_at <= ?", [time::store(now)])?;
+                // Receipts of a concatenated message's first parts never match (only the last
+                // part's id is kept): a day is long enough for a late last-part id.
+                db.execute("DELETE FROM receipts_unmatched WHERE received_at < ?", [time::store(now - Duration::days(1))])?;
+                Ok(released)
+            })
+            .await
+    }
+
+    async fn hand_off(&self, done: Vec<HandOff>, limit: usize, marketing_open: bool, now: DateTime<Utc>) -> Result<Vec<Queued>, Error> {
+        self.db
+            .write(move |db| {
+                for outcome in &done {
+                    store_hand_off(db, outcome, now)?;
+                }
+                next_wave(db, limit, marketing_open)
+            })
+            .await
+    }
+
+    async fn store_arrivals(&self, list: Vec<Arrival>, now: DateTime<Utc>) -> Result<(), Error> {
+        self.db.write(move |db| arrivals::store(db, &list, now)).await
+    }
+
+    async fn link_key(&self) -> Result<[u8; 32], Error> {
+        let mut fresh = [0u8; 32];
+        getrandom::fill(&mut fresh).map_err(|_| Error::Unavailable("no randomness for the short-link key"))?;
+        self.db
+            .write(move |db| {
+                db.execute("INSERT OR IGNORE INTO secrets (name, value) VALUES ('link_codes', ?)", [fresh.as_slice()])?;
+                let key: Vec<u8> = db.query_row("SELECT value FROM secrets WHERE name = 'link_codes'", [], |row| row.get(0))?;
+                key.try_into().map_err(|_| Error::Unavailable("the stored short-link key is damaged"))
+            })
+            .await
+    }
+
+    async fn click(&self, click: Click, now: DateTime<Utc>) -> Result<Option<String>, Error> {
+        self.db.write(move |db| arrivals::click(db, &click, now)).await
+    }
+}
+
+/// Stores one hand-over's outcome.
+fn store_hand_off(db: &Connection, outcome: &HandOff, now: DateTime<Utc>) -> Result<(), Error> {
+    let at = time::store(now);
+    match outcome {
+        HandOff::Retry { id } => {
+            db.prepare_cached("UPDATE messages SET dispatch = 0 WHERE id = ?")?.execute([id])?;
+        }
+        HandOff::Failed { id, code } => {
+            db.prepare_cached("UPDATE messages SET dispatch = 0, delivery = ?, done_at = ? WHERE id = ?")?.execute(params![code, at, id])?;
+            arrivals::after_final(db, *id, *code, now)?;
+        }
+        HandOff::Submitted { id, smsc_id } => {
+            let sent: Option<(i64, i64)> = db
+                .prepare_cached("UPDATE messages SET dispatch = 0, delivery = 1, smsc_id = ?, submitted_at = ? WHERE id = ? RETURNING number, account_id")?
+                .query_row(params![smsc_id, at, id], |row| Ok((row.get(0)?, row.get(1)?)))
+                .optional()?;
+            let Some((number, account)) = sent else { return Ok(()) };
+            db.prepare_cached(
+                "INSERT INTO last_sent (number, account_id, message_id, sent_at) VALUES (?, ?, ?, ?)
+                 ON CONFLICT (number) DO UPDATE SET account_id = excluded.account_id, message_id = excluded.message_id, sent_at = excluded.sent_at",
+            )?
+            .execute(params![number, account, id, at])?;
+            // Its receipt may have come first.
+            let early: Option<i64> =
+                db.prepare_cached("DELETE FROM receipts_unmatched WHERE smsc_id = ? RETURNING delivery")?.query_row([smsc_id], |row| row.get(0)).optional()?;
+            if let Some(code) = early {
+                arrivals::store(db, &[Arrival::Receipt { smsc_id: smsc_id.clone(), code }], now)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Marks up to `limit` queued messages in flight and returns them; closes campaigns with
+/// nothing queued or in flight.
+fn next_wave(db: &Connection, limit: usize, marketing_open: bool) -> Result<Vec<Queued>, Error> {
+    let mut campaigns = db.prepare_cached(
+        "SELECT id, text, pushtype, sender, unicode, links FROM campaigns WHERE status = 'sending'
+         ORDER BY pushtype = 'marketing', id",
+    )?;
+    let live: Vec<CampaignText> = campaigns
+        .query_map([], |row| {
+            Ok(CampaignText {
+                id: row.get(0)?,
+                text: row.get(1)?,
+                pushtype: if row.get::<_, String>(2)? == "marketing" { PushType::Marketing } else { PushType::Alert },
+                sender: row.get(3)?,
+                unicode: row.get(4)?,
+                links: serde_json::from_str(&row.get::<_, String>(5)?).unwrap_or_default(),
+            })
+        })?
+        .collect::<Result<_, _>>()?;
+    let mut wave = Vec::with_capacity(limit);
+    let mut queued = db.prepare_cached("SELECT id, number, info FROM messages WHERE campaign_id = ? AND delivery = 0 AND dispatch = 0 ORDER BY id LIMIT ?")?;
+    let mut in_flight = db.prepare_cached("UPDATE messages SET dispatch = 1 WHERE id = ?")?;
+    let mut texts: HashMap<i64, Arc<CampaignText>> = HashMap::new();
+    for campaign in live {
+        if wave.len() >= limit {
+            break;
+        }
+        if campaign.pushtype == PushType::Marketing && !marketing_open {
+            continue;
+        }
+        let id = campaign.id;
+        let text = Arc::clone(texts.entry(id).or_insert_with(|| Arc::new(campaign)));
+        let before = wave.len();
+        let rows = queued.query_map(params![id, (limit - wave.len()) as i64], |row| {
+            Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?, row.get::<_, Option<String>>(2)?))
+        })?;
+        for row in rows {
+            let (message, number, info) = row?;
+            let info = info.and_then(|json| serde_json::from_str::<[String; 4]>(&json).ok());
+            wave.push(Queued { id: message, campaign: Arc::clone(&text), number: number as u64, info });
+        }
+        if wave.len() == before {
+            close_if_done(db, id)?;
+        }
+        for queued in &wave[before..] {
+            in_flight.execute([queued.id])?;
+        }
+    }
+    Ok(wave)
+}
+
+/// A sending campaign with no message queued or in flight is `sent`.
+fn close_if_done(db: &Connection, campaign: i64) -> Result<(), Error> {
+    db.prepare_cached(
+        "UPDATE campaigns SET status = 'sent' WHERE id = ? AND status = 'sending'
+         AND NOT EXISTS (SELECT 1 FROM messages WHERE campaign_id = ? AND delivery = 0)",
+    )?
+    .execute([campaign, campaign])?;
+    Ok(())
+}
