@@ -4,6 +4,7 @@ mod helpers;
 
 mod auth;
 mod campaigns;
+mod delivery;
 mod framing;
 mod health;
 mod hostile_documents;
