@@ -251,6 +251,7 @@ fn number_list_response(xml: bool) -> impl Strategy<Value = NumberListResponse> 
                 user_information: UserInformation,
                 campaign_id,
                 batch_id,
+                source: None,
             }
         });
     (any::<i64>(), text(), list(entry, xml), any::<i64>(), any::<i64>()).prop_map(

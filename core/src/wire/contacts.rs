@@ -118,6 +118,10 @@ pub struct NumberEntryDto {
     /// Batch id; null.
     #[serde(default, deserialize_with = "lenient::opt_int")]
     pub batch_id: Option<i64>,
+    /// texto's addition: who added the number — `api` (the customer), `stop` (a STOP reply),
+    /// `receipt` (the carrier found the number unknown). Absent from other services.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub source: Option<String>,
 }
 
 /// `user_information`, whose content the interface does not show: always written empty.

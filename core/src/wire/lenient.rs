@@ -366,6 +366,8 @@ impl ListItem for super::ListContactDto {}
 impl ListItem for super::ListSummaryDto {}
 impl ListItem for super::ErrorDetailDto {}
 impl ListItem for super::ListRefDto {}
+impl ListItem for super::LinkClicksDto {}
+impl ListItem for super::ClickerDto {}
 impl ListItem for super::GsmDto<'_> {}
 impl ListItem for super::WebhookDto {}
 impl ListItem for super::WebhookLogEntryDto {}

@@ -18,6 +18,7 @@ mod xml_writer;
 mod json_path;
 
 mod campaigns;
+mod clicks;
 mod contacts;
 mod envelope;
 mod events;
@@ -28,6 +29,7 @@ mod webhook;
 
 pub use any::Kind;
 pub use campaigns::*;
+pub use clicks::*;
 pub use codec::{Document, Format, MAX_BODY_BYTES, decode, decode_sms, decode_sms_with, decode_with, encode};
 pub use limits::Limits;
 #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]

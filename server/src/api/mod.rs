@@ -3,6 +3,7 @@
 mod auth;
 mod body;
 mod campaigns;
+mod clicks;
 mod format;
 mod health;
 mod notification;
@@ -39,6 +40,7 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(openapi::router())
         .merge(send::router())
         .merge(campaigns::router())
+        .merge(clicks::router())
         .merge(webhooks::router())
         .merge(notification::router())
         .merge(lists::router())

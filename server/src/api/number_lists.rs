@@ -95,6 +95,7 @@ fn entry(entry: NumberEntry) -> NumberEntryDto {
         user_information: UserInformation,
         campaign_id: entry.campaign_id,
         batch_id: None,
+        source: Some(entry.source),
     }
 }
 

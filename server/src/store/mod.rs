@@ -4,6 +4,7 @@
 
 mod accounts;
 mod campaigns;
+mod clicks;
 mod delivery;
 mod flood_window;
 mod notification;
@@ -14,6 +15,7 @@ mod webhooks;
 
 pub(crate) use accounts::{AccountStore, CountryRule, CountryRuleChange};
 pub(crate) use campaigns::{CampaignRecord, CampaignStatus, CampaignStore, FilterInputs, NewCampaign};
+pub(crate) use clicks::{ClickStore, Clicker, LinkClicks};
 pub(crate) use delivery::{Arrival, CampaignText, Click, DeliveryStore, HandOff, Queued};
 pub(crate) use notification::{BalanceAlert, NotificationStore};
 pub(crate) use webhooks::{DeliveryRecord, NewWebhook, WebhookChange, WebhookRecord, WebhookStatus, WebhookStore, WebhookType};
@@ -45,6 +47,6 @@ impl Page {
 }
 
 /// Everything texto stores.
-pub(crate) trait Store: AccountStore + CampaignStore + DeliveryStore + WebhookStore + NotificationStore + ListStore + NumberListStore {}
+pub(crate) trait Store: AccountStore + CampaignStore + ClickStore + DeliveryStore + WebhookStore + NotificationStore + ListStore + NumberListStore {}
 
-impl<T> Store for T where T: AccountStore + CampaignStore + DeliveryStore + WebhookStore + NotificationStore + ListStore + NumberListStore {}
+impl<T> Store for T where T: AccountStore + CampaignStore + ClickStore + DeliveryStore + WebhookStore + NotificationStore + ListStore + NumberListStore {}

@@ -53,6 +53,9 @@ pub(crate) struct NumberEntry {
     pub(crate) campaign_id: Option<i64>,
     /// When it was added.
     pub(crate) created_at: DateTime<Utc>,
+    /// Who added it: `api` (the customer), `stop` (a STOP reply), `receipt` (the carrier
+    /// found the number unknown).
+    pub(crate) source: String,
 }
 
 /// Which entries of a number list a listing shows; the default shows them all.

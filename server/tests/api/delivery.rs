@@ -83,6 +83,7 @@ async fn each_receipt_outcome_is_counted_and_unknown_subscribers_join_npai() {
     assert_eq!(campaign["delivery_rate"], 20);
     let (_, npai) = app.json(Method::GET, "/npai", None).await;
     assert_eq!(npai["list"][0]["destination"], "33612345600");
+    assert_eq!(npai["list"][0]["source"], "receipt");
     assert_eq!(npai["list"][0]["campaign_id"].to_string().trim_matches('"'), ticket);
     let mut statuses: Vec<i64> = outbox(&app, "DLR").iter().map(|(_, body)| body["status"].as_i64().unwrap_or(-1)).collect();
     statuses.sort_unstable();
@@ -124,6 +125,7 @@ async fn a_stop_reply_blacklists_the_number_and_the_next_send_filters_it() {
     })
     .await;
     assert_eq!(blacklist["list"][0]["destination"], "33633333333");
+    assert_eq!(blacklist["list"][0]["source"], "stop");
     let mo = outbox(&app, "MO");
     assert_eq!(mo.iter().map(|(_, b)| b["message"].as_str().unwrap_or("")).collect::<Vec<_>>(), ["Hello", "stop"]);
     assert_eq!(mo[0].1["from"], "33633333333");
@@ -148,7 +150,7 @@ async fn a_reply_to_nobody_is_dropped() {
 async fn a_click_redirects_and_raises_clicker_with_the_phone() {
     let app = quick_app().await;
     webhook(&app, "CLICKER").await;
-    send(&app, "Offre <-short->", &["33655555555"], json!({"links": ["https://shop.example/offre"]})).await;
+    let ticket = send(&app, "Offre <-short->", &["33655555555"], json!({"links": ["https://shop.example/offre"]})).await;
     let message = until("the message", || async { received(&app, "33655555555").await.into_iter().next() }).await;
     let text = message["text"].as_str().unwrap_or_default().to_owned();
     let short_url = text.split_whitespace().find(|w| w.contains("/s/")).expect("a short link in the text").to_owned();
@@ -165,6 +167,12 @@ async fn a_click_redirects_and_raises_clicker_with_the_phone() {
     assert_eq!((last["brand"].as_str(), last["model"].as_str(), last["os"].as_str()), (Some("Apple"), Some("iPhone"), Some("iOS")));
     assert_eq!((last["clicks_on_link"].as_i64(), last["short_url"].as_str()), (Some(2), Some(short_url.as_str())));
     assert_eq!(last["long_url"], "https://shop.example/offre");
+    let (_, links) = app.json(Method::GET, &format!("/campaign/{ticket}/clicks"), None).await;
+    assert_eq!(links["links"], json!([{"url": "https://shop.example/offre", "clicks": 2, "clickers": 1}]));
+    let (_, clickers) = app.json(Method::GET, &format!("/campaign/{ticket}/clickers"), None).await;
+    assert_eq!(clickers["totalRecords"], 1);
+    let row = &clickers["clickers"][0];
+    assert_eq!((row["destination"].as_str(), row["clicks"].as_i64(), row["brand"].as_str()), (Some("33655555555"), Some(2), Some("Apple")));
     let unknown = app.get("/s/zzzzzz").await;
     assert_eq!(unknown.status(), 404);
     assert!(unknown.text().await.unwrap_or_default().contains("Link not found"));

@@ -5,6 +5,7 @@ mod accounts;
 mod arrivals;
 mod balance_alert;
 mod campaigns;
+mod clicks;
 mod delivery;
 mod events;
 mod notification;

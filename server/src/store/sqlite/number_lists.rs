@@ -23,7 +23,7 @@ impl NumberListStore for SqliteStore {
                     db.query_row(&format!("SELECT COUNT(*) FROM {table} WHERE {conditions}"), params_from_iter(&values), |row| row.get(0))?;
                 values.extend([Value::Integer(page.length), Value::Integer(page.start)]);
                 let mut query = db.prepare_cached(&format!(
-                    "SELECT id, number, info1, info2, info3, info4, campaign_id, created_at FROM {table}
+                    "SELECT id, number, info1, info2, info3, info4, campaign_id, created_at, source FROM {table}
                      WHERE {conditions} ORDER BY id LIMIT ? OFFSET ?"
                 ))?;
                 let entries = query
@@ -34,6 +34,7 @@ impl NumberListStore for SqliteStore {
                             info: [row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?],
                             campaign_id: row.get(6)?,
                             created_at: time::load(&row.get::<_, String>(7)?),
+                            source: row.get(8)?,
                         })
                     })?
                     .collect::<Result<_, _>>()?;

@@ -1,0 +1,45 @@
+//! Clicks on a campaign's short links, for its owner: per link, and who clicked.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+
+use super::{AccountId, Page};
+use crate::Error;
+
+/// A link of a campaign and its clicks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct LinkClicks {
+    /// The long URL.
+    pub(crate) url: String,
+    /// Clicks in all.
+    pub(crate) clicks: i64,
+    /// Recipients who clicked.
+    pub(crate) clickers: i64,
+}
+
+/// A recipient's clicks on one link.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Clicker {
+    /// The recipient.
+    pub(crate) number: u64,
+    /// The long URL.
+    pub(crate) url: String,
+    /// How many times.
+    pub(crate) clicks: i64,
+    /// The last time.
+    pub(crate) last_click: DateTime<Utc>,
+    /// Brand, model and OS of the phone (of the last click).
+    pub(crate) device: [String; 3],
+    /// The contact's info1…info4.
+    pub(crate) info: [String; 4],
+}
+
+/// Reading clicks.
+#[async_trait]
+pub(crate) trait ClickStore: Send + Sync {
+    /// The campaign's links with their clicks; `None` when the account has no such campaign.
+    async fn link_clicks(&self, account: AccountId, ticket: i64) -> Result<Option<Vec<LinkClicks>>, Error>;
+    /// A page of who clicked, by first click, and how many rows there are; `None` when the
+    /// account has no such campaign.
+    async fn clickers(&self, account: AccountId, ticket: i64, page: Page) -> Result<Option<(Vec<Clicker>, i64)>, Error>;
+}

@@ -1,0 +1,77 @@
+//! Clicks in SQLite: counted from the `clicks` rows of a campaign.
+
+use async_trait::async_trait;
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::{SqliteStore, time};
+use crate::{
+    Error,
+    store::{AccountId, ClickStore, Clicker, LinkClicks, Page},
+};
+
+#[async_trait]
+impl ClickStore for SqliteStore {
+    async fn link_clicks(&self, account: AccountId, ticket: i64) -> Result<Option<Vec<LinkClicks>>, Error> {
+        self.db
+            .read(move |db| {
+                let Some(links) = links_of(db, account, ticket)? else { return Ok(None) };
+                let mut counts = vec![(0, 0); links.len()];
+                let mut query = db.prepare_cached("SELECT link, COUNT(*), COUNT(DISTINCT message_id) FROM clicks WHERE campaign_id = ? GROUP BY link")?;
+                let rows = query.query_map([ticket], |row| Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?, row.get::<_, i64>(2)?)))?;
+                for row in rows {
+                    let (link, clicks, clickers) = row?;
+                    if let Some(slot) = usize::try_from(link).ok().and_then(|i| counts.get_mut(i)) {
+                        *slot = (clicks, clickers);
+                    }
+                }
+                Ok(Some(links.into_iter().zip(counts).map(|(url, (clicks, clickers))| LinkClicks { url, clicks, clickers }).collect()))
+            })
+            .await
+    }
+
+    async fn clickers(&self, account: AccountId, ticket: i64, page: Page) -> Result<Option<(Vec<Clicker>, i64)>, Error> {
+        let page = page.clamped();
+        self.db
+            .read(move |db| {
+                let Some(links) = links_of(db, account, ticket)? else { return Ok(None) };
+                let total: i64 = db.query_row(
+                    "SELECT COUNT(*) FROM (SELECT 1 FROM clicks WHERE campaign_id = ? GROUP BY message_id, link)",
+                    [ticket],
+                    |row| row.get(0),
+                )?;
+                let mut query = db.prepare_cached(
+                    "SELECT m.number, c.link, COUNT(*), MAX(c.clicked_at),
+                            (SELECT brand || char(31) || model || char(31) || os FROM clicks l
+                             WHERE l.message_id = c.message_id AND l.link = c.link ORDER BY l.id DESC LIMIT 1),
+                            m.info
+                     FROM clicks c JOIN messages m ON m.id = c.message_id
+                     WHERE c.campaign_id = ? GROUP BY c.message_id, c.link ORDER BY MIN(c.id) LIMIT ? OFFSET ?",
+                )?;
+                let rows = query.query_map(params![ticket, page.length, page.start], |row| {
+                    let link: i64 = row.get(1)?;
+                    let device: String = row.get(4)?;
+                    let mut parts = device.split('\u{1f}').map(str::to_owned);
+                    let info: Option<String> = row.get(5)?;
+                    Ok(Clicker {
+                        number: row.get::<_, i64>(0)? as u64,
+                        url: usize::try_from(link).ok().and_then(|i| links.get(i)).cloned().unwrap_or_default(),
+                        clicks: row.get(2)?,
+                        last_click: time::load(&row.get::<_, String>(3)?),
+                        device: [parts.next().unwrap_or_default(), parts.next().unwrap_or_default(), parts.next().unwrap_or_default()],
+                        info: info.and_then(|json| serde_json::from_str(&json).ok()).unwrap_or_default(),
+                    })
+                })?;
+                Ok(Some((rows.collect::<Result<_, _>>()?, total)))
+            })
+            .await
+    }
+}
+
+/// The campaign's long URLs, if the account owns it.
+fn links_of(db: &Connection, account: AccountId, ticket: i64) -> Result<Option<Vec<String>>, Error> {
+    let links: Option<String> = db
+        .prepare_cached("SELECT links FROM campaigns WHERE id = ? AND account_id = ?")?
+        .query_row([ticket, account], |row| row.get(0))
+        .optional()?;
+    Ok(links.map(|json| serde_json::from_str(&json).unwrap_or_default()))
+}
