@@ -376,6 +376,7 @@ fn campaign_detail_response(xml: bool) -> impl Strategy<Value = CampaignDetailRe
                 sent,
                 pushtype,
                 pending,
+                short_links: None,
             },
         );
     (any::<i64>(), text(), list(detail, xml))

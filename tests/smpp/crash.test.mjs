@@ -60,8 +60,9 @@ test("kill -9 during a 100,000-recipient campaign: every number reached, at most
     assert.equal(received.size, RECIPIENTS, "every destination reached");
     assert.ok(list.every((n) => received.has(n)), "exactly our destinations");
     const duplicates = messages.length - RECIPIENTS;
-    const requeued = Number(texto.stderr().match(/messages were in flight when texto stopped.*requeued=(\d+)/)?.[1] ?? 0);
-    console.log(`received at kill ${atKill}, duplicates ${duplicates}, requeued ${requeued}, timings ${JSON.stringify(timings)}`);
+    const requeueLine = texto.stderr().match(/.*messages were in flight when texto stopped.*/)?.[0] ?? "";
+    const requeued = Number(requeueLine.match(/requeued=(\d+)/)?.[1] ?? 0);
+    console.log(`received at kill ${atKill}, duplicates ${duplicates}, timings ${JSON.stringify(timings)}\n${requeueLine}`);
     assert.ok(duplicates >= 0 && duplicates <= WINDOW, `duplicates ${duplicates} ≤ binds × window`);
     if (duplicates > 0) {
       assert.ok(requeued >= duplicates, `the restart logged the requeue (requeued=${requeued}):\n${texto.stderr().slice(0, 3000)}`);

@@ -136,6 +136,10 @@ pub struct CampaignDetailDto {
     /// Messages sent without a final delivery code yet (texto; not in the public samples).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
     pub pending: Option<i64>,
+    /// The campaign's short links with their clicks, in the order of the text (texto; only
+    /// for a campaign with links).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_list")]
+    pub short_links: Option<Vec<super::LinkClicksDto>>,
 }
 
 /// `GET /campaign/:ticket`: `campaign` is a one-element array, as in the public sample.

@@ -1,5 +1,5 @@
-//! Clicks on a campaign's short links (texto's addition to the interface): per link, and who
-//! clicked (`GET /campaign/:ticket/clicks`, `GET /campaign/:ticket/clickers`).
+//! Clicks on a campaign's short links (texto's addition to the interface): per link (in the
+//! campaign's detail), and who clicked (`GET /campaign/:ticket/clickers`).
 
 use serde::{Deserialize, Serialize};
 
@@ -18,26 +18,6 @@ pub struct LinkClicksDto {
     /// Recipients who clicked it at least once.
     #[serde(default, deserialize_with = "lenient::int")]
     pub clickers: i64,
-}
-
-/// `GET /campaign/:ticket/clicks`: the campaign's links in the order of the text.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct CampaignClicksResponse {
-    /// 1.
-    #[serde(deserialize_with = "lenient::int")]
-    pub status: i64,
-    /// `OK`.
-    #[serde(deserialize_with = "lenient::string")]
-    pub message: String,
-    /// One per link.
-    #[serde(default, deserialize_with = "lenient::list")]
-    pub links: Vec<LinkClicksDto>,
-}
-
-impl Document for CampaignClicksResponse {
-    const JSON_ROOT: Option<&'static str> = None;
-    const XML_ROOTS: &'static [&'static str] = &["response"];
 }
 
 /// A recipient who clicked a link, with the contact's fields.

@@ -22,7 +22,7 @@ use crate::app::AppState;
     paths(
         send::send, send::send_by_query, send::send_lists, send::simulate_send, send::simulate_by_query,
         send::simulate_lists, send::cancel,
-        campaigns::history, campaigns::detail, campaigns::credits, clicks::clicks, clicks::clickers,
+        campaigns::history, campaigns::detail, campaigns::credits, clicks::clickers,
         notification::show, notification::save,
         webhooks::create, webhooks::list, webhooks::update, webhooks::set_status, webhooks::remove, webhooks::log,
         lists::save, lists::lists, lists::list, lists::update, lists::remove, lists::remove_contact,

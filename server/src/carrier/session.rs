@@ -171,7 +171,12 @@ async fn serve(framed: Connection, queue: &mut mpsc::Receiver<Request>, inbound:
                     None => return Err("the SMSC closed the connection".into()),
                 };
                 enquiring = None;
-                if let Some(reply) = handle(command, &mut pending, inbound, &outbox).await? {
+                if matches!(command.pdu(), Some(Pdu::Unbind)) {
+                    let answer = Command::new(CommandStatus::EsmeRok, command.sequence_number(), Pdu::UnbindResp);
+                    let _ = sink.send(answer).await;
+                    return Ok(());
+                }
+                if let Some(reply) = handle(command, &mut pending, inbound, &outbox).await {
                     sink.send(reply).await.map_err(|e| format!("answering: {e}"))?;
                 }
             }
@@ -186,30 +191,28 @@ async fn serve(framed: Connection, queue: &mut mpsc::Receiver<Request>, inbound:
     }
 }
 
-/// Handles one PDU from the SMSC; returns what to answer at once, if anything. `Err(())`-like
-/// `Err` ends the session (the SMSC unbound).
+/// Handles one PDU from the SMSC (but unbind); returns what to answer at once, if anything.
 async fn handle(
     command: Command,
     pending: &mut HashMap<u32, oneshot::Sender<Command>>,
     inbound: &mpsc::Sender<Delivered>,
     outbox: &mpsc::UnboundedSender<Command>,
-) -> Result<Option<Command>, String> {
+) -> Option<Command> {
     let sequence = command.sequence_number();
     match command.pdu() {
-        Some(Pdu::EnquireLink) => Ok(Some(Command::new(CommandStatus::EsmeRok, sequence, Pdu::EnquireLinkResp))),
-        Some(Pdu::Unbind) => Err("the SMSC unbound".into()),
+        Some(Pdu::EnquireLink) => Some(Command::new(CommandStatus::EsmeRok, sequence, Pdu::EnquireLinkResp)),
         Some(Pdu::DeliverSm(deliver)) => {
             let ack = Ack { outbox: outbox.clone(), sequence };
             let _ = inbound.send(Delivered { inbound: read_deliver(deliver), ack }).await;
-            Ok(None)
+            None
         }
         _ if command.id().is_response() || command.id() == rusmpp::CommandId::GenericNack => {
             if let Some(answer) = pending.remove(&sequence) {
                 let _ = answer.send(command);
             }
-            Ok(None)
+            None
         }
-        _ => Ok(Some(Command::new(CommandStatus::EsmeRinvcmdid, sequence, Pdu::GenericNack))),
+        _ => Some(Command::new(CommandStatus::EsmeRinvcmdid, sequence, Pdu::GenericNack)),
     }
 }
 

@@ -43,6 +43,11 @@ impl Api {
         read(&self.call(Method::DELETE, path, None).await?)
     }
 
+    /// `GET path`, answered as text (a CSV export).
+    pub async fn get_text(self, path: &str) -> Result<String, ApiError> {
+        self.call(Method::GET, path, None).await
+    }
+
     /// `POST path` with `body`.
     pub async fn post<B: Document, T: Document + DeserializeOwned>(self, path: &str, body: &B) -> Result<T, ApiError> {
         read(&self.call(Method::POST, path, Some(encode(body, Format::Json))).await?)

@@ -211,6 +211,17 @@ texts! {
     add_number: "Number to add", "Numéro à ajouter";
     search_number: "Search a number", "Rechercher un numéro";
     campaign_word: "Campaign", "Campagne";
+    source: "Source", "Origine";
+    source_api: "Added by you", "Ajouté par vous";
+    source_stop: "STOP reply", "Réponse STOP";
+    source_receipt: "Unknown number (carrier)", "Numéro inconnu (opérateur)";
+    // Clicks on short links.
+    clicks_title: "Short links", "Liens courts";
+    link_word: "Link", "Lien";
+    clicks_word: "Clicks", "Clics";
+    clickers_word: "People who clicked", "Personnes ayant cliqué";
+    export_clickers: "Export who clicked (CSV)", "Exporter qui a cliqué (CSV)";
+    stop_replies: "STOP replies", "Réponses STOP";
     // Settings.
     settings_title: "Settings", "Paramètres";
     balance_alert: "Low balance alert", "Alerte de solde bas";

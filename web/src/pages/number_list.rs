@@ -2,6 +2,7 @@
 //! paging, add and remove.
 
 use leptos::{prelude::*, task::spawn_local};
+use leptos_router::components::A;
 use texto_core::wire::{AddedContactsResponse, BlacklistAddRequest, ContactsDto, NpaiAddRequest, NumberListResponse, StatusResponse};
 
 use crate::{
@@ -102,13 +103,14 @@ fn NumberList(kind: Kind) -> impl IntoView {
     };
     let rows = move || {
         page.get().and_then(Result::ok).map(|answer| {
-            rows_or(answer.list, 4, t().empty, |entry| {
+            rows_or(answer.list, 5, t().empty, |entry| {
                 let destination = entry.destination.clone();
                 view! {
                     <tr>
                         <td>{entry.destination.clone()}</td>
                         <td>{format::wire_date(lang.get(), &entry.date)}</td>
-                        <td>{entry.campaign_id.map(|c| c.to_string()).unwrap_or_default()}</td>
+                        <td>{entry.campaign_id.map(|c| view! { <A href=format!("/app/campaigns/{c}")>{c}</A> })}</td>
+                        <td>{source_label(t(), entry.source.as_deref())}</td>
                         <td><button type="button" class="small danger" aria-label=format!("{} {}", t().remove, entry.destination)
                             on:click=move |_| remove(destination.clone())>{t().remove}</button></td>
                     </tr>
@@ -137,11 +139,21 @@ fn NumberList(kind: Kind) -> impl IntoView {
             <table>
                 <thead><tr>
                     <th scope="col">{move || t().number}</th><th scope="col">{move || t().date}</th>
-                    <th scope="col">{move || t().campaign_word}</th><th scope="col">{move || t().actions}</th>
+                    <th scope="col">{move || t().campaign_word}</th><th scope="col">{move || t().source}</th>
+                    <th scope="col">{move || t().actions}</th>
                 </tr></thead>
-                <tbody><Suspense fallback=move || view! { <tr><td colspan="4">{t().loading}</td></tr> }>{rows}</Suspense></tbody>
+                <tbody><Suspense fallback=move || view! { <tr><td colspan="5">{t().loading}</td></tr> }>{rows}</Suspense></tbody>
             </table>
         </div>
         <Pager paging total />
+    }
+}
+
+/// Who added an entry, in words.
+fn source_label(t: &'static Texts, source: Option<&str>) -> &'static str {
+    match source {
+        Some("stop") => t.source_stop,
+        Some("receipt") => t.source_receipt,
+        _ => t.source_api,
     }
 }

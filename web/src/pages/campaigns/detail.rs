@@ -6,7 +6,7 @@ use leptos::{prelude::*, task::spawn_local};
 use leptos_router::hooks::{use_navigate, use_params_map};
 use texto_core::wire::{CampaignDetailDto, CampaignDetailResponse, StatusResponse};
 
-use super::status_label;
+use super::{clicks::CampaignClicks, status_label};
 use crate::{
     api::{ApiError, use_api},
     components::{
@@ -32,6 +32,7 @@ pub fn CampaignDetail() -> impl IntoView {
     let campaign = RwSignal::new(None::<CampaignDetailDto>);
     let error = RwSignal::new(None::<ApiError>);
     let notice = RwSignal::new(None::<&'static str>);
+    let links = RwSignal::new(Vec::new());
 
     // Reads the campaign, and again every REFRESH_MS while it is scheduled or sending. A loop
     // ends as soon as the page shows another campaign or has been left.
@@ -47,7 +48,9 @@ pub fn CampaignDetail() -> impl IntoView {
                 match answer {
                     Ok(answer) => {
                         error.set(None);
-                        campaign.set(answer.campaign.into_iter().next());
+                        let read = answer.campaign.into_iter().next();
+                        links.set(read.as_ref().and_then(|c| c.short_links.clone()).unwrap_or_default());
+                        campaign.set(read);
                     }
                     Err(e) => {
                         error.set(Some(e));
@@ -128,6 +131,7 @@ pub fn CampaignDetail() -> impl IntoView {
                 (t().sent, format::integer(lang, c.sent.unwrap_or(0))),
                 (t().cost, format::credits(lang, c.cost)),
                 (t().delivered_pct, format::percent(lang, c.delivery_rate)),
+                (t().stop_replies, format::integer(lang, c.stop)),
                 (t().lists_word, lists),
             ];
             view! {
@@ -145,10 +149,12 @@ pub fn CampaignDetail() -> impl IntoView {
         })}
         <h2>{move || t().delivery_chart}</h2>
         <BarChart title=Signal::derive(move || t().delivery_chart) bars />
+        <CampaignClicks id=Signal::derive(id) links error />
     }
 }
 
-/// Still changing: scheduled, or sending.
+/// Still changing: scheduled, sending, or handed over with receipts still to come.
 fn is_going(campaign: &CampaignDetailDto) -> bool {
-    campaign.status.as_deref().is_some_and(|s| s.eq_ignore_ascii_case("scheduled") || s.eq_ignore_ascii_case("sending"))
+    let cancelled = campaign.status.as_deref().is_some_and(|s| s.eq_ignore_ascii_case("cancelled"));
+    !cancelled && (campaign.pending.unwrap_or(0) > 0 || campaign.status.as_deref().is_some_and(|s| s.eq_ignore_ascii_case("scheduled") || s.eq_ignore_ascii_case("sending")))
 }

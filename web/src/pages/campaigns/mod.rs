@@ -1,5 +1,6 @@
 //! Campaign history with paging, and one campaign's detail.
 
+mod clicks;
 mod detail;
 
 use leptos::prelude::*;
