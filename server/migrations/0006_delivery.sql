@@ -68,7 +68,8 @@ CREATE TABLE outbox (
 );
 CREATE INDEX outbox_by_webhook ON outbox(webhook_id, id);
 
--- Balance alerts raised, and the email and SMS each one sends (sent_at null until it went).
+-- The email and SMS of each balance alert raised: handled_at stays null until it went or was
+-- given up (then error says why).
 CREATE TABLE alert_notices (
     id          INTEGER PRIMARY KEY,
     account_id  INTEGER NOT NULL REFERENCES accounts(id),
@@ -76,10 +77,10 @@ CREATE TABLE alert_notices (
     target      TEXT NOT NULL,
     body        TEXT NOT NULL,
     created_at  TEXT NOT NULL,
-    sent_at     TEXT,
+    handled_at  TEXT,
     error       TEXT
 );
-CREATE INDEX alert_notices_unsent ON alert_notices(id) WHERE sent_at IS NULL;
+CREATE INDEX alert_notices_pending ON alert_notices(id) WHERE handled_at IS NULL;
 
 -- Server secrets made at first start (the key of the short-link codes).
 CREATE TABLE secrets (

@@ -80,6 +80,7 @@ impl App {
             builtin_dlr_delay_ms: config.builtin_dlr_delay_ms,
             message: message.clone(),
             codes: codes.clone(),
+            smtp: config.smtp_url.clone().map(|url| (url, config.smtp_from.clone())),
         };
         let delivery = Delivery::start(Arc::clone(&store) as Arc<dyn DeliveryStore>, settings).await?;
         let devices = Arc::new(Devices::default());

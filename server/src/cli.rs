@@ -19,7 +19,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Run the HTTP service (API and web app).
-    Serve(Config),
+    Serve(Box<Config>),
     /// Run the SMSC simulator on its own: an SMPP 3.4 server with an HTTP face.
     SmscSimulator(crate::smsc::SmscConfig),
     /// Manage accounts.

@@ -59,6 +59,12 @@ pub struct Config {
     /// The sender of messages that name none (REFERENCE §6: the short code of the STOP text).
     #[arg(long, env = "TEXTO_DEFAULT_SENDER", default_value = "36180")]
     pub default_sender: String,
+    /// SMTP relay for balance alert emails (`smtp://HOST:PORT`); without it they are logged.
+    #[arg(long, env = "TEXTO_SMTP_URL")]
+    pub smtp_url: Option<String>,
+    /// The sender of balance alert emails.
+    #[arg(long, env = "TEXTO_SMTP_FROM", default_value = "texto <noreply@localhost>")]
+    pub smtp_from: String,
     /// With `--smsc builtin`: milliseconds before the simulator sends a message's receipt.
     #[arg(long, env = "TEXTO_BUILTIN_DLR_DELAY_MS", default_value_t = 1000)]
     pub builtin_dlr_delay_ms: u64,
@@ -85,6 +91,8 @@ impl Config {
             smsc: SmscUrl::Builtin,
             default_sender: "36180".to_owned(),
             builtin_dlr_delay_ms: 1000,
+            smtp_url: None,
+            smtp_from: "texto <noreply@localhost>".to_owned(),
         }
     }
 

@@ -15,7 +15,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 async fn main() -> ExitCode {
     texto_server::telemetry::init();
     let outcome = match Cli::parse().command {
-        Command::Serve(config) => match App::build(config).await {
+        Command::Serve(config) => match App::build(*config).await {
             Ok(app) => {
                 println!("texto is running at {}/app/", app.base_url());
                 app.run_until_stopped(shutdown_signal())

@@ -5,6 +5,8 @@ mod arrivals;
 pub(crate) mod clock;
 mod dispatcher;
 pub(crate) mod links;
+mod mailer;
+mod notices;
 
 use std::{sync::Arc, time::Duration};
 
@@ -24,6 +26,8 @@ use crate::{
 use clock::{Clock, SystemClock};
 pub(crate) use dispatcher::Dispatcher;
 use links::LinkCodes;
+use mailer::{Mailer, SmtpMailer};
+use notices::Notifier;
 
 /// Deliveries queued between the carrier and the arrivals worker.
 const ARRIVALS_QUEUE: usize = 50_000;
@@ -42,6 +46,7 @@ pub(crate) struct Delivery {
     stop: CancellationToken,
     dispatcher: JoinHandle<()>,
     arrivals: JoinHandle<()>,
+    notices: JoinHandle<()>,
 }
 
 /// How delivery is set up.
@@ -56,6 +61,8 @@ pub(crate) struct DeliverySettings {
     pub(crate) message: MessageOptions,
     /// The key of the short-link codes.
     pub(crate) codes: LinkCodes,
+    /// `--smtp-url` and `--smtp-from`, for balance alert emails.
+    pub(crate) smtp: Option<(String, String)>,
 }
 
 impl Delivery {
@@ -83,6 +90,10 @@ impl Delivery {
         if requeued > 0 {
             tracing::warn!(requeued, "messages were in flight when texto stopped: handed over again, so up to that many recipients may get a duplicate");
         }
+        let mailer = match &settings.smtp {
+            Some((url, from)) => Some(Arc::new(SmtpMailer::new(url, from).map_err(Error::Command)?) as Arc<dyn Mailer>),
+            None => None,
+        };
         let wave = target.binds * target.window;
         let (deliveries, arrived) = mpsc::channel(ARRIVALS_QUEUE);
         let carrier: Arc<dyn Carrier> = Arc::new(SmppCarrier::start(target, deliveries));
@@ -92,24 +103,40 @@ impl Delivery {
             Arc::clone(&carrier),
             Arc::clone(&clock),
             settings.message,
-            settings.default_sender,
+            settings.default_sender.clone(),
             settings.codes,
             wave,
         ));
+        let notifier = Notifier { store: Arc::clone(&store), carrier: Arc::clone(&carrier), mailer, clock: Arc::clone(&clock), sender: settings.default_sender };
         let stop = CancellationToken::new();
         let wake = Arc::new(Notify::new());
         let arrivals = tokio::spawn(arrivals::run(Arc::clone(&store), clock, arrived));
         let dispatcher = tokio::spawn(dispatch(dispatcher, Arc::clone(&wake), stop.clone()));
-        Ok(Delivery { wake, simulator, carrier, stop, dispatcher, arrivals })
+        let notices = tokio::spawn(notify(notifier, stop.clone()));
+        Ok(Delivery { wake, simulator, carrier, stop, dispatcher, arrivals, notices })
     }
 
     /// Stops handing over, stores what was handed, unbinds.
     pub(crate) async fn stop(self) {
         self.stop.cancel();
         let _ = self.dispatcher.await;
+        let _ = self.notices.await;
         self.carrier.close().await;
         drop(self.carrier);
         let _ = tokio::time::timeout(Duration::from_secs(5), self.arrivals).await;
+    }
+}
+
+/// Steps the notifier every [`IDLE`] until stopped.
+async fn notify(notifier: Notifier, stop: CancellationToken) {
+    loop {
+        if let Err(error) = notifier.step().await {
+            tracing::error!(%error, "balance alert notices failed; trying again");
+        }
+        tokio::select! {
+            () = stop.cancelled() => return,
+            () = tokio::time::sleep(IDLE) => {}
+        }
     }
 }
 

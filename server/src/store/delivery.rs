@@ -95,6 +95,19 @@ pub(crate) struct Click {
     pub(crate) short_url: String,
 }
 
+/// An email or SMS of a balance alert, to send.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Notice {
+    /// Its id.
+    pub(crate) id: i64,
+    /// `email` or `sms`.
+    pub(crate) channel: String,
+    /// The address or number.
+    pub(crate) target: String,
+    /// The text.
+    pub(crate) body: String,
+}
+
 /// Storage for the delivery workers.
 #[async_trait]
 pub(crate) trait DeliveryStore: Send + Sync {
@@ -109,6 +122,10 @@ pub(crate) trait DeliveryStore: Send + Sync {
     async fn hand_off(&self, done: Vec<HandOff>, limit: usize, marketing_open: bool, now: DateTime<Utc>) -> Result<Vec<Queued>, Error>;
     /// Stores receipts and replies with their effects and events (NPAI, blacklist, outbox).
     async fn store_arrivals(&self, arrivals: Vec<Arrival>, now: DateTime<Utc>) -> Result<(), Error>;
+    /// The balance alerts' notices not sent yet, oldest first.
+    async fn pending_notices(&self) -> Result<Vec<Notice>, Error>;
+    /// Records that a notice went out (`error` `None`) or will not.
+    async fn notice_done(&self, id: i64, error: Option<String>, now: DateTime<Utc>) -> Result<(), Error>;
     /// The key of the short-link codes, made at first start.
     async fn link_key(&self) -> Result<[u8; 32], Error>;
     /// Counts a click on a short link and raises CLICKER; the long URL, or `None` when the

@@ -16,7 +16,7 @@ mod webhooks;
 pub(crate) use accounts::{AccountStore, CountryRule, CountryRuleChange};
 pub(crate) use campaigns::{CampaignRecord, CampaignStatus, CampaignStore, FilterInputs, NewCampaign};
 pub(crate) use clicks::{ClickStore, Clicker, LinkClicks};
-pub(crate) use delivery::{Arrival, CampaignText, Click, DeliveryStore, HandOff, Queued};
+pub(crate) use delivery::{Arrival, CampaignText, Click, DeliveryStore, HandOff, Notice, Queued};
 pub(crate) use notification::{BalanceAlert, NotificationStore};
 pub(crate) use webhooks::{DeliveryRecord, NewWebhook, WebhookChange, WebhookRecord, WebhookStatus, WebhookStore, WebhookType};
 pub(crate) use lists::{Added, ContactSearch, ListContact, ListPage, ListStore, ListSummary};

@@ -186,11 +186,59 @@ async fn a_click_redirects_and_raises_clicker_with_the_phone() {
     assert!(unknown.text().await.unwrap_or_default().contains("Link not found"));
 }
 
+/// A minimal SMTP server on a free port: answers every command, and sends each message's
+/// DATA down the channel.
+async fn smtp_sink() -> (u16, tokio::sync::mpsc::UnboundedReceiver<String>) {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
+    let port = listener.local_addr().expect("an address").port();
+    let (mails, received) = tokio::sync::mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        while let Ok((socket, _)) = listener.accept().await {
+            let mails = mails.clone();
+            tokio::spawn(async move {
+                let (read, mut write) = socket.into_split();
+                let mut lines = BufReader::new(read).lines();
+                let _ = write.write_all(b"220 sink ESMTP\r\n").await;
+                let (mut data, mut in_data) = (String::new(), false);
+                while let Ok(Some(line)) = lines.next_line().await {
+                    let answer: &[u8] = if in_data {
+                        if line == "." {
+                            in_data = false;
+                            let _ = mails.send(std::mem::take(&mut data));
+                            b"250 queued\r\n"
+                        } else {
+                            data.push_str(&line);
+                            data.push('\n');
+                            continue;
+                        }
+                    } else if line.eq_ignore_ascii_case("DATA") {
+                        in_data = true;
+                        b"354 go on\r\n"
+                    } else if line.eq_ignore_ascii_case("QUIT") {
+                        let _ = write.write_all(b"221 bye\r\n").await;
+                        return;
+                    } else {
+                        b"250 ok\r\n"
+                    };
+                    let _ = write.write_all(answer).await;
+                }
+            });
+        }
+    });
+    (port, received)
+}
+
 #[tokio::test]
-async fn balance_alert_fires_once_per_crossing() {
-    let app = quick_app().await;
+async fn balance_alert_fires_once_per_crossing_with_its_email_and_sms() {
+    let (port, mut mails) = smtp_sink().await;
+    let app = spawn_app_with(|config| {
+        config.builtin_dlr_delay_ms = 20;
+        config.smtp_url = Some(format!("smtp://127.0.0.1:{port}"));
+    })
+    .await;
     webhook(&app, "BALANCE_ALERT").await;
-    let settings = json!({"notification": {"alert_trigger": "998", "alert_email": "1", "alert_gsm": "0", "email": "ops@example.com", "phone_number": ""}});
+    let settings = json!({"notification": {"alert_trigger": "998", "alert_email": "1", "alert_gsm": "1", "email": "ops@example.com", "phone_number": "33699999999"}});
     let (status, _) = app.json(Method::PUT, "/notification/balance", Some(settings)).await;
     assert_eq!(status, 200);
     send(&app, "Un", &["33666666661"], json!({})).await; // 999: still at or above 998
@@ -200,9 +248,17 @@ async fn balance_alert_fires_once_per_crossing() {
     let alerts = outbox(&app, "BALANCE_ALERT");
     assert_eq!(alerts.len(), 1);
     assert_eq!((alerts[0].1["balance"].as_str(), alerts[0].1["trigger"].as_str()), (Some("997"), Some("998")));
-    let db = rusqlite::Connection::open(app.db()).expect("the database");
-    let emails: i64 = db.query_row("SELECT COUNT(*) FROM alert_notices WHERE channel = 'email' AND target = 'ops@example.com'", [], |r| r.get(0)).expect("a count");
-    assert_eq!(emails, 1);
+    let mail = tokio::time::timeout(Duration::from_secs(10), mails.recv()).await.expect("the alert email in time").expect("an email");
+    // Quoted-printable: undo its soft line breaks.
+    let mail = mail.replace("=\n", "");
+    assert!(mail.contains("To: ops@example.com"), "{mail}");
+    assert!(mail.contains("below your alert threshold of 998 credits"), "{mail}");
+    let sms = until("the alert SMS at the SMSC", || async { received(&app, "33699999999").await.into_iter().next() }).await;
+    assert_eq!(sms["source_addr"], "36180");
+    assert!(sms["text"].as_str().unwrap_or_default().contains("997 credits"));
+    let (_, credits) = app.json(Method::GET, "/credits", None).await;
+    assert_eq!(credits["credits"], "996", "the alert SMS is not charged");
+    assert!(tokio::time::timeout(Duration::from_millis(300), mails.recv()).await.is_err(), "one email per crossing");
 }
 
 #[tokio::test]

@@ -11,7 +11,7 @@ use texto_core::PushType;
 use super::{SqliteStore, arrivals, time};
 use crate::{
     Error,
-    store::{Arrival, CampaignText, Click, DeliveryStore, HandOff, Queued},
+    store::{Arrival, CampaignText, Click, DeliveryStore, HandOff, Notice, Queued},
 };
 
 #[async_trait]
@@ -50,6 +50,27 @@ impl DeliveryStore for SqliteStore {
 
     async fn store_arrivals(&self, list: Vec<Arrival>, now: DateTime<Utc>) -> Result<(), Error> {
         self.db.write(move |db| arrivals::store(db, &list, now)).await
+    }
+
+    async fn pending_notices(&self) -> Result<Vec<Notice>, Error> {
+        self.db
+            .read(|db| {
+                let mut query = db.prepare_cached("SELECT id, channel, target, body FROM alert_notices WHERE handled_at IS NULL ORDER BY id LIMIT 100")?;
+                let notices = query
+                    .query_map([], |row| Ok(Notice { id: row.get(0)?, channel: row.get(1)?, target: row.get(2)?, body: row.get(3)? }))?
+                    .collect::<Result<_, _>>()?;
+                Ok(notices)
+            })
+            .await
+    }
+
+    async fn notice_done(&self, id: i64, error: Option<String>, now: DateTime<Utc>) -> Result<(), Error> {
+        self.db
+            .write(move |db| {
+                db.execute("UPDATE alert_notices SET handled_at = ?, error = ? WHERE id = ?", params![time::store(now), error, id])?;
+                Ok(())
+            })
+            .await
     }
 
     async fn link_key(&self) -> Result<[u8; 32], Error> {
