@@ -183,3 +183,64 @@ fn close_if_done(db: &Connection, campaign: i64) -> Result<(), Error> {
     .execute([campaign, campaign])?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+
+    use super::*;
+    use crate::db::Database;
+
+    /// A store with one account, an alert and a marketing campaign of two messages each.
+    async fn two_campaigns() -> (tempfile::TempDir, SqliteStore) {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let store = SqliteStore::for_commands(Database::open(&dir.path().join("t.db")).expect("a database"));
+        store
+            .db
+            .write(|db| {
+                db.execute_batch(
+                    "INSERT INTO accounts (id, name) VALUES (1, 'a');
+                     INSERT INTO campaigns (id, account_id, text, pushtype, status, send_at, created_at, cost, total, sent, blacklisted,
+                         duplicated, invalid, npai, not_allowed, flood, country_limit)
+                     VALUES (1, 1, 'Soldes', 'marketing', 'sending', '2026-11-24T10:00:00Z', '2026-11-24T10:00:00Z', 2, 2, 2, 0, 0, 0, 0, 0, 0, 0),
+                            (2, 1, 'Code 1234', 'alert', 'sending', '2026-11-24T10:00:00Z', '2026-11-24T10:00:00Z', 2, 2, 2, 0, 0, 0, 0, 0, 0, 0);
+                     INSERT INTO messages (campaign_id, account_id, number, country, parts, cost, text_hash, created_at) VALUES
+                         (1, 1, 33611111111, 'FR', 1, 100, 0, '2026-11-24T10:00:00Z'), (1, 1, 33611111112, 'FR', 1, 100, 0, '2026-11-24T10:00:00Z'),
+                         (2, 1, 33622222221, 'FR', 1, 100, 0, '2026-11-24T10:00:00Z'), (2, 1, 33622222222, 'FR', 1, 100, 0, '2026-11-24T10:00:00Z');",
+                )?;
+                Ok(())
+            })
+            .await
+            .expect("the campaigns");
+        (dir, store)
+    }
+
+    #[tokio::test]
+    async fn outside_the_marketing_window_only_alerts_are_handed_over() {
+        let (_dir, store) = two_campaigns().await;
+        let evening = Utc.with_ymd_and_hms(2026, 11, 24, 19, 30, 0).unwrap();
+        let wave = store.hand_off(Vec::new(), 10, false, evening).await.expect("a wave");
+        assert_eq!(wave.iter().map(|q| q.campaign.id).collect::<Vec<_>>(), [2, 2]);
+        let done = wave.iter().map(|q| HandOff::Submitted { id: q.id, smsc_id: format!("s{}", q.id) }).collect();
+        assert!(store.hand_off(done, 10, false, evening).await.expect("a wave").is_empty(), "marketing waits for its window");
+        let morning = wave_ids(&store.hand_off(Vec::new(), 10, true, evening).await.expect("a wave"));
+        assert_eq!(morning.len(), 2, "once the window opens, marketing goes");
+        let status = |id: i64| store.db.read(move |db| Ok(db.query_row("SELECT status FROM campaigns WHERE id = ?", [id], |r| r.get::<_, String>(0))?));
+        assert_eq!(status(2).await.expect("a status"), "sent");
+        assert_eq!(status(1).await.expect("a status"), "sending");
+    }
+
+    #[tokio::test]
+    async fn messages_in_flight_at_a_crash_are_queued_again_and_counted() {
+        let (_dir, store) = two_campaigns().await;
+        let now = Utc.with_ymd_and_hms(2026, 11, 24, 10, 0, 0).unwrap();
+        let wave = store.hand_off(Vec::new(), 3, true, now).await.expect("a wave");
+        assert_eq!(wave.len(), 3, "alerts first, then marketing, up to the wave's size");
+        assert_eq!(store.requeue_in_flight().await.expect("requeued"), 3);
+        assert_eq!(store.hand_off(Vec::new(), 10, true, now).await.expect("a wave").len(), 4, "all four queued again");
+    }
+
+    fn wave_ids(wave: &[Queued]) -> Vec<i64> {
+        wave.iter().map(|q| q.id).collect()
+    }
+}
