@@ -53,7 +53,8 @@ pub struct Config {
     #[arg(long, env = "TEXTO_DEMO")]
     pub demo: bool,
     /// Where messages go: `builtin` (the SMSC simulator, started in-process) or
-    /// `smpp://SYSTEM_ID:PASSWORD@HOST:PORT?binds=1&window=50&rate=0`.
+    /// `smpp://SYSTEM_ID:PASSWORD@HOST:PORT`, either with `?binds=1&window=50&rate=0`
+    /// (transceiver binds, in-flight submits per bind, submits per second; 0 = unlimited).
     #[arg(long, env = "TEXTO_SMSC", default_value = "builtin")]
     pub smsc: SmscUrl,
     /// The sender of messages that name none (REFERENCE §6: the short code of the STOP text).
@@ -88,7 +89,7 @@ impl Config {
             max_connections: 10_000,
             max_large_bodies: None,
             demo: false,
-            smsc: SmscUrl::Builtin,
+            smsc: "builtin".parse().unwrap_or_else(|_| unreachable!("builtin parses")),
             default_sender: "36180".to_owned(),
             builtin_dlr_delay_ms: 1000,
             smtp_url: None,

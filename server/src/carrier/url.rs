@@ -1,12 +1,13 @@
-//! `--smsc`: `builtin`, or `smpp://SYSTEM_ID:PASSWORD@HOST:PORT?binds=N&window=W&rate=R`.
+//! `--smsc`: `builtin` or `smpp://SYSTEM_ID:PASSWORD@HOST:PORT`, each with `?binds=N&window=W&rate=R`.
 
 use std::{fmt, str::FromStr};
 
 /// Where texto's messages go.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SmscUrl {
-    /// The built-in SMSC simulator, started in-process on a free loopback port.
-    Builtin,
+    /// The built-in SMSC simulator, started in-process on a free loopback port, used with
+    /// these binds, window and rate (address and credentials are the simulator's).
+    Builtin(SmppTarget),
     /// An SMSC over SMPP 3.4.
     Smpp(SmppTarget),
 }
@@ -45,8 +46,14 @@ impl FromStr for SmscUrl {
     type Err = String;
 
     fn from_str(text: &str) -> Result<SmscUrl, String> {
-        if text == "builtin" {
-            return Ok(SmscUrl::Builtin);
+        if let Some(settings) = text.strip_prefix("builtin") {
+            let query = match settings {
+                "" => "",
+                _ => settings.strip_prefix('?').ok_or("expected builtin or builtin?binds=N&window=W&rate=R")?,
+            };
+            let mut target = SmppTarget { address: String::new(), system_id: String::new(), password: String::new(), binds: 1, window: 50, rate: 0 };
+            target.settle(form_urlencoded::parse(query.as_bytes()))?;
+            return Ok(SmscUrl::Builtin(target));
         }
         let url = url::Url::parse(text).map_err(|e| format!("{e}: expected builtin or smpp://SYSTEM_ID:PASSWORD@HOST:PORT"))?;
         if url.scheme() != "smpp" {
@@ -66,18 +73,26 @@ impl FromStr for SmscUrl {
         if target.system_id.is_empty() {
             return Err("the SMSC URL has no system_id (smpp://SYSTEM_ID:PASSWORD@…)".into());
         }
-        for (key, value) in url.query_pairs() {
+        target.settle(url.query_pairs())?;
+        Ok(SmscUrl::Smpp(target))
+    }
+}
+
+impl SmppTarget {
+    /// Applies `binds`, `window` and `rate` from a query.
+    fn settle<'a>(&mut self, query: impl Iterator<Item = (std::borrow::Cow<'a, str>, std::borrow::Cow<'a, str>)>) -> Result<(), String> {
+        for (key, value) in query {
             let number = |min: u64| {
                 value.parse::<u64>().ok().filter(|n| *n >= min).ok_or_else(|| format!("{key}={value}: expected a whole number from {min}"))
             };
             match key.as_ref() {
-                "binds" => target.binds = number(1)?.min(64) as usize,
-                "window" => target.window = number(1)?.min(10_000) as usize,
-                "rate" => target.rate = number(0)?.min(u64::from(u32::MAX)) as u32,
+                "binds" => self.binds = number(1)?.min(64) as usize,
+                "window" => self.window = number(1)?.min(10_000) as usize,
+                "rate" => self.rate = number(0)?.min(u64::from(u32::MAX)) as u32,
                 other => return Err(format!("unknown SMSC setting {other} (binds, window, rate)")),
             }
         }
-        Ok(SmscUrl::Smpp(target))
+        Ok(())
     }
 }
 
@@ -92,7 +107,10 @@ mod tests {
 
     #[test]
     fn builtin_and_full_urls_parse() {
-        assert_eq!("builtin".parse(), Ok(SmscUrl::Builtin));
+        let Ok(SmscUrl::Builtin(builtin)) = "builtin".parse() else { panic!("builtin") };
+        assert_eq!((builtin.binds, builtin.window, builtin.rate), (1, 50, 0));
+        let Ok(SmscUrl::Builtin(builtin)) = "builtin?binds=2&window=200".parse() else { panic!("builtin with settings") };
+        assert_eq!((builtin.binds, builtin.window), (2, 200));
         let Ok(SmscUrl::Smpp(target)) = "smpp://texto:s%40cret@127.0.0.1:2775?binds=2&window=100&rate=500".parse() else {
             panic!("a valid URL")
         };
@@ -108,7 +126,7 @@ mod tests {
     fn defaults_and_mistakes() {
         let Ok(SmscUrl::Smpp(target)) = "smpp://a:b@smsc.example:2775".parse() else { panic!("valid") };
         assert_eq!((target.binds, target.window, target.rate), (1, 50, 0));
-        for bad in ["http://a:b@h:1", "smpp://h:1", "smpp://a:b@h", "smpp://a:b@h:1?binds=0", "smpp://a:b@h:1?speed=3", "nonsense"] {
+        for bad in ["builtinx", "builtin?speed=1", "http://a:b@h:1", "smpp://h:1", "smpp://a:b@h", "smpp://a:b@h:1?binds=0", "smpp://a:b@h:1?speed=3", "nonsense"] {
             assert!(bad.parse::<SmscUrl>().is_err(), "{bad}");
         }
     }

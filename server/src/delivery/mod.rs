@@ -70,7 +70,7 @@ impl Delivery {
     pub(crate) async fn start(store: Arc<dyn DeliveryStore>, settings: DeliverySettings) -> Result<Delivery, Error> {
         let (simulator, target) = match settings.smsc {
             SmscUrl::Smpp(target) => (None, target),
-            SmscUrl::Builtin => {
+            SmscUrl::Builtin(use_as) => {
                 let mut secret = [0u8; 4];
                 getrandom::fill(&mut secret).map_err(|_| Error::Unavailable("no randomness for the simulator's password"))?;
                 let password = hex::encode(secret);
@@ -82,7 +82,7 @@ impl Delivery {
                     dlr_delay_ms: settings.builtin_dlr_delay_ms,
                 };
                 let simulator = smsc::start(config).await?;
-                let target = SmppTarget { address: simulator.smpp_addr.to_string(), system_id: "texto".into(), password, binds: 1, window: 50, rate: 0 };
+                let target = SmppTarget { address: simulator.smpp_addr.to_string(), system_id: "texto".into(), password, ..use_as };
                 (Some(simulator), target)
             }
         };
