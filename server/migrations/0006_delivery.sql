@@ -1,17 +1,23 @@
 -- Delivery over SMPP (issue 12): each message's hand-off and receipt, what comes back
 -- (replies, clicks), and the durable outbox of the events they raise.
 
--- A message is queued (delivery 0, dispatch 0), in flight (dispatch 1: handed to the carrier,
--- its SMSC id not yet stored), submitted (delivery 1 with smsc_id: the id of its last part),
--- then final (the receipt's code).
+-- A message is queued (delivery 0), submitted (delivery 1 with smsc_id: the SMSC's id of its
+-- last part), then final (the receipt's code).
 ALTER TABLE messages ADD COLUMN smsc_id TEXT;
-ALTER TABLE messages ADD COLUMN dispatch INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE messages ADD COLUMN info TEXT;          -- JSON [info1, …, info4] of a list contact
 ALTER TABLE messages ADD COLUMN submitted_at TEXT;
 ALTER TABLE messages ADD COLUMN done_at TEXT;
 CREATE UNIQUE INDEX messages_by_smsc_id ON messages(smsc_id) WHERE smsc_id IS NOT NULL;
 CREATE INDEX messages_queued ON messages(campaign_id, id) WHERE delivery = 0;
 CREATE INDEX campaigns_to_dispatch ON campaigns(send_at) WHERE status IN ('scheduled', 'sending');
+
+-- The wave of messages being handed over now, as id ranges per campaign (a wave takes
+-- consecutive queued messages): those still queued after a crash may have reached the SMSC.
+CREATE TABLE in_flight (
+    campaign_id  INTEGER NOT NULL,
+    first_id     INTEGER NOT NULL,
+    last_id      INTEGER NOT NULL
+);
 
 -- Where a blacklist or NPAI entry came from: the customer ('api'), a STOP reply ('stop'), a
 -- receipt of an unknown subscriber ('receipt').

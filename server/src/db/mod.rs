@@ -5,6 +5,7 @@
 //! operation (several statements) is one hand-off, and a busy writer commits many requests'
 //! writes at once, each in its own savepoint so that one failing request rolls back alone.
 
+mod checkpointer;
 mod migrate;
 mod readers;
 mod writer;
@@ -23,6 +24,8 @@ const READERS: usize = 4;
 pub(crate) struct Database {
     readers: Arc<readers::Readers>,
     writer: writer::Writer,
+    /// Keeps the checkpoint thread going while any handle lives.
+    _checkpoints: Arc<()>,
 }
 
 impl Database {
@@ -34,11 +37,15 @@ impl Database {
         }
         let mut write = connect(path, OpenFlags::default())?;
         write.pragma_update(None, "journal_mode", "WAL")?;
+        // Checkpoints run on their own thread (checkpointer.rs), not in the writer's commits.
+        write.pragma_update(None, "wal_autocheckpoint", 0)?;
         migrate::run(&mut write)?;
+        let checkpoints = Arc::new(());
+        checkpointer::start(path, Arc::downgrade(&checkpoints))?;
         let readers = (0..READERS)
             .map(|_| connect(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX))
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Database { readers: Arc::new(readers::Readers::new(readers)), writer: writer::Writer::start(write)? })
+        Ok(Database { readers: Arc::new(readers::Readers::new(readers)), writer: writer::Writer::start(write)?, _checkpoints: checkpoints })
     }
 
     /// Runs `work` on a read connection, off the async threads.

@@ -6,6 +6,7 @@
 
 use std::sync::{Arc, Mutex};
 
+use chrono::{DateTime, TimeDelta, Utc};
 use futures_util::future::join_all;
 use texto_core::{MessageOptions, PushType, next_allowed_send, render};
 
@@ -39,6 +40,8 @@ pub(crate) struct Dispatcher {
     wave: usize,
     /// The last wave's outcomes, stored with the next wave's marking.
     done: Mutex<Vec<HandOff>>,
+    /// When scheduled campaigns were last released (at most once a second, not every wave).
+    released_at: Mutex<Option<DateTime<Utc>>>,
 }
 
 impl Dispatcher {
@@ -52,13 +55,17 @@ impl Dispatcher {
         codes: LinkCodes,
         wave: usize,
     ) -> Dispatcher {
-        Dispatcher { store, carrier, clock, message, default_sender, codes, wave: wave.max(1), done: Mutex::default() }
+        Dispatcher { store, carrier, clock, message, default_sender, codes, wave: wave.max(1), done: Mutex::default(), released_at: Mutex::default() }
     }
 
     /// Releases due campaigns, stores the last wave's outcomes, and hands the next wave over.
     pub(crate) async fn step(&self) -> Result<Progress, Error> {
         let now = self.clock.now();
-        self.store.release_due(now).await?;
+        let due = self.released_at.lock().unwrap_or_else(|e| e.into_inner()).is_none_or(|at| now - at >= TimeDelta::seconds(1));
+        if due {
+            self.store.release_due(now).await?;
+            *self.released_at.lock().unwrap_or_else(|e| e.into_inner()) = Some(now);
+        }
         let marketing_open = next_allowed_send(PushType::Marketing, now) <= now;
         let done = std::mem::take(&mut *self.done.lock().unwrap_or_else(|e| e.into_inner()));
         let wave = match self.store.hand_off(done.clone(), self.wave, marketing_open, now).await {

@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 use texto_core::{Credits, format_paris, wire::BalanceAlertEvent};
 
-use super::{events::raise, time};
+use super::{events::Outbox, time};
 use crate::{Error, store::AccountId};
 
 /// Called in the debit's transaction with the balance before and after it.
@@ -22,7 +22,8 @@ pub(super) fn after_debit(db: &Connection, account: AccountId, before: Credits, 
         return Ok(());
     }
     tracing::info!(account, balance = %after, trigger, "balance alert");
-    raise(db, account, "BALANCE_ALERT", &BalanceAlertEvent { balance: after.to_string(), trigger: trigger.to_string(), date: format_paris(now) }, now)?;
+    let event = BalanceAlertEvent { balance: after.to_string(), trigger: trigger.to_string(), date: format_paris(now) };
+    Outbox::new(now).raise(db, account, "BALANCE_ALERT", &event)?;
     let body = format!("texto: your balance is {after} credits, below your alert threshold of {trigger} credits.");
     let mut notice = db.prepare_cached("INSERT INTO alert_notices (account_id, channel, target, body, created_at) VALUES (?, ?, ?, ?, ?)")?;
     if email_on && !email.trim().is_empty() {

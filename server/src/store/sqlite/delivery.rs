@@ -8,7 +8,7 @@ use chrono::{DateTime, Duration, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 use texto_core::PushType;
 
-use super::{SqliteStore, arrivals, time};
+use super::{SqliteStore, arrivals, events::Outbox, time};
 use crate::{
     Error,
     store::{Arrival, CampaignText, Click, DeliveryStore, HandOff, Notice, Queued},
@@ -19,7 +19,13 @@ impl DeliveryStore for SqliteStore {
     async fn requeue_in_flight(&self) -> Result<u64, Error> {
         self.db
             .write(|db| {
-                let requeued = db.execute("UPDATE messages SET dispatch = 0 WHERE delivery = 0 AND dispatch = 1", [])?;
+                let requeued: i64 = db.query_row(
+                    "SELECT COUNT(*) FROM in_flight f JOIN messages m
+                     ON m.campaign_id = f.campaign_id AND m.id BETWEEN f.first_id AND f.last_id AND m.delivery = 0",
+                    [],
+                    |row| row.get(0),
+                )?;
+                db.execute("DELETE FROM in_flight", [])?;
                 Ok(requeued as u64)
             })
             .await
@@ -40,8 +46,9 @@ impl DeliveryStore for SqliteStore {
     async fn hand_off(&self, done: Vec<HandOff>, limit: usize, marketing_open: bool, now: DateTime<Utc>) -> Result<Vec<Queued>, Error> {
         self.db
             .write(move |db| {
+                let mut outbox = Outbox::new(now);
                 for outcome in &done {
-                    store_hand_off(db, outcome, now)?;
+                    store_hand_off(db, outcome, &mut outbox, now)?;
                 }
                 next_wave(db, limit, marketing_open)
             })
@@ -49,7 +56,7 @@ impl DeliveryStore for SqliteStore {
     }
 
     async fn store_arrivals(&self, list: Vec<Arrival>, now: DateTime<Utc>) -> Result<(), Error> {
-        self.db.write(move |db| arrivals::store(db, &list, now)).await
+        self.db.write(move |db| arrivals::store(db, &list, &mut Outbox::new(now), now)).await
     }
 
     async fn pending_notices(&self) -> Result<Vec<Notice>, Error> {
@@ -91,19 +98,23 @@ impl DeliveryStore for SqliteStore {
 }
 
 /// Stores one hand-over's outcome.
-fn store_hand_off(db: &Connection, outcome: &HandOff, now: DateTime<Utc>) -> Result<(), Error> {
-    let at = time::store(now);
+fn store_hand_off(db: &Connection, outcome: &HandOff, outbox: &mut Outbox, now: DateTime<Utc>) -> Result<(), Error> {
+    let at = outbox.at().to_owned();
     match outcome {
-        HandOff::Retry { id } => {
-            db.prepare_cached("UPDATE messages SET dispatch = 0 WHERE id = ?")?.execute([id])?;
-        }
+        // Still queued: the next wave takes it again.
+        HandOff::Retry { .. } => {}
         HandOff::Failed { id, code } => {
-            db.prepare_cached("UPDATE messages SET dispatch = 0, delivery = ?, done_at = ? WHERE id = ?")?.execute(params![code, at, id])?;
-            arrivals::after_final(db, *id, *code, now)?;
+            let finished = db
+                .prepare_cached(&format!("UPDATE messages SET delivery = ?, done_at = ? WHERE id = ? RETURNING {}", arrivals::FINAL_COLUMNS))?
+                .query_row(params![code, at, id], arrivals::Finished::read)
+                .optional()?;
+            if let Some(finished) = finished {
+                arrivals::after_final(db, &finished, *code, outbox)?;
+            }
         }
         HandOff::Submitted { id, smsc_id } => {
             let sent: Option<(i64, i64)> = db
-                .prepare_cached("UPDATE messages SET dispatch = 0, delivery = 1, smsc_id = ?, submitted_at = ? WHERE id = ? RETURNING number, account_id")?
+                .prepare_cached("UPDATE messages SET delivery = 1, smsc_id = ?, submitted_at = ? WHERE id = ? RETURNING number, account_id")?
                 .query_row(params![smsc_id, at, id], |row| Ok((row.get(0)?, row.get(1)?)))
                 .optional()?;
             let Some((number, account)) = sent else { return Ok(()) };
@@ -116,15 +127,16 @@ fn store_hand_off(db: &Connection, outcome: &HandOff, now: DateTime<Utc>) -> Res
             let early: Option<i64> =
                 db.prepare_cached("DELETE FROM receipts_unmatched WHERE smsc_id = ? RETURNING delivery")?.query_row([smsc_id], |row| row.get(0)).optional()?;
             if let Some(code) = early {
-                arrivals::store(db, &[Arrival::Receipt { smsc_id: smsc_id.clone(), code }], now)?;
+                arrivals::store(db, &[Arrival::Receipt { smsc_id: smsc_id.clone(), code }], outbox, now)?;
             }
         }
     }
     Ok(())
 }
 
-/// Marks up to `limit` queued messages in flight and returns them; closes campaigns with
-/// nothing queued or in flight.
+/// Takes up to `limit` queued messages (the last wave's outcomes are stored: nothing else is
+/// in flight), records them as the wave in flight, and returns them; closes campaigns with
+/// nothing queued.
 fn next_wave(db: &Connection, limit: usize, marketing_open: bool) -> Result<Vec<Queued>, Error> {
     let mut campaigns = db.prepare_cached(
         "SELECT id, text, pushtype, sender, unicode, links FROM campaigns WHERE status = 'sending'
@@ -143,8 +155,9 @@ fn next_wave(db: &Connection, limit: usize, marketing_open: bool) -> Result<Vec<
         })?
         .collect::<Result<_, _>>()?;
     let mut wave = Vec::with_capacity(limit);
-    let mut queued = db.prepare_cached("SELECT id, number, info FROM messages WHERE campaign_id = ? AND delivery = 0 AND dispatch = 0 ORDER BY id LIMIT ?")?;
-    let mut in_flight = db.prepare_cached("UPDATE messages SET dispatch = 1 WHERE id = ?")?;
+    let mut queued = db.prepare_cached("SELECT id, number, info FROM messages WHERE campaign_id = ? AND delivery = 0 ORDER BY id LIMIT ?")?;
+    db.prepare_cached("DELETE FROM in_flight")?.execute([])?;
+    let mut in_flight = db.prepare_cached("INSERT INTO in_flight (campaign_id, first_id, last_id) VALUES (?, ?, ?)")?;
     let mut texts: HashMap<i64, Arc<CampaignText>> = HashMap::new();
     for campaign in live {
         if wave.len() >= limit {
@@ -167,8 +180,8 @@ fn next_wave(db: &Connection, limit: usize, marketing_open: bool) -> Result<Vec<
         if wave.len() == before {
             close_if_done(db, id)?;
         }
-        for queued in &wave[before..] {
-            in_flight.execute([queued.id])?;
+        if let (Some(first), Some(last)) = (wave[before..].first(), wave.last()) {
+            in_flight.execute([id, first.id, last.id])?;
         }
     }
     Ok(wave)

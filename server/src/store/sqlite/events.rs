@@ -1,6 +1,8 @@
 //! The outbox: each event written, in the transaction of the change that raised it, once per
 //! webhook (live or paused) of its type that the account has.
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, params};
 use serde::Serialize;
@@ -8,17 +10,44 @@ use serde::Serialize;
 use super::time;
 use crate::{Error, store::AccountId};
 
-/// Writes `body` to the outbox of every webhook of `account` listening to `event`.
-pub(super) fn raise(db: &Connection, account: AccountId, event: &str, body: &impl Serialize, now: DateTime<Utc>) -> Result<(), Error> {
-    let mut listeners = db.prepare_cached("SELECT EXISTS (SELECT 1 FROM webhooks WHERE account_id = ? AND type = ?)")?;
-    if !listeners.query_row(params![account, event], |row| row.get::<_, bool>(0))? {
-        return Ok(());
+/// Writes events for one write job: knows the time once, and which accounts listen to what.
+pub(super) struct Outbox {
+    at: String,
+    listening: HashMap<(AccountId, &'static str), bool>,
+}
+
+impl Outbox {
+    /// An outbox for events raised at `now`.
+    pub(super) fn new(now: DateTime<Utc>) -> Outbox {
+        Outbox { at: time::store(now), listening: HashMap::new() }
     }
-    let body = serde_json::to_string(body).map_err(|_| Error::Unavailable("an event body could not be written"))?;
-    db.prepare_cached(
-        "INSERT INTO outbox (webhook_id, event, body, created_at)
-         SELECT id, ?, ?, ? FROM webhooks WHERE account_id = ? AND type = ? ORDER BY id",
-    )?
-    .execute(params![event, body, time::store(now), account, event])?;
-    Ok(())
+
+    /// The stored form of the time the events are raised.
+    pub(super) fn at(&self) -> &str {
+        &self.at
+    }
+
+    /// Writes `body` to the outbox of every webhook of `account` listening to `event`.
+    pub(super) fn raise(&mut self, db: &Connection, account: AccountId, event: &'static str, body: &impl Serialize) -> Result<(), Error> {
+        let listening = match self.listening.get(&(account, event)) {
+            Some(listening) => *listening,
+            None => {
+                let listening = db
+                    .prepare_cached("SELECT EXISTS (SELECT 1 FROM webhooks WHERE account_id = ? AND type = ?)")?
+                    .query_row(params![account, event], |row| row.get::<_, bool>(0))?;
+                self.listening.insert((account, event), listening);
+                listening
+            }
+        };
+        if !listening {
+            return Ok(());
+        }
+        let body = serde_json::to_string(body).map_err(|_| Error::Unavailable("an event body could not be written"))?;
+        db.prepare_cached(
+            "INSERT INTO outbox (webhook_id, event, body, created_at)
+             SELECT id, ?, ?, ? FROM webhooks WHERE account_id = ? AND type = ? ORDER BY id",
+        )?
+        .execute(params![event, body, self.at, account, event])?;
+        Ok(())
+    }
 }
