@@ -5,8 +5,6 @@
 -- last part), then final (the receipt's code).
 ALTER TABLE messages ADD COLUMN smsc_id TEXT;
 ALTER TABLE messages ADD COLUMN info TEXT;          -- JSON [info1, …, info4] of a list contact
-ALTER TABLE messages ADD COLUMN submitted_at TEXT;
-ALTER TABLE messages ADD COLUMN done_at TEXT;
 CREATE UNIQUE INDEX messages_by_smsc_id ON messages(smsc_id) WHERE smsc_id IS NOT NULL;
 CREATE INDEX messages_queued ON messages(campaign_id, id) WHERE delivery = 0;
 CREATE INDEX campaigns_to_dispatch ON campaigns(send_at) WHERE status IN ('scheduled', 'sending');

@@ -51,8 +51,8 @@ impl Finished {
 /// A final receipt: the message's code, or kept aside until its submit's id is stored.
 fn receipt(db: &Connection, smsc_id: &str, code: i64, outbox: &mut Outbox) -> Result<(), Error> {
     let matched = db
-        .prepare_cached(&format!("UPDATE messages SET delivery = ?, done_at = ? WHERE smsc_id = ? AND delivery IN (0, 1) RETURNING {FINAL_COLUMNS}"))?
-        .query_row(params![code, outbox.at(), smsc_id], Finished::read)
+        .prepare_cached(&format!("UPDATE messages SET delivery = ? WHERE smsc_id = ? AND delivery IN (0, 1) RETURNING {FINAL_COLUMNS}"))?
+        .query_row(params![code, smsc_id], Finished::read)
         .optional()?;
     if let Some(finished) = matched {
         return after_final(db, &finished, code, outbox);

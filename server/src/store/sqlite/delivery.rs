@@ -105,8 +105,8 @@ fn store_hand_off(db: &Connection, outcome: &HandOff, outbox: &mut Outbox, now: 
         HandOff::Retry { .. } => {}
         HandOff::Failed { id, code } => {
             let finished = db
-                .prepare_cached(&format!("UPDATE messages SET delivery = ?, done_at = ? WHERE id = ? RETURNING {}", arrivals::FINAL_COLUMNS))?
-                .query_row(params![code, at, id], arrivals::Finished::read)
+                .prepare_cached(&format!("UPDATE messages SET delivery = ? WHERE id = ? RETURNING {}", arrivals::FINAL_COLUMNS))?
+                .query_row(params![code, id], arrivals::Finished::read)
                 .optional()?;
             if let Some(finished) = finished {
                 arrivals::after_final(db, &finished, *code, outbox)?;
@@ -114,8 +114,8 @@ fn store_hand_off(db: &Connection, outcome: &HandOff, outbox: &mut Outbox, now: 
         }
         HandOff::Submitted { id, smsc_id } => {
             let sent: Option<(i64, i64)> = db
-                .prepare_cached("UPDATE messages SET delivery = 1, smsc_id = ?, submitted_at = ? WHERE id = ? RETURNING number, account_id")?
-                .query_row(params![smsc_id, at, id], |row| Ok((row.get(0)?, row.get(1)?)))
+                .prepare_cached("UPDATE messages SET delivery = 1, smsc_id = ? WHERE id = ? RETURNING number, account_id")?
+                .query_row(params![smsc_id, id], |row| Ok((row.get(0)?, row.get(1)?)))
                 .optional()?;
             let Some((number, account)) = sent else { return Ok(()) };
             db.prepare_cached(
