@@ -91,3 +91,11 @@ CREATE TABLE secrets (
     name   TEXT PRIMARY KEY,
     value  BLOB NOT NULL
 ) WITHOUT ROWID;
+
+-- Campaigns accepted before texto had a carrier never left. Handing them over now, perhaps
+-- weeks late (an expired code, a past sale), would surprise their recipients: their messages
+-- are recorded as ROUTE_NOT_AVAILABLE (7) and the campaigns as sent. Scheduled campaigns still
+-- go out at their time.
+UPDATE messages SET delivery = 7
+WHERE delivery = 0 AND campaign_id IN (SELECT id FROM campaigns WHERE status = 'sending');
+UPDATE campaigns SET status = 'sent' WHERE status = 'sending';

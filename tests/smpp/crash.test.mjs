@@ -2,7 +2,7 @@
 // started again on the same database, against the standalone SMSC simulator.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { tempDir, startTexto, startSimulator, credit, send, campaign, credits, until, numbers, expectedOutcomes } from "./texto-process.mjs";
+import { tempDir, startTexto, startSimulator, credit, send, finished, credits, until, numbers, expectedOutcomes } from "./texto-process.mjs";
 
 const RECIPIENTS = 100_000;
 const WINDOW = 50; // one bind
@@ -45,14 +45,7 @@ test("kill -9 during a 100,000-recipient campaign: every number reached, at most
     assert.equal(texto.token, undefined, "no new demo token on a restart");
     texto.token = token;
     start = Date.now();
-    const done = await until(
-      async () => {
-        const c = await campaign(texto, answer.ticket);
-        return c.pending === 0 && c.status === "Sent" && c;
-      },
-      240_000,
-      { intervalMs: 1000, what: "campaign finished after the restart" },
-    );
+    const done = await finished(texto, answer.ticket, 240_000, "campaign finished after the restart");
     timings.afterRestart = Date.now() - start;
 
     const messages = await sim.messages(`limit=${2 * RECIPIENTS}`);

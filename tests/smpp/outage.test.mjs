@@ -2,7 +2,7 @@
 // refuses connections for 30 s; texto must wait, bind again and finish.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { tempDir, startTexto, startSimulator, credit, send, campaign, until, numbers, expectedOutcomes } from "./texto-process.mjs";
+import { tempDir, startTexto, startSimulator, credit, send, finished, until, numbers, expectedOutcomes } from "./texto-process.mjs";
 
 const RECIPIENTS = 5_000;
 const OUTAGE_AT = 1_000;
@@ -33,14 +33,7 @@ test("a 30 s disconnect outage after 1,000 of 5,000 messages: texto binds again 
     assert.ok(atOutage < RECIPIENTS, `the outage began before the end (${atOutage} received)`);
     await until(async () => (await sim.status()).binds === 0, 5_000, { intervalMs: 50, what: "the bind dropped" });
 
-    const done = await until(
-      async () => {
-        const c = await campaign(texto, answer.ticket);
-        return c.pending === 0 && c.status === "Sent" && c;
-      },
-      110_000,
-      { intervalMs: 1000, what: "campaign finished after the outage" },
-    );
+    const done = await finished(texto, answer.ticket, 110_000, "campaign finished after the outage");
     const finishedAfter = Date.now() - outageAt;
     const status = await sim.status();
     const messages = await sim.messages(`limit=${2 * RECIPIENTS}`);

@@ -149,6 +149,18 @@ export async function campaign(texto, ticket) {
 }
 
 /** The account's balance as a number. */
+/** Waits until the campaign is `Sent` with no receipt pending; resolves with its detail. */
+export function finished(texto, ticket, timeoutMs, what) {
+  return until(
+    async () => {
+      const c = await campaign(texto, ticket);
+      return c.pending === 0 && c.status === "Sent" && c;
+    },
+    timeoutMs,
+    { intervalMs: 1000, what },
+  );
+}
+
 export async function credits(texto) {
   return Number((await api(texto, "/credits")).credits);
 }

@@ -119,6 +119,30 @@ mod tests {
     }
 
     #[test]
+    fn campaigns_stuck_before_delivery_existed_are_not_sent_late() {
+        let mut connection = Connection::open_in_memory().expect("a database");
+        for sql in &MIGRATIONS[..5] {
+            connection.execute_batch(sql).expect("an old migration");
+        }
+        connection.pragma_update(None, "user_version", 5).expect("a version");
+        connection
+            .execute_batch(
+                "INSERT INTO accounts (id, name) VALUES (1, 'old');
+                 INSERT INTO campaigns (id, account_id, text, pushtype, status, send_at, created_at, cost, total, sent, blacklisted,
+                     duplicated, invalid, npai, not_allowed, flood, country_limit)
+                 VALUES (1, 1, 'Code 1234', 'alert', 'sending', '2026-01-01T10:00:00Z', '2026-01-01T10:00:00Z', 1, 1, 1, 0, 0, 0, 0, 0, 0, 0),
+                        (2, 1, 'Later', 'alert', 'scheduled', '2099-01-01T10:00:00Z', '2026-01-01T10:00:00Z', 1, 1, 1, 0, 0, 0, 0, 0, 0, 0);
+                 INSERT INTO messages (campaign_id, account_id, number, country, parts, cost, text_hash, created_at)
+                 VALUES (1, 1, 33612345678, 'FR', 1, 100, 0, '2026-01-01T10:00:00Z'), (2, 1, 33612345679, 'FR', 1, 100, 0, '2026-01-01T10:00:00Z');",
+            )
+            .expect("old data");
+        run(&mut connection).expect("migrated");
+        let row = |sql: &str| connection.query_row(sql, [], |r| r.get::<_, String>(0)).expect("a row");
+        assert_eq!(row("SELECT status || ' ' || (SELECT delivery FROM messages WHERE campaign_id = 1) FROM campaigns WHERE id = 1"), "sent 7");
+        assert_eq!(row("SELECT status || ' ' || (SELECT delivery FROM messages WHERE campaign_id = 2) FROM campaigns WHERE id = 2"), "scheduled 0");
+    }
+
+    #[test]
     fn a_database_from_a_newer_texto_is_refused() {
         let mut connection = Connection::open_in_memory().expect("a database");
         connection.pragma_update(None, "user_version", MIGRATIONS.len() + 1).expect("a version");
