@@ -43,6 +43,9 @@ pub(super) async fn accept(shared: Arc<Shared>, listener: TcpListener) {
             drop(stream);
             continue;
         }
+        // Answers go out as soon as written: Nagle's algorithm would hold each small PDU
+        // until the ESME's delayed ACK, 40 ms per round trip.
+        let _ = stream.set_nodelay(true);
         tokio::spawn(serve(Arc::clone(&shared), stream));
     }
 }
