@@ -228,6 +228,20 @@ test("texto answers the SMSC's enquire_link", async () => {
   }
 });
 
+/** Protects an SMSC-initiated unbind: texto answers unbind_resp, then binds again. */
+test("when the SMSC unbinds, texto answers and binds again", async () => {
+  const session = [...bound][0];
+  const bindsBefore = binds.length;
+  const resp = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("no unbind_resp")), 5_000);
+    session.unbind({}, (pdu) => (clearTimeout(timer), resolve(pdu)));
+  });
+  assert.equal(resp.command, "unbind_resp");
+  session.close();
+  await until(() => binds.length > bindsBefore && bound.size === 2, 10_000, { what: "a new bind" });
+  assert.equal(binds.at(-1).refused, false);
+});
+
 /** Protects a clean shutdown: each bind is unbound before texto exits. */
 test("on SIGTERM texto unbinds every bind and exits 0", async () => {
   exitCode = await texto.stop();
