@@ -660,8 +660,10 @@ fn the_webhook_log_survives_both_formats_and_is_detected() {
         latency_ms: Some(10_000),
         error: Some("time-out <after> 10 s & more".into()),
         body: r#"{"status":3,"destination":"33612345678","message_id":null}"#.into(),
+        id: Some(41),
+        state: Some("pending".into()),
     };
-    let answered = WebhookLogEntryDto { http_code: Some(200), error: None, attempt: 3, ..entry.clone() };
+    let answered = WebhookLogEntryDto { http_code: Some(200), error: None, attempt: 3, id: Some(42), state: Some("delivered".into()), ..entry.clone() };
     for log in [vec![], vec![entry, answered]] {
         let value = WebhookLogResponse { status: 1, message: "OK".into(), total_records: log.len() as i64, total_display_records: log.len() as i64, log };
         json_and_xml(&value);

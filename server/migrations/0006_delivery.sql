@@ -62,15 +62,23 @@ CREATE TABLE clicks (
 CREATE INDEX clicks_by_campaign ON clicks(campaign_id, message_id, link);
 
 -- Every event, one row per webhook (live or paused) of its type, written with the change that
--- raised it. The webhook deliverer (issue 13) posts them in order.
+-- raised it. The webhook sender posts each webhook's events in order: pending until a 2xx
+-- (delivered) or until it gives up (failed); next_at is when the next attempt may go ('' now).
 CREATE TABLE outbox (
-    id          INTEGER PRIMARY KEY,
-    webhook_id  INTEGER NOT NULL REFERENCES webhooks(id) ON DELETE CASCADE,
-    event       TEXT NOT NULL CHECK (event IN ('MO', 'DLR', 'STOP', 'CLICKER', 'BALANCE_ALERT')),
-    body        TEXT NOT NULL,
-    created_at  TEXT NOT NULL
+    id           INTEGER PRIMARY KEY,
+    webhook_id   INTEGER NOT NULL REFERENCES webhooks(id) ON DELETE CASCADE,
+    event        TEXT NOT NULL CHECK (event IN ('MO', 'DLR', 'STOP', 'CLICKER', 'BALANCE_ALERT')),
+    body         TEXT NOT NULL,
+    created_at   TEXT NOT NULL,
+    delivery_id  TEXT NOT NULL DEFAULT (lower(hex(randomblob(16)))),
+    state        TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'delivered', 'failed')),
+    attempts     INTEGER NOT NULL DEFAULT 0,
+    next_at      TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX outbox_by_webhook ON outbox(webhook_id, id);
+CREATE INDEX outbox_pending ON outbox(webhook_id, id) WHERE state = 'pending';
+-- Which event each logged attempt was of (for its state and for resending it).
+ALTER TABLE webhook_deliveries ADD COLUMN outbox_id INTEGER REFERENCES outbox(id) ON DELETE CASCADE;
 
 -- The email and SMS of each balance alert raised: handled_at stays null until it went or was
 -- given up (then error says why).

@@ -14,6 +14,7 @@ use tokio::{
     net::TcpListener,
     sync::{Notify, Semaphore},
 };
+use tokio_util::sync::CancellationToken;
 use tower_http::{
     request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
     timeout::RequestBodyTimeoutLayer,
@@ -23,9 +24,10 @@ use tower_http::{
 use crate::{
     Config, Error, api,
     db::Database,
-    delivery::{Delivery, DeliverySettings, links::LinkCodes},
+    delivery::{Delivery, DeliverySettings, clock::SystemClock, links::LinkCodes},
     devices::Devices,
-    store::{DeliveryStore, Store, sqlite::SqliteStore},
+    store::{DeliveryStore, OutboxStore, Store, sqlite::SqliteStore},
+    webhook_sender::{self, WebhookSender},
     web_app,
 };
 
@@ -45,6 +47,8 @@ pub(crate) struct AppState {
     pub(crate) devices: Arc<Devices>,
     /// Wakes the dispatcher when a campaign is accepted.
     pub(crate) dispatch: Arc<Notify>,
+    /// Posts webhook events (and resends them from the log).
+    pub(crate) webhooks: Arc<WebhookSender>,
 }
 
 /// A texto service bound to its port, with its database open and migrated, ready to run.
@@ -55,6 +59,7 @@ pub struct App {
     header_read_timeout: Duration,
     max_connections: usize,
     delivery: Delivery,
+    webhooks: (CancellationToken, tokio::task::JoinHandle<()>),
 }
 
 impl App {
@@ -87,11 +92,20 @@ impl App {
         let warming = Arc::clone(&devices);
         tokio::task::spawn_blocking(move || warming.warm_up());
         let simulator = delivery.simulator.as_ref().map(|s| s.router());
+        let webhooks = Arc::new(WebhookSender::new(
+            Arc::clone(&store) as Arc<dyn OutboxStore>,
+            Arc::new(SystemClock),
+            config.retry_schedule(),
+            config.allow_private_webhooks,
+        )?);
+        let webhooks_stop = CancellationToken::new();
+        let webhooks_task = tokio::spawn(webhook_sender::run(Arc::clone(&webhooks), webhooks_stop.clone()));
         let state = AppState {
             store,
             codes,
             devices,
             dispatch: Arc::clone(&delivery.wake),
+            webhooks,
             rate_limiter: api::rate_limiter(config.rate_limit).map(Arc::new),
             message,
             prices: PriceTable::default(),
@@ -116,7 +130,7 @@ impl App {
             .layer(PropagateRequestIdLayer::x_request_id())
             .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
             .with_state(state);
-        Ok(App { listener, address, router, header_read_timeout, max_connections, delivery })
+        Ok(App { listener, address, router, header_read_timeout, max_connections, delivery, webhooks: (webhooks_stop, webhooks_task) })
     }
 
     /// The port actually bound (useful when the configuration asked for port 0).
@@ -159,6 +173,8 @@ impl App {
         drop(self.listener);
         graceful.shutdown().await;
         self.delivery.stop().await;
+        self.webhooks.0.cancel();
+        let _ = self.webhooks.1.await;
         Ok(())
     }
 }

@@ -2,7 +2,19 @@
 
 use std::{net::SocketAddr, path::PathBuf};
 
-use crate::carrier::SmscUrl;
+use crate::{carrier::SmscUrl, webhook_sender::RetrySchedule};
+
+/// `--webhook-retry-delays`: `30s,2m,10m,…`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RetryDelays(pub Vec<std::time::Duration>);
+
+impl std::str::FromStr for RetryDelays {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<RetryDelays, String> {
+        RetrySchedule::parse_delays(text).map(RetryDelays)
+    }
+}
 
 /// Everything `texto serve` can be told. Each flag also reads an environment variable.
 #[derive(Debug, Clone, clap::Args)]
@@ -66,6 +78,12 @@ pub struct Config {
     /// The sender of balance alert emails.
     #[arg(long, env = "TEXTO_SMTP_FROM", default_value = "texto <noreply@localhost>")]
     pub smtp_from: String,
+    /// Waits before each retry of a webhook event that failed (the last repeats).
+    #[arg(long, env = "TEXTO_WEBHOOK_RETRY_DELAYS", default_value = "30s,2m,10m,1h,6h,12h")]
+    pub webhook_retry_delays: RetryDelays,
+    /// How long after an event was raised its retries stop (then it is marked failed).
+    #[arg(long, env = "TEXTO_WEBHOOK_GIVE_UP_AFTER", default_value = "3d")]
+    pub webhook_give_up_after: humantime::Duration,
     /// With `--smsc builtin`: milliseconds before the simulator sends a message's receipt.
     #[arg(long, env = "TEXTO_BUILTIN_DLR_DELAY_MS", default_value_t = 1000)]
     pub builtin_dlr_delay_ms: u64,
@@ -93,8 +111,15 @@ impl Config {
             default_sender: "36180".to_owned(),
             builtin_dlr_delay_ms: 1000,
             smtp_url: None,
+            webhook_retry_delays: RetryDelays(RetrySchedule::reference().delays),
+            webhook_give_up_after: RetrySchedule::reference().give_up_after.into(),
             smtp_from: "texto <noreply@localhost>".to_owned(),
         }
+    }
+
+    /// The retry schedule of webhook events.
+    pub fn retry_schedule(&self) -> RetrySchedule {
+        RetrySchedule { delays: self.webhook_retry_delays.0.clone(), give_up_after: *self.webhook_give_up_after }
     }
 
     /// The cap on large bodies decoded at once: as configured, else twice the number of cores.

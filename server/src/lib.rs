@@ -17,10 +17,11 @@ mod sms_text;
 mod store;
 pub mod telemetry;
 mod web_app;
+mod webhook_sender;
 
 pub use app::App;
 pub use cli::{AccountAction, Cli, Command, DbArg, TokenAction};
 pub use carrier::{SmppTarget, SmscUrl};
-pub use config::Config;
+pub use config::{Config, RetryDelays};
 pub use error::Error;
 pub use shutdown::shutdown_signal;

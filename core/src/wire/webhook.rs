@@ -115,6 +115,12 @@ pub struct WebhookLogEntryDto {
     /// The JSON body that was posted.
     #[serde(default, deserialize_with = "lenient::string")]
     pub body: String,
+    /// The attempt's id, for `POST /webhook/:id/log/:attempt/resend` (texto).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub id: Option<i64>,
+    /// The event's state now: `pending`, `delivered` or `failed` (texto).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub state: Option<String>,
 }
 
 /// `GET /webhook/:id/log`: the webhook's request log, newest first, paged.

@@ -12,6 +12,7 @@ mod lists;
 mod number_lists;
 mod send;
 mod short_links;
+mod webhook_resend;
 mod webhooks;
 
 pub(crate) use auth::behind_token;
@@ -42,6 +43,7 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(campaigns::router())
         .merge(clicks::router())
         .merge(webhooks::router())
+        .merge(webhook_resend::router())
         .merge(notification::router())
         .merge(lists::router())
         .merge(number_lists::router())

@@ -7,7 +7,7 @@ use utoipa::{
     openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme},
 };
 
-use super::{campaigns, clicks, lists, notification, number_lists, send, webhooks};
+use super::{campaigns, clicks, lists, notification, number_lists, send, webhook_resend, webhooks};
 use crate::app::AppState;
 
 /// The interface, as texto implements it.
@@ -24,7 +24,7 @@ use crate::app::AppState;
         send::simulate_lists, send::cancel,
         campaigns::history, campaigns::detail, campaigns::credits, clicks::clickers,
         notification::show, notification::save,
-        webhooks::create, webhooks::list, webhooks::update, webhooks::set_status, webhooks::remove, webhooks::log,
+        webhooks::create, webhooks::list, webhooks::update, webhooks::set_status, webhooks::remove, webhooks::log, webhook_resend::resend,
         lists::save, lists::lists, lists::list, lists::update, lists::remove, lists::remove_contact,
         number_lists::list_npai, number_lists::add_npai, number_lists::remove_npai,
         number_lists::list_blacklist, number_lists::add_blacklist, number_lists::remove_blacklist,

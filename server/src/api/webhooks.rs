@@ -269,7 +269,7 @@ pub(super) async fn remove(State(state): State<AppState>, caller: Caller, accept
     Ok(accept.ok(&StatusResponse::ok()))
 }
 
-fn log_entry(record: &DeliveryRecord) -> WebhookLogEntryDto {
+pub(super) fn log_entry(record: &DeliveryRecord) -> WebhookLogEntryDto {
     WebhookLogEntryDto {
         delivery_id: record.delivery_id.clone(),
         date: format_paris(record.at),
@@ -279,14 +279,13 @@ fn log_entry(record: &DeliveryRecord) -> WebhookLogEntryDto {
         latency_ms: record.latency_ms,
         error: record.error.clone(),
         body: record.body.clone(),
+        id: Some(record.id),
+        state: record.state.clone(),
     }
 }
 
 /// `GET /webhook/:id/log`: every delivery attempt (time, event, body, HTTP code, latency,
-/// error), newest first, paged with `start` and `length`.
-///
-/// texto has no delivery engine yet, so nothing writes the log and it is always empty; the
-/// endpoint and its table (`webhook_deliveries`) are there for the engine to fill.
+/// error, and its event's state), newest first, paged with `start` and `length`.
 #[utoipa::path(
     get,
     path = "/webhook/{id}/log",

@@ -10,6 +10,7 @@ mod flood_window;
 mod notification;
 mod lists;
 mod number_lists;
+mod outbox;
 pub(crate) mod sqlite;
 mod webhooks;
 
@@ -20,6 +21,7 @@ pub(crate) use delivery::{Arrival, CampaignText, Click, DeliveryStore, HandOff, 
 pub(crate) use notification::{BalanceAlert, NotificationStore};
 pub(crate) use webhooks::{DeliveryRecord, NewWebhook, WebhookChange, WebhookRecord, WebhookStatus, WebhookStore, WebhookType};
 pub(crate) use lists::{Added, ContactSearch, ListContact, ListPage, ListStore, ListSummary};
+pub(crate) use outbox::{AttemptResult, DueEvent, NextStep, OutboxStore};
 pub(crate) use number_lists::{NewContact, NumberEntry, NumberFilter, NumberList, NumberListStore, NumberPage};
 
 /// An account's id.
@@ -47,6 +49,6 @@ impl Page {
 }
 
 /// Everything texto stores.
-pub(crate) trait Store: AccountStore + CampaignStore + ClickStore + DeliveryStore + WebhookStore + NotificationStore + ListStore + NumberListStore {}
+pub(crate) trait Store: AccountStore + CampaignStore + ClickStore + DeliveryStore + WebhookStore + NotificationStore + ListStore + NumberListStore + OutboxStore {}
 
-impl<T> Store for T where T: AccountStore + CampaignStore + ClickStore + DeliveryStore + WebhookStore + NotificationStore + ListStore + NumberListStore {}
+impl<T> Store for T where T: AccountStore + CampaignStore + ClickStore + DeliveryStore + WebhookStore + NotificationStore + ListStore + NumberListStore + OutboxStore {}

@@ -111,6 +111,10 @@ pub(crate) struct WebhookChange {
 /// One delivery attempt in a webhook's request log.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct DeliveryRecord {
+    /// The attempt's id (to resend its event).
+    pub(crate) id: i64,
+    /// Its event's state now: `pending`, `delivered` or `failed`.
+    pub(crate) state: Option<String>,
     /// The event's delivery id (`X-Service-Delivery`), shared by its retries.
     pub(crate) delivery_id: String,
     /// The event type.

@@ -17,4 +17,5 @@ mod number_lists;
 mod send;
 mod slow_clients;
 mod web_app;
+mod webhook_delivery;
 mod webhooks;

@@ -11,6 +11,7 @@ mod events;
 mod notification;
 mod lists;
 mod number_lists;
+mod outbox;
 mod time;
 mod webhooks;
 

@@ -128,8 +128,9 @@ impl WebhookStore for SqliteStore {
                     .optional()?
                     .ok_or_else(|| not_found(id))?;
                 let mut query = db.prepare_cached(
-                    "SELECT delivery_id, event, body, attempt, http_code, latency_ms, error, created_at FROM webhook_deliveries
-                     WHERE webhook_id = ? ORDER BY id DESC LIMIT ? OFFSET ?",
+                    "SELECT d.delivery_id, d.event, d.body, d.attempt, d.http_code, d.latency_ms, d.error, d.created_at, d.id, o.state
+                     FROM webhook_deliveries d LEFT JOIN outbox o ON o.id = d.outbox_id
+                     WHERE d.webhook_id = ? ORDER BY d.id DESC LIMIT ? OFFSET ?",
                 )?;
                 let entries = query
                     .query_map([id, page.length, page.start], |row| {
@@ -142,6 +143,8 @@ impl WebhookStore for SqliteStore {
                             latency_ms: row.get(5)?,
                             error: row.get(6)?,
                             at: time::load(&row.get::<_, String>(7)?),
+                            id: row.get(8)?,
+                            state: row.get(9)?,
                         })
                     })?
                     .collect::<Result<_, _>>()?;

@@ -1,0 +1,69 @@
+//! The outbox seen by the webhook sender: the next event of each live webhook, and each
+//! attempt's result stored before the next attempt goes.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+
+use super::AccountId;
+use crate::Error;
+
+/// An event to post.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct DueEvent {
+    /// The outbox row.
+    pub(crate) id: i64,
+    /// Its webhook.
+    pub(crate) webhook_id: i64,
+    /// Where to post.
+    pub(crate) url: String,
+    /// The webhook's secret, if it has one.
+    pub(crate) secret: Option<String>,
+    /// `DLR`, `MO`, …
+    pub(crate) event: String,
+    /// The JSON body.
+    pub(crate) body: String,
+    /// `X-Service-Delivery`, the same for every attempt.
+    pub(crate) delivery_id: String,
+    /// Attempts made so far.
+    pub(crate) attempts: i64,
+    /// When the event was raised.
+    pub(crate) created_at: DateTime<Utc>,
+}
+
+/// What an attempt got.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct AttemptResult {
+    /// The HTTP code, if an answer came.
+    pub(crate) http_code: Option<i64>,
+    /// Milliseconds until the answer or the failure.
+    pub(crate) latency_ms: i64,
+    /// Why it failed, if it did.
+    pub(crate) error: Option<String>,
+}
+
+/// What becomes of the event after an attempt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum NextStep {
+    /// A 2xx: done.
+    Delivered,
+    /// Try again at this time.
+    RetryAt(DateTime<Utc>),
+    /// Given up.
+    Failed,
+    /// A resend: the event keeps its state (a resend that succeeds delivers it).
+    Unchanged,
+}
+
+/// Storage for the webhook sender.
+#[async_trait]
+pub(crate) trait OutboxStore: Send + Sync {
+    /// The oldest pending event of each live webhook whose next attempt is due, but those of
+    /// `busy` webhooks; at most `limit`.
+    async fn due_events(&self, now: DateTime<Utc>, busy: Vec<i64>, limit: usize) -> Result<Vec<DueEvent>, Error>;
+    /// Logs an attempt of `event`, moves it on, and sets its webhook's `last_http_code`, in one
+    /// transaction.
+    async fn record_attempt(&self, event: &DueEvent, result: AttemptResult, next: NextStep, now: DateTime<Utc>) -> Result<(), Error>;
+    /// The event of a logged attempt of the account's webhook, to send again; `None` when
+    /// there is no such attempt.
+    async fn event_of_attempt(&self, account: AccountId, webhook_id: i64, attempt_id: i64) -> Result<Option<DueEvent>, Error>;
+}

@@ -1,0 +1,91 @@
+//! The outbox in SQLite, for the webhook sender.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use rusqlite::{OptionalExtension, params, params_from_iter, types::Value};
+
+use super::{SqliteStore, time};
+use crate::{
+    Error,
+    store::{AccountId, AttemptResult, DueEvent, NextStep, OutboxStore},
+};
+
+const EVENT_COLUMNS: &str = "o.id, o.webhook_id, w.url, w.secret, o.event, o.body, o.delivery_id, o.attempts, o.created_at";
+
+fn due_event(row: &rusqlite::Row<'_>) -> rusqlite::Result<DueEvent> {
+    Ok(DueEvent {
+        id: row.get(0)?,
+        webhook_id: row.get(1)?,
+        url: row.get(2)?,
+        secret: row.get::<_, Option<String>>(3)?.filter(|s| !s.is_empty()),
+        event: row.get(4)?,
+        body: row.get(5)?,
+        delivery_id: row.get(6)?,
+        attempts: row.get(7)?,
+        created_at: time::load(&row.get::<_, String>(8)?),
+    })
+}
+
+#[async_trait]
+impl OutboxStore for SqliteStore {
+    async fn due_events(&self, now: DateTime<Utc>, busy: Vec<i64>, limit: usize) -> Result<Vec<DueEvent>, Error> {
+        self.db
+            .read(move |db| {
+                let busy_list = crate::db::placeholders(busy.len().max(1));
+                let sql = format!(
+                    "SELECT {EVENT_COLUMNS} FROM webhooks w
+                     JOIN outbox o ON o.id = (SELECT id FROM outbox WHERE webhook_id = w.id AND state = 'pending' ORDER BY id LIMIT 1)
+                     WHERE w.status = 'live' AND o.next_at <= ? AND w.id NOT IN ({busy_list}) ORDER BY o.id LIMIT ?"
+                );
+                let mut values = vec![Value::Text(time::store(now))];
+                values.extend(if busy.is_empty() { vec![Value::Integer(-1)] } else { busy.iter().map(|id| Value::Integer(*id)).collect() });
+                values.push(Value::Integer(limit as i64));
+                let mut query = db.prepare_cached(&sql)?;
+                let events = query.query_map(params_from_iter(values), due_event)?.collect::<Result<_, _>>()?;
+                Ok(events)
+            })
+            .await
+    }
+
+    async fn record_attempt(&self, event: &DueEvent, result: AttemptResult, next: NextStep, now: DateTime<Utc>) -> Result<(), Error> {
+        let event = event.clone();
+        self.db
+            .write(move |db| {
+                let at = time::store(now);
+                let attempt = event.attempts + 1;
+                db.prepare_cached(
+                    "INSERT INTO webhook_deliveries (webhook_id, delivery_id, event, body, attempt, http_code, latency_ms, error, created_at, outbox_id)
+                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                )?
+                .execute(params![event.webhook_id, event.delivery_id, event.event, event.body, attempt, result.http_code, result.latency_ms, result.error, at, event.id])?;
+                let (state, next_at) = match next {
+                    NextStep::Delivered => (Some("delivered"), String::new()),
+                    NextStep::Failed => (Some("failed"), String::new()),
+                    NextStep::RetryAt(when) => (None, time::store(when)),
+                    NextStep::Unchanged => (None, String::new()),
+                };
+                let keep_schedule = matches!(next, NextStep::Unchanged);
+                db.prepare_cached(
+                    "UPDATE outbox SET attempts = attempts + 1, state = coalesce(?, state), next_at = CASE WHEN ? THEN next_at ELSE ? END WHERE id = ?",
+                )?
+                .execute(params![state, keep_schedule, next_at, event.id])?;
+                db.prepare_cached("UPDATE webhooks SET last_http_code = ? WHERE id = ?")?.execute(params![result.http_code.unwrap_or(0), event.webhook_id])?;
+                Ok(())
+            })
+            .await
+    }
+
+    async fn event_of_attempt(&self, account: AccountId, webhook_id: i64, attempt_id: i64) -> Result<Option<DueEvent>, Error> {
+        self.db
+            .read(move |db| {
+                Ok(db
+                    .prepare_cached(&format!(
+                        "SELECT {EVENT_COLUMNS} FROM webhook_deliveries d JOIN outbox o ON o.id = d.outbox_id JOIN webhooks w ON w.id = o.webhook_id
+                         WHERE d.id = ? AND w.id = ? AND w.account_id = ?"
+                    ))?
+                    .query_row([attempt_id, webhook_id, account], due_event)
+                    .optional()?)
+            })
+            .await
+    }
+}

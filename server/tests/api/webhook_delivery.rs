@@ -1,0 +1,149 @@
+//! Webhooks going out: a real receiver on loopback verifies each request's signature with
+//! texto-core's `verify`; events arrive in order, failures are retried on a shortened schedule
+//! with the same delivery id, a paused webhook holds its events, and the log resends.
+
+use std::{
+    collections::VecDeque,
+    sync::{Arc, Mutex},
+    time::Duration,
+};
+
+use axum::{body::Bytes, extract::State, http::HeaderMap, http::StatusCode, routing::post};
+use reqwest::Method;
+use serde_json::{Value, json};
+use texto_server::RetryDelays;
+
+use crate::helpers::{TestApp, spawn_app_with};
+
+/// A request the receiver got.
+#[derive(Debug, Clone)]
+struct Received {
+    event: String,
+    delivery: String,
+    body: Value,
+    signed: bool,
+}
+
+/// The receiver: answers the queued codes first, then 200; records what it got.
+#[derive(Clone, Default)]
+struct Receiver {
+    got: Arc<Mutex<Vec<Received>>>,
+    answers: Arc<Mutex<VecDeque<u16>>>,
+}
+
+const SECRET: &str = "s3cret";
+
+async fn receive(State(receiver): State<Receiver>, headers: HeaderMap, body: Bytes) -> StatusCode {
+    let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
+    let now = chrono::Utc::now().timestamp();
+    let signed = texto_core::verify(SECRET, &header(texto_core::TIMESTAMP_HEADER), &header(texto_core::SIGNATURE_HEADER), &body, now, 300).is_ok();
+    receiver.got.lock().unwrap().push(Received {
+        event: header(texto_core::EVENT_HEADER),
+        delivery: header(texto_core::DELIVERY_HEADER),
+        body: serde_json::from_slice(&body).unwrap_or(Value::Null),
+        signed,
+    });
+    let code = receiver.answers.lock().unwrap().pop_front().unwrap_or(200);
+    StatusCode::from_u16(code).unwrap_or(StatusCode::OK)
+}
+
+/// Starts a receiver; returns its URL.
+async fn receiver(receiver: &Receiver) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
+    let url = format!("http://{}/hook", listener.local_addr().expect("an address"));
+    let app = axum::Router::new().route("/hook", post(receive)).with_state(receiver.clone());
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    url
+}
+
+/// texto with private webhooks allowed, receipts after 20 ms and retries after 100 ms.
+async fn app() -> TestApp {
+    spawn_app_with(|config| {
+        config.allow_private_webhooks = true;
+        config.builtin_dlr_delay_ms = 20;
+        config.webhook_retry_delays = RetryDelays(vec![Duration::from_millis(100)]);
+    })
+    .await
+}
+
+async fn dlr_webhook(app: &TestApp, url: &str) -> String {
+    let (status, body) = app.json(Method::POST, "/webhook", Some(json!({"webhook": {"type": "DLR", "url": url, "signature": SECRET}}))).await;
+    assert_eq!(status, 200, "{body}");
+    body["webhook"]["webhook_id"].as_str().expect("an id").to_owned()
+}
+
+async fn send(app: &TestApp, number: &str) {
+    let body = json!({"sms": {"message": {"text": "Bonjour", "pushtype": "alert"}, "recipients": {"gsm": [{"value": number}]}}});
+    let (status, answer) = app.json(Method::POST, "/send", Some(body)).await;
+    assert_eq!(status, 200, "{answer}");
+}
+
+async fn until_got(receiver: &Receiver, count: usize) -> Vec<Received> {
+    for _ in 0..200 {
+        let got = receiver.got.lock().unwrap().clone();
+        if got.len() >= count {
+            return got;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the receiver got {:?}", receiver.got.lock().unwrap());
+}
+
+#[tokio::test]
+async fn events_arrive_signed_in_order_and_failures_are_retried_with_the_same_delivery_id() {
+    let app = app().await;
+    let hook = Receiver::default();
+    hook.answers.lock().unwrap().extend([500, 503]);
+    let id = dlr_webhook(&app, &receiver(&hook).await).await;
+    send(&app, "33611111101").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    send(&app, "33611111102").await;
+    let got = until_got(&hook, 4).await;
+    assert!(got.iter().all(|r| r.signed && r.event == "DLR"), "{got:?}");
+    let destinations: Vec<&str> = got.iter().map(|r| r.body["destination"].as_str().unwrap_or("")).collect();
+    assert_eq!(destinations, ["33611111101", "33611111101", "33611111101", "33611111102"], "the first is retried before the second goes");
+    assert_eq!(got[0].delivery, got[2].delivery, "one delivery id for every attempt of an event");
+    assert_ne!(got[2].delivery, got[3].delivery);
+    let (_, list) = app.json(Method::GET, "/webhook", None).await;
+    assert_eq!(list["webhook"][0]["last_http_code"].to_string().trim_matches('"'), "200");
+    let (_, log) = app.json(Method::GET, &format!("/webhook/{id}/log"), None).await;
+    let log = log["log"].as_array().cloned().unwrap_or_default();
+    let codes: Vec<i64> = log.iter().rev().map(|e| e["http_code"].as_i64().unwrap_or(0)).collect();
+    assert_eq!(codes, [500, 503, 200, 200]);
+    assert_eq!(log[1]["state"], "delivered");
+    assert_eq!(log.last().map(|e| e["attempt"].clone()), Some(json!(1)));
+    assert_eq!(log[1]["attempt"], 3);
+}
+
+#[tokio::test]
+async fn a_paused_webhook_keeps_its_events_until_it_is_live_and_the_log_resends() {
+    let app = app().await;
+    let hook = Receiver::default();
+    let id = dlr_webhook(&app, &receiver(&hook).await).await;
+    let pause = |status: &'static str| json!({"webhook": {"status": status}});
+    let (status, _) = app.json(Method::PUT, &format!("/webhook/{id}/status"), Some(pause("paused"))).await;
+    assert_eq!(status, 200);
+    for number in ["33622222201", "33622222202", "33622222203"] {
+        send(&app, number).await;
+    }
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    assert!(hook.got.lock().unwrap().is_empty(), "nothing goes to a paused webhook");
+    app.json(Method::PUT, &format!("/webhook/{id}/status"), Some(pause("live"))).await;
+    let got = until_got(&hook, 3).await;
+    let destinations: Vec<&str> = got.iter().map(|r| r.body["destination"].as_str().unwrap_or("")).collect();
+    assert_eq!(destinations, ["33622222201", "33622222202", "33622222203"], "in the order they were raised");
+
+    let (_, log) = app.json(Method::GET, &format!("/webhook/{id}/log"), None).await;
+    let first = log["log"].as_array().and_then(|l| l.last()).cloned().expect("a logged attempt");
+    let attempt = first["id"].as_i64().expect("an attempt id");
+    let (status, resent) = app.json(Method::POST, &format!("/webhook/{id}/log/{attempt}/resend"), None).await;
+    assert_eq!(status, 200, "{resent}");
+    assert_eq!(resent["log"][0]["http_code"], 200);
+    let got = until_got(&hook, 4).await;
+    assert_eq!(got[3].delivery, got[0].delivery, "a resend keeps the delivery id");
+    let (status, _) = app.json(Method::POST, &format!("/webhook/{id}/log/999999/resend"), None).await;
+    assert_eq!(status, 404);
+    let other = crate::helpers::account(&app.db(), "mallory", 10.0).await;
+    let (status, _) = app.json_as(&other, Method::POST, &format!("/webhook/{id}/log/{attempt}/resend"), None).await;
+    assert_eq!(status, 404, "another account's attempt is not found");
+}
