@@ -64,9 +64,9 @@ test("clicks and STOP replies reach the campaign detail, and who clicked is expo
 
   const page = await openApp(suite.browser, texto, { locale: "fr-FR" });
   await page.goto(`${texto.url}/app/campaigns/${ticket}`);
-  const links = page.getByTestId("link-clicks");
-  await eventually(() => links.textContent(), (t) => t.includes(landing) && /11$/.test(t.trim()), "one click by one person");
-  await eventually(() => page.getByTestId("campaign-figures").textContent(), (t) => /Réponses STOP1/.test(t), "the STOP reply");
+  const figures = page.getByTestId("campaign-figures");
+  await eventually(() => figures.textContent(), (t) => t.includes(`Lien court${landing} — Clics 1 · Personnes 1`), "one click by one person");
+  await eventually(() => figures.textContent(), (t) => /Réponses STOP1/.test(t), "the STOP reply");
   await assertAccessible(page, "a campaign with clicks");
   await screenshots(page, "campaign-clicks-fr");
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Exporter qui a cliqué (CSV)" }).click()]);

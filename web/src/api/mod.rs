@@ -48,6 +48,11 @@ impl Api {
         self.call(Method::GET, path, None).await
     }
 
+    /// `POST path` without a body.
+    pub async fn post_empty<T: Document + DeserializeOwned>(self, path: &str) -> Result<T, ApiError> {
+        read(&self.call(Method::POST, path, None).await?)
+    }
+
     /// `POST path` with `body`.
     pub async fn post<B: Document, T: Document + DeserializeOwned>(self, path: &str, body: &B) -> Result<T, ApiError> {
         read(&self.call(Method::POST, path, Some(encode(body, Format::Json))).await?)

@@ -29,20 +29,15 @@ texts! {
     language: "Language", "Langue";
     not_found: "This page does not exist.", "Cette page n’existe pas.";
     loading: "Loading…", "Chargement…";
-    saving: "Saving…", "Enregistrement…";
     saved: "Saved.", "Enregistré.";
     error_network: "The server could not be reached. Check your connection and try again.", "Le serveur est injoignable. Vérifiez votre connexion et réessayez.";
     delete: "Delete", "Supprimer";
     remove: "Remove", "Retirer";
     add: "Add", "Ajouter";
     cancel: "Cancel", "Annuler";
-    close: "Close", "Fermer";
-    search: "Search", "Rechercher";
     previous: "Previous", "Précédent";
     next: "Next", "Suivant";
     none: "None", "Aucune";
-    yes: "Yes", "Oui";
-    no: "No", "Non";
     number: "Number", "Numéro";
     date: "Date", "Date";
     status: "Status", "Statut";
@@ -65,8 +60,6 @@ texts! {
     unicode_intro: "These characters switch the message to Unicode (70 characters per SMS instead of 160):", "Ces caractères font passer le message en Unicode (70 caractères par SMS au lieu de 160) :";
     replace_lookalikes: "Replace with GSM look-alikes", "Remplacer par des équivalents GSM";
     replace_cedilla: "Also replace ç with c", "Remplacer aussi ç par c";
-    encoding_gsm: "GSM-7", "GSM-7";
-    encoding_ucs2: "Unicode (UCS-2)", "Unicode (UCS-2)";
     // Compose: push type, sender, time.
     pushtype: "Push type", "Type d’envoi";
     alert: "Alert", "Alerte";
@@ -157,7 +150,6 @@ texts! {
     delete_list: "Delete the list", "Supprimer la liste";
     delete_list_confirm: "Delete this list and all its contacts?", "Supprimer cette liste et tous ses contacts ?";
     add_contact: "Add a contact", "Ajouter un contact";
-    add_contacts: "Add the contacts", "Ajouter les contacts";
     info1: "Info 1", "Info 1";
     info2: "Info 2", "Info 2";
     info3: "Info 3", "Info 3";
@@ -178,7 +170,6 @@ texts! {
     value: "Value", "Valeur";
     reason: "Reason", "Motif";
     download_rejected: "Download the rejected rows (CSV)", "Télécharger les lignes refusées (CSV)";
-    empty_number: "no number", "aucun numéro";
     file_unreadable: "This file could not be read as CSV.", "Ce fichier n’a pas pu être lu comme un CSV.";
     // Webhooks.
     webhooks_title: "Webhooks", "Webhooks";
@@ -203,6 +194,11 @@ texts! {
     body: "Body", "Corps";
     failing: "Failing", "En échec";
     no_requests: "No request sent yet.", "Aucune requête envoyée pour l’instant.";
+    state: "State", "État";
+    state_pending: "Pending", "En attente";
+    state_delivered: "Delivered", "Remis";
+    state_failed: "Given up", "Abandonné";
+    resend: "Resend", "Renvoyer";
     // Blacklist and NPAI.
     blacklist_title: "Blacklist", "Liste noire";
     blacklist_intro: "Numbers here never receive your campaigns.", "Les numéros de cette liste ne reçoivent jamais vos campagnes.";
@@ -216,10 +212,9 @@ texts! {
     source_stop: "STOP reply", "Réponse STOP";
     source_receipt: "Unknown number (carrier)", "Numéro inconnu (opérateur)";
     // Clicks on short links.
-    clicks_title: "Short links", "Liens courts";
-    link_word: "Link", "Lien";
+    link_word: "Short link", "Lien court";
     clicks_word: "Clicks", "Clics";
-    clickers_word: "People who clicked", "Personnes ayant cliqué";
+    clickers_word: "People", "Personnes";
     export_clickers: "Export who clicked (CSV)", "Exporter qui a cliqué (CSV)";
     stop_replies: "STOP replies", "Réponses STOP";
     // Settings.

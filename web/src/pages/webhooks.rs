@@ -1,4 +1,5 @@
-//! Webhooks: create (type, URL, secret), pause and resume, delete, and each one's request log.
+//! Webhooks: create (type, URL, secret), pause and resume, delete, and each one's request log
+//! with each event's state and a resend.
 
 use leptos::{prelude::*, task::spawn_local};
 use texto_core::wire::{StatusResponse, WebhookDto, WebhookListResponse, WebhookLogResponse, WebhookRequest, WebhookResponse};
@@ -7,7 +8,7 @@ use crate::{
     api::{ApiError, Paging, use_api, with_query},
     components::{errors::ErrorAlert, field::TextField, pager::Pager, table::rows_or},
     format,
-    i18n::{use_lang, use_texts},
+    i18n::{Texts, use_lang, use_texts},
 };
 
 /// The event types of the interface.
@@ -148,27 +149,41 @@ fn WebhookRow(hook: WebhookDto, version: RwSignal<u32>) -> impl IntoView {
             </div>
             <ErrorAlert error=error />
             <Show when=move || show_log.get()>
-                <RequestLog id=id.clone() />
+                <RequestLog id=id.clone() error />
             </Show>
         </article>
     }
 }
 
-/// The request log of one webhook, with paging; bodies on demand.
+/// The request log of one webhook, with paging; bodies on demand; a failed resend shows in
+/// the webhook's `error`.
 #[component]
-fn RequestLog(id: String) -> impl IntoView {
+fn RequestLog(id: String, error: RwSignal<Option<ApiError>>) -> impl IntoView {
     let t = use_texts();
     let lang = use_lang();
     let api = use_api();
     let paging = RwSignal::new(Paging::first(LOG_PAGE));
+    let version = RwSignal::new(0u32);
+    let hook = StoredValue::new(id.clone());
     let log = LocalResource::new(move || {
+        version.track();
         let path = with_query(&format!("/webhook/{id}/log"), paging.get(), &[]);
         async move { api.get::<WebhookLogResponse>(&path).await }
     });
     let total = Signal::derive(move || log.get().and_then(Result::ok).map_or(0, |l| l.total_records));
+    // Sends an attempt's event again now (same delivery id), then shows the log again.
+    let resend = move |attempt: i64| {
+        let path = format!("/webhook/{}/log/{attempt}/resend", hook.get_value());
+        spawn_local(async move {
+            match api.post_empty::<WebhookLogResponse>(&path).await {
+                Ok(_) => version.update(|v| *v += 1),
+                Err(e) => error.set(Some(e)),
+            }
+        });
+    };
     let rows = move || {
         log.get().and_then(Result::ok).map(|answer| {
-            rows_or(answer.log, 7, t().no_requests, |entry| view! {
+            rows_or(answer.log, 8, t().no_requests, |entry| view! {
                 <tr>
                     <td data-label=t().date>{format::wire_date(lang.get(), &entry.date)}</td>
                     <td data-label=t().event>{entry.event}</td>
@@ -177,6 +192,10 @@ fn RequestLog(id: String) -> impl IntoView {
                     <td data-label=t().latency class="num">{entry.latency_ms.map_or("—".to_owned(), |ms| format!("{ms} ms"))}</td>
                     <td data-label=t().error class="text">{entry.error.unwrap_or_default()}</td>
                     <td data-label=t().body class="text"><details><summary>{t().body}</summary><pre>{entry.body}</pre></details></td>
+                    <td data-label=t().state>
+                        {state_label(t(), entry.state.as_deref())}
+                        {entry.id.map(|attempt| view! { <button type="button" class="small" on:click=move |_| resend(attempt)>{t().resend}</button> })}
+                    </td>
                 </tr>
             })
         })
@@ -188,11 +207,20 @@ fn RequestLog(id: String) -> impl IntoView {
                 <thead><tr>
                     <th scope="col">{move || t().date}</th><th scope="col">{move || t().event}</th><th scope="col">{move || t().attempt}</th>
                     <th scope="col">{move || t().http_code}</th><th scope="col">{move || t().latency}</th><th scope="col">{move || t().error}</th>
-                    <th scope="col">{move || t().body}</th>
+                    <th scope="col">{move || t().body}</th><th scope="col">{move || t().state}</th>
                 </tr></thead>
-                <tbody><Suspense fallback=move || view! { <tr><td colspan="7">{t().loading}</td></tr> }>{rows}</Suspense></tbody>
+                <tbody><Suspense fallback=move || view! { <tr><td colspan="8">{t().loading}</td></tr> }>{rows}</Suspense></tbody>
             </table>
         </div>
         <Pager paging total />
+    }
+}
+
+/// An event's state in words.
+fn state_label(t: &'static Texts, state: Option<&str>) -> &'static str {
+    match state {
+        Some("delivered") => t.state_delivered,
+        Some("failed") => t.state_failed,
+        _ => t.state_pending,
     }
 }

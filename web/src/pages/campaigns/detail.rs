@@ -6,11 +6,12 @@ use leptos::{prelude::*, task::spawn_local};
 use leptos_router::hooks::{use_navigate, use_params_map};
 use texto_core::wire::{CampaignDetailDto, CampaignDetailResponse, StatusResponse};
 
-use super::{clicks::CampaignClicks, status_label};
+use super::status_label;
 use crate::{
     api::{ApiError, use_api},
     components::{
         chart::{Bar, BarChart},
+        download::download_text,
         errors::ErrorAlert,
     },
     draft::Draft,
@@ -32,7 +33,6 @@ pub fn CampaignDetail() -> impl IntoView {
     let campaign = RwSignal::new(None::<CampaignDetailDto>);
     let error = RwSignal::new(None::<ApiError>);
     let notice = RwSignal::new(None::<&'static str>);
-    let links = RwSignal::new(Vec::new());
 
     // Reads the campaign, and again every REFRESH_MS while it is scheduled or sending. A loop
     // ends as soon as the page shows another campaign or has been left.
@@ -48,9 +48,7 @@ pub fn CampaignDetail() -> impl IntoView {
                 match answer {
                     Ok(answer) => {
                         error.set(None);
-                        let read = answer.campaign.into_iter().next();
-                        links.set(read.as_ref().and_then(|c| c.short_links.clone()).unwrap_or_default());
-                        campaign.set(read);
+                        campaign.set(answer.campaign.into_iter().next());
                     }
                     Err(e) => {
                         error.set(Some(e));
@@ -76,6 +74,16 @@ pub fn CampaignDetail() -> impl IntoView {
                         campaign.set(answer.campaign.into_iter().next());
                     }
                 }
+                Err(e) => error.set(Some(e)),
+            }
+        });
+    };
+    // Who clicked, as CSV: the server writes it (the app carries no CSV writer).
+    let export = move |_| {
+        let id = id();
+        spawn_local(async move {
+            match api.get_text(&format!("/campaign/{id}/clickers.csv")).await {
+                Ok(csv) => download_text(&format!("campaign-{id}-clicks.csv"), "text/csv", &csv),
                 Err(e) => error.set(Some(e)),
             }
         });
@@ -121,7 +129,9 @@ pub fn CampaignDetail() -> impl IntoView {
             let going = is_going(&c);
             let status = status_label(lang, c.status.as_deref().unwrap_or("sent"));
             let lists = c.lists.iter().map(|l| l.id.clone()).collect::<Vec<_>>().join(", ");
-            let rows = vec![
+            let links = c.short_links.clone().unwrap_or_default();
+            let clicked = links.iter().any(|l| l.clicks > 0);
+            let mut rows = vec![
                 (t().status, status.to_owned()),
                 (t().created, format::wire_date(lang, &c.creation_date)),
                 (t().goes_at, format::wire_date(lang, &c.date)),
@@ -134,6 +144,10 @@ pub fn CampaignDetail() -> impl IntoView {
                 (t().stop_replies, format::integer(lang, c.stop)),
                 (t().lists_word, lists),
             ];
+            // Each short link: its clicks and the people who clicked.
+            rows.extend(links.into_iter().map(|l| {
+                (t().link_word, format!("{} — {} {} · {} {}", l.url, t().clicks_word, format::integer(lang, l.clicks), t().clickers_word, format::integer(lang, l.clickers)))
+            }));
             view! {
                 <dl class="figures wide" data-testid="campaign-figures">
                     {rows.into_iter().filter(|(_, v)| !v.is_empty()).map(|(l, v)| view! { <div><dt>{l}</dt><dd>{v}</dd></div> }).collect_view()}
@@ -143,13 +157,13 @@ pub fn CampaignDetail() -> impl IntoView {
                 <div class="buttons">
                     {scheduled.then(|| view! { <button type="button" class="danger" on:click=cancel>{t().cancel_campaign}</button> })}
                     <button type="button" on:click=clone.clone()>{t().clone}</button>
+                    {clicked.then(|| view! { <button type="button" on:click=export>{t().export_clickers}</button> })}
                 </div>
                 {going.then(|| view! { <p class="hint" role="status">{t().refreshing}</p> })}
             }
         })}
         <h2>{move || t().delivery_chart}</h2>
         <BarChart title=Signal::derive(move || t().delivery_chart) bars />
-        <CampaignClicks id=Signal::derive(id) links error />
     }
 }
 

@@ -1,6 +1,5 @@
 //! Campaign history with paging, and one campaign's detail.
 
-mod clicks;
 mod detail;
 
 use leptos::prelude::*;
