@@ -11,7 +11,7 @@ use std::{
     time::Duration,
 };
 
-use tokio::sync::Semaphore;
+use tokio::sync::{Notify, Semaphore};
 use tokio_util::sync::CancellationToken;
 
 pub use schedule::RetrySchedule;
@@ -25,7 +25,7 @@ use post::Poster;
 
 /// Attempts in flight at once, over all webhooks.
 const POOL: usize = 64;
-/// How often the outbox is looked at when nothing was due.
+/// How often the outbox is looked at when no attempt ended (new events, retries coming due).
 const POLL: Duration = Duration::from_millis(100);
 
 /// Posts outbox events; cheap to share.
@@ -36,12 +36,14 @@ pub(crate) struct WebhookSender {
     schedule: RetrySchedule,
     busy: Mutex<HashSet<i64>>,
     pool: Arc<Semaphore>,
+    /// Woken when an attempt is stored: its webhook's next event may go.
+    stored: Notify,
 }
 
 impl WebhookSender {
     /// A sender; `allow_private` lets it post to loopback and private receivers.
     pub(crate) fn new(store: Arc<dyn OutboxStore>, clock: Arc<dyn Clock>, schedule: RetrySchedule, allow_private: bool) -> Result<WebhookSender, Error> {
-        Ok(WebhookSender { store, clock, poster: Poster::new(allow_private)?, schedule, busy: Mutex::default(), pool: Arc::new(Semaphore::new(POOL)) })
+        Ok(WebhookSender { store, clock, poster: Poster::new(allow_private)?, schedule, busy: Mutex::default(), pool: Arc::new(Semaphore::new(POOL)), stored: Notify::new() })
     }
 
     /// Starts an attempt for the next due event of each idle live webhook; returns how many.
@@ -57,6 +59,7 @@ impl WebhookSender {
                 sender.attempt(&event).await;
                 sender.busy().remove(&event.webhook_id);
                 drop(place);
+                sender.stored.notify_one();
             });
         }
         Ok(started)
@@ -115,10 +118,14 @@ pub(crate) async fn run(sender: Arc<WebhookSender>, stop: CancellationToken) {
             tracing::error!(%error, "reading the outbox failed; trying again");
             0
         });
-        let pause = if started > 0 { Duration::from_millis(5) } else { POLL };
+        if started > 0 && sender.busy().len() < POOL {
+            // Other webhooks may have events due too: look again at once.
+            tokio::task::yield_now().await;
+        }
         tokio::select! {
             () = stop.cancelled() => return,
-            () = tokio::time::sleep(pause) => {}
+            () = sender.stored.notified() => {}
+            () = tokio::time::sleep(POLL) => {}
         }
     }
 }
