@@ -89,8 +89,6 @@ impl App {
         };
         let delivery = Delivery::start(Arc::clone(&store) as Arc<dyn DeliveryStore>, settings).await?;
         let devices = Arc::new(Devices::default());
-        let warming = Arc::clone(&devices);
-        tokio::task::spawn_blocking(move || warming.warm_up());
         let simulator = delivery.simulator.as_ref().map(|s| s.router());
         let webhooks = Arc::new(WebhookSender::new(
             Arc::clone(&store) as Arc<dyn OutboxStore>,

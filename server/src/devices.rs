@@ -24,11 +24,6 @@ pub(crate) struct Devices {
 }
 
 impl Devices {
-    /// Builds the parser now (slow: call it off the async threads).
-    pub(crate) fn warm_up(&self) {
-        self.parser();
-    }
-
     /// What was found for `user_agent` before, without parsing.
     pub(crate) fn remembered(&self, user_agent: &str) -> Option<Device> {
         self.seen.lock().unwrap_or_else(|e| e.into_inner()).get(user_agent).cloned()

@@ -61,7 +61,6 @@ impl FromStr for SmscUrl {
         }
         let host = url.host_str().ok_or("the SMSC URL has no host")?;
         let port = url.port().ok_or("the SMSC URL has no port (2775 is usual)")?;
-        let decode = |s: &str| percent(s);
         let mut target = SmppTarget {
             address: format!("{host}:{port}"),
             system_id: decode(url.username()),
@@ -96,9 +95,9 @@ impl SmppTarget {
     }
 }
 
-/// Percent-decodes a user name or password.
-fn percent(text: &str) -> String {
-    form_urlencoded::parse(format!("x={}", text.replace('+', "%2B")).as_bytes()).next().map(|(_, v)| v.into_owned()).unwrap_or_default()
+/// Percent-decodes a user name or password (the URL keeps them encoded).
+fn decode(text: &str) -> String {
+    percent_encoding::percent_decode_str(text).decode_utf8_lossy().into_owned()
 }
 
 #[cfg(test)]

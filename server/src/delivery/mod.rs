@@ -8,7 +8,11 @@ pub(crate) mod links;
 mod mailer;
 mod notices;
 
-use std::{sync::Arc, time::Duration};
+use std::{
+    net::{IpAddr, Ipv4Addr, SocketAddr},
+    sync::Arc,
+    time::Duration,
+};
 
 use texto_core::MessageOptions;
 use tokio::{
@@ -29,6 +33,8 @@ use links::LinkCodes;
 use mailer::{Mailer, SmtpMailer};
 use notices::Notifier;
 
+/// Where the built-in simulator listens: loopback, a free port.
+const LOOPBACK_ANY_PORT: SocketAddr = SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 0);
 /// Deliveries queued between the carrier and the arrivals worker.
 const ARRIVALS_QUEUE: usize = 50_000;
 /// How long the dispatcher sleeps when there is nothing to hand over (a new campaign wakes it).
@@ -75,8 +81,8 @@ impl Delivery {
                 getrandom::fill(&mut secret).map_err(|_| Error::Unavailable("no randomness for the simulator's password"))?;
                 let password = hex::encode(secret);
                 let config = SmscConfig {
-                    smpp_addr: "127.0.0.1:0".parse().map_err(|_| Error::Unavailable("a loopback address"))?,
-                    http_addr: "127.0.0.1:0".parse().map_err(|_| Error::Unavailable("a loopback address"))?,
+                    smpp_addr: LOOPBACK_ANY_PORT,
+                    http_addr: LOOPBACK_ANY_PORT,
                     system_id: "texto".into(),
                     password: password.clone(),
                     dlr_delay_ms: settings.builtin_dlr_delay_ms,

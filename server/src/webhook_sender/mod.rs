@@ -118,9 +118,9 @@ pub(crate) async fn run(sender: Arc<WebhookSender>, stop: CancellationToken) {
             tracing::error!(%error, "reading the outbox failed; trying again");
             0
         });
-        if started > 0 && sender.busy().len() < POOL {
-            // Other webhooks may have events due too: look again at once.
-            tokio::task::yield_now().await;
+        if started > 0 && !stop.is_cancelled() {
+            // More may be due (the pass takes at most POOL): look again at once.
+            continue;
         }
         tokio::select! {
             () = stop.cancelled() => return,

@@ -79,7 +79,7 @@ pub(super) fn after_final(db: &Connection, finished: &Finished, code: i64, outbo
         .execute(params![account, number, info1, info2, info3, info4, campaign, outbox.at()])?;
     }
     let event = DlrEvent {
-        date: rfc3339(outbox.at()),
+        date: outbox.now().to_rfc3339(),
         status: code,
         destination: number.to_string(),
         message_id: gsmsmsid.clone(),
@@ -89,10 +89,6 @@ pub(super) fn after_final(db: &Connection, finished: &Finished, code: i64, outbo
     outbox.raise(db, account, "DLR", &event)
 }
 
-/// A stored time (`YYYY-MM-DDTHH:MM:SSZ`) as ISO-8601 with its offset.
-fn rfc3339(stored: &str) -> String {
-    time::load(stored).to_rfc3339()
-}
 
 /// A reply: MO for the account that last sent to the number, and for a stop word the
 /// blacklist and STOP. A reply nobody sent to (in 30 days) is logged and dropped.

@@ -12,6 +12,7 @@ use crate::{Error, store::AccountId};
 
 /// Writes events for one write job: knows the time once, and which accounts listen to what.
 pub(super) struct Outbox {
+    now: DateTime<Utc>,
     at: String,
     listening: HashMap<(AccountId, &'static str), bool>,
 }
@@ -19,7 +20,12 @@ pub(super) struct Outbox {
 impl Outbox {
     /// An outbox for events raised at `now`.
     pub(super) fn new(now: DateTime<Utc>) -> Outbox {
-        Outbox { at: time::store(now), listening: HashMap::new() }
+        Outbox { now, at: time::store(now), listening: HashMap::new() }
+    }
+
+    /// The time the events are raised.
+    pub(super) fn now(&self) -> DateTime<Utc> {
+        self.now
     }
 
     /// The stored form of the time the events are raised.
