@@ -148,7 +148,6 @@ export async function campaign(texto, ticket) {
   return (await api(texto, `/campaign/${ticket}`)).campaign[0];
 }
 
-/** The account's balance as a number. */
 /** Waits until the campaign is `Sent` with no receipt pending; resolves with its detail. */
 export function finished(texto, ticket, timeoutMs, what) {
   return until(
@@ -161,6 +160,7 @@ export function finished(texto, ticket, timeoutMs, what) {
   );
 }
 
+/** The account's balance as a number. */
 export async function credits(texto) {
   return Number((await api(texto, "/credits")).credits);
 }
@@ -184,8 +184,19 @@ export async function until(probe, timeoutMs, { intervalMs = 200, what = "the co
   }
 }
 
-/** The delivery code a destination gets from the simulator, by its last two digits. */
-export function expectedOutcomes(numbers) {
+/**
+ * The counts a finished campaign shows (delivered, error, expired, npai), and those the
+ * simulator's suffix rule gives `numbers`: each number has exactly one final outcome.
+ */
+export function outcomes(campaign, numbers) {
+  return {
+    seen: { delivered: campaign.delivered, error: campaign.error, expired: campaign.expired, npai: campaign.npai },
+    expected: expectedOutcomes(numbers),
+  };
+}
+
+/** The counts the simulator gives `numbers`, by their last two digits (REFERENCE §6). */
+function expectedOutcomes(numbers) {
   const counts = { delivered: 0, error: 0, expired: 0, npai: 0 };
   for (const number of numbers) {
     const suffix = number.slice(-2);
