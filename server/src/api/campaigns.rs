@@ -7,7 +7,7 @@ use axum::{
     routing::get,
 };
 use texto_core::{
-    SHORT_MARKER, format_paris,
+    format_paris,
     wire::{CampaignDetailDto, CampaignDetailResponse, CampaignListDto, CampaignSummaryDto, CampaignsResponse, CreditsResponse, LinkClicksDto},
 };
 
@@ -96,10 +96,6 @@ pub(super) async fn detail(State(state): State<AppState>, caller: Caller, accept
     let not_found = || Error::NotFound(format!("campaign {ticket}"));
     let id = path_id(&ticket).ok_or_else(not_found)?;
     let record = state.store.campaign(caller.account, id).await?.ok_or_else(not_found)?;
-    let short_links = match record.text.contains(SHORT_MARKER) {
-        true => state.store.link_clicks(caller.account, id).await?,
-        false => None,
-    };
     let count = |code: i64| record.deliveries.get(&code).copied().unwrap_or(0);
     Ok(accept.ok(&CampaignDetailResponse {
         status: 1,
@@ -125,7 +121,7 @@ pub(super) async fn detail(State(state): State<AppState>, caller: Caller, accept
             sent: Some(record.sent),
             pushtype: Some(record.pushtype.clone()),
             pending: Some(pending(&record)),
-            short_links: short_links.map(|links| links.into_iter().map(|l| LinkClicksDto { url: l.url, clicks: l.clicks, clickers: l.clickers }).collect()),
+            short_links: record.short_links.clone().map(|links| links.into_iter().map(|l| LinkClicksDto { url: l.url, clicks: l.clicks, clickers: l.clickers }).collect()),
         }],
     }))
 }

@@ -123,6 +123,8 @@ pub(crate) struct CampaignRecord {
     pub(crate) npai: i64,
     /// Numbers that replied with a stop word to this campaign's messages.
     pub(crate) stops: i64,
+    /// Its short links with their clicks (read for one campaign with links, not for lists).
+    pub(crate) short_links: Option<Vec<super::LinkClicks>>,
 }
 
 /// Writing and reading campaigns.

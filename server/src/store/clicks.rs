@@ -1,4 +1,5 @@
-//! Clicks on a campaign's short links, for its owner: per link, and who clicked.
+//! Clicks on a campaign's short links, for its owner: per link (with the campaign), and who
+//! clicked.
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -37,8 +38,6 @@ pub(crate) struct Clicker {
 /// Reading clicks.
 #[async_trait]
 pub(crate) trait ClickStore: Send + Sync {
-    /// The campaign's links with their clicks; `None` when the account has no such campaign.
-    async fn link_clicks(&self, account: AccountId, ticket: i64) -> Result<Option<Vec<LinkClicks>>, Error>;
     /// A page of who clicked, by first click, and how many rows there are; `None` when the
     /// account has no such campaign.
     async fn clickers(&self, account: AccountId, ticket: i64, page: Page) -> Result<Option<(Vec<Clicker>, i64)>, Error>;

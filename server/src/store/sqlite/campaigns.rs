@@ -292,7 +292,11 @@ fn campaign_record(db: &Connection, account: AccountId, ticket: i64) -> Result<O
         .prepare_cached(&format!("{CAMPAIGN_COLUMNS} WHERE id = ? AND account_id = ?"))?
         .query_row([ticket, account], stored_campaign)
         .optional()?;
-    stored.map(|stored| with_deliveries(db, stored)).transpose()
+    let Some(mut record) = stored.map(|stored| with_deliveries(db, stored)).transpose()? else { return Ok(None) };
+    if record.text.contains(texto_core::SHORT_MARKER) {
+        record.short_links = super::clicks::link_clicks(db, account, ticket)?;
+    }
+    Ok(Some(record))
 }
 
 /// A row of [`CAMPAIGN_COLUMNS`], its delivery counts still empty.
@@ -313,6 +317,7 @@ fn stored_campaign(row: &rusqlite::Row<'_>) -> rusqlite::Result<CampaignRecord> 
         deliveries: HashMap::new(),
         npai: row.get(10)?,
         stops: 0,
+        short_links: None,
     })
 }
 

@@ -1,4 +1,5 @@
-//! Clicks in SQLite: counted from the `clicks` rows of a campaign.
+//! Clicks in SQLite: counted from the `clicks` rows of a campaign (per link for its detail,
+//! per recipient for who clicked).
 
 use async_trait::async_trait;
 use rusqlite::{Connection, OptionalExtension, params};
@@ -11,24 +12,6 @@ use crate::{
 
 #[async_trait]
 impl ClickStore for SqliteStore {
-    async fn link_clicks(&self, account: AccountId, ticket: i64) -> Result<Option<Vec<LinkClicks>>, Error> {
-        self.db
-            .read(move |db| {
-                let Some(links) = links_of(db, account, ticket)? else { return Ok(None) };
-                let mut counts = vec![(0, 0); links.len()];
-                let mut query = db.prepare_cached("SELECT link, COUNT(*), COUNT(DISTINCT message_id) FROM clicks WHERE campaign_id = ? GROUP BY link")?;
-                let rows = query.query_map([ticket], |row| Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?, row.get::<_, i64>(2)?)))?;
-                for row in rows {
-                    let (link, clicks, clickers) = row?;
-                    if let Some(slot) = usize::try_from(link).ok().and_then(|i| counts.get_mut(i)) {
-                        *slot = (clicks, clickers);
-                    }
-                }
-                Ok(Some(links.into_iter().zip(counts).map(|(url, (clicks, clickers))| LinkClicks { url, clicks, clickers }).collect()))
-            })
-            .await
-    }
-
     async fn clickers(&self, account: AccountId, ticket: i64, page: Page) -> Result<Option<(Vec<Clicker>, i64)>, Error> {
         let page = page.clamped();
         self.db
@@ -65,6 +48,22 @@ impl ClickStore for SqliteStore {
             })
             .await
     }
+}
+
+/// The campaign's links with their clicks, in the order of the text; `None` when the account
+/// has no such campaign.
+pub(super) fn link_clicks(db: &Connection, account: AccountId, ticket: i64) -> Result<Option<Vec<LinkClicks>>, Error> {
+    let Some(links) = links_of(db, account, ticket)? else { return Ok(None) };
+    let mut counts = vec![(0, 0); links.len()];
+    let mut query = db.prepare_cached("SELECT link, COUNT(*), COUNT(DISTINCT message_id) FROM clicks WHERE campaign_id = ? GROUP BY link")?;
+    let rows = query.query_map([ticket], |row| Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?, row.get::<_, i64>(2)?)))?;
+    for row in rows {
+        let (link, clicks, clickers) = row?;
+        if let Some(slot) = usize::try_from(link).ok().and_then(|i| counts.get_mut(i)) {
+            *slot = (clicks, clickers);
+        }
+    }
+    Ok(Some(links.into_iter().zip(counts).map(|(url, (clicks, clickers))| LinkClicks { url, clicks, clickers }).collect()))
 }
 
 /// The campaign's long URLs, if the account owns it.
