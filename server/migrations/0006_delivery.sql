@@ -77,8 +77,10 @@ CREATE TABLE outbox (
 );
 CREATE INDEX outbox_by_webhook ON outbox(webhook_id, id);
 CREATE INDEX outbox_pending ON outbox(webhook_id, id) WHERE state = 'pending';
--- Which event each logged attempt was of (for its state and for resending it).
-ALTER TABLE webhook_deliveries ADD COLUMN outbox_id INTEGER REFERENCES outbox(id) ON DELETE CASCADE;
+-- Which event each logged attempt was of (for its state and for resending it). No foreign
+-- key: both tables already go with their webhook, and one would make SQLite scan the whole
+-- log for every outbox row deleted.
+ALTER TABLE webhook_deliveries ADD COLUMN outbox_id INTEGER;
 
 -- The email and SMS of each balance alert raised: handled_at stays null until it went or was
 -- given up (then error says why).
