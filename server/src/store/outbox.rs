@@ -1,5 +1,5 @@
-//! The outbox seen by the webhook sender: the next event of each live webhook, and each
-//! attempt's result stored before the next attempt goes.
+//! The outbox seen by the webhook sender: the live webhooks with events due, each one's next
+//! events in order, and each attempt's result stored before the next attempt goes.
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -57,12 +57,16 @@ pub(crate) enum NextStep {
 /// Storage for the webhook sender.
 #[async_trait]
 pub(crate) trait OutboxStore: Send + Sync {
-    /// The oldest pending event of each live webhook whose next attempt is due, but those of
-    /// `busy` webhooks; at most `limit`.
-    async fn due_events(&self, now: DateTime<Utc>, busy: Vec<i64>, limit: usize) -> Result<Vec<DueEvent>, Error>;
+    /// Live webhooks whose oldest pending event is due, but those in `active`; the one with the
+    /// oldest such event first, at most `limit`.
+    async fn due_webhooks(&self, now: DateTime<Utc>, active: Vec<i64>, limit: usize) -> Result<Vec<i64>, Error>;
+    /// The webhook's oldest pending events, in order, while they are due; none unless it is
+    /// live; at most `limit`.
+    async fn next_events(&self, webhook_id: i64, now: DateTime<Utc>, limit: usize) -> Result<Vec<DueEvent>, Error>;
     /// Logs an attempt of `event`, moves it on, and sets its webhook's `last_http_code`, in one
-    /// transaction.
-    async fn record_attempt(&self, event: &DueEvent, result: AttemptResult, next: NextStep, now: DateTime<Utc>) -> Result<(), Error>;
+    /// transaction. Returns whether the webhook is still there and live; nothing is logged
+    /// when the event is gone (its webhook was deleted meanwhile).
+    async fn record_attempt(&self, event: &DueEvent, result: AttemptResult, next: NextStep, now: DateTime<Utc>) -> Result<bool, Error>;
     /// The event of a logged attempt of the account's webhook, to send again; `None` when
     /// there is no such attempt.
     async fn event_of_attempt(&self, account: AccountId, webhook_id: i64, attempt_id: i64) -> Result<Option<DueEvent>, Error>;

@@ -1,17 +1,22 @@
-//! The webhook sender: posts each webhook's outbox events in order (one attempt in flight per
-//! webhook, a global pool of attempts), stores each attempt before the next, retries on the
-//! schedule and gives up after it. Paused webhooks keep their events until they are live.
+//! The webhook sender: one lane per webhook with events due posts them one after another, in
+//! order, storing each attempt before the next; a global pool bounds the attempts in flight
+//! over all lanes. A failed attempt ends its lane until the retry is due (later events wait
+//! behind it); a lane also ends when its webhook is paused or deleted, or has nothing due.
 
 mod post;
 mod schedule;
 
 use std::{
-    collections::HashSet,
+    collections::{HashSet, VecDeque},
     sync::{Arc, Mutex},
     time::Duration,
 };
 
-use tokio::sync::{Notify, Semaphore};
+use chrono::{DateTime, Utc};
+use tokio::{
+    sync::{Notify, Semaphore},
+    task::JoinHandle,
+};
 use tokio_util::sync::CancellationToken;
 
 pub use schedule::RetrySchedule;
@@ -23,9 +28,16 @@ use crate::{
 };
 use post::Poster;
 
-/// Attempts in flight at once, over all webhooks.
-const POOL: usize = 64;
-/// How often the outbox is looked at when no attempt ended (new events, retries coming due).
+/// Attempts in flight at once, over all webhooks (a lane has at most one).
+const POOL: usize = 256;
+/// Lanes started by one step at most.
+const LANES: usize = 1024;
+/// Events a lane reads at once.
+const BATCH: usize = 100;
+/// Attempts of one lane whose results may be waiting for their commit while the next goes. A
+/// crash may repeat these POSTs (with their delivery ids), never lose them.
+const UNSTORED: usize = 8;
+/// How often the outbox is looked at when no lane ended (new events, retries coming due).
 const POLL: Duration = Duration::from_millis(100);
 
 /// Posts outbox events; cheap to share.
@@ -34,35 +46,77 @@ pub(crate) struct WebhookSender {
     clock: Arc<dyn Clock>,
     poster: Poster,
     schedule: RetrySchedule,
-    busy: Mutex<HashSet<i64>>,
-    pool: Arc<Semaphore>,
-    /// Woken when an attempt is stored: its webhook's next event may go.
-    stored: Notify,
+    /// Webhooks with a lane running.
+    lanes: Mutex<HashSet<i64>>,
+    pool: Semaphore,
+    /// Woken when a lane ends: its webhook may have more due.
+    lane_ended: Notify,
 }
 
 impl WebhookSender {
     /// A sender; `allow_private` lets it post to loopback and private receivers.
     pub(crate) fn new(store: Arc<dyn OutboxStore>, clock: Arc<dyn Clock>, schedule: RetrySchedule, allow_private: bool) -> Result<WebhookSender, Error> {
-        Ok(WebhookSender { store, clock, poster: Poster::new(allow_private)?, schedule, busy: Mutex::default(), pool: Arc::new(Semaphore::new(POOL)), stored: Notify::new() })
+        Ok(WebhookSender {
+            store,
+            clock,
+            poster: Poster::new(allow_private)?,
+            schedule,
+            lanes: Mutex::default(),
+            pool: Semaphore::new(POOL),
+            lane_ended: Notify::new(),
+        })
     }
 
-    /// Starts an attempt for the next due event of each idle live webhook; returns how many.
+    /// Starts a lane for each live webhook with an event due and no lane; returns how many.
     pub(crate) async fn step(self: &Arc<Self>) -> Result<usize, Error> {
-        let busy: Vec<i64> = self.busy().iter().copied().collect();
-        let due = self.store.due_events(self.clock.now(), busy, POOL).await?;
-        let started = due.len();
-        for event in due {
-            let Ok(place) = Arc::clone(&self.pool).acquire_owned().await else { break };
-            self.busy().insert(event.webhook_id);
+        let running: Vec<i64> = self.lanes().iter().copied().collect();
+        let due = self.store.due_webhooks(self.clock.now(), running, LANES).await?;
+        for &webhook_id in &due {
+            self.lanes().insert(webhook_id);
             let sender = Arc::clone(self);
             tokio::spawn(async move {
-                sender.attempt(&event).await;
-                sender.busy().remove(&event.webhook_id);
-                drop(place);
-                sender.stored.notify_one();
+                sender.lane(webhook_id).await;
+                sender.lanes().remove(&webhook_id);
+                sender.lane_ended.notify_one();
             });
         }
-        Ok(started)
+        Ok(due.len())
+    }
+
+    /// Posts the webhook's due events in order until one fails, the webhook is no longer
+    /// live, or nothing is due. Each attempt is stored in the background while the next one
+    /// goes (at most [`UNSTORED`] results wait for their commit); all are stored before the
+    /// lane reads further or ends.
+    async fn lane(&self, webhook_id: i64) {
+        loop {
+            let events = match self.store.next_events(webhook_id, self.clock.now(), BATCH).await {
+                Ok(events) if !events.is_empty() => events,
+                Ok(_) => return,
+                Err(error) => {
+                    tracing::error!(%error, webhook = webhook_id, "reading a webhook's events failed");
+                    return;
+                }
+            };
+            let mut storing = VecDeque::new();
+            let mut go_on = true;
+            for event in events {
+                if storing.len() == UNSTORED && !stored(storing.pop_front()).await {
+                    go_on = false;
+                    break;
+                }
+                let Ok(place) = self.pool.acquire().await else { break };
+                let (result, next, done) = self.attempt(&event).await;
+                drop(place);
+                storing.push_back(tokio::spawn(store_attempt(Arc::clone(&self.store), event, result, next, done)));
+                if matches!(next, NextStep::RetryAt(_)) {
+                    go_on = false;
+                    break;
+                }
+            }
+            if !drain(storing).await || !go_on {
+                return;
+            }
+        }
     }
 
     /// Posts `event` again now (a resend from the log), as a new attempt with the same
@@ -75,9 +129,9 @@ impl WebhookSender {
         Ok(result)
     }
 
-    async fn attempt(&self, event: &DueEvent) {
-        let now = self.clock.now();
-        let result = self.poster.post(event, now.timestamp()).await;
+    /// One attempt of `event`: what it got, what becomes of the event, and when it ended.
+    async fn attempt(&self, event: &DueEvent) -> (AttemptResult, NextStep, DateTime<Utc>) {
+        let result = self.poster.post(event, self.clock.now().timestamp()).await;
         let done = self.clock.now();
         let next = if is_success(&result) {
             NextStep::Delivered
@@ -90,16 +144,40 @@ impl WebhookSender {
         if next == NextStep::Failed {
             tracing::warn!(webhook = event.webhook_id, delivery = %event.delivery_id, "a webhook event is given up");
         }
-        // Stored before the webhook's next attempt may start: on failure, try storing again.
-        while let Err(error) = self.store.record_attempt(event, result.clone(), next, done).await {
-            tracing::error!(%error, "a webhook attempt could not be stored; trying again");
-            tokio::time::sleep(Duration::from_secs(1)).await;
-        }
+        (result, next, done)
     }
 
-    fn busy(&self) -> std::sync::MutexGuard<'_, HashSet<i64>> {
-        self.busy.lock().unwrap_or_else(|e| e.into_inner())
+    fn lanes(&self) -> std::sync::MutexGuard<'_, HashSet<i64>> {
+        self.lanes.lock().unwrap_or_else(|e| e.into_inner())
     }
+}
+
+/// Stores an attempt, trying again until it is stored; whether its webhook is still live.
+async fn store_attempt(store: Arc<dyn OutboxStore>, event: DueEvent, result: AttemptResult, next: NextStep, at: DateTime<Utc>) -> bool {
+    loop {
+        match store.record_attempt(&event, result.clone(), next, at).await {
+            Ok(live) => return live,
+            Err(error) => tracing::error!(%error, "a webhook attempt could not be stored; trying again"),
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+}
+
+/// Whether the stored attempt's webhook is still live (false for none).
+async fn stored(storing: Option<JoinHandle<bool>>) -> bool {
+    match storing {
+        Some(handle) => handle.await.unwrap_or(false),
+        None => false,
+    }
+}
+
+/// Waits until every attempt of `storing` is stored; whether the webhook is still live after.
+async fn drain(storing: VecDeque<JoinHandle<bool>>) -> bool {
+    let mut live = true;
+    for handle in storing {
+        live &= handle.await.unwrap_or(false);
+    }
+    live
 }
 
 fn is_success(result: &AttemptResult) -> bool {
@@ -118,13 +196,13 @@ pub(crate) async fn run(sender: Arc<WebhookSender>, stop: CancellationToken) {
             tracing::error!(%error, "reading the outbox failed; trying again");
             0
         });
-        if started > 0 && !stop.is_cancelled() {
-            // More may be due (the pass takes at most POOL): look again at once.
+        if started == LANES && !stop.is_cancelled() {
+            // More may be due (a step starts at most LANES): look again at once.
             continue;
         }
         tokio::select! {
             () = stop.cancelled() => return,
-            () = sender.stored.notified() => {}
+            () = sender.lane_ended.notified() => {}
             () = tokio::time::sleep(POLL) => {}
         }
     }

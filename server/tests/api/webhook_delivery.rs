@@ -1,6 +1,7 @@
 //! Webhooks going out: a real receiver on loopback verifies each request's signature with
 //! texto-core's `verify`; events arrive in order, failures are retried on a shortened schedule
-//! with the same delivery id, a paused webhook holds its events, and the log resends.
+//! with the same delivery id (time-outs too, without holding up another webhook), a paused
+//! webhook holds its events, and the log resends.
 
 use std::{
     collections::VecDeque,
@@ -24,11 +25,13 @@ struct Received {
     signed: bool,
 }
 
-/// The receiver: answers the queued codes first, then 200; records what it got.
+/// The receiver: answers the queued codes first, then 200, each after its queued delay (none
+/// once they run out); records what it got.
 #[derive(Clone, Default)]
 struct Receiver {
     got: Arc<Mutex<Vec<Received>>>,
     answers: Arc<Mutex<VecDeque<u16>>>,
+    delays: Arc<Mutex<VecDeque<Duration>>>,
 }
 
 const SECRET: &str = "s3cret";
@@ -44,6 +47,10 @@ async fn receive(State(receiver): State<Receiver>, headers: HeaderMap, body: Byt
         signed,
     });
     let code = receiver.answers.lock().unwrap().pop_front().unwrap_or(200);
+    let delay = receiver.delays.lock().unwrap().pop_front();
+    if let Some(delay) = delay {
+        tokio::time::sleep(delay).await;
+    }
     StatusCode::from_u16(code).unwrap_or(StatusCode::OK)
 }
 
@@ -79,7 +86,7 @@ async fn send(app: &TestApp, number: &str) {
 }
 
 async fn until_got(receiver: &Receiver, count: usize) -> Vec<Received> {
-    for _ in 0..200 {
+    for _ in 0..400 {
         let got = receiver.got.lock().unwrap().clone();
         if got.len() >= count {
             return got;
@@ -146,4 +153,36 @@ async fn a_paused_webhook_keeps_its_events_until_it_is_live_and_the_log_resends(
     let other = crate::helpers::account(&app.db(), "mallory", 10.0).await;
     let (status, _) = app.json_as(&other, Method::POST, &format!("/webhook/{id}/log/{attempt}/resend"), None).await;
     assert_eq!(status, 404, "another account's attempt is not found");
+}
+
+#[tokio::test]
+async fn a_receiver_that_times_out_is_retried_without_holding_up_another_webhook() {
+    let app = app().await;
+    let slow = Receiver::default();
+    slow.delays.lock().unwrap().push_back(Duration::from_secs(12));
+    let slow_id = dlr_webhook(&app, &receiver(&slow).await).await;
+    send(&app, "33633333301").await;
+    until_got(&slow, 1).await;
+    let quick = Receiver::default();
+    dlr_webhook(&app, &receiver(&quick).await).await;
+    for number in ["33633333302", "33633333303"] {
+        send(&app, number).await;
+    }
+    // The slow receiver holds its first request for longer than the 10 s time-out; meanwhile
+    // the other webhook gets its events at once.
+    let began = std::time::Instant::now();
+    let quick_got = until_got(&quick, 2).await;
+    assert!(began.elapsed() < Duration::from_secs(5), "the other webhook waited {:?}", began.elapsed());
+    assert_eq!(slow.got.lock().unwrap().len(), 1, "the slow webhook's next events wait behind its first");
+    assert!(quick_got.iter().all(|r| r.signed));
+
+    let got = until_got(&slow, 4).await;
+    let destinations: Vec<&str> = got.iter().map(|r| r.body["destination"].as_str().unwrap_or("")).collect();
+    assert_eq!(destinations, ["33633333301", "33633333301", "33633333302", "33633333303"], "retried after the time-out, then the rest in order");
+    assert_eq!(got[0].delivery, got[1].delivery, "the retry keeps the delivery id");
+    let (_, log) = app.json(Method::GET, &format!("/webhook/{slow_id}/log"), None).await;
+    let timed_out = log["log"].as_array().and_then(|l| l.last()).cloned().expect("the first attempt");
+    assert_eq!(timed_out["http_code"], Value::Null, "{timed_out}");
+    assert!(timed_out["latency_ms"].as_i64().unwrap_or(0) >= 10_000, "{timed_out}");
+    assert!(timed_out["error"].as_str().unwrap_or("").contains("no answer within 10 s"), "{timed_out}");
 }

@@ -28,36 +28,50 @@ fn due_event(row: &rusqlite::Row<'_>) -> rusqlite::Result<DueEvent> {
 
 #[async_trait]
 impl OutboxStore for SqliteStore {
-    async fn due_events(&self, now: DateTime<Utc>, busy: Vec<i64>, limit: usize) -> Result<Vec<DueEvent>, Error> {
+    async fn due_webhooks(&self, now: DateTime<Utc>, active: Vec<i64>, limit: usize) -> Result<Vec<i64>, Error> {
         self.db
             .read(move |db| {
-                let busy_list = crate::db::placeholders(busy.len().max(1));
+                let active_list = crate::db::placeholders(active.len().max(1));
                 let sql = format!(
-                    "SELECT {EVENT_COLUMNS} FROM webhooks w
+                    "SELECT w.id FROM webhooks w
                      JOIN outbox o ON o.id = (SELECT id FROM outbox WHERE webhook_id = w.id AND state = 'pending' ORDER BY id LIMIT 1)
-                     WHERE w.status = 'live' AND o.next_at <= ? AND w.id NOT IN ({busy_list}) ORDER BY o.id LIMIT ?"
+                     WHERE w.status = 'live' AND o.next_at <= ? AND w.id NOT IN ({active_list}) ORDER BY o.id LIMIT ?"
                 );
                 let mut values = vec![Value::Text(time::store(now))];
-                values.extend(if busy.is_empty() { vec![Value::Integer(-1)] } else { busy.iter().map(|id| Value::Integer(*id)).collect() });
+                values.extend(if active.is_empty() { vec![Value::Integer(-1)] } else { active.iter().map(|id| Value::Integer(*id)).collect() });
                 values.push(Value::Integer(limit as i64));
                 let mut query = db.prepare_cached(&sql)?;
-                let events = query.query_map(params_from_iter(values), due_event)?.collect::<Result<_, _>>()?;
+                let webhooks = query.query_map(params_from_iter(values), |row| row.get(0))?.collect::<Result<_, _>>()?;
+                Ok(webhooks)
+            })
+            .await
+    }
+
+    async fn next_events(&self, webhook_id: i64, now: DateTime<Utc>, limit: usize) -> Result<Vec<DueEvent>, Error> {
+        self.db
+            .read(move |db| {
+                let mut query = db.prepare_cached(&format!(
+                    "SELECT {EVENT_COLUMNS}, o.next_at <= ? FROM outbox o JOIN webhooks w ON w.id = o.webhook_id
+                     WHERE o.webhook_id = ? AND o.state = 'pending' AND w.status = 'live' ORDER BY o.id LIMIT ?"
+                ))?;
+                let mut events = Vec::new();
+                let mut rows = query.query(params![time::store(now), webhook_id, limit as i64])?;
+                while let Some(row) = rows.next()? {
+                    if !row.get::<_, bool>(9)? {
+                        break;
+                    }
+                    events.push(due_event(row)?);
+                }
                 Ok(events)
             })
             .await
     }
 
-    async fn record_attempt(&self, event: &DueEvent, result: AttemptResult, next: NextStep, now: DateTime<Utc>) -> Result<(), Error> {
+    async fn record_attempt(&self, event: &DueEvent, result: AttemptResult, next: NextStep, now: DateTime<Utc>) -> Result<bool, Error> {
         let event = event.clone();
         self.db
             .write(move |db| {
                 let at = time::store(now);
-                let attempt = event.attempts + 1;
-                db.prepare_cached(
-                    "INSERT INTO webhook_deliveries (webhook_id, delivery_id, event, body, attempt, http_code, latency_ms, error, created_at, outbox_id)
-                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                )?
-                .execute(params![event.webhook_id, event.delivery_id, event.event, event.body, attempt, result.http_code, result.latency_ms, result.error, at, event.id])?;
                 let (state, next_at) = match next {
                     NextStep::Delivered => (Some("delivered"), String::new()),
                     NextStep::Failed => (Some("failed"), String::new()),
@@ -65,12 +79,22 @@ impl OutboxStore for SqliteStore {
                     NextStep::Unchanged => (None, String::new()),
                 };
                 let keep_schedule = matches!(next, NextStep::Unchanged);
+                let moved = db
+                    .prepare_cached("UPDATE outbox SET attempts = attempts + 1, state = coalesce(?, state), next_at = CASE WHEN ? THEN next_at ELSE ? END WHERE id = ?")?
+                    .execute(params![state, keep_schedule, next_at, event.id])?;
+                if moved == 0 {
+                    return Ok(false);
+                }
                 db.prepare_cached(
-                    "UPDATE outbox SET attempts = attempts + 1, state = coalesce(?, state), next_at = CASE WHEN ? THEN next_at ELSE ? END WHERE id = ?",
+                    "INSERT INTO webhook_deliveries (webhook_id, delivery_id, event, body, attempt, http_code, latency_ms, error, created_at, outbox_id)
+                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 )?
-                .execute(params![state, keep_schedule, next_at, event.id])?;
-                db.prepare_cached("UPDATE webhooks SET last_http_code = ? WHERE id = ?")?.execute(params![result.http_code.unwrap_or(0), event.webhook_id])?;
-                Ok(())
+                .execute(params![event.webhook_id, event.delivery_id, event.event, event.body, event.attempts + 1, result.http_code, result.latency_ms, result.error, at, event.id])?;
+                let status: Option<String> = db
+                    .prepare_cached("UPDATE webhooks SET last_http_code = ? WHERE id = ? RETURNING status")?
+                    .query_row(params![result.http_code.unwrap_or(0), event.webhook_id], |row| row.get(0))
+                    .optional()?;
+                Ok(status.as_deref() == Some("live"))
             })
             .await
     }
