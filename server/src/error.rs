@@ -12,6 +12,12 @@ pub enum Error {
     /// The database could not be opened or answered with an error.
     #[error("database: {0}")]
     Database(#[from] rusqlite::Error),
+    /// PostgreSQL answered with an error or the connection failed.
+    #[error("database: {0}")]
+    Postgres(#[from] tokio_postgres::Error),
+    /// No PostgreSQL connection could be had from the pool.
+    #[error("database pool: {0}")]
+    Pool(#[from] deadpool_postgres::PoolError),
     /// The schema migrations could not be applied.
     #[error("database migration: {0}")]
     Migration(String),
@@ -113,7 +119,7 @@ impl Error {
                 "Too many requests".into(),
                 whole("slow down: this token's request rate is over its limit".into()),
             ),
-            Error::Database(_) | Error::Migration(_) | Error::Unavailable(_) | Error::Io { .. } | Error::Command(_) => {
+            Error::Database(_) | Error::Postgres(_) | Error::Pool(_) | Error::Migration(_) | Error::Unavailable(_) | Error::Io { .. } | Error::Command(_) => {
                 tracing::error!(error = %self, "request failed");
                 (StatusCode::INTERNAL_SERVER_ERROR, -99, "Unknown error".into(), Vec::new())
             }

@@ -11,7 +11,9 @@ mod notification;
 mod lists;
 mod number_lists;
 mod outbox;
+pub(crate) mod postgres;
 pub(crate) mod sqlite;
+mod time;
 mod webhooks;
 
 pub(crate) use accounts::{AccountStore, CountryRule, CountryRuleChange};

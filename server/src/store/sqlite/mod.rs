@@ -12,14 +12,13 @@ mod notification;
 mod lists;
 mod number_lists;
 mod outbox;
-mod time;
 mod webhooks;
 
 use std::sync::Arc;
 
 use chrono::{DateTime, Duration, Utc};
 
-use super::flood_window::FloodWindow;
+use super::{flood_window::FloodWindow, time};
 use crate::{Error, db::Database};
 
 /// SQLite behind the [`super::Store`] traits.

@@ -1,0 +1,45 @@
+//! The PostgreSQL schema, brought up to date at start-up under an advisory lock: one node
+//! migrates while the others starting at the same time wait, then find it up to date.
+
+use deadpool_postgres::Pool;
+
+use crate::Error;
+
+/// Every migration, in order; the position is the version it brings the schema to.
+const MIGRATIONS: &[&str] = &[include_str!("../../../migrations/postgres/0001_schema.sql")];
+
+/// The advisory lock's key ("texto" in ASCII).
+const LOCK: i64 = 0x74_65_78_74_6f;
+
+/// Applies the migrations the database has not seen, each in its own transaction.
+pub(super) async fn run(pool: &Pool) -> Result<(), Error> {
+    let mut client = pool.get().await?;
+    client.execute("SELECT pg_advisory_lock($1)", &[&LOCK]).await?;
+    let applied = apply(&mut client).await;
+    // Unlocked whatever happened (the session would also drop it when the connection closes).
+    client.execute("SELECT pg_advisory_unlock($1)", &[&LOCK]).await?;
+    applied
+}
+
+async fn apply(client: &mut deadpool_postgres::Client) -> Result<(), Error> {
+    client.batch_execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)").await?;
+    loop {
+        let tx = client.transaction().await?;
+        let version: i64 = tx.query_opt("SELECT version FROM schema_version", &[]).await?.map_or(0, |row| row.get(0));
+        let version = usize::try_from(version).unwrap_or(usize::MAX);
+        if version > MIGRATIONS.len() {
+            return Err(Error::Migration(format!(
+                "the database is at schema version {version}, newer than this texto ({}): use a newer texto",
+                MIGRATIONS.len()
+            )));
+        }
+        let Some(sql) = MIGRATIONS.get(version) else {
+            return Ok(());
+        };
+        tx.batch_execute(sql).await.map_err(|e| Error::Migration(format!("PostgreSQL migration {}: {e}", version + 1)))?;
+        tx.execute("DELETE FROM schema_version", &[]).await?;
+        tx.execute("INSERT INTO schema_version (version) VALUES ($1)", &[&(version as i64 + 1)]).await?;
+        tx.commit().await?;
+        tracing::info!(version = version + 1, "PostgreSQL schema migrated");
+    }
+}

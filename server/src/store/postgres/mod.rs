@@ -1,0 +1,73 @@
+//! The PostgreSQL implementation of the store (issue 14), for several `texto serve` nodes on one
+//! database: a pool of tokio-postgres connections, the same tables as SQLite, and claims that
+//! let the nodes share the delivery work (see [`nodes`]).
+
+mod balance_alert;
+mod events;
+mod migrate;
+mod nodes;
+
+use std::{sync::Arc, time::Duration as StdDuration};
+
+use chrono::{DateTime, Duration, Utc};
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
+use tokio_postgres::NoTls;
+
+use super::{flood_window::FloodWindow, time};
+use crate::Error;
+
+/// Connections a node keeps open at most.
+const POOL_SIZE: usize = 16;
+
+/// Whether `location` (the `--db` value) names a PostgreSQL database.
+pub(crate) fn is_postgres_url(location: &str) -> bool {
+    location.starts_with("postgres://") || location.starts_with("postgresql://")
+}
+
+/// PostgreSQL behind the [`super::Store`] traits.
+#[derive(Clone)]
+pub(crate) struct PgStore {
+    pool: Pool,
+    flood: Arc<FloodWindow>,
+    /// This node's row in `nodes`; 0 for the operator's commands, which claim nothing.
+    node: i64,
+}
+
+impl PgStore {
+    /// A store for the operator's commands, on a migrated database.
+    pub(crate) async fn for_commands(url: &str) -> Result<PgStore, Error> {
+        Ok(PgStore { pool: connect(url).await?, flood: Arc::default(), node: 0 })
+    }
+
+    /// A store for a serving node: registered in `nodes` (its heartbeat kept by a task), with
+    /// the anti-flood window filled from the last hour of messages.
+    pub(crate) async fn for_serving(url: &str, now: DateTime<Utc>) -> Result<PgStore, Error> {
+        let pool = connect(url).await?;
+        let node = nodes::register(&pool, now).await?;
+        tokio::spawn(nodes::keep_alive(pool.clone(), node));
+        let flood = Arc::new(FloodWindow::default());
+        let client = pool.get().await?;
+        let rows = client
+            .query("SELECT account_id, number, text_hash, created_at FROM messages WHERE created_at >= $1", &[&time::store(now - Duration::hours(1))])
+            .await?;
+        for row in rows {
+            let number: i64 = row.get(1);
+            flood.record(row.get(0), [number as u64], row.get(2), time::load(row.get(3)));
+        }
+        Ok(PgStore { pool, flood, node })
+    }
+}
+
+/// A pool on `url`, with the schema brought up to date.
+async fn connect(url: &str) -> Result<Pool, Error> {
+    let config: tokio_postgres::Config = url.parse().map_err(|e| Error::Command(format!("--db {url:?} is not a PostgreSQL URL: {e}")))?;
+    let manager = Manager::from_config(config, NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
+    let pool = Pool::builder(manager)
+        .max_size(POOL_SIZE)
+        .wait_timeout(Some(StdDuration::from_secs(30)))
+        .runtime(deadpool_postgres::Runtime::Tokio1)
+        .build()
+        .map_err(|e| Error::Command(format!("the PostgreSQL pool: {e}")))?;
+    migrate::run(&pool).await?;
+    Ok(pool)
+}
