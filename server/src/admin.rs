@@ -6,15 +6,14 @@ use crate::{
     Error,
     api::token_hash,
     cli::{AccountAction, TokenAction},
-    db::Database,
-    store::{AccountId, AccountStore, CountryRuleChange, sqlite::SqliteStore},
+    store::{AccountId, CountryRuleChange, Store},
 };
 
 /// Name of the account `--demo` creates.
 const DEMO_ACCOUNT: &str = "demo";
 
-async fn open(path: &std::path::Path) -> Result<SqliteStore, Error> {
-    Ok(SqliteStore::for_commands(Database::open(path)?))
+async fn open(db: &std::path::Path) -> Result<std::sync::Arc<dyn Store>, Error> {
+    crate::store::for_commands(db).await
 }
 
 fn credits(amount: f64) -> Result<Credits, Error> {
@@ -58,7 +57,7 @@ pub async fn account(path: &std::path::Path, action: AccountAction) -> Result<St
 }
 
 /// The id of the account called `name`.
-async fn named(store: &SqliteStore, name: &str) -> Result<AccountId, Error> {
+async fn named(store: &std::sync::Arc<dyn Store>, name: &str) -> Result<AccountId, Error> {
     store.account_by_name(name).await?.ok_or_else(|| Error::Command(format!("no account called {name:?}")))
 }
 
@@ -77,7 +76,7 @@ pub async fn token(path: &std::path::Path, action: TokenAction) -> Result<String
 }
 
 /// A new random token for `account`, stored by its hash.
-async fn new_token(store: &SqliteStore, account: i64) -> Result<String, Error> {
+async fn new_token(store: &std::sync::Arc<dyn Store>, account: i64) -> Result<String, Error> {
     let mut secret = [0u8; 24];
     getrandom::fill(&mut secret).map_err(|e| Error::Command(format!("no randomness for a token: {e}")))?;
     let token = format!("texto_{}", hex::encode(secret));
@@ -86,7 +85,7 @@ async fn new_token(store: &SqliteStore, account: i64) -> Result<String, Error> {
 }
 
 /// On first start with `--demo`: the account `demo` with 1,000 credits, and its token printed.
-pub(crate) async fn ensure_demo_account(store: &SqliteStore) -> Result<(), Error> {
+pub(crate) async fn ensure_demo_account(store: &std::sync::Arc<dyn Store>) -> Result<(), Error> {
     if store.account_by_name(DEMO_ACCOUNT).await?.is_some() {
         return Ok(());
     }

@@ -23,10 +23,9 @@ use tower_http::{
 
 use crate::{
     Config, Error, api,
-    db::Database,
     delivery::{Delivery, DeliverySettings, clock::SystemClock, links::LinkCodes},
     devices::Devices,
-    store::{DeliveryStore, OutboxStore, Store, sqlite::SqliteStore},
+    store::{DeliveryStore, OutboxStore, Store},
     webhook_sender::{self, WebhookSender},
     web_app,
 };
@@ -65,11 +64,10 @@ pub struct App {
 impl App {
     /// Opens the database, applies migrations and binds the listening socket.
     pub async fn build(config: Config) -> Result<App, Error> {
-        let store = SqliteStore::for_serving(Database::open(&config.db)?, chrono::Utc::now()).await?;
+        let store = crate::store::for_serving(&config.db, chrono::Utc::now()).await?;
         if config.demo {
             crate::admin::ensure_demo_account(&store).await?;
         }
-        let store = Arc::new(store);
         let listener = TcpListener::bind(config.addr)
             .await
             .map_err(Error::io(format!("listening on {}", config.addr)))?;

@@ -1,15 +1,18 @@
-//! Where texto keeps its data: one trait per resource, together the [`Store`]. SQLite
-//! implements them today ([`sqlite::SqliteStore`]); another database implements the same
-//! traits without any handler changing.
+//! Where texto keeps its data: one trait per resource, together the [`Store`]. The embedded
+//! SQLite database implements them ([`sqlite::SqliteStore`]), and so does PostgreSQL for
+//! several nodes ([`postgres::PgStore`]); handlers and workers see only the traits.
 
 mod accounts;
 mod campaigns;
 mod clicks;
+#[cfg(test)]
+mod contract;
 mod delivery;
 mod flood_window;
 mod notification;
 mod lists;
 mod number_lists;
+mod open;
 mod outbox;
 pub(crate) mod postgres;
 pub(crate) mod sqlite;
@@ -24,6 +27,7 @@ pub(crate) use notification::{BalanceAlert, NotificationStore};
 pub(crate) use webhooks::{DeliveryRecord, NewWebhook, WebhookChange, WebhookRecord, WebhookStatus, WebhookStore, WebhookType};
 pub(crate) use lists::{Added, ContactSearch, ListContact, ListPage, ListStore, ListSummary};
 pub(crate) use outbox::{AttemptResult, DueEvent, NextStep, OutboxStore};
+pub(crate) use open::{for_commands, for_serving};
 pub(crate) use number_lists::{NewContact, NumberEntry, NumberFilter, NumberList, NumberListStore, NumberPage};
 
 /// An account's id.

@@ -20,13 +20,11 @@ async fn send(app: &TestApp, pushtype: &str, numbers: &[&str], delay: Option<Str
 }
 
 /// Gives the campaign's message to `number` the delivery `code`, as a receipt would.
-fn deliver(app: &TestApp, ticket: &str, number: &str, code: i64) {
-    let db = rusqlite::Connection::open(app.db()).expect("the database opens");
-    db.busy_timeout(std::time::Duration::from_secs(10)).expect("a timeout");
-    let changed = db
-        .execute("UPDATE messages SET delivery = ? WHERE campaign_id = ? AND number = ?", rusqlite::params![code, ticket, number])
-        .expect("the update runs");
-    assert_eq!(changed, 1, "one message to {number} in campaign {ticket}");
+async fn deliver(app: &TestApp, ticket: &str, number: &str, code: i64) {
+    let ticket: i64 = ticket.parse().expect("a numeric ticket");
+    let number: i64 = number.parse().expect("a number");
+    let changed = app.sql(&format!("UPDATE messages SET delivery = {code} WHERE campaign_id = {ticket} AND number = {number} RETURNING id")).await;
+    assert_eq!(changed.len(), 1, "one message to {number} in campaign {ticket}");
 }
 
 /// The one campaign of `GET /campaign/{ticket}`.
@@ -69,12 +67,12 @@ async fn the_detail_counts_messages_still_waiting_for_a_final_delivery_code() {
         (Some(4), Some(3), Some(3), Some("alert")),
         "nothing delivered yet: {campaign}"
     );
-    deliver(&app, &ticket, "33612345678", 1);
-    deliver(&app, &ticket, "33612345677", 3);
+    deliver(&app, &ticket, "33612345678", 1).await;
+    deliver(&app, &ticket, "33612345677", 3).await;
     let campaign = detail(&app, &ticket).await;
     assert_eq!((campaign["pending"].as_i64(), campaign["delivered"].as_i64()), (Some(2), Some(1)), "SENT is not final, DELIVERED is: {campaign}");
-    deliver(&app, &ticket, "33612345678", 5);
-    deliver(&app, &ticket, "33612345676", 2);
+    deliver(&app, &ticket, "33612345678", 5).await;
+    deliver(&app, &ticket, "33612345676", 2).await;
     let campaign = detail(&app, &ticket).await;
     assert_eq!((campaign["pending"].as_i64(), campaign["error"].as_i64(), campaign["sent"].as_i64()), (Some(0), Some(1), Some(3)), "{campaign}");
 

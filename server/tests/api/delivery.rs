@@ -55,14 +55,14 @@ async fn received(app: &TestApp, destination: &str) -> Vec<Value> {
 }
 
 /// Outbox rows of `event`, oldest first, as (webhook id, body).
-fn outbox(app: &TestApp, event: &str) -> Vec<(i64, Value)> {
-    let db = rusqlite::Connection::open(app.db()).expect("the database");
-    let mut query = db.prepare("SELECT webhook_id, body FROM outbox WHERE event = ? ORDER BY id").expect("a query");
-    query
-        .query_map([event], |row| Ok((row.get::<_, i64>(0)?, serde_json::from_str(&row.get::<_, String>(1)?).unwrap_or(Value::Null))))
-        .expect("rows")
-        .collect::<Result<_, _>>()
-        .expect("outbox rows")
+async fn outbox(app: &TestApp, event: &str) -> Vec<(i64, Value)> {
+    let rows = app.sql(&format!("SELECT webhook_id, body FROM outbox WHERE event = '{event}' ORDER BY id")).await;
+    rows.into_iter()
+        .map(|row| {
+            let webhook = row[0].as_deref().and_then(|id| id.parse().ok()).unwrap_or(-1);
+            (webhook, row[1].as_deref().and_then(|body| serde_json::from_str(body).ok()).unwrap_or(Value::Null))
+        })
+        .collect()
 }
 
 async fn webhook(app: &TestApp, kind: &str) {
@@ -85,7 +85,7 @@ async fn each_receipt_outcome_is_counted_and_unknown_subscribers_join_npai() {
     assert_eq!(npai["list"][0]["destination"], "33612345600");
     assert_eq!(npai["list"][0]["source"], "receipt");
     assert_eq!(npai["list"][0]["campaign_id"].to_string().trim_matches('"'), ticket);
-    let mut statuses: Vec<i64> = outbox(&app, "DLR").iter().map(|(_, body)| body["status"].as_i64().unwrap_or(-1)).collect();
+    let mut statuses: Vec<i64> = outbox(&app, "DLR").await.iter().map(|(_, body)| body["status"].as_i64().unwrap_or(-1)).collect();
     statuses.sort_unstable();
     assert_eq!(statuses, [2, 3, 5, 9, 12]);
     let (_, history) = app.json(Method::GET, "/campaigns", None).await;
@@ -126,10 +126,10 @@ async fn a_stop_reply_blacklists_the_number_and_the_next_send_filters_it() {
     .await;
     assert_eq!(blacklist["list"][0]["destination"], "33633333333");
     assert_eq!(blacklist["list"][0]["source"], "stop");
-    let mo = outbox(&app, "MO");
+    let mo = outbox(&app, "MO").await;
     assert_eq!(mo.iter().map(|(_, b)| b["message"].as_str().unwrap_or("")).collect::<Vec<_>>(), ["Hello", "stop"]);
     assert_eq!(mo[0].1["from"], "33633333333");
-    assert_eq!(outbox(&app, "STOP").len(), 1);
+    assert_eq!(outbox(&app, "STOP").await.len(), 1);
     let (_, detail) = app.json(Method::GET, &format!("/campaign/{ticket}"), None).await;
     assert_eq!(detail["campaign"][0]["stop"], 1);
     let (_, next) = app.json(Method::POST, "/send", Some(json!({"sms": {"message": {"text": "Encore", "pushtype": "alert"}, "recipients": {"gsm": [{"value": "33633333333"}]}}}))).await;
@@ -143,7 +143,7 @@ async fn a_reply_to_nobody_is_dropped() {
     // The simulator only takes replies once texto is bound.
     until("a bind", || async { (app.json(Method::POST, "/simulator/mo", Some(json!({"from": "33644444444", "text": "Hi"}))).await.0 == 200).then_some(()) }).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
-    assert!(outbox(&app, "MO").is_empty());
+    assert!(outbox(&app, "MO").await.is_empty());
 }
 
 #[tokio::test]
@@ -161,7 +161,7 @@ async fn a_click_redirects_and_raises_clicker_with_the_phone() {
         assert_eq!(response.status(), 302);
         assert_eq!(response.headers()["location"], "https://shop.example/offre");
     }
-    let clicks = outbox(&app, "CLICKER");
+    let clicks = outbox(&app, "CLICKER").await;
     assert_eq!(clicks.len(), 2);
     let last = &clicks[1].1;
     assert_eq!((last["brand"].as_str(), last["model"].as_str(), last["os"].as_str()), (Some("Apple"), Some("iPhone"), Some("iOS")));
@@ -242,10 +242,10 @@ async fn balance_alert_fires_once_per_crossing_with_its_email_and_sms() {
     let (status, _) = app.json(Method::PUT, "/notification/balance", Some(settings)).await;
     assert_eq!(status, 200);
     send(&app, "Un", &["33666666661"], json!({})).await; // 999: still at or above 998
-    assert!(outbox(&app, "BALANCE_ALERT").is_empty());
+    assert!(outbox(&app, "BALANCE_ALERT").await.is_empty());
     send(&app, "Deux", &["33666666662", "33666666663"], json!({})).await; // 997: crosses
     send(&app, "Trois", &["33666666664"], json!({})).await; // 996: already below
-    let alerts = outbox(&app, "BALANCE_ALERT");
+    let alerts = outbox(&app, "BALANCE_ALERT").await;
     assert_eq!(alerts.len(), 1);
     assert_eq!((alerts[0].1["balance"].as_str(), alerts[0].1["trigger"].as_str()), (Some("997"), Some("998")));
     let mail = tokio::time::timeout(Duration::from_secs(10), mails.recv()).await.expect("the alert email in time").expect("an email");

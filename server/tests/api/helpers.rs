@@ -25,6 +25,27 @@ pub struct TestApp {
     pub dir: TempDir,
     /// A token of the account `alice` (1,000 credits).
     pub token: String,
+    /// `--db`: the SQLite file in `dir`, or a fresh PostgreSQL database.
+    pub db: PathBuf,
+}
+
+/// The PostgreSQL server the suite runs on instead of SQLite, when set (`scripts/test` runs the
+/// suite a second time this way, on a throw-away cluster).
+const ON_POSTGRES: &str = "TEXTO_TEST_API_POSTGRES";
+
+/// Where a new test app keeps its data: a file in `dir`, or under [`ON_POSTGRES`] a new
+/// database on that server.
+async fn new_database(dir: &Path) -> PathBuf {
+    let Ok(server) = std::env::var(ON_POSTGRES) else {
+        return dir.join("data").join("texto.db");
+    };
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let name = format!("texto_api_{}_{}", std::process::id(), NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+    let (client, connection) = tokio_postgres::connect(&server, tokio_postgres::NoTls).await.expect("the PostgreSQL server answers");
+    tokio::spawn(connection);
+    client.batch_execute(&format!("CREATE DATABASE {name}")).await.expect("a database is created");
+    let (base, _) = server.rsplit_once('/').expect("a URL ending in /DATABASE");
+    PathBuf::from(format!("{base}/{name}"))
 }
 
 /// The page the fake web build serves, so tests can recognise it.
@@ -41,7 +62,7 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
     let web_dir = dir.path().join("dist");
     std::fs::create_dir_all(&web_dir).expect("web dir");
     std::fs::write(web_dir.join("index.html"), INDEX_HTML).expect("index.html");
-    let mut config = Config::new("127.0.0.1:0".parse().expect("address"), dir.path().join("data").join("texto.db"), web_dir);
+    let mut config = Config::new("127.0.0.1:0".parse().expect("address"), new_database(dir.path()).await, web_dir);
     config.rate_limit = 0;
     configure(&mut config);
     let db = config.db.clone();
@@ -50,7 +71,7 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
     tokio::spawn(app.run_until_stopped(std::future::pending()));
     let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
     let token = account(&db, "alice", 1000.0).await;
-    TestApp { base_url, client, dir, token }
+    TestApp { base_url, client, dir, token, db }
 }
 
 /// Creates an account through the operator commands and returns a new token of it.
@@ -69,9 +90,44 @@ impl TestApp {
         TestApp { base_url, ..self }
     }
 
-    /// The database file.
+    /// `--db` of this app: its SQLite file, or its PostgreSQL database's URL.
     pub fn db(&self) -> PathBuf {
-        self.dir.path().join("data").join("texto.db")
+        self.db.clone()
+    }
+
+    /// Runs `sql` (no parameters; the same text must suit SQLite and PostgreSQL) on the app's
+    /// database, as a test looks behind the interface; the rows, every value as text.
+    pub async fn sql(&self, sql: &str) -> Vec<Vec<Option<String>>> {
+        let Some(url) = self.db.to_str().filter(|db| db.starts_with("postgres")) else {
+            let db = rusqlite::Connection::open(&self.db).expect("the database opens");
+            db.busy_timeout(Duration::from_secs(10)).expect("a busy timeout");
+            let mut query = db.prepare(sql).expect("the statement prepares");
+            let columns = query.column_count();
+            let rows = query.query_map([], |row| {
+                (0..columns)
+                    .map(|i| {
+                        Ok(match row.get::<_, rusqlite::types::Value>(i)? {
+                            rusqlite::types::Value::Null => None,
+                            rusqlite::types::Value::Integer(n) => Some(n.to_string()),
+                            rusqlite::types::Value::Real(x) => Some(x.to_string()),
+                            rusqlite::types::Value::Text(t) => Some(t),
+                            rusqlite::types::Value::Blob(b) => Some(format!("{b:?}")),
+                        })
+                    })
+                    .collect()
+            });
+            return rows.expect("the statement runs").collect::<Result<_, _>>().expect("rows");
+        };
+        let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls).await.expect("PostgreSQL answers");
+        tokio::spawn(connection);
+        let messages = client.simple_query(sql).await.expect("the statement runs");
+        messages
+            .into_iter()
+            .filter_map(|message| match message {
+                tokio_postgres::SimpleQueryMessage::Row(row) => Some((0..row.len()).map(|i| row.get(i).map(str::to_owned)).collect()),
+                _ => None,
+            })
+            .collect()
     }
 
     /// A request to `path` without any credentials.

@@ -154,8 +154,9 @@ async fn deleting_a_list_removes_its_contacts() {
 
 /// Contacts the database still holds for list `id` (no endpoint shows a deleted list's).
 async fn contacts_in_database(app: &TestApp, id: &str) -> i64 {
-    let db = rusqlite::Connection::open_with_flags(app.db(), rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).expect("the database opens");
-    db.query_row("SELECT COUNT(*) FROM contacts WHERE list_id = ?", [id.parse::<i64>().expect("a numeric id")], |row| row.get(0)).expect("a count")
+    let id: i64 = id.parse().expect("a numeric id");
+    let rows = app.sql(&format!("SELECT COUNT(*) FROM contacts WHERE list_id = {id}")).await;
+    rows[0][0].as_deref().and_then(|n| n.parse().ok()).expect("a count")
 }
 
 #[tokio::test]

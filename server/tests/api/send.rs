@@ -255,3 +255,20 @@ async fn a_document_labelled_as_a_form_is_read_as_a_document() {
         .unwrap();
     assert_eq!(response.status(), 200);
 }
+
+#[tokio::test]
+async fn concurrent_sends_never_overdraw_the_account() {
+    let app = spawn_app().await;
+    let bob = account(&app.db(), "bob", 10.0).await;
+    // 30 sends of one credit each at once, to different numbers (no anti-flood), for 10 credits.
+    let sends = (0..30).map(|i| {
+        let (app, bob) = (&app, &bob);
+        async move { app.json_as(bob, Method::POST, "/send", Some(sms(&[&format!("336{:08}", 20_000_000 + i)], "Hello"))).await }
+    });
+    let answers = futures::future::join_all(sends).await;
+    let accepted = answers.iter().filter(|(status, _)| *status == 200).count();
+    let refused = answers.iter().filter(|(status, body)| *status == 402 && body["status"] == -3).count();
+    assert_eq!((accepted, refused), (10, 20), "{answers:?}");
+    let (_, credits) = app.json_as(&bob, Method::GET, "/credits", None).await;
+    assert_eq!(credits["credits"], "0");
+}

@@ -199,21 +199,14 @@ async fn the_request_log_is_empty_until_something_is_delivered() {
 async fn the_request_log_lists_attempts_newest_first_and_paged() {
     let app = spawn_app().await;
     let id = create(&app, "DLR", "https://example.com/dlr").await;
-    // No delivery engine yet: write what it will write.
-    let db = rusqlite::Connection::open(app.db()).expect("the database opens");
-    db.busy_timeout(std::time::Duration::from_secs(10)).expect("a busy timeout");
-    let rows = [
-        ("d1", 1, None, Some(10_000), Some("time-out after 10 s"), "2026-01-05T09:00:00Z"),
-        ("d1", 2, Some(500), Some(42), Some("HTTP 500"), "2026-01-05T09:00:30Z"),
-        ("d1", 3, Some(200), Some(7), None, "2026-01-05T09:02:30Z"),
-    ];
-    for (delivery, attempt, code, latency, error, at) in rows {
-        db.execute(
-            "INSERT INTO webhook_deliveries (webhook_id, delivery_id, event, body, attempt, http_code, latency_ms, error, created_at) VALUES (?, ?, 'DLR', '{\"status\":3}', ?, ?, ?, ?, ?)",
-            rusqlite::params![id.parse::<i64>().expect("a numeric id"), delivery, attempt, code, latency, error, at],
-        )
-        .expect("a log row");
-    }
+    // Attempts as the sender writes them, with chosen times and results.
+    app.sql(&format!(
+        "INSERT INTO webhook_deliveries (webhook_id, delivery_id, event, body, attempt, http_code, latency_ms, error, created_at) VALUES
+         ({id}, 'd1', 'DLR', '{{\"status\":3}}', 1, NULL, 10000, 'time-out after 10 s', '2026-01-05T09:00:00Z'),
+         ({id}, 'd1', 'DLR', '{{\"status\":3}}', 2, 500, 42, 'HTTP 500', '2026-01-05T09:00:30Z'),
+         ({id}, 'd1', 'DLR', '{{\"status\":3}}', 3, 200, 7, NULL, '2026-01-05T09:02:30Z')"
+    ))
+    .await;
     let (status, body) = app.json(Method::GET, &format!("/webhook/{id}/log"), None).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["totalRecords"], 3);
@@ -235,8 +228,8 @@ async fn the_request_log_lists_attempts_newest_first_and_paged() {
 
     // Deleting the webhook deletes its log.
     assert_eq!(app.json(Method::DELETE, &format!("/webhook/{id}"), None).await.0, 200);
-    let left: i64 = db.query_row("SELECT COUNT(*) FROM webhook_deliveries", [], |row| row.get(0)).expect("a count");
-    assert_eq!(left, 0);
+    let left = app.sql("SELECT COUNT(*) FROM webhook_deliveries").await;
+    assert_eq!(left[0][0].as_deref(), Some("0"));
 }
 
 #[tokio::test]

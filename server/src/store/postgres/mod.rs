@@ -2,10 +2,21 @@
 //! database: a pool of tokio-postgres connections, the same tables as SQLite, and claims that
 //! let the nodes share the delivery work (see [`nodes`]).
 
+mod accounts;
+mod arrivals;
 mod balance_alert;
+mod campaign_records;
+mod campaigns;
+mod clicks;
+mod delivery;
 mod events;
+mod lists;
 mod migrate;
 mod nodes;
+mod notification;
+mod number_lists;
+mod outbox;
+mod webhooks;
 
 use std::{sync::Arc, time::Duration as StdDuration};
 
@@ -18,11 +29,6 @@ use crate::Error;
 
 /// Connections a node keeps open at most.
 const POOL_SIZE: usize = 16;
-
-/// Whether `location` (the `--db` value) names a PostgreSQL database.
-pub(crate) fn is_postgres_url(location: &str) -> bool {
-    location.starts_with("postgres://") || location.starts_with("postgresql://")
-}
 
 /// PostgreSQL behind the [`super::Store`] traits.
 #[derive(Clone)]
@@ -55,6 +61,24 @@ impl PgStore {
             flood.record(row.get(0), [number as u64], row.get(2), time::load(row.get(3)));
         }
         Ok(PgStore { pool, flood, node })
+    }
+}
+
+#[cfg(test)]
+impl PgStore {
+    /// Runs `sql` as a test's set-up.
+    pub(crate) async fn execute_batch(&self, sql: &str) -> Result<(), Error> {
+        Ok(self.pool.get().await?.batch_execute(sql).await?)
+    }
+
+    /// This node's id.
+    pub(crate) fn node(&self) -> i64 {
+        self.node
+    }
+
+    /// Closes the pool: the node stops beating, as if it died.
+    pub(crate) fn close(&self) {
+        self.pool.close();
     }
 }
 

@@ -22,10 +22,14 @@ pub(super) async fn register(pool: &Pool, now: DateTime<Utc>) -> Result<i64, Err
     Ok(row.get(0))
 }
 
-/// Beats for `node` until the process ends (a failed beat is logged and tried again).
+/// Beats for `node` until the process ends or the pool is closed (a failed beat is logged
+/// and tried again).
 pub(super) async fn keep_alive(pool: Pool, node: i64) {
     loop {
         tokio::time::sleep(BEAT).await;
+        if pool.is_closed() {
+            return;
+        }
         let beat = async {
             let client = pool.get().await?;
             client.execute("UPDATE nodes SET heartbeat_at = $1 WHERE id = $2", &[&time::store(Utc::now()), &node]).await?;

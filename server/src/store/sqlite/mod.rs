@@ -28,6 +28,15 @@ pub(crate) struct SqliteStore {
     flood: Arc<FloodWindow>,
 }
 
+#[cfg(test)]
+impl SqliteStore {
+    /// Runs `sql` as a test's set-up.
+    pub(crate) async fn execute_batch(&self, sql: &str) -> Result<(), Error> {
+        let sql = sql.to_owned();
+        self.db.write(move |db| Ok(db.execute_batch(&sql)?)).await
+    }
+}
+
 impl SqliteStore {
     /// A store for the operator's commands, which send nothing: its anti-flood window stays empty.
     pub(crate) fn for_commands(db: Database) -> SqliteStore {

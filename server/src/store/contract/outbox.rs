@@ -1,0 +1,65 @@
+//! The outbox, as the webhook sender relies on it: a webhook's events come due in order, an
+//! attempt moves its event on, a retry holds the later events back, and a paused or deleted
+//! webhook's lane stops.
+
+use chrono::{Duration, TimeZone, Utc};
+use texto_core::Credits;
+
+use super::backends::Backend;
+use crate::store::{AttemptResult, NewWebhook, NextStep, Page, WebhookChange, WebhookStatus, WebhookType};
+
+fn answered(code: i64) -> AttemptResult {
+    AttemptResult { http_code: Some(code), latency_ms: 3, error: None }
+}
+
+#[tokio::test]
+async fn a_webhooks_events_come_due_in_order_and_each_attempt_moves_them_on() {
+    for backend in Backend::all().await {
+        let store = backend.store();
+        let account = store.create_account("acme", Credits::ZERO).await.expect("an account");
+        let hook = store
+            .create_webhook(account, NewWebhook { kind: WebhookType::Mo, url: "https://example.com/hook", secret: Some("s3cret") })
+            .await
+            .expect("a webhook")
+            .id;
+        backend
+            .execute(&format!(
+                "INSERT INTO outbox (webhook_id, event, body, created_at) VALUES
+                 ({hook}, 'MO', '{{\"n\":1}}', '2026-11-24T10:00:00Z'), ({hook}, 'MO', '{{\"n\":2}}', '2026-11-24T10:00:00Z'),
+                 ({hook}, 'MO', '{{\"n\":3}}', '2026-11-24T10:00:00Z')"
+            ))
+            .await;
+        let now = Utc.with_ymd_and_hms(2026, 11, 24, 10, 0, 1).unwrap();
+        assert_eq!(store.due_webhooks(now, Vec::new(), 10).await.expect("due webhooks"), [hook], "{backend}");
+        assert!(store.due_webhooks(now, vec![hook], 10).await.expect("due webhooks").is_empty(), "{backend}: a running lane is not due again");
+
+        let events = store.next_events(hook, now, 10).await.expect("events");
+        let bodies: Vec<&str> = events.iter().map(|e| e.body.as_str()).collect();
+        assert_eq!(bodies, [r#"{"n":1}"#, r#"{"n":2}"#, r#"{"n":3}"#], "{backend}: in the order raised");
+        assert!(events.iter().all(|e| e.secret.as_deref() == Some("s3cret") && e.attempts == 0), "{backend}: {events:?}");
+        assert_ne!(events[0].delivery_id, events[1].delivery_id, "{backend}");
+
+        assert!(store.record_attempt(&events[0], answered(200), NextStep::Delivered, now).await.expect("stored"), "{backend}");
+        let retry_at = now + Duration::seconds(30);
+        assert!(store.record_attempt(&events[1], answered(500), NextStep::RetryAt(retry_at), now).await.expect("stored"), "{backend}");
+        assert!(store.next_events(hook, now, 10).await.expect("events").is_empty(), "{backend}: the rest waits behind the retry");
+        let later = store.next_events(hook, retry_at, 10).await.expect("events");
+        assert_eq!(later.iter().map(|e| (e.id, e.attempts)).collect::<Vec<_>>(), [(events[1].id, 1), (events[2].id, 0)], "{backend}");
+
+        let (log, total) = store.webhook_log(account, hook, Page::default()).await.expect("the log");
+        assert_eq!(total, 2, "{backend}");
+        let seen: Vec<(Option<i64>, Option<&str>)> = log.iter().map(|r| (r.http_code, r.state.as_deref())).collect();
+        assert_eq!(seen, [(Some(500), Some("pending")), (Some(200), Some("delivered"))], "{backend}: newest first");
+        let webhooks = store.webhooks(account, Page::default()).await.expect("webhooks").0;
+        assert_eq!(webhooks[0].last_http_code, Some(500), "{backend}");
+
+        let pause = WebhookChange { status: Some(WebhookStatus::Paused), ..WebhookChange::default() };
+        store.update_webhook(account, hook, pause).await.expect("paused");
+        assert!(!store.record_attempt(&later[0], answered(200), NextStep::Delivered, retry_at).await.expect("stored"), "{backend}: a paused lane stops");
+        assert!(store.due_webhooks(retry_at, Vec::new(), 10).await.expect("due webhooks").is_empty(), "{backend}: paused");
+        assert!(store.next_events(hook, retry_at, 10).await.expect("events").is_empty(), "{backend}: paused");
+
+        store.delete_webhook(account, hook).await.expect("deleted");
+        assert!(!store.record_attempt(&later[1], answered(200), NextStep::Delivered, retry_at).await.expect("no error"), "{backend}: its event is gone");
+    }
+}

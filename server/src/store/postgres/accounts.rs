@@ -1,0 +1,162 @@
+//! Accounts, tokens and the ledger in PostgreSQL. There is no trigger: every ledger row is
+//! written with the `accounts.balance` move it makes, in one transaction.
+
+use async_trait::async_trait;
+use deadpool_postgres::{GenericClient, Transaction};
+use texto_core::{Country, Credits, FloodLimits};
+use tokio_postgres::error::SqlState;
+
+use super::PgStore;
+use crate::{
+    Error,
+    store::{AccountId, AccountStore, CountryRule, CountryRuleChange},
+};
+
+#[async_trait]
+impl AccountStore for PgStore {
+    async fn create_account(&self, name: &str, credits: Credits) -> Result<AccountId, Error> {
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
+        let id: i64 = tx
+            .query_one("INSERT INTO accounts (name) VALUES ($1) RETURNING id", &[&name])
+            .await
+            .map_err(|e| match e.code() {
+                Some(&SqlState::UNIQUE_VIOLATION) => Error::Command(format!("an account called {name:?} already exists")),
+                _ => e.into(),
+            })?
+            .get(0);
+        if credits > Credits::ZERO {
+            top_up_in(&tx, id, credits).await?;
+        }
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    async fn account_by_name(&self, name: &str) -> Result<Option<AccountId>, Error> {
+        let client = self.pool.get().await?;
+        Ok(client.query_opt("SELECT id FROM accounts WHERE name = $1", &[&name]).await?.map(|row| row.get(0)))
+    }
+
+    async fn top_up(&self, account: AccountId, credits: Credits) -> Result<Credits, Error> {
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
+        let balance = top_up_in(&tx, account, credits).await?;
+        tx.commit().await?;
+        Ok(Credits::from_hundredths(balance))
+    }
+
+    async fn balance(&self, account: AccountId) -> Result<Credits, Error> {
+        let client = self.pool.get().await?;
+        Ok(Credits::from_hundredths(balance(&client, account).await?))
+    }
+
+    async fn add_token(&self, account: AccountId, hash: &[u8; 32]) -> Result<(), Error> {
+        let client = self.pool.get().await?;
+        client.execute("INSERT INTO api_tokens (account_id, token_hash) VALUES ($1, $2)", &[&account, &hash.as_slice()]).await?;
+        Ok(())
+    }
+
+    async fn revoke_token(&self, hash: &[u8; 32]) -> Result<bool, Error> {
+        let client = self.pool.get().await?;
+        let revoked = client
+            .execute(
+                "UPDATE api_tokens SET revoked_at = to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')
+                 WHERE token_hash = $1 AND revoked_at IS NULL",
+                &[&hash.as_slice()],
+            )
+            .await?;
+        Ok(revoked > 0)
+    }
+
+    async fn account_for_token(&self, hash: &[u8; 32]) -> Result<Option<AccountId>, Error> {
+        let client = self.pool.get().await?;
+        let query = client.prepare_cached("SELECT account_id FROM api_tokens WHERE token_hash = $1 AND revoked_at IS NULL").await?;
+        Ok(client.query_opt(&query, &[&hash.as_slice()]).await?.map(|row| row.get(0)))
+    }
+
+    async fn update_flood_limits(&self, account: AccountId, identical_per_hour: Option<u32>, any_per_hour: Option<u32>) -> Result<FloodLimits, Error> {
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
+        tx.execute(
+            "UPDATE accounts SET flood_identical_per_hour = COALESCE($1, flood_identical_per_hour),
+                 flood_any_per_hour = COALESCE($2, flood_any_per_hour) WHERE id = $3",
+            &[&identical_per_hour.map(i64::from), &any_per_hour.map(i64::from), &account],
+        )
+        .await?;
+        let limits = flood_limits(&tx, account).await?;
+        tx.commit().await?;
+        Ok(limits)
+    }
+
+    async fn update_country_rule(&self, account: AccountId, country: Country, change: CountryRuleChange) -> Result<CountryRule, Error> {
+        // One upsert: the row is locked while the kept fields are read, so two changes of
+        // different fields made at once by two nodes both stay.
+        let client = self.pool.get().await?;
+        let cap_changes = change.monthly_cap.is_some();
+        let cap = change.monthly_cap.flatten().map(cap_to_db);
+        let row = client
+            .query_one(
+                "INSERT INTO account_countries (account_id, country, allowed, monthly_cap)
+                 VALUES ($1, $2, COALESCE($3::boolean, true), CASE WHEN $4::boolean THEN $5::bigint END)
+                 ON CONFLICT (account_id, country) DO UPDATE SET
+                     allowed = COALESCE($3::boolean, account_countries.allowed),
+                     monthly_cap = CASE WHEN $4::boolean THEN $5::bigint ELSE account_countries.monthly_cap END
+                 RETURNING allowed, monthly_cap",
+                &[&account, &country.iso2(), &change.allowed, &cap_changes, &cap],
+            )
+            .await?;
+        Ok(CountryRule { allowed: row.get(0), monthly_cap: row.get::<_, Option<i64>>(1).map(cap_from_db) })
+    }
+
+    async fn ping(&self) -> Result<(), Error> {
+        let client = self.pool.get().await?;
+        // A standby (or a database set read-only) answers reads but takes no writes.
+        let read_only: String = client.query_one("SELECT current_setting('transaction_read_only')", &[]).await?.get(0);
+        if read_only == "on" {
+            return Err(Error::Unavailable("the database is read-only"));
+        }
+        Ok(())
+    }
+}
+
+/// Writes a top-up of `credits` to the ledger and moves the balance; returns the new balance
+/// in hundredths.
+async fn top_up_in(tx: &Transaction<'_>, account: AccountId, credits: Credits) -> Result<i64, Error> {
+    let ledger = tx.prepare_cached("INSERT INTO ledger (account_id, amount, kind) VALUES ($1, $2, 'topup')").await?;
+    tx.execute(&ledger, &[&account, &credits.hundredths()]).await?;
+    let balance = tx.prepare_cached("UPDATE accounts SET balance = balance + $1 WHERE id = $2 RETURNING balance").await?;
+    Ok(tx.query_one(&balance, &[&credits.hundredths(), &account]).await?.get(0))
+}
+
+/// A monthly cap as stored (caps beyond `i64::MAX` are stored as `i64::MAX`).
+fn cap_to_db(cap: u64) -> i64 {
+    i64::try_from(cap).unwrap_or(i64::MAX)
+}
+
+/// A stored monthly cap (a negative one, which texto never writes, reads as 0).
+fn cap_from_db(cap: i64) -> u64 {
+    u64::try_from(cap).unwrap_or(0)
+}
+
+/// A stored flood limit (one beyond `u32::MAX`, which texto never writes, reads as `u32::MAX`;
+/// the schema refuses negative ones).
+fn limit_from_db(limit: i64) -> u32 {
+    u32::try_from(limit.max(0)).unwrap_or(u32::MAX)
+}
+
+/// The account's anti-flood limits: its own, or the reference defaults.
+pub(super) async fn flood_limits(db: &impl GenericClient, account: AccountId) -> Result<FloodLimits, Error> {
+    let defaults = FloodLimits::default();
+    let query = db.prepare_cached("SELECT flood_identical_per_hour, flood_any_per_hour FROM accounts WHERE id = $1").await?;
+    let row = db.query_one(&query, &[&account]).await?;
+    Ok(FloodLimits {
+        identical_per_hour: row.get::<_, Option<i64>>(0).map_or(defaults.identical_per_hour, limit_from_db),
+        any_per_hour: row.get::<_, Option<i64>>(1).map_or(defaults.any_per_hour, limit_from_db),
+    })
+}
+
+/// The account's balance in hundredths (moved with every ledger row the store writes).
+pub(super) async fn balance(db: &impl GenericClient, account: AccountId) -> Result<i64, Error> {
+    let query = db.prepare_cached("SELECT balance FROM accounts WHERE id = $1").await?;
+    Ok(db.query_one(&query, &[&account]).await?.get(0))
+}

@@ -1,0 +1,91 @@
+//! Campaigns read back from PostgreSQL: the stored row, its messages per delivery code and the
+//! stops it drew (for a page of campaigns, two grouped queries in all), and for one campaign
+//! with short links, their clicks.
+
+use std::collections::HashMap;
+
+use deadpool_postgres::GenericClient;
+use futures_util::future::try_join;
+use texto_core::Credits;
+use tokio_postgres::Row;
+
+use super::{campaigns::query, time};
+use crate::{
+    Error,
+    store::{AccountId, CampaignRecord, CampaignStatus, Page},
+};
+
+/// The columns [`stored_campaign`] reads.
+const CAMPAIGN_COLUMNS: &str = "id, text, sender, status, send_at, created_at, cost, lists, total, sent, npai, pushtype";
+
+/// A page (already clamped) of the account's campaigns, newest first, and how many it has.
+pub(super) async fn campaign_page(db: &impl GenericClient, account: AccountId, page: Page) -> Result<(Vec<CampaignRecord>, i64), Error> {
+    let sql = format!("SELECT {CAMPAIGN_COLUMNS} FROM campaigns WHERE account_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3");
+    let (count, rows) = try_join(
+        query(db, "SELECT COUNT(*) FROM campaigns WHERE account_id = $1", &[&account]),
+        query(db, &sql, &[&account, &page.length, &page.start]),
+    )
+    .await?;
+    let total = count.first().map_or(0, |row| row.get(0));
+    let records = with_deliveries(db, rows.iter().map(stored_campaign).collect()).await?;
+    Ok((records, total))
+}
+
+/// One campaign of the account, with its delivery counts, and its links' clicks when its text
+/// has short links.
+pub(super) async fn campaign_record(db: &impl GenericClient, account: AccountId, ticket: i64) -> Result<Option<CampaignRecord>, Error> {
+    let sql = format!("SELECT {CAMPAIGN_COLUMNS} FROM campaigns WHERE id = $1 AND account_id = $2");
+    let rows = query(db, &sql, &[&ticket, &account]).await?;
+    let Some(row) = rows.first() else { return Ok(None) };
+    let Some(mut record) = with_deliveries(db, vec![stored_campaign(row)]).await?.pop() else { return Ok(None) };
+    if record.text.contains(texto_core::SHORT_MARKER) {
+        record.short_links = super::clicks::link_clicks(db, account, ticket).await?;
+    }
+    Ok(Some(record))
+}
+
+/// A row of [`CAMPAIGN_COLUMNS`], its delivery counts still empty.
+fn stored_campaign(row: &Row) -> CampaignRecord {
+    CampaignRecord {
+        id: row.get(0),
+        text: row.get(1),
+        sender: row.get(2),
+        pushtype: row.get(11),
+        status: CampaignStatus::parse(row.get(3)).unwrap_or(CampaignStatus::Sent),
+        send_at: time::load(row.get(4)),
+        created_at: time::load(row.get(5)),
+        cost: Credits::from_hundredths(row.get(6)),
+        lists: serde_json::from_str(row.get(7)).unwrap_or_default(),
+        total: row.get(8),
+        sent: row.get(9),
+        deliveries: HashMap::new(),
+        npai: row.get(10),
+        stops: 0,
+        short_links: None,
+    }
+}
+
+/// Fills in the campaigns' messages per delivery code and their stops.
+async fn with_deliveries(db: &impl GenericClient, mut records: Vec<CampaignRecord>) -> Result<Vec<CampaignRecord>, Error> {
+    if records.is_empty() {
+        return Ok(records);
+    }
+    let ids: Vec<i64> = records.iter().map(|record| record.id).collect();
+    let (deliveries, stops) = try_join(
+        query(db, "SELECT campaign_id, delivery, COUNT(*) FROM messages WHERE campaign_id = ANY($1) GROUP BY campaign_id, delivery", &[&ids]),
+        query(db, "SELECT campaign_id, COUNT(*) FROM blacklist WHERE campaign_id = ANY($1) AND source = 'stop' GROUP BY campaign_id", &[&ids]),
+    )
+    .await?;
+    let position: HashMap<i64, usize> = ids.iter().enumerate().map(|(i, id)| (*id, i)).collect();
+    for row in &deliveries {
+        if let Some(record) = position.get(&row.get(0)).and_then(|&i| records.get_mut(i)) {
+            record.deliveries.insert(row.get(1), row.get(2));
+        }
+    }
+    for row in &stops {
+        if let Some(record) = position.get(&row.get(0)).and_then(|&i| records.get_mut(i)) {
+            record.stops = row.get(1);
+        }
+    }
+    Ok(records)
+}

@@ -1,0 +1,77 @@
+//! Clicks in PostgreSQL: counted from the `clicks` rows of a campaign (per link for its detail,
+//! per recipient for who clicked).
+
+use async_trait::async_trait;
+use deadpool_postgres::GenericClient;
+
+use super::{PgStore, time};
+use crate::{
+    Error,
+    store::{AccountId, ClickStore, Clicker, LinkClicks, Page},
+};
+
+#[async_trait]
+impl ClickStore for PgStore {
+    async fn clickers(&self, account: AccountId, ticket: i64, page: Page) -> Result<Option<(Vec<Clicker>, i64)>, Error> {
+        let page = page.clamped();
+        let client = self.pool.get().await?;
+        let Some(links) = links_of(&client, account, ticket).await? else { return Ok(None) };
+        let total: i64 = client
+            .query_one("SELECT COUNT(*) FROM (SELECT 1 FROM clicks WHERE campaign_id = $1 GROUP BY message_id, link) AS clickers", &[&ticket])
+            .await?
+            .get(0);
+        // A message's clicks all carry its campaign: `l.campaign_id = $1` only lets the
+        // device look-up use the campaign's index.
+        let query = client
+            .prepare_cached(
+                "SELECT m.number, c.link, COUNT(*), MAX(c.clicked_at),
+                        (SELECT ARRAY[l.brand, l.model, l.os] FROM clicks l
+                         WHERE l.campaign_id = $1 AND l.message_id = c.message_id AND l.link = c.link ORDER BY l.id DESC LIMIT 1),
+                        m.info
+                 FROM clicks c JOIN messages m ON m.id = c.message_id
+                 WHERE c.campaign_id = $1 GROUP BY c.message_id, c.link, m.id ORDER BY MIN(c.id) LIMIT $2 OFFSET $3",
+            )
+            .await?;
+        let clickers = client
+            .query(&query, &[&ticket, &page.length, &page.start])
+            .await?
+            .iter()
+            .map(|row| {
+                let link: i64 = row.get(1);
+                let mut device = row.get::<_, Option<Vec<String>>>(4).unwrap_or_default().into_iter();
+                let info: Option<String> = row.get(5);
+                Clicker {
+                    number: row.get::<_, i64>(0) as u64,
+                    url: usize::try_from(link).ok().and_then(|i| links.get(i)).cloned().unwrap_or_default(),
+                    clicks: row.get(2),
+                    last_click: time::load(row.get(3)),
+                    device: [device.next().unwrap_or_default(), device.next().unwrap_or_default(), device.next().unwrap_or_default()],
+                    info: info.and_then(|json| serde_json::from_str(&json).ok()).unwrap_or_default(),
+                }
+            })
+            .collect();
+        Ok(Some((clickers, total)))
+    }
+}
+
+/// The campaign's links with their clicks, in the order of the text; `None` when the account
+/// has no such campaign.
+pub(super) async fn link_clicks(db: &impl GenericClient, account: AccountId, ticket: i64) -> Result<Option<Vec<LinkClicks>>, Error> {
+    let Some(links) = links_of(db, account, ticket).await? else { return Ok(None) };
+    let mut counts = vec![(0, 0); links.len()];
+    let query = db.prepare_cached("SELECT link, COUNT(*), COUNT(DISTINCT message_id) FROM clicks WHERE campaign_id = $1 GROUP BY link").await?;
+    for row in db.query(&query, &[&ticket]).await? {
+        let (link, clicks, clickers): (i64, i64, i64) = (row.get(0), row.get(1), row.get(2));
+        if let Some(slot) = usize::try_from(link).ok().and_then(|i| counts.get_mut(i)) {
+            *slot = (clicks, clickers);
+        }
+    }
+    Ok(Some(links.into_iter().zip(counts).map(|(url, (clicks, clickers))| LinkClicks { url, clicks, clickers }).collect()))
+}
+
+/// The campaign's long URLs, if the account owns it.
+async fn links_of(db: &impl GenericClient, account: AccountId, ticket: i64) -> Result<Option<Vec<String>>, Error> {
+    let query = db.prepare_cached("SELECT links FROM campaigns WHERE id = $1 AND account_id = $2").await?;
+    let links: Option<String> = db.query_opt(&query, &[&ticket, &account]).await?.map(|row| row.get(0));
+    Ok(links.map(|json| serde_json::from_str(&json).unwrap_or_default()))
+}

@@ -1,0 +1,295 @@
+//! Handing messages over in PostgreSQL, for several nodes: releasing scheduled campaigns,
+//! storing each hand-over's outcome, claiming the next wave for this node, and closing
+//! campaigns with nothing left to send.
+//!
+//! A queued message (delivery 0) is free while `claimed_by` is NULL; a node claims its wave
+//! with `FOR UPDATE SKIP LOCKED`, so two nodes never take the same message. A retried message
+//! is freed again; a dead node's claims are freed by the first live node to look
+//! ([`DeliveryStore::release_due`], every second), and each message goes out once more.
+
+use std::{
+    collections::{BTreeMap, HashMap},
+    sync::Arc,
+};
+
+use async_trait::async_trait;
+use chrono::{DateTime, Duration, Utc};
+use deadpool_postgres::Transaction;
+use texto_core::PushType;
+
+use super::{PgStore, arrivals, events::Outbox, nodes, time};
+use crate::{
+    Error,
+    store::{Arrival, CampaignText, Click, DeliveryStore, HandOff, Notice, Queued},
+};
+
+/// The `delivery` of the marker a hand-over writes in `receipts_unmatched` (receipt codes are
+/// positive).
+const MARKER: i64 = -1;
+
+#[async_trait]
+impl DeliveryStore for PgStore {
+    async fn requeue_in_flight(&self) -> Result<u64, Error> {
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
+        let released = release_dead_claims(&tx, self.node).await?;
+        tx.commit().await?;
+        Ok(released)
+    }
+
+    async fn release_due(&self, now: DateTime<Utc>) -> Result<usize, Error> {
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
+        let taken_over = release_dead_claims(&tx, self.node).await?;
+        if taken_over > 0 {
+            tracing::warn!(taken_over, "a node stopped beating: its messages being handed over are queued again (each may reach its recipient twice)");
+        }
+        // Receipts of a concatenated message's first parts never match (only the last part's
+        // id is kept): a day is long enough for a late last-part id.
+        tx.execute("DELETE FROM receipts_unmatched WHERE received_at < $1", &[&time::store(now - Duration::days(1))]).await?;
+        let released = tx.execute("UPDATE campaigns SET status = 'sending' WHERE status = 'scheduled' AND send_at <= $1", &[&time::store(now)]).await?;
+        tx.commit().await?;
+        Ok(released as usize)
+    }
+
+    async fn hand_off(&self, done: Vec<HandOff>, limit: usize, marketing_open: bool, now: DateTime<Utc>) -> Result<Vec<Queued>, Error> {
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
+        store_hand_offs(&tx, self.node, &done, &mut Outbox::new(now)).await?;
+        let wave = next_wave(&tx, self.node, limit, marketing_open).await?;
+        tx.commit().await?;
+        Ok(wave)
+    }
+
+    async fn store_arrivals(&self, list: Vec<Arrival>, now: DateTime<Utc>) -> Result<(), Error> {
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
+        arrivals::store(&tx, &list, &mut Outbox::new(now), now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn pending_notices(&self) -> Result<Vec<Notice>, Error> {
+        let client = self.pool.get().await?;
+        let query = client.prepare_cached("SELECT id, channel, target, body FROM alert_notices WHERE handled_at IS NULL ORDER BY id LIMIT 100").await?;
+        let rows = client.query(&query, &[]).await?;
+        Ok(rows.iter().map(|row| Notice { id: row.get(0), channel: row.get(1), target: row.get(2), body: row.get(3) }).collect())
+    }
+
+    async fn notice_done(&self, id: i64, error: Option<String>, now: DateTime<Utc>) -> Result<(), Error> {
+        let client = self.pool.get().await?;
+        let update = client.prepare_cached("UPDATE alert_notices SET handled_at = $1, error = $2 WHERE id = $3").await?;
+        client.execute(&update, &[&time::store(now), &error, &id]).await?;
+        Ok(())
+    }
+
+    async fn link_key(&self) -> Result<[u8; 32], Error> {
+        let mut fresh = [0u8; 32];
+        getrandom::fill(&mut fresh).map_err(|_| Error::Unavailable("no randomness for the short-link key"))?;
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
+        // A node starting at the same time waits for the first one's key, then reads it.
+        tx.execute("INSERT INTO secrets (name, value) VALUES ('link_codes', $1) ON CONFLICT DO NOTHING", &[&fresh.as_slice()]).await?;
+        let key: Vec<u8> = tx.query_one("SELECT value FROM secrets WHERE name = 'link_codes'", &[]).await?.get(0);
+        tx.commit().await?;
+        key.try_into().map_err(|_| Error::Unavailable("the stored short-link key is damaged"))
+    }
+
+    async fn click(&self, click: Click, now: DateTime<Utc>) -> Result<Option<String>, Error> {
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
+        let long_url = arrivals::click(&tx, &click, now).await?;
+        tx.commit().await?;
+        Ok(long_url)
+    }
+}
+
+/// Frees the claims of queued messages held by nodes other than `node` that are not alive
+/// (no heartbeat for [`nodes::DEAD_AFTER`], or gone); how many. Heartbeats are written with
+/// the system's time, so the dead line is too. Rows another transaction holds are left for
+/// the next pass.
+async fn release_dead_claims(tx: &Transaction<'_>, node: i64) -> Result<u64, Error> {
+    let release = tx
+        .prepare_cached(&format!(
+            "UPDATE messages m SET claimed_by = NULL
+             FROM (SELECT id FROM messages WHERE delivery = 0 AND claimed_by IS NOT NULL AND claimed_by <> $1 AND {}
+                   FOR UPDATE SKIP LOCKED) AS dead
+             WHERE m.id = dead.id",
+            nodes::not_alive("claimed_by", 2)
+        ))
+        .await?;
+    Ok(tx.execute(&release, &[&node, &time::store(Utc::now() - nodes::DEAD_AFTER)]).await?)
+}
+
+/// Stores a wave's outcomes, in the order given as to their events: retried messages are
+/// freed for any node; a refused one gets its final code (NPAI, DLR); a submitted one its
+/// SMSC id, the number's `last_sent`, and the receipt that came before it, if any. A message
+/// that is no longer queued (its outcome was stored already) is left as it is.
+async fn store_hand_offs(tx: &Transaction<'_>, node: i64, done: &[HandOff], outbox: &mut Outbox) -> Result<(), Error> {
+    let mut retried = Vec::new();
+    let (mut failed_ids, mut failed_codes, mut failed_positions) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut sent_ids, mut sent_smsc_ids, mut sent_positions) = (Vec::new(), Vec::new(), Vec::new());
+    for (position, outcome) in done.iter().enumerate() {
+        let position = position as i64;
+        match outcome {
+            HandOff::Retry { id } => retried.push(*id),
+            HandOff::Failed { id, code } => {
+                failed_ids.push(*id);
+                failed_codes.push(*code);
+                failed_positions.push(position);
+            }
+            HandOff::Submitted { id, smsc_id } => {
+                sent_ids.push(*id);
+                sent_smsc_ids.push(smsc_id.as_str());
+                sent_positions.push(position);
+            }
+        }
+    }
+    if !retried.is_empty() {
+        let free = tx.prepare_cached("UPDATE messages SET claimed_by = NULL WHERE id = ANY($1) AND delivery = 0 AND claimed_by = $2").await?;
+        tx.execute(&free, &[&retried, &node]).await?;
+    }
+    let mut finished = Vec::new();
+    if !failed_ids.is_empty() {
+        let fail = tx
+            .prepare_cached(&format!(
+                "UPDATE messages m SET delivery = r.code FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS r(id, code, n)
+                 WHERE m.id = r.id AND m.delivery = 0 RETURNING {}",
+                arrivals::FINAL_COLUMNS
+            ))
+            .await?;
+        finished.extend(tx.query(&fail, &[&failed_ids, &failed_codes, &failed_positions]).await?.iter().map(arrivals::Finished::read));
+    }
+    if !sent_ids.is_empty() {
+        finished.extend(store_submitted(tx, &sent_ids, &sent_smsc_ids, &sent_positions, outbox.at()).await?);
+    }
+    arrivals::after_final(tx, finished, outbox).await
+}
+
+/// Stores the SMSC ids of submitted messages (`ids`, `smsc_ids` at `positions` of the wave)
+/// and the numbers' `last_sent`; the messages finished by a receipt that came first.
+async fn store_submitted(tx: &Transaction<'_>, ids: &[i64], smsc_ids: &[&str], positions: &[i64], at: &str) -> Result<Vec<arrivals::Finished>, Error> {
+    let submit = tx
+        .prepare_cached(
+            "UPDATE messages m SET delivery = 1, smsc_id = r.smsc_id FROM unnest($1::bigint[], $2::text[], $3::bigint[]) AS r(id, smsc_id, n)
+             WHERE m.id = r.id AND m.delivery = 0 RETURNING r.n, m.id, m.number, m.account_id, r.smsc_id",
+        )
+        .await?;
+    let mut sent: Vec<(i64, i64, i64, i64, String)> =
+        tx.query(&submit, &[&ids, &smsc_ids, &positions]).await?.iter().map(|row| (row.get(0), row.get(1), row.get(2), row.get(3), row.get(4))).collect();
+    if sent.is_empty() {
+        return Ok(Vec::new());
+    }
+    sent.sort_unstable_by_key(|&(position, ..)| position);
+    // The last message to a number in the wave is its `last_sent`; rows in number order, so
+    // that nodes writing the same numbers lock them in the same order.
+    let mut last: BTreeMap<i64, (i64, i64)> = BTreeMap::new();
+    for &(_, id, number, account, _) in &sent {
+        last.insert(number, (account, id));
+    }
+    let numbers: Vec<i64> = last.keys().copied().collect();
+    let accounts: Vec<i64> = last.values().map(|&(account, _)| account).collect();
+    let messages: Vec<i64> = last.values().map(|&(_, id)| id).collect();
+    let last_sent = tx
+        .prepare_cached(
+            "INSERT INTO last_sent (number, account_id, message_id, sent_at)
+             SELECT r.n, r.a, r.m, $4 FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS r(n, a, m)
+             ON CONFLICT (number) DO UPDATE SET account_id = excluded.account_id, message_id = excluded.message_id, sent_at = excluded.sent_at",
+        )
+        .await?;
+    tx.execute(&last_sent, &[&numbers, &accounts, &messages, &at]).await?;
+    // Their receipts may have come first. A marker under each id meets a receipt being kept
+    // aside right now: whichever writes the key second waits for the other to commit (see
+    // `arrivals`). In key order, as the receipts are kept.
+    let mut keys: Vec<&str> = sent.iter().map(|(.., smsc_id)| smsc_id.as_str()).collect();
+    keys.sort_unstable();
+    let meet = tx
+        .prepare_cached(
+            "INSERT INTO receipts_unmatched (smsc_id, delivery, received_at)
+             SELECT s, $2, $3 FROM unnest($1::text[]) AS s ORDER BY s
+             ON CONFLICT (smsc_id) DO UPDATE SET received_at = receipts_unmatched.received_at
+             RETURNING smsc_id, delivery",
+        )
+        .await?;
+    let early: HashMap<String, i64> =
+        tx.query(&meet, &[&keys, &MARKER, &at]).await?.iter().map(|row| (row.get(0), row.get(1))).filter(|&(_, code)| code != MARKER).collect();
+    let clear = tx.prepare_cached("DELETE FROM receipts_unmatched WHERE smsc_id = ANY($1)").await?;
+    tx.execute(&clear, &[&keys]).await?;
+    let receipts: Vec<arrivals::Receipt<'_>> =
+        sent.iter().filter_map(|(position, .., smsc_id)| early.get(smsc_id).map(|&code| (smsc_id.as_str(), code, *position))).collect();
+    arrivals::match_receipts(tx, &receipts).await
+}
+
+/// Claims up to `limit` queued messages nobody holds for `node` and returns them: alerts
+/// first, marketing only when `marketing_open`, by campaign then id. Closes the campaigns
+/// it looked at and found nothing queued in.
+async fn next_wave(tx: &Transaction<'_>, node: i64, limit: usize, marketing_open: bool) -> Result<Vec<Queued>, Error> {
+    if limit == 0 {
+        return Ok(Vec::new());
+    }
+    let campaigns = tx
+        .prepare_cached(
+            "SELECT id, text, pushtype, sender, unicode, links FROM campaigns WHERE status = 'sending' AND (pushtype <> 'marketing' OR $1)
+             ORDER BY pushtype = 'marketing', id",
+        )
+        .await?;
+    let live: Vec<CampaignText> = tx
+        .query(&campaigns, &[&marketing_open])
+        .await?
+        .iter()
+        .map(|row| CampaignText {
+            id: row.get(0),
+            text: row.get(1),
+            pushtype: if row.get::<_, &str>(2) == "marketing" { PushType::Marketing } else { PushType::Alert },
+            sender: row.get(3),
+            unicode: row.get(4),
+            links: serde_json::from_str(row.get(5)).unwrap_or_default(),
+        })
+        .collect();
+    let claim = tx
+        .prepare_cached(
+            "UPDATE messages m SET claimed_by = $1
+             FROM (SELECT id FROM messages WHERE campaign_id = $2 AND delivery = 0 AND claimed_by IS NULL ORDER BY id LIMIT $3
+                   FOR UPDATE SKIP LOCKED) AS picked
+             WHERE m.id = picked.id RETURNING m.id, m.number, m.info",
+        )
+        .await?;
+    let mut wave = Vec::with_capacity(limit);
+    let mut empty = Vec::new();
+    for campaign in live {
+        if wave.len() >= limit {
+            break;
+        }
+        let id = campaign.id;
+        let text = Arc::new(campaign);
+        let mut claimed: Vec<(i64, i64, Option<String>)> =
+            tx.query(&claim, &[&node, &id, &((limit - wave.len()) as i64)]).await?.iter().map(|row| (row.get(0), row.get(1), row.get(2))).collect();
+        if claimed.is_empty() {
+            empty.push(id);
+        }
+        claimed.sort_unstable_by_key(|&(message, ..)| message);
+        for (message, number, info) in claimed {
+            let info = info.and_then(|json| serde_json::from_str::<[String; 4]>(&json).ok());
+            wave.push(Queued { id: message, campaign: Arc::clone(&text), number: number as u64, info });
+        }
+    }
+    if !empty.is_empty() {
+        close_if_done(tx, &empty).await?;
+    }
+    Ok(wave)
+}
+
+/// Of `campaigns`, those still sending with no message queued (claimed or not) are `sent`.
+/// One another transaction holds is left for a later wave.
+async fn close_if_done(tx: &Transaction<'_>, campaigns: &[i64]) -> Result<(), Error> {
+    let close = tx
+        .prepare_cached(
+            "UPDATE campaigns SET status = 'sent' WHERE id IN (
+                 SELECT c.id FROM campaigns c WHERE c.id = ANY($1) AND c.status = 'sending'
+                 AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.campaign_id = c.id AND m.delivery = 0)
+                 FOR NO KEY UPDATE SKIP LOCKED)",
+        )
+        .await?;
+    tx.execute(&close, &[&campaigns]).await?;
+    Ok(())
+}

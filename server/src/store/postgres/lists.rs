@@ -1,0 +1,156 @@
+//! Stored lists and their contacts in PostgreSQL.
+
+use std::pin::pin;
+
+use async_trait::async_trait;
+use deadpool_postgres::{Client, Transaction};
+use futures_util::TryStreamExt;
+use tokio_postgres::Row;
+
+use super::PgStore;
+use crate::{
+    Error,
+    store::{AccountId, Added, ContactSearch, ListContact, ListPage, ListStore, ListSummary, NewContact, Page},
+};
+
+/// A list with its contact count, for `WHERE` clauses on `lists`.
+const LIST_COLUMNS: &str = "SELECT id, name, (SELECT COUNT(*) FROM contacts WHERE list_id = lists.id) FROM lists";
+
+/// The contacts of a list (its id is `$1`), for an `ORDER BY` clause.
+const CONTACT_COLUMNS: &str = "SELECT id, number, info1, info2, info3, info4 FROM contacts WHERE list_id = $1";
+
+/// Contacts written by one `INSERT` (its arrays stay well under the protocol's limits).
+const INSERT_CHUNK: usize = 10_000;
+
+#[async_trait]
+impl ListStore for PgStore {
+    async fn create_list(&self, account: AccountId, name: &str, contacts: &[NewContact]) -> Result<(i64, Added), Error> {
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
+        let id: i64 = tx.query_one("INSERT INTO lists (account_id, name) VALUES ($1, $2) RETURNING id", &[&account, &name]).await?.get(0);
+        let added = insert_contacts(&tx, id, contacts).await?;
+        tx.commit().await?;
+        Ok((id, added))
+    }
+
+    async fn update_list(&self, account: AccountId, list: i64, name: Option<&str>, contacts: &[NewContact]) -> Result<Added, Error> {
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
+        if !lock_list(&tx, account, list).await? {
+            return Err(Error::NotFound(format!("list {list}")));
+        }
+        if let Some(name) = name {
+            tx.execute("UPDATE lists SET name = $1 WHERE id = $2", &[&name, &list]).await?;
+        }
+        let added = insert_contacts(&tx, list, contacts).await?;
+        tx.commit().await?;
+        Ok(added)
+    }
+
+    async fn lists(&self, account: AccountId, page: Page) -> Result<(Vec<ListSummary>, i64), Error> {
+        let page = page.clamped();
+        let client = self.pool.get().await?;
+        let total: i64 = client.query_one("SELECT COUNT(*) FROM lists WHERE account_id = $1", &[&account]).await?.get(0);
+        let query = client.prepare_cached(&format!("{LIST_COLUMNS} WHERE account_id = $1 ORDER BY id LIMIT $2 OFFSET $3")).await?;
+        let lists = client.query(&query, &[&account, &page.length, &page.start]).await?.iter().map(summary).collect();
+        Ok((lists, total))
+    }
+
+    async fn list(&self, account: AccountId, list: i64, search: Option<&ContactSearch>, page: Page) -> Result<Option<ListPage>, Error> {
+        let page = page.clamped();
+        let client = self.pool.get().await?;
+        let query = client.prepare_cached(&format!("{LIST_COLUMNS} WHERE id = $1 AND account_id = $2")).await?;
+        let Some(summary) = client.query_opt(&query, &[&list, &account]).await?.as_ref().map(summary) else { return Ok(None) };
+        let (contacts, matching) = match search {
+            None => {
+                let query = client.prepare_cached(&format!("{CONTACT_COLUMNS} ORDER BY id LIMIT $2 OFFSET $3")).await?;
+                let contacts = client.query(&query, &[&list, &page.length, &page.start]).await?.iter().map(contact).collect();
+                (contacts, summary.contacts)
+            }
+            Some(search) => searched(&client, list, search, page).await?,
+        };
+        Ok(Some(ListPage { summary, contacts, matching }))
+    }
+
+    async fn delete_list(&self, account: AccountId, list: i64) -> Result<bool, Error> {
+        let client = self.pool.get().await?;
+        // Its contacts go with it: PostgreSQL always applies the foreign key's ON DELETE CASCADE.
+        let deleted = client.execute("DELETE FROM lists WHERE id = $1 AND account_id = $2", &[&list, &account]).await?;
+        Ok(deleted > 0)
+    }
+
+    async fn delete_contact(&self, account: AccountId, list: i64, contact: i64) -> Result<bool, Error> {
+        let client = self.pool.get().await?;
+        let deleted = client
+            .execute(
+                "DELETE FROM contacts WHERE id = $1 AND list_id = (SELECT id FROM lists WHERE id = $2 AND account_id = $3)",
+                &[&contact, &list, &account],
+            )
+            .await?;
+        Ok(deleted > 0)
+    }
+}
+
+/// A row of [`LIST_COLUMNS`].
+fn summary(row: &Row) -> ListSummary {
+    ListSummary { id: row.get(0), name: row.get(1), contacts: row.get(2) }
+}
+
+/// A row of [`CONTACT_COLUMNS`].
+fn contact(row: &Row) -> ListContact {
+    ListContact { id: row.get(0), number: row.get::<_, i64>(1) as u64, info: [row.get(2), row.get(3), row.get(4), row.get(5)] }
+}
+
+/// The page of the list's contacts that match `search`, and how many match. The fields are
+/// compared here rather than in SQL, whose `lower()` depends on the database's locale; one
+/// pass over the list (streamed, not loaded at once) gives both the count and the page.
+async fn searched(client: &Client, list: i64, search: &ContactSearch, page: Page) -> Result<(Vec<ListContact>, i64), Error> {
+    let query = client.prepare_cached(&format!("{CONTACT_COLUMNS} ORDER BY id")).await?;
+    let mut rows = pin!(client.query_raw(&query, [list]).await?);
+    let (mut contacts, mut matching) = (Vec::new(), 0);
+    while let Some(row) = rows.try_next().await? {
+        let contact = contact(&row);
+        if search.matches(&contact) {
+            if matching >= page.start && matching - page.start < page.length {
+                contacts.push(contact);
+            }
+            matching += 1;
+        }
+    }
+    Ok((contacts, matching))
+}
+
+/// Adds `contacts` to the list, in their order, with `ON CONFLICT DO NOTHING`: a number the
+/// list already holds (or that came earlier in `contacts`) is a duplicate.
+async fn insert_contacts(tx: &Transaction<'_>, list: i64, contacts: &[NewContact]) -> Result<Added, Error> {
+    let insert = tx
+        .prepare_cached(
+            "INSERT INTO contacts (list_id, number, info1, info2, info3, info4)
+             SELECT $1::bigint, number, info1, info2, info3, info4
+             FROM UNNEST($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS c (number, info1, info2, info3, info4, n)
+             ORDER BY n
+             ON CONFLICT (list_id, number) DO NOTHING",
+        )
+        .await?;
+    let mut added: i64 = 0;
+    for chunk in contacts.chunks(INSERT_CHUNK) {
+        let mut numbers = Vec::with_capacity(chunk.len());
+        let mut info: [Vec<&str>; 4] = Default::default();
+        for contact in chunk {
+            numbers.push(contact.number as i64);
+            for (column, value) in info.iter_mut().zip(&contact.info) {
+                column.push(value.as_str());
+            }
+        }
+        let [info1, info2, info3, info4] = &info;
+        added += tx.execute(&insert, &[&list, &numbers, info1, info2, info3, info4]).await? as i64;
+    }
+    Ok(Added { added, duplicates: contacts.len() as i64 - added })
+}
+
+/// Whether `list` exists and belongs to `account`; if so, it stays until the transaction ends
+/// (a concurrent deletion waits), so the contacts written meanwhile have their list.
+async fn lock_list(tx: &Transaction<'_>, account: AccountId, list: i64) -> Result<bool, Error> {
+    let query = tx.prepare_cached("SELECT 1 FROM lists WHERE id = $1 AND account_id = $2 FOR KEY SHARE").await?;
+    Ok(tx.query_opt(&query, &[&list, &account]).await?.is_some())
+}

@@ -1,0 +1,121 @@
+//! The outbox in PostgreSQL, for the webhook senders of several nodes: a node takes a
+//! webhook's lane with a lease (`webhooks.lane_node` until `lane_until`), renewed by each
+//! attempt it stores, so one webhook's events go out from one node at a time, in order. A
+//! lease lapses when its lane has been idle for [`LEASE`] or its node is dead.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Duration, Utc};
+use tokio_postgres::Row;
+
+use super::{PgStore, nodes, time};
+use crate::{
+    Error,
+    store::{AccountId, AttemptResult, DueEvent, NextStep, OutboxStore},
+};
+
+/// How long a lane stays with its node after its last claim or attempt.
+const LEASE: Duration = Duration::seconds(30);
+
+const EVENT_COLUMNS: &str = "o.id, o.webhook_id, w.url, w.secret, o.event, o.body, o.delivery_id, o.attempts, o.created_at";
+
+fn due_event(row: &Row) -> DueEvent {
+    DueEvent {
+        id: row.get(0),
+        webhook_id: row.get(1),
+        url: row.get(2),
+        secret: row.get::<_, Option<String>>(3).filter(|s| !s.is_empty()),
+        event: row.get(4),
+        body: row.get(5),
+        delivery_id: row.get(6),
+        attempts: row.get(7),
+        created_at: time::load(row.get(8)),
+    }
+}
+
+#[async_trait]
+impl OutboxStore for PgStore {
+    async fn due_webhooks(&self, now: DateTime<Utc>, active: Vec<i64>, limit: usize) -> Result<Vec<i64>, Error> {
+        let client = self.pool.get().await?;
+        let claim = client
+            .prepare_cached(&format!(
+                "UPDATE webhooks SET lane_node = $1, lane_until = $2 WHERE id IN (
+                     SELECT w.id FROM webhooks w
+                     JOIN LATERAL (SELECT id, next_at FROM outbox WHERE webhook_id = w.id AND state = 'pending' ORDER BY id LIMIT 1) o ON true
+                     WHERE w.status = 'live' AND o.next_at <= $3 AND w.id <> ALL($4)
+                       AND (w.lane_node IS NULL OR w.lane_node = $1 OR w.lane_until < $3 OR {})
+                     ORDER BY o.id LIMIT $6
+                     FOR UPDATE OF w SKIP LOCKED)
+                 RETURNING id",
+                nodes::not_alive("w.lane_node", 5)
+            ))
+            .await?;
+        let at = time::store(now);
+        let rows = client
+            .query(&claim, &[&self.node, &time::store(now + LEASE), &at, &active, &time::store(now - nodes::DEAD_AFTER), &(limit as i64)])
+            .await?;
+        Ok(rows.iter().map(|row| row.get(0)).collect())
+    }
+
+    async fn next_events(&self, webhook_id: i64, now: DateTime<Utc>, limit: usize) -> Result<Vec<DueEvent>, Error> {
+        let client = self.pool.get().await?;
+        let query = client
+            .prepare_cached(&format!(
+                "SELECT {EVENT_COLUMNS}, o.next_at <= $1 FROM outbox o JOIN webhooks w ON w.id = o.webhook_id
+                 WHERE o.webhook_id = $2 AND o.state = 'pending' AND w.status = 'live' ORDER BY o.id LIMIT $3"
+            ))
+            .await?;
+        let rows = client.query(&query, &[&time::store(now), &webhook_id, &(limit as i64)]).await?;
+        Ok(rows.iter().take_while(|row| row.get::<_, bool>(9)).map(due_event).collect())
+    }
+
+    async fn record_attempt(&self, event: &DueEvent, result: AttemptResult, next: NextStep, now: DateTime<Utc>) -> Result<bool, Error> {
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
+        let (state, next_at) = match next {
+            NextStep::Delivered => (Some("delivered"), String::new()),
+            NextStep::Failed => (Some("failed"), String::new()),
+            NextStep::RetryAt(when) => (None, time::store(when)),
+            NextStep::Unchanged => (None, String::new()),
+        };
+        let keep_schedule = matches!(next, NextStep::Unchanged);
+        let moved = tx
+            .execute(
+                "UPDATE outbox SET attempts = attempts + 1, state = coalesce($1, state), next_at = CASE WHEN $2 THEN next_at ELSE $3 END WHERE id = $4",
+                &[&state, &keep_schedule, &next_at, &event.id],
+            )
+            .await?;
+        if moved == 0 {
+            return Ok(false);
+        }
+        let at = time::store(now);
+        tx.execute(
+            "INSERT INTO webhook_deliveries (webhook_id, delivery_id, event, body, attempt, http_code, latency_ms, error, created_at, outbox_id)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+            &[&event.webhook_id, &event.delivery_id, &event.event, &event.body, &(event.attempts + 1), &result.http_code, &result.latency_ms, &result.error, &at, &event.id],
+        )
+        .await?;
+        let status: Option<String> = tx
+            .query_opt(
+                "UPDATE webhooks SET last_http_code = $1, lane_until = CASE WHEN lane_node = $4 THEN $3 ELSE lane_until END WHERE id = $2 RETURNING status",
+                &[&result.http_code.unwrap_or(0), &event.webhook_id, &time::store(now + LEASE), &self.node],
+            )
+            .await?
+            .map(|row| row.get(0));
+        tx.commit().await?;
+        Ok(status.as_deref() == Some("live"))
+    }
+
+    async fn event_of_attempt(&self, account: AccountId, webhook_id: i64, attempt_id: i64) -> Result<Option<DueEvent>, Error> {
+        let client = self.pool.get().await?;
+        let row = client
+            .query_opt(
+                &format!(
+                    "SELECT {EVENT_COLUMNS} FROM webhook_deliveries d JOIN outbox o ON o.id = d.outbox_id JOIN webhooks w ON w.id = o.webhook_id
+                     WHERE d.id = $1 AND w.id = $2 AND w.account_id = $3"
+                ),
+                &[&attempt_id, &webhook_id, &account],
+            )
+            .await?;
+        Ok(row.as_ref().map(due_event))
+    }
+}

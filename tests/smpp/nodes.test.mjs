@@ -1,0 +1,105 @@
+// Several texto nodes on one PostgreSQL (issue 14): a throw-away cluster started here
+// (scripts/postgres: Debian's postgresql, as the postgres user, on a free port), three
+// `texto serve` on it, and the standalone SMSC simulator counting what reaches it.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { startTexto, startSimulator, credit, send, finished, credits, until, numbers, outcomes, api } from "./texto-process.mjs";
+
+const run = promisify(execFile);
+const script = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "scripts", "postgres");
+const RECIPIENTS = 100_000;
+const WINDOW = 50;
+
+let cluster;
+let server; // postgres://…/postgres
+
+before(async () => {
+  cluster = join(mkdtempSync(join(tmpdir(), "texto-pg-")), "cluster");
+  server = (await run(script, ["start", cluster])).stdout.trim();
+});
+
+after(async () => {
+  if (cluster) {
+    await run(script, ["stop", cluster]).catch(() => {});
+    rmSync(dirname(cluster), { recursive: true, force: true });
+  }
+});
+
+/** A new database on the cluster; its URL. */
+let databases = 0;
+async function database() {
+  const name = `texto_nodes_${++databases}`;
+  await run("psql", [server, "-qc", `CREATE DATABASE ${name}`]);
+  return server.replace(/\/[^/]*$/, `/${name}`);
+}
+
+/** `count` nodes on `db`; the first creates the demo account, whose token all use. */
+async function nodes(db, count, extra = []) {
+  const first = await startTexto(db, extra);
+  assert.ok(first.token, "the first node printed the demo token");
+  const rest = [];
+  for (let i = 1; i < count; i += 1) rest.push({ ...(await startTexto(db, extra)), token: first.token });
+  return [first, ...rest];
+}
+
+test("100 concurrent sends spread over three nodes never overdraw the account", { timeout: 120_000 }, async () => {
+  const db = await database();
+  const all = await nodes(db, 3, ["--smsc", "builtin"]);
+  try {
+    assert.equal(await credits(all[0]), 1000);
+    // 100 sends of 20 recipients (20 credits each) for 1,000 credits: exactly 50 can pass.
+    const answers = await Promise.allSettled(
+      Array.from({ length: 100 }, (_, i) => send(all[i % 3], numbers(`3367${String(i).padStart(2, "0")}`, 20), "Vente privee ce soir")),
+    );
+    const accepted = answers.filter((a) => a.status === "fulfilled").length;
+    const refused = answers.filter((a) => a.status === "rejected" && /: 402 /.test(a.reason.message)).length;
+    assert.deepEqual({ accepted, refused }, { accepted: 50, refused: 50 }, answers.find((a) => a.status === "rejected")?.reason?.message);
+    for (const node of all) assert.equal(await credits(node), 0, "every node reads the same balance");
+  } finally {
+    await Promise.all(all.map((node) => node.stop()));
+  }
+});
+
+test("three nodes hand a 100,000-recipient campaign over once; after kill -9 of one, the others finish its work", { timeout: 600_000 }, async () => {
+  const db = await database();
+  const sim = await startSimulator({ dlrDelayMs: 100 });
+  const smsc = ["--smsc", `smpp://texto:secret@${sim.smppAddr}?window=${WINDOW}`];
+  const all = await nodes(db, 3, smsc);
+  const timings = {};
+  try {
+    await credit(db, "demo", 200_000);
+    await until(async () => (await sim.status()).binds >= 3, 20_000, { what: "three binds at the simulator" });
+    const list = numbers("3362", RECIPIENTS);
+    let start = Date.now();
+    const answer = await send(all[0], list, "Votre colis arrive demain entre 9h et 13h.");
+    timings.send = Date.now() - start;
+    assert.equal(Number(answer.sent), RECIPIENTS);
+
+    start = Date.now();
+    await until(async () => (await sim.status()).received >= 20_000, 240_000, { intervalMs: 50, what: "20,000 messages at the simulator" });
+    assert.equal(await all[1].kill9(), "SIGKILL");
+    const atKill = (await sim.status()).received;
+    const done = await finished(all[0], answer.ticket, 420_000, "the campaign finished by the two live nodes");
+    timings.dispatch = Date.now() - start;
+
+    const messages = await sim.messages(`limit=${2 * RECIPIENTS}`);
+    const received = new Set(messages.map((m) => m.destination_addr));
+    const duplicates = messages.length - RECIPIENTS;
+    console.log(`received at the kill ${atKill}, duplicates ${duplicates}, timings ${JSON.stringify(timings)}`);
+    assert.equal(received.size, RECIPIENTS, "every destination reached");
+    assert.ok(duplicates >= 0 && duplicates <= WINDOW, `duplicates ${duplicates} ≤ the dead node's window`);
+    const { seen, expected } = outcomes(done, list);
+    assert.deepEqual(seen, expected);
+    assert.equal(await credits(all[2]), 201_000 - RECIPIENTS, "debited once");
+    const stats = await api(all[2], `/campaign/${answer.ticket}`);
+    assert.equal(stats.campaign[0].status, "Sent", "every node sees the same campaign");
+  } finally {
+    await Promise.all([all[0].stop(), all[2].stop(), sim.stop()]);
+  }
+});
