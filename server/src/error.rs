@@ -13,7 +13,7 @@ pub enum Error {
     #[error("database: {0}")]
     Database(#[from] rusqlite::Error),
     /// PostgreSQL answered with an error or the connection failed.
-    #[error("database: {0}")]
+    #[error("database: {}", postgres_detail(.0))]
     Postgres(#[from] tokio_postgres::Error),
     /// No PostgreSQL connection could be had from the pool.
     #[error("database pool: {0}")]
@@ -70,12 +70,24 @@ pub enum Error {
     /// Too many large bodies are being decoded at once; the client should retry shortly.
     #[error("too many large requests are being decoded at once: retry in {0} s")]
     Busy(u64),
+    /// A concurrent write (on this node or another) changed what the request was checked
+    /// against; sent again, it is checked anew (status -11, HTTP 503, `Retry-After: 1`).
+    #[error("{0}")]
+    Contended(String),
     /// The token sent more requests than its rate limit allows.
     #[error("too many requests")]
     RateLimited,
     /// The command line named something that does not exist or cannot be done.
     #[error("{0}")]
     Command(String),
+}
+
+/// PostgreSQL's own message and code for a database error (tokio-postgres shows "db error").
+fn postgres_detail(error: &tokio_postgres::Error) -> String {
+    match error.as_db_error() {
+        Some(db) => format!("{} ({})", db.message(), db.code().code()),
+        None => error.to_string(),
+    }
 }
 
 impl Error {
@@ -112,7 +124,7 @@ impl Error {
             Error::BadQuery(problem) => (StatusCode::BAD_REQUEST, -7, "Invalid query".into(), whole(problem.clone())),
             Error::BadBody(_) => (StatusCode::BAD_REQUEST, -7, "Malformed body".into(), whole(self.to_string())),
             Error::BodyTimeout(_) => (StatusCode::REQUEST_TIMEOUT, -7, "Request timeout".into(), whole(self.to_string())),
-            Error::Busy(_) => (StatusCode::SERVICE_UNAVAILABLE, -11, "Server busy".into(), whole(self.to_string())),
+            Error::Busy(_) | Error::Contended(_) => (StatusCode::SERVICE_UNAVAILABLE, -11, "Server busy".into(), whole(self.to_string())),
             Error::RateLimited => (
                 StatusCode::TOO_MANY_REQUESTS,
                 -11,
@@ -136,8 +148,14 @@ impl IntoResponse for Error {
     fn into_response(self) -> Response {
         let (http, status, message, problems) = self.parts();
         let mut response = http.into_response();
-        if let Error::Busy(seconds) = self {
-            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        match self {
+            Error::Busy(seconds) => {
+                response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+            }
+            Error::Contended(_) => {
+                response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(1));
+            }
+            _ => {}
         }
         response
             .extensions_mut()

@@ -66,6 +66,32 @@ test("100 concurrent sends spread over three nodes never overdraw the account", 
   }
 });
 
+test("anti-flood holds across nodes: 12 identical texts at once to one number over three nodes, 6 go out", { timeout: 120_000 }, async () => {
+  const db = await database();
+  const all = await nodes(db, 3, ["--smsc", "builtin"]);
+  try {
+    // REFERENCE §3: at most 6 identical texts per number and rolling hour. A send that meets a
+    // concurrent one on another node is answered 503 (-11, Retry-After) and sent again.
+    const attempt = async (i) => {
+      for (let tries = 0; ; tries += 1) {
+        try {
+          return await send(all[i % 3], ["33699887766"], "Code promo: HIVER");
+        } catch (error) {
+          if (!/: 503 /.test(error.message) || tries > 20) throw error;
+        }
+      }
+    };
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => attempt(i)));
+    const sent = answers.reduce((sum, a) => sum + Number(a.sent), 0);
+    const flood = answers.reduce((sum, a) => sum + Number(a.flood), 0);
+    assert.deepEqual({ sent, flood }, { sent: 6, flood: 6 });
+    // And one more, sequentially, on each node: filtered everywhere.
+    for (const node of all) assert.equal(Number((await send(node, ["33699887766"], "Code promo: HIVER")).flood), 1);
+  } finally {
+    await Promise.all(all.map((node) => node.stop()));
+  }
+});
+
 test("three nodes hand a 100,000-recipient campaign over once; after kill -9 of one, the others finish its work", { timeout: 600_000 }, async () => {
   const db = await database();
   const sim = await startSimulator({ dlrDelayMs: 100 });

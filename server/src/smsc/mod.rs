@@ -75,7 +75,9 @@ impl Shared {
         self.binds.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// A fresh message_id: a counter in hexadecimal.
+    /// A fresh message_id: a counter in hexadecimal, from a random start, so that a restarted
+    /// simulator, or the simulators of several texto nodes, never repeat an id a database
+    /// already holds.
     fn message_id(&self) -> String {
         format!(
             "{:x}",
@@ -155,7 +157,7 @@ pub async fn start(config: SmscConfig) -> Result<Simulator, Error> {
         outage: outage::Outage::default(),
         binds: Mutex::default(),
         deliveries: Mutex::default(),
-        next_message_id: AtomicU64::new(0),
+        next_message_id: AtomicU64::new(getrandom::u64().map_or(0, |n| n >> 16)),
         next_bind_id: AtomicU64::new(0),
         next_sequence: AtomicU32::new(0),
     });

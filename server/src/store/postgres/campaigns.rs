@@ -25,7 +25,7 @@ use tokio_postgres::{
 use super::{
     PgStore,
     accounts::{balance, flood_limits},
-    balance_alert, campaign_records, time,
+    balance_alert, campaign_records, flood_sync, time,
 };
 use crate::{
     Error,
@@ -64,6 +64,8 @@ impl CampaignStore for PgStore {
     async fn filter_inputs(&self, account: AccountId, numbers: &[u64], text_hash: i64, now: DateTime<Utc>) -> Result<FilterInputs, Error> {
         let few = (numbers.len() <= LOOKUP_LIMIT).then(|| numbers.iter().map(|&n| n as i64).collect::<Vec<i64>>());
         let client = self.pool.get().await?;
+        // Other nodes' sends for the account first, so that the filter counts them.
+        flood_sync::sync(&client, &self.flood, &self.synced, account, now).await?;
         let mut inputs = account_inputs(&client, account, few.as_deref(), now).await?;
         inputs.recent = self.flood.recent(account, numbers, text_hash, now);
         Ok(inputs)
@@ -106,6 +108,14 @@ impl CampaignStore for PgStore {
         let cost = new.simulation.cost;
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
+        // The account's row first: its campaigns are written one at a time over all nodes, and
+        // the anti-flood window is brought up to date and checked again (flood_sync).
+        query(&tx, "SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE", &[&account]).await?;
+        let numbers: Vec<u64> = message_rows(&new).map(|m| m.number).collect();
+        flood_sync::sync(&tx, &self.flood, &self.synced, account, new.now).await?;
+        if !numbers.is_empty() && flood_sync::over_limits(&self.flood, account, &numbers, new.text_hash, flood_limits(&tx, account).await?, new.now) {
+            return Err(Error::Contended("another send to these numbers was written meanwhile: send again".into()));
+        }
         let ticket = insert_campaign(&tx, account, &new).await?;
         copy_messages(&tx, account, ticket, &new).await?;
         let after = debit(&tx, account, cost).await?;
@@ -119,7 +129,8 @@ impl CampaignStore for PgStore {
         // The window learns of the messages once they are written, before the commit: a
         // campaign stands once queued, even if its client goes away before the answer. (Should
         // the commit then fail, the window counts texts never sent: it errs toward fewer texts.)
-        self.flood.record(account, message_rows(&new).map(|m| m.number), new.text_hash, new.now);
+        self.flood.record(account, numbers, new.text_hash, new.now);
+        self.synced.advance(account, ticket);
         tx.commit().await?;
         Ok((ticket, after))
     }
@@ -340,10 +351,7 @@ async fn count_usage(tx: &Transaction<'_>, account: AccountId, new: &NewCampaign
         if let Some(&cap) = caps.get(country)
             && used > cap
         {
-            return Err(Error::Invalid(vec![FieldError::new(
-                "sms",
-                format!("another send reached the monthly cap of {cap} messages to {country} meanwhile: send again"),
-            )]));
+            return Err(Error::Contended(format!("another send reached the monthly cap of {cap} messages to {country} meanwhile: send again")));
         }
     }
     Ok(())

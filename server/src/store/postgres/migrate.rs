@@ -22,7 +22,10 @@ pub(super) async fn run(pool: &Pool) -> Result<(), Error> {
 }
 
 async fn apply(client: &mut deadpool_postgres::Client) -> Result<(), Error> {
-    client.batch_execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)").await?;
+    let exists: bool = client.query_one("SELECT to_regclass('schema_version') IS NOT NULL", &[]).await?.get(0);
+    if !exists {
+        client.batch_execute("CREATE TABLE schema_version (version BIGINT NOT NULL)").await?;
+    }
     loop {
         let tx = client.transaction().await?;
         let version: i64 = tx.query_opt("SELECT version FROM schema_version", &[]).await?.map_or(0, |row| row.get(0));

@@ -10,6 +10,7 @@ mod campaigns;
 mod clicks;
 mod delivery;
 mod events;
+mod flood_sync;
 mod lists;
 mod migrate;
 mod nodes;
@@ -22,7 +23,7 @@ use std::{sync::Arc, time::Duration as StdDuration};
 
 use chrono::{DateTime, Duration, Utc};
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
-use tokio_postgres::NoTls;
+use tokio_postgres::{IsolationLevel, NoTls};
 
 use super::{flood_window::FloodWindow, time};
 use crate::Error;
@@ -35,6 +36,8 @@ const POOL_SIZE: usize = 16;
 pub(crate) struct PgStore {
     pool: Pool,
     flood: Arc<FloodWindow>,
+    /// Which campaigns of each account the anti-flood window holds.
+    synced: Arc<flood_sync::Synced>,
     /// This node's row in `nodes`; 0 for the operator's commands, which claim nothing.
     node: i64,
 }
@@ -42,7 +45,7 @@ pub(crate) struct PgStore {
 impl PgStore {
     /// A store for the operator's commands, on a migrated database.
     pub(crate) async fn for_commands(url: &str) -> Result<PgStore, Error> {
-        Ok(PgStore { pool: connect(url).await?, flood: Arc::default(), node: 0 })
+        Ok(PgStore { pool: connect(url).await?, flood: Arc::default(), synced: Arc::default(), node: 0 })
     }
 
     /// A store for a serving node: registered in `nodes` (its heartbeat kept by a task), with
@@ -52,15 +55,19 @@ impl PgStore {
         let node = nodes::register(&pool, now).await?;
         tokio::spawn(nodes::keep_alive(pool.clone(), node));
         let flood = Arc::new(FloodWindow::default());
-        let client = pool.get().await?;
-        let rows = client
+        // The window and the campaigns it holds are read in one snapshot.
+        let mut client = pool.get().await?;
+        let tx = client.build_transaction().isolation_level(IsolationLevel::RepeatableRead).read_only(true).start().await?;
+        let rows = tx
             .query("SELECT account_id, number, text_hash, created_at FROM messages WHERE created_at >= $1", &[&time::store(now - Duration::hours(1))])
             .await?;
         for row in rows {
             let number: i64 = row.get(1);
             flood.record(row.get(0), [number as u64], row.get(2), time::load(row.get(3)));
         }
-        Ok(PgStore { pool, flood, node })
+        let synced = Arc::new(flood_sync::Synced::loaded(&tx).await?);
+        tx.commit().await?;
+        Ok(PgStore { pool, flood, synced, node })
     }
 }
 
