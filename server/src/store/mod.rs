@@ -8,6 +8,7 @@ mod clicks;
 #[cfg(test)]
 mod contract;
 mod delivery;
+mod event_bodies;
 mod flood_window;
 mod notification;
 mod lists;

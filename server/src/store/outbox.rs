@@ -54,6 +54,19 @@ pub(crate) enum NextStep {
     Unchanged,
 }
 
+impl NextStep {
+    /// How the outbox row keeps this step: its new state (`None`: unchanged), its next attempt
+    /// time (`''`: none) and whether its schedule stays as it was.
+    pub(crate) fn stored(self) -> (Option<&'static str>, String, bool) {
+        match self {
+            NextStep::Delivered => (Some("delivered"), String::new(), false),
+            NextStep::Failed => (Some("failed"), String::new(), false),
+            NextStep::RetryAt(when) => (None, super::time::store(when), false),
+            NextStep::Unchanged => (None, String::new(), true),
+        }
+    }
+}
+
 /// Storage for the webhook sender.
 #[async_trait]
 pub(crate) trait OutboxStore: Send + Sync {

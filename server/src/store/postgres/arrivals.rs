@@ -15,15 +15,18 @@ use std::collections::{HashMap, HashSet};
 use chrono::{DateTime, Duration, Utc};
 use deadpool_postgres::Transaction;
 use texto_core::{
-    format_paris, is_stop_word,
-    wire::{ClickerEvent, DlrEvent, ReplyEvent},
+    is_stop_word,
+    wire::{DlrEvent, ReplyEvent},
 };
 use tokio_postgres::Row;
 
 use super::{events::Outbox, time};
 use crate::{
     Error,
-    store::{Arrival, Click},
+    store::{
+        Arrival, Click,
+        event_bodies::{Clicked, info_of},
+    },
 };
 
 /// How long after its last message a number's replies still belong to the account.
@@ -341,27 +344,8 @@ pub(super) async fn click(tx: &Transaction<'_>, click: &Click, now: DateTime<Utc
     tx.execute(&insert, &[&campaign, &click.message_id, &link, brand, model, os, &outbox.at()]).await?;
     let count = tx.prepare_cached("SELECT COUNT(*) FROM clicks WHERE campaign_id = $1 AND message_id = $2 AND link = $3").await?;
     let clicks: i64 = tx.query_one(&count, &[&campaign, &click.message_id, &link]).await?.get(0);
-    let [info1, info2, info3, info4] = info_of(info.as_deref());
-    let event = ClickerEvent {
-        campaign_id: campaign.to_string(),
-        gsmsid: gsmsmsid,
-        date: format_paris(now),
-        long_url: long_url.clone(),
-        short_url: click.short_url.clone(),
-        brand: brand.clone(),
-        model: model.clone(),
-        os: os.clone(),
-        info1,
-        info2,
-        info3,
-        info4,
-        clicks_on_link: clicks,
-    };
+    let event = Clicked { campaign, gsmsmsid, info: info.as_deref(), long_url: &long_url, click, clicks }.event(now);
     outbox.raise(tx, account, "CLICKER", &event).await?;
     Ok(Some(long_url))
 }
 
-/// A message's stored contact fields (empty when it did not come from a list).
-fn info_of(json: Option<&str>) -> [String; 4] {
-    json.and_then(|json| serde_json::from_str(json).ok()).unwrap_or_default()
-}

@@ -71,13 +71,7 @@ impl OutboxStore for PgStore {
     async fn record_attempt(&self, event: &DueEvent, result: AttemptResult, next: NextStep, now: DateTime<Utc>) -> Result<bool, Error> {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
-        let (state, next_at) = match next {
-            NextStep::Delivered => (Some("delivered"), String::new()),
-            NextStep::Failed => (Some("failed"), String::new()),
-            NextStep::RetryAt(when) => (None, time::store(when)),
-            NextStep::Unchanged => (None, String::new()),
-        };
-        let keep_schedule = matches!(next, NextStep::Unchanged);
+        let (state, next_at, keep_schedule) = next.stored();
         let moved = tx
             .execute(
                 "UPDATE outbox SET attempts = attempts + 1, state = coalesce($1, state), next_at = CASE WHEN $2 THEN next_at ELSE $3 END WHERE id = $4",

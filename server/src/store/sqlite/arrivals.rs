@@ -4,14 +4,17 @@
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 use texto_core::{
-    format_paris, is_stop_word,
-    wire::{ClickerEvent, DlrEvent, ReplyEvent},
+    is_stop_word,
+    wire::{DlrEvent, ReplyEvent},
 };
 
 use super::{events::Outbox, time};
 use crate::{
     Error,
-    store::{Arrival, Click},
+    store::{
+        Arrival, Click,
+        event_bodies::{Clicked, info_of},
+    },
 };
 
 /// How long after its last message a number's replies still belong to the account.
@@ -153,27 +156,8 @@ pub(super) fn click(db: &Connection, click: &Click, now: DateTime<Utc>) -> Resul
     let clicks: i64 = db
         .prepare_cached("SELECT COUNT(*) FROM clicks WHERE campaign_id = ? AND message_id = ? AND link = ?")?
         .query_row(params![campaign, click.message_id, click.link as i64], |row| row.get(0))?;
-    let [info1, info2, info3, info4] = info_of(info.as_deref());
-    let event = ClickerEvent {
-        campaign_id: campaign.to_string(),
-        gsmsid: gsmsmsid,
-        date: format_paris(now),
-        long_url: long_url.clone(),
-        short_url: click.short_url.clone(),
-        brand: brand.clone(),
-        model: model.clone(),
-        os: os.clone(),
-        info1,
-        info2,
-        info3,
-        info4,
-        clicks_on_link: clicks,
-    };
+    let event = Clicked { campaign, gsmsmsid, info: info.as_deref(), long_url: &long_url, click, clicks }.event(now);
     outbox.raise(db, account, "CLICKER", &event)?;
     Ok(Some(long_url))
 }
 
-/// A message's stored contact fields (empty when it did not come from a list).
-fn info_of(json: Option<&str>) -> [String; 4] {
-    json.and_then(|json| serde_json::from_str(json).ok()).unwrap_or_default()
-}

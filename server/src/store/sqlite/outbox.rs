@@ -72,13 +72,7 @@ impl OutboxStore for SqliteStore {
         self.db
             .write(move |db| {
                 let at = time::store(now);
-                let (state, next_at) = match next {
-                    NextStep::Delivered => (Some("delivered"), String::new()),
-                    NextStep::Failed => (Some("failed"), String::new()),
-                    NextStep::RetryAt(when) => (None, time::store(when)),
-                    NextStep::Unchanged => (None, String::new()),
-                };
-                let keep_schedule = matches!(next, NextStep::Unchanged);
+                let (state, next_at, keep_schedule) = next.stored();
                 let moved = db
                     .prepare_cached("UPDATE outbox SET attempts = attempts + 1, state = coalesce(?, state), next_at = CASE WHEN ? THEN next_at ELSE ? END WHERE id = ?")?
                     .execute(params![state, keep_schedule, next_at, event.id])?;
