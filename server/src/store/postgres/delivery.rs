@@ -55,7 +55,8 @@ impl DeliveryStore for PgStore {
     async fn hand_off(&self, done: Vec<HandOff>, limit: usize, marketing_open: bool, now: DateTime<Utc>) -> Result<Vec<Queued>, Error> {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
-        store_hand_offs(&tx, self.node, &done, &mut Outbox::new(now)).await?;
+        store_hand_offs(&tx, &done, &mut Outbox::new(now)).await?;
+        release_own_claims(&tx, self.node).await?;
         let wave = next_wave(&tx, self.node, limit, marketing_open).await?;
         tx.commit().await?;
         Ok(wave)
@@ -70,15 +71,27 @@ impl DeliveryStore for PgStore {
     }
 
     async fn pending_notices(&self) -> Result<Vec<Notice>, Error> {
+        // Claimed by this node, so that each email and SMS goes out from one node only (a
+        // dead node's claims are taken over).
         let client = self.pool.get().await?;
-        let query = client.prepare_cached("SELECT id, channel, target, body FROM alert_notices WHERE handled_at IS NULL ORDER BY id LIMIT 100").await?;
-        let rows = client.query(&query, &[]).await?;
-        Ok(rows.iter().map(|row| Notice { id: row.get(0), channel: row.get(1), target: row.get(2), body: row.get(3) }).collect())
+        let claim = client
+            .prepare_cached(&format!(
+                "UPDATE alert_notices SET claimed_by = $1 WHERE id IN (
+                     SELECT id FROM alert_notices WHERE handled_at IS NULL AND (claimed_by IS NULL OR claimed_by = $1 OR {})
+                     ORDER BY id LIMIT 100 FOR UPDATE SKIP LOCKED)
+                 RETURNING id, channel, target, body",
+                nodes::not_alive("claimed_by")
+            ))
+            .await?;
+        let mut notices: Vec<Notice> =
+            client.query(&claim, &[&self.node]).await?.iter().map(|row| Notice { id: row.get(0), channel: row.get(1), target: row.get(2), body: row.get(3) }).collect();
+        notices.sort_unstable_by_key(|notice| notice.id);
+        Ok(notices)
     }
 
     async fn notice_done(&self, id: i64, error: Option<String>, now: DateTime<Utc>) -> Result<(), Error> {
         let client = self.pool.get().await?;
-        let update = client.prepare_cached("UPDATE alert_notices SET handled_at = $1, error = $2 WHERE id = $3").await?;
+        let update = client.prepare_cached("UPDATE alert_notices SET handled_at = $1, error = $2 WHERE id = $3 AND handled_at IS NULL").await?;
         client.execute(&update, &[&time::store(now), &error, &id]).await?;
         Ok(())
     }
@@ -104,10 +117,18 @@ impl DeliveryStore for PgStore {
     }
 }
 
+/// Frees this node's claims of messages still queued once its last wave's outcomes are
+/// stored: the retried ones, and any of a wave whose outcomes never came back (its hand-off's
+/// commit answer was lost), which no other node would take while this one lives.
+async fn release_own_claims(tx: &Transaction<'_>, node: i64) -> Result<(), Error> {
+    let free = tx.prepare_cached("UPDATE messages SET claimed_by = NULL WHERE claimed_by = $1 AND delivery = 0").await?;
+    tx.execute(&free, &[&node]).await?;
+    Ok(())
+}
+
 /// Frees the claims of queued messages held by nodes other than `node` that are not alive
-/// (no heartbeat for [`nodes::DEAD_AFTER`], or gone); how many. Heartbeats are written with
-/// the system's time, so the dead line is too. Rows another transaction holds are left for
-/// the next pass.
+/// (silent for 10 s, or gone); how many. Rows another transaction holds are left for the
+/// next pass.
 async fn release_dead_claims(tx: &Transaction<'_>, node: i64) -> Result<u64, Error> {
     let release = tx
         .prepare_cached(&format!(
@@ -115,24 +136,23 @@ async fn release_dead_claims(tx: &Transaction<'_>, node: i64) -> Result<u64, Err
              FROM (SELECT id FROM messages WHERE delivery = 0 AND claimed_by IS NOT NULL AND claimed_by <> $1 AND {}
                    FOR UPDATE SKIP LOCKED) AS dead
              WHERE m.id = dead.id",
-            nodes::not_alive("claimed_by", 2)
+            nodes::not_alive("claimed_by")
         ))
         .await?;
-    Ok(tx.execute(&release, &[&node, &time::store(Utc::now() - nodes::DEAD_AFTER)]).await?)
+    Ok(tx.execute(&release, &[&node]).await?)
 }
 
-/// Stores a wave's outcomes, in the order given as to their events: retried messages are
-/// freed for any node; a refused one gets its final code (NPAI, DLR); a submitted one its
+/// Stores a wave's outcomes, in the order given as to their events: a refused message gets its final code (NPAI, DLR); a submitted one its
 /// SMSC id, the number's `last_sent`, and the receipt that came before it, if any. A message
 /// that is no longer queued (its outcome was stored already) is left as it is.
-async fn store_hand_offs(tx: &Transaction<'_>, node: i64, done: &[HandOff], outbox: &mut Outbox) -> Result<(), Error> {
-    let mut retried = Vec::new();
+async fn store_hand_offs(tx: &Transaction<'_>, done: &[HandOff], outbox: &mut Outbox) -> Result<(), Error> {
     let (mut failed_ids, mut failed_codes, mut failed_positions) = (Vec::new(), Vec::new(), Vec::new());
     let (mut sent_ids, mut sent_smsc_ids, mut sent_positions) = (Vec::new(), Vec::new(), Vec::new());
     for (position, outcome) in done.iter().enumerate() {
         let position = position as i64;
         match outcome {
-            HandOff::Retry { id } => retried.push(*id),
+            // Freed with the rest of the wave's claims (release_own_claims).
+            HandOff::Retry { .. } => {}
             HandOff::Failed { id, code } => {
                 failed_ids.push(*id);
                 failed_codes.push(*code);
@@ -144,10 +164,6 @@ async fn store_hand_offs(tx: &Transaction<'_>, node: i64, done: &[HandOff], outb
                 sent_positions.push(position);
             }
         }
-    }
-    if !retried.is_empty() {
-        let free = tx.prepare_cached("UPDATE messages SET claimed_by = NULL WHERE id = ANY($1) AND delivery = 0 AND claimed_by = $2").await?;
-        tx.execute(&free, &[&retried, &node]).await?;
     }
     let mut finished = Vec::new();
     if !failed_ids.is_empty() {

@@ -52,8 +52,8 @@ impl PgStore {
     /// the anti-flood window filled from the last hour of messages.
     pub(crate) async fn for_serving(url: &str, now: DateTime<Utc>) -> Result<PgStore, Error> {
         let pool = connect(url).await?;
-        let node = nodes::register(&pool, now).await?;
-        tokio::spawn(nodes::keep_alive(pool.clone(), node));
+        let node = nodes::register(&pool).await?;
+        tokio::spawn(nodes::keep_alive(url.to_owned(), pool.clone(), node));
         let flood = Arc::new(FloodWindow::default());
         // The window and the campaigns it holds are read in one snapshot.
         let mut client = pool.get().await?;

@@ -1,48 +1,61 @@
-//! The live nodes: each `texto serve` on PostgreSQL registers a row and beats every second.
-//! A node silent for [`DEAD_AFTER`] is dead: its claims (queued messages being handed over,
-//! webhook lanes) are released for the others to take.
+//! The live nodes: each `texto serve` on PostgreSQL registers a row and beats every second,
+//! on a connection of its own (a pool busy with large campaigns must not delay the beat).
+//! Beats are written and judged with the database's clock, so nodes whose clocks disagree
+//! still agree on who is alive. A node silent for 10 s is dead: its claims (queued messages
+//! being handed over, webhook lanes, alert notices) are released for the others to take.
 
 use std::time::Duration;
 
-use chrono::{DateTime, Utc};
 use deadpool_postgres::Pool;
+use tokio_postgres::NoTls;
 
-use super::time;
 use crate::Error;
 
 /// How often a node beats.
 const BEAT: Duration = Duration::from_secs(1);
-/// How long a node may stay silent before it counts as dead.
-pub(super) const DEAD_AFTER: chrono::Duration = chrono::Duration::seconds(10);
+
+/// The database's time now, stored as `store::time` stores times.
+pub(super) const DB_NOW: &str = r#"to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')"#;
+
+/// The `WHERE` condition of a node id (`column`) that is not alive: no such node, or one
+/// silent for 10 s by the database's clock.
+pub(super) fn not_alive(column: &str) -> String {
+    format!(
+        r#"{column} NOT IN (SELECT id FROM nodes WHERE heartbeat_at >= to_char((clock_timestamp() - interval '10 seconds') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'))"#
+    )
+}
 
 /// Registers a node; its id.
-pub(super) async fn register(pool: &Pool, now: DateTime<Utc>) -> Result<i64, Error> {
-    let at = time::store(now);
-    let row = pool.get().await?.query_one("INSERT INTO nodes (started_at, heartbeat_at) VALUES ($1, $1) RETURNING id", &[&at]).await?;
+pub(super) async fn register(pool: &Pool) -> Result<i64, Error> {
+    let row = pool.get().await?.query_one(&format!("INSERT INTO nodes (started_at, heartbeat_at) VALUES ({DB_NOW}, {DB_NOW}) RETURNING id"), &[]).await?;
     Ok(row.get(0))
 }
 
-/// Beats for `node` until the process ends or the pool is closed (a failed beat is logged
-/// and tried again).
-pub(super) async fn keep_alive(pool: Pool, node: i64) {
+/// Beats for `node` on its own connection to `url` until the process ends or `pool` is
+/// closed (a failed beat is logged, and the connection made again).
+pub(super) async fn keep_alive(url: String, pool: Pool, node: i64) {
+    let mut connection: Option<tokio_postgres::Client> = None;
     loop {
         tokio::time::sleep(BEAT).await;
         if pool.is_closed() {
             return;
         }
-        let beat = async {
-            let client = pool.get().await?;
-            client.execute("UPDATE nodes SET heartbeat_at = $1 WHERE id = $2", &[&time::store(Utc::now()), &node]).await?;
-            Ok::<_, Error>(())
-        };
-        if let Err(error) = beat.await {
+        if connection.as_ref().is_none_or(tokio_postgres::Client::is_closed) {
+            connection = match tokio_postgres::connect(&url, NoTls).await {
+                Ok((client, driver)) => {
+                    tokio::spawn(driver);
+                    Some(client)
+                }
+                Err(error) => {
+                    tracing::warn!(%error, node, "the node's heartbeat could not connect");
+                    continue;
+                }
+            };
+        }
+        let Some(client) = &connection else { continue };
+        if let Err(error) = client.execute(&format!("UPDATE nodes SET heartbeat_at = {DB_NOW} WHERE id = $1"), &[&node]).await {
             tracing::warn!(%error, node, "the node's heartbeat could not be written");
+            connection = None;
         }
     }
-}
-
-/// The `WHERE` condition of a node id (`column`) that is not alive at `$n` (the stored time
-/// [`DEAD_AFTER`] ago): no such node, or one silent since then.
-pub(super) fn not_alive(column: &str, since_param: usize) -> String {
-    format!("{column} NOT IN (SELECT id FROM nodes WHERE heartbeat_at >= ${since_param})")
 }

@@ -1,7 +1,8 @@
 //! The outbox in PostgreSQL, for the webhook senders of several nodes: a node takes a
-//! webhook's lane with a lease (`webhooks.lane_node` until `lane_until`), renewed by each
-//! attempt it stores, so one webhook's events go out from one node at a time, in order. A
-//! lease lapses when its lane has been idle for [`LEASE`] or its node is dead.
+//! webhook's lane with a lease (`webhooks.lane_node` until `lane_until`), renewed each time
+//! the lane reads events and by each attempt it stores; a lane whose lease was lost stops, so
+//! one webhook's events go out from one node at a time, in order. A lease lapses when its
+//! lane has been idle for [`LEASE`] or its node is dead.
 
 use async_trait::async_trait;
 use chrono::{DateTime, Duration, Utc};
@@ -13,8 +14,9 @@ use crate::{
     store::{AccountId, AttemptResult, DueEvent, NextStep, OutboxStore},
 };
 
-/// How long a lane stays with its node after its last claim or attempt.
-const LEASE: Duration = Duration::seconds(30);
+/// How long a lane stays with its node after its last claim, read or attempt (longer than an
+/// attempt's 10 s plus a wait for a place in the sender's pool).
+const LEASE: Duration = Duration::seconds(60);
 
 const EVENT_COLUMNS: &str = "o.id, o.webhook_id, w.url, w.secret, o.event, o.body, o.delivery_id, o.attempts, o.created_at";
 
@@ -43,21 +45,26 @@ impl OutboxStore for PgStore {
                      JOIN LATERAL (SELECT id, next_at FROM outbox WHERE webhook_id = w.id AND state = 'pending' ORDER BY id LIMIT 1) o ON true
                      WHERE w.status = 'live' AND o.next_at <= $3 AND w.id <> ALL($4)
                        AND (w.lane_node IS NULL OR w.lane_node = $1 OR w.lane_until < $3 OR {})
-                     ORDER BY o.id LIMIT $6
-                     FOR UPDATE OF w SKIP LOCKED)
+                     ORDER BY o.id LIMIT $5
+                     FOR NO KEY UPDATE OF w SKIP LOCKED)
                  RETURNING id",
-                nodes::not_alive("w.lane_node", 5)
+                nodes::not_alive("w.lane_node")
             ))
             .await?;
         let at = time::store(now);
-        let rows = client
-            .query(&claim, &[&self.node, &time::store(now + LEASE), &at, &active, &time::store(now - nodes::DEAD_AFTER), &(limit as i64)])
-            .await?;
+        let rows = client.query(&claim, &[&self.node, &time::store(now + LEASE), &at, &active, &(limit as i64)]).await?;
         Ok(rows.iter().map(|row| row.get(0)).collect())
     }
 
     async fn next_events(&self, webhook_id: i64, now: DateTime<Utc>, limit: usize) -> Result<Vec<DueEvent>, Error> {
         let client = self.pool.get().await?;
+        let renew = client
+            .prepare_cached("UPDATE webhooks SET lane_until = $1 WHERE id = $2 AND lane_node = $3 AND status = 'live' RETURNING id")
+            .await?;
+        if client.query_opt(&renew, &[&time::store(now + LEASE), &webhook_id, &self.node]).await?.is_none() {
+            // Paused, deleted, or its lane lost to another node: this lane ends.
+            return Ok(Vec::new());
+        }
         let query = client
             .prepare_cached(&format!(
                 "SELECT {EVENT_COLUMNS}, o.next_at <= $1 FROM outbox o JOIN webhooks w ON w.id = o.webhook_id
@@ -74,7 +81,10 @@ impl OutboxStore for PgStore {
         let (state, next_at, keep_schedule) = next.stored();
         let moved = tx
             .execute(
-                "UPDATE outbox SET attempts = attempts + 1, state = coalesce($1, state), next_at = CASE WHEN $2 THEN next_at ELSE $3 END WHERE id = $4",
+                // A lane's attempt moves only a pending event (another node's may have ended it); a
+                // resend (keep_schedule) logs an attempt of an event in any state.
+                "UPDATE outbox SET attempts = attempts + 1, state = coalesce($1, state), next_at = CASE WHEN $2 THEN next_at ELSE $3 END
+                 WHERE id = $4 AND (state = 'pending' OR $2)",
                 &[&state, &keep_schedule, &next_at, &event.id],
             )
             .await?;
