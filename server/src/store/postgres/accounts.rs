@@ -146,13 +146,18 @@ fn limit_from_db(limit: i64) -> u32 {
 
 /// The account's anti-flood limits: its own, or the reference defaults.
 pub(super) async fn flood_limits(db: &impl GenericClient, account: AccountId) -> Result<FloodLimits, Error> {
-    let defaults = FloodLimits::default();
     let query = db.prepare_cached("SELECT flood_identical_per_hour, flood_any_per_hour FROM accounts WHERE id = $1").await?;
     let row = db.query_one(&query, &[&account]).await?;
-    Ok(FloodLimits {
-        identical_per_hour: row.get::<_, Option<i64>>(0).map_or(defaults.identical_per_hour, limit_from_db),
-        any_per_hour: row.get::<_, Option<i64>>(1).map_or(defaults.any_per_hour, limit_from_db),
-    })
+    Ok(limits_from_db(row.get(0), row.get(1)))
+}
+
+/// The anti-flood limits of an account's stored columns (the reference defaults where unset).
+pub(super) fn limits_from_db(identical_per_hour: Option<i64>, any_per_hour: Option<i64>) -> FloodLimits {
+    let defaults = FloodLimits::default();
+    FloodLimits {
+        identical_per_hour: identical_per_hour.map_or(defaults.identical_per_hour, limit_from_db),
+        any_per_hour: any_per_hour.map_or(defaults.any_per_hour, limit_from_db),
+    }
 }
 
 /// The account's balance in hundredths (moved with every ledger row the store writes).

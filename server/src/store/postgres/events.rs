@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
-use deadpool_postgres::Transaction;
+use deadpool_postgres::GenericClient;
 use serde::Serialize;
 
 use super::time;
@@ -34,7 +34,7 @@ impl Outbox {
     }
 
     /// Writes `body` to the outbox of every webhook of `account` listening to `event`.
-    pub(super) async fn raise(&mut self, tx: &Transaction<'_>, account: AccountId, event: &'static str, body: &impl Serialize) -> Result<(), Error> {
+    pub(super) async fn raise(&mut self, tx: &impl GenericClient, account: AccountId, event: &'static str, body: &impl Serialize) -> Result<(), Error> {
         let listening = match self.listening.get(&(account, event)) {
             Some(listening) => *listening,
             None => {

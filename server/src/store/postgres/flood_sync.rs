@@ -5,15 +5,19 @@
 //! account's campaigns newer than the last it knows (an index range on `campaigns`, empty
 //! when only this node sends for the account) and adds their messages to its window: the
 //! window is then exact, and the campaign's anti-flood outcome is checked again against it.
+//! (A node writes the campaigns queued meanwhile together, under all their accounts' locks.)
+//! Each campaign enters the window once: by its writer, or by the sync that read it first.
 
 use std::{
     collections::HashMap,
-    sync::{Arc, Mutex, PoisonError},
+    sync::{Mutex, MutexGuard, PoisonError},
 };
 
 use chrono::{DateTime, Duration, Utc};
-use deadpool_postgres::GenericClient;
-use texto_core::FloodLimits;
+use deadpool_postgres::{Client, GenericClient};
+use rustc_hash::FxHashMap;
+use texto_core::{FloodLimits, RecentSends};
+use tokio_postgres::types::Type;
 
 use super::time;
 use crate::{
@@ -32,50 +36,95 @@ impl Synced {
         Ok(Synced(Mutex::new(rows.iter().map(|row| (row.get(0), row.get(1))).collect())))
     }
 
-    fn get(&self, account: AccountId) -> i64 {
-        self.0.lock().unwrap_or_else(PoisonError::into_inner).get(&account).copied().unwrap_or(0)
+    /// The marks, locked: what moves them also records in the window under this lock.
+    fn marks(&self) -> MutexGuard<'_, HashMap<AccountId, i64>> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Records that the window holds `account`'s campaigns up to `campaign`.
-    pub(super) fn advance(&self, account: AccountId, campaign: i64) {
-        let mut synced = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        let known = synced.entry(account).or_default();
-        *known = (*known).max(campaign);
+    /// Records in `window` the messages of `account`'s campaign `ticket`, just written under
+    /// the account's lock, unless a sync has read it already; the window then holds the
+    /// account's campaigns up to it.
+    pub(super) fn record_written(&self, window: &FloodWindow, account: AccountId, ticket: i64, numbers: Vec<u64>, text_hash: i64, at: DateTime<Utc>) {
+        let mut marks = self.marks();
+        let known = marks.entry(account).or_default();
+        if ticket > *known {
+            window.record(account, numbers, text_hash, at);
+            *known = ticket;
+        }
     }
 }
 
-/// Adds to `window` the messages of `account`'s campaigns written since the last sync (by
+/// Adds to `window` the messages of the `accounts`' campaigns written since the last sync (by
 /// any node) in the last hour.
-pub(super) async fn sync(db: &impl GenericClient, window: &Arc<FloodWindow>, synced: &Synced, account: AccountId, now: DateTime<Utc>) -> Result<(), Error> {
-    let since = synced.get(account);
-    let statement = db
-        .prepare_cached(
-            "SELECT c.id, c.created_at, m.number, m.text_hash FROM campaigns c LEFT JOIN messages m ON m.campaign_id = c.id
-             WHERE c.account_id = $1 AND c.id > $2 ORDER BY c.id",
-        )
-        .await?;
-    // One statement, so one snapshot: the mark moves exactly over what was read (campaigns
-    // without messages, all filtered, included).
-    let rows = db.query(&statement, &[&account, &since]).await?;
+pub(super) async fn sync(db: &Client, window: &FloodWindow, synced: &Synced, accounts: &[AccountId], now: DateTime<Utc>) -> Result<(), Error> {
+    let since: Vec<i64> = {
+        let marks = synced.marks();
+        accounts.iter().map(|account| marks.get(account).copied().unwrap_or(0)).collect()
+    };
+    // Planned for their parameters each time (unnamed statements): a plan kept from when
+    // `campaigns` or `messages` was small scans it whole once it is not.
+    let campaigns = match (accounts, since.as_slice()) {
+        ([account], [since]) => {
+            let sql = "SELECT account_id, id, created_at FROM campaigns WHERE account_id = $1 AND id > $2";
+            db.query_typed(sql, &[(account, Type::INT8), (since, Type::INT8)]).await?
+        }
+        _ => {
+            // Each account's range of `campaigns_by_account`, which row comparisons start and
+            // end the index scan on (OFFSET 0 keeps it a loop over the accounts).
+            let sql = "SELECT c.account_id, c.id, c.created_at FROM UNNEST($1::bigint[], $2::bigint[]) AS s(account_id, since)
+                 CROSS JOIN LATERAL (SELECT account_id, id, created_at FROM campaigns
+                     WHERE (account_id, id) > (s.account_id, s.since) AND (account_id, id) <= (s.account_id, 9223372036854775807) OFFSET 0) c";
+            db.query_typed(sql, &[(&accounts, Type::INT8_ARRAY), (&since, Type::INT8_ARRAY)]).await?
+        }
+    };
+    if campaigns.is_empty() {
+        return Ok(());
+    }
+    // The messages of the campaigns of the last hour (older ones only move the marks), read
+    // after them: written with their campaign and never deleted, they are the same in any
+    // later snapshot.
     let hour_ago = now - Duration::hours(1);
-    let mut newest = since;
-    for row in &rows {
-        newest = newest.max(row.get(0));
-        let (Some(number), Some(text_hash)) = (row.get::<_, Option<i64>>(2), row.get::<_, Option<i64>>(3)) else { continue };
-        let at = time::load(row.get(1));
-        if at >= hour_ago {
-            window.record(account, [number as u64], text_hash, at);
+    let ids: Vec<i64> = campaigns.iter().filter(|row| time::load(row.get(2)) >= hour_ago).map(|row| row.get(1)).collect();
+    let messages = if ids.is_empty() {
+        Vec::new()
+    } else {
+        db.query_typed("SELECT campaign_id, number, text_hash FROM messages WHERE campaign_id = ANY($1)", &[(&ids, Type::INT8_ARRAY)]).await?
+    };
+    // Under the marks' lock, so that a campaign recorded meanwhile (by another sync or by its
+    // writer on this node) is not counted twice.
+    let mut marks = synced.marks();
+    let mut new: HashMap<i64, (AccountId, DateTime<Utc>)> = HashMap::new();
+    for row in &campaigns {
+        let (account, campaign): (AccountId, i64) = (row.get(0), row.get(1));
+        let mark = marks.entry(account).or_default();
+        if campaign > *mark {
+            new.insert(campaign, (account, time::load(row.get(2))));
         }
     }
-    synced.advance(account, newest);
+    for row in &messages {
+        if let Some(&(account, at)) = new.get(&row.get(0))
+            && at >= hour_ago
+        {
+            window.record(account, [row.get::<_, i64>(1) as u64], row.get(2), at);
+        }
+    }
+    for row in &campaigns {
+        let mark = marks.entry(row.get(0)).or_default();
+        *mark = (*mark).max(row.get(1));
+    }
     Ok(())
 }
 
 /// Whether any of `numbers` is now over the anti-flood limits for `text_hash` (a send the
-/// filter let through, before this campaign is recorded).
-pub(super) fn over_limits(window: &FloodWindow, account: AccountId, numbers: &[u64], text_hash: i64, limits: FloodLimits, now: DateTime<Utc>) -> bool {
-    window
-        .recent(account, numbers, text_hash, now)
-        .values()
-        .any(|recent| recent.identical >= limits.identical_per_hour || recent.any >= limits.any_per_hour)
+/// filter let through, before this campaign is recorded), counting the sends of all `windows`.
+pub(super) fn over_limits(windows: &[&FloodWindow], account: AccountId, numbers: &[u64], text_hash: i64, limits: FloodLimits, now: DateTime<Utc>) -> bool {
+    let mut recent: FxHashMap<u64, RecentSends> = FxHashMap::default();
+    for window in windows {
+        for (number, sends) in window.recent(account, numbers, text_hash, now) {
+            let counts = recent.entry(number).or_default();
+            counts.any += sends.any;
+            counts.identical += sends.identical;
+        }
+    }
+    recent.values().any(|recent| recent.identical >= limits.identical_per_hour || recent.any >= limits.any_per_hour)
 }

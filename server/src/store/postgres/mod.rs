@@ -5,7 +5,11 @@
 mod accounts;
 mod arrivals;
 mod balance_alert;
+mod batcher;
+mod campaign_columns;
+mod campaign_jobs;
 mod campaign_records;
+mod campaign_writer;
 mod campaigns;
 mod clicks;
 mod delivery;
@@ -40,12 +44,14 @@ pub(crate) struct PgStore {
     synced: Arc<flood_sync::Synced>,
     /// This node's row in `nodes`; 0 for the operator's commands, which claim nothing.
     node: i64,
+    /// A serving node's group commit for small campaigns (the commands write theirs alone).
+    batcher: Option<batcher::Batcher>,
 }
 
 impl PgStore {
     /// A store for the operator's commands, on a migrated database.
     pub(crate) async fn for_commands(url: &str) -> Result<PgStore, Error> {
-        Ok(PgStore { pool: connect(url).await?, flood: Arc::default(), synced: Arc::default(), node: 0 })
+        Ok(PgStore { pool: connect(url).await?, flood: Arc::default(), synced: Arc::default(), node: 0, batcher: None })
     }
 
     /// A store for a serving node: registered in `nodes` (its heartbeat kept by a task), with
@@ -67,7 +73,9 @@ impl PgStore {
         }
         let synced = Arc::new(flood_sync::Synced::loaded(&tx).await?);
         tx.commit().await?;
-        Ok(PgStore { pool, flood, synced, node })
+        // The batcher writes on a connection of its own, never queued behind the requests' reads.
+        let batcher = Some(batcher::Batcher::start(new_pool(url, 1)?, Arc::clone(&flood), Arc::clone(&synced)));
+        Ok(PgStore { pool, flood, synced, node, batcher })
     }
 }
 
@@ -91,14 +99,24 @@ impl PgStore {
 
 /// A pool on `url`, with the schema brought up to date.
 async fn connect(url: &str) -> Result<Pool, Error> {
-    let config: tokio_postgres::Config = url.parse().map_err(|e| Error::Command(format!("--db {url:?} is not a PostgreSQL URL: {e}")))?;
+    let pool = new_pool(url, POOL_SIZE)?;
+    migrate::run(&pool).await?;
+    Ok(pool)
+}
+
+/// A pool of at most `size` connections on `url`.
+fn new_pool(url: &str, size: usize) -> Result<Pool, Error> {
+    let mut config: tokio_postgres::Config = url.parse().map_err(|e| Error::Command(format!("--db {url:?} is not a PostgreSQL URL: {e}")))?;
+    // No JIT: the store's statements are short, and compiling one (which PostgreSQL does when
+    // its estimate is large, as for a generic plan over big tables) takes far longer than
+    // running it.
+    let options = format!("{} -c jit=off", config.get_options().unwrap_or_default());
+    config.options(options.trim());
     let manager = Manager::from_config(config, NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
-    let pool = Pool::builder(manager)
-        .max_size(POOL_SIZE)
+    Pool::builder(manager)
+        .max_size(size)
         .wait_timeout(Some(StdDuration::from_secs(30)))
         .runtime(deadpool_postgres::Runtime::Tokio1)
         .build()
-        .map_err(|e| Error::Command(format!("the PostgreSQL pool: {e}")))?;
-    migrate::run(&pool).await?;
-    Ok(pool)
+        .map_err(|e| Error::Command(format!("the PostgreSQL pool: {e}")))
 }

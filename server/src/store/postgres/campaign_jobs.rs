@@ -1,0 +1,207 @@
+//! A campaign to write, owned (so that it can wait in the batcher's queue), and what a write
+//! decides for each campaign of its batch, in queue order, from what it read under the
+//! accounts' locks: the anti-flood check against the window, the debit against the running
+//! balance, the monthly caps against the running counters, and the balance alerts it crosses.
+
+use std::collections::{BTreeMap, HashMap};
+
+use chrono::{DateTime, Utc};
+use texto_core::{Audience, Credits, FloodLimits, Outcome};
+
+use super::{balance_alert::Alert, flood_sync, time};
+use crate::{
+    Error,
+    store::{AccountId, NewCampaign, flood_window::FloodWindow},
+};
+
+/// The columns of a campaign's row, as stored.
+pub(super) struct CampaignRow {
+    /// Text as written.
+    pub(super) text: String,
+    /// `alert` or `marketing`.
+    pub(super) pushtype: &'static str,
+    /// Sender, if any.
+    pub(super) sender: Option<String>,
+    /// Its short links (JSON).
+    pub(super) links: String,
+    /// The lists it goes to (JSON).
+    pub(super) lists: String,
+    /// Whether the text is sent as UCS-2.
+    pub(super) unicode: bool,
+    /// `scheduled` or `sending`.
+    pub(super) status: &'static str,
+    /// When it goes out (stored form).
+    pub(super) send_at: String,
+    /// When it was created (stored form).
+    pub(super) created_at: String,
+    /// The filter's counters: total, sent, blacklisted, duplicated, invalid, npai,
+    /// not_allowed, flood, country_limit.
+    pub(super) counters: [i64; 9],
+}
+
+/// A message to write.
+pub(super) struct Message {
+    /// The recipient.
+    pub(super) number: i64,
+    /// Its country (ISO 3166 alpha-2).
+    pub(super) country: &'static str,
+    /// The client's id of the message.
+    pub(super) gsmsmsid: Option<String>,
+    /// SMS parts.
+    pub(super) parts: i64,
+    /// Its cost in hundredths.
+    pub(super) cost: i64,
+    /// The contact's info1…info4 as JSON.
+    pub(super) info: Option<String>,
+}
+
+/// Everything writing one campaign needs.
+pub(super) struct Job {
+    /// The sending account.
+    pub(super) account: AccountId,
+    /// The campaign's row.
+    pub(super) row: CampaignRow,
+    /// One message per recipient the filter let through, in request order.
+    pub(super) messages: Vec<Message>,
+    /// What it costs.
+    pub(super) cost: Credits,
+    /// Hash of the text, for anti-flood.
+    pub(super) text_hash: i64,
+    /// Creation time.
+    pub(super) now: DateTime<Utc>,
+    /// The month its messages count in (`YYYY-MM`).
+    pub(super) month: String,
+}
+
+impl Job {
+    /// The job writing `new` for `account`.
+    pub(super) fn new(account: AccountId, new: &NewCampaign<'_>) -> Job {
+        let (campaign, simulation) = (new.campaign, new.simulation);
+        let lists = match campaign.audience() {
+            Audience::Lists(ids) => serde_json::to_string(ids).unwrap_or_default(),
+            Audience::Numbers(_) => serde_json::to_string(&Vec::<String>::new()).unwrap_or_default(),
+        };
+        let c = &simulation.counters;
+        let row = CampaignRow {
+            text: campaign.text().to_owned(),
+            pushtype: campaign.pushtype().as_str(),
+            sender: campaign.sender().map(|s| s.as_str().to_owned()),
+            links: serde_json::to_string(campaign.links()).unwrap_or_default(),
+            lists,
+            unicode: campaign.unicode(),
+            status: new.status.as_str(),
+            send_at: time::store(simulation.send_at),
+            created_at: time::store(new.now),
+            counters: [c.total, c.sent, c.blacklisted, c.duplicated, c.invalid, c.npai, c.not_allowed, c.flood, c.country_limit]
+                .map(|n| i64::try_from(n).unwrap_or(i64::MAX)),
+        };
+        let messages = simulation
+            .outcomes
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| o.outcome == Outcome::Sent)
+            .filter_map(|(i, o)| {
+                let number = o.number?;
+                Some(Message {
+                    number: number.as_u64() as i64,
+                    country: number.country().iso2(),
+                    gsmsmsid: new.gsmsmsids.get(i).copied().flatten().map(str::to_owned),
+                    parts: i64::from(o.parts),
+                    cost: o.cost.hundredths(),
+                    info: new.infos.get(i).cloned().flatten(),
+                })
+            })
+            .collect();
+        Job { account, row, messages, cost: simulation.cost, text_hash: new.text_hash, now: new.now, month: time::month(new.now) }
+    }
+
+    /// The recipients of its messages.
+    pub(super) fn numbers(&self) -> Vec<u64> {
+        self.messages.iter().map(|m| m.number as u64).collect()
+    }
+
+    /// Its messages per country, in a stable order.
+    pub(super) fn per_country(&self) -> BTreeMap<&'static str, i64> {
+        let mut counts = BTreeMap::new();
+        for m in &self.messages {
+            *counts.entry(m.country).or_insert(0) += 1;
+        }
+        counts
+    }
+}
+
+/// What a batch's transaction read under its accounts' locks; the balances and counters move
+/// as [`decide`] accepts jobs.
+#[derive(Default)]
+pub(super) struct Locked {
+    /// Per account: its balance in hundredths and its anti-flood limits.
+    pub(super) accounts: HashMap<AccountId, (i64, FloodLimits)>,
+    /// Per account, month and capped country: the cap and the messages counted so far.
+    pub(super) caps: HashMap<(AccountId, String, &'static str), (i64, i64)>,
+    /// The accounts' balance alerts.
+    pub(super) alerts: HashMap<AccountId, Alert>,
+}
+
+/// What a job gets.
+pub(super) enum Verdict {
+    /// Refused; nothing of it is written.
+    Refused(Error),
+    /// Written with this ticket, leaving this balance; `alert` when its debit crosses the
+    /// account's balance alert trigger.
+    Accepted { ticket: i64, balance: Credits, alert: bool },
+}
+
+/// Decides each job in queue order, as if each were written alone in that order: `tickets`
+/// are ids taken under the locks, one per job, in growing order.
+pub(super) fn decide(jobs: &[Job], tickets: &[i64], locked: &mut Locked, window: &FloodWindow) -> Vec<Verdict> {
+    // The accepted jobs' messages, which the window learns of only once they are written.
+    let batch = FloodWindow::default();
+    jobs.iter()
+        .zip(tickets)
+        .map(|(job, &ticket)| {
+            let verdict = decide_one(job, ticket, locked, [window, &batch]);
+            if matches!(verdict, Verdict::Accepted { .. }) {
+                batch.record(job.account, job.numbers(), job.text_hash, job.now);
+            }
+            verdict
+        })
+        .collect()
+}
+
+/// [`decide`] for one job, moving the balance and counters when it is accepted.
+fn decide_one(job: &Job, ticket: i64, locked: &mut Locked, windows: [&FloodWindow; 2]) -> Verdict {
+    let Some(&(balance, limits)) = locked.accounts.get(&job.account) else {
+        return Verdict::Refused(Error::NotFound(format!("account {}", job.account)));
+    };
+    let numbers = job.numbers();
+    if !numbers.is_empty() && flood_sync::over_limits(&windows, job.account, &numbers, job.text_hash, limits, job.now) {
+        return Verdict::Refused(Error::Contended("another send to these numbers was written meanwhile: send again".into()));
+    }
+    let before = Credits::from_hundredths(balance);
+    if job.cost > before {
+        return Verdict::Refused(Error::NotEnoughCredits { cost: job.cost, balance: before });
+    }
+    let counts = job.per_country();
+    if !locked.caps.is_empty() {
+        for (&country, &count) in &counts {
+            if let Some(&(cap, used)) = locked.caps.get(&(job.account, job.month.clone(), country))
+                && used + count > cap
+            {
+                return Verdict::Refused(Error::Contended(format!(
+                    "another send reached the monthly cap of {cap} messages to {country} meanwhile: send again"
+                )));
+            }
+        }
+        for (country, count) in counts {
+            if let Some((_, used)) = locked.caps.get_mut(&(job.account, job.month.clone(), country)) {
+                *used += count;
+            }
+        }
+    }
+    let after = before - job.cost;
+    if let Some((balance, _)) = locked.accounts.get_mut(&job.account) {
+        *balance = after.hundredths();
+    }
+    let alert = job.cost > Credits::ZERO && locked.alerts.get(&job.account).is_some_and(|alert| alert.crossed(before, after));
+    Verdict::Accepted { ticket, balance: after, alert }
+}

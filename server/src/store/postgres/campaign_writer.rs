@@ -1,0 +1,291 @@
+//! Writing campaigns: a batch of [`Job`]s in one transaction, safe against the sends of other
+//! nodes. The transaction locks the batch's account rows (in id order), brings the anti-flood
+//! window up to date under those locks, reads the monthly caps and counters and the balance
+//! alerts, and takes one id per job; [`decide`] then settles each job in queue order, and the
+//! accepted jobs are written with one multi-row statement per table (a binary COPY for the
+//! messages of a large batch) and committed once. Every other writer of an account's balance
+//! or counters locks its row too, so what was read stays true until the commit.
+
+use std::{
+    collections::BTreeMap,
+    pin::{Pin, pin},
+};
+
+use deadpool_postgres::Client;
+use futures_util::{
+    Future, TryFutureExt,
+    future::{try_join, try_join_all, try_join4, try_join5},
+};
+use texto_core::Credits;
+use tokio_postgres::{
+    binary_copy::BinaryCopyInWriter,
+    types::{ToSql, Type},
+};
+
+use super::{
+    accounts::limits_from_db,
+    balance_alert::{ALERTS_OF_ACCOUNTS, Alert},
+    campaign_columns::{Campaigns, Messages},
+    campaign_jobs::{Job, Locked, Verdict, decide},
+    flood_sync::{self, Synced},
+};
+use crate::{
+    Error,
+    store::{AccountId, flood_window::FloodWindow},
+};
+
+/// A job's answer: its ticket and the balance after its debit.
+pub(super) type Answer = Result<(i64, Credits), Error>;
+
+/// Locks the batch's accounts, in a stable order.
+const LOCK_ACCOUNTS: &str = "SELECT id, balance, flood_identical_per_hour, flood_any_per_hour FROM accounts WHERE id = ANY($1) ORDER BY id FOR NO KEY UPDATE";
+
+/// The capped countries of each (account, month) pair, with the messages counted so far.
+const CAPS: &str = "SELECT s.account_id, s.month, c.country, c.monthly_cap, COALESCE(u.messages, 0)
+     FROM UNNEST($1::bigint[], $2::text[]) AS s(account_id, month)
+     JOIN account_countries c ON c.account_id = s.account_id AND c.monthly_cap IS NOT NULL
+     LEFT JOIN monthly_usage u ON u.account_id = s.account_id AND u.month = s.month AND u.country = c.country";
+
+/// One campaign id per job.
+const TAKE_IDS: &str = "SELECT nextval(pg_get_serial_sequence('campaigns', 'id')) FROM generate_series(1, $1::bigint)";
+
+/// The accepted jobs' campaign rows ([`Campaigns::params`]).
+const INSERT_CAMPAIGNS: &str = "INSERT INTO campaigns (id, account_id, text, pushtype, sender, links, lists, unicode, status, send_at, created_at, cost,
+         total, sent, blacklisted, duplicated, invalid, npai, not_allowed, flood, country_limit)
+     SELECT * FROM UNNEST($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::boolean[], $9::text[],
+         $10::text[], $11::text[], $12::bigint[], $13::bigint[], $14::bigint[], $15::bigint[], $16::bigint[], $17::bigint[], $18::bigint[],
+         $19::bigint[], $20::bigint[], $21::bigint[])";
+
+/// The debits, one per account.
+const DEBIT: &str = "UPDATE accounts SET balance = balance - s.debit FROM UNNEST($1::bigint[], $2::bigint[]) AS s(id, debit) WHERE accounts.id = s.id";
+
+/// The monthly counters, one per account, month and country.
+const COUNT_USAGE: &str = "INSERT INTO monthly_usage (account_id, month, country, messages)
+     SELECT * FROM UNNEST($1::bigint[], $2::text[], $3::text[], $4::bigint[])
+     ON CONFLICT (account_id, month, country) DO UPDATE SET messages = monthly_usage.messages + excluded.messages";
+
+/// The debits' ledger rows, in job order.
+const LEDGER: &str = "INSERT INTO ledger (account_id, amount, kind, campaign_id)
+     SELECT account_id, amount, 'debit', campaign_id FROM UNNEST($1::bigint[], $2::bigint[], $3::bigint[]) WITH ORDINALITY AS s(account_id, amount, campaign_id, n)
+     ORDER BY n";
+
+/// The messages of a batch with at most [`MOST_INSERTED`] of them ([`Messages::params`]).
+const INSERT_MESSAGES: &str = "INSERT INTO messages (campaign_id, account_id, number, country, gsmsmsid, parts, cost, text_hash, created_at, info)
+     SELECT * FROM UNNEST($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::bigint[], $7::bigint[], $8::bigint[], $9::text[], $10::text[])";
+
+/// Batches with more messages than this copy them in (binary COPY) instead.
+const MOST_INSERTED: usize = 1_000;
+
+/// The COPY of the messages: the columns SQLite inserts, typed by [`MESSAGE_TYPES`].
+const COPY_MESSAGES: &str =
+    "COPY messages (campaign_id, account_id, number, country, gsmsmsid, parts, cost, text_hash, created_at, info) FROM STDIN BINARY";
+
+/// The types of the columns of [`COPY_MESSAGES`], in order.
+const MESSAGE_TYPES: [Type; 10] = [Type::INT8, Type::INT8, Type::INT8, Type::TEXT, Type::TEXT, Type::INT8, Type::INT8, Type::INT8, Type::TEXT, Type::TEXT];
+
+/// Writes `jobs` on `client`: one answer per job, in order. Should the batch fail before its
+/// commit (nothing of it written), each job is written again alone, so that one job's failure
+/// is its own.
+pub(super) async fn write(client: &Client, window: &FloodWindow, synced: &Synced, jobs: &[Job]) -> Vec<Answer> {
+    match write_together(client, window, synced, jobs).await {
+        Ok(answers) => answers,
+        Err(error) if jobs.len() == 1 => vec![Err(error)],
+        Err(error) => {
+            tracing::warn!(%error, jobs = jobs.len(), "a batch of campaigns failed: writing them one by one");
+            let mut answers = Vec::with_capacity(jobs.len());
+            for job in jobs {
+                let answer = match write_together(client, window, synced, std::slice::from_ref(job)).await {
+                    Ok(mut one) => one.pop().unwrap_or(Err(Error::Unavailable("a campaign went unanswered"))),
+                    Err(error) => Err(error),
+                };
+                answers.push(answer);
+            }
+            answers
+        }
+    }
+}
+
+/// Writes `jobs` in one transaction, in three round trips: the locks and reads, the writes
+/// (a larger batch's messages go by COPY before them), the commit. `Err` when it failed
+/// before its commit, with nothing written.
+async fn write_together(client: &Client, window: &FloodWindow, synced: &Synced, jobs: &[Job]) -> Result<Vec<Answer>, Error> {
+    let verdicts = match stage(client, window, synced, jobs).await {
+        Ok(verdicts) => verdicts,
+        Err(error) => {
+            if let Err(rollback) = client.batch_execute("ROLLBACK").await {
+                tracing::warn!(%rollback, "rolling a batch of campaigns back");
+            }
+            return Err(error);
+        }
+    };
+    // The window learns of the messages once they are written, before the commit (as the
+    // accounts' locks are still held): a campaign stands once queued. (Should the commit then
+    // fail, the window counts texts never sent: it errs toward fewer texts.)
+    for (job, verdict) in jobs.iter().zip(&verdicts) {
+        if let Verdict::Accepted { ticket, .. } = verdict {
+            synced.record_written(window, job.account, *ticket, job.numbers(), job.text_hash, job.now);
+        }
+    }
+    if let Err(error) = client.batch_execute("COMMIT").await {
+        // Every job fails with it: the first carries PostgreSQL's own error.
+        tracing::error!(%error, jobs = jobs.len(), "a batch of campaigns could not be committed");
+        let mut first = Some(Error::from(error));
+        return Ok(jobs.iter().map(|_| Err(first.take().unwrap_or(Error::Unavailable("the campaigns' commit failed")))).collect());
+    }
+    let answers = verdicts.into_iter().map(|verdict| match verdict {
+        Verdict::Refused(error) => Err(error),
+        Verdict::Accepted { ticket, balance, .. } => Ok((ticket, balance)),
+    });
+    Ok(answers.collect())
+}
+
+/// The transaction up to its commit: the locks and reads, the verdicts, the accepted jobs'
+/// writes.
+async fn stage(client: &Client, window: &FloodWindow, synced: &Synced, jobs: &[Job]) -> Result<Vec<Verdict>, Error> {
+    let mut accounts: Vec<AccountId> = jobs.iter().map(|job| job.account).collect();
+    accounts.sort_unstable();
+    accounts.dedup();
+    let mut months: Vec<(AccountId, &str)> = jobs.iter().map(|job| (job.account, job.month.as_str())).collect();
+    months.sort_unstable();
+    months.dedup();
+    let (month_accounts, month_names): (Vec<AccountId>, Vec<&str>) = months.into_iter().unzip();
+    let count = i64::try_from(jobs.len()).unwrap_or(i64::MAX);
+    let now = jobs.iter().map(|job| job.now).min().unwrap_or_default();
+    let (lock, caps, alerts, ids) = try_join4(
+        client.prepare_cached(LOCK_ACCOUNTS),
+        client.prepare_cached(CAPS),
+        client.prepare_cached(ALERTS_OF_ACCOUNTS),
+        client.prepare_cached(TAKE_IDS),
+    )
+    .await?;
+    // Sent together, run in order: the locks first, then everything read under them.
+    let ((), (locked_rows, cap_rows, alert_rows, id_rows, ())) = try_join(
+        client.batch_execute("BEGIN").err_into(),
+        try_join5(
+            client.query(&lock, &[&accounts]).err_into(),
+            client.query(&caps, &[&month_accounts, &month_names]).err_into(),
+            client.query(&alerts, &[&accounts]).err_into(),
+            client.query(&ids, &[&count]).err_into(),
+            flood_sync::sync(client, window, synced, &accounts, now),
+        ),
+    )
+    .await?;
+    let mut locked = Locked::default();
+    for row in &locked_rows {
+        locked.accounts.insert(row.get(0), (row.get(1), limits_from_db(row.get(2), row.get(3))));
+    }
+    for row in &cap_rows {
+        let Some(country) = texto_core::Country::from_iso2(row.get(2)) else { continue };
+        locked.caps.insert((row.get(0), row.get(1), country.iso2()), (row.get::<_, i64>(3).max(0), row.get(4)));
+    }
+    for row in &alert_rows {
+        locked.alerts.insert(row.get(0), Alert::from_row(row));
+    }
+    let mut tickets: Vec<i64> = id_rows.iter().map(|row| row.get(0)).collect();
+    tickets.sort_unstable();
+    let verdicts = decide(jobs, &tickets, &mut locked, window);
+    for (job, verdict) in jobs.iter().zip(&verdicts) {
+        if let Verdict::Accepted { balance, alert: true, .. } = verdict
+            && let Some(alert) = locked.alerts.get(&job.account)
+        {
+            alert.raise(client, job.account, *balance, job.now).await?;
+        }
+    }
+    write_accepted(client, jobs, &verdicts).await?;
+    Ok(verdicts)
+}
+
+/// Writes the accepted jobs (their messages, campaigns, debits, counters and ledger rows), in
+/// one round trip when the messages are few.
+async fn write_accepted(client: &Client, jobs: &[Job], verdicts: &[Verdict]) -> Result<(), Error> {
+    let accepted: Vec<(&Job, i64)> = jobs
+        .iter()
+        .zip(verdicts)
+        .filter_map(|(job, verdict)| match verdict {
+            Verdict::Accepted { ticket, .. } => Some((job, *ticket)),
+            Verdict::Refused(_) => None,
+        })
+        .collect();
+    if accepted.is_empty() {
+        return Ok(());
+    }
+    let messages: usize = accepted.iter().map(|(job, _)| job.messages.len()).sum();
+    if messages > MOST_INSERTED {
+        copy_messages(client, &accepted).await?;
+    }
+    let inserted = Messages::of(&accepted, messages <= MOST_INSERTED);
+    let campaigns = Campaigns::of(&accepted);
+    let mut debits: BTreeMap<AccountId, i64> = BTreeMap::new();
+    let mut usage: BTreeMap<(AccountId, &str, &str), i64> = BTreeMap::new();
+    let mut ledger: [Vec<i64>; 3] = Default::default();
+    for &(job, ticket) in &accepted {
+        if job.cost > Credits::ZERO {
+            *debits.entry(job.account).or_default() += job.cost.hundredths();
+            ledger[0].push(job.account);
+            ledger[1].push(-job.cost.hundredths());
+            ledger[2].push(ticket);
+        }
+        for (country, count) in job.per_country() {
+            *usage.entry((job.account, job.month.as_str(), country)).or_default() += count;
+        }
+    }
+    let (debit_accounts, debit_amounts): (Vec<i64>, Vec<i64>) = debits.into_iter().unzip();
+    let mut counters: (Vec<i64>, Vec<&str>, Vec<&str>, Vec<i64>) = Default::default();
+    for ((account, month, country), count) in usage {
+        counters.0.push(account);
+        counters.1.push(month);
+        counters.2.push(country);
+        counters.3.push(count);
+    }
+    let (insert, debit, count_usage, ledger_insert) = try_join4(
+        client.prepare_cached(INSERT_CAMPAIGNS),
+        client.prepare_cached(DEBIT),
+        client.prepare_cached(COUNT_USAGE),
+        client.prepare_cached(LEDGER),
+    )
+    .await?;
+    let insert_messages = client.prepare_cached(INSERT_MESSAGES).await?;
+    let [ledger_accounts, ledger_amounts, ledger_campaigns] = &ledger;
+    let (campaign_params, message_params) = (campaigns.params(), inserted.params());
+    let debit_params: [&(dyn ToSql + Sync); 2] = [&debit_accounts, &debit_amounts];
+    let usage_params: [&(dyn ToSql + Sync); 4] = [&counters.0, &counters.1, &counters.2, &counters.3];
+    let ledger_params: [&(dyn ToSql + Sync); 3] = [ledger_accounts, ledger_amounts, ledger_campaigns];
+    // Sent together, run in order.
+    let mut writes: Vec<Pending<'_>> = vec![Box::pin(client.execute(&insert, &campaign_params))];
+    if !inserted.campaigns.is_empty() {
+        writes.push(Box::pin(client.execute(&insert_messages, &message_params)));
+    }
+    if !debit_accounts.is_empty() {
+        writes.push(Box::pin(client.execute(&debit, &debit_params)));
+    }
+    if !counters.0.is_empty() {
+        writes.push(Box::pin(client.execute(&count_usage, &usage_params)));
+    }
+    if !ledger_accounts.is_empty() {
+        writes.push(Box::pin(client.execute(&ledger_insert, &ledger_params)));
+    }
+    try_join_all(writes).await?;
+    Ok(())
+}
+
+/// A statement sent, its answer awaited.
+type Pending<'a> = Pin<Box<dyn Future<Output = Result<u64, tokio_postgres::Error>> + Send + 'a>>;
+
+/// Copies the accepted jobs' messages in (binary COPY: a million rows take seconds).
+async fn copy_messages(client: &Client, accepted: &[(&Job, i64)]) -> Result<(), Error> {
+    if accepted.iter().all(|(job, _)| job.messages.is_empty()) {
+        return Ok(());
+    }
+    let sink = client.copy_in(COPY_MESSAGES).await?;
+    let mut writer = pin!(BinaryCopyInWriter::new(sink, &MESSAGE_TYPES));
+    for &(job, ticket) in accepted {
+        for m in &job.messages {
+            writer
+                .as_mut()
+                .write(&[&ticket, &job.account, &m.number, &m.country, &m.gsmsmsid, &m.parts, &m.cost, &job.text_hash, &job.row.created_at, &m.info])
+                .await?;
+        }
+    }
+    writer.finish().await?;
+    Ok(())
+}
