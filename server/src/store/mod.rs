@@ -27,7 +27,7 @@ pub(crate) use delivery::{Arrival, CampaignText, Click, DeliveryStore, HandOff, 
 pub(crate) use notification::{BalanceAlert, NotificationStore};
 pub(crate) use webhooks::{DeliveryRecord, NewWebhook, WebhookChange, WebhookRecord, WebhookStatus, WebhookStore, WebhookType};
 pub(crate) use lists::{Added, ContactSearch, ListContact, ListPage, ListStore, ListSummary};
-pub(crate) use outbox::{AttemptResult, DueEvent, NextStep, OutboxStore};
+pub(crate) use outbox::{Attempt, AttemptResult, DueEvent, NextStep, OutboxStore};
 pub(crate) use open::{for_commands, for_serving};
 pub(crate) use number_lists::{NewContact, NumberEntry, NumberFilter, NumberList, NumberListStore, NumberPage};
 

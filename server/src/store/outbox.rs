@@ -54,6 +54,19 @@ pub(crate) enum NextStep {
     Unchanged,
 }
 
+/// An attempt to store.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Attempt {
+    /// The event posted.
+    pub(crate) event: DueEvent,
+    /// What the attempt got.
+    pub(crate) result: AttemptResult,
+    /// What becomes of the event.
+    pub(crate) next: NextStep,
+    /// When the attempt ended.
+    pub(crate) at: DateTime<Utc>,
+}
+
 impl NextStep {
     /// How the outbox row keeps this step: its new state (`None`: unchanged), its next attempt
     /// time (`''`: none) and whether its schedule stays as it was.
@@ -76,10 +89,11 @@ pub(crate) trait OutboxStore: Send + Sync {
     /// The webhook's oldest pending events, in order, while they are due; none unless it is
     /// live; at most `limit`.
     async fn next_events(&self, webhook_id: i64, now: DateTime<Utc>, limit: usize) -> Result<Vec<DueEvent>, Error>;
-    /// Logs an attempt of `event`, moves it on, and sets its webhook's `last_http_code`, in one
-    /// transaction. Returns whether the webhook is still there and live; nothing is logged
-    /// when the event is gone (its webhook was deleted meanwhile).
-    async fn record_attempt(&self, event: &DueEvent, result: AttemptResult, next: NextStep, now: DateTime<Utc>) -> Result<bool, Error>;
+    /// Logs each attempt in order (the log's order is theirs), moves its event on, and sets its
+    /// webhook's `last_http_code`, all in one transaction. Returns whether the webhook is still
+    /// there and live after them; an attempt whose event is gone (its webhook was deleted
+    /// meanwhile, or another node's lane ended it) is not logged.
+    async fn record_attempts(&self, attempts: Vec<Attempt>) -> Result<bool, Error>;
     /// The event of a logged attempt of the account's webhook, to send again; `None` when
     /// there is no such attempt.
     async fn event_of_attempt(&self, account: AccountId, webhook_id: i64, attempt_id: i64) -> Result<Option<DueEvent>, Error>;

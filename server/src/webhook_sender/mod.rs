@@ -5,18 +5,16 @@
 
 mod post;
 mod schedule;
+mod storing;
 
 use std::{
-    collections::{HashSet, VecDeque},
+    collections::HashSet,
     sync::{Arc, Mutex},
     time::Duration,
 };
 
 use chrono::{DateTime, Utc};
-use tokio::{
-    sync::{Notify, Semaphore},
-    task::JoinHandle,
-};
+use tokio::sync::{Notify, Semaphore};
 use tokio_util::sync::CancellationToken;
 
 pub use schedule::RetrySchedule;
@@ -24,9 +22,10 @@ pub use schedule::RetrySchedule;
 use crate::{
     Error,
     delivery::clock::Clock,
-    store::{AttemptResult, DueEvent, NextStep, OutboxStore},
+    store::{Attempt, AttemptResult, DueEvent, NextStep, OutboxStore},
 };
 use post::Poster;
+use storing::Storing;
 
 /// Attempts in flight at once, over all webhooks (a lane has at most one).
 const POOL: usize = 256;
@@ -34,9 +33,6 @@ const POOL: usize = 256;
 const LANES: usize = 1024;
 /// Events a lane reads at once.
 const BATCH: usize = 100;
-/// Attempts of one lane whose results may be waiting for their commit while the next goes. A
-/// crash may repeat these POSTs (with their delivery ids), never lose them.
-const UNSTORED: usize = 8;
 /// How often the outbox is looked at when no lane ended (new events, retries coming due).
 const POLL: Duration = Duration::from_millis(100);
 
@@ -84,9 +80,8 @@ impl WebhookSender {
     }
 
     /// Posts the webhook's due events in order until one fails, the webhook is no longer
-    /// live, or nothing is due. Each attempt is stored in the background while the next one
-    /// goes (at most [`UNSTORED`] results wait for their commit); all are stored before the
-    /// lane reads further or ends.
+    /// live, or nothing is due. Attempts are stored in the background, in order, while the
+    /// next ones go ([`Storing`]); all are stored before the lane reads further or ends.
     async fn lane(&self, webhook_id: i64) {
         loop {
             let events = match self.store.next_events(webhook_id, self.clock.now(), BATCH).await {
@@ -97,23 +92,19 @@ impl WebhookSender {
                     return;
                 }
             };
-            let mut storing = VecDeque::new();
+            let mut storing = Storing::new(Arc::clone(&self.store));
             let mut go_on = true;
             for event in events {
-                if storing.len() == UNSTORED && !stored(storing.pop_front()).await {
-                    go_on = false;
-                    break;
-                }
                 let Ok(place) = self.pool.acquire().await else { break };
-                let (result, next, done) = self.attempt(&event).await;
+                let (result, next, at) = self.attempt(&event).await;
                 drop(place);
-                storing.push_back(tokio::spawn(store_attempt(Arc::clone(&self.store), event, result, next, done)));
-                if matches!(next, NextStep::RetryAt(_)) {
+                let retry = matches!(next, NextStep::RetryAt(_));
+                if !storing.push(Attempt { event, result, next, at }).await || retry {
                     go_on = false;
                     break;
                 }
             }
-            if !drain(storing).await || !go_on {
+            if !storing.drain().await || !go_on {
                 return;
             }
         }
@@ -125,7 +116,7 @@ impl WebhookSender {
         let now = self.clock.now();
         let result = self.poster.post(event, now.timestamp()).await;
         let next = if is_success(&result) { NextStep::Delivered } else { NextStep::Unchanged };
-        self.store.record_attempt(event, result.clone(), next, now).await?;
+        self.store.record_attempts(vec![Attempt { event: event.clone(), result: result.clone(), next, at: now }]).await?;
         Ok(result)
     }
 
@@ -150,34 +141,6 @@ impl WebhookSender {
     fn lanes(&self) -> std::sync::MutexGuard<'_, HashSet<i64>> {
         self.lanes.lock().unwrap_or_else(|e| e.into_inner())
     }
-}
-
-/// Stores an attempt, trying again until it is stored; whether its webhook is still live.
-async fn store_attempt(store: Arc<dyn OutboxStore>, event: DueEvent, result: AttemptResult, next: NextStep, at: DateTime<Utc>) -> bool {
-    loop {
-        match store.record_attempt(&event, result.clone(), next, at).await {
-            Ok(live) => return live,
-            Err(error) => tracing::error!(%error, "a webhook attempt could not be stored; trying again"),
-        }
-        tokio::time::sleep(Duration::from_secs(1)).await;
-    }
-}
-
-/// Whether the stored attempt's webhook is still live (false for none).
-async fn stored(storing: Option<JoinHandle<bool>>) -> bool {
-    match storing {
-        Some(handle) => handle.await.unwrap_or(false),
-        None => false,
-    }
-}
-
-/// Waits until every attempt of `storing` is stored; whether the webhook is still live after.
-async fn drain(storing: VecDeque<JoinHandle<bool>>) -> bool {
-    let mut live = true;
-    for handle in storing {
-        live &= handle.await.unwrap_or(false);
-    }
-    live
 }
 
 fn is_success(result: &AttemptResult) -> bool {

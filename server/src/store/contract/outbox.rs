@@ -2,14 +2,18 @@
 //! attempt moves its event on, a retry holds the later events back, and a paused or deleted
 //! webhook's lane stops.
 
-use chrono::{Duration, TimeZone, Utc};
+use chrono::{DateTime, Duration, TimeZone, Utc};
 use texto_core::Credits;
 
 use super::backends::Backend;
-use crate::store::{AttemptResult, NewWebhook, NextStep, Page, WebhookChange, WebhookStatus, WebhookType};
+use crate::store::{Attempt, AttemptResult, DueEvent, NewWebhook, NextStep, Page, WebhookChange, WebhookStatus, WebhookType};
 
 fn answered(code: i64) -> AttemptResult {
     AttemptResult { http_code: Some(code), latency_ms: 3, error: None }
+}
+
+fn attempt(event: &DueEvent, result: AttemptResult, next: NextStep, at: DateTime<Utc>) -> Attempt {
+    Attempt { event: event.clone(), result, next, at }
 }
 
 #[tokio::test]
@@ -39,9 +43,9 @@ async fn a_webhooks_events_come_due_in_order_and_each_attempt_moves_them_on() {
         assert!(events.iter().all(|e| e.secret.as_deref() == Some("s3cret") && e.attempts == 0), "{backend}: {events:?}");
         assert_ne!(events[0].delivery_id, events[1].delivery_id, "{backend}");
 
-        assert!(store.record_attempt(&events[0], answered(200), NextStep::Delivered, now).await.expect("stored"), "{backend}");
         let retry_at = now + Duration::seconds(30);
-        assert!(store.record_attempt(&events[1], answered(500), NextStep::RetryAt(retry_at), now).await.expect("stored"), "{backend}");
+        let two = vec![attempt(&events[0], answered(200), NextStep::Delivered, now), attempt(&events[1], answered(500), NextStep::RetryAt(retry_at), now)];
+        assert!(store.record_attempts(two).await.expect("stored"), "{backend}");
         assert!(store.next_events(hook, now, 10).await.expect("events").is_empty(), "{backend}: the rest waits behind the retry");
         let later = store.next_events(hook, retry_at, 10).await.expect("events");
         assert_eq!(later.iter().map(|e| (e.id, e.attempts)).collect::<Vec<_>>(), [(events[1].id, 1), (events[2].id, 0)], "{backend}");
@@ -55,11 +59,11 @@ async fn a_webhooks_events_come_due_in_order_and_each_attempt_moves_them_on() {
 
         let pause = WebhookChange { status: Some(WebhookStatus::Paused), ..WebhookChange::default() };
         store.update_webhook(account, hook, pause).await.expect("paused");
-        assert!(!store.record_attempt(&later[0], answered(200), NextStep::Delivered, retry_at).await.expect("stored"), "{backend}: a paused lane stops");
+        assert!(!store.record_attempts(vec![attempt(&later[0], answered(200), NextStep::Delivered, retry_at)]).await.expect("stored"), "{backend}: a paused lane stops");
         assert!(store.due_webhooks(retry_at, Vec::new(), 10).await.expect("due webhooks").is_empty(), "{backend}: paused");
         assert!(store.next_events(hook, retry_at, 10).await.expect("events").is_empty(), "{backend}: paused");
 
         store.delete_webhook(account, hook).await.expect("deleted");
-        assert!(!store.record_attempt(&later[1], answered(200), NextStep::Delivered, retry_at).await.expect("no error"), "{backend}: its event is gone");
+        assert!(!store.record_attempts(vec![attempt(&later[1], answered(200), NextStep::Delivered, retry_at)]).await.expect("no error"), "{backend}: its event is gone");
     }
 }

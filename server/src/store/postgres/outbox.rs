@@ -6,12 +6,12 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Duration, Utc};
-use tokio_postgres::Row;
+use tokio_postgres::{Row, types::ToSql};
 
 use super::{PgStore, nodes, time};
 use crate::{
     Error,
-    store::{AccountId, AttemptResult, DueEvent, NextStep, OutboxStore},
+    store::{AccountId, Attempt, DueEvent, OutboxStore},
 };
 
 /// How long a lane stays with its node after its last claim, read or attempt (longer than an
@@ -75,38 +75,46 @@ impl OutboxStore for PgStore {
         Ok(rows.iter().take_while(|row| row.get::<_, bool>(9)).map(due_event).collect())
     }
 
-    async fn record_attempt(&self, event: &DueEvent, result: AttemptResult, next: NextStep, now: DateTime<Utc>) -> Result<bool, Error> {
+    async fn record_attempts(&self, attempts: Vec<Attempt>) -> Result<bool, Error> {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
-        let (state, next_at, keep_schedule) = next.stored();
-        let moved = tx
-            .execute(
-                // A lane's attempt moves only a pending event (another node's may have ended it); a
-                // resend (keep_schedule) logs an attempt of an event in any state.
+        // A lane's attempt moves only a pending event (another node's lane may have ended it);
+        // a resend (which keeps the schedule) logs an attempt of an event in any state.
+        let advance = tx
+            .prepare_cached(
                 "UPDATE outbox SET attempts = attempts + 1, state = coalesce($1, state), next_at = CASE WHEN $2 THEN next_at ELSE $3 END
                  WHERE id = $4 AND (state = 'pending' OR $2)",
-                &[&state, &keep_schedule, &next_at, &event.id],
             )
             .await?;
-        if moved == 0 {
-            return Ok(false);
-        }
-        let at = time::store(now);
-        tx.execute(
-            "INSERT INTO webhook_deliveries (webhook_id, delivery_id, event, body, attempt, http_code, latency_ms, error, created_at, outbox_id)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-            &[&event.webhook_id, &event.delivery_id, &event.event, &event.body, &(event.attempts + 1), &result.http_code, &result.latency_ms, &result.error, &at, &event.id],
-        )
-        .await?;
-        let status: Option<String> = tx
-            .query_opt(
-                "UPDATE webhooks SET last_http_code = $1, lane_until = CASE WHEN lane_node = $4 THEN $3 ELSE lane_until END WHERE id = $2 RETURNING status",
-                &[&result.http_code.unwrap_or(0), &event.webhook_id, &time::store(now + LEASE), &self.node],
+        let log = tx
+            .prepare_cached(
+                "INSERT INTO webhook_deliveries (webhook_id, delivery_id, event, body, attempt, http_code, latency_ms, error, created_at, outbox_id)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
             )
-            .await?
-            .map(|row| row.get(0));
+            .await?;
+        let last_code = tx
+            .prepare_cached("UPDATE webhooks SET last_http_code = $1, lane_until = CASE WHEN lane_node = $4 THEN $3 ELSE lane_until END WHERE id = $2 RETURNING status")
+            .await?;
+        let mut live = true;
+        for Attempt { event, result, next, at } in &attempts {
+            let (state, next_at, keep_schedule) = next.stored();
+            if tx.execute(&advance, &[&state, &keep_schedule, &next_at, &event.id]).await? == 0 {
+                live = false;
+                continue;
+            }
+            let params: [&(dyn ToSql + Sync); 10] = [
+                &event.webhook_id, &event.delivery_id, &event.event, &event.body, &(event.attempts + 1),
+                &result.http_code, &result.latency_ms, &result.error, &time::store(*at), &event.id,
+            ];
+            tx.execute(&log, &params).await?;
+            let status: Option<String> = tx
+                .query_opt(&last_code, &[&result.http_code.unwrap_or(0), &event.webhook_id, &time::store(*at + LEASE), &self.node])
+                .await?
+                .map(|row| row.get(0));
+            live &= status.as_deref() == Some("live");
+        }
         tx.commit().await?;
-        Ok(status.as_deref() == Some("live"))
+        Ok(live)
     }
 
     async fn event_of_attempt(&self, account: AccountId, webhook_id: i64, attempt_id: i64) -> Result<Option<DueEvent>, Error> {

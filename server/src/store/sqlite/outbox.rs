@@ -7,7 +7,7 @@ use rusqlite::{OptionalExtension, params, params_from_iter, types::Value};
 use super::{SqliteStore, time};
 use crate::{
     Error,
-    store::{AccountId, AttemptResult, DueEvent, NextStep, OutboxStore},
+    store::{AccountId, Attempt, DueEvent, OutboxStore},
 };
 
 const EVENT_COLUMNS: &str = "o.id, o.webhook_id, w.url, w.secret, o.event, o.body, o.delivery_id, o.attempts, o.created_at";
@@ -67,28 +67,34 @@ impl OutboxStore for SqliteStore {
             .await
     }
 
-    async fn record_attempt(&self, event: &DueEvent, result: AttemptResult, next: NextStep, now: DateTime<Utc>) -> Result<bool, Error> {
-        let event = event.clone();
+    async fn record_attempts(&self, attempts: Vec<Attempt>) -> Result<bool, Error> {
         self.db
             .write(move |db| {
-                let at = time::store(now);
-                let (state, next_at, keep_schedule) = next.stored();
-                let moved = db
-                    .prepare_cached("UPDATE outbox SET attempts = attempts + 1, state = coalesce(?, state), next_at = CASE WHEN ? THEN next_at ELSE ? END WHERE id = ?")?
-                    .execute(params![state, keep_schedule, next_at, event.id])?;
-                if moved == 0 {
-                    return Ok(false);
+                let mut live = true;
+                for Attempt { event, result, next, at } in &attempts {
+                    let (state, next_at, keep_schedule) = next.stored();
+                    let moved = db
+                        .prepare_cached("UPDATE outbox SET attempts = attempts + 1, state = coalesce(?, state), next_at = CASE WHEN ? THEN next_at ELSE ? END WHERE id = ?")?
+                        .execute(params![state, keep_schedule, next_at, event.id])?;
+                    if moved == 0 {
+                        live = false;
+                        continue;
+                    }
+                    db.prepare_cached(
+                        "INSERT INTO webhook_deliveries (webhook_id, delivery_id, event, body, attempt, http_code, latency_ms, error, created_at, outbox_id)
+                         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    )?
+                    .execute(params![
+                        event.webhook_id, event.delivery_id, event.event, event.body, event.attempts + 1, result.http_code, result.latency_ms, result.error,
+                        time::store(*at), event.id
+                    ])?;
+                    let status: Option<String> = db
+                        .prepare_cached("UPDATE webhooks SET last_http_code = ? WHERE id = ? RETURNING status")?
+                        .query_row(params![result.http_code.unwrap_or(0), event.webhook_id], |row| row.get(0))
+                        .optional()?;
+                    live &= status.as_deref() == Some("live");
                 }
-                db.prepare_cached(
-                    "INSERT INTO webhook_deliveries (webhook_id, delivery_id, event, body, attempt, http_code, latency_ms, error, created_at, outbox_id)
-                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                )?
-                .execute(params![event.webhook_id, event.delivery_id, event.event, event.body, event.attempts + 1, result.http_code, result.latency_ms, result.error, at, event.id])?;
-                let status: Option<String> = db
-                    .prepare_cached("UPDATE webhooks SET last_http_code = ? WHERE id = ? RETURNING status")?
-                    .query_row(params![result.http_code.unwrap_or(0), event.webhook_id], |row| row.get(0))
-                    .optional()?;
-                Ok(status.as_deref() == Some("live"))
+                Ok(live)
             })
             .await
     }
