@@ -25,6 +25,10 @@ pub(super) fn not_alive(column: &str) -> String {
     )
 }
 
+/// Deletes the rows of nodes silent for a day.
+pub(super) const FORGET_LONG_DEAD: &str =
+    r#"DELETE FROM nodes WHERE heartbeat_at < to_char((clock_timestamp() - interval '1 day') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')"#;
+
 /// Registers a node; its id.
 pub(super) async fn register(pool: &Pool) -> Result<i64, Error> {
     let row = pool.get().await?.query_one(&format!("INSERT INTO nodes (started_at, heartbeat_at) VALUES ({DB_NOW}, {DB_NOW}) RETURNING id"), &[]).await?;
