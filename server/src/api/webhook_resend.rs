@@ -7,14 +7,13 @@ use axum::{
     response::Response,
     routing::post,
 };
-use chrono::Utc;
 use texto_core::{
     format_paris,
     wire::{WebhookLogEntryDto, WebhookLogResponse},
 };
 
 use super::{Accept, auth::Caller, path_id};
-use crate::{Error, app::AppState};
+use crate::{Error, app::AppState, store::Attempt};
 
 pub(super) fn router() -> Router<AppState> {
     Router::new().route("/webhook/{id}/log/{attempt}/resend", post(resend))
@@ -32,11 +31,11 @@ pub(super) async fn resend(State(state): State<AppState>, caller: Caller, accept
     let not_found = || Error::NotFound(format!("attempt {attempt} of webhook {id}"));
     let (webhook, attempt_id) = path_id(&id).zip(path_id(&attempt)).ok_or_else(not_found)?;
     let event = state.store.event_of_attempt(caller.account, webhook, attempt_id).await?.ok_or_else(not_found)?;
-    let result = state.webhooks.resend(&event).await?;
+    let Attempt { result, at, .. } = state.webhooks.resend(&event).await?;
     tracing::info!(webhook, delivery = %event.delivery_id, http_code = ?result.http_code, "webhook event resent");
     let entry = WebhookLogEntryDto {
         delivery_id: event.delivery_id.clone(),
-        date: format_paris(Utc::now()),
+        date: format_paris(at),
         event: event.event.clone(),
         attempt: event.attempts + 1,
         http_code: result.http_code,

@@ -269,7 +269,7 @@ pub(super) async fn remove(State(state): State<AppState>, caller: Caller, accept
     Ok(accept.ok(&StatusResponse::ok()))
 }
 
-pub(super) fn log_entry(record: &DeliveryRecord) -> WebhookLogEntryDto {
+fn log_entry(record: &DeliveryRecord) -> WebhookLogEntryDto {
     WebhookLogEntryDto {
         delivery_id: record.delivery_id.clone(),
         date: format_paris(record.at),

@@ -1,6 +1,8 @@
 //! The balance alert settings of an account (`/notification/balance`).
 
 use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use texto_core::{Credits, format_paris, wire::BalanceAlertEvent};
 
 use super::AccountId;
 use crate::Error;
@@ -19,6 +21,33 @@ pub(crate) struct BalanceAlert {
     pub(crate) email: String,
     /// The number, international digits (empty when none).
     pub(crate) phone_number: String,
+}
+
+impl BalanceAlert {
+    /// Whether a debit from `before` to `after` takes the balance from at or above the
+    /// trigger to below it (REFERENCE §7: the alert fires once per crossing).
+    pub(crate) fn crossed(&self, before: Credits, after: Credits) -> bool {
+        let threshold = Credits::from_hundredths(self.trigger.saturating_mul(100));
+        before >= threshold && after < threshold
+    }
+
+    /// The BALANCE_ALERT body for a balance left at `after` at `now`.
+    pub(crate) fn event(&self, after: Credits, now: DateTime<Utc>) -> BalanceAlertEvent {
+        BalanceAlertEvent { balance: after.to_string(), trigger: self.trigger.to_string(), date: format_paris(now) }
+    }
+
+    /// The email and SMS asked for, as (channel, address or number), and their text.
+    pub(crate) fn notices(&self, after: Credits) -> (Vec<(&'static str, &str)>, String) {
+        let mut targets = Vec::new();
+        if self.email_enabled && !self.email.trim().is_empty() {
+            targets.push(("email", self.email.trim()));
+        }
+        if self.gsm_enabled && !self.phone_number.trim().is_empty() {
+            targets.push(("sms", self.phone_number.trim()));
+        }
+        let text = format!("texto: your balance is {after} credits, below your alert threshold of {} credits.", self.trigger);
+        (targets, text)
+    }
 }
 
 /// Balance alert settings, one per account.

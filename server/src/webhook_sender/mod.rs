@@ -111,13 +111,14 @@ impl WebhookSender {
     }
 
     /// Posts `event` again now (a resend from the log), as a new attempt with the same
-    /// delivery id; a 2xx marks it delivered, anything else leaves its state as it was.
-    pub(crate) async fn resend(&self, event: &DueEvent) -> Result<AttemptResult, Error> {
-        let now = self.clock.now();
-        let result = self.poster.post(event, now.timestamp()).await;
+    /// delivery id; a 2xx marks it delivered, anything else leaves its state as it was. The
+    /// attempt, as stored.
+    pub(crate) async fn resend(&self, event: &DueEvent) -> Result<Attempt, Error> {
+        let result = self.poster.post(event, self.clock.now().timestamp()).await;
         let next = if is_success(&result) { NextStep::Delivered } else { NextStep::Unchanged };
-        self.store.record_attempts(vec![Attempt { event: event.clone(), result: result.clone(), next, at: now }]).await?;
-        Ok(result)
+        let attempt = Attempt { event: event.clone(), result, next, at: self.clock.now() };
+        self.store.record_attempts(vec![attempt.clone()]).await?;
+        Ok(attempt)
     }
 
     /// One attempt of `event`: what it got, what becomes of the event, and when it ended.

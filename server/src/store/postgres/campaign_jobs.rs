@@ -8,10 +8,10 @@ use std::collections::{BTreeMap, HashMap};
 use chrono::{DateTime, Utc};
 use texto_core::{Audience, Credits, FloodLimits, Outcome};
 
-use super::{balance_alert::Alert, flood_sync, time};
+use super::{flood_sync, time};
 use crate::{
     Error,
-    store::{AccountId, NewCampaign, flood_window::FloodWindow},
+    store::{AccountId, BalanceAlert, NewCampaign, flood_window::FloodWindow},
 };
 
 /// The columns of a campaign's row, as stored.
@@ -139,7 +139,7 @@ pub(super) struct Locked {
     /// Per account, month and capped country: the cap and the messages counted so far.
     pub(super) caps: HashMap<(AccountId, String, &'static str), (i64, i64)>,
     /// The accounts' balance alerts.
-    pub(super) alerts: HashMap<AccountId, Alert>,
+    pub(super) alerts: HashMap<AccountId, BalanceAlert>,
 }
 
 /// What a job gets.

@@ -24,7 +24,7 @@ use tokio_postgres::{
 
 use super::{
     accounts::limits_from_db,
-    balance_alert::{ALERTS_OF_ACCOUNTS, Alert},
+    balance_alert::{self, ALERTS_OF_ACCOUNTS},
     campaign_columns::{Campaigns, Messages},
     campaign_jobs::{Job, Locked, Verdict, decide},
     flood_sync::{self, Synced},
@@ -179,7 +179,7 @@ async fn stage(client: &Client, window: &FloodWindow, synced: &Synced, jobs: &[J
         locked.caps.insert((row.get(0), row.get(1), country.iso2()), (row.get::<_, i64>(3).max(0), row.get(4)));
     }
     for row in &alert_rows {
-        locked.alerts.insert(row.get(0), Alert::from_row(row));
+        locked.alerts.insert(row.get(0), balance_alert::from_row(row));
     }
     let mut tickets: Vec<i64> = id_rows.iter().map(|row| row.get(0)).collect();
     tickets.sort_unstable();
@@ -188,7 +188,7 @@ async fn stage(client: &Client, window: &FloodWindow, synced: &Synced, jobs: &[J
         if let Verdict::Accepted { balance, alert: true, .. } = verdict
             && let Some(alert) = locked.alerts.get(&job.account)
         {
-            alert.raise(client, job.account, *balance, job.now).await?;
+            balance_alert::raise(alert, client, job.account, *balance, job.now).await?;
         }
     }
     write_accepted(client, jobs, &verdicts).await?;

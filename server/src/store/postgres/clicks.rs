@@ -7,7 +7,7 @@ use deadpool_postgres::GenericClient;
 use super::{PgStore, time};
 use crate::{
     Error,
-    store::{AccountId, ClickStore, Clicker, LinkClicks, Page},
+    store::{AccountId, ClickStore, Clicker, LinkClicks, Page, event_bodies::info_of},
 };
 
 #[async_trait]
@@ -46,7 +46,7 @@ impl ClickStore for PgStore {
                     clicks: row.get(2),
                     last_click: time::load(row.get(3)),
                     device: [device.next().unwrap_or_default(), device.next().unwrap_or_default(), device.next().unwrap_or_default()],
-                    info: info.and_then(|json| serde_json::from_str(&json).ok()).unwrap_or_default(),
+                    info: info_of(info.as_deref()),
                 }
             })
             .collect();

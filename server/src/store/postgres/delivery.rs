@@ -49,7 +49,7 @@ impl DeliveryStore for PgStore {
         tx.execute("DELETE FROM receipts_unmatched WHERE received_at < $1", &[&time::store(now - Duration::days(1))]).await?;
         // Each start registers a node: the rows of nodes dead for a day go (a claim naming a
         // node that is gone counts as a dead node's).
-        tx.execute(nodes::FORGET_LONG_DEAD, &[]).await?;
+        tx.execute(&nodes::forget_long_dead(), &[]).await?;
         let released = tx.execute("UPDATE campaigns SET status = 'sending' WHERE status = 'scheduled' AND send_at <= $1", &[&time::store(now)]).await?;
         tx.commit().await?;
         Ok(released as usize)

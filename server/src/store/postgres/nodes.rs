@@ -14,30 +14,34 @@ use crate::Error;
 /// How often a node beats.
 const BEAT: Duration = Duration::from_secs(1);
 
-/// The database's time now, stored as `store::time` stores times.
-pub(super) const DB_NOW: &str = r#"to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')"#;
+/// The database's time `ago` (an interval: `0 seconds`, `1 day`) before now, as SQL that
+/// writes it the way `store::time` stores times.
+fn db_time(ago: &str) -> String {
+    format!(r#"to_char((clock_timestamp() - interval '{ago}') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')"#)
+}
 
 /// The `WHERE` condition of a node id (`column`) that is not alive: no such node, or one
 /// silent for 10 s by the database's clock.
 pub(super) fn not_alive(column: &str) -> String {
-    format!(
-        r#"{column} NOT IN (SELECT id FROM nodes WHERE heartbeat_at >= to_char((clock_timestamp() - interval '10 seconds') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'))"#
-    )
+    format!("{column} NOT IN (SELECT id FROM nodes WHERE heartbeat_at >= {})", db_time("10 seconds"))
 }
 
-/// Deletes the rows of nodes silent for a day.
-pub(super) const FORGET_LONG_DEAD: &str =
-    r#"DELETE FROM nodes WHERE heartbeat_at < to_char((clock_timestamp() - interval '1 day') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')"#;
+/// The statement that deletes the rows of nodes silent for a day.
+pub(super) fn forget_long_dead() -> String {
+    format!("DELETE FROM nodes WHERE heartbeat_at < {}", db_time("1 day"))
+}
 
 /// Registers a node; its id.
 pub(super) async fn register(pool: &Pool) -> Result<i64, Error> {
-    let row = pool.get().await?.query_one(&format!("INSERT INTO nodes (started_at, heartbeat_at) VALUES ({DB_NOW}, {DB_NOW}) RETURNING id"), &[]).await?;
+    let now = db_time("0 seconds");
+    let row = pool.get().await?.query_one(&format!("INSERT INTO nodes (started_at, heartbeat_at) VALUES ({now}, {now}) RETURNING id"), &[]).await?;
     Ok(row.get(0))
 }
 
 /// Beats for `node` on its own connection to `url` until the process ends or `pool` is
 /// closed (a failed beat is logged, and the connection made again).
 pub(super) async fn keep_alive(url: String, pool: Pool, node: i64) {
+    let beat = format!("UPDATE nodes SET heartbeat_at = {} WHERE id = $1", db_time("0 seconds"));
     let mut connection: Option<tokio_postgres::Client> = None;
     loop {
         tokio::time::sleep(BEAT).await;
@@ -57,7 +61,7 @@ pub(super) async fn keep_alive(url: String, pool: Pool, node: i64) {
             };
         }
         let Some(client) = &connection else { continue };
-        if let Err(error) = client.execute(&format!("UPDATE nodes SET heartbeat_at = {DB_NOW} WHERE id = $1"), &[&node]).await {
+        if let Err(error) = client.execute(&beat, &[&node]).await {
             tracing::warn!(%error, node, "the node's heartbeat could not be written");
             connection = None;
         }

@@ -2,35 +2,22 @@
 //! above the account's `alert_trigger` to below it, with the email and SMS it asks for.
 
 use chrono::{DateTime, Utc};
-use rusqlite::{Connection, OptionalExtension, params};
-use texto_core::{Credits, format_paris, wire::BalanceAlertEvent};
+use rusqlite::{Connection, params};
+use texto_core::Credits;
 
 use super::{events::Outbox, time};
 use crate::{Error, store::AccountId};
 
 /// Called in the debit's transaction with the balance before and after it.
 pub(super) fn after_debit(db: &Connection, account: AccountId, before: Credits, after: Credits, now: DateTime<Utc>) -> Result<(), Error> {
-    let settings = db
-        .prepare_cached("SELECT alert_trigger, alert_email, alert_gsm, email, phone_number FROM balance_alerts WHERE account_id = ?")?
-        .query_row([account], |row| {
-            Ok((row.get::<_, i64>(0)?, row.get::<_, bool>(1)?, row.get::<_, bool>(2)?, row.get::<_, String>(3)?, row.get::<_, String>(4)?))
-        })
-        .optional()?;
-    let Some((trigger, email_on, sms_on, email, phone)) = settings else { return Ok(()) };
-    let threshold = Credits::from_hundredths(trigger.saturating_mul(100));
-    if !(before >= threshold && after < threshold) {
-        return Ok(());
-    }
-    tracing::info!(account, balance = %after, trigger, "balance alert");
-    let event = BalanceAlertEvent { balance: after.to_string(), trigger: trigger.to_string(), date: format_paris(now) };
-    Outbox::new(now).raise(db, account, "BALANCE_ALERT", &event)?;
-    let body = format!("texto: your balance is {after} credits, below your alert threshold of {trigger} credits.");
+    let settings = super::notification::settings(db, account)?;
+    let Some(alert) = settings.filter(|alert| alert.crossed(before, after)) else { return Ok(()) };
+    tracing::info!(account, balance = %after, trigger = alert.trigger, "balance alert");
+    Outbox::new(now).raise(db, account, "BALANCE_ALERT", &alert.event(after, now))?;
+    let (targets, text) = alert.notices(after);
     let mut notice = db.prepare_cached("INSERT INTO alert_notices (account_id, channel, target, body, created_at) VALUES (?, ?, ?, ?, ?)")?;
-    if email_on && !email.trim().is_empty() {
-        notice.execute(params![account, "email", email.trim(), body, time::store(now)])?;
-    }
-    if sms_on && !phone.trim().is_empty() {
-        notice.execute(params![account, "sms", phone.trim(), body, time::store(now)])?;
+    for (channel, target) in targets {
+        notice.execute(params![account, channel, target, text, time::store(now)])?;
     }
     Ok(())
 }

@@ -7,7 +7,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use super::{SqliteStore, time};
 use crate::{
     Error,
-    store::{AccountId, ClickStore, Clicker, LinkClicks, Page},
+    store::{AccountId, ClickStore, Clicker, LinkClicks, Page, event_bodies::info_of},
 };
 
 #[async_trait]
@@ -41,7 +41,7 @@ impl ClickStore for SqliteStore {
                         clicks: row.get(2)?,
                         last_click: time::load(&row.get::<_, String>(3)?),
                         device: [parts.next().unwrap_or_default(), parts.next().unwrap_or_default(), parts.next().unwrap_or_default()],
-                        info: info.and_then(|json| serde_json::from_str(&json).ok()).unwrap_or_default(),
+                        info: info_of(info.as_deref()),
                     })
                 })?;
                 Ok(Some((rows.collect::<Result<_, _>>()?, total)))

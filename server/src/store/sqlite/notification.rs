@@ -1,7 +1,7 @@
 //! Balance alert settings in SQLite (`balance_alerts`, one row per account).
 
 use async_trait::async_trait;
-use rusqlite::{OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
 use super::SqliteStore;
 use crate::{
@@ -9,28 +9,20 @@ use crate::{
     store::{AccountId, BalanceAlert, NotificationStore},
 };
 
+/// The account's balance alert settings, if it saved any.
+pub(super) fn settings(db: &Connection, account: AccountId) -> Result<Option<BalanceAlert>, Error> {
+    Ok(db
+        .prepare_cached("SELECT alert_trigger, alert_email, alert_gsm, email, phone_number FROM balance_alerts WHERE account_id = ?")?
+        .query_row([account], |row| {
+            Ok(BalanceAlert { trigger: row.get(0)?, email_enabled: row.get(1)?, gsm_enabled: row.get(2)?, email: row.get(3)?, phone_number: row.get(4)? })
+        })
+        .optional()?)
+}
+
 #[async_trait]
 impl NotificationStore for SqliteStore {
     async fn balance_alert(&self, account: AccountId) -> Result<Option<BalanceAlert>, Error> {
-        self.db
-            .read(move |db| {
-                Ok(db
-                    .query_row(
-                        "SELECT alert_trigger, alert_email, alert_gsm, email, phone_number FROM balance_alerts WHERE account_id = ?",
-                        [account],
-                        |row| {
-                            Ok(BalanceAlert {
-                                trigger: row.get(0)?,
-                                email_enabled: row.get(1)?,
-                                gsm_enabled: row.get(2)?,
-                                email: row.get(3)?,
-                                phone_number: row.get(4)?,
-                            })
-                        },
-                    )
-                    .optional()?)
-            })
-            .await
+        self.db.read(move |db| settings(db, account)).await
     }
 
     async fn set_balance_alert(&self, account: AccountId, alert: &BalanceAlert) -> Result<(), Error> {

@@ -1,8 +1,10 @@
 //! The outbox in SQLite, for the webhook sender.
 
+use std::collections::HashSet;
+
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use rusqlite::{OptionalExtension, params, params_from_iter, types::Value};
+use rusqlite::{OptionalExtension, params};
 
 use super::{SqliteStore, time};
 use crate::{
@@ -31,17 +33,22 @@ impl OutboxStore for SqliteStore {
     async fn due_webhooks(&self, now: DateTime<Utc>, active: Vec<i64>, limit: usize) -> Result<Vec<i64>, Error> {
         self.db
             .read(move |db| {
-                let active_list = crate::db::placeholders(active.len().max(1));
-                let sql = format!(
+                // One statement whatever the number of running lanes: they are read too (hence
+                // the larger limit) and left out here.
+                let mut query = db.prepare_cached(
                     "SELECT w.id FROM webhooks w
                      JOIN outbox o ON o.id = (SELECT id FROM outbox WHERE webhook_id = w.id AND state = 'pending' ORDER BY id LIMIT 1)
-                     WHERE w.status = 'live' AND o.next_at <= ? AND w.id NOT IN ({active_list}) ORDER BY o.id LIMIT ?"
-                );
-                let mut values = vec![Value::Text(time::store(now))];
-                values.extend(if active.is_empty() { vec![Value::Integer(-1)] } else { active.iter().map(|id| Value::Integer(*id)).collect() });
-                values.push(Value::Integer(limit as i64));
-                let mut query = db.prepare_cached(&sql)?;
-                let webhooks = query.query_map(params_from_iter(values), |row| row.get(0))?.collect::<Result<_, _>>()?;
+                     WHERE w.status = 'live' AND o.next_at <= ? ORDER BY o.id LIMIT ?",
+                )?;
+                let running: HashSet<i64> = active.into_iter().collect();
+                let due = query.query_map(params![time::store(now), (limit + running.len()) as i64], |row| row.get::<_, i64>(0))?;
+                let mut webhooks = Vec::new();
+                for webhook in due {
+                    let webhook = webhook?;
+                    if !running.contains(&webhook) && webhooks.len() < limit {
+                        webhooks.push(webhook);
+                    }
+                }
                 Ok(webhooks)
             })
             .await
