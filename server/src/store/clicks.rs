@@ -18,6 +18,20 @@ pub(crate) struct LinkClicks {
     pub(crate) clickers: i64,
 }
 
+impl LinkClicks {
+    /// The campaign's `links` in the order of its text, each with its counts from `counted`:
+    /// (position of the link, clicks, recipients who clicked); a link nobody clicked has 0.
+    pub(crate) fn of(links: Vec<String>, counted: impl IntoIterator<Item = (i64, i64, i64)>) -> Vec<LinkClicks> {
+        let mut counts = vec![(0, 0); links.len()];
+        for (link, clicks, clickers) in counted {
+            if let Some(slot) = usize::try_from(link).ok().and_then(|i| counts.get_mut(i)) {
+                *slot = (clicks, clickers);
+            }
+        }
+        links.into_iter().zip(counts).map(|(url, (clicks, clickers))| LinkClicks { url, clicks, clickers }).collect()
+    }
+}
+
 /// A recipient's clicks on one link.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Clicker {

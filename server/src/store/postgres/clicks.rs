@@ -58,15 +58,9 @@ impl ClickStore for PgStore {
 /// has no such campaign.
 pub(super) async fn link_clicks(db: &impl GenericClient, account: AccountId, ticket: i64) -> Result<Option<Vec<LinkClicks>>, Error> {
     let Some(links) = links_of(db, account, ticket).await? else { return Ok(None) };
-    let mut counts = vec![(0, 0); links.len()];
     let query = db.prepare_cached("SELECT link, COUNT(*), COUNT(DISTINCT message_id) FROM clicks WHERE campaign_id = $1 GROUP BY link").await?;
-    for row in db.query(&query, &[&ticket]).await? {
-        let (link, clicks, clickers): (i64, i64, i64) = (row.get(0), row.get(1), row.get(2));
-        if let Some(slot) = usize::try_from(link).ok().and_then(|i| counts.get_mut(i)) {
-            *slot = (clicks, clickers);
-        }
-    }
-    Ok(Some(links.into_iter().zip(counts).map(|(url, (clicks, clickers))| LinkClicks { url, clicks, clickers }).collect()))
+    let counted = db.query(&query, &[&ticket]).await?.iter().map(|row| (row.get(0), row.get(1), row.get(2))).collect::<Vec<_>>();
+    Ok(Some(LinkClicks::of(links, counted)))
 }
 
 /// The campaign's long URLs, if the account owns it.

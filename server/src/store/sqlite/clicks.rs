@@ -54,16 +54,9 @@ impl ClickStore for SqliteStore {
 /// has no such campaign.
 pub(super) fn link_clicks(db: &Connection, account: AccountId, ticket: i64) -> Result<Option<Vec<LinkClicks>>, Error> {
     let Some(links) = links_of(db, account, ticket)? else { return Ok(None) };
-    let mut counts = vec![(0, 0); links.len()];
     let mut query = db.prepare_cached("SELECT link, COUNT(*), COUNT(DISTINCT message_id) FROM clicks WHERE campaign_id = ? GROUP BY link")?;
-    let rows = query.query_map([ticket], |row| Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?, row.get::<_, i64>(2)?)))?;
-    for row in rows {
-        let (link, clicks, clickers) = row?;
-        if let Some(slot) = usize::try_from(link).ok().and_then(|i| counts.get_mut(i)) {
-            *slot = (clicks, clickers);
-        }
-    }
-    Ok(Some(links.into_iter().zip(counts).map(|(url, (clicks, clickers))| LinkClicks { url, clicks, clickers }).collect()))
+    let counted = query.query_map([ticket], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?.collect::<Result<Vec<_>, _>>()?;
+    Ok(Some(LinkClicks::of(links, counted)))
 }
 
 /// The campaign's long URLs, if the account owns it.
