@@ -4,31 +4,27 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { startTexto, startSimulator, credit, send, finished, credits, until, numbers, outcomes, api } from "./texto-process.mjs";
+import { tempDir, startTexto, startSimulator, credit, send, finished, credits, until, numbers, outcomes, api } from "./texto-process.mjs";
 
 const run = promisify(execFile);
 const script = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "scripts", "postgres");
 const RECIPIENTS = 100_000;
 const WINDOW = 50;
 
-let cluster;
+const folder = tempDir("texto-pg-");
+const cluster = join(folder.dir, "cluster");
 let server; // postgres://…/postgres
 
 before(async () => {
-  cluster = join(mkdtempSync(join(tmpdir(), "texto-pg-")), "cluster");
   server = (await run(script, ["start", cluster])).stdout.trim();
 });
 
 after(async () => {
-  if (cluster) {
-    await run(script, ["stop", cluster]).catch(() => {});
-    rmSync(dirname(cluster), { recursive: true, force: true });
-  }
+  await run(script, ["stop", cluster]).catch(() => {});
+  folder.remove();
 });
 
 /** A new database on the cluster; its URL. */
