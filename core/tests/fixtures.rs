@@ -14,7 +14,7 @@ use serde_json::Value;
 use texto_core::wire::*;
 
 fn fixture(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name);
+    let path = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo test")).join("tests/fixtures").join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
@@ -167,7 +167,7 @@ fixtures! {
 #[test]
 fn every_fixture_file_is_checked() {
     let source = include_str!("fixtures.rs");
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let dir = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo test")).join("tests/fixtures");
     for entry in std::fs::read_dir(dir).expect("fixtures folder") {
         let name = entry.expect("entry").file_name().into_string().expect("utf-8 name");
         if name.ends_with(".json") || name.ends_with(".xml") {

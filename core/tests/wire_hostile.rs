@@ -54,7 +54,7 @@ const KINDS: &[&str] = &[
 
 /// Every sample of `tests/fixtures`, with its name.
 fn fixtures() -> Vec<(String, String)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let dir = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo test")).join("tests/fixtures");
     let mut files: Vec<(String, String)> = std::fs::read_dir(&dir)
         .expect("fixtures folder")
         .map(|entry| entry.expect("entry").path())

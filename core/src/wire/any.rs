@@ -248,7 +248,8 @@ mod tests {
     }
 
     fn fixtures() -> Vec<(String, String)> {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+        // Read at run time: a test binary reused from another checkout must not look in that one.
+        let dir = std::path::Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo test")).join("tests/fixtures");
         let mut files: Vec<_> = std::fs::read_dir(dir)
             .unwrap()
             .map(|entry| entry.unwrap().path())
