@@ -6,6 +6,7 @@
 mod backends;
 mod nodes;
 mod outbox;
+mod waves;
 
 use texto_core::Credits;
 

@@ -8,7 +8,7 @@
 //! ([`DeliveryStore::release_due`], every second), and each message goes out once more.
 
 use std::{
-    collections::{BTreeMap, HashMap},
+    collections::{BTreeMap, HashMap, HashSet},
     sync::Arc,
 };
 
@@ -16,6 +16,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Duration, Utc};
 use deadpool_postgres::Transaction;
 use texto_core::PushType;
+use tokio_postgres::types::Type;
 
 use super::{PgStore, arrivals, events::Outbox, nodes, time};
 use crate::{
@@ -239,6 +240,12 @@ async fn store_submitted(tx: &Transaction<'_>, ids: &[i64], smsc_ids: &[&str], p
     arrivals::match_receipts(tx, &receipts).await
 }
 
+/// Campaigns of at most this many messages are claimed from together, [`GROUP`] at a time,
+/// in one statement (a wave of one-recipient sends would otherwise be a statement each).
+const SMALL: i64 = 100;
+/// Small campaigns claimed from in one statement at most.
+const GROUP: usize = 500;
+
 /// Claims up to `limit` queued messages nobody holds for `node` and returns them: alerts
 /// first, marketing only when `marketing_open`, by campaign then id. Closes the campaigns
 /// it looked at and found nothing queued in.
@@ -248,54 +255,94 @@ async fn next_wave(tx: &Transaction<'_>, node: i64, limit: usize, marketing_open
     }
     let campaigns = tx
         .prepare_cached(
-            "SELECT id, text, pushtype, sender, unicode, links FROM campaigns WHERE status = 'sending' AND (pushtype <> 'marketing' OR $1)
+            "SELECT id, text, pushtype, sender, unicode, links, total FROM campaigns WHERE status = 'sending' AND (pushtype <> 'marketing' OR $1)
              ORDER BY pushtype = 'marketing', id",
         )
         .await?;
-    let live: Vec<CampaignText> = tx
+    let live: Vec<(CampaignText, i64)> = tx
         .query(&campaigns, &[&marketing_open])
         .await?
         .iter()
-        .map(|row| CampaignText {
-            id: row.get(0),
-            text: row.get(1),
-            pushtype: if row.get::<_, &str>(2) == "marketing" { PushType::Marketing } else { PushType::Alert },
-            sender: row.get(3),
-            unicode: row.get(4),
-            links: serde_json::from_str(row.get(5)).unwrap_or_default(),
+        .map(|row| {
+            let text = CampaignText {
+                id: row.get(0),
+                text: row.get(1),
+                pushtype: if row.get::<_, &str>(2) == "marketing" { PushType::Marketing } else { PushType::Alert },
+                sender: row.get(3),
+                unicode: row.get(4),
+                links: serde_json::from_str(row.get(5)).unwrap_or_default(),
+            };
+            (text, row.get(6))
         })
         .collect();
-    let claim = tx
-        .prepare_cached(
-            "UPDATE messages m SET claimed_by = $1
-             FROM (SELECT id FROM messages WHERE campaign_id = $2 AND delivery = 0 AND claimed_by IS NULL ORDER BY id LIMIT $3
-                   FOR UPDATE SKIP LOCKED) AS picked
-             WHERE m.id = picked.id RETURNING m.id, m.number, m.info",
-        )
-        .await?;
     let mut wave = Vec::with_capacity(limit);
     let mut empty = Vec::new();
-    for campaign in live {
+    for group in groups(live) {
         if wave.len() >= limit {
             break;
         }
-        let id = campaign.id;
-        let text = Arc::new(campaign);
-        let mut claimed: Vec<(i64, i64, Option<String>)> =
-            tx.query(&claim, &[&node, &id, &((limit - wave.len()) as i64)]).await?.iter().map(|row| (row.get(0), row.get(1), row.get(2))).collect();
-        if claimed.is_empty() {
-            empty.push(id);
-        }
-        claimed.sort_unstable_by_key(|&(message, ..)| message);
-        for (message, number, info) in claimed {
+        let wanted = limit - wave.len();
+        let ids: Vec<i64> = group.iter().map(|campaign| campaign.id).collect();
+        let claimed = claim(tx, node, &ids, wanted).await?;
+        // A campaign is known to have nothing queued when the claim did not stop at the
+        // limit before reaching it.
+        let reached = if claimed.len() < wanted { i64::MAX } else { claimed.last().map_or(i64::MIN, |&(_, campaign, ..)| campaign) };
+        let texts: HashMap<i64, Arc<CampaignText>> = group.into_iter().map(|campaign| (campaign.id, Arc::new(campaign))).collect();
+        let got: HashSet<i64> = claimed.iter().map(|&(_, campaign, ..)| campaign).collect();
+        empty.extend(ids.iter().filter(|&&id| id < reached && !got.contains(&id)));
+        for (message, campaign, number, info) in claimed {
             let info = info.and_then(|json| serde_json::from_str::<[String; 4]>(&json).ok());
-            wave.push(Queued { id: message, campaign: Arc::clone(&text), number: number as u64, info });
+            wave.push(Queued { id: message, campaign: Arc::clone(&texts[&campaign]), number: number as u64, info });
         }
     }
     if !empty.is_empty() {
         close_if_done(tx, &empty).await?;
     }
     Ok(wave)
+}
+
+/// `campaigns` (in wave order) in the groups claimed from together: a large campaign alone,
+/// consecutive small ones of the same push type up to [`GROUP`] (their ids ascend).
+fn groups(campaigns: Vec<(CampaignText, i64)>) -> Vec<Vec<CampaignText>> {
+    let mut groups: Vec<Vec<CampaignText>> = Vec::new();
+    let mut open = false;
+    for (campaign, total) in campaigns {
+        let small = total <= SMALL;
+        match groups.last_mut() {
+            Some(last) if open && small && last.len() < GROUP && last[0].pushtype == campaign.pushtype => last.push(campaign),
+            _ => groups.push(vec![campaign]),
+        }
+        open = small;
+    }
+    groups
+}
+
+/// Claims for `node` up to `limit` unclaimed queued messages of `campaigns` (ascending ids),
+/// by campaign then id: (message, campaign, number, info).
+async fn claim(tx: &Transaction<'_>, node: i64, campaigns: &[i64], limit: usize) -> Result<Vec<(i64, i64, i64, Option<String>)>, Error> {
+    let limit = limit as i64;
+    let rows = if let [campaign] = campaigns {
+        let claim = tx
+            .prepare_cached(
+                "UPDATE messages m SET claimed_by = $1
+                 FROM (SELECT id FROM messages WHERE campaign_id = $2 AND delivery = 0 AND claimed_by IS NULL ORDER BY id LIMIT $3
+                       FOR UPDATE SKIP LOCKED) AS picked
+                 WHERE m.id = picked.id RETURNING m.id, m.campaign_id, m.number, m.info",
+            )
+            .await?;
+        tx.query(&claim, &[&node, campaign, &limit]).await?
+    } else {
+        // Planned for its arrays each time (an unnamed statement): a generic plan may walk
+        // `messages_unclaimed` whole in index order instead of looking up each campaign.
+        let sql = "UPDATE messages m SET claimed_by = $1
+             FROM (SELECT id FROM messages WHERE campaign_id = ANY($2) AND delivery = 0 AND claimed_by IS NULL ORDER BY campaign_id, id LIMIT $3
+                   FOR UPDATE SKIP LOCKED) AS picked
+             WHERE m.id = picked.id RETURNING m.id, m.campaign_id, m.number, m.info";
+        tx.query_typed(sql, &[(&node, Type::INT8), (&campaigns, Type::INT8_ARRAY), (&limit, Type::INT8)]).await?
+    };
+    let mut claimed: Vec<(i64, i64, i64, Option<String>)> = rows.iter().map(|row| (row.get(0), row.get(1), row.get(2), row.get(3))).collect();
+    claimed.sort_unstable_by_key(|&(message, campaign, ..)| (campaign, message));
+    Ok(claimed)
 }
 
 /// Of `campaigns`, those still sending with no message queued (claimed or not) are `sent`.

@@ -1,0 +1,56 @@
+//! A wave of messages to hand over: alerts first, then marketing while its hours are open, by
+//! campaign then message, up to the wave's size; a campaign found with nothing queued is sent.
+//! (On PostgreSQL, small campaigns are claimed from many at a time, large ones alone.)
+
+use chrono::Utc;
+
+use super::backends::Backend;
+use crate::store::{CampaignStatus, HandOff, Store};
+
+/// Campaigns 1 (marketing, 2 queued), 2 (alert, 1 queued), 3 (marketing, large: 3 queued of
+/// 200), 4 (alert, nothing queued) and 5 (alert, large, nothing queued).
+const CAMPAIGNS: &str = "
+    INSERT INTO accounts (id, name) VALUES (1, 'acme');
+    INSERT INTO campaigns (id, account_id, text, pushtype, status, send_at, created_at, cost, total, sent, blacklisted,
+        duplicated, invalid, npai, not_allowed, flood, country_limit)
+    VALUES (1, 1, 'Soldes', 'marketing', 'sending', '2026-11-24T10:00:00Z', '2026-11-24T10:00:00Z', 2, 2, 2, 0, 0, 0, 0, 0, 0, 0),
+           (2, 1, 'Code 1', 'alert', 'sending', '2026-11-24T10:00:00Z', '2026-11-24T10:00:00Z', 1, 1, 1, 0, 0, 0, 0, 0, 0, 0),
+           (3, 1, 'Promo', 'marketing', 'sending', '2026-11-24T10:00:00Z', '2026-11-24T10:00:00Z', 200, 200, 200, 0, 0, 0, 0, 0, 0, 0),
+           (4, 1, 'Code 2', 'alert', 'sending', '2026-11-24T10:00:00Z', '2026-11-24T10:00:00Z', 1, 1, 1, 0, 0, 0, 0, 0, 0, 0),
+           (5, 1, 'Code 3', 'alert', 'sending', '2026-11-24T10:00:00Z', '2026-11-24T10:00:00Z', 300, 300, 300, 0, 0, 0, 0, 0, 0, 0);
+    INSERT INTO messages (id, campaign_id, account_id, number, country, parts, cost, text_hash, created_at, delivery)
+    VALUES (11, 1, 1, 33611111111, 'FR', 1, 100, 0, '2026-11-24T10:00:00Z', 0),
+           (12, 1, 1, 33611111112, 'FR', 1, 100, 0, '2026-11-24T10:00:00Z', 0),
+           (21, 2, 1, 33611111121, 'FR', 1, 100, 0, '2026-11-24T10:00:00Z', 0),
+           (31, 3, 1, 33611111131, 'FR', 1, 100, 0, '2026-11-24T10:00:00Z', 0),
+           (32, 3, 1, 33611111132, 'FR', 1, 100, 0, '2026-11-24T10:00:00Z', 0),
+           (33, 3, 1, 33611111133, 'FR', 1, 100, 0, '2026-11-24T10:00:00Z', 0),
+           (41, 4, 1, 33611111141, 'FR', 1, 100, 0, '2026-11-24T10:00:00Z', 1),
+           (51, 5, 1, 33611111151, 'FR', 1, 100, 0, '2026-11-24T10:00:00Z', 1);";
+
+async fn status(store: &dyn Store, campaign: i64) -> CampaignStatus {
+    store.campaign(1, campaign).await.expect("a read").expect("the campaign").status
+}
+
+#[tokio::test]
+async fn a_wave_takes_alerts_first_then_campaigns_in_order_up_to_its_size() {
+    for backend in Backend::all().await {
+        backend.execute(CAMPAIGNS).await;
+        let store = backend.store();
+        let now = Utc::now();
+        let ids = |wave: Vec<crate::store::Queued>| wave.iter().map(|q| q.id).collect::<Vec<i64>>();
+        let closed = ids(store.hand_off(Vec::new(), 10, false, now).await.expect("a wave"));
+        assert_eq!(closed, [21], "{backend}: marketing waits while its hours are closed");
+        let wave = ids(store.hand_off(Vec::new(), 4, true, now).await.expect("a wave"));
+        assert_eq!(wave, [21, 11, 12, 31], "{backend}: alerts first, then by campaign and id, four at most");
+        assert_eq!(status(store, 4).await, CampaignStatus::Sent, "{backend}: nothing queued: sent");
+        assert_eq!(status(store, 5).await, CampaignStatus::Sent, "{backend}");
+        assert_eq!(status(store, 3).await, CampaignStatus::Sending, "{backend}: still has messages queued");
+        let submitted = wave.iter().map(|&id| HandOff::Submitted { id, smsc_id: format!("s{id}") }).collect();
+        let rest = ids(store.hand_off(submitted, 4, true, now).await.expect("a wave"));
+        assert_eq!(rest, [32, 33], "{backend}: the rest");
+        for campaign in [1, 2] {
+            assert_eq!(status(store, campaign).await, CampaignStatus::Sent, "{backend}: campaign {campaign}");
+        }
+    }
+}
