@@ -42,6 +42,8 @@ pub(crate) struct PgStore {
     flood: Arc<FloodWindow>,
     /// Which campaigns of each account the anti-flood window holds.
     synced: Arc<flood_sync::Synced>,
+    /// Whether other nodes send too (else this node's window holds every recent send).
+    peers: Arc<nodes::Peers>,
     /// This node's row in `nodes`; 0 for the operator's commands, which claim nothing.
     node: i64,
     /// A serving node's group commit for small campaigns (the commands write theirs alone).
@@ -51,7 +53,7 @@ pub(crate) struct PgStore {
 impl PgStore {
     /// A store for the operator's commands, on a migrated database.
     pub(crate) async fn for_commands(url: &str) -> Result<PgStore, Error> {
-        Ok(PgStore { pool: connect(url).await?, flood: Arc::default(), synced: Arc::default(), node: 0, batcher: None })
+        Ok(PgStore { pool: connect(url).await?, flood: Arc::default(), synced: Arc::default(), peers: Arc::default(), node: 0, batcher: None })
     }
 
     /// A store for a serving node: registered in `nodes` (its heartbeat kept by a task), with
@@ -59,7 +61,8 @@ impl PgStore {
     pub(crate) async fn for_serving(url: &str, now: DateTime<Utc>) -> Result<PgStore, Error> {
         let pool = connect(url).await?;
         let node = nodes::register(&pool).await?;
-        tokio::spawn(nodes::keep_alive(url.to_owned(), pool.clone(), node));
+        let peers = Arc::new(nodes::Peers::default());
+        tokio::spawn(nodes::keep_alive(url.to_owned(), pool.clone(), node, Arc::clone(&peers)));
         let flood = Arc::new(FloodWindow::default());
         // The window and the campaigns it holds are read in one snapshot.
         let mut client = pool.get().await?;
@@ -75,7 +78,7 @@ impl PgStore {
         tx.commit().await?;
         // The batcher writes on a connection of its own, never queued behind the requests' reads.
         let batcher = Some(batcher::Batcher::start(new_pool(url, 1)?, Arc::clone(&flood), Arc::clone(&synced)));
-        Ok(PgStore { pool, flood, synced, node, batcher })
+        Ok(PgStore { pool, flood, synced, peers, node, batcher })
     }
 }
 

@@ -4,7 +4,13 @@
 //! still agree on who is alive. A node silent for 10 s is dead: its claims (queued messages
 //! being handed over, webhook lanes, alert notices) are released for the others to take.
 
-use std::time::Duration;
+use std::{
+    sync::{
+        Arc,
+        atomic::{AtomicBool, Ordering},
+    },
+    time::Duration,
+};
 
 use deadpool_postgres::Pool;
 use tokio_postgres::NoTls;
@@ -38,10 +44,36 @@ pub(super) async fn register(pool: &Pool) -> Result<i64, Error> {
     Ok(row.get(0))
 }
 
+/// Whether another node may have sent in the last hour (the anti-flood window) since this one
+/// started; learnt at each beat. Until the first beat, it may.
+#[derive(Debug)]
+pub(super) struct Peers(AtomicBool);
+
+impl Default for Peers {
+    fn default() -> Peers {
+        Peers(AtomicBool::new(true))
+    }
+}
+
+impl Peers {
+    /// Whether another node may have written campaigns that this node's window lacks.
+    pub(super) fn any(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
 /// Beats for `node` on its own connection to `url` until the process ends or `pool` is
-/// closed (a failed beat is logged, and the connection made again).
-pub(super) async fn keep_alive(url: String, pool: Pool, node: i64) {
-    let beat = format!("UPDATE nodes SET heartbeat_at = {} WHERE id = $1", db_time("0 seconds"));
+/// closed (a failed beat is logged, and the connection made again); keeps `peers` up to date.
+pub(super) async fn keep_alive(url: String, pool: Pool, node: i64, peers: Arc<Peers>) {
+    // A node that beat last before this one started wrote nothing its window lacks: the
+    // window was loaded from the database after this node registered.
+    let beat = format!(
+        "WITH beat AS (UPDATE nodes SET heartbeat_at = {} WHERE id = $1)
+         SELECT EXISTS (SELECT 1 FROM nodes other, nodes me WHERE me.id = $1 AND other.id <> $1
+                        AND other.heartbeat_at >= me.started_at AND other.heartbeat_at >= {})",
+        db_time("0 seconds"),
+        db_time("1 hour")
+    );
     let mut connection: Option<tokio_postgres::Client> = None;
     loop {
         tokio::time::sleep(BEAT).await;
@@ -61,9 +93,13 @@ pub(super) async fn keep_alive(url: String, pool: Pool, node: i64) {
             };
         }
         let Some(client) = &connection else { continue };
-        if let Err(error) = client.execute(&beat, &[&node]).await {
-            tracing::warn!(%error, node, "the node's heartbeat could not be written");
-            connection = None;
+        match client.query_one(&beat, &[&node]).await {
+            Ok(row) => peers.0.store(row.get(0), Ordering::Relaxed),
+            Err(error) => {
+                tracing::warn!(%error, node, "the node's heartbeat could not be written");
+                peers.0.store(true, Ordering::Relaxed);
+                connection = None;
+            }
         }
     }
 }
