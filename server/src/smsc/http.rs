@@ -85,5 +85,5 @@ async fn outage(
 /// messages received.
 async fn status(State(shared): State<Arc<Shared>>) -> Json<Value> {
     let binds = shared.binds().len();
-    Json(json!({ "binds": binds, "undelivered": shared.undelivered(), "received": shared.store().len() }))
+    Json(json!({ "binds": binds, "undelivered": shared.undelivered(), "received": shared.store().received() }))
 }

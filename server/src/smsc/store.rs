@@ -59,6 +59,8 @@ pub struct Store {
     messages: VecDeque<Message>,
     pending: HashMap<PendingKey, Vec<Part>>,
     pending_order: VecDeque<PendingKey>,
+    /// Messages completed since the start, kept or not.
+    received: u64,
 }
 
 impl Store {
@@ -106,6 +108,7 @@ impl Store {
             text,
             received_at: first.received_at.to_rfc3339(),
         };
+        self.received += 1;
         if self.messages.len() == MAX_MESSAGES {
             self.messages.pop_front();
         }
@@ -121,9 +124,9 @@ impl Store {
         }
     }
 
-    /// How many messages are kept.
-    pub fn len(&self) -> usize {
-        self.messages.len()
+    /// How many messages were received since the start (the newest [`MAX_MESSAGES`] are kept).
+    pub fn received(&self) -> u64 {
+        self.received
     }
 
     /// The newest `limit` messages, newest first, optionally to one destination only.
