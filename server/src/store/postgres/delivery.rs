@@ -348,14 +348,18 @@ async fn claim(tx: &Transaction<'_>, node: i64, campaigns: &[i64], limit: usize)
 /// Of `campaigns`, those still sending with no message queued (claimed or not) are `sent`.
 /// One another transaction holds is left for a later wave.
 async fn close_if_done(tx: &Transaction<'_>, campaigns: &[i64]) -> Result<(), Error> {
+    // A few hundred at a time, each looked up by its key: with thousands in one statement, a
+    // wave of two nodes' once ran for minutes.
     let close = tx
         .prepare_cached(
             "UPDATE campaigns SET status = 'sent' WHERE id IN (
-                 SELECT c.id FROM campaigns c WHERE c.id = ANY($1) AND c.status = 'sending'
-                 AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.campaign_id = c.id AND m.delivery = 0)
-                 FOR NO KEY UPDATE SKIP LOCKED)",
+                 SELECT c.id FROM unnest($1::bigint[]) AS done(id) JOIN campaigns c ON c.id = done.id
+                 WHERE c.status = 'sending' AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.campaign_id = c.id AND m.delivery = 0)
+                 FOR NO KEY UPDATE OF c SKIP LOCKED)",
         )
         .await?;
-    tx.execute(&close, &[&campaigns]).await?;
+    for chunk in campaigns.chunks(GROUP) {
+        tx.execute(&close, &[&chunk]).await?;
+    }
     Ok(())
 }
