@@ -92,6 +92,7 @@ impl App {
             Arc::clone(&store) as Arc<dyn OutboxStore>,
             Arc::new(SystemClock),
             config.retry_schedule(),
+            *config.webhook_log_keep,
             config.allow_private_webhooks,
         )?);
         let webhooks_stop = CancellationToken::new();

@@ -84,6 +84,9 @@ pub struct Config {
     /// How long after an event was raised its retries stop (then it is marked failed).
     #[arg(long, env = "TEXTO_WEBHOOK_GIVE_UP_AFTER", default_value = "3d")]
     pub webhook_give_up_after: humantime::Duration,
+    /// How long webhooks' request logs and their delivered or given-up events are kept.
+    #[arg(long, env = "TEXTO_WEBHOOK_LOG_KEEP", default_value = "30d")]
+    pub webhook_log_keep: humantime::Duration,
     /// With `--smsc builtin`: milliseconds before the simulator sends a message's receipt.
     #[arg(long, env = "TEXTO_BUILTIN_DLR_DELAY_MS", default_value_t = 1000)]
     pub builtin_dlr_delay_ms: u64,
@@ -113,6 +116,7 @@ impl Config {
             smtp_url: None,
             webhook_retry_delays: RetryDelays(RetrySchedule::reference().delays),
             webhook_give_up_after: RetrySchedule::reference().give_up_after.into(),
+            webhook_log_keep: std::time::Duration::from_secs(30 * 24 * 3600).into(),
             smtp_from: "texto <noreply@localhost>".to_owned(),
         }
     }

@@ -97,4 +97,26 @@ pub(crate) trait OutboxStore: Send + Sync {
     /// The event of a logged attempt of the account's webhook, to send again; `None` when
     /// there is no such attempt.
     async fn event_of_attempt(&self, account: AccountId, webhook_id: i64, attempt_id: i64) -> Result<Option<DueEvent>, Error>;
+    /// Deletes the oldest request-log rows and finished events (delivered or given up) made
+    /// before `before`, at most `limit` of each; how many rows went. Pending events stay,
+    /// whatever their age.
+    async fn prune(&self, before: DateTime<Utc>, limit: usize) -> Result<u64, Error>;
+}
+
+/// The oldest rows of a pruned table, by id (each with when it was made), to read with the
+/// limit as the only parameter: the request log, and the finished events.
+pub(crate) const OLDEST: [&str; 2] = [
+    "SELECT id, created_at FROM webhook_deliveries ORDER BY id LIMIT {limit}",
+    "SELECT id, created_at FROM outbox WHERE state <> 'pending' ORDER BY id LIMIT {limit}",
+];
+
+/// What deletes the rows of [`OLDEST`] up to an id (the only parameter), table by table.
+pub(crate) const DELETE_UP_TO: [&str; 2] =
+    ["DELETE FROM webhook_deliveries WHERE id <= {last}", "DELETE FROM outbox WHERE id <= {last} AND state <> 'pending'"];
+
+/// Of the oldest rows (`(id, created_at)` in id order), the last id of those made before
+/// `before` (stored time) with none newer before them: rows go in id order, so a scan of the
+/// oldest never walks a large table to find nothing.
+pub(crate) fn last_to_prune(rows: impl IntoIterator<Item = (i64, String)>, before: &str) -> Option<i64> {
+    rows.into_iter().take_while(|(_, made)| made.as_str() < before).last().map(|(id, _)| id)
 }

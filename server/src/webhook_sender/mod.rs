@@ -35,6 +35,11 @@ const LANES: usize = 1024;
 const BATCH: usize = 100;
 /// How often the outbox is looked at when no lane ended (new events, retries coming due).
 const POLL: Duration = Duration::from_millis(100);
+/// Rows of each pruned table one statement deletes at most.
+const PRUNE_BATCH: usize = 10_000;
+/// How often the request log and the finished events are pruned, at most (more often when
+/// they are kept less than ten hours).
+const PRUNE_EVERY: Duration = Duration::from_secs(3600);
 
 /// Posts outbox events; cheap to share.
 pub(crate) struct WebhookSender {
@@ -42,6 +47,8 @@ pub(crate) struct WebhookSender {
     clock: Arc<dyn Clock>,
     poster: Poster,
     schedule: RetrySchedule,
+    /// How long the request log and the finished events are kept.
+    keep: Duration,
     /// Webhooks with a lane running.
     lanes: Mutex<HashSet<i64>>,
     pool: Semaphore,
@@ -50,13 +57,15 @@ pub(crate) struct WebhookSender {
 }
 
 impl WebhookSender {
-    /// A sender; `allow_private` lets it post to loopback and private receivers.
-    pub(crate) fn new(store: Arc<dyn OutboxStore>, clock: Arc<dyn Clock>, schedule: RetrySchedule, allow_private: bool) -> Result<WebhookSender, Error> {
+    /// A sender; `allow_private` lets it post to loopback and private receivers; the request
+    /// log and the finished events are kept for `keep`.
+    pub(crate) fn new(store: Arc<dyn OutboxStore>, clock: Arc<dyn Clock>, schedule: RetrySchedule, keep: Duration, allow_private: bool) -> Result<WebhookSender, Error> {
         Ok(WebhookSender {
             store,
             clock,
             poster: Poster::new(allow_private)?,
             schedule,
+            keep,
             lanes: Mutex::default(),
             pool: Semaphore::new(POOL),
             lane_ended: Notify::new(),
@@ -139,6 +148,20 @@ impl WebhookSender {
         (result, next, done)
     }
 
+    /// Deletes the request log and the finished events older than they are kept, in batches;
+    /// how many rows went.
+    pub(crate) async fn prune(&self) -> Result<u64, Error> {
+        let before = self.clock.now() - chrono::Duration::from_std(self.keep).unwrap_or(chrono::Duration::MAX);
+        let mut gone = 0;
+        loop {
+            let batch = self.store.prune(before, PRUNE_BATCH).await?;
+            gone += batch;
+            if batch < PRUNE_BATCH as u64 {
+                return Ok(gone);
+            }
+        }
+    }
+
     fn lanes(&self) -> std::sync::MutexGuard<'_, HashSet<i64>> {
         self.lanes.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -153,8 +176,9 @@ fn jitter() -> f64 {
     getrandom::u64().map_or(0.5, |n| (n >> 11) as f64 / (1u64 << 53) as f64)
 }
 
-/// Steps the sender until stopped.
+/// Steps the sender until stopped (pruning beside it).
 pub(crate) async fn run(sender: Arc<WebhookSender>, stop: CancellationToken) {
+    tokio::spawn(prune_regularly(Arc::clone(&sender), stop.clone()));
     loop {
         let started = sender.step().await.unwrap_or_else(|error| {
             tracing::error!(%error, "reading the outbox failed; trying again");
@@ -168,6 +192,23 @@ pub(crate) async fn run(sender: Arc<WebhookSender>, stop: CancellationToken) {
             () = stop.cancelled() => return,
             () = sender.lane_ended.notified() => {}
             () = tokio::time::sleep(POLL) => {}
+        }
+    }
+}
+
+/// Prunes at start, then every tenth of the time things are kept (an hour at most), until
+/// stopped.
+async fn prune_regularly(sender: Arc<WebhookSender>, stop: CancellationToken) {
+    let every = (sender.keep / 10).clamp(Duration::from_millis(100), PRUNE_EVERY);
+    loop {
+        match sender.prune().await {
+            Ok(0) => {}
+            Ok(gone) => tracing::info!(gone, "old webhook requests and events pruned"),
+            Err(error) => tracing::error!(%error, "pruning old webhook requests and events failed; trying again later"),
+        }
+        tokio::select! {
+            () = stop.cancelled() => return,
+            () = tokio::time::sleep(every) => {}
         }
     }
 }

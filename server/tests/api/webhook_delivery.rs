@@ -203,3 +203,26 @@ async fn a_receiver_that_times_out_is_retried_without_holding_up_another_webhook
     assert!(timed_out["latency_ms"].as_i64().unwrap_or(0) >= 10_000, "{timed_out}");
     assert!(timed_out["error"].as_str().unwrap_or("").contains("no answer within 10 s"), "{timed_out}");
 }
+
+#[tokio::test]
+async fn the_request_log_is_kept_as_long_as_configured() {
+    let app = spawn_app_with(|config| {
+        config.allow_private_webhooks = true;
+        config.builtin_dlr_delay_ms = 20;
+        config.webhook_log_keep = Duration::from_secs(2).into();
+    })
+    .await;
+    let hook = Receiver::default();
+    let id = dlr_webhook(&app, &receiver(&hook).await).await;
+    send(&app, "33644444401").await;
+    until_got(&hook, 1).await;
+    let log_size = || async { app.json(Method::GET, &format!("/webhook/{id}/log"), None).await.1["log"].as_array().map_or(0, Vec::len) };
+    assert_eq!(log_size().await, 1, "the attempt is logged");
+    for _ in 0..100 {
+        if log_size().await == 0 {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the attempt was still logged 10 s later, though kept for 2 s");
+}

@@ -1,6 +1,6 @@
 //! The outbox, as the webhook sender relies on it: a webhook's events come due in order, an
 //! attempt moves its event on, a retry holds the later events back, and a paused or deleted
-//! webhook's lane stops.
+//! webhook's lane stops; pruning keeps what is recent or still pending.
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use texto_core::Credits;
@@ -65,5 +65,38 @@ async fn a_webhooks_events_come_due_in_order_and_each_attempt_moves_them_on() {
 
         store.delete_webhook(account, hook).await.expect("deleted");
         assert!(!store.record_attempts(vec![attempt(&later[1], answered(200), NextStep::Delivered, retry_at)]).await.expect("no error"), "{backend}: its event is gone");
+    }
+}
+
+#[tokio::test]
+async fn pruning_takes_the_old_log_and_finished_events_and_keeps_pending_ones() {
+    for backend in Backend::all().await {
+        let store = backend.store();
+        let account = store.create_account("acme", Credits::ZERO).await.expect("an account");
+        let hook = store
+            .create_webhook(account, NewWebhook { kind: WebhookType::Mo, url: "https://example.com/hook", secret: None })
+            .await
+            .expect("a webhook")
+            .id;
+        // Events 1-3 of October (delivered, given up, still pending), 4 of November (delivered).
+        backend
+            .execute(&format!(
+                "INSERT INTO outbox (id, webhook_id, event, body, created_at, state) VALUES
+                 (1, {hook}, 'MO', '{{}}', '2026-10-01T10:00:00Z', 'delivered'), (2, {hook}, 'MO', '{{}}', '2026-10-01T11:00:00Z', 'failed'),
+                 (3, {hook}, 'MO', '{{}}', '2026-10-01T12:00:00Z', 'pending'), (4, {hook}, 'MO', '{{}}', '2026-11-20T10:00:00Z', 'delivered');
+                 INSERT INTO webhook_deliveries (id, webhook_id, delivery_id, event, body, http_code, created_at, outbox_id) VALUES
+                 (1, {hook}, 'd1', 'MO', '{{}}', 200, '2026-10-01T10:00:01Z', 1), (2, {hook}, 'd2', 'MO', '{{}}', 500, '2026-10-01T11:00:01Z', 2),
+                 (3, {hook}, 'd4', 'MO', '{{}}', 200, '2026-11-20T10:00:01Z', 4);"
+            ))
+            .await;
+        let before = Utc.with_ymd_and_hms(2026, 10, 25, 0, 0, 0).unwrap();
+        assert_eq!(store.prune(before, 1).await.expect("pruned"), 2, "{backend}: at most one row of each table");
+        assert_eq!(store.prune(before, 100).await.expect("pruned"), 2, "{backend}: the rest of the old ones");
+        assert_eq!(store.prune(before, 100).await.expect("pruned"), 0, "{backend}: nothing old is left");
+        let (log, total) = store.webhook_log(account, hook, Page::default()).await.expect("the log");
+        assert_eq!((total, log.len()), (1, 1), "{backend}: November's attempt stays");
+        assert_eq!(store.due_webhooks(Utc::now(), Vec::new(), 10).await.expect("due webhooks"), [hook], "{backend}");
+        let due = store.next_events(hook, Utc::now(), 10).await.expect("events");
+        assert_eq!(due.iter().map(|e| e.id).collect::<Vec<_>>(), [3], "{backend}: a pending event stays whatever its age");
     }
 }

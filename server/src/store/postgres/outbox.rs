@@ -11,7 +11,7 @@ use tokio_postgres::{Row, types::ToSql};
 use super::{PgStore, nodes, time};
 use crate::{
     Error,
-    store::{AccountId, Attempt, DueEvent, OutboxStore},
+    store::{AccountId, Attempt, DueEvent, OutboxStore, outbox},
 };
 
 /// How long a lane stays with its node after its last claim, read or attempt (longer than an
@@ -129,5 +129,19 @@ impl OutboxStore for PgStore {
             )
             .await?;
         Ok(row.as_ref().map(due_event))
+    }
+
+    async fn prune(&self, before: DateTime<Utc>, limit: usize) -> Result<u64, Error> {
+        let client = self.pool.get().await?;
+        let before = time::store(before);
+        let mut gone = 0;
+        for (oldest, delete) in outbox::OLDEST.iter().zip(outbox::DELETE_UP_TO) {
+            let oldest = client.prepare_cached(&oldest.replace("{limit}", "$1")).await?;
+            let rows = client.query(&oldest, &[&(limit as i64)]).await?;
+            if let Some(last) = outbox::last_to_prune(rows.iter().map(|row| (row.get(0), row.get(1))), &before) {
+                gone += client.execute(&delete.replace("{last}", "$1"), &[&last]).await?;
+            }
+        }
+        Ok(gone)
     }
 }

@@ -9,7 +9,7 @@ use rusqlite::{OptionalExtension, params};
 use super::{SqliteStore, time};
 use crate::{
     Error,
-    store::{AccountId, Attempt, DueEvent, OutboxStore},
+    store::{AccountId, Attempt, DueEvent, OutboxStore, outbox},
 };
 
 const EVENT_COLUMNS: &str = "o.id, o.webhook_id, w.url, w.secret, o.event, o.body, o.delivery_id, o.attempts, o.created_at";
@@ -116,6 +116,25 @@ impl OutboxStore for SqliteStore {
                     ))?
                     .query_row([attempt_id, webhook_id, account], due_event)
                     .optional()?)
+            })
+            .await
+    }
+
+    async fn prune(&self, before: DateTime<Utc>, limit: usize) -> Result<u64, Error> {
+        let before = time::store(before);
+        self.db
+            .write(move |db| {
+                let mut gone = 0;
+                for (oldest, delete) in outbox::OLDEST.iter().zip(outbox::DELETE_UP_TO) {
+                    let rows: Vec<(i64, String)> = db
+                        .prepare_cached(&oldest.replace("{limit}", "?"))?
+                        .query_map([limit as i64], |row| Ok((row.get(0)?, row.get(1)?)))?
+                        .collect::<Result<_, _>>()?;
+                    if let Some(last) = outbox::last_to_prune(rows, &before) {
+                        gone += db.prepare_cached(&delete.replace("{last}", "?"))?.execute([last])? as u64;
+                    }
+                }
+                Ok(gone)
             })
             .await
     }
