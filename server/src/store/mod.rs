@@ -3,6 +3,7 @@
 //! several nodes ([`postgres::PgStore`]); handlers and workers see only the traits.
 
 mod accounts;
+mod campaign_rows;
 mod campaigns;
 mod clicks;
 #[cfg(test)]
@@ -21,6 +22,7 @@ mod time;
 mod webhooks;
 
 pub(crate) use accounts::{AccountStore, CountryRule, CountryRuleChange};
+pub(crate) use campaign_rows::{CampaignRow, MessageRow, per_country};
 pub(crate) use campaigns::{CampaignRecord, CampaignStatus, CampaignStore, FilterInputs, NewCampaign};
 pub(crate) use clicks::{ClickStore, Clicker, LinkClicks};
 pub(crate) use delivery::{Arrival, CampaignText, Click, DeliveryStore, HandOff, Notice, Queued};

@@ -49,7 +49,7 @@ impl<'a> Messages<'a> {
             for m in &job.messages {
                 columns.campaigns.push(ticket);
                 columns.accounts.push(job.account);
-                columns.numbers.push(m.number);
+                columns.numbers.push(m.number as i64);
                 columns.countries.push(m.country);
                 columns.gsmsmsids.push(m.gsmsmsid.as_deref());
                 columns.parts.push(m.parts);

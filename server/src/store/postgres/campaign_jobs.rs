@@ -6,54 +6,13 @@
 use std::collections::{BTreeMap, HashMap};
 
 use chrono::{DateTime, Utc};
-use texto_core::{Audience, Credits, FloodLimits, Outcome};
+use texto_core::{Credits, FloodLimits};
 
 use super::{flood_sync, time};
 use crate::{
     Error,
-    store::{AccountId, BalanceAlert, NewCampaign, flood_window::FloodWindow},
+    store::{AccountId, BalanceAlert, CampaignRow, MessageRow, NewCampaign, flood_window::FloodWindow, per_country},
 };
-
-/// The columns of a campaign's row, as stored.
-pub(super) struct CampaignRow {
-    /// Text as written.
-    pub(super) text: String,
-    /// `alert` or `marketing`.
-    pub(super) pushtype: &'static str,
-    /// Sender, if any.
-    pub(super) sender: Option<String>,
-    /// Its short links (JSON).
-    pub(super) links: String,
-    /// The lists it goes to (JSON).
-    pub(super) lists: String,
-    /// Whether the text is sent as UCS-2.
-    pub(super) unicode: bool,
-    /// `scheduled` or `sending`.
-    pub(super) status: &'static str,
-    /// When it goes out (stored form).
-    pub(super) send_at: String,
-    /// When it was created (stored form).
-    pub(super) created_at: String,
-    /// The filter's counters: total, sent, blacklisted, duplicated, invalid, npai,
-    /// not_allowed, flood, country_limit.
-    pub(super) counters: [i64; 9],
-}
-
-/// A message to write.
-pub(super) struct Message {
-    /// The recipient.
-    pub(super) number: i64,
-    /// Its country (ISO 3166 alpha-2).
-    pub(super) country: &'static str,
-    /// The client's id of the message.
-    pub(super) gsmsmsid: Option<String>,
-    /// SMS parts.
-    pub(super) parts: i64,
-    /// Its cost in hundredths.
-    pub(super) cost: i64,
-    /// The contact's info1…info4 as JSON.
-    pub(super) info: Option<String>,
-}
 
 /// Everything writing one campaign needs.
 pub(super) struct Job {
@@ -62,7 +21,7 @@ pub(super) struct Job {
     /// The campaign's row.
     pub(super) row: CampaignRow,
     /// One message per recipient the filter let through, in request order.
-    pub(super) messages: Vec<Message>,
+    pub(super) messages: Vec<MessageRow>,
     /// What it costs.
     pub(super) cost: Credits,
     /// Hash of the text, for anti-flood.
@@ -76,57 +35,25 @@ pub(super) struct Job {
 impl Job {
     /// The job writing `new` for `account`.
     pub(super) fn new(account: AccountId, new: &NewCampaign<'_>) -> Job {
-        let (campaign, simulation) = (new.campaign, new.simulation);
-        let lists = match campaign.audience() {
-            Audience::Lists(ids) => serde_json::to_string(ids).unwrap_or_default(),
-            Audience::Numbers(_) => serde_json::to_string(&Vec::<String>::new()).unwrap_or_default(),
-        };
-        let c = &simulation.counters;
-        let row = CampaignRow {
-            text: campaign.text().to_owned(),
-            pushtype: campaign.pushtype().as_str(),
-            sender: campaign.sender().map(|s| s.as_str().to_owned()),
-            links: serde_json::to_string(campaign.links()).unwrap_or_default(),
-            lists,
-            unicode: campaign.unicode(),
-            status: new.status.as_str(),
-            send_at: time::store(simulation.send_at),
-            created_at: time::store(new.now),
-            counters: [c.total, c.sent, c.blacklisted, c.duplicated, c.invalid, c.npai, c.not_allowed, c.flood, c.country_limit]
-                .map(|n| i64::try_from(n).unwrap_or(i64::MAX)),
-        };
-        let messages = simulation
-            .outcomes
-            .iter()
-            .enumerate()
-            .filter(|(_, o)| o.outcome == Outcome::Sent)
-            .filter_map(|(i, o)| {
-                let number = o.number?;
-                Some(Message {
-                    number: number.as_u64() as i64,
-                    country: number.country().iso2(),
-                    gsmsmsid: new.gsmsmsids.get(i).copied().flatten().map(str::to_owned),
-                    parts: i64::from(o.parts),
-                    cost: o.cost.hundredths(),
-                    info: new.infos.get(i).cloned().flatten(),
-                })
-            })
-            .collect();
-        Job { account, row, messages, cost: simulation.cost, text_hash: new.text_hash, now: new.now, month: time::month(new.now) }
+        Job {
+            account,
+            row: new.row(),
+            messages: new.message_rows(),
+            cost: new.simulation.cost,
+            text_hash: new.text_hash,
+            now: new.now,
+            month: time::month(new.now),
+        }
     }
 
     /// The recipients of its messages.
     pub(super) fn numbers(&self) -> Vec<u64> {
-        self.messages.iter().map(|m| m.number as u64).collect()
+        self.messages.iter().map(|m| m.number).collect()
     }
 
     /// Its messages per country, in a stable order.
     pub(super) fn per_country(&self) -> BTreeMap<&'static str, i64> {
-        let mut counts = BTreeMap::new();
-        for m in &self.messages {
-            *counts.entry(m.country).or_insert(0) += 1;
-        }
-        counts
+        per_country(&self.messages)
     }
 }
 

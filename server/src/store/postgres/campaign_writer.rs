@@ -280,9 +280,10 @@ async fn copy_messages(client: &Client, accepted: &[(&Job, i64)]) -> Result<(), 
     let mut writer = pin!(BinaryCopyInWriter::new(sink, &MESSAGE_TYPES));
     for &(job, ticket) in accepted {
         for m in &job.messages {
+            let number = m.number as i64;
             writer
                 .as_mut()
-                .write(&[&ticket, &job.account, &m.number, &m.country, &m.gsmsmsid, &m.parts, &m.cost, &job.text_hash, &job.row.created_at, &m.info])
+                .write(&[&ticket, &job.account, &number, &m.country, &m.gsmsmsid, &m.parts, &m.cost, &job.text_hash, &job.row.created_at, &m.info])
                 .await?;
         }
     }

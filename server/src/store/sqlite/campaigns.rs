@@ -8,7 +8,7 @@ use std::{
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
-use texto_core::{Audience, Contact, Country, Credits, Outcome};
+use texto_core::{Contact, Country, Credits};
 
 use super::{
     SqliteStore,
@@ -18,7 +18,7 @@ use super::{
 use crate::{
     Error,
     db::placeholders,
-    store::{AccountId, CampaignRecord, CampaignStatus, CampaignStore, FilterInputs, NewCampaign, Page},
+    store::{AccountId, CampaignRecord, CampaignRow, CampaignStatus, CampaignStore, FilterInputs, MessageRow, NewCampaign, Page, per_country},
 };
 
 /// Requests with more numbers than this read the account's whole blacklist and NPAI list
@@ -28,26 +28,6 @@ const LOOKUP_LIMIT: usize = 500;
 /// Requests with at most this many numbers read the account's inputs on the async thread:
 /// they are a few index look-ups.
 const LOOK_UP_HERE_LIMIT: usize = 16;
-
-/// A campaign's row, owned so that it can travel to the writer thread.
-struct CampaignRow {
-    text: String,
-    pushtype: &'static str,
-    sender: Option<String>,
-    links: String,
-    lists: String,
-    unicode: bool,
-    status: &'static str,
-    send_at: String,
-    created_at: String,
-    /// `YYYY-MM` of `created_at`, for the monthly usage counters.
-    month: String,
-    cost: Credits,
-    counters: [i64; 9],
-}
-
-/// A message's row: number, country, client id, parts, cost and contact fields (JSON).
-type MessageRow = (u64, &'static str, Option<String>, i64, i64, Option<String>);
 
 #[async_trait]
 impl CampaignStore for SqliteStore {
@@ -86,48 +66,16 @@ impl CampaignStore for SqliteStore {
     }
 
     async fn create_campaign(&self, account: AccountId, new: NewCampaign<'_>) -> Result<(i64, Credits), Error> {
-        let simulation = new.simulation;
-        let campaign = new.campaign;
-        let lists = match campaign.audience() {
-            Audience::Lists(ids) => ids.clone(),
-            Audience::Numbers(_) => Vec::new(),
-        };
-        let c = &simulation.counters;
-        let row = CampaignRow {
-            text: campaign.text().to_owned(),
-            pushtype: campaign.pushtype().as_str(),
-            sender: campaign.sender().map(|s| s.as_str().to_owned()),
-            links: serde_json::to_string(campaign.links()).unwrap_or_default(),
-            lists: serde_json::to_string(&lists).unwrap_or_default(),
-            unicode: campaign.unicode(),
-            status: new.status.as_str(),
-            send_at: time::store(simulation.send_at),
-            created_at: time::store(new.now),
-            month: time::month(new.now),
-            cost: simulation.cost,
-            counters: [c.total, c.sent, c.blacklisted, c.duplicated, c.invalid, c.npai, c.not_allowed, c.flood, c.country_limit]
-                .map(|n| i64::try_from(n).unwrap_or(i64::MAX)),
-        };
-        let messages: Vec<MessageRow> = simulation
-            .outcomes
-            .iter()
-            .enumerate()
-            .filter(|(_, o)| o.outcome == Outcome::Sent)
-            .filter_map(|(i, o)| {
-                let number = o.number?;
-                let gsmsmsid = new.gsmsmsids.get(i).copied().flatten().map(str::to_owned);
-                let info = new.infos.get(i).cloned().flatten();
-                Some((number.as_u64(), number.country().iso2(), gsmsmsid, i64::from(o.parts), o.cost.hundredths(), info))
-            })
-            .collect();
+        // Owned, to travel to the writer thread.
+        let (row, messages, cost) = (new.row(), new.message_rows(), new.simulation.cost);
         let (text_hash, now, flood) = (new.text_hash, new.now, Arc::clone(&self.flood));
         // The window learns of the messages on the writer thread, right after they are written:
         // a campaign stands once queued, even if its client goes away before the answer. (Should
         // the commit then fail, the window counts texts never sent: it errs toward fewer texts.)
         self.db
             .write(move |db| {
-                let written = write_campaign(db, account, &row, &messages, text_hash, now)?;
-                flood.record(account, messages.iter().map(|m| m.0), text_hash, now);
+                let written = write_campaign(db, account, &row, &messages, cost, text_hash, now)?;
+                flood.record(account, messages.iter().map(|m| m.number), text_hash, now);
                 Ok(written)
             })
             .await
@@ -216,10 +164,10 @@ fn account_inputs(db: &Connection, account: AccountId, few: Option<&[u64]>, now:
 
 /// Writes the campaign, its messages and the debit; refuses (writing nothing) if the balance,
 /// read here on the writer connection, does not cover the cost.
-fn write_campaign(db: &Connection, account: AccountId, row: &CampaignRow, messages: &[MessageRow], text_hash: i64, now: DateTime<Utc>) -> Result<(i64, Credits), Error> {
+fn write_campaign(db: &Connection, account: AccountId, row: &CampaignRow, messages: &[MessageRow], cost: Credits, text_hash: i64, now: DateTime<Utc>) -> Result<(i64, Credits), Error> {
     let available = Credits::from_hundredths(balance(db, account)?);
-    if row.cost > available {
-        return Err(Error::NotEnoughCredits { cost: row.cost, balance: available });
+    if cost > available {
+        return Err(Error::NotEnoughCredits { cost, balance: available });
     }
     let [total, sent, blacklisted, duplicated, invalid, npai, not_allowed, flood, country_limit] = row.counters;
     let ticket: i64 = db
@@ -240,7 +188,7 @@ fn write_campaign(db: &Connection, account: AccountId, row: &CampaignRow, messag
                 row.status,
                 row.send_at,
                 row.created_at,
-                row.cost.hundredths(),
+                cost.hundredths(),
                 total,
                 sent,
                 blacklisted,
@@ -257,33 +205,25 @@ fn write_campaign(db: &Connection, account: AccountId, row: &CampaignRow, messag
         "INSERT INTO messages (campaign_id, account_id, number, country, gsmsmsid, parts, cost, text_hash, created_at, info)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )?;
-    for (number, country, gsmsmsid, parts, cost, info) in messages {
-        insert.execute(params![ticket, account, *number as i64, country, gsmsmsid, parts, cost, text_hash, row.created_at, info])?;
+    for m in messages {
+        insert.execute(params![ticket, account, m.number as i64, m.country, m.gsmsmsid, m.parts, m.cost, text_hash, row.created_at, m.info])?;
     }
     let mut usage = db.prepare_cached(
         "INSERT INTO monthly_usage (account_id, month, country, messages) VALUES (?, ?, ?, ?)
          ON CONFLICT (account_id, month, country) DO UPDATE SET messages = messages + excluded.messages",
     )?;
     for (country, count) in per_country(messages) {
-        usage.execute(params![account, row.month, country, count])?;
+        usage.execute(params![account, time::month(now), country, count])?;
     }
-    if row.cost > Credits::ZERO {
+    if cost > Credits::ZERO {
         db.prepare_cached("INSERT INTO ledger (account_id, amount, kind, campaign_id) VALUES (?, ?, 'debit', ?)")?
-            .execute(params![account, -row.cost.hundredths(), ticket])?;
-        super::balance_alert::after_debit(db, account, available, available - row.cost, now)?;
+            .execute(params![account, -cost.hundredths(), ticket])?;
+        super::balance_alert::after_debit(db, account, available, available - cost, now)?;
     }
-    Ok((ticket, available - row.cost))
+    Ok((ticket, available - cost))
 }
 
 /// Messages per country, in a stable order.
-fn per_country(messages: &[MessageRow]) -> std::collections::BTreeMap<&'static str, i64> {
-    let mut counts = std::collections::BTreeMap::new();
-    for (_, country, ..) in messages {
-        *counts.entry(*country).or_insert(0) += 1;
-    }
-    counts
-}
-
 const CAMPAIGN_COLUMNS: &str = "SELECT id, text, sender, status, send_at, created_at, cost, lists, total, sent, npai, pushtype FROM campaigns";
 
 /// One campaign of the account, with its delivery counts.

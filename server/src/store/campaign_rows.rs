@@ -1,0 +1,104 @@
+//! A new campaign as rows, the same for both stores: the campaign's columns and one message
+//! per recipient the filter let through.
+
+use std::collections::BTreeMap;
+
+use texto_core::{Audience, Outcome};
+
+use super::{NewCampaign, time};
+
+/// The columns of a campaign's row, as stored.
+pub(crate) struct CampaignRow {
+    /// Text as written.
+    pub(crate) text: String,
+    /// `alert` or `marketing`.
+    pub(crate) pushtype: &'static str,
+    /// Sender, if any.
+    pub(crate) sender: Option<String>,
+    /// Its short links (JSON).
+    pub(crate) links: String,
+    /// The lists it goes to (JSON).
+    pub(crate) lists: String,
+    /// Whether the text is sent as UCS-2.
+    pub(crate) unicode: bool,
+    /// `scheduled` or `sending`.
+    pub(crate) status: &'static str,
+    /// When it goes out (stored form).
+    pub(crate) send_at: String,
+    /// When it was created (stored form).
+    pub(crate) created_at: String,
+    /// The filter's counters: total, sent, blacklisted, duplicated, invalid, npai,
+    /// not_allowed, flood, country_limit.
+    pub(crate) counters: [i64; 9],
+}
+
+/// A message to write.
+pub(crate) struct MessageRow {
+    /// The recipient.
+    pub(crate) number: u64,
+    /// Its country (ISO 3166 alpha-2).
+    pub(crate) country: &'static str,
+    /// The client's id of the message.
+    pub(crate) gsmsmsid: Option<String>,
+    /// SMS parts.
+    pub(crate) parts: i64,
+    /// Its cost in hundredths.
+    pub(crate) cost: i64,
+    /// The contact's info1…info4 as JSON.
+    pub(crate) info: Option<String>,
+}
+
+impl NewCampaign<'_> {
+    /// The campaign's row.
+    pub(crate) fn row(&self) -> CampaignRow {
+        let (campaign, simulation) = (self.campaign, self.simulation);
+        let lists = match campaign.audience() {
+            Audience::Lists(ids) => serde_json::to_string(ids).unwrap_or_default(),
+            Audience::Numbers(_) => "[]".to_owned(),
+        };
+        let c = &simulation.counters;
+        CampaignRow {
+            text: campaign.text().to_owned(),
+            pushtype: campaign.pushtype().as_str(),
+            sender: campaign.sender().map(|s| s.as_str().to_owned()),
+            links: serde_json::to_string(campaign.links()).unwrap_or_default(),
+            lists,
+            unicode: campaign.unicode(),
+            status: self.status.as_str(),
+            send_at: time::store(simulation.send_at),
+            created_at: time::store(self.now),
+            counters: [c.total, c.sent, c.blacklisted, c.duplicated, c.invalid, c.npai, c.not_allowed, c.flood, c.country_limit]
+                .map(|n| i64::try_from(n).unwrap_or(i64::MAX)),
+        }
+    }
+
+    /// One message per recipient the filter let through, in request order.
+    pub(crate) fn message_rows(&self) -> Vec<MessageRow> {
+        self.simulation
+            .outcomes
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| o.outcome == Outcome::Sent)
+            .filter_map(|(i, o)| {
+                let number = o.number?;
+                Some(MessageRow {
+                    number: number.as_u64(),
+                    country: number.country().iso2(),
+                    gsmsmsid: self.gsmsmsids.get(i).copied().flatten().map(str::to_owned),
+                    parts: i64::from(o.parts),
+                    cost: o.cost.hundredths(),
+                    info: self.infos.get(i).cloned().flatten(),
+                })
+            })
+            .collect()
+    }
+}
+
+/// How many of `messages` go to each country, in a stable order.
+pub(crate) fn per_country(messages: &[MessageRow]) -> BTreeMap<&'static str, i64> {
+    let mut counts = BTreeMap::new();
+    for m in messages {
+        *counts.entry(m.country).or_insert(0) += 1;
+    }
+    counts
+}
