@@ -123,12 +123,21 @@ impl DeliveryStore for PgStore {
     }
 }
 
-/// Has the transaction's statements planned for their arrays at each run. A wave's statements
-/// join thousands of ids to `messages`; a cached generic plan guesses a few, and one chose plans
-/// that took 1.5-3.3 s a wave (two nodes went out at 2,080 msg/s instead of 21,143). Planning
-/// costs about a millisecond a wave.
+/// Has the transaction's statements planned as what they are: key lookups. Every statement of
+/// a wave joins an array of ids (messages, SMSC ids, campaigns, numbers) to its table's index,
+/// so the right plan is always a nested loop of index probes. But the statistics of a queue
+/// table lag behind it (its queued rows go from none to 300,000 and back between two
+/// analyses), and with them the planner chose bitmap scans of every queued message and hash
+/// joins: up to 24 s a wave, whose locks then held the other node's waves up. So the wave plans
+/// for its arrays each time (a generic plan guesses a few ids; one took 1.5-3.3 s a wave) and
+/// without sequential or bitmap scans, hash or merge joins. Planning costs about a millisecond
+/// a wave.
 async fn plan_for_the_wave(tx: &Transaction<'_>) -> Result<(), Error> {
-    tx.batch_execute("SET LOCAL plan_cache_mode = force_custom_plan").await?;
+    tx.batch_execute(
+        "SET LOCAL plan_cache_mode = force_custom_plan; SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off;
+         SET LOCAL enable_hashjoin = off; SET LOCAL enable_mergejoin = off",
+    )
+    .await?;
     Ok(())
 }
 
@@ -359,17 +368,19 @@ async fn claim(tx: &Transaction<'_>, node: i64, campaigns: &[i64], limit: usize)
 /// Of `campaigns`, those still sending with no message queued (claimed or not) are `sent`.
 /// One another transaction holds is left for a later wave.
 async fn close_if_done(tx: &Transaction<'_>, campaigns: &[i64]) -> Result<(), Error> {
-    // A few hundred at a time, each looked up by its key: with thousands in one statement, a
-    // wave of two nodes' once ran for minutes. Each campaign's queued messages are probed
-    // (a scalar subquery with LIMIT is never turned into a join): as an anti-join, the planner
-    // could scan the queued messages whole, or `messages` once per campaign, 1-10 s a wave
-    // while the table's statistics lagged behind it.
+    // A few hundred at a time, each campaign looked up by its key (a lateral subquery on its
+    // id), and its queued messages probed (a scalar subquery with LIMIT, never made a join).
+    // Planned freely, with statistics that lagged behind the table, the statement scanned every
+    // sending campaign against every id, or every queued message once per campaign: 1-24 s a
+    // wave inside the hand-over transaction, whose keys the other node's waves then waited for.
     let close = tx
         .prepare_cached(
             "UPDATE campaigns SET status = 'sent' WHERE id IN (
-                 SELECT c.id FROM unnest($1::bigint[]) AS done(id) JOIN campaigns c ON c.id = done.id
-                 WHERE c.status = 'sending' AND (SELECT m.id FROM messages m WHERE m.campaign_id = c.id AND m.delivery = 0 LIMIT 1) IS NULL
-                 FOR NO KEY UPDATE OF c SKIP LOCKED)",
+                 SELECT c.id FROM unnest($1::bigint[]) AS done(id)
+                 CROSS JOIN LATERAL (
+                     SELECT id FROM campaigns WHERE id = done.id AND status = 'sending'
+                     AND (SELECT m.id FROM messages m WHERE m.campaign_id = done.id AND m.delivery = 0 LIMIT 1) IS NULL
+                     FOR NO KEY UPDATE SKIP LOCKED) AS c)",
         )
         .await?;
     for chunk in campaigns.chunks(GROUP) {
