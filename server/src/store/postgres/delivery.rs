@@ -190,11 +190,15 @@ async fn store_hand_offs(tx: &Transaction<'_>, done: &[HandOff], outbox: &mut Ou
         }
     }
     let mut finished = Vec::new();
+    // "Still queued" is written `delivery < 1` (codes are never negative) in the lookups by id
+    // below: `delivery = 0` would let the planner scan a partial index of the queued messages
+    // whole, once per id, whenever the statistics say it is nearly empty; now only the primary
+    // key can serve them.
     if !failed_ids.is_empty() {
         let fail = tx
             .prepare_cached(&format!(
                 "UPDATE messages m SET delivery = r.code FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS r(id, code, n)
-                 WHERE m.id = r.id AND m.delivery = 0 RETURNING {}",
+                 WHERE m.id = r.id AND m.delivery < 1 RETURNING {}",
                 arrivals::FINAL_COLUMNS
             ))
             .await?;
@@ -212,7 +216,7 @@ async fn store_submitted(tx: &Transaction<'_>, ids: &[i64], smsc_ids: &[&str], p
     let submit = tx
         .prepare_cached(
             "UPDATE messages m SET delivery = 1, smsc_id = r.smsc_id FROM unnest($1::bigint[], $2::text[], $3::bigint[]) AS r(id, smsc_id, n)
-             WHERE m.id = r.id AND m.delivery = 0 RETURNING r.n, m.id, m.number, m.account_id, r.smsc_id",
+             WHERE m.id = r.id AND m.delivery < 1 RETURNING r.n, m.id, m.number, m.account_id, r.smsc_id",
         )
         .await?;
     let mut sent: Vec<(i64, i64, i64, i64, String)> =

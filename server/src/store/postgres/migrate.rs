@@ -6,7 +6,8 @@ use deadpool_postgres::Pool;
 use crate::Error;
 
 /// Every migration, in order; the position is the version it brings the schema to.
-const MIGRATIONS: &[&str] = &[include_str!("../../../migrations/postgres/0001_schema.sql")];
+const MIGRATIONS: &[&str] =
+    &[include_str!("../../../migrations/postgres/0001_schema.sql"), include_str!("../../../migrations/postgres/0002_campaigns_in_progress.sql")];
 
 /// The advisory lock's key ("texto" in ASCII).
 const LOCK: i64 = 0x74_65_78_74_6f;
