@@ -5,6 +5,7 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use texto_core::FieldError;
+use tokio_postgres::error::SqlState;
 
 /// What can go wrong in the service.
 #[derive(Debug, thiserror::Error)]
@@ -14,7 +15,7 @@ pub enum Error {
     Database(#[from] rusqlite::Error),
     /// PostgreSQL answered with an error or the connection failed.
     #[error("database: {}", postgres_detail(.0))]
-    Postgres(#[from] tokio_postgres::Error),
+    Postgres(tokio_postgres::Error),
     /// No PostgreSQL connection could be had from the pool.
     #[error("database pool: {0}")]
     Pool(#[from] deadpool_postgres::PoolError),
@@ -80,6 +81,19 @@ pub enum Error {
     /// The command line named something that does not exist or cannot be done.
     #[error("{0}")]
     Command(String),
+}
+
+impl From<tokio_postgres::Error> for Error {
+    /// A transaction PostgreSQL aborted to break a deadlock or a serialization conflict with
+    /// a concurrent one wrote nothing: the request is contended, and goes through sent again.
+    fn from(error: tokio_postgres::Error) -> Error {
+        match error.code() {
+            Some(code) if *code == SqlState::T_R_DEADLOCK_DETECTED || *code == SqlState::T_R_SERIALIZATION_FAILURE => {
+                Error::Contended(format!("a concurrent request wrote the same rows ({}): send this one again", postgres_detail(&error)))
+            }
+            _ => Error::Postgres(error),
+        }
+    }
 }
 
 /// PostgreSQL's own message and code for a database error (tokio-postgres shows "db error").

@@ -4,6 +4,7 @@
 //! database, a dead node's work taken over).
 
 mod backends;
+mod contention;
 mod nodes;
 mod outbox;
 mod waves;
