@@ -61,13 +61,15 @@ pub(super) async fn sync(db: &Client, window: &FloodWindow, synced: &Synced, acc
         let marks = synced.marks();
         accounts.iter().map(|account| marks.get(account).copied().unwrap_or(0)).collect()
     };
-    // Planned for their parameters each time (unnamed statements): a plan kept from when
-    // `campaigns` or `messages` was small scans it whole once it is not.
     let campaigns = match (accounts, since.as_slice()) {
+        // One range of `campaigns_by_account` (account, id), whatever the values: prepared
+        // once per connection (planning it for each send cost more than running it).
         ([account], [since]) => {
-            let sql = "SELECT account_id, id, created_at FROM campaigns WHERE account_id = $1 AND id > $2";
-            db.query_typed(sql, &[(account, Type::INT8), (since, Type::INT8)]).await?
+            let statement = db.prepare_cached("SELECT account_id, id, created_at FROM campaigns WHERE account_id = $1 AND id > $2").await?;
+            db.query(&statement, &[account, since]).await?
         }
+        // Planned for its arrays each time (an unnamed statement): a plan kept from when
+        // `campaigns` was small scans it whole once it is not.
         _ => {
             // Each account's range of `campaigns_by_account`, which row comparisons start and
             // end the index scan on (OFFSET 0 keeps it a loop over the accounts).
