@@ -14,7 +14,7 @@ use std::{
 use deadpool_postgres::Client;
 use futures_util::{
     Future, TryFutureExt,
-    future::{try_join, try_join_all, try_join4, try_join5},
+    future::{join, try_join, try_join_all, try_join4, try_join5},
 };
 use texto_core::Credits;
 use tokio_postgres::{
@@ -105,32 +105,35 @@ pub(super) async fn write(client: &Client, window: &FloodWindow, synced: &Synced
     }
 }
 
-/// Writes `jobs` in one transaction, in three round trips: the locks and reads, the writes
-/// (a larger batch's messages go by COPY before them), the commit. `Err` when it failed
-/// before its commit, with nothing written.
+/// Writes `jobs` in one transaction, in two round trips: the locks and reads, then the writes
+/// and the commit, sent together (a larger batch's messages go by COPY before them). `Err`
+/// when it failed before its commit, with nothing written.
 async fn write_together(client: &Client, window: &FloodWindow, synced: &Synced, jobs: &[Job]) -> Result<Vec<Answer>, Error> {
     let verdicts = match stage(client, window, synced, jobs).await {
         Ok(verdicts) => verdicts,
-        Err(error) => {
+        Err(NotCommitted::Before(error)) => {
+            // The transaction may be open still (or ended by the COMMIT sent with a failed write).
             if let Err(rollback) = client.batch_execute("ROLLBACK").await {
                 tracing::warn!(%rollback, "rolling a batch of campaigns back");
             }
             return Err(error);
         }
+        Err(NotCommitted::AtCommit(error)) => {
+            // Every job fails with it (the batch is not tried again: its commit may have
+            // happened); the first carries PostgreSQL's own error.
+            tracing::error!(%error, jobs = jobs.len(), "a batch of campaigns could not be committed");
+            let mut first = Some(error);
+            return Ok(jobs.iter().map(|_| Err(first.take().unwrap_or(Error::Unavailable("the campaigns' commit failed")))).collect());
+        }
     };
-    // The window learns of the messages once they are written, before the commit (as the
-    // accounts' locks are still held): a campaign stands once queued. (Should the commit then
-    // fail, the window counts texts never sent: it errs toward fewer texts.)
+    // The window learns of the messages once committed. This node writes its next batch after
+    // this one is answered, and a campaign written meanwhile by a large send or by another node
+    // first reads these from the database under the accounts' locks (each campaign is recorded
+    // once, by its writer or by the sync that reads it first).
     for (job, verdict) in jobs.iter().zip(&verdicts) {
         if let Verdict::Accepted { ticket, .. } = verdict {
             synced.record_written(window, job.account, *ticket, job.numbers(), job.text_hash, job.now);
         }
-    }
-    if let Err(error) = client.batch_execute("COMMIT").await {
-        // Every job fails with it: the first carries PostgreSQL's own error.
-        tracing::error!(%error, jobs = jobs.len(), "a batch of campaigns could not be committed");
-        let mut first = Some(Error::from(error));
-        return Ok(jobs.iter().map(|_| Err(first.take().unwrap_or(Error::Unavailable("the campaigns' commit failed")))).collect());
     }
     let answers = verdicts.into_iter().map(|verdict| match verdict {
         Verdict::Refused(error) => Err(error),
@@ -139,9 +142,23 @@ async fn write_together(client: &Client, window: &FloodWindow, synced: &Synced, 
     Ok(answers.collect())
 }
 
-/// The transaction up to its commit: the locks and reads, the verdicts, the accepted jobs'
-/// writes.
-async fn stage(client: &Client, window: &FloodWindow, synced: &Synced, jobs: &[Job]) -> Result<Vec<Verdict>, Error> {
+/// Why a batch's transaction did not commit.
+enum NotCommitted {
+    /// It failed before its commit: nothing was written, each job may be tried again alone.
+    Before(Error),
+    /// Its commit failed, or its answer was lost: the batch fails as a whole.
+    AtCommit(Error),
+}
+
+impl<E: Into<Error>> From<E> for NotCommitted {
+    fn from(error: E) -> NotCommitted {
+        NotCommitted::Before(error.into())
+    }
+}
+
+/// The transaction: the locks and reads, the verdicts, the accepted jobs' writes and the
+/// commit.
+async fn stage(client: &Client, window: &FloodWindow, synced: &Synced, jobs: &[Job]) -> Result<Vec<Verdict>, NotCommitted> {
     let mut accounts: Vec<AccountId> = jobs.iter().map(|job| job.account).collect();
     accounts.sort_unstable();
     accounts.dedup();
@@ -193,13 +210,13 @@ async fn stage(client: &Client, window: &FloodWindow, synced: &Synced, jobs: &[J
             balance_alert::raise(alert, client, job.account, *balance, job.now).await?;
         }
     }
-    write_accepted(client, jobs, &verdicts).await?;
+    write_and_commit(client, jobs, &verdicts).await?;
     Ok(verdicts)
 }
 
-/// Writes the accepted jobs (their messages, campaigns, debits, counters and ledger rows), in
-/// one round trip when the messages are few.
-async fn write_accepted(client: &Client, jobs: &[Job], verdicts: &[Verdict]) -> Result<(), Error> {
+/// Writes the accepted jobs (their messages, campaigns, debits, counters and ledger rows) and
+/// commits, in one round trip when the messages are few.
+async fn write_and_commit(client: &Client, jobs: &[Job], verdicts: &[Verdict]) -> Result<(), NotCommitted> {
     let accepted: Vec<(&Job, i64)> = jobs
         .iter()
         .zip(verdicts)
@@ -209,7 +226,7 @@ async fn write_accepted(client: &Client, jobs: &[Job], verdicts: &[Verdict]) -> 
         })
         .collect();
     if accepted.is_empty() {
-        return Ok(());
+        return client.batch_execute("COMMIT").await.map_err(|error| NotCommitted::AtCommit(error.into()));
     }
     let messages: usize = accepted.iter().map(|(job, _)| job.messages.len()).sum();
     if messages > MOST_INSERTED {
@@ -266,8 +283,12 @@ async fn write_accepted(client: &Client, jobs: &[Job], verdicts: &[Verdict]) -> 
     if !ledger_accounts.is_empty() {
         writes.push(Box::pin(client.execute(&ledger_insert, &ledger_params)));
     }
-    try_join_all(writes).await?;
-    Ok(())
+    // Sent after the writes: should one fail, PostgreSQL rolls the transaction back at the COMMIT.
+    match join(try_join_all(writes), client.batch_execute("COMMIT")).await {
+        (Ok(_), Ok(())) => Ok(()),
+        (Err(error), _) if error.as_db_error().is_some() => Err(NotCommitted::Before(error.into())),
+        (Err(error), _) | (Ok(_), Err(error)) => Err(NotCommitted::AtCommit(error.into())),
+    }
 }
 
 /// A statement sent, its answer awaited.
