@@ -223,7 +223,6 @@ fn write_campaign(db: &Connection, account: AccountId, row: &CampaignRow, messag
     Ok((ticket, available - cost))
 }
 
-/// Messages per country, in a stable order.
 const CAMPAIGN_COLUMNS: &str = "SELECT id, text, sender, status, send_at, created_at, cost, lists, total, sent, npai, pushtype FROM campaigns";
 
 /// One campaign of the account, with its delivery counts.
