@@ -189,7 +189,13 @@ async fn run(state: &AppState, caller: Caller, accept: Accept, request: SmsReque
         return Ok(accept.ok(&simulation.to_wire(None)));
     }
     if !simulation.affordable() {
-        return Err(Error::NotEnoughCredits { cost: simulation.cost, balance: simulation.balance });
+        // The filter's balance may come from the node's copy of the account, which a write
+        // ending just after a top-up can leave below the stored one: refused on the stored
+        // balance only (the store checks it again as it writes).
+        let balance = state.store.balance(caller.account).await?;
+        if simulation.cost > balance {
+            return Err(Error::NotEnoughCredits { cost: simulation.cost, balance });
+        }
     }
     let (gsmsmsids, infos) = match campaign.audience() {
         Audience::Numbers(recipients) => (recipients.iter().map(|r| r.gsmsmsid).collect(), Vec::new()),

@@ -3,6 +3,7 @@
 //! then what only several PostgreSQL nodes do (claims shared between two stores on one
 //! database, a dead node's work taken over).
 
+mod account_copies;
 mod backends;
 mod contention;
 mod nodes;

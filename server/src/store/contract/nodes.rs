@@ -10,7 +10,7 @@ use super::backends::postgres_database;
 use crate::store::{DeliveryStore, HandOff, OutboxStore, postgres::PgStore};
 
 /// Two nodes on a fresh database, or `None` (said) when no PostgreSQL server is named.
-async fn two_nodes() -> Option<(PgStore, PgStore)> {
+pub(super) async fn two_nodes() -> Option<(PgStore, PgStore)> {
     let Some(url) = postgres_database().await else {
         eprintln!("TEXTO_TEST_POSTGRES is not set: the several-node scenarios need PostgreSQL");
         return None;

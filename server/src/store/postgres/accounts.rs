@@ -84,6 +84,7 @@ impl AccountStore for PgStore {
         )
         .await?;
         let limits = flood_limits(&tx, account).await?;
+        changed(&tx, account).await?;
         tx.commit().await?;
         Ok(limits)
     }
@@ -91,10 +92,11 @@ impl AccountStore for PgStore {
     async fn update_country_rule(&self, account: AccountId, country: Country, change: CountryRuleChange) -> Result<CountryRule, Error> {
         // One upsert: the row is locked while the kept fields are read, so two changes of
         // different fields made at once by two nodes both stay.
-        let client = self.pool.get().await?;
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
         let cap_changes = change.monthly_cap.is_some();
         let cap = change.monthly_cap.flatten().map(cap_to_db);
-        let row = client
+        let row = tx
             .query_one(
                 "INSERT INTO account_countries (account_id, country, allowed, monthly_cap)
                  VALUES ($1, $2, COALESCE($3::boolean, true), CASE WHEN $4::boolean THEN $5::bigint END)
@@ -105,6 +107,8 @@ impl AccountStore for PgStore {
                 &[&account, &country.iso2(), &change.allowed, &cap_changes, &cap],
             )
             .await?;
+        changed(&tx, account).await?;
+        tx.commit().await?;
         Ok(CountryRule { allowed: row.get(0), monthly_cap: row.get::<_, Option<i64>>(1).map(cap_from_db) })
     }
 
@@ -125,7 +129,22 @@ async fn top_up_in(tx: &Transaction<'_>, account: AccountId, credits: Credits) -
     let ledger = tx.prepare_cached("INSERT INTO ledger (account_id, amount, kind) VALUES ($1, $2, 'topup')").await?;
     tx.execute(&ledger, &[&account, &credits.hundredths()]).await?;
     let balance = tx.prepare_cached("UPDATE accounts SET balance = balance + $1 WHERE id = $2 RETURNING balance").await?;
-    Ok(tx.query_one(&balance, &[&credits.hundredths(), &account]).await?.get(0))
+    let balance = tx.query_one(&balance, &[&credits.hundredths(), &account]).await?.get(0);
+    changed(tx, account).await?;
+    Ok(balance)
+}
+
+/// Moves `account`'s change counter (`account_changes`), in the transaction of a change that
+/// the nodes' copies of the account must see: the balance going up or its settings changing.
+pub(super) async fn changed(db: &impl GenericClient, account: AccountId) -> Result<(), Error> {
+    let statement = db
+        .prepare_cached(
+            "INSERT INTO account_changes (account_id, version) VALUES ($1, 1)
+             ON CONFLICT (account_id) DO UPDATE SET version = account_changes.version + 1",
+        )
+        .await?;
+    db.execute(&statement, &[&account]).await?;
+    Ok(())
 }
 
 /// A monthly cap as stored (caps beyond `i64::MAX` are stored as `i64::MAX`).

@@ -9,11 +9,11 @@ use deadpool_postgres::Pool;
 use tokio::sync::{mpsc, oneshot};
 
 use super::{
+    NodeMemory,
     campaign_jobs::Job,
     campaign_writer::{self, Answer},
-    flood_sync::Synced,
 };
-use crate::{Error, store::flood_window::FloodWindow};
+use crate::Error;
 
 /// Campaigns with at most this many messages go through the batcher; a larger one is written
 /// on its own (its commit is amortised over its rows).
@@ -36,9 +36,9 @@ pub(super) struct Batcher {
 
 impl Batcher {
     /// Starts the task, writing on connections of `pool`.
-    pub(super) fn start(pool: Pool, window: Arc<FloodWindow>, synced: Arc<Synced>) -> Batcher {
+    pub(super) fn start(pool: Pool, memory: Arc<NodeMemory>) -> Batcher {
         let (queue, jobs) = mpsc::unbounded_channel();
-        tokio::spawn(write_batches(pool, window, synced, jobs));
+        tokio::spawn(write_batches(pool, memory, jobs));
         Batcher { queue }
     }
 
@@ -52,12 +52,12 @@ impl Batcher {
 }
 
 /// The task: takes what is queued (up to [`MOST_PER_BATCH`]), writes it, answers, again.
-async fn write_batches(pool: Pool, window: Arc<FloodWindow>, synced: Arc<Synced>, mut queue: mpsc::UnboundedReceiver<Queued>) {
+async fn write_batches(pool: Pool, memory: Arc<NodeMemory>, mut queue: mpsc::UnboundedReceiver<Queued>) {
     let mut batch = Vec::with_capacity(MOST_PER_BATCH);
     while queue.recv_many(&mut batch, MOST_PER_BATCH).await > 0 {
         let (jobs, answers): (Vec<Job>, Vec<oneshot::Sender<Answer>>) = batch.drain(..).map(|q| (q.job, q.answer)).unzip();
         let written = match pool.get().await {
-            Ok(client) => campaign_writer::write(&client, &window, &synced, &jobs).await,
+            Ok(client) => campaign_writer::write(&client, &memory, &jobs).await,
             Err(error) => {
                 let mut first = Some(Error::from(error));
                 jobs.iter().map(|_| Err(first.take().unwrap_or(Error::Unavailable("no database connection for the campaigns")))).collect()

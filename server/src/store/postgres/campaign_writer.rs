@@ -16,23 +16,22 @@ use futures_util::{
     Future, TryFutureExt,
     future::{join, try_join, try_join_all, try_join4, try_join5},
 };
-use texto_core::Credits;
+use texto_core::{Country, Credits};
 use tokio_postgres::{
     binary_copy::BinaryCopyInWriter,
     types::{ToSql, Type},
 };
 
 use super::{
+    NodeMemory,
+    account_cache::AccountCache,
     accounts::limits_from_db,
     balance_alert::{self, ALERTS_OF_ACCOUNTS},
     campaign_columns::{Campaigns, Messages},
     campaign_jobs::{Job, Locked, Verdict, decide},
-    flood_sync::{self, Synced},
+    flood_sync,
 };
-use crate::{
-    Error,
-    store::{AccountId, flood_window::FloodWindow},
-};
+use crate::{Error, store::AccountId};
 
 /// A job's answer: its ticket and the balance after its debit.
 pub(super) type Answer = Result<(i64, Credits), Error>;
@@ -86,15 +85,15 @@ const MESSAGE_TYPES: [Type; 10] = [Type::INT8, Type::INT8, Type::INT8, Type::TEX
 /// Writes `jobs` on `client`: one answer per job, in order. Should the batch fail before its
 /// commit (nothing of it written), each job is written again alone, so that one job's failure
 /// is its own.
-pub(super) async fn write(client: &Client, window: &FloodWindow, synced: &Synced, jobs: &[Job]) -> Vec<Answer> {
-    match write_together(client, window, synced, jobs).await {
+pub(super) async fn write(client: &Client, memory: &NodeMemory, jobs: &[Job]) -> Vec<Answer> {
+    match write_together(client, memory, jobs).await {
         Ok(answers) => answers,
         Err(error) if jobs.len() == 1 => vec![Err(error)],
         Err(error) => {
             tracing::warn!(%error, jobs = jobs.len(), "a batch of campaigns failed: writing them one by one");
             let mut answers = Vec::with_capacity(jobs.len());
             for job in jobs {
-                let answer = match write_together(client, window, synced, std::slice::from_ref(job)).await {
+                let answer = match write_together(client, memory, std::slice::from_ref(job)).await {
                     Ok(mut one) => one.pop().unwrap_or(Err(Error::Unavailable("a campaign went unanswered"))),
                     Err(error) => Err(error),
                 };
@@ -108,9 +107,9 @@ pub(super) async fn write(client: &Client, window: &FloodWindow, synced: &Synced
 /// Writes `jobs` in one transaction, in two round trips: the locks and reads, then the writes
 /// and the commit, sent together (a larger batch's messages go by COPY before them). `Err`
 /// when it failed before its commit, with nothing written.
-async fn write_together(client: &Client, window: &FloodWindow, synced: &Synced, jobs: &[Job]) -> Result<Vec<Answer>, Error> {
-    let verdicts = match stage(client, window, synced, jobs).await {
-        Ok(verdicts) => verdicts,
+async fn write_together(client: &Client, memory: &NodeMemory, jobs: &[Job]) -> Result<Vec<Answer>, Error> {
+    let (verdicts, locked) = match stage(client, memory, jobs).await {
+        Ok(staged) => staged,
         Err(NotCommitted::Before(error)) => {
             // The transaction may be open still (or ended by the COMMIT sent with a failed write).
             if let Err(rollback) = client.batch_execute("ROLLBACK").await {
@@ -122,6 +121,9 @@ async fn write_together(client: &Client, window: &FloodWindow, synced: &Synced, 
             // Every job fails with it (the batch is not tried again: its commit may have
             // happened); the first carries PostgreSQL's own error.
             tracing::error!(%error, jobs = jobs.len(), "a batch of campaigns could not be committed");
+            for job in jobs {
+                memory.accounts.forget(job.account);
+            }
             let mut first = Some(error);
             return Ok(jobs.iter().map(|_| Err(first.take().unwrap_or(Error::Unavailable("the campaigns' commit failed")))).collect());
         }
@@ -132,14 +134,34 @@ async fn write_together(client: &Client, window: &FloodWindow, synced: &Synced, 
     // once, by its writer or by the sync that reads it first).
     for (job, verdict) in jobs.iter().zip(&verdicts) {
         if let Verdict::Accepted { ticket, .. } = verdict {
-            synced.record_written(window, job.account, *ticket, job.numbers(), job.text_hash, job.now);
+            memory.synced.record_written(&memory.flood, job.account, *ticket, job.numbers(), job.text_hash, job.now);
         }
     }
+    remember(&memory.accounts, jobs, &verdicts, &locked);
     let answers = verdicts.into_iter().map(|verdict| match verdict {
         Verdict::Refused(error) => Err(error),
         Verdict::Accepted { ticket, balance, .. } => Ok((ticket, balance)),
     });
     Ok(answers.collect())
+}
+
+/// Brings the node's copies of the accounts up to what the batch committed: their balances and
+/// capped counters. A job refused for its balance, its cap or anti-flood drops its account's
+/// copy, which the other nodes' sends made stale.
+fn remember(cache: &AccountCache, jobs: &[Job], verdicts: &[Verdict], locked: &Locked) {
+    for (&account, &(balance, _)) in &locked.accounts {
+        cache.set_balance(account, Credits::from_hundredths(balance));
+    }
+    for ((account, month, country), &(_, used)) in &locked.caps {
+        if let Some(country) = Country::from_iso2(country) {
+            cache.raise_counter(*account, month, country, u64::try_from(used).unwrap_or(0));
+        }
+    }
+    for (job, verdict) in jobs.iter().zip(verdicts) {
+        if matches!(verdict, Verdict::Refused(_)) {
+            cache.forget(job.account);
+        }
+    }
 }
 
 /// Why a batch's transaction did not commit.
@@ -157,8 +179,8 @@ impl<E: Into<Error>> From<E> for NotCommitted {
 }
 
 /// The transaction: the locks and reads, the verdicts, the accepted jobs' writes and the
-/// commit.
-async fn stage(client: &Client, window: &FloodWindow, synced: &Synced, jobs: &[Job]) -> Result<Vec<Verdict>, NotCommitted> {
+/// commit. Returns the verdicts and what was read under the locks, moved by the accepted jobs.
+async fn stage(client: &Client, memory: &NodeMemory, jobs: &[Job]) -> Result<(Vec<Verdict>, Locked), NotCommitted> {
     let mut accounts: Vec<AccountId> = jobs.iter().map(|job| job.account).collect();
     accounts.sort_unstable();
     accounts.dedup();
@@ -185,7 +207,7 @@ async fn stage(client: &Client, window: &FloodWindow, synced: &Synced, jobs: &[J
             client.query(&caps, &[&month_accounts, &month_names]).err_into(),
             client.query(&alerts, &[&accounts]).err_into(),
             client.query(&ids, &[&count]).err_into(),
-            flood_sync::sync(client, window, synced, &accounts, now),
+            flood_sync::sync(client, &memory.flood, &memory.synced, &accounts, now),
         ),
     )
     .await?;
@@ -202,7 +224,7 @@ async fn stage(client: &Client, window: &FloodWindow, synced: &Synced, jobs: &[J
     }
     let mut tickets: Vec<i64> = id_rows.iter().map(|row| row.get(0)).collect();
     tickets.sort_unstable();
-    let verdicts = decide(jobs, &tickets, &mut locked, window);
+    let verdicts = decide(jobs, &tickets, &mut locked, &memory.flood);
     for (job, verdict) in jobs.iter().zip(&verdicts) {
         if let Verdict::Accepted { balance, alert: true, .. } = verdict
             && let Some(alert) = locked.alerts.get(&job.account)
@@ -211,7 +233,7 @@ async fn stage(client: &Client, window: &FloodWindow, synced: &Synced, jobs: &[J
         }
     }
     write_and_commit(client, jobs, &verdicts).await?;
-    Ok(verdicts)
+    Ok((verdicts, locked))
 }
 
 /// Writes the accepted jobs (their messages, campaigns, debits, counters and ledger rows) and

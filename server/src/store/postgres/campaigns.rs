@@ -2,7 +2,8 @@
 //! debit are written in one transaction, with the campaigns queued meanwhile on this node (the
 //! small ones, see [`batcher`](super::batcher)) or alone (the large ones), safe against the
 //! sends of other nodes for the same accounts: see [`campaign_writer`]. The filter's inputs are
-//! one statement (with the anti-flood sync beside it).
+//! one statement (with the anti-flood sync beside it), which reads the blacklist and NPAI and,
+//! while the node's copy of the account is current ([`AccountCache`]), nothing else.
 
 use std::{
     collections::{HashMap, HashSet},
@@ -18,7 +19,8 @@ use tokio_postgres::{Row, types::ToSql};
 
 use super::{
     PgStore,
-    accounts::limits_from_db,
+    account_cache::{AccountCache, AccountCopy},
+    accounts::{self, limits_from_db},
     batcher::MOST_MESSAGES,
     campaign_jobs::Job,
     campaign_records, campaign_writer, flood_sync, time,
@@ -32,18 +34,25 @@ use crate::{
 /// once instead of looking each number up.
 const LOOKUP_LIMIT: usize = 500;
 
-/// Everything the filter reads of an account, in one statement: its balance and anti-flood
-/// limits, its blacklisted and NPAI numbers among `$2` (`{numbers}` is the condition), its
-/// blocked countries, its caps and this month's (`$3`) counters.
-const ACCOUNT_INPUTS: &str = "SELECT a.balance, a.flood_identical_per_hour, a.flood_any_per_hour,
+/// Everything the filter reads of an account, in one statement: its change counter, its
+/// balance and anti-flood limits, its blacklisted and NPAI numbers among `$2` (`{numbers}` is
+/// the condition), its blocked countries, its caps and this month's (`$3`) counters.
+const ACCOUNT_INPUTS: &str = "SELECT COALESCE((SELECT version FROM account_changes WHERE account_id = $1), 0),
         ARRAY(SELECT number FROM blacklist WHERE account_id = $1 AND {numbers}),
         ARRAY(SELECT number FROM npai WHERE account_id = $1 AND {numbers}),
+        a.balance, a.flood_identical_per_hour, a.flood_any_per_hour,
         ARRAY(SELECT country FROM account_countries WHERE account_id = $1 AND NOT allowed),
         ARRAY(SELECT country FROM account_countries WHERE account_id = $1 AND monthly_cap IS NOT NULL ORDER BY country),
         ARRAY(SELECT monthly_cap FROM account_countries WHERE account_id = $1 AND monthly_cap IS NOT NULL ORDER BY country),
         ARRAY(SELECT country FROM monthly_usage WHERE account_id = $1 AND month = $3 ORDER BY country),
         ARRAY(SELECT messages FROM monthly_usage WHERE account_id = $1 AND month = $3 ORDER BY country)
     FROM accounts a WHERE a.id = $1";
+
+/// What a send reads when the node has a copy of the account ([`AccountCache`]): the first three
+/// columns of [`ACCOUNT_INPUTS`].
+const LOOKUPS: &str = "SELECT COALESCE((SELECT version FROM account_changes WHERE account_id = $1), 0),
+        ARRAY(SELECT number FROM blacklist WHERE account_id = $1 AND {numbers}),
+        ARRAY(SELECT number FROM npai WHERE account_id = $1 AND {numbers})";
 
 #[async_trait]
 impl CampaignStore for PgStore {
@@ -53,13 +62,13 @@ impl CampaignStore for PgStore {
         // Other nodes' sends for the account are read with the inputs, so that the filter
         // counts them. A node alone has them all (a node joining meanwhile is caught by the
         // check under the account's lock: the send is refused as contended, once).
-        let inputs = account_inputs(&client, account, few.as_deref(), now);
+        let inputs = account_inputs(&client, &self.memory.accounts, account, few.as_deref(), now);
         let mut inputs = if self.peers.any() {
-            try_join(flood_sync::sync(&client, &self.flood, &self.synced, &[account], now), inputs).await?.1
+            try_join(flood_sync::sync(&client, &self.memory.flood, &self.memory.synced, &[account], now), inputs).await?.1
         } else {
             inputs.await?
         };
-        inputs.recent = self.flood.recent(account, numbers, text_hash, now);
+        inputs.recent = self.memory.flood.recent(account, numbers, text_hash, now);
         Ok(inputs)
     }
 
@@ -105,10 +114,10 @@ impl CampaignStore for PgStore {
         }
         // On a task of its own, so that the transaction runs to its end even if the caller
         // stops waiting (the campaign then stands, as a queued one does).
-        let (pool, flood, synced) = (self.pool.clone(), Arc::clone(&self.flood), Arc::clone(&self.synced));
+        let (pool, memory) = (self.pool.clone(), Arc::clone(&self.memory));
         let written = tokio::spawn(async move {
             let client = pool.get().await?;
-            let mut answers = campaign_writer::write(&client, &flood, &synced, std::slice::from_ref(&job)).await;
+            let mut answers = campaign_writer::write(&client, &memory, std::slice::from_ref(&job)).await;
             answers.pop().unwrap_or(Err(Error::Unavailable("a campaign went unanswered")))
         });
         written.await.map_err(|_| Error::Unavailable("a campaign's write stopped unexpectedly"))?
@@ -132,6 +141,7 @@ impl CampaignStore for PgStore {
         if cost > 0 {
             query(&tx, "INSERT INTO ledger (account_id, amount, kind, campaign_id) VALUES ($1, $2, 'refund', $3)", &[&account, &cost, &ticket]).await?;
             query(&tx, "UPDATE accounts SET balance = balance + $1 WHERE id = $2", &[&cost, &account]).await?;
+            accounts::changed(&tx, account).await?;
         }
         let record = campaign_records::campaign_record(&tx, account, ticket).await?.ok_or_else(|| Error::NotFound(format!("campaign {ticket}")))?;
         tx.commit().await?;
@@ -155,38 +165,55 @@ pub(super) async fn query(db: &impl GenericClient, sql: &str, params: &[&(dyn To
     Ok(db.query(&statement, params).await?)
 }
 
-/// Everything the filter needs from the database ([`ACCOUNT_INPUTS`]): blacklist and NPAI (of
-/// `few` numbers, or all), the country rules and their month's usage, the balance and the
-/// anti-flood limits.
-async fn account_inputs(db: &impl GenericClient, account: AccountId, few: Option<&[i64]>, now: DateTime<Utc>) -> Result<FilterInputs, Error> {
-    let sql = ACCOUNT_INPUTS.replace("{numbers}", if few.is_some() { "number = ANY($2)" } else { "$2::bigint[] IS NULL" });
-    let statement = db.prepare_cached(&sql).await?;
-    let row = db.query_one(&statement, &[&account, &few, &time::month(now)]).await?;
-    let numbers = |column: usize| row.get::<_, Vec<i64>>(column).into_iter().map(|n| n as u64).collect();
-    let mut inputs = FilterInputs {
-        balance: Credits::from_hundredths(row.get(0)),
-        flood: limits_from_db(row.get(1), row.get(2)),
-        blacklist: numbers(3),
-        npai: numbers(4),
-        ..FilterInputs::default()
-    };
-    let blocked: HashSet<Country> = row.get::<_, Vec<String>>(5).iter().filter_map(|c| Country::from_iso2(c)).collect();
-    if !blocked.is_empty() {
-        inputs.allowed_countries = Some(Country::all().filter(|c| !blocked.contains(c)).collect());
-    }
-    let (capped, caps): (Vec<String>, Vec<i64>) = (row.get(6), row.get(7));
-    for (country, cap) in capped.iter().zip(caps) {
-        if let Some(country) = Country::from_iso2(country) {
-            inputs.monthly_caps.insert(country, cap.max(0) as u64);
+/// Everything the filter needs from the database: blacklist and NPAI (of `few` numbers, or
+/// all) with the account's change counter ([`LOOKUPS`]), and the rest from the node's copy of
+/// the account while that counter has not moved; otherwise all of it ([`ACCOUNT_INPUTS`]), kept
+/// as the new copy.
+async fn account_inputs(db: &impl GenericClient, cache: &AccountCache, account: AccountId, few: Option<&[i64]>, now: DateTime<Utc>) -> Result<FilterInputs, Error> {
+    let numbers = if few.is_some() { "number = ANY($2)" } else { "$2::bigint[] IS NULL" };
+    let month = time::month(now);
+    if let Some(copy) = cache.get(account, &month) {
+        let statement = db.prepare_cached(&LOOKUPS.replace("{numbers}", numbers)).await?;
+        let row = db.query_one(&statement, &[&account, &few]).await?;
+        if row.get::<_, i64>(0) == copy.version {
+            return Ok(copy.inputs(numbers_in(&row, 1), numbers_in(&row, 2)));
         }
     }
-    if !inputs.monthly_caps.is_empty() {
-        let (used, counts): (Vec<String>, Vec<i64>) = (row.get(8), row.get(9));
+    let statement = db.prepare_cached(&ACCOUNT_INPUTS.replace("{numbers}", numbers)).await?;
+    let row = db.query_one(&statement, &[&account, &few, &month]).await?;
+    let mut copy = AccountCopy {
+        version: row.get(0),
+        month,
+        balance: Credits::from_hundredths(row.get(3)),
+        flood: limits_from_db(row.get(4), row.get(5)),
+        allowed_countries: None,
+        monthly_caps: HashMap::new(),
+        monthly_usage: HashMap::new(),
+    };
+    let blocked: HashSet<Country> = row.get::<_, Vec<String>>(6).iter().filter_map(|c| Country::from_iso2(c)).collect();
+    if !blocked.is_empty() {
+        copy.allowed_countries = Some(Country::all().filter(|c| !blocked.contains(c)).collect());
+    }
+    let (capped, caps): (Vec<String>, Vec<i64>) = (row.get(7), row.get(8));
+    for (country, cap) in capped.iter().zip(caps) {
+        if let Some(country) = Country::from_iso2(country) {
+            copy.monthly_caps.insert(country, cap.max(0) as u64);
+        }
+    }
+    if !copy.monthly_caps.is_empty() {
+        let (used, counts): (Vec<String>, Vec<i64>) = (row.get(9), row.get(10));
         for (country, count) in used.iter().zip(counts) {
             if let Some(country) = Country::from_iso2(country) {
-                inputs.monthly_usage.insert(country, count.max(0) as u64);
+                copy.monthly_usage.insert(country, count.max(0) as u64);
             }
         }
     }
+    let inputs = copy.inputs(numbers_in(&row, 1), numbers_in(&row, 2));
+    cache.put(account, copy);
     Ok(inputs)
+}
+
+/// The numbers of `row`'s array column `column`.
+fn numbers_in(row: &Row, column: usize) -> impl Iterator<Item = u64> {
+    row.get::<_, Vec<i64>>(column).into_iter().map(|n| n as u64)
 }

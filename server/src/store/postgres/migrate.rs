@@ -6,8 +6,11 @@ use deadpool_postgres::Pool;
 use crate::Error;
 
 /// Every migration, in order; the position is the version it brings the schema to.
-const MIGRATIONS: &[&str] =
-    &[include_str!("../../../migrations/postgres/0001_schema.sql"), include_str!("../../../migrations/postgres/0002_campaigns_in_progress.sql")];
+const MIGRATIONS: &[&str] = &[
+    include_str!("../../../migrations/postgres/0001_schema.sql"),
+    include_str!("../../../migrations/postgres/0002_campaigns_in_progress.sql"),
+    include_str!("../../../migrations/postgres/0003_account_changes.sql"),
+];
 
 /// The advisory lock's key ("texto" in ASCII).
 const LOCK: i64 = 0x74_65_78_74_6f;

@@ -2,6 +2,7 @@
 //! database: a pool of tokio-postgres connections, the same tables as SQLite, and claims that
 //! let the nodes share the delivery work (see [`nodes`]).
 
+mod account_cache;
 mod accounts;
 mod arrivals;
 mod balance_alert;
@@ -29,6 +30,7 @@ use chrono::{DateTime, Duration, Utc};
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use tokio_postgres::{IsolationLevel, NoTls};
 
+use self::account_cache::AccountCache;
 use super::{flood_window::FloodWindow, time};
 use crate::Error;
 
@@ -39,9 +41,8 @@ const POOL_SIZE: usize = 16;
 #[derive(Clone)]
 pub(crate) struct PgStore {
     pool: Pool,
-    flood: Arc<FloodWindow>,
-    /// Which campaigns of each account the anti-flood window holds.
-    synced: Arc<flood_sync::Synced>,
+    /// What this node keeps in memory of the database.
+    memory: Arc<NodeMemory>,
     /// Whether other nodes send too (else this node's window holds every recent send).
     peers: Arc<nodes::Peers>,
     /// This node's row in `nodes`; 0 for the operator's commands, which claim nothing.
@@ -53,7 +54,7 @@ pub(crate) struct PgStore {
 impl PgStore {
     /// A store for the operator's commands, on a migrated database.
     pub(crate) async fn for_commands(url: &str) -> Result<PgStore, Error> {
-        Ok(PgStore { pool: connect(url).await?, flood: Arc::default(), synced: Arc::default(), peers: Arc::default(), node: 0, batcher: None })
+        Ok(PgStore { pool: connect(url).await?, memory: Arc::default(), peers: Arc::default(), node: 0, batcher: None })
     }
 
     /// A store for a serving node: registered in `nodes` (its heartbeat kept by a task), with
@@ -63,7 +64,7 @@ impl PgStore {
         let node = nodes::register(&pool).await?;
         let peers = Arc::new(nodes::Peers::default());
         tokio::spawn(nodes::keep_alive(url.to_owned(), pool.clone(), node, Arc::clone(&peers)));
-        let flood = Arc::new(FloodWindow::default());
+        let flood = FloodWindow::default();
         // The window and the campaigns it holds are read in one snapshot.
         let mut client = pool.get().await?;
         let tx = client.build_transaction().isolation_level(IsolationLevel::RepeatableRead).read_only(true).start().await?;
@@ -74,12 +75,24 @@ impl PgStore {
             let number: i64 = row.get(1);
             flood.record(row.get(0), [number as u64], row.get(2), time::load(row.get(3)));
         }
-        let synced = Arc::new(flood_sync::Synced::loaded(&tx).await?);
+        let synced = flood_sync::Synced::loaded(&tx).await?;
         tx.commit().await?;
+        let memory = Arc::new(NodeMemory { flood, synced, accounts: AccountCache::default() });
         // The batcher writes on a connection of its own, never queued behind the requests' reads.
-        let batcher = Some(batcher::Batcher::start(new_pool(url, 1)?, Arc::clone(&flood), Arc::clone(&synced)));
-        Ok(PgStore { pool, flood, synced, peers, node, batcher })
+        let batcher = Some(batcher::Batcher::start(new_pool(url, 1)?, Arc::clone(&memory)));
+        Ok(PgStore { pool, memory, peers, node, batcher })
     }
+}
+
+/// What a node keeps in memory of the database, shared by its requests and its campaign writer.
+#[derive(Default)]
+struct NodeMemory {
+    /// The last hour of sends, for anti-flood.
+    flood: FloodWindow,
+    /// Which campaigns of each account the anti-flood window holds.
+    synced: flood_sync::Synced,
+    /// The sending accounts' copies.
+    accounts: AccountCache,
 }
 
 #[cfg(test)]
