@@ -6,7 +6,7 @@ use chrono::{DateTime, Duration, TimeZone, Utc};
 use texto_core::Credits;
 
 use super::backends::Backend;
-use crate::store::{Attempt, AttemptResult, DueEvent, NewWebhook, NextStep, Page, WebhookChange, WebhookStatus, WebhookType};
+use crate::store::{Arrival, Attempt, AttemptResult, DueEvent, NewWebhook, NextStep, Page, WebhookChange, WebhookStatus, WebhookType};
 
 fn answered(code: i64) -> AttemptResult {
     AttemptResult { http_code: Some(code), latency_ms: 3, error: None }
@@ -98,5 +98,45 @@ async fn pruning_takes_the_old_log_and_finished_events_and_keeps_pending_ones() 
         assert_eq!(store.due_webhooks(Utc::now(), Vec::new(), 10).await.expect("due webhooks"), [hook], "{backend}");
         let due = store.next_events(hook, Utc::now(), 10).await.expect("events");
         assert_eq!(due.iter().map(|e| e.id).collect::<Vec<_>>(), [3], "{backend}: a pending event stays whatever its age");
+    }
+}
+
+#[tokio::test]
+async fn receipts_for_several_accounts_raise_dlr_for_the_accounts_listening_only() {
+    for backend in Backend::all().await {
+        let store = backend.store();
+        let mut accounts = Vec::new();
+        for name in ["acme", "bolt", "cora"] {
+            accounts.push(store.create_account(name, Credits::ZERO).await.expect("an account"));
+        }
+        let (acme, cora) = (accounts[0], accounts[2]);
+        let mut hooks = Vec::new();
+        for account in [acme, cora] {
+            let new = NewWebhook { kind: WebhookType::Dlr, url: "https://example.com/dlr", secret: None };
+            hooks.push(store.create_webhook(account, new).await.expect("a webhook").id);
+        }
+        for (n, account) in accounts.iter().enumerate() {
+            backend
+                .execute(&format!(
+                    "INSERT INTO campaigns (id, account_id, text, pushtype, status, send_at, created_at, cost, total, sent, blacklisted,
+                         duplicated, invalid, npai, not_allowed, flood, country_limit)
+                     VALUES ({n} + 1, {account}, 'Code', 'alert', 'sending', '2026-11-24T10:00:00Z', '2026-11-24T10:00:00Z', 1, 1, 1, 0, 0, 0, 0, 0, 0, 0);
+                     INSERT INTO messages (campaign_id, account_id, number, country, parts, cost, text_hash, created_at, delivery, smsc_id)
+                     VALUES ({n} + 1, {account}, 3361111111{n}, 'FR', 1, 100, 0, '2026-11-24T10:00:00Z', 1, 's{n}')"
+                ))
+                .await;
+        }
+        let receipts = (0..3).map(|n| Arrival::Receipt { smsc_id: format!("s{n}"), code: 1 }).collect();
+        store.store_arrivals(receipts, Utc::now()).await.expect("receipts stored");
+        let later = Utc::now() + Duration::seconds(1);
+        let mut due = store.due_webhooks(later, Vec::new(), 10).await.expect("due webhooks");
+        due.sort_unstable();
+        assert_eq!(due, hooks, "{backend}: the two DLR webhooks have events");
+        let mut raised = Vec::new();
+        for hook in hooks {
+            let events = store.next_events(hook, later, 10).await.expect("events");
+            raised.push(events.iter().map(|event| (event.event.clone(), event.body.contains("33611111110"), event.body.contains("33611111112"))).collect::<Vec<_>>());
+        }
+        assert_eq!(raised, [vec![("DLR".to_owned(), true, false)], vec![("DLR".to_owned(), false, true)]], "{backend}: one DLR for each listening account's message");
     }
 }

@@ -173,6 +173,7 @@ pub(super) async fn after_final(tx: &Transaction<'_>, mut finished: Vec<Finished
         unknown.push(f.account, f.number, info_of(f.info.as_deref()), Some(f.campaign));
     }
     unknown.insert(tx, "npai", "receipt", outbox.at()).await?;
+    outbox.learn(tx, finished.iter().map(|f| f.account), "DLR").await?;
     for f in &finished {
         let event = DlrEvent {
             date: outbox.now().to_rfc3339(),

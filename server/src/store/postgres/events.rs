@@ -1,7 +1,7 @@
 //! The outbox: each event written, in the transaction of the change that raised it, once per
 //! webhook (live or paused) of its type that the account has.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
@@ -31,6 +31,23 @@ impl Outbox {
     /// The stored form of the time the events are raised.
     pub(super) fn at(&self) -> &str {
         &self.at
+    }
+
+    /// Learns in one statement which of `accounts` listen to `event`, before it is raised for
+    /// many of them (each probe is planned again inside a wave's transaction).
+    pub(super) async fn learn(&mut self, tx: &impl GenericClient, accounts: impl IntoIterator<Item = AccountId>, event: &'static str) -> Result<(), Error> {
+        let mut unknown: Vec<AccountId> = accounts.into_iter().filter(|account| !self.listening.contains_key(&(*account, event))).collect();
+        unknown.sort_unstable();
+        unknown.dedup();
+        if unknown.len() < 2 {
+            return Ok(());
+        }
+        let query = tx.prepare_cached("SELECT DISTINCT account_id FROM webhooks WHERE account_id = ANY($1) AND type = $2").await?;
+        let listening: HashSet<AccountId> = tx.query(&query, &[&unknown, &event]).await?.iter().map(|row| row.get(0)).collect();
+        for account in unknown {
+            self.listening.insert((account, event), listening.contains(&account));
+        }
+        Ok(())
     }
 
     /// Writes `body` to the outbox of every webhook of `account` listening to `event`.
