@@ -110,6 +110,19 @@ async fn not_enough_credits_creates_nothing() {
 }
 
 #[tokio::test]
+async fn a_send_is_refused_for_its_cost_only_on_the_stored_balance() {
+    // A balance raised behind texto's back (an operator's UPDATE): no node's copy of the
+    // account knows of it (on PostgreSQL), yet the send goes out on the stored balance.
+    let app = spawn_app().await;
+    let poor = account(&app.db(), "poor", 1.0).await;
+    let (status, body) = app.json_as(&poor, Method::POST, "/send", Some(sms(&["33612345678", "33612345677"], "Hi"))).await;
+    assert_eq!((status, body["status"].as_i64()), (402, Some(-3)), "{body}");
+    app.sql("UPDATE accounts SET balance = 500 WHERE name = 'poor'").await;
+    let (status, body) = app.json_as(&poor, Method::POST, "/send", Some(sms(&["33612345678", "33612345677"], "Hi"))).await;
+    assert_eq!((status, body["credits"].as_f64()), (200, Some(3.0)), "{body}");
+}
+
+#[tokio::test]
 async fn a_delayed_campaign_is_scheduled_and_can_be_cancelled_for_a_refund() {
     let app = spawn_app().await;
     let mut body = sms(&["33612345678"], "Later");
