@@ -2,7 +2,7 @@
 //! and NPAI (balance, anti-flood limits, country rules); a change made through another node
 //! reaches that node's next send all the same.
 
-use chrono::Utc;
+use chrono::{Duration, Utc};
 use texto_core::{Country, Credits, FloodLimits};
 
 use super::nodes::two_nodes;
@@ -35,4 +35,16 @@ async fn a_change_made_on_one_node_reaches_the_next_send_on_another() {
         .await
         .expect("a blacklisted number");
     assert!(read().await.blacklist.contains(&number), "the blacklist is read for every send");
+}
+
+#[tokio::test]
+async fn a_change_made_outside_texto_reaches_the_copy_within_a_minute() {
+    let Some((first, second)) = two_nodes().await else { return };
+    let account = second.create_account("acme", Credits::whole(100)).await.expect("an account");
+    let now = Utc::now();
+    let first = &first;
+    let limits = |at| async move { first.filter_inputs(account, &[33_612_345_678], 0, at).await.expect("the filter's inputs").flood };
+    assert_eq!(limits(now).await, FloodLimits::default());
+    second.execute_batch(&format!("UPDATE accounts SET flood_any_per_hour = 3 WHERE id = {account}")).await.expect("an operator's SQL");
+    assert_eq!(limits(now + Duration::seconds(61)).await.any_per_hour, 3, "read again after a minute");
 }

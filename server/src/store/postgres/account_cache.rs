@@ -13,21 +13,30 @@
 //! - This month's counters: the writer raises them after each commit; a copy below the stored
 //!   ones is refused by the writer (the cap was reached meanwhile, send again), which then
 //!   drops the copy. They only grow within a month, so a copy is never above them.
+//!
+//! A copy is also read again after [`MOST_AGE`], so that a change made outside texto (an
+//! operator's SQL, which moves no counter) reaches every node within that time.
 
 use std::{
     collections::{HashMap, HashSet},
     sync::{Mutex, MutexGuard, PoisonError},
 };
 
+use chrono::{DateTime, Duration, Utc};
 use texto_core::{Country, Credits, FloodLimits};
 
 use crate::store::{AccountId, FilterInputs};
+
+/// How long a copy serves before the account is read again whatever its change counter says.
+const MOST_AGE: Duration = Duration::seconds(60);
 
 /// What the copy holds of one account.
 #[derive(Debug, Clone)]
 pub(super) struct AccountCopy {
     /// The account's `account_changes` version when it was read.
     pub(super) version: i64,
+    /// When it was read.
+    pub(super) read_at: DateTime<Utc>,
     /// The month of `monthly_usage` (`YYYY-MM`).
     pub(super) month: String,
     /// The balance, as last read or written by this node.
@@ -67,9 +76,9 @@ impl AccountCache {
         self.0.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// The copy of `account` for `month`, if there is one.
-    pub(super) fn get(&self, account: AccountId, month: &str) -> Option<AccountCopy> {
-        self.copies().get(&account).filter(|copy| copy.month == month).cloned()
+    /// The copy of `account` for `month`, if there is one younger than [`MOST_AGE`] at `now`.
+    pub(super) fn get(&self, account: AccountId, month: &str, now: DateTime<Utc>) -> Option<AccountCopy> {
+        self.copies().get(&account).filter(|copy| copy.month == month && now - copy.read_at < MOST_AGE).cloned()
     }
 
     /// Keeps `copy`, just read, for `account`.

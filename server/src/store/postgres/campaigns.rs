@@ -172,7 +172,7 @@ pub(super) async fn query(db: &impl GenericClient, sql: &str, params: &[&(dyn To
 async fn account_inputs(db: &impl GenericClient, cache: &AccountCache, account: AccountId, few: Option<&[i64]>, now: DateTime<Utc>) -> Result<FilterInputs, Error> {
     let numbers = if few.is_some() { "number = ANY($2)" } else { "$2::bigint[] IS NULL" };
     let month = time::month(now);
-    if let Some(copy) = cache.get(account, &month) {
+    if let Some(copy) = cache.get(account, &month, now) {
         let statement = db.prepare_cached(&LOOKUPS.replace("{numbers}", numbers)).await?;
         let row = db.query_one(&statement, &[&account, &few]).await?;
         if row.get::<_, i64>(0) == copy.version {
@@ -183,6 +183,7 @@ async fn account_inputs(db: &impl GenericClient, cache: &AccountCache, account: 
     let row = db.query_one(&statement, &[&account, &few, &month]).await?;
     let mut copy = AccountCopy {
         version: row.get(0),
+        read_at: now,
         month,
         balance: Credits::from_hundredths(row.get(3)),
         flood: limits_from_db(row.get(4), row.get(5)),
