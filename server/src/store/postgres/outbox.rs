@@ -38,10 +38,18 @@ fn due_event(row: &Row) -> DueEvent {
 impl OutboxStore for PgStore {
     async fn due_webhooks(&self, now: DateTime<Utc>, active: Vec<i64>, limit: usize) -> Result<Vec<i64>, Error> {
         let client = self.pool.get().await?;
+        // The webhooks with a pending event, found by skipping from one to the next along
+        // `outbox_pending` (a live webhook with none is never due, and there may be many).
         let claim = client
             .prepare_cached(&format!(
-                "UPDATE webhooks SET lane_node = $1, lane_until = $2 WHERE id IN (
-                     SELECT w.id FROM webhooks w
+                "WITH RECURSIVE pending(webhook_id) AS (
+                     (SELECT webhook_id FROM outbox WHERE state = 'pending' ORDER BY webhook_id, id LIMIT 1)
+                     UNION ALL
+                     SELECT (SELECT o.webhook_id FROM outbox o WHERE o.state = 'pending' AND o.webhook_id > p.webhook_id
+                             ORDER BY o.webhook_id, o.id LIMIT 1)
+                     FROM pending p WHERE p.webhook_id IS NOT NULL)
+                 UPDATE webhooks SET lane_node = $1, lane_until = $2 WHERE id IN (
+                     SELECT w.id FROM pending p JOIN webhooks w ON w.id = p.webhook_id
                      JOIN LATERAL (SELECT id, next_at FROM outbox WHERE webhook_id = w.id AND state = 'pending' ORDER BY id LIMIT 1) o ON true
                      WHERE w.status = 'live' AND o.next_at <= $3 AND w.id <> ALL($4)
                        AND (w.lane_node IS NULL OR w.lane_node = $1 OR w.lane_until < $3 OR {})
