@@ -23,9 +23,9 @@ CREATE TABLE api_tokens (
     revoked_at  TEXT
 );
 
--- Every movement of a balance. The store moves `accounts.balance` in the same statement group:
--- a debit is one conditional UPDATE (`WHERE balance >= cost`), and the CHECK above stops any
--- other path from overdrawing.
+-- Every movement of a balance. The store moves `accounts.balance` in the same transaction:
+-- debits under the account's row lock, after checking the balance read under it, and the CHECK
+-- above fails any write that would overdraw.
 -- No foreign key to `accounts` here nor on `campaigns`: accounts are never deleted, these rows
 -- are written under their account's row lock, and each key check walked the versions of that
 -- row, updated at every send (25-32 us a row, most of the cost of writing them).
