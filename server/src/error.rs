@@ -138,7 +138,12 @@ impl Error {
             Error::BadQuery(problem) => (StatusCode::BAD_REQUEST, -7, "Invalid query".into(), whole(problem.clone())),
             Error::BadBody(_) => (StatusCode::BAD_REQUEST, -7, "Malformed body".into(), whole(self.to_string())),
             Error::BodyTimeout(_) => (StatusCode::REQUEST_TIMEOUT, -7, "Request timeout".into(), whole(self.to_string())),
-            Error::Busy(_) | Error::Contended(_) => (StatusCode::SERVICE_UNAVAILABLE, -11, "Server busy".into(), whole(self.to_string())),
+            Error::Busy(_) => (StatusCode::SERVICE_UNAVAILABLE, -11, "Server busy".into(), whole(self.to_string())),
+            Error::Contended(_) => {
+                // Rare, and answered "send again": logged, so that an operator sees why.
+                tracing::warn!(error = %self, "request refused for a concurrent change");
+                (StatusCode::SERVICE_UNAVAILABLE, -11, "Server busy".into(), whole(self.to_string()))
+            }
             Error::RateLimited => (
                 StatusCode::TOO_MANY_REQUESTS,
                 -11,
