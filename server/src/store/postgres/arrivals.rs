@@ -173,19 +173,19 @@ pub(super) async fn after_final(tx: &Transaction<'_>, mut finished: Vec<Finished
         unknown.push(f.account, f.number, info_of(f.info.as_deref()), Some(f.campaign));
     }
     unknown.insert(tx, "npai", "receipt", outbox.at()).await?;
-    outbox.learn(tx, finished.iter().map(|f| f.account), "DLR").await?;
-    for f in &finished {
+    let date = outbox.now().to_rfc3339();
+    let events = finished.iter().map(|f| {
         let event = DlrEvent {
-            date: outbox.now().to_rfc3339(),
+            date: date.clone(),
             status: f.code,
             destination: f.number.to_string(),
             message_id: f.gsmsmsid.clone(),
             campaign_id: f.campaign.to_string(),
             country_code: f.country.clone(),
         };
-        outbox.raise(tx, f.account, "DLR", &event).await?;
-    }
-    Ok(())
+        (f.account, event)
+    });
+    outbox.raise_each(tx, "DLR", events).await
 }
 
 /// Numbers to add to the NPAI list or the blacklist, column by column, in order.

@@ -50,28 +50,53 @@ impl Outbox {
         Ok(())
     }
 
+    /// Whether `account` has a webhook (live or paused) listening to `event`.
+    async fn listens(&mut self, tx: &impl GenericClient, account: AccountId, event: &'static str) -> Result<bool, Error> {
+        if let Some(listening) = self.listening.get(&(account, event)) {
+            return Ok(*listening);
+        }
+        let query = tx.prepare_cached("SELECT EXISTS (SELECT 1 FROM webhooks WHERE account_id = $1 AND type = $2)").await?;
+        let listening: bool = tx.query_one(&query, &[&account, &event]).await?.get(0);
+        self.listening.insert((account, event), listening);
+        Ok(listening)
+    }
+
     /// Writes `body` to the outbox of every webhook of `account` listening to `event`.
     pub(super) async fn raise(&mut self, tx: &impl GenericClient, account: AccountId, event: &'static str, body: &impl Serialize) -> Result<(), Error> {
-        let listening = match self.listening.get(&(account, event)) {
-            Some(listening) => *listening,
-            None => {
-                let query = tx.prepare_cached("SELECT EXISTS (SELECT 1 FROM webhooks WHERE account_id = $1 AND type = $2)").await?;
-                let listening: bool = tx.query_one(&query, &[&account, &event]).await?.get(0);
-                self.listening.insert((account, event), listening);
-                listening
+        self.raise_each(tx, event, [(account, body)]).await
+    }
+
+    /// Writes each `(account, body)` of `events`, in order, to the outbox of every webhook of
+    /// its account listening to `event`: one statement for them all (an insert per event cost
+    /// 115 us in a wave's transaction).
+    pub(super) async fn raise_each<B: Serialize>(
+        &mut self,
+        tx: &impl GenericClient,
+        event: &'static str,
+        events: impl IntoIterator<Item = (AccountId, B)>,
+    ) -> Result<(), Error> {
+        let events: Vec<(AccountId, B)> = events.into_iter().collect();
+        self.learn(tx, events.iter().map(|(account, _)| *account), event).await?;
+        let (mut accounts, mut bodies) = (Vec::new(), Vec::new());
+        for (account, body) in &events {
+            if self.listens(tx, *account, event).await? {
+                accounts.push(*account);
+                bodies.push(serde_json::to_string(body).map_err(|_| Error::Unavailable("an event body could not be written"))?);
             }
-        };
-        if !listening {
+        }
+        if accounts.is_empty() {
             return Ok(());
         }
-        let body = serde_json::to_string(body).map_err(|_| Error::Unavailable("an event body could not be written"))?;
+        // Each event to its account's webhooks, in the order raised, then by webhook.
         let insert = tx
             .prepare_cached(
                 "INSERT INTO outbox (webhook_id, event, body, created_at)
-                 SELECT id, $1, $2, $3 FROM webhooks WHERE account_id = $4 AND type = $1 ORDER BY id",
+                 SELECT w.id, $1, e.body, $2 FROM unnest($3::bigint[], $4::text[]) WITH ORDINALITY AS e(account_id, body, n)
+                 JOIN webhooks w ON w.account_id = e.account_id AND w.type = $1
+                 ORDER BY e.n, w.id",
             )
             .await?;
-        tx.execute(&insert, &[&event, &body, &self.at, &account]).await?;
+        tx.execute(&insert, &[&event, &self.at, &accounts, &bodies]).await?;
         Ok(())
     }
 }
