@@ -6,7 +6,10 @@ use chrono::{DateTime, Duration, TimeZone, Utc};
 use texto_core::Credits;
 
 use super::backends::Backend;
-use crate::store::{Arrival, Attempt, AttemptResult, DueEvent, NewWebhook, NextStep, Page, WebhookChange, WebhookStatus, WebhookType};
+use crate::store::{
+    AccountStore, Arrival, Attempt, AttemptResult, DueEvent, NewWebhook, NextStep, OutboxStore, Page, WebhookChange, WebhookStatus, WebhookStore,
+    WebhookType,
+};
 
 fn answered(code: i64) -> AttemptResult {
     AttemptResult { http_code: Some(code), latency_ms: 3, error: None }
@@ -102,7 +105,7 @@ async fn pruning_takes_the_old_log_and_finished_events_and_keeps_pending_ones() 
 }
 
 #[tokio::test]
-async fn receipts_for_several_accounts_raise_dlr_for_the_accounts_listening_only() {
+async fn receipts_for_several_accounts_raise_dlr_in_order_for_the_accounts_listening_only() {
     for backend in Backend::all().await {
         let store = backend.store();
         let mut accounts = Vec::new();
@@ -126,7 +129,13 @@ async fn receipts_for_several_accounts_raise_dlr_for_the_accounts_listening_only
                 ))
                 .await;
         }
-        let receipts = (0..3).map(|n| Arrival::Receipt { smsc_id: format!("s{n}"), code: 1 }).collect();
+        backend
+            .execute(&format!(
+                "INSERT INTO messages (campaign_id, account_id, number, country, parts, cost, text_hash, created_at, delivery, smsc_id)
+                 VALUES (1, {acme}, 33611111113, 'FR', 1, 100, 0, '2026-11-24T10:00:00Z', 1, 's3')"
+            ))
+            .await;
+        let receipts = [3, 0, 1, 2].map(|n| Arrival::Receipt { smsc_id: format!("s{n}"), code: 1 }).to_vec();
         store.store_arrivals(receipts, Utc::now()).await.expect("receipts stored");
         let later = Utc::now() + Duration::seconds(1);
         let mut due = store.due_webhooks(later, Vec::new(), 10).await.expect("due webhooks");
@@ -135,8 +144,36 @@ async fn receipts_for_several_accounts_raise_dlr_for_the_accounts_listening_only
         let mut raised = Vec::new();
         for hook in hooks {
             let events = store.next_events(hook, later, 10).await.expect("events");
-            raised.push(events.iter().map(|event| (event.event.clone(), event.body.contains("33611111110"), event.body.contains("33611111112"))).collect::<Vec<_>>());
+            let numbers = ["33611111110", "33611111111", "33611111112", "33611111113"];
+            let about = |body: &str| numbers.iter().find(|number| body.contains(*number)).copied().unwrap_or("none");
+            raised.push(events.iter().map(|event| (event.event.clone(), about(&event.body))).collect::<Vec<_>>());
         }
-        assert_eq!(raised, [vec![("DLR".to_owned(), true, false)], vec![("DLR".to_owned(), false, true)]], "{backend}: one DLR for each listening account's message");
+        let dlr = |number: &'static str| ("DLR".to_owned(), number);
+        assert_eq!(
+            raised,
+            [vec![dlr("33611111113"), dlr("33611111110")], vec![dlr("33611111112")]],
+            "{backend}: a DLR for each listening account's message, in the receipts' order"
+        );
     }
+}
+
+#[tokio::test]
+async fn on_postgresql_a_deleted_webhooks_events_go_with_it_and_stray_ones_are_pruned() {
+    let Some((store, _)) = super::nodes::two_nodes().await else { return };
+    let account = store.create_account("acme", Credits::ZERO).await.expect("an account");
+    let hook = store.create_webhook(account, NewWebhook { kind: WebhookType::Mo, url: "https://example.com/hook", secret: None }).await.expect("a webhook").id;
+    // No key ties an event to its webhook: events raised as a webhook (here 999999) was being
+    // deleted can be left behind.
+    store
+        .execute_batch(&format!(
+            "INSERT INTO outbox (webhook_id, event, body, created_at) VALUES
+             ({hook}, 'MO', '{{}}', '2026-11-24T10:00:00Z'), ({hook}, 'MO', '{{}}', '2026-11-24T10:00:00Z'),
+             (999999, 'MO', '{{}}', '2026-11-24T10:00:00Z'), (999999, 'MO', '{{}}', '2026-11-24T10:00:00Z')"
+        ))
+        .await
+        .expect("events");
+    store.delete_webhook(account, hook).await.expect("deleted");
+    let long_ago = Utc.with_ymd_and_hms(2000, 1, 1, 0, 0, 0).unwrap();
+    assert_eq!(store.prune(long_ago, 100).await.expect("a prune"), 2, "the stray events only: the deleted webhook's went with it");
+    assert_eq!(store.prune(long_ago, 100).await.expect("a prune"), 0, "nothing left to prune");
 }

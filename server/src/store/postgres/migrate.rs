@@ -10,6 +10,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0001_schema.sql"),
     include_str!("../../../migrations/postgres/0002_campaigns_in_progress.sql"),
     include_str!("../../../migrations/postgres/0003_account_changes.sql"),
+    include_str!("../../../migrations/postgres/0004_outbox_without_webhook_key.sql"),
 ];
 
 /// The advisory lock's key ("texto" in ASCII).

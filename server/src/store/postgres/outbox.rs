@@ -18,6 +18,15 @@ use crate::{
 /// attempt's 10 s plus a wait for a place in the sender's pool).
 const LEASE: Duration = Duration::seconds(60);
 
+/// `pending(webhook_id)`: the webhooks with a pending event, found by skipping along
+/// `outbox_pending` from one to the next (one index probe each, however many events).
+const PENDING_WEBHOOKS: &str = "WITH RECURSIVE pending(webhook_id) AS (
+         (SELECT webhook_id FROM outbox WHERE state = 'pending' ORDER BY webhook_id, id LIMIT 1)
+         UNION ALL
+         SELECT (SELECT o.webhook_id FROM outbox o WHERE o.state = 'pending' AND o.webhook_id > p.webhook_id
+                 ORDER BY o.webhook_id, o.id LIMIT 1)
+         FROM pending p WHERE p.webhook_id IS NOT NULL)";
+
 const EVENT_COLUMNS: &str = "o.id, o.webhook_id, w.url, w.secret, o.event, o.body, o.delivery_id, o.attempts, o.created_at";
 
 fn due_event(row: &Row) -> DueEvent {
@@ -38,16 +47,11 @@ fn due_event(row: &Row) -> DueEvent {
 impl OutboxStore for PgStore {
     async fn due_webhooks(&self, now: DateTime<Utc>, active: Vec<i64>, limit: usize) -> Result<Vec<i64>, Error> {
         let client = self.pool.get().await?;
-        // The webhooks with a pending event, found by skipping from one to the next along
-        // `outbox_pending` (a live webhook with none is never due, and there may be many).
+        // Among the webhooks with a pending event only (a live webhook with none is never
+        // due, and there may be many).
         let claim = client
             .prepare_cached(&format!(
-                "WITH RECURSIVE pending(webhook_id) AS (
-                     (SELECT webhook_id FROM outbox WHERE state = 'pending' ORDER BY webhook_id, id LIMIT 1)
-                     UNION ALL
-                     SELECT (SELECT o.webhook_id FROM outbox o WHERE o.state = 'pending' AND o.webhook_id > p.webhook_id
-                             ORDER BY o.webhook_id, o.id LIMIT 1)
-                     FROM pending p WHERE p.webhook_id IS NOT NULL)
+                "{PENDING_WEBHOOKS}
                  UPDATE webhooks SET lane_node = $1, lane_until = $2 WHERE id IN (
                      SELECT w.id FROM pending p JOIN webhooks w ON w.id = p.webhook_id
                      JOIN LATERAL (SELECT id, next_at FROM outbox WHERE webhook_id = w.id AND state = 'pending' ORDER BY id LIMIT 1) o ON true
@@ -150,6 +154,15 @@ impl OutboxStore for PgStore {
                 gone += client.execute(&delete.replace("{last}", "$1"), &[&last]).await?;
             }
         }
+        // Events raised for a webhook as it was being deleted (no key ties them to it).
+        let orphans = client
+            .prepare_cached(&format!(
+                "{PENDING_WEBHOOKS}
+                 DELETE FROM outbox o USING pending p
+                 WHERE o.webhook_id = p.webhook_id AND o.state = 'pending' AND NOT EXISTS (SELECT 1 FROM webhooks w WHERE w.id = p.webhook_id)"
+            ))
+            .await?;
+        gone += client.execute(&orphans, &[]).await?;
         Ok(gone)
     }
 }

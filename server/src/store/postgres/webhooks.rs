@@ -109,12 +109,15 @@ impl WebhookStore for PgStore {
     }
 
     async fn delete_webhook(&self, account: AccountId, id: i64) -> Result<(), Error> {
-        let client = self.pool.get().await?;
-        // The log and the outbox go with it (ON DELETE CASCADE).
-        match client.execute("DELETE FROM webhooks WHERE id = $1 AND account_id = $2", &[&id, &account]).await? {
-            0 => Err(not_found(id)),
-            _ => Ok(()),
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
+        // The log goes with it (ON DELETE CASCADE); its events, which no key ties to it, too.
+        if tx.execute("DELETE FROM webhooks WHERE id = $1 AND account_id = $2", &[&id, &account]).await? == 0 {
+            return Err(not_found(id));
         }
+        tx.execute("DELETE FROM outbox WHERE webhook_id = $1", &[&id]).await?;
+        tx.commit().await?;
+        Ok(())
     }
 
     async fn webhook_log(&self, account: AccountId, id: i64, page: Page) -> Result<(Vec<DeliveryRecord>, i64), Error> {
