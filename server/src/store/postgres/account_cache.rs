@@ -31,7 +31,7 @@ use crate::store::{AccountId, FilterInputs};
 const MOST_AGE: Duration = Duration::seconds(60);
 
 /// What the copy holds of one account.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(super) struct AccountCopy {
     /// The account's `account_changes` version when it was read.
     pub(super) version: i64,
@@ -76,9 +76,15 @@ impl AccountCache {
         self.0.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// The copy of `account` for `month`, if there is one younger than [`MOST_AGE`] at `now`.
-    pub(super) fn get(&self, account: AccountId, month: &str, now: DateTime<Utc>) -> Option<AccountCopy> {
-        self.copies().get(&account).filter(|copy| copy.month == month && now - copy.read_at < MOST_AGE).cloned()
+    /// Whether there is a copy of `account` for `month`, younger than [`MOST_AGE`] at `now`.
+    pub(super) fn has_copy(&self, account: AccountId, month: &str, now: DateTime<Utc>) -> bool {
+        self.copies().get(&account).is_some_and(|copy| copy.month == month && now - copy.read_at < MOST_AGE)
+    }
+
+    /// The filter's inputs from the copy of `account`, if it is still at `version`, with
+    /// `blacklist` and `npai` read for the request.
+    pub(super) fn inputs(&self, account: AccountId, version: i64, blacklist: impl IntoIterator<Item = u64>, npai: impl IntoIterator<Item = u64>) -> Option<FilterInputs> {
+        self.copies().get(&account).filter(|copy| copy.version == version).map(|copy| copy.inputs(blacklist, npai))
     }
 
     /// Keeps `copy`, just read, for `account`.

@@ -34,25 +34,22 @@ use crate::{
 /// once instead of looking each number up.
 const LOOKUP_LIMIT: usize = 500;
 
-/// Everything the filter reads of an account, in one statement: its change counter, its
-/// balance and anti-flood limits, its blacklisted and NPAI numbers among `$2` (`{numbers}` is
-/// the condition), its blocked countries, its caps and this month's (`$3`) counters.
-const ACCOUNT_INPUTS: &str = "SELECT COALESCE((SELECT version FROM account_changes WHERE account_id = $1), 0),
+/// What every send reads: the account's change counter, and its blacklisted and NPAI numbers
+/// among `$2` (`{numbers}` is the condition).
+const LOOKUPS: &str = "SELECT COALESCE((SELECT version FROM account_changes WHERE account_id = $1), 0),
         ARRAY(SELECT number FROM blacklist WHERE account_id = $1 AND {numbers}),
-        ARRAY(SELECT number FROM npai WHERE account_id = $1 AND {numbers}),
-        a.balance, a.flood_identical_per_hour, a.flood_any_per_hour,
+        ARRAY(SELECT number FROM npai WHERE account_id = $1 AND {numbers})";
+
+/// What a send reads besides [`LOOKUPS`] when the node has no current copy of the account
+/// ([`AccountCache`]): its balance and anti-flood limits, its blocked countries, its caps and
+/// this month's (`$3`) counters.
+const ACCOUNT_COLUMNS: &str = "a.balance, a.flood_identical_per_hour, a.flood_any_per_hour,
         ARRAY(SELECT country FROM account_countries WHERE account_id = $1 AND NOT allowed),
         ARRAY(SELECT country FROM account_countries WHERE account_id = $1 AND monthly_cap IS NOT NULL ORDER BY country),
         ARRAY(SELECT monthly_cap FROM account_countries WHERE account_id = $1 AND monthly_cap IS NOT NULL ORDER BY country),
         ARRAY(SELECT country FROM monthly_usage WHERE account_id = $1 AND month = $3 ORDER BY country),
         ARRAY(SELECT messages FROM monthly_usage WHERE account_id = $1 AND month = $3 ORDER BY country)
     FROM accounts a WHERE a.id = $1";
-
-/// What a send reads when the node has a copy of the account ([`AccountCache`]): the first three
-/// columns of [`ACCOUNT_INPUTS`].
-const LOOKUPS: &str = "SELECT COALESCE((SELECT version FROM account_changes WHERE account_id = $1), 0),
-        ARRAY(SELECT number FROM blacklist WHERE account_id = $1 AND {numbers}),
-        ARRAY(SELECT number FROM npai WHERE account_id = $1 AND {numbers})";
 
 #[async_trait]
 impl CampaignStore for PgStore {
@@ -167,19 +164,19 @@ pub(super) async fn query(db: &impl GenericClient, sql: &str, params: &[&(dyn To
 
 /// Everything the filter needs from the database: blacklist and NPAI (of `few` numbers, or
 /// all) with the account's change counter ([`LOOKUPS`]), and the rest from the node's copy of
-/// the account while that counter has not moved; otherwise all of it ([`ACCOUNT_INPUTS`]), kept
-/// as the new copy.
+/// the account while that counter has not moved; otherwise all of it (with
+/// [`ACCOUNT_COLUMNS`]), kept as the new copy.
 async fn account_inputs(db: &impl GenericClient, cache: &AccountCache, account: AccountId, few: Option<&[i64]>, now: DateTime<Utc>) -> Result<FilterInputs, Error> {
-    let numbers = if few.is_some() { "number = ANY($2)" } else { "$2::bigint[] IS NULL" };
+    let lookups = LOOKUPS.replace("{numbers}", if few.is_some() { "number = ANY($2)" } else { "$2::bigint[] IS NULL" });
     let month = time::month(now);
-    if let Some(copy) = cache.get(account, &month, now) {
-        let statement = db.prepare_cached(&LOOKUPS.replace("{numbers}", numbers)).await?;
+    if cache.has_copy(account, &month, now) {
+        let statement = db.prepare_cached(&lookups).await?;
         let row = db.query_one(&statement, &[&account, &few]).await?;
-        if row.get::<_, i64>(0) == copy.version {
-            return Ok(copy.inputs(numbers_in(&row, 1), numbers_in(&row, 2)));
+        if let Some(inputs) = cache.inputs(account, row.get(0), numbers_in(&row, 1), numbers_in(&row, 2)) {
+            return Ok(inputs);
         }
     }
-    let statement = db.prepare_cached(&ACCOUNT_INPUTS.replace("{numbers}", numbers)).await?;
+    let statement = db.prepare_cached(&format!("{lookups}, {ACCOUNT_COLUMNS}")).await?;
     let row = db.query_one(&statement, &[&account, &few, &month]).await?;
     let mut copy = AccountCopy {
         version: row.get(0),

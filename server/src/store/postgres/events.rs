@@ -35,7 +35,7 @@ impl Outbox {
 
     /// Learns in one statement which of `accounts` listen to `event`, before it is raised for
     /// many of them (each probe is planned again inside a wave's transaction).
-    pub(super) async fn learn(&mut self, tx: &impl GenericClient, accounts: impl IntoIterator<Item = AccountId>, event: &'static str) -> Result<(), Error> {
+    async fn learn(&mut self, tx: &impl GenericClient, accounts: impl IntoIterator<Item = AccountId>, event: &'static str) -> Result<(), Error> {
         let mut unknown: Vec<AccountId> = accounts.into_iter().filter(|account| !self.listening.contains_key(&(*account, event))).collect();
         unknown.sort_unstable();
         unknown.dedup();
