@@ -20,7 +20,8 @@ use texto_core::{
 fn decode_and_simulate(c: &mut Criterion) {
     let numbers = workload::numbers();
     let context = workload::context(&numbers);
-    let bodies = [("json", Format::Json, workload::json_body(&numbers)), ("xml", Format::Xml, workload::xml_body(&numbers))];
+    let bodies =
+        [("json", Format::Json, workload::json_body(&numbers)), ("xml", Format::Xml, workload::xml_body(&numbers))];
     let now = Utc.with_ymd_and_hms(2026, 11, 21, 10, 0, 0).unwrap();
     let mut group = c.benchmark_group("send_1m_recipients");
     group.sample_size(10).measurement_time(Duration::from_secs(20));

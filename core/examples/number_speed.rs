@@ -18,34 +18,18 @@ fn main() {
         .map(|_| {
             let lead = if next() % 2 == 0 { 6 } else { 7 };
             let rest = next() % 10_000_000;
-            let second = if lead == 6 {
-                next() % 3
-            } else {
-                3 + next() % 7
-            };
+            let second = if lead == 6 { next() % 3 } else { 3 + next() % 7 };
             format!("33{lead}{second}{rest:07}")
         })
         .collect();
     let formatted: Vec<String> = plain
         .iter()
-        .map(|n| {
-            format!(
-                "+33 {} {} {} {} {}",
-                &n[2..3],
-                &n[3..5],
-                &n[5..7],
-                &n[7..9],
-                &n[9..11]
-            )
-        })
+        .map(|n| format!("+33 {} {} {} {} {}", &n[2..3], &n[3..5], &n[5..7], &n[7..9], &n[9..11]))
         .collect();
 
     // Warm up: parses the numbering table once.
     let _ = texto_core::parse_international("33612345678");
-    for (name, inputs) in [
-        ("digits only (33612345678)", &plain),
-        ("formatted (+33 6 12 34 56 78)", &formatted),
-    ] {
+    for (name, inputs) in [("digits only (33612345678)", &plain), ("formatted (+33 6 12 34 56 78)", &formatted)] {
         let mut best = f64::MAX;
         let mut valid = 0;
         for _ in 0..5 {
@@ -58,9 +42,6 @@ fn main() {
             }
             best = best.min(start.elapsed().as_nanos() as f64 / inputs.len() as f64);
         }
-        println!(
-            "{name}: {best:.1} ns/number ({valid} of {} valid)",
-            inputs.len()
-        );
+        println!("{name}: {best:.1} ns/number ({valid} of {} valid)", inputs.len());
     }
 }

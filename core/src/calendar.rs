@@ -4,8 +4,8 @@
 use std::fmt;
 
 use chrono::{
-    DateTime, Datelike, Days, LocalResult, Months, NaiveDate, NaiveDateTime, NaiveTime, Offset,
-    TimeZone, Timelike, Utc, Weekday,
+    DateTime, Datelike, Days, LocalResult, Months, NaiveDate, NaiveDateTime, NaiveTime, Offset, TimeZone, Timelike,
+    Utc, Weekday,
 };
 use chrono_tz::Europe::Paris;
 
@@ -109,11 +109,7 @@ pub fn next_allowed_send(pushtype: PushType, at: DateTime<Utc>) -> DateTime<Utc>
     if is_marketing_day(today) && (WINDOW_START_HOUR..WINDOW_END_HOUR).contains(&hour) {
         return at;
     }
-    let first = if hour < WINDOW_START_HOUR {
-        Some(today)
-    } else {
-        today.succ_opt()
-    };
+    let first = if hour < WINDOW_START_HOUR { Some(today) } else { today.succ_opt() };
     let opening = NaiveTime::from_hms_opt(WINDOW_START_HOUR, 0, 0).unwrap_or(NaiveTime::MIN);
     // A Sunday next to a holiday (or two adjacent holidays) blocks at most three days in a
     // row; two weeks is a generous bound that still keeps the loop finite for any input.
@@ -123,10 +119,7 @@ pub fn next_allowed_send(pushtype: PushType, at: DateTime<Utc>) -> DateTime<Utc>
         if is_marketing_day(date) {
             // 08:00 is never inside a Paris DST transition (they happen at 02:00 and 03:00),
             // but `earliest` would still pick a sensible instant if it were.
-            if let Some(open) = Paris
-                .from_local_datetime(&date.and_time(opening))
-                .earliest()
-            {
+            if let Some(open) = Paris.from_local_datetime(&date.and_time(opening)).earliest() {
                 return open.with_timezone(&Utc);
             }
         }
@@ -150,9 +143,7 @@ pub enum DelayError {
 impl fmt::Display for DelayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            DelayError::Format => {
-                "delay must be formatted Y-m-d H:i:s in Paris time, e.g. 2026-12-24 09:30:00"
-            }
+            DelayError::Format => "delay must be formatted Y-m-d H:i:s in Paris time, e.g. 2026-12-24 09:30:00",
             DelayError::NonexistentLocalTime => {
                 "delay does not exist in Paris time (the clocks skip that hour when summer time starts)"
             }
@@ -232,9 +223,7 @@ pub fn parse_paris(input: &str) -> Result<DateTime<Utc>, DelayError> {
 /// `at` as `Y-m-d H:i:s` in Paris wall-clock time (the `delay` wire format), e.g.
 /// `2026-12-24 09:30:00`.
 pub fn format_paris(at: DateTime<Utc>) -> String {
-    at.with_timezone(&Paris)
-        .format("%Y-%m-%d %H:%M:%S")
-        .to_string()
+    at.with_timezone(&Paris).format("%Y-%m-%d %H:%M:%S").to_string()
 }
 
 #[cfg(test)]
@@ -257,12 +246,7 @@ mod tests {
         assert_eq!(ambiguous, Ok(utc(2026, 10, 25, 0, 30, 0)));
         let skipped = parse_paris("2026-03-29 02:30:00");
         assert_eq!(skipped, Err(DelayError::NonexistentLocalTime));
-        for bad in [
-            "",
-            " 2026-12-24 09:30:00",
-            "2026-12-24T09:30:00Z",
-            "2026-02-29 10:00:00",
-        ] {
+        for bad in ["", " 2026-12-24 09:30:00", "2026-12-24T09:30:00Z", "2026-02-29 10:00:00"] {
             assert_eq!(parse_paris(bad), Err(DelayError::Format), "{bad:?}");
         }
     }

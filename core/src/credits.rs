@@ -1,6 +1,10 @@
 //! Credit amounts, exact to the hundredth.
 
-use std::{fmt, iter::Sum, ops::{Add, Mul, Sub}};
+use std::{
+    fmt,
+    iter::Sum,
+    ops::{Add, Mul, Sub},
+};
 
 /// An amount of credits, held in hundredths so that sums are exact (`1.25` is `Credits(125)`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]

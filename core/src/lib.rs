@@ -23,28 +23,25 @@ pub mod wire;
 pub mod js;
 
 pub use calendar::{
-    DelayError, format_paris, french_public_holidays, is_french_public_holiday, next_allowed_send,
-    parse_delay, parse_paris,
+    DelayError, format_paris, french_public_holidays, is_french_public_holiday, next_allowed_send, parse_delay,
+    parse_paris,
 };
 pub use campaign::{
-    Audience, Campaign, ContactInfo, Endpoint, MAX_PARTS, MessageOptions, Recipient, Recipients, SHORT_CODE_LEN, SHORT_MARKER,
-    STOP_MARKER, Sender, has_contact_fields, render, rendered_segments, validate_send,
+    Audience, Campaign, ContactInfo, Endpoint, MAX_PARTS, MessageOptions, Recipient, Recipients, SHORT_CODE_LEN,
+    SHORT_MARKER, STOP_MARKER, Sender, has_contact_fields, render, rendered_segments, validate_send,
 };
 pub use credits::Credits;
 pub use error::{Error, FieldError};
 pub use excerpt::{EXCERPT_CHARS, excerpt};
 pub use phone::{
-    Country, Msisdn, NUMBERING_DATA_VERSION, NumberError, parse_international,
-    parse_with_default_country,
+    Country, Msisdn, NUMBERING_DATA_VERSION, NumberError, parse_international, parse_with_default_country,
 };
 pub use plain::{LineText, PlainText};
 pub use pricing::PriceTable;
 pub use pushtype::PushType;
 pub use segments::{Encoding, Segments, segments, split};
+pub use signature::{DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, SignatureError, TIMESTAMP_HEADER, sign, verify};
 pub use simulate::{
     Contact, Counters, FilterContext, FloodLimits, Outcome, RecentSends, RecipientOutcome, Simulation, simulate,
 };
 pub use stop_words::is_stop_word;
-pub use signature::{
-    DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, SignatureError, TIMESTAMP_HEADER, sign, verify,
-};

@@ -39,7 +39,9 @@ impl<'a> LineText<'a> {
 fn refuse_controls(value: &str, allowed: impl Fn(char) -> bool) -> Result<(), String> {
     match value.chars().enumerate().find(|&(_, c)| c.is_control() && !allowed(c)) {
         None => Ok(()),
-        Some((at, c)) => Err(format!("holds the control character U+{:04X} (character {}): not allowed here", u32::from(c), at + 1)),
+        Some((at, c)) => {
+            Err(format!("holds the control character U+{:04X} (character {}): not allowed here", u32::from(c), at + 1))
+        }
     }
 }
 
@@ -53,7 +55,10 @@ mod tests {
         for bad in ["a\0b", "line\nbreak", "cr\r", "\u{1b}[31m", "del\u{7f}", "c1\u{85}"] {
             assert!(PlainText::parse(bad).is_err(), "{bad:?}");
         }
-        assert_eq!(PlainText::parse("ab\0").unwrap_err(), "holds the control character U+0000 (character 3): not allowed here");
+        assert_eq!(
+            PlainText::parse("ab\0").unwrap_err(),
+            "holds the control character U+0000 (character 3): not allowed here"
+        );
     }
 
     #[test]

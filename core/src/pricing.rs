@@ -19,8 +19,8 @@ const SHIPPED: &[(&[&str], i64)] = &[
     (&["RE", "YT", "GP", "MQ", "GF", "PM", "BL", "MF", "NC", "PF", "WF"], 200),
     (
         &[
-            "BE", "LU", "DE", "NL", "AT", "CH", "IT", "ES", "PT", "IE", "GB", "DK", "SE", "FI", "NO", "IS",
-            "PL", "CZ", "SK", "HU", "SI", "HR", "RO", "BG", "GR", "CY", "MT", "EE", "LV", "LT", "LI",
+            "BE", "LU", "DE", "NL", "AT", "CH", "IT", "ES", "PT", "IE", "GB", "DK", "SE", "FI", "NO", "IS", "PL", "CZ",
+            "SK", "HU", "SI", "HR", "RO", "BG", "GR", "CY", "MT", "EE", "LV", "LT", "LI",
         ],
         150,
     ),

@@ -61,11 +61,7 @@ pub fn segments(text: &str, unicode: bool) -> Segments {
             unicode_chars.push(c);
         }
     }
-    let encoding = if unicode || !unicode_chars.is_empty() {
-        Encoding::Ucs2
-    } else {
-        Encoding::Gsm7
-    };
+    let encoding = if unicode || !unicode_chars.is_empty() { Encoding::Ucs2 } else { Encoding::Gsm7 };
     let unit_widths = text.chars().map(|c| match encoding {
         Encoding::Gsm7 => gsm::septets(c).unwrap_or(1),
         Encoding::Ucs2 => c.len_utf16(),
@@ -87,14 +83,7 @@ pub fn segments(text: &str, unicode: bool) -> Segments {
         (parts, capacity, used)
     };
 
-    Segments {
-        encoding,
-        length,
-        parts,
-        per_part,
-        remaining: per_part - used_in_last,
-        unicode_chars,
-    }
+    Segments { encoding, length, parts, per_part, remaining: per_part - used_in_last, unicode_chars }
 }
 
 /// The parts of `text` as [`segments`] counts them, in order: what goes on the wire, one
@@ -121,4 +110,3 @@ pub fn split(text: &str, unicode: bool) -> (Encoding, Vec<&str>) {
     parts.push(&text[start..]);
     (counted.encoding, parts)
 }
-

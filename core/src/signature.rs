@@ -101,8 +101,7 @@ impl std::error::Error for SignatureError {}
 /// HMAC-SHA256 of `"<timestamp>.<body>"` under `secret`, `timestamp` as the exact header text.
 fn tag(secret: &str, timestamp: &str, body: &[u8]) -> [u8; TAG_LEN] {
     // HMAC takes keys of any length (long ones are hashed first); `new_from_slice` cannot fail.
-    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(secret.as_bytes())
-        .expect("HMAC accepts keys of any length");
+    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(secret.as_bytes()).expect("HMAC accepts keys of any length");
     mac.update(timestamp.as_bytes());
     mac.update(b".");
     mac.update(body);
@@ -169,8 +168,7 @@ pub fn verify(
 
     let expected = tag(secret, timestamp_text, body);
     // Check every entry without stopping early, so timing reveals nothing about which matched.
-    let matched =
-        candidates.iter().fold(Choice::from(0), |acc, candidate| acc | expected.ct_eq(candidate));
+    let matched = candidates.iter().fold(Choice::from(0), |acc, candidate| acc | expected.ct_eq(candidate));
     if bool::from(matched) { Ok(()) } else { Err(SignatureError::Mismatch) }
 }
 
@@ -196,8 +194,7 @@ fn parse_signature_header(header: &str) -> Result<Vec<[u8; TAG_LEN]>, SignatureE
             continue;
         }
         let mut tag = [0u8; TAG_LEN];
-        hex::decode_to_slice(value.trim_ascii(), &mut tag)
-            .map_err(|_| SignatureError::MalformedSignature)?;
+        hex::decode_to_slice(value.trim_ascii(), &mut tag).map_err(|_| SignatureError::MalformedSignature)?;
         tags.push(tag);
     }
     if tags.is_empty() { Err(SignatureError::MalformedSignature) } else { Ok(tags) }
@@ -258,36 +255,24 @@ mod tests {
     fn tampered_body_is_refused() {
         let header = sign(SECRET, TS, BODY);
         let tampered = br#"{"event":"DLR","status":"failed"}"#;
-        assert_eq!(
-            verify(SECRET, TS_HEADER, &header, tampered, TS, TOLERANCE),
-            Err(SignatureError::Mismatch)
-        );
+        assert_eq!(verify(SECRET, TS_HEADER, &header, tampered, TS, TOLERANCE), Err(SignatureError::Mismatch));
         // A trailing newline is a different body too.
         let mut longer = BODY.to_vec();
         longer.push(b'\n');
-        assert_eq!(
-            verify(SECRET, TS_HEADER, &header, &longer, TS, TOLERANCE),
-            Err(SignatureError::Mismatch)
-        );
+        assert_eq!(verify(SECRET, TS_HEADER, &header, &longer, TS, TOLERANCE), Err(SignatureError::Mismatch));
     }
 
     #[test]
     fn tampered_timestamp_is_refused() {
         let header = sign(SECRET, TS, BODY);
-        assert_eq!(
-            verify(SECRET, "1700000001", &header, BODY, TS, TOLERANCE),
-            Err(SignatureError::Mismatch)
-        );
+        assert_eq!(verify(SECRET, "1700000001", &header, BODY, TS, TOLERANCE), Err(SignatureError::Mismatch));
     }
 
     #[test]
     fn wrong_secret_is_refused() {
         let header = sign("another secret", TS, BODY);
         assert_eq!(check(&header, TS), Err(SignatureError::Mismatch));
-        assert_eq!(
-            verify("", TS_HEADER, &sign(SECRET, TS, BODY), BODY, TS, TOLERANCE),
-            Err(SignatureError::Mismatch)
-        );
+        assert_eq!(verify("", TS_HEADER, &sign(SECRET, TS, BODY), BODY, TS, TOLERANCE), Err(SignatureError::Mismatch));
     }
 
     #[test]
@@ -307,20 +292,14 @@ mod tests {
         assert_eq!(check(&header, TS + TOLERANCE), Ok(()));
         assert_eq!(check(&header, TS - TOLERANCE), Ok(()));
         assert_eq!(verify(SECRET, TS_HEADER, &header, BODY, TS, 0), Ok(()));
-        assert_eq!(
-            verify(SECRET, TS_HEADER, &header, BODY, TS + 1, 0),
-            Err(SignatureError::Expired)
-        );
+        assert_eq!(verify(SECRET, TS_HEADER, &header, BODY, TS + 1, 0), Err(SignatureError::Expired));
     }
 
     #[test]
     fn negative_tolerance_refuses_everything() {
         let header = sign(SECRET, TS, BODY);
         assert_eq!(verify(SECRET, TS_HEADER, &header, BODY, TS, -1), Err(SignatureError::Expired));
-        assert_eq!(
-            verify(SECRET, TS_HEADER, &header, BODY, TS, i64::MIN),
-            Err(SignatureError::Expired)
-        );
+        assert_eq!(verify(SECRET, TS_HEADER, &header, BODY, TS, i64::MIN), Err(SignatureError::Expired));
     }
 
     #[test]
@@ -386,17 +365,8 @@ mod tests {
     #[test]
     fn malformed_timestamp_headers() {
         let good = sign(SECRET, TS, BODY);
-        for ts in [
-            "",
-            " ",
-            "12a",
-            "-1700000000",
-            "+1700000000",
-            "1700000000.5",
-            "1e9",
-            "١٢٣",
-            "99999999999999999999",
-        ] {
+        for ts in ["", " ", "12a", "-1700000000", "+1700000000", "1700000000.5", "1e9", "١٢٣", "99999999999999999999"]
+        {
             assert_eq!(
                 verify(SECRET, ts, &good, BODY, TS, TOLERANCE),
                 Err(SignatureError::MalformedTimestamp),
@@ -407,10 +377,7 @@ mod tests {
 
     #[test]
     fn malformed_timestamp_wins_over_malformed_signature() {
-        assert_eq!(
-            verify(SECRET, "12a", "", BODY, TS, TOLERANCE),
-            Err(SignatureError::MalformedTimestamp)
-        );
+        assert_eq!(verify(SECRET, "12a", "", BODY, TS, TOLERANCE), Err(SignatureError::MalformedTimestamp));
     }
 
     #[test]
@@ -418,10 +385,7 @@ mod tests {
         // Surrounding whitespace is tolerated, but leading zeros change the signed text.
         let good = sign(SECRET, TS, BODY);
         assert_eq!(verify(SECRET, " 1700000000 ", &good, BODY, TS, TOLERANCE), Ok(()));
-        assert_eq!(
-            verify(SECRET, "01700000000", &good, BODY, TS, TOLERANCE),
-            Err(SignatureError::Mismatch)
-        );
+        assert_eq!(verify(SECRET, "01700000000", &good, BODY, TS, TOLERANCE), Err(SignatureError::Mismatch));
     }
 
     #[test]

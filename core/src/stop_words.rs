@@ -18,7 +18,9 @@ mod tests {
 
     #[test]
     fn stop_words_in_any_case() {
-        for reply in ["STOP", "stop", "Stop SMS", " stop  sms ", "arret", "Arrêt", "ARRÊT", "unsubscribe", "STOP!", "Stop."] {
+        for reply in
+            ["STOP", "stop", "Stop SMS", " stop  sms ", "arret", "Arrêt", "ARRÊT", "unsubscribe", "STOP!", "Stop."]
+        {
             assert!(is_stop_word(reply), "{reply:?}");
         }
         for reply in ["", "STOPPED", "please stop", "stop it", "ARRETEZ", "Merci"] {

@@ -2,8 +2,8 @@
 
 use chrono::{DateTime, Datelike, NaiveDate, TimeZone, Utc, Weekday};
 use texto_core::{
-    DelayError, PushType, format_paris, french_public_holidays, is_french_public_holiday,
-    next_allowed_send, parse_delay,
+    DelayError, PushType, format_paris, french_public_holidays, is_french_public_holiday, next_allowed_send,
+    parse_delay,
 };
 
 fn date(y: i32, m: u32, d: u32) -> NaiveDate {
@@ -74,17 +74,7 @@ fn holidays_of_2026() {
 
 #[test]
 fn holidays_never_panic_for_any_year() {
-    for y in [
-        i32::MIN,
-        -262_145,
-        -262_144,
-        -1,
-        0,
-        1,
-        262_142,
-        262_143,
-        i32::MAX,
-    ] {
+    for y in [i32::MIN, -262_145, -262_144, -1, 0, 1, 262_142, 262_143, i32::MAX] {
         let h = french_public_holidays(y);
         assert!(h.windows(2).all(|w| w[0] < w[1]), "{y}: {h:?}");
     }
@@ -98,10 +88,7 @@ fn marketing(at: DateTime<Utc>) -> DateTime<Utc> {
 
 #[test]
 fn sunday_goes_to_monday_0800() {
-    assert_eq!(
-        marketing(utc(2026, 3, 1, 9, 0, 0)),
-        utc(2026, 3, 2, 7, 0, 0)
-    );
+    assert_eq!(marketing(utc(2026, 3, 1, 9, 0, 0)), utc(2026, 3, 2, 7, 0, 0));
 }
 
 #[test]
@@ -116,114 +103,68 @@ fn inside_the_window_is_unchanged() {
 
 #[test]
 fn saturday_2000_goes_to_monday() {
-    assert_eq!(
-        marketing(utc(2026, 3, 7, 19, 0, 0)),
-        utc(2026, 3, 9, 7, 0, 0)
-    );
+    assert_eq!(marketing(utc(2026, 3, 7, 19, 0, 0)), utc(2026, 3, 9, 7, 0, 0));
 }
 
 #[test]
 fn saturday_before_easter_monday_goes_to_tuesday() {
     // Saturday 4 April 2026 20:00 CEST; Monday 6 April is Easter Monday.
-    assert_eq!(
-        marketing(utc(2026, 4, 4, 18, 0, 0)),
-        utc(2026, 4, 7, 6, 0, 0)
-    );
+    assert_eq!(marketing(utc(2026, 4, 4, 18, 0, 0)), utc(2026, 4, 7, 6, 0, 0));
 }
 
 #[test]
 fn early_morning_goes_to_0800_same_day() {
     // Tuesday 10 March 2026 07:59 CET.
-    assert_eq!(
-        marketing(utc(2026, 3, 10, 6, 59, 0)),
-        utc(2026, 3, 10, 7, 0, 0)
-    );
+    assert_eq!(marketing(utc(2026, 3, 10, 6, 59, 0)), utc(2026, 3, 10, 7, 0, 0));
 }
 
 #[test]
 fn weekday_holiday_is_skipped() {
     // Tuesday 14 July 2026 10:00 CEST → Wednesday 15 July 08:00 CEST.
-    assert_eq!(
-        marketing(utc(2026, 7, 14, 8, 0, 0)),
-        utc(2026, 7, 15, 6, 0, 0)
-    );
+    assert_eq!(marketing(utc(2026, 7, 14, 8, 0, 0)), utc(2026, 7, 15, 6, 0, 0));
 }
 
 #[test]
 fn christmas_eve_evening_goes_to_26_december() {
     // Thursday 24 December 2026 21:00 CET → Saturday 26 December 08:00 CET.
-    assert_eq!(
-        marketing(utc(2026, 12, 24, 20, 0, 0)),
-        utc(2026, 12, 26, 7, 0, 0)
-    );
+    assert_eq!(marketing(utc(2026, 12, 24, 20, 0, 0)), utc(2026, 12, 26, 7, 0, 0));
 }
 
 #[test]
 fn new_years_eve_evening_goes_to_2_january() {
     // Thursday 31 December 2026 20:30 CET → Saturday 2 January 2027 08:00 CET.
-    assert_eq!(
-        marketing(utc(2026, 12, 31, 19, 30, 0)),
-        utc(2027, 1, 2, 7, 0, 0)
-    );
+    assert_eq!(marketing(utc(2026, 12, 31, 19, 30, 0)), utc(2027, 1, 2, 7, 0, 0));
 }
 
 #[test]
 fn spring_forward_weekend() {
     // Saturday 28 March 20:00 CET → Monday 30 March 08:00 CEST = 06:00 UTC.
-    assert_eq!(
-        marketing(utc(2026, 3, 28, 19, 0, 0)),
-        utc(2026, 3, 30, 6, 0, 0)
-    );
+    assert_eq!(marketing(utc(2026, 3, 28, 19, 0, 0)), utc(2026, 3, 30, 6, 0, 0));
     // Sunday 29 March, right after the switch (03:00 CEST).
-    assert_eq!(
-        marketing(utc(2026, 3, 29, 1, 0, 0)),
-        utc(2026, 3, 30, 6, 0, 0)
-    );
+    assert_eq!(marketing(utc(2026, 3, 29, 1, 0, 0)), utc(2026, 3, 30, 6, 0, 0));
     // Monday 30 March 06:30 UTC is 08:30 CEST: inside (it would be 07:30 in winter time).
     let at = utc(2026, 3, 30, 6, 30, 0);
     assert_eq!(marketing(at), at);
     // Monday 30 March 05:59 UTC is 07:59 CEST.
-    assert_eq!(
-        marketing(utc(2026, 3, 30, 5, 59, 0)),
-        utc(2026, 3, 30, 6, 0, 0)
-    );
+    assert_eq!(marketing(utc(2026, 3, 30, 5, 59, 0)), utc(2026, 3, 30, 6, 0, 0));
     // Monday 30 March 18:00 UTC is 20:00 CEST: closed.
-    assert_eq!(
-        marketing(utc(2026, 3, 30, 18, 0, 0)),
-        utc(2026, 3, 31, 6, 0, 0)
-    );
+    assert_eq!(marketing(utc(2026, 3, 30, 18, 0, 0)), utc(2026, 3, 31, 6, 0, 0));
 }
 
 #[test]
 fn fall_back_weekend() {
     // Saturday 24 October 20:00 CEST → Monday 26 October 08:00 CET = 07:00 UTC.
-    assert_eq!(
-        marketing(utc(2026, 10, 24, 18, 0, 0)),
-        utc(2026, 10, 26, 7, 0, 0)
-    );
+    assert_eq!(marketing(utc(2026, 10, 24, 18, 0, 0)), utc(2026, 10, 26, 7, 0, 0));
     // Sunday 25 October 02:30 CEST and 02:30 CET (both sides of the repeated hour).
-    assert_eq!(
-        marketing(utc(2026, 10, 25, 0, 30, 0)),
-        utc(2026, 10, 26, 7, 0, 0)
-    );
-    assert_eq!(
-        marketing(utc(2026, 10, 25, 1, 30, 0)),
-        utc(2026, 10, 26, 7, 0, 0)
-    );
+    assert_eq!(marketing(utc(2026, 10, 25, 0, 30, 0)), utc(2026, 10, 26, 7, 0, 0));
+    assert_eq!(marketing(utc(2026, 10, 25, 1, 30, 0)), utc(2026, 10, 26, 7, 0, 0));
     // Monday 26 October 06:30 UTC is 07:30 CET: not yet open.
-    assert_eq!(
-        marketing(utc(2026, 10, 26, 6, 30, 0)),
-        utc(2026, 10, 26, 7, 0, 0)
-    );
+    assert_eq!(marketing(utc(2026, 10, 26, 6, 30, 0)), utc(2026, 10, 26, 7, 0, 0));
 }
 
 #[test]
 fn alerts_are_never_postponed() {
-    for at in [
-        utc(2026, 3, 1, 3, 0, 0),
-        utc(2026, 12, 25, 22, 0, 0),
-        utc(2026, 3, 7, 19, 0, 0),
-    ] {
+    for at in [utc(2026, 3, 1, 3, 0, 0), utc(2026, 12, 25, 22, 0, 0), utc(2026, 3, 7, 19, 0, 0)] {
         assert_eq!(next_allowed_send(PushType::Alert, at), at);
     }
 }
@@ -270,92 +211,47 @@ fn empty_delay_sends_now() {
 fn past_or_present_delay_sends_now() {
     assert_eq!(parse_delay("2026-01-01 00:00:00", now()), Ok(None));
     assert_eq!(parse_delay("2026-06-01 14:00:00", now()), Ok(None));
-    assert_eq!(
-        parse_delay("2026-06-01 14:00:01", now()),
-        Ok(Some(utc(2026, 6, 1, 12, 0, 1)))
-    );
+    assert_eq!(parse_delay("2026-06-01 14:00:01", now()), Ok(Some(utc(2026, 6, 1, 12, 0, 1))));
 }
 
 #[test]
 fn future_delay_in_winter_and_summer() {
     // Winter: UTC+1.
-    assert_eq!(
-        parse_delay("2026-12-24 09:30:00", now()),
-        Ok(Some(utc(2026, 12, 24, 8, 30, 0)))
-    );
+    assert_eq!(parse_delay("2026-12-24 09:30:00", now()), Ok(Some(utc(2026, 12, 24, 8, 30, 0))));
     // Summer: UTC+2.
-    assert_eq!(
-        parse_delay("2026-07-14 09:30:00", now()),
-        Ok(Some(utc(2026, 7, 14, 7, 30, 0)))
-    );
+    assert_eq!(parse_delay("2026-07-14 09:30:00", now()), Ok(Some(utc(2026, 7, 14, 7, 30, 0))));
     // Surrounding whitespace is trimmed.
-    assert_eq!(
-        parse_delay(" 2026-12-24 09:30:00\n", now()),
-        Ok(Some(utc(2026, 12, 24, 8, 30, 0)))
-    );
+    assert_eq!(parse_delay(" 2026-12-24 09:30:00\n", now()), Ok(Some(utc(2026, 12, 24, 8, 30, 0))));
 }
 
 #[test]
 fn nonexistent_local_time_is_refused() {
     let jan = utc(2026, 1, 1, 0, 0, 0);
-    assert_eq!(
-        parse_delay("2026-03-29 02:30:00", jan),
-        Err(DelayError::NonexistentLocalTime)
-    );
-    assert_eq!(
-        parse_delay("2026-03-29 02:00:00", jan),
-        Err(DelayError::NonexistentLocalTime)
-    );
+    assert_eq!(parse_delay("2026-03-29 02:30:00", jan), Err(DelayError::NonexistentLocalTime));
+    assert_eq!(parse_delay("2026-03-29 02:00:00", jan), Err(DelayError::NonexistentLocalTime));
     // Just outside the gap.
-    assert_eq!(
-        parse_delay("2026-03-29 01:59:59", jan),
-        Ok(Some(utc(2026, 3, 29, 0, 59, 59)))
-    );
-    assert_eq!(
-        parse_delay("2026-03-29 03:00:00", jan),
-        Ok(Some(utc(2026, 3, 29, 1, 0, 0)))
-    );
+    assert_eq!(parse_delay("2026-03-29 01:59:59", jan), Ok(Some(utc(2026, 3, 29, 0, 59, 59))));
+    assert_eq!(parse_delay("2026-03-29 03:00:00", jan), Ok(Some(utc(2026, 3, 29, 1, 0, 0))));
     // Refused even when it lies in the past.
-    assert_eq!(
-        parse_delay("2026-03-29 02:30:00", now()),
-        Err(DelayError::NonexistentLocalTime)
-    );
+    assert_eq!(parse_delay("2026-03-29 02:30:00", now()), Err(DelayError::NonexistentLocalTime));
 }
 
 #[test]
 fn ambiguous_local_time_takes_the_first() {
     let jan = utc(2026, 1, 1, 0, 0, 0);
-    assert_eq!(
-        parse_delay("2026-10-25 02:30:00", jan),
-        Ok(Some(utc(2026, 10, 25, 0, 30, 0)))
-    );
+    assert_eq!(parse_delay("2026-10-25 02:30:00", jan), Ok(Some(utc(2026, 10, 25, 0, 30, 0))));
 }
 
 #[test]
 fn more_than_one_year_ahead_is_refused() {
     // now + 12 months = 2027-06-01 12:00 UTC = 14:00 CEST; the limit itself is accepted.
-    assert_eq!(
-        parse_delay("2027-06-01 14:00:00", now()),
-        Ok(Some(utc(2027, 6, 1, 12, 0, 0)))
-    );
-    assert_eq!(
-        parse_delay("2027-06-01 14:00:01", now()),
-        Err(DelayError::TooFarAhead)
-    );
-    assert_eq!(
-        parse_delay("9999-12-31 23:59:59", now()),
-        Err(DelayError::TooFarAhead)
-    );
+    assert_eq!(parse_delay("2027-06-01 14:00:00", now()), Ok(Some(utc(2027, 6, 1, 12, 0, 0))));
+    assert_eq!(parse_delay("2027-06-01 14:00:01", now()), Err(DelayError::TooFarAhead));
+    assert_eq!(parse_delay("9999-12-31 23:59:59", now()), Err(DelayError::TooFarAhead));
     // From 29 February the limit is 28 February next year.
     let leap = utc(2028, 2, 29, 12, 0, 0);
-    assert_eq!(
-        parse_delay("2029-02-28 13:00:00", leap),
-        Ok(Some(utc(2029, 2, 28, 12, 0, 0)))
-    );
-    assert_eq!(
-        parse_delay("2029-03-01 00:00:00", leap),
-        Err(DelayError::TooFarAhead)
-    );
+    assert_eq!(parse_delay("2029-02-28 13:00:00", leap), Ok(Some(utc(2029, 2, 28, 12, 0, 0))));
+    assert_eq!(parse_delay("2029-03-01 00:00:00", leap), Err(DelayError::TooFarAhead));
 }
 
 #[test]
@@ -399,22 +295,10 @@ fn delay_errors_read_well() {
 
 #[test]
 fn format_paris_is_the_wire_format() {
-    assert_eq!(
-        format_paris(utc(2026, 12, 24, 8, 30, 0)),
-        "2026-12-24 09:30:00"
-    );
-    assert_eq!(
-        format_paris(utc(2026, 7, 14, 7, 5, 9)),
-        "2026-07-14 09:05:09"
-    );
-    assert_eq!(
-        format_paris(utc(2026, 10, 25, 0, 30, 0)),
-        "2026-10-25 02:30:00"
-    );
-    assert_eq!(
-        format_paris(utc(2026, 10, 25, 1, 30, 0)),
-        "2026-10-25 02:30:00"
-    );
+    assert_eq!(format_paris(utc(2026, 12, 24, 8, 30, 0)), "2026-12-24 09:30:00");
+    assert_eq!(format_paris(utc(2026, 7, 14, 7, 5, 9)), "2026-07-14 09:05:09");
+    assert_eq!(format_paris(utc(2026, 10, 25, 0, 30, 0)), "2026-10-25 02:30:00");
+    assert_eq!(format_paris(utc(2026, 10, 25, 1, 30, 0)), "2026-10-25 02:30:00");
     // Round trip through parse_delay.
     let at = utc(2026, 11, 2, 16, 45, 30);
     assert_eq!(parse_delay(&format_paris(at), now()), Ok(Some(at)));

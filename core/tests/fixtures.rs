@@ -14,7 +14,8 @@ use serde_json::Value;
 use texto_core::wire::*;
 
 fn fixture(name: &str) -> String {
-    let path = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo test")).join("tests/fixtures").join(name);
+    let path =
+        Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo test")).join("tests/fixtures").join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
@@ -61,7 +62,8 @@ fn json_tree(text: &str) -> Tree {
 fn xml_tree(text: &str) -> Tree {
     let mut reader = quick_xml::Reader::from_str(text);
     // (name, children, text) of each open element.
-    let mut stack: Vec<(String, BTreeMap<String, Vec<Tree>>, String)> = vec![("#doc".into(), BTreeMap::new(), String::new())];
+    let mut stack: Vec<(String, BTreeMap<String, Vec<Tree>>, String)> =
+        vec![("#doc".into(), BTreeMap::new(), String::new())];
     let finish = |name: &str, mut children: BTreeMap<String, Vec<Tree>>, text: String| -> Tree {
         let text = text.trim().to_owned();
         if children.is_empty() {
@@ -179,17 +181,28 @@ fn every_fixture_file_is_checked() {
 #[test]
 fn every_fixture_kind_is_detected_from_the_body() {
     let expected = [
-        ("send.request.json", Kind::Sms), ("send_lists.request.xml", Kind::Sms),
-        ("send.response.json", Kind::CampaignResult), ("send_get.response.xml", Kind::CampaignResult),
-        ("webhook_create.request.xml", Kind::Webhook), ("webhook_create.response.json", Kind::WebhookResponse),
-        ("notification_balance.request.json", Kind::Notification), ("notification_balance.response.xml", Kind::NotificationResponse),
-        ("npai.response.xml", Kind::NumberList), ("npai_add.request.json", Kind::NpaiAdd),
-        ("blacklist_add.request.json", Kind::BlacklistAdd), ("npai_add.response.json", Kind::AddedContacts),
-        ("list_create.request.xml", Kind::List), ("list_create.response.json", Kind::ListSaved),
-        ("list_get.response.json", Kind::ListContents), ("campaigns.response.json", Kind::Campaigns),
-        ("campaign.response.xml", Kind::CampaignDetail), ("credits.response.xml", Kind::Credits),
-        ("webhook_dlr.request.json", Kind::Dlr), ("webhook_mo.request.json", Kind::Reply),
-        ("webhook_clicker.request.json", Kind::Clicker), ("webhook_balance_alert.request.json", Kind::BalanceAlert),
+        ("send.request.json", Kind::Sms),
+        ("send_lists.request.xml", Kind::Sms),
+        ("send.response.json", Kind::CampaignResult),
+        ("send_get.response.xml", Kind::CampaignResult),
+        ("webhook_create.request.xml", Kind::Webhook),
+        ("webhook_create.response.json", Kind::WebhookResponse),
+        ("notification_balance.request.json", Kind::Notification),
+        ("notification_balance.response.xml", Kind::NotificationResponse),
+        ("npai.response.xml", Kind::NumberList),
+        ("npai_add.request.json", Kind::NpaiAdd),
+        ("blacklist_add.request.json", Kind::BlacklistAdd),
+        ("npai_add.response.json", Kind::AddedContacts),
+        ("list_create.request.xml", Kind::List),
+        ("list_create.response.json", Kind::ListSaved),
+        ("list_get.response.json", Kind::ListContents),
+        ("campaigns.response.json", Kind::Campaigns),
+        ("campaign.response.xml", Kind::CampaignDetail),
+        ("credits.response.xml", Kind::Credits),
+        ("webhook_dlr.request.json", Kind::Dlr),
+        ("webhook_mo.request.json", Kind::Reply),
+        ("webhook_clicker.request.json", Kind::Clicker),
+        ("webhook_balance_alert.request.json", Kind::BalanceAlert),
     ];
     for (name, kind) in expected {
         let body = fixture(name);
@@ -205,14 +218,19 @@ fn every_fixture_kind_is_detected_from_the_body() {
 
 #[test]
 fn the_fast_sms_reader_reads_every_send_sample_like_serde() {
-    for name in ["send.request.xml", "send_shorturl.request.xml", "send_lists.request.xml", "send_lists_simulate.request.xml"] {
+    for name in
+        ["send.request.xml", "send_shorturl.request.xml", "send_lists.request.xml", "send_lists_simulate.request.xml"]
+    {
         let body = fixture(name);
         let fast = decode_sms(&body, Format::Xml).unwrap_or_else(|e| panic!("{name}: {e}"));
         let serde: SmsRequest = decode(&body, Format::Xml).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(fast, serde, "{name}");
     }
-    let error = decode_sms("<sms><message><text>x</text></message><recipients><gsm>1</gsm><gsm>&bogus;</gsm></recipients></sms>", Format::Xml)
-        .expect_err("unknown entity");
+    let error = decode_sms(
+        "<sms><message><text>x</text></message><recipients><gsm>1</gsm><gsm>&bogus;</gsm></recipients></sms>",
+        Format::Xml,
+    )
+    .expect_err("unknown entity");
     assert!(error.to_string().contains("sms.recipients.gsm[1]"), "{error}");
     assert!(decode_sms("<!DOCTYPE sms [<!ENTITY a 'b'>]><sms/>", Format::Xml).is_err());
 }

@@ -29,7 +29,8 @@ fn decode_reads_xml_into_the_json_form() {
 fn validate_send_returns_problems_as_data() {
     let options = js_sys::Object::new();
     Reflect::set(&options, &"now".into(), &NOW.into()).unwrap();
-    let result = js::validate_send(r#"{"sms":{"message":{"pushtype":"promo"}}}"#.into(), "json", options.into()).expect("validates");
+    let result = js::validate_send(r#"{"sms":{"message":{"pushtype":"promo"}}}"#.into(), "json", options.into())
+        .expect("validates");
     assert_eq!(get(&result, &["ok"]).as_bool(), Some(false));
     assert_eq!(get(&result, &["status"]).as_f64(), Some(-7.0));
 }
@@ -65,8 +66,12 @@ fn numbers_time_and_signatures() {
     let monday = js::next_allowed_send("marketing", "2026-11-22T21:00:00Z".into()).expect("a date");
     assert_eq!(monday.to_iso_string().as_string().as_deref(), Some("2026-11-23T07:00:00.000Z"));
     let signature = js::sign_webhook("k", 1_700_000_000.0, "{}");
-    assert!(js::verify_webhook("k", "1700000000", &signature, "{}", JsValue::from_f64(1_700_000_000_000.0), None).is_ok());
-    assert!(js::verify_webhook("k", "1700000000", &signature, "{ }", JsValue::from_f64(1_700_000_000_000.0), None).is_err());
+    assert!(
+        js::verify_webhook("k", "1700000000", &signature, "{}", JsValue::from_f64(1_700_000_000_000.0), None).is_ok()
+    );
+    assert!(
+        js::verify_webhook("k", "1700000000", &signature, "{ }", JsValue::from_f64(1_700_000_000_000.0), None).is_err()
+    );
 }
 
 #[wasm_bindgen_test]

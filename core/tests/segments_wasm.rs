@@ -22,12 +22,9 @@ fn every_case_splits_the_same_in_the_browser() {
             texto_core::Encoding::Ucs2 => "ucs2",
         };
         assert_eq!(field(&got, "encoding").as_string().as_deref(), Some(encoding), "{}", case.name);
-        for (name, expected) in [
-            ("length", case.length),
-            ("parts", case.parts),
-            ("perPart", case.per_part),
-            ("remaining", case.remaining),
-        ] {
+        for (name, expected) in
+            [("length", case.length), ("parts", case.parts), ("perPart", case.per_part), ("remaining", case.remaining)]
+        {
             assert_eq!(field(&got, name).as_f64(), Some(expected as f64), "{} {name}", case.name);
         }
         let chars: Vec<String> = js_sys::Array::from(&field(&got, "unicodeChars"))

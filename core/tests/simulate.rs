@@ -21,7 +21,10 @@ fn campaign<'a>(body: &'a str, endpoint: Endpoint) -> Campaign<'a> {
 
 fn to_numbers(numbers: &[&str], text: &str, pushtype: &str) -> String {
     let gsm: Vec<String> = numbers.iter().map(|n| format!(r#"{{"value":"{n}"}}"#)).collect();
-    format!(r#"{{"sms":{{"message":{{"text":"{text}","pushtype":"{pushtype}"}},"recipients":{{"gsm":[{}]}}}}}}"#, gsm.join(","))
+    format!(
+        r#"{{"sms":{{"message":{{"text":"{text}","pushtype":"{pushtype}"}},"recipients":{{"gsm":[{}]}}}}}}"#,
+        gsm.join(",")
+    )
 }
 
 fn n(number: &str) -> u64 {
@@ -35,7 +38,17 @@ fn context() -> FilterContext {
 #[test]
 fn each_recipient_is_counted_by_the_first_rule_that_filters_it() {
     let body = to_numbers(
-        &["33612345678", "0612345678", "33612345678", "33611111111", "33622222222", "4915112345678", "33633333333", "33644444444", "33655555555"],
+        &[
+            "33612345678",
+            "0612345678",
+            "33612345678",
+            "33611111111",
+            "33622222222",
+            "4915112345678",
+            "33633333333",
+            "33644444444",
+            "33655555555",
+        ],
         "Hello",
         "alert",
     );
@@ -57,8 +70,8 @@ fn each_recipient_is_counted_by_the_first_rule_that_filters_it() {
     assert_eq!(
         outcomes,
         [
-            Outcome::Sent,         // usage 1 → 2
-            Outcome::Invalid,      // national format
+            Outcome::Sent,    // usage 1 → 2
+            Outcome::Invalid, // national format
             Outcome::Duplicated,
             Outcome::Blacklisted,
             Outcome::Npai,
@@ -69,7 +82,10 @@ fn each_recipient_is_counted_by_the_first_rule_that_filters_it() {
         ]
     );
     let c = result.counters;
-    assert_eq!((c.total, c.sent, c.invalid, c.duplicated, c.blacklisted, c.npai, c.not_allowed, c.flood, c.country_limit), (9, 2, 1, 1, 1, 1, 1, 1, 1));
+    assert_eq!(
+        (c.total, c.sent, c.invalid, c.duplicated, c.blacklisted, c.npai, c.not_allowed, c.flood, c.country_limit),
+        (9, 2, 1, 1, 1, 1, 1, 1, 1)
+    );
     assert_eq!(result.cost, Credits::whole(2));
     assert_eq!(result.credits_after(), Credits::whole(998));
 }
@@ -98,7 +114,8 @@ fn the_shipped_price_of_metropolitan_france_is_one_credit_per_part() {
 fn marketing_adds_the_stop_text_to_the_length_and_waits_for_the_window() {
     // 150 characters + "\nSTOP au 36180" = 164: two parts for marketing, one for an alert.
     let text = "a".repeat(150);
-    let (alert_body, marketing_body) = (to_numbers(&["33612345678"], &text, "alert"), to_numbers(&["33612345678"], &text, "marketing"));
+    let (alert_body, marketing_body) =
+        (to_numbers(&["33612345678"], &text, "alert"), to_numbers(&["33612345678"], &text, "marketing"));
     let alert = campaign(&alert_body, Endpoint::Send);
     let marketing = campaign(&marketing_body, Endpoint::Send);
     assert_eq!(simulate(&alert, &context(), now()).unwrap().cost, Credits::whole(1));
@@ -115,7 +132,10 @@ fn list_sends_count_contacts_and_fill_their_fields() {
     let body = r#"{"sms":{"message":{"text":"Bonjour [info1], -20% aujourd'hui","pushtype":"alert"},"lists":[{"value":"a"},{"value":"b"}]}}"#;
     let campaign = campaign(body, Endpoint::SendLists);
     let mut context = context();
-    let contact = |number: &str, name: &str| Contact { number: number.into(), info: [name.into(), String::new(), String::new(), String::new()] };
+    let contact = |number: &str, name: &str| Contact {
+        number: number.into(),
+        info: [name.into(), String::new(), String::new(), String::new()],
+    };
     context.lists.insert("a".into(), vec![contact("33612345678", "Ada"), contact("33612345677", &"x".repeat(140))]);
     context.lists.insert("b".into(), vec![contact("33612345678", "Ada again")]);
     let result = simulate(&campaign, &context, now()).expect("simulates");

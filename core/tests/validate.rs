@@ -44,7 +44,14 @@ fn every_problem_is_reported_at_once() {
     let error = check(body, Endpoint::Send).expect_err("invalid");
     assert_eq!(error.status(), -7);
     let paths = paths(error);
-    for expected in ["sms.message.text", "sms.message.pushtype", "sms.message.sender", "sms.message.links", "sms.message.links[0]", "sms.recipients.gsm"] {
+    for expected in [
+        "sms.message.text",
+        "sms.message.pushtype",
+        "sms.message.sender",
+        "sms.message.links",
+        "sms.message.links[0]",
+        "sms.recipients.gsm",
+    ] {
         assert!(paths.iter().any(|p| p == expected), "{expected} missing from {paths:?}");
     }
 }
@@ -90,7 +97,8 @@ fn past_or_empty_delay_sends_now() {
 
 #[test]
 fn list_endpoints_need_lists() {
-    let body = r#"{"sms":{"message":{"text":"Hi [info1]","pushtype":"alert"},"lists":[{"value":45190},{"value":"5a03"}]}}"#;
+    let body =
+        r#"{"sms":{"message":{"text":"Hi [info1]","pushtype":"alert"},"lists":[{"value":45190},{"value":"5a03"}]}}"#;
     match check(body, Endpoint::SendLists).expect("valid").audience() {
         Audience::Lists(ids) => assert_eq!(ids, &["45190", "5a03"]),
         other => panic!("lists expected, got {other:?}"),
@@ -102,11 +110,15 @@ fn list_endpoints_need_lists() {
 #[test]
 fn more_than_ten_parts_is_refused() {
     let long = "a".repeat(1531);
-    let body = format!(r#"{{"sms":{{"message":{{"text":"{long}","pushtype":"alert"}},"recipients":{{"gsm":[{{"value":"1"}}]}}}}}}"#);
+    let body = format!(
+        r#"{{"sms":{{"message":{{"text":"{long}","pushtype":"alert"}},"recipients":{{"gsm":[{{"value":"1"}}]}}}}}}"#
+    );
     let error = check(&body, Endpoint::Send).expect_err("too long");
     assert!(error.to_string().contains("11 SMS parts"), "{error}");
     let fits = "a".repeat(1530);
-    let body = format!(r#"{{"sms":{{"message":{{"text":"{fits}","pushtype":"alert"}},"recipients":{{"gsm":[{{"value":"1"}}]}}}}}}"#);
+    let body = format!(
+        r#"{{"sms":{{"message":{{"text":"{fits}","pushtype":"alert"}},"recipients":{{"gsm":[{{"value":"1"}}]}}}}}}"#
+    );
     assert!(check(&body, Endpoint::Send).is_ok());
 }
 
@@ -120,7 +132,11 @@ fn blanks_around_the_text_are_dropped() {
 
 #[test]
 fn a_text_with_nul_is_refused_and_line_breaks_stay() {
-    let body = |text: &str| format!(r#"{{"sms":{{"message":{{"text":"{text}","pushtype":"alert"}},"recipients":{{"gsm":[{{"value":"33612345678"}}]}}}}}}"#);
+    let body = |text: &str| {
+        format!(
+            r#"{{"sms":{{"message":{{"text":"{text}","pushtype":"alert"}},"recipients":{{"gsm":[{{"value":"33612345678"}}]}}}}}}"#
+        )
+    };
     let error = check(&body("a\\u0000b"), Endpoint::Send).unwrap_err();
     assert_eq!(paths(error), ["sms.message.text"]);
     assert_eq!(check(&body("a\\r\\nb"), Endpoint::Send).unwrap().text(), "a\r\nb");

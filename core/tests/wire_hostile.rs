@@ -47,9 +47,31 @@ fn decode_as_many(body: &str, format: Format) {
 
 /// The name of every document kind (`wire::Kind`).
 const KINDS: &[&str] = &[
-    "sms", "webhook", "notification", "npaiAdd", "blacklistAdd", "list", "campaignResult", "webhookResponse", "webhookList",
-    "webhookLog", "notificationResponse", "numberList", "addedContacts", "listSaved", "listContents", "lists", "campaigns",
-    "campaignDetail", "credits", "error", "status", "dlr", "reply", "clicker", "balanceAlert",
+    "sms",
+    "webhook",
+    "notification",
+    "npaiAdd",
+    "blacklistAdd",
+    "list",
+    "campaignResult",
+    "webhookResponse",
+    "webhookList",
+    "webhookLog",
+    "notificationResponse",
+    "numberList",
+    "addedContacts",
+    "listSaved",
+    "listContents",
+    "lists",
+    "campaigns",
+    "campaignDetail",
+    "credits",
+    "error",
+    "status",
+    "dlr",
+    "reply",
+    "clicker",
+    "balanceAlert",
 ];
 
 /// Every sample of `tests/fixtures`, with its name.
@@ -89,11 +111,58 @@ fn xml_message(error: &Error) -> &str {
 fn markupish() -> impl Strategy<Value = String> {
     let piece = prop_oneof![
         prop::sample::select(vec![
-            "<", ">", "</", "/>", "<sms>", "</sms>", "<response>", "</response>", "<message>", "</message>",
-            "<gsm a=\"1\">", "</gsm>", "<list>", "</list>", "<![CDATA[", "]]>", "<!--", "-->", "<?xml ?>",
-            "&", "&amp;", "&#0;", "&#x110000;", "&#13;", "&lt", "=", "\"", "'", "{", "}", "[", "]", ":",
-            ",", "\"sms\"", "\"message\"", "\"value\"", "\"status\"", "null", "true", "1e999", "-0",
-            "99999999999999999999", "\\u0000", "\\ud800", "\\", " ", "\n", "\r", "\u{feff}", "é", "😀",
+            "<",
+            ">",
+            "</",
+            "/>",
+            "<sms>",
+            "</sms>",
+            "<response>",
+            "</response>",
+            "<message>",
+            "</message>",
+            "<gsm a=\"1\">",
+            "</gsm>",
+            "<list>",
+            "</list>",
+            "<![CDATA[",
+            "]]>",
+            "<!--",
+            "-->",
+            "<?xml ?>",
+            "&",
+            "&amp;",
+            "&#0;",
+            "&#x110000;",
+            "&#13;",
+            "&lt",
+            "=",
+            "\"",
+            "'",
+            "{",
+            "}",
+            "[",
+            "]",
+            ":",
+            ",",
+            "\"sms\"",
+            "\"message\"",
+            "\"value\"",
+            "\"status\"",
+            "null",
+            "true",
+            "1e999",
+            "-0",
+            "99999999999999999999",
+            "\\u0000",
+            "\\ud800",
+            "\\",
+            " ",
+            "\n",
+            "\r",
+            "\u{feff}",
+            "é",
+            "😀",
         ])
         .prop_map(str::to_owned),
         "[a-z0-9]{1,4}",
@@ -242,10 +311,7 @@ fn a_doctype_after_the_prolog_is_refused_too() {
 #[test]
 fn undeclared_entities_are_errors_and_predefined_ones_resolve() {
     let error = decode::<SmsRequest>("<sms><message><text>&xxe;</text></message></sms>", Format::Xml).unwrap_err();
-    assert_eq!(error, Error::Xml {
-        message: "unknown entity &xxe;".into(),
-        path: Some("sms.message.text".into())
-    });
+    assert_eq!(error, Error::Xml { message: "unknown entity &xxe;".into(), path: Some("sms.message.text".into()) });
     let sms: SmsRequest =
         decode("<sms><message><text>&lt;&gt;&amp;&apos;&quot;&#233;&#x1F600;</text></message></sms>", Format::Xml)
             .expect("predefined entities");
@@ -268,7 +334,10 @@ fn deeply_nested_json_is_an_error() {
     ];
     for body in bodies {
         let (sms, list) = on_small_stack(move || {
-            (decode::<SmsRequest>(&body, Format::Json).map(drop), decode::<NumberListResponse>(&body, Format::Json).map(drop))
+            (
+                decode::<SmsRequest>(&body, Format::Json).map(drop),
+                decode::<NumberListResponse>(&body, Format::Json).map(drop),
+            )
         });
         assert!(matches!(sms, Err(Error::Json { .. })), "{sms:?}");
         assert!(matches!(list, Err(Error::Json { .. })), "{list:?}");
@@ -356,7 +425,8 @@ fn over_size_bodies_are_refused_before_parsing() {
 
 #[test]
 fn json_errors_carry_line_column_and_field_path() {
-    let body = "{\"sms\": {\n  \"recipients\": {\"gsm\": [\n    {\"value\": \"33612345678\"},\n    {\"value\": 5}\n  ]}\n}}";
+    let body =
+        "{\"sms\": {\n  \"recipients\": {\"gsm\": [\n    {\"value\": \"33612345678\"},\n    {\"value\": 5}\n  ]}\n}}";
     assert_eq!(
         decode::<SmsRequest>(body, Format::Json),
         Err(Error::Json {
@@ -378,19 +448,11 @@ fn json_errors_carry_line_column_and_field_path() {
             column: 16,
         }
     );
-    assert_eq!(
-        error.to_string(),
-        "JSON error: total: expected a whole number, found \"many\" (line 2, column 16)"
-    );
+    assert_eq!(error.to_string(), "JSON error: total: expected a whole number, found \"many\" (line 2, column 16)");
     // A syntax error: where is the line and column (the document has no fields to name).
     assert_eq!(
         decode::<SmsRequest>("{\"sms\":{\"message\":{\"text\":\"a\",}}}", Format::Json),
-        Err(Error::Json {
-            message: "trailing comma".into(),
-            path: None,
-            line: 1,
-            column: 31,
-        })
+        Err(Error::Json { message: "trailing comma".into(), path: None, line: 1, column: 31 })
     );
     // Nothing readable at all: no path.
     let error = decode::<SmsRequest>("", Format::Json).unwrap_err();

@@ -97,30 +97,25 @@ fn opt_flag() -> impl Strategy<Value = Option<bool>> {
 // DTOs
 
 fn sms_request(xml: bool) -> impl Strategy<Value = SmsRequest<'static>> {
-    let message = (
-        opt_text(xml),
-        opt_text(xml),
-        opt_text(xml),
-        opt_text(xml),
-        option::of(list(text(), xml)),
-        opt_flag(),
-    )
-        .prop_map(|(text, pushtype, sender, delay, links, unicode)| MessageDto {
-            text,
-            pushtype,
-            sender,
-            delay,
-            links,
-            unicode,
-        });
-    let gsm = (text(), option::of(text())).prop_map(|(value, gsmsmsid)| GsmDto {
-        value: Cow::Owned(value),
-        gsmsmsid: gsmsmsid.map(Cow::Owned),
-    });
+    let message =
+        (opt_text(xml), opt_text(xml), opt_text(xml), opt_text(xml), option::of(list(text(), xml)), opt_flag())
+            .prop_map(|(text, pushtype, sender, delay, links, unicode)| MessageDto {
+                text,
+                pushtype,
+                sender,
+                delay,
+                links,
+                unicode,
+            });
+    let gsm = (text(), option::of(text()))
+        .prop_map(|(value, gsmsmsid)| GsmDto { value: Cow::Owned(value), gsmsmsid: gsmsmsid.map(Cow::Owned) });
     let recipients = list(gsm, xml).prop_map(|gsm| RecipientsDto { gsm });
     let lists = list(text().prop_map(|value| ListRefDto { value }), xml);
-    (message, option::of(recipients), option::of(lists))
-        .prop_map(|(message, recipients, lists)| SmsRequest { message, recipients, lists })
+    (message, option::of(recipients), option::of(lists)).prop_map(|(message, recipients, lists)| SmsRequest {
+        message,
+        recipients,
+        lists,
+    })
 }
 
 fn campaign_result(xml: bool) -> impl Strategy<Value = CampaignResultDto> {
@@ -177,7 +172,11 @@ fn webhook_request(xml: bool) -> impl Strategy<Value = WebhookRequest> {
 }
 
 fn webhook_response(xml: bool) -> impl Strategy<Value = WebhookResponse> {
-    (any::<i64>(), text(), webhook(xml)).prop_map(|(status, message, webhook)| WebhookResponse { status, message, webhook })
+    (any::<i64>(), text(), webhook(xml)).prop_map(|(status, message, webhook)| WebhookResponse {
+        status,
+        message,
+        webhook,
+    })
 }
 
 fn webhook_list_response(xml: bool) -> impl Strategy<Value = WebhookListResponse> {
@@ -210,8 +209,11 @@ fn notification_request(xml: bool) -> impl Strategy<Value = NotificationRequest>
 }
 
 fn notification_response(xml: bool) -> impl Strategy<Value = NotificationResponse> {
-    (any::<i64>(), text(), notification(xml))
-        .prop_map(|(status, message, notification)| NotificationResponse { status, message, notification })
+    (any::<i64>(), text(), notification(xml)).prop_map(|(status, message, notification)| NotificationResponse {
+        status,
+        message,
+        notification,
+    })
 }
 
 fn contacts(xml: bool) -> impl Strategy<Value = ContactsDto> {
@@ -229,8 +231,11 @@ fn blacklist_add_request(xml: bool) -> impl Strategy<Value = BlacklistAddRequest
 }
 
 fn added_contacts_response(_xml: bool) -> impl Strategy<Value = AddedContactsResponse> {
-    (any::<i64>(), text(), any::<i64>())
-        .prop_map(|(status, message, added_contacts)| AddedContactsResponse { status, message, added_contacts })
+    (any::<i64>(), text(), any::<i64>()).prop_map(|(status, message, added_contacts)| AddedContactsResponse {
+        status,
+        message,
+        added_contacts,
+    })
 }
 
 fn number_list_response(xml: bool) -> impl Strategy<Value = NumberListResponse> {
@@ -266,8 +271,11 @@ fn number_list_response(xml: bool) -> impl Strategy<Value = NumberListResponse> 
 }
 
 fn list_request(xml: bool) -> impl Strategy<Value = ListRequest> {
-    (opt_text(xml), opt_text(xml), contacts(xml))
-        .prop_map(|(name, list_id, contacts)| ListRequest { name, list_id, contacts })
+    (opt_text(xml), opt_text(xml), contacts(xml)).prop_map(|(name, list_id, contacts)| ListRequest {
+        name,
+        list_id,
+        contacts,
+    })
 }
 
 fn list_saved_response(_xml: bool) -> impl Strategy<Value = ListSavedResponse> {
@@ -318,17 +326,8 @@ fn campaigns_response(xml: bool) -> impl Strategy<Value = CampaignsResponse> {
         (text(), text(), text(), text(), amount(), any::<i64>(), text()),
         (option::of(any::<i64>()), option::of(any::<i64>()), opt_text(xml)),
     )
-        .prop_map(|((id, sender, text, date, cost, delivery_rate, status), (total, sent, pushtype))| CampaignSummaryDto {
-            id,
-            sender,
-            text,
-            date,
-            cost,
-            delivery_rate,
-            status,
-            total,
-            sent,
-            pushtype,
+        .prop_map(|((id, sender, text, date, cost, delivery_rate, status), (total, sent, pushtype))| {
+            CampaignSummaryDto { id, sender, text, date, cost, delivery_rate, status, total, sent, pushtype }
         });
     (any::<i64>(), text(), list(summary, xml), any::<i64>(), any::<i64>()).prop_map(
         |(status, message, campaigns, total_records, total_display_records)| CampaignsResponse {
@@ -379,8 +378,11 @@ fn campaign_detail_response(xml: bool) -> impl Strategy<Value = CampaignDetailRe
                 short_links: None,
             },
         );
-    (any::<i64>(), text(), list(detail, xml))
-        .prop_map(|(status, message, campaign)| CampaignDetailResponse { status, message, campaign })
+    (any::<i64>(), text(), list(detail, xml)).prop_map(|(status, message, campaign)| CampaignDetailResponse {
+        status,
+        message,
+        campaign,
+    })
 }
 
 fn credits_response(_xml: bool) -> impl Strategy<Value = CreditsResponse> {
@@ -645,7 +647,11 @@ fn json_keeps_all_default_list_items() {
 #[test]
 fn json_amounts_round_trip_exactly() {
     // Was: serde_json's default float parsing is off by one ulp for some values.
-    let result = CampaignResultDto { credits: 9.173654367800976e-7, cost: -1.4361152948929322e78, ..CampaignResultDto::default() };
+    let result = CampaignResultDto {
+        credits: 9.173654367800976e-7,
+        cost: -1.4361152948929322e78,
+        ..CampaignResultDto::default()
+    };
     json_and_xml(&result);
 }
 
@@ -663,9 +669,22 @@ fn the_webhook_log_survives_both_formats_and_is_detected() {
         id: Some(41),
         state: Some("pending".into()),
     };
-    let answered = WebhookLogEntryDto { http_code: Some(200), error: None, attempt: 3, id: Some(42), state: Some("delivered".into()), ..entry.clone() };
+    let answered = WebhookLogEntryDto {
+        http_code: Some(200),
+        error: None,
+        attempt: 3,
+        id: Some(42),
+        state: Some("delivered".into()),
+        ..entry.clone()
+    };
     for log in [vec![], vec![entry, answered]] {
-        let value = WebhookLogResponse { status: 1, message: "OK".into(), total_records: log.len() as i64, total_display_records: log.len() as i64, log };
+        let value = WebhookLogResponse {
+            status: 1,
+            message: "OK".into(),
+            total_records: log.len() as i64,
+            total_display_records: log.len() as i64,
+            log,
+        };
         json_and_xml(&value);
         for format in [Format::Json, Format::Xml] {
             assert_eq!(Kind::detect(&encode(&value, format), format), Some(Kind::WebhookLog), "{format:?}");

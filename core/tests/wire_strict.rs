@@ -34,7 +34,8 @@ fn json_recipients_stop_at_the_limit_plus_one() {
 
 #[test]
 fn xml_recipients_stop_at_the_limit_plus_one() {
-    let body = |n| format!("<sms><message><text>x</text></message><recipients>{}</recipients></sms>", "<gsm/>".repeat(n));
+    let body =
+        |n| format!("<sms><message><text>x</text></message><recipients>{}</recipients></sms>", "<gsm/>".repeat(n));
     let limits = Limits::items(10);
     assert_eq!(decode_sms_with(&body(10), Format::Xml, limits).unwrap().recipients.unwrap().gsm.len(), 10);
     let (path, message) = data_error(decode_sms_with(&body(11), Format::Xml, limits));
@@ -52,7 +53,10 @@ fn contacts_stop_at_the_limit_plus_one_in_both_formats() {
     assert_eq!(decode_with::<NpaiAddRequest>(&xml(3), Format::Xml, limits).unwrap().contacts.gsm.len(), 3);
     assert_eq!(data_error(decode_with::<NpaiAddRequest>(&xml(4), Format::Xml, limits)).0, "npai.contacts.gsm");
     // A limit of one refuses the second item too.
-    assert_eq!(data_error(decode_with::<NpaiAddRequest>(&xml(2), Format::Xml, Limits::items(1))).0, "npai.contacts.gsm");
+    assert_eq!(
+        data_error(decode_with::<NpaiAddRequest>(&xml(2), Format::Xml, Limits::items(1))).0,
+        "npai.contacts.gsm"
+    );
 }
 
 #[test]
@@ -100,7 +104,13 @@ fn a_json_body_may_start_with_a_byte_order_mark() {
 
 #[test]
 fn a_delay_that_is_not_text_is_a_data_error() {
-    for (delay, found) in [("{}", "an object"), ("5", "a number"), ("[]", "an array"), ("[\"2030-01-01 10:00:00\"]", "an array"), ("true", "a boolean")] {
+    for (delay, found) in [
+        ("{}", "an object"),
+        ("5", "a number"),
+        ("[]", "an array"),
+        ("[\"2030-01-01 10:00:00\"]", "an array"),
+        ("true", "a boolean"),
+    ] {
         let body = format!(r#"{{"sms":{{"message":{{"text":"x","delay":{delay}}}}}}}"#);
         let (path, message) = data_error(decode::<SmsRequest>(&body, Format::Json));
         assert_eq!(path, "sms.message.delay", "{delay}");
@@ -108,7 +118,8 @@ fn a_delay_that_is_not_text_is_a_data_error() {
         let (path, _) = data_error(decode_sms_with(&body, Format::Json, Limits::UNBOUNDED));
         assert_eq!(path, "sms.message.delay", "{delay}");
     }
-    for (delay, read) in [("null", None), ("\"\"", Some("")), ("\"2030-01-01 10:00:00\"", Some("2030-01-01 10:00:00"))] {
+    for (delay, read) in [("null", None), ("\"\"", Some("")), ("\"2030-01-01 10:00:00\"", Some("2030-01-01 10:00:00"))]
+    {
         let body = format!(r#"{{"sms":{{"message":{{"text":"x","delay":{delay}}}}}}}"#);
         assert_eq!(decode::<SmsRequest>(&body, Format::Json).unwrap().message.delay.as_deref(), read, "{delay}");
     }

@@ -36,7 +36,8 @@ pub async fn account(path: &std::path::Path, action: AccountAction) -> Result<St
             Ok(format!("account {name}: {balance} credits"))
         }
         AccountAction::Flood { name, identical_per_hour, any_per_hour } => {
-            let limits = store.update_flood_limits(named(&store, &name).await?, identical_per_hour, any_per_hour).await?;
+            let limits =
+                store.update_flood_limits(named(&store, &name).await?, identical_per_hour, any_per_hour).await?;
             Ok(format!(
                 "account {name}: at most {} identical texts and {} texts per number and rolling hour",
                 limits.identical_per_hour, limits.any_per_hour
@@ -44,13 +45,15 @@ pub async fn account(path: &std::path::Path, action: AccountAction) -> Result<St
         }
         AccountAction::Country { name, country, block, allow, monthly_cap, no_cap } => {
             let code = country.to_ascii_uppercase();
-            let country = Country::from_iso2(&code).ok_or_else(|| Error::Command(format!("unknown country code {code:?}")))?;
+            let country =
+                Country::from_iso2(&code).ok_or_else(|| Error::Command(format!("unknown country code {code:?}")))?;
             let change = CountryRuleChange {
                 allowed: (block || allow).then_some(allow),
                 monthly_cap: if no_cap { Some(None) } else { monthly_cap.map(|cap| Some(u64::from(cap))) },
             };
             let rule = store.update_country_rule(named(&store, &name).await?, country, change).await?;
-            let cap = rule.monthly_cap.map_or("no monthly cap".to_owned(), |cap| format!("at most {cap} messages a month"));
+            let cap =
+                rule.monthly_cap.map_or("no monthly cap".to_owned(), |cap| format!("at most {cap} messages a month"));
             Ok(format!("account {name}, {code}: {}, {cap}", if rule.allowed { "allowed" } else { "blocked" }))
         }
     }
@@ -65,9 +68,7 @@ async fn named(store: &std::sync::Arc<dyn Store>, name: &str) -> Result<AccountI
 pub async fn token(path: &std::path::Path, action: TokenAction) -> Result<String, Error> {
     let store = open(path).await?;
     match action {
-        TokenAction::Create { account } => {
-            new_token(&store, named(&store, &account).await?).await
-        }
+        TokenAction::Create { account } => new_token(&store, named(&store, &account).await?).await,
         TokenAction::Revoke { token } => match store.revoke_token(&token_hash(&token)).await? {
             true => Ok("token revoked".to_owned()),
             false => Err(Error::Command("no live token matches".to_owned())),

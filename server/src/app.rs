@@ -26,8 +26,8 @@ use crate::{
     delivery::{Delivery, DeliverySettings, clock::SystemClock, links::LinkCodes},
     devices::Devices,
     store::{DeliveryStore, OutboxStore, Store},
-    webhook_sender::{self, WebhookSender},
     web_app,
+    webhook_sender::{self, WebhookSender},
 };
 
 /// Shared state handed to every request handler.
@@ -68,9 +68,8 @@ impl App {
         if config.demo {
             crate::admin::ensure_demo_account(&store).await?;
         }
-        let listener = TcpListener::bind(config.addr)
-            .await
-            .map_err(Error::io(format!("listening on {}", config.addr)))?;
+        let listener =
+            TcpListener::bind(config.addr).await.map_err(Error::io(format!("listening on {}", config.addr)))?;
         let address = listener.local_addr().map_err(Error::io("reading the bound address"))?;
         let message = MessageOptions {
             public_url: config.public_url.clone().unwrap_or_else(|| format!("http://{address}")),
@@ -127,7 +126,15 @@ impl App {
             .layer(PropagateRequestIdLayer::x_request_id())
             .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
             .with_state(state);
-        Ok(App { listener, address, router, header_read_timeout, max_connections, delivery, webhooks: (webhooks_stop, webhooks_task) })
+        Ok(App {
+            listener,
+            address,
+            router,
+            header_read_timeout,
+            max_connections,
+            delivery,
+            webhooks: (webhooks_stop, webhooks_task),
+        })
     }
 
     /// The port actually bound (useful when the configuration asked for port 0).
@@ -179,7 +186,10 @@ impl App {
 /// The next connection, once one of the `connections` permits is free; `None` when accepting
 /// failed (logged, and retried after a short pause so that running out of file descriptors
 /// does not spin).
-async fn accept(listener: &TcpListener, connections: &Arc<Semaphore>) -> Option<(tokio::net::TcpStream, tokio::sync::OwnedSemaphorePermit)> {
+async fn accept(
+    listener: &TcpListener,
+    connections: &Arc<Semaphore>,
+) -> Option<(tokio::net::TcpStream, tokio::sync::OwnedSemaphorePermit)> {
     let permit = connections.clone().acquire_owned().await.ok()?;
     match listener.accept().await {
         Ok((socket, _)) => Some((socket, permit)),

@@ -38,7 +38,8 @@ impl Devices {
             Some(parser) => {
                 let found = parser.parse_device(user_agent);
                 let os = parser.parse_os(user_agent);
-                let known = |value: Option<std::borrow::Cow<'_, str>>| value.map(|v| v.into_owned()).unwrap_or_default();
+                let known =
+                    |value: Option<std::borrow::Cow<'_, str>>| value.map(|v| v.into_owned()).unwrap_or_default();
                 let os = if os.family == "Other" { String::new() } else { os.family.into_owned() };
                 [known(found.brand), known(found.model), os]
             }
@@ -59,7 +60,9 @@ impl Devices {
                     .with_user_agent(false)
                     .with_unicode_support(false)
                     .build_from_bytes(REGEXES)
-                    .map_err(|error| tracing::error!(?error, "the User-Agent regexes do not load: clicks get no device"))
+                    .map_err(|error| {
+                        tracing::error!(?error, "the User-Agent regexes do not load: clicks get no device")
+                    })
                     .ok()
             })
             .as_ref()

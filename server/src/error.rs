@@ -89,7 +89,10 @@ impl From<tokio_postgres::Error> for Error {
     fn from(error: tokio_postgres::Error) -> Error {
         match error.code() {
             Some(code) if *code == SqlState::T_R_DEADLOCK_DETECTED || *code == SqlState::T_R_SERIALIZATION_FAILURE => {
-                Error::Contended(format!("a concurrent request wrote the same rows ({}): send this one again", postgres_detail(&error)))
+                Error::Contended(format!(
+                    "a concurrent request wrote the same rows ({}): send this one again",
+                    postgres_detail(&error)
+                ))
             }
             _ => Error::Postgres(error),
         }
@@ -115,12 +118,17 @@ impl Error {
     fn parts(&self) -> (StatusCode, i64, String, Vec<FieldError>) {
         let whole = |message: String| vec![FieldError::new("", message)];
         match self {
-            Error::Unauthorized(why) => (StatusCode::UNAUTHORIZED, -1, "Authentication error".into(), whole((*why).into())),
+            Error::Unauthorized(why) => {
+                (StatusCode::UNAUTHORIZED, -1, "Authentication error".into(), whole((*why).into()))
+            }
             Error::NotAcceptable(accept) => (
                 StatusCode::NOT_ACCEPTABLE,
                 -7,
                 "Not acceptable".into(),
-                whole(format!("Accept {}: texto answers application/json or application/xml", texto_core::excerpt(accept))),
+                whole(format!(
+                    "Accept {}: texto answers application/json or application/xml",
+                    texto_core::excerpt(accept)
+                )),
             ),
             Error::Request(error) => {
                 let http = match error {
@@ -132,12 +140,20 @@ impl Error {
                 (http, envelope.status, envelope.message, error.field_errors())
             }
             Error::Invalid(problems) => (StatusCode::UNPROCESSABLE_ENTITY, -7, "Invalid data".into(), problems.clone()),
-            Error::NotEnoughCredits { .. } => (StatusCode::PAYMENT_REQUIRED, -3, "Not enough credits".into(), whole(self.to_string())),
-            Error::NotFound(what) => (StatusCode::NOT_FOUND, -5, "Resource not found".into(), whole(format!("{what} not found"))),
-            Error::TooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, -7, "Request too large".into(), whole(self.to_string())),
+            Error::NotEnoughCredits { .. } => {
+                (StatusCode::PAYMENT_REQUIRED, -3, "Not enough credits".into(), whole(self.to_string()))
+            }
+            Error::NotFound(what) => {
+                (StatusCode::NOT_FOUND, -5, "Resource not found".into(), whole(format!("{what} not found")))
+            }
+            Error::TooLarge(_) => {
+                (StatusCode::PAYLOAD_TOO_LARGE, -7, "Request too large".into(), whole(self.to_string()))
+            }
             Error::BadQuery(problem) => (StatusCode::BAD_REQUEST, -7, "Invalid query".into(), whole(problem.clone())),
             Error::BadBody(_) => (StatusCode::BAD_REQUEST, -7, "Malformed body".into(), whole(self.to_string())),
-            Error::BodyTimeout(_) => (StatusCode::REQUEST_TIMEOUT, -7, "Request timeout".into(), whole(self.to_string())),
+            Error::BodyTimeout(_) => {
+                (StatusCode::REQUEST_TIMEOUT, -7, "Request timeout".into(), whole(self.to_string()))
+            }
             Error::Busy(_) => (StatusCode::SERVICE_UNAVAILABLE, -11, "Server busy".into(), whole(self.to_string())),
             Error::Contended(_) => {
                 // Rare, and answered "send again": logged, so that an operator sees why.
@@ -150,7 +166,13 @@ impl Error {
                 "Too many requests".into(),
                 whole("slow down: this token's request rate is over its limit".into()),
             ),
-            Error::Database(_) | Error::Postgres(_) | Error::Pool(_) | Error::Migration(_) | Error::Unavailable(_) | Error::Io { .. } | Error::Command(_) => {
+            Error::Database(_)
+            | Error::Postgres(_)
+            | Error::Pool(_)
+            | Error::Migration(_)
+            | Error::Unavailable(_)
+            | Error::Io { .. }
+            | Error::Command(_) => {
                 tracing::error!(error = %self, "request failed");
                 (StatusCode::INTERNAL_SERVER_ERROR, -99, "Unknown error".into(), Vec::new())
             }
@@ -176,9 +198,7 @@ impl IntoResponse for Error {
             }
             _ => {}
         }
-        response
-            .extensions_mut()
-            .insert(Failure(texto_core::wire::ErrorResponse::new(status, message, &problems)));
+        response.extensions_mut().insert(Failure(texto_core::wire::ErrorResponse::new(status, message, &problems)));
         response
     }
 }

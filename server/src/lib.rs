@@ -12,16 +12,16 @@ mod devices;
 mod error;
 mod net_guard;
 mod shutdown;
-pub mod smsc;
 mod sms_text;
+pub mod smsc;
 mod store;
 pub mod telemetry;
 mod web_app;
 mod webhook_sender;
 
 pub use app::App;
-pub use cli::{AccountAction, Cli, Command, DbArg, TokenAction};
 pub use carrier::{SmppTarget, SmscUrl};
+pub use cli::{AccountAction, Cli, Command, DbArg, TokenAction};
 pub use config::{Config, RetryDelays};
 pub use error::Error;
 pub use shutdown::shutdown_signal;

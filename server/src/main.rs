@@ -18,15 +18,11 @@ async fn main() -> ExitCode {
         Command::Serve(config) => match App::build(*config).await {
             Ok(app) => {
                 println!("texto is running at {}/app/", app.base_url());
-                app.run_until_stopped(shutdown_signal())
-                    .await
-                    .map(|()| None)
+                app.run_until_stopped(shutdown_signal()).await.map(|()| None)
             }
             Err(error) => Err(error),
         },
-        Command::SmscSimulator(config) => texto_server::smsc::run(config, shutdown_signal())
-            .await
-            .map(|()| None),
+        Command::SmscSimulator(config) => texto_server::smsc::run(config, shutdown_signal()).await.map(|()| None),
         Command::Account { db, action } => admin::account(&db.db, action).await.map(Some),
         Command::Token { db, action } => admin::token(&db.db, action).await.map(Some),
     };

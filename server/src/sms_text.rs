@@ -66,12 +66,8 @@ pub fn encode_gsm(text: &str) -> Option<Vec<u8>> {
 
 /// Decodes UCS-2 big-endian (surrogate pairs as UTF-16; an odd last octet is dropped).
 pub fn decode_ucs2(bytes: &[u8]) -> String {
-    let units = bytes
-        .chunks_exact(2)
-        .map(|pair| u16::from_be_bytes([pair[0], pair[1]]));
-    char::decode_utf16(units)
-        .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
-        .collect()
+    let units = bytes.chunks_exact(2).map(|pair| u16::from_be_bytes([pair[0], pair[1]]));
+    char::decode_utf16(units).map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER)).collect()
 }
 
 /// Encodes `text` as UTF-16 big-endian.
@@ -81,11 +77,7 @@ pub fn encode_ucs2(text: &str) -> Vec<u8> {
 
 /// Decodes a short message by its data_coding: 8 is UCS-2, anything else is read as GSM 03.38.
 pub fn decode(data_coding: u8, bytes: &[u8]) -> String {
-    if data_coding == 8 {
-        decode_ucs2(bytes)
-    } else {
-        decode_gsm(bytes)
-    }
+    if data_coding == 8 { decode_ucs2(bytes) } else { decode_gsm(bytes) }
 }
 
 /// The place of one part in a concatenated message (from its UDH).
@@ -124,16 +116,12 @@ pub fn split_udh(bytes: &[u8]) -> (Option<Concat>, &[u8]) {
         }
         let (value, next) = tail.split_at(len);
         concat = match (id, value) {
-            (0x00, [reference, total, seq]) => Some(Concat {
-                reference: u16::from(*reference),
-                total: *total,
-                seq: *seq,
-            }),
-            (0x08, [hi, lo, total, seq]) => Some(Concat {
-                reference: u16::from_be_bytes([*hi, *lo]),
-                total: *total,
-                seq: *seq,
-            }),
+            (0x00, [reference, total, seq]) => {
+                Some(Concat { reference: u16::from(*reference), total: *total, seq: *seq })
+            }
+            (0x08, [hi, lo, total, seq]) => {
+                Some(Concat { reference: u16::from_be_bytes([*hi, *lo]), total: *total, seq: *seq })
+            }
             _ => concat,
         };
         header = next;
@@ -173,24 +161,10 @@ mod tests {
     #[test]
     fn udh_is_split() {
         let (concat, payload) = split_udh(&[5, 0, 3, 7, 2, 1, b'a']);
-        assert_eq!(
-            concat,
-            Some(Concat {
-                reference: 7,
-                total: 2,
-                seq: 1
-            })
-        );
+        assert_eq!(concat, Some(Concat { reference: 7, total: 2, seq: 1 }));
         assert_eq!(payload, b"a");
         let (concat, payload) = split_udh(&[6, 8, 4, 1, 2, 3, 1, b'b']);
-        assert_eq!(
-            concat,
-            Some(Concat {
-                reference: 0x0102,
-                total: 3,
-                seq: 1
-            })
-        );
+        assert_eq!(concat, Some(Concat { reference: 0x0102, total: 3, seq: 1 }));
         assert_eq!(payload, b"b");
         assert_eq!(split_udh(&[9, 1]), (None, &[9u8, 1][..]));
     }

@@ -16,7 +16,5 @@ pub(crate) fn router(web_dir: &Path) -> Router<AppState> {
         tracing::warn!(web_dir = %web_dir.display(), "the web app is not built here; /app/ will answer 404 (run scripts/build-web)");
     }
     let files = ServeDir::new(web_dir).precompressed_gzip().fallback(ServeFile::new(web_dir.join("index.html")));
-    Router::new()
-        .route("/", get(|| async { Redirect::temporary("/app/") }))
-        .nest_service("/app", files)
+    Router::new().route("/", get(|| async { Redirect::temporary("/app/") })).nest_service("/app", files)
 }

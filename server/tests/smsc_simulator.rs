@@ -32,11 +32,7 @@ async fn simulator() -> Simulator {
 }
 
 async fn next(esme: &mut Esme) -> Command {
-    tokio::time::timeout(WAIT, esme.next())
-        .await
-        .expect("a PDU in time")
-        .expect("open")
-        .expect("decodes")
+    tokio::time::timeout(WAIT, esme.next()).await.expect("a PDU in time").expect("open").expect("decodes")
 }
 
 /// `GET path` on the simulator's HTTP face, as JSON.
@@ -63,9 +59,7 @@ async fn bind(simulator: &Simulator, password: &str) -> (Esme, CommandStatus) {
 async fn bind_as(simulator: &Simulator, pdu: impl Into<Pdu>, answer: CommandId) -> (Esme, CommandStatus) {
     let stream = TcpStream::connect(simulator.smpp_addr).await.unwrap();
     let mut esme = Framed::new(stream, CommandCodec::new());
-    esme.send(Command::new(CommandStatus::EsmeRok, 1, pdu))
-        .await
-        .unwrap();
+    esme.send(Command::new(CommandStatus::EsmeRok, 1, pdu)).await.unwrap();
     let resp = next(&mut esme).await;
     assert_eq!(resp.id(), answer);
     assert_eq!(resp.sequence_number(), 1);
@@ -88,9 +82,7 @@ async fn submit(
         .data_coding(data_coding.into())
         .short_message(OctetString::from_slice(message).unwrap())
         .build();
-    esme.send(Command::new(CommandStatus::EsmeRok, sequence, pdu))
-        .await
-        .unwrap();
+    esme.send(Command::new(CommandStatus::EsmeRok, sequence, pdu)).await.unwrap();
     let resp = next(esme).await;
     assert_eq!(resp.id(), CommandId::SubmitSmResp);
     assert_eq!(resp.sequence_number(), sequence);
@@ -107,14 +99,8 @@ fn message_id(resp: &Command) -> String {
 /// Waits for the next deliver_sm, answers it, and returns it.
 async fn deliver(esme: &mut Esme) -> DeliverSm {
     let command = next(esme).await;
-    let Some(Pdu::DeliverSm(deliver)) = command.pdu() else {
-        panic!("not a deliver_sm: {command:?}")
-    };
-    let resp = Command::new(
-        CommandStatus::EsmeRok,
-        command.sequence_number(),
-        Pdu::DeliverSmResp(Default::default()),
-    );
+    let Some(Pdu::DeliverSm(deliver)) = command.pdu() else { panic!("not a deliver_sm: {command:?}") };
+    let resp = Command::new(CommandStatus::EsmeRok, command.sequence_number(), Pdu::DeliverSmResp(Default::default()));
     esme.send(resp).await.unwrap();
     deliver.clone()
 }
@@ -159,14 +145,9 @@ async fn submits_get_ids_and_receipts_by_destination() {
     let (mut esme, status) = bind(&simulator, "secret").await;
     assert_eq!(status, CommandStatus::EsmeRok);
 
-    esme.send(Command::new(CommandStatus::EsmeRok, 2, Pdu::EnquireLink))
-        .await
-        .unwrap();
+    esme.send(Command::new(CommandStatus::EsmeRok, 2, Pdu::EnquireLink)).await.unwrap();
     let resp = next(&mut esme).await;
-    assert_eq!(
-        (resp.id(), resp.sequence_number()),
-        (CommandId::EnquireLinkResp, 2)
-    );
+    assert_eq!((resp.id(), resp.sequence_number()), (CommandId::EnquireLinkResp, 2));
 
     let resp = submit(&mut esme, 3, "33612345678", 0, 0, b"Bonjour").await;
     assert_eq!(resp.status(), CommandStatus::EsmeRok);
@@ -177,32 +158,18 @@ async fn submits_get_ids_and_receipts_by_destination() {
     assert_eq!(receipted_id(&receipt), id);
     assert_eq!(message_state(&receipt), MessageState::Delivered);
     let body = text(&receipt);
-    assert!(
-        body.starts_with(&format!("id:{id} sub:001 dlvrd:001 submit date:")),
-        "{body}"
-    );
-    assert!(
-        body.contains(" stat:DELIVRD err:000 text:Bonjour"),
-        "{body}"
-    );
+    assert!(body.starts_with(&format!("id:{id} sub:001 dlvrd:001 submit date:")), "{body}");
+    assert!(body.contains(" stat:DELIVRD err:000 text:Bonjour"), "{body}");
 
     let resp = submit(&mut esme, 4, "33612345600", 0, 0, b"Hi").await;
     let id = message_id(&resp);
     let receipt = deliver(&mut esme).await;
     assert_eq!(receipted_id(&receipt), id);
-    assert!(
-        text(&receipt).contains(" stat:UNDELIV err:001 "),
-        "{}",
-        text(&receipt)
-    );
+    assert!(text(&receipt).contains(" stat:UNDELIV err:001 "), "{}", text(&receipt));
     assert_eq!(message_state(&receipt), MessageState::Undeliverable);
 
     // Two UCS-2 parts with a UDH: one receipt per part, one message in the log.
-    let ucs2 = |s: &str| {
-        s.encode_utf16()
-            .flat_map(u16::to_be_bytes)
-            .collect::<Vec<u8>>()
-    };
+    let ucs2 = |s: &str| s.encode_utf16().flat_map(u16::to_be_bytes).collect::<Vec<u8>>();
     let mut first = vec![5, 0, 3, 42, 2, 1];
     first.extend(ucs2("Привет "));
     let mut second = vec![5, 0, 3, 42, 2, 2];
@@ -210,10 +177,7 @@ async fn submits_get_ids_and_receipts_by_destination() {
     let id1 = message_id(&submit(&mut esme, 5, "33698765432", 0x40, 8, &first).await);
     let id2 = message_id(&submit(&mut esme, 6, "33698765432", 0x40, 8, &second).await);
     assert_ne!(id1, id2);
-    let mut receipted = vec![
-        receipted_id(&deliver(&mut esme).await),
-        receipted_id(&deliver(&mut esme).await),
-    ];
+    let mut receipted = vec![receipted_id(&deliver(&mut esme).await), receipted_id(&deliver(&mut esme).await)];
     receipted.sort();
     let mut expected = vec![id1.clone(), id2];
     expected.sort();
@@ -245,9 +209,7 @@ async fn submits_get_ids_and_receipts_by_destination() {
     let resp = submit(&mut esme, 7, "33612345678", 0, 0, b"later").await;
     assert_eq!(resp.status(), CommandStatus::EsmeRthrottled);
 
-    esme.send(Command::new(CommandStatus::EsmeRok, 8, Pdu::Unbind))
-        .await
-        .unwrap();
+    esme.send(Command::new(CommandStatus::EsmeRok, 8, Pdu::Unbind)).await.unwrap();
     assert_eq!(next(&mut esme).await.id(), CommandId::UnbindResp);
     let closed = tokio::time::timeout(WAIT, esme.next()).await.unwrap();
     assert!(closed.is_none(), "{closed:?}");
@@ -266,13 +228,8 @@ async fn mo_without_a_bind_is_a_conflict_and_disconnect_drops_binds() {
     let closed = tokio::time::timeout(WAIT, esme.next()).await.unwrap();
     assert!(closed.is_none_or(|r| r.is_err()));
     // New connections are closed right after accept.
-    let mut again = Framed::new(
-        TcpStream::connect(simulator.smpp_addr).await.unwrap(),
-        CommandCodec::new(),
-    );
-    let _ = again
-        .send(Command::new(CommandStatus::EsmeRok, 1, Pdu::EnquireLink))
-        .await;
+    let mut again = Framed::new(TcpStream::connect(simulator.smpp_addr).await.unwrap(), CommandCodec::new());
+    let _ = again.send(Command::new(CommandStatus::EsmeRok, 1, Pdu::EnquireLink)).await;
     let closed = tokio::time::timeout(WAIT, again.next()).await.unwrap();
     assert!(closed.is_none_or(|r| r.is_err()));
 }
@@ -297,20 +254,9 @@ async fn a_transmitter_s_receipts_reach_a_receiver_bind_and_unknown_requests_are
     let receipt = deliver(&mut receiver).await;
     assert_eq!(receipted_id(&receipt), id);
     assert_eq!(message_state(&receipt), MessageState::Expired);
-    assert!(
-        text(&receipt).contains(" stat:EXPIRED "),
-        "{}",
-        text(&receipt)
-    );
+    assert!(text(&receipt).contains(" stat:EXPIRED "), "{}", text(&receipt));
 
-    transmitter
-        .send(Command::new(
-            CommandStatus::EsmeRok,
-            3,
-            Pdu::QuerySm(Default::default()),
-        ))
-        .await
-        .unwrap();
+    transmitter.send(Command::new(CommandStatus::EsmeRok, 3, Pdu::QuerySm(Default::default()))).await.unwrap();
     let nack = next(&mut transmitter).await;
     assert_eq!(
         (nack.id(), nack.status(), nack.sequence_number()),

@@ -111,7 +111,9 @@ fn FocusHeadingOnNavigation() -> impl IntoView {
         if previous.is_some_and(|p| p != path) {
             request_animation_frame(|| {
                 let heading = document().query_selector("main h1").ok().flatten();
-                if let Some(heading) = heading.and_then(|h| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(h).ok()) {
+                if let Some(heading) =
+                    heading.and_then(|h| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(h).ok())
+                {
                     let _ = heading.set_attribute("tabindex", "-1");
                     let _ = heading.focus();
                 }

@@ -100,14 +100,19 @@ impl Draft {
     /// international form; the others stay as typed, so the filter counts them as invalid.
     pub fn numbers(&self) -> Vec<String> {
         let pasted = split_numbers(&self.pasted).map(|typed| {
-            parse_with_default_country(typed, &self.country).map_or_else(|_| typed.to_owned(), |n| n.as_u64().to_string())
+            parse_with_default_country(typed, &self.country)
+                .map_or_else(|_| typed.to_owned(), |n| n.as_u64().to_string())
         });
         pasted.chain(self.imported.iter().cloned()).collect()
     }
 
     /// True when the draft names someone to send to: a typed or imported number, or a list.
     pub fn has_recipients(&self) -> bool {
-        if self.to_lists { !self.lists.is_empty() } else { !self.imported.is_empty() || split_numbers(&self.pasted).next().is_some() }
+        if self.to_lists {
+            !self.lists.is_empty()
+        } else {
+            !self.imported.is_empty() || split_numbers(&self.pasted).next().is_some()
+        }
     }
 
     /// The `delay` of the request: `Y-m-d H:i:s`, or empty for now.

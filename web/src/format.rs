@@ -54,7 +54,9 @@ pub fn wall_clock(lang: Lang, at: NaiveDateTime) -> String {
     const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
     match lang {
         Lang::Fr => format!("{:02}/{:02}/{} {:02}:{:02}", at.day(), at.month(), at.year(), at.hour(), at.minute()),
-        Lang::En => format!("{} {} {}, {:02}:{:02}", at.day(), MONTHS[at.month0() as usize], at.year(), at.hour(), at.minute()),
+        Lang::En => {
+            format!("{} {} {}, {:02}:{:02}", at.day(), MONTHS[at.month0() as usize], at.year(), at.hour(), at.minute())
+        }
     }
 }
 
@@ -120,8 +122,14 @@ pub fn goes_at(lang: Lang, now: DateTime<Utc>, at: DateTime<Utc>) -> String {
 /// Marketing outside the allowed window: when it really goes.
 pub fn postponed(lang: Lang, at: DateTime<Utc>) -> String {
     match lang {
-        Lang::En => format!("Marketing cannot go out then (Monday–Saturday 08:00–20:00, no public holidays): it will go on {} (Paris).", paris(lang, at)),
-        Lang::Fr => format!("Le marketing ne part pas à ce moment-là (du lundi au samedi de 8 h à 20 h, hors jours fériés) : envoi le {} (Paris).", paris(lang, at)),
+        Lang::En => format!(
+            "Marketing cannot go out then (Monday–Saturday 08:00–20:00, no public holidays): it will go on {} (Paris).",
+            paris(lang, at)
+        ),
+        Lang::Fr => format!(
+            "Le marketing ne part pas à ce moment-là (du lundi au samedi de 8 h à 20 h, hors jours fériés) : envoi le {} (Paris).",
+            paris(lang, at)
+        ),
     }
 }
 

@@ -77,7 +77,11 @@ fn a_hundred_thousand_rows_import_in_chunks() {
 fn the_draft_survives_a_reload_and_becomes_the_request() {
     Draft::forget();
     assert_eq!(Draft::load(), Draft::default());
-    let mut draft = Draft { pasted: "0612345678, +33 6 12 34 56 79\nabc".into(), send_at: "2026-12-24T09:30".into(), ..Draft::default() };
+    let mut draft = Draft {
+        pasted: "0612345678, +33 6 12 34 56 79\nabc".into(),
+        send_at: "2026-12-24T09:30".into(),
+        ..Draft::default()
+    };
     draft.set_text("Soldes".into());
     draft.insert_link(6);
     draft.links[0] = "https://example.com".into();

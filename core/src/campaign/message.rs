@@ -38,7 +38,13 @@ pub type ContactInfo<'a> = [&'a str; 4];
 
 /// `text` as sent: each `<-short->` replaced by the next of `short_urls`, the opt-out text
 /// added for marketing, and `[infoN]` replaced by the contact's fields (empty without a contact).
-pub fn render(text: &str, pushtype: PushType, short_urls: &[String], options: &MessageOptions, info: Option<&ContactInfo>) -> String {
+pub fn render(
+    text: &str,
+    pushtype: PushType,
+    short_urls: &[String],
+    options: &MessageOptions,
+    info: Option<&ContactInfo>,
+) -> String {
     let mut out = String::with_capacity(text.len() + 32);
     let mut links = short_urls.iter();
     let mut rest = text;
@@ -65,10 +71,15 @@ pub fn render(text: &str, pushtype: PushType, short_urls: &[String], options: &M
 }
 
 /// The parts `text` takes once rendered, counting each short link at its full length.
-pub fn rendered_segments(text: &str, pushtype: PushType, unicode: bool, options: &MessageOptions, info: Option<&ContactInfo>) -> Segments {
-    let placeholders: Vec<String> = (0..text.matches(SHORT_MARKER).count())
-        .map(|_| options.short_url(&"0".repeat(SHORT_CODE_LEN)))
-        .collect();
+pub fn rendered_segments(
+    text: &str,
+    pushtype: PushType,
+    unicode: bool,
+    options: &MessageOptions,
+    info: Option<&ContactInfo>,
+) -> Segments {
+    let placeholders: Vec<String> =
+        (0..text.matches(SHORT_MARKER).count()).map(|_| options.short_url(&"0".repeat(SHORT_CODE_LEN))).collect();
     segments(&render(text, pushtype, &placeholders, options, info), unicode)
 }
 
@@ -93,10 +104,7 @@ mod tests {
 
     #[test]
     fn the_stop_marker_is_replaced_in_place() {
-        assert_eq!(
-            render("Soldes <-stop-> !", PushType::Marketing, &[], &options(), None),
-            "Soldes STOP au 36180 !"
-        );
+        assert_eq!(render("Soldes <-stop-> !", PushType::Marketing, &[], &options(), None), "Soldes STOP au 36180 !");
     }
 
     #[test]

@@ -43,7 +43,10 @@ pub fn validate_send<'a>(
     let text = match message.text.as_deref().map(str::trim) {
         // CR and LF are GSM characters; NUL is not text.
         Some(text) if text.contains('\0') => {
-            errors.push(FieldError::new("sms.message.text", "holds the control character U+0000 (NUL): not allowed in a text"));
+            errors.push(FieldError::new(
+                "sms.message.text",
+                "holds the control character U+0000 (NUL): not allowed in a text",
+            ));
             String::new()
         }
         Some(text) if !text.is_empty() => text.to_owned(),
@@ -60,7 +63,10 @@ pub fn validate_send<'a>(
             PushType::Alert
         }
         Some(value) => PushType::parse(value).unwrap_or_else(|| {
-            errors.push(FieldError::new("sms.message.pushtype", format!("must be alert or marketing, not {}", crate::excerpt(value))));
+            errors.push(FieldError::new(
+                "sms.message.pushtype",
+                format!("must be alert or marketing, not {}", crate::excerpt(value)),
+            ));
             PushType::Alert
         }),
     };
@@ -102,12 +108,16 @@ pub fn validate_send<'a>(
     }
 
     let audience = if endpoint.to_lists() {
-        let lists: Vec<String> = request.lists.unwrap_or_default().into_iter().map(|l| l.value.trim().to_owned()).collect();
+        let lists: Vec<String> =
+            request.lists.unwrap_or_default().into_iter().map(|l| l.value.trim().to_owned()).collect();
         if lists.is_empty() {
             errors.push(FieldError::new("sms.lists", "at least one list is required"));
         }
         for (i, list) in lists.iter().enumerate().filter(|(_, l)| l.is_empty()) {
-            errors.push(FieldError::new(format!("sms.lists[{i}].value"), format!("list id is empty: {}", crate::excerpt(list))));
+            errors.push(FieldError::new(
+                format!("sms.lists[{i}].value"),
+                format!("list id is empty: {}", crate::excerpt(list)),
+            ));
         }
         Audience::Lists(lists)
     } else {

@@ -92,7 +92,8 @@ pub fn validate_send(
     let format = parse_format(format)?;
     let body = text(&body)?;
     let now = instant(&js_sys::Reflect::get(&options, &"now".into()).unwrap_or(JsValue::UNDEFINED))?;
-    let options: SendOptions = if options.is_undefined() || options.is_null() { SendOptions::default() } else { from_js(options, "options")? };
+    let options: SendOptions =
+        if options.is_undefined() || options.is_null() { SendOptions::default() } else { from_js(options, "options")? };
     let message = message_options(options.public_url, options.stop_text);
     let validation = match decode_sms(&body, format) {
         Err(error) => failure(&error),
@@ -282,7 +283,11 @@ pub fn simulate(
     let js_error = |e: Error| JsError::new(&e.to_string());
     let body = text(&body)?;
     let request = decode_sms(&body, format).map_err(js_error)?;
-    let endpoint = if request.lists.is_some() && request.recipients.is_none() { Endpoint::SimulateLists } else { Endpoint::Simulate };
+    let endpoint = if request.lists.is_some() && request.recipients.is_none() {
+        Endpoint::SimulateLists
+    } else {
+        Endpoint::Simulate
+    };
     let campaign = crate::validate_send(request, endpoint, &context.message, now).map_err(js_error)?;
     let result = crate::simulate(&campaign, &context, now).map_err(js_error)?;
 

@@ -9,7 +9,10 @@ use crate::{PushType, parse_international, parse_with_default_country};
 /// national numbers are accepted too (`"06 12 34 56 78"`). Throws when the number is not a
 /// valid mobile number.
 #[wasm_bindgen(js_name = normalizeNumber)]
-pub fn normalize_number(input: &str, #[wasm_bindgen(js_name = defaultCountry)] default_country: Option<String>) -> Result<String, JsError> {
+pub fn normalize_number(
+    input: &str,
+    #[wasm_bindgen(js_name = defaultCountry)] default_country: Option<String>,
+) -> Result<String, JsError> {
     match default_country {
         Some(country) => parse_with_default_country(input, &country),
         None => parse_international(input),

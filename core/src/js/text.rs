@@ -39,7 +39,8 @@ pub(super) fn text(body: &JsValue) -> Result<String, JsError> {
         // After any allocation: the memory may have grown, which replaces its buffer.
         let memory: WebAssembly::Memory = wasm_bindgen::memory().unchecked_into();
         let free = &mut bytes[written..];
-        let view = Uint8Array::new_with_byte_offset_and_length(&memory.buffer(), free.as_mut_ptr() as u32, free.len() as u32);
+        let view =
+            Uint8Array::new_with_byte_offset_and_length(&memory.buffer(), free.as_mut_ptr() as u32, free.len() as u32);
         let rest = if read == 0 { body.clone() } else { body.slice(read as u32, units as u32) };
         let progress = encoder.encode_into(&rest, &view);
         read += progress.read() as usize;

@@ -90,10 +90,9 @@ impl Table {
 
 fn iso2_key(code: &[u8]) -> Option<usize> {
     match code {
-        [a, b] if a.is_ascii_alphabetic() && b.is_ascii_alphabetic() => Some(
-            usize::from(a.to_ascii_uppercase() - b'A') * 26
-                + usize::from(b.to_ascii_uppercase() - b'A'),
-        ),
+        [a, b] if a.is_ascii_alphabetic() && b.is_ascii_alphabetic() => {
+            Some(usize::from(a.to_ascii_uppercase() - b'A') * 26 + usize::from(b.to_ascii_uppercase() - b'A'))
+        }
         _ => None,
     }
 }
@@ -118,11 +117,7 @@ struct BuildNode {
 
 impl BuildNode {
     fn new() -> Self {
-        BuildNode {
-            kids: [0; 10],
-            term: None,
-            cc_root: false,
-        }
+        BuildNode { kids: [0; 10], term: None, cc_root: false }
     }
 }
 
@@ -243,43 +238,28 @@ impl TrieParser<'_> {
 }
 
 fn parse(text: &'static str) -> Result<Table, String> {
-    let mut b = Builder {
-        nodes: vec![BuildNode::new()],
-    };
+    let mut b = Builder { nodes: vec![BuildNode::new()] };
     let mut countries: Vec<CountryInfo> = Vec::new();
     for line in text.lines().filter(|l| !l.is_empty()) {
         let mut fields = line.split(' ');
-        let (Some(cc), Some(names), Some(pairs), Some(trie), None) = (
-            fields.next(),
-            fields.next(),
-            fields.next(),
-            fields.next(),
-            fields.next(),
-        ) else {
+        let (Some(cc), Some(names), Some(pairs), Some(trie), None) =
+            (fields.next(), fields.next(), fields.next(), fields.next(), fields.next())
+        else {
             return Err(format!("bad line {line:.20}"));
         };
         let calling_code: u16 = cc.parse().map_err(|_| format!("bad calling code {cc}"))?;
         let first_country = countries.len();
         for name in names.split(',') {
             let (iso2, national_prefix) = name.split_at_checked(2).ok_or("bad country")?;
-            if iso2_key(iso2.as_bytes()).is_none()
-                || !national_prefix.bytes().all(|c| c.is_ascii_digit())
-            {
+            if iso2_key(iso2.as_bytes()).is_none() || !national_prefix.bytes().all(|c| c.is_ascii_digit()) {
                 return Err(format!("bad country {name}"));
             }
-            countries.push(CountryInfo {
-                iso2,
-                calling_code,
-                national_prefix,
-            });
+            countries.push(CountryInfo { iso2, calling_code, national_prefix });
         }
         let mut pair_list = Vec::new();
         for pair in pairs.split(',') {
             let (who, lengths) = pair.split_at_checked(1).ok_or("bad pair")?;
-            let who = MARKS
-                .iter()
-                .position(|&m| who.as_bytes() == [m])
-                .ok_or("bad pair")?;
+            let who = MARKS.iter().position(|&m| who.as_bytes() == [m]).ok_or("bad pair")?;
             if first_country + who >= countries.len() {
                 return Err(format!("pair {pair} names no country"));
             }
@@ -300,11 +280,7 @@ fn parse(text: &'static str) -> Result<Table, String> {
         if std::mem::replace(&mut b.nodes[at as usize].cc_root, true) {
             return Err(format!("calling code {cc} twice"));
         }
-        let mut p = TrieParser {
-            text: trie.as_bytes(),
-            pos: 0,
-            pairs: &pair_list,
-        };
+        let mut p = TrieParser { text: trie.as_bytes(), pos: 0, pairs: &pair_list };
         p.node(&mut b, at)?;
         if p.pos != trie.len() {
             return Err(format!("{cc}: trailing trie text at {}", p.pos));
@@ -346,11 +322,7 @@ fn parse(text: &'static str) -> Result<Table, String> {
             *slot = i as u16 + 1;
         }
     }
-    Ok(Table {
-        nodes,
-        countries,
-        by_iso2,
-    })
+    Ok(Table { nodes, countries, by_iso2 })
 }
 
 #[cfg(test)]

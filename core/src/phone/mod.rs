@@ -93,11 +93,7 @@ pub struct Country {
 
 impl Country {
     fn from_info(info: &data::CountryInfo) -> Country {
-        Country {
-            iso2: info.iso2,
-            calling_code: info.calling_code,
-            national_prefix: info.national_prefix,
-        }
+        Country { iso2: info.iso2, calling_code: info.calling_code, national_prefix: info.national_prefix }
     }
 
     /// ISO 3166-1 alpha-2 code in capitals (`FR`, `RE`, `GB`).
@@ -119,8 +115,7 @@ impl Country {
     /// Looks up a country by ISO alpha-2 code, in any case.
     pub fn from_iso2(code: &str) -> Option<Country> {
         let t = table();
-        t.country_index(code)
-            .map(|i| Country::from_info(&t.countries[i]))
+        t.country_index(code).map(|i| Country::from_info(&t.countries[i]))
     }
 
     /// Every country of the data, by calling code.
@@ -164,9 +159,7 @@ impl fmt::Display for NumberError {
             NumberError::NationalFormat => {
                 "the phone number is in national format: write it with its country code, e.g. 33612345678"
             }
-            NumberError::UnknownCallingCode => {
-                "the phone number does not start with a known country calling code"
-            }
+            NumberError::UnknownCallingCode => "the phone number does not start with a known country calling code",
             NumberError::InvalidLength => "the phone number is too short or too long for its country",
             NumberError::NotMobile => "the phone number is not a mobile number of its country",
             NumberError::UnknownCountry => "unknown country code",
@@ -198,18 +191,15 @@ pub fn parse_international(input: &str) -> Result<Msisdn, NumberError> {
 ///   national number whose prefix was dropped (`612345678`, as spreadsheets do).
 pub fn parse_with_default_country(input: &str, default_iso2: &str) -> Result<Msisdn, NumberError> {
     let t = table();
-    let country = &t.countries[t
-        .country_index(default_iso2)
-        .ok_or(NumberError::UnknownCountry)?];
+    let country = &t.countries[t.country_index(default_iso2).ok_or(NumberError::UnknownCountry)?];
     let mut buf = [0; MAX_INPUT_DIGITS];
     let (digits, international) = collect(input, &mut buf)?;
     if international {
         return validate(digits);
     }
     let prefix = country.national_prefix.as_bytes();
-    let has_prefix = !prefix.is_empty()
-        && digits.len() >= prefix.len()
-        && digits.iter().zip(prefix).all(|(&d, &p)| d + b'0' == p);
+    let has_prefix =
+        !prefix.is_empty() && digits.len() >= prefix.len() && digits.iter().zip(prefix).all(|(&d, &p)| d + b'0' == p);
     if has_prefix {
         return validate_national(country.calling_code, &digits[prefix.len()..]);
     }
@@ -290,24 +280,15 @@ fn zero_trunk_prefix(calling_code: &[u8]) -> bool {
     if !(1..=3).contains(&calling_code.len()) || calling_code[0] == 0 {
         return false;
     }
-    let code = calling_code
-        .iter()
-        .fold(0u16, |v, &d| v * 10 + u16::from(d));
+    let code = calling_code.iter().fold(0u16, |v, &d| v * 10 + u16::from(d));
     // Each calling code's main country comes first in the table.
-    table()
-        .countries
-        .iter()
-        .find(|c| c.calling_code == code)
-        .is_some_and(|c| c.national_prefix == "0")
+    table().countries.iter().find(|c| c.calling_code == code).is_some_and(|c| c.national_prefix == "0")
 }
 
 /// The slow path for inputs with non-ASCII characters: any Unicode space (no-break spaces
 /// from spreadsheets) and dash also separate digits.
 #[cold]
-fn collect_unicode<'a>(
-    input: &str,
-    buf: &'a mut DigitBuf,
-) -> Result<(&'a [u8], bool), NumberError> {
+fn collect_unicode<'a>(input: &str, buf: &'a mut DigitBuf) -> Result<(&'a [u8], bool), NumberError> {
     let mut ascii = String::with_capacity(input.len());
     for ch in input.chars() {
         match ch {
@@ -359,16 +340,10 @@ fn validate(digits: &[u8]) -> Result<Msisdn, NumberError> {
     }
     if found != NO_COUNTRY {
         let value = digits.iter().fold(0u64, |v, &d| v * 10 + u64::from(d));
-        return NonZeroU64::new((value << COUNTRY_BITS) | u64::from(found))
-            .map(Msisdn)
-            .ok_or(NumberError::Empty);
+        return NonZeroU64::new((value << COUNTRY_BITS) | u64::from(found)).map(Msisdn).ok_or(NumberError::Empty);
     }
     Err(if !cc_seen {
-        if ended {
-            NumberError::UnknownCallingCode
-        } else {
-            NumberError::InvalidLength
-        }
+        if ended { NumberError::UnknownCallingCode } else { NumberError::InvalidLength }
     } else if range_seen || !ended {
         // A range of the wrong length, or digits that stop before any range is told apart.
         NumberError::InvalidLength

@@ -57,13 +57,7 @@ fn france_mobile_ranges_only() {
     assert_eq!(err("33712345678"), NumberError::NotMobile); // 71x not yet allocated
     assert_eq!(ok("33699123456").1, "FR"); // 69[589]
     assert_eq!(err("33700123456"), NumberError::NotMobile); // 70x is not allocated to mobiles
-    for fixed in [
-        "33123456789",
-        "33212345678",
-        "33412345678",
-        "33512345678",
-        "33912345678",
-    ] {
+    for fixed in ["33123456789", "33212345678", "33412345678", "33512345678", "33912345678"] {
         assert_eq!(err(fixed), NumberError::NotMobile, "{fixed}");
     }
     assert_eq!(err("33812345678"), NumberError::NotMobile);
@@ -113,14 +107,7 @@ fn countries() {
         assert_eq!(c, iso2, "{input}");
     }
     // Fixed lines and wrong lengths of the same countries.
-    for bad in [
-        "3221234567",
-        "41212345678",
-        "49301234567",
-        "34912345678",
-        "390612345678",
-        "441632960000",
-    ] {
+    for bad in ["3221234567", "41212345678", "49301234567", "34912345678", "390612345678", "441632960000"] {
         assert!(parse_international(bad).is_err(), "{bad}");
     }
     assert_eq!(err("3247012345"), NumberError::InvalidLength);
@@ -130,20 +117,11 @@ fn countries() {
 #[test]
 fn country_metadata() {
     let fr = parse_international("33612345678").map(Msisdn::country);
-    assert_eq!(
-        fr.map(|c| (c.iso2(), c.calling_code(), c.national_prefix())),
-        Ok(("FR", 33, "0"))
-    );
+    assert_eq!(fr.map(|c| (c.iso2(), c.calling_code(), c.national_prefix())), Ok(("FR", 33, "0")));
     let re = Country::from_iso2("re").map(|c| (c.iso2(), c.calling_code()));
     assert_eq!(re, Some(("RE", 262)));
-    assert_eq!(
-        Country::from_iso2("US").map(Country::national_prefix),
-        Some("1")
-    );
-    assert_eq!(
-        Country::from_iso2("IT").map(Country::national_prefix),
-        Some("")
-    );
+    assert_eq!(Country::from_iso2("US").map(Country::national_prefix), Some("1"));
+    assert_eq!(Country::from_iso2("IT").map(Country::national_prefix), Some(""));
     assert_eq!(Country::from_iso2("ZZ"), None);
     assert_eq!(Country::from_iso2("FRA"), None);
     assert_eq!(Country::from_iso2("é"), None);
@@ -170,44 +148,17 @@ fn default_country_national_prefix() {
     assert_eq!(fr("+0612345678"), Err(NumberError::NationalFormat));
 
     let d = parse_with_default_country;
-    assert_eq!(
-        d("0692 12 34 56", "RE").map(Msisdn::as_u64),
-        Ok(262692123456)
-    );
-    assert_eq!(
-        d("0639 01 23 45", "re").map(|m| m.country().iso2()),
-        Ok("YT")
-    );
-    assert_eq!(
-        d("07400 123456", "GB").map(Msisdn::as_u64),
-        Ok(447400123456)
-    );
-    assert_eq!(
-        d("0151 12345678", "DE").map(Msisdn::as_u64),
-        Ok(4915112345678)
-    );
-    assert_eq!(
-        d("0470 12 34 56", "BE").map(Msisdn::as_u64),
-        Ok(32470123456)
-    );
-    assert_eq!(
-        d("078 123 45 67", "CH").map(Msisdn::as_u64),
-        Ok(41781234567)
-    );
+    assert_eq!(d("0692 12 34 56", "RE").map(Msisdn::as_u64), Ok(262692123456));
+    assert_eq!(d("0639 01 23 45", "re").map(|m| m.country().iso2()), Ok("YT"));
+    assert_eq!(d("07400 123456", "GB").map(Msisdn::as_u64), Ok(447400123456));
+    assert_eq!(d("0151 12345678", "DE").map(Msisdn::as_u64), Ok(4915112345678));
+    assert_eq!(d("0470 12 34 56", "BE").map(Msisdn::as_u64), Ok(32470123456));
+    assert_eq!(d("078 123 45 67", "CH").map(Msisdn::as_u64), Ok(41781234567));
     assert_eq!(d("0612-345678", "MA").map(Msisdn::as_u64), Ok(212612345678));
     assert_eq!(d("612 34 56 78", "ES").map(Msisdn::as_u64), Ok(34612345678));
-    assert_eq!(
-        d("312 345 6789", "IT").map(Msisdn::as_u64),
-        Ok(393123456789)
-    );
-    assert_eq!(
-        d("(201) 555-0123", "US").map(Msisdn::as_u64),
-        Ok(12015550123)
-    );
-    assert_eq!(
-        d("1 (416) 555-0123", "CA").map(|m| m.country().iso2()),
-        Ok("CA")
-    );
+    assert_eq!(d("312 345 6789", "IT").map(Msisdn::as_u64), Ok(393123456789));
+    assert_eq!(d("(201) 555-0123", "US").map(Msisdn::as_u64), Ok(12015550123));
+    assert_eq!(d("1 (416) 555-0123", "CA").map(|m| m.country().iso2()), Ok("CA"));
     assert_eq!(d("0612345678", "XX"), Err(NumberError::UnknownCountry));
 }
 
@@ -226,26 +177,12 @@ fn msisdn_value_semantics() {
     assert_eq!("33612345678".parse::<Msisdn>(), Ok(a));
     assert_eq!(std::mem::size_of::<Option<Msisdn>>(), 8);
     let e: Box<dyn std::error::Error> = Box::new(NumberError::NotMobile);
-    assert_eq!(
-        e.to_string(),
-        "the phone number is not a mobile number of its country"
-    );
+    assert_eq!(e.to_string(), "the phone number is not a mobile number of its country");
 }
 
 #[test]
 fn does_not_panic_on_odd_input() {
-    for input in [
-        "+",
-        "00",
-        "000",
-        "(",
-        "+()",
-        "0033",
-        "++",
-        "\u{0}",
-        "١٢٣",
-        "+33 6 12 34 56 78 9 0 1 2 3",
-    ] {
+    for input in ["+", "00", "000", "(", "+()", "0033", "++", "\u{0}", "١٢٣", "+33 6 12 34 56 78 9 0 1 2 3"] {
         let _ = parse_international(input);
         let _ = parse_with_default_country(input, "FR");
     }

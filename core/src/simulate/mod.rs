@@ -164,13 +164,18 @@ pub fn simulate(campaign: &Campaign, context: &FilterContext, now: DateTime<Utc>
             for (i, id) in ids.iter().enumerate() {
                 match context.lists.get(id) {
                     Some(contacts) => lists.push(contacts),
-                    None => missing.push(FieldError::new(format!("sms.lists[{i}].value"), format!("no list {}", crate::excerpt(id)))),
+                    None => missing.push(FieldError::new(
+                        format!("sms.lists[{i}].value"),
+                        format!("no list {}", crate::excerpt(id)),
+                    )),
                 }
             }
             if !missing.is_empty() {
                 return Err(Error::NotFound(missing));
             }
-            filter.run(lists.into_iter().flatten().map(|c| (c.number.as_str(), Some(c.info.each_ref().map(String::as_str)))))
+            filter.run(
+                lists.into_iter().flatten().map(|c| (c.number.as_str(), Some(c.info.each_ref().map(String::as_str)))),
+            )
         }
     };
     let send_at = next_allowed_send(campaign.pushtype(), campaign.delay().unwrap_or(now).max(now));

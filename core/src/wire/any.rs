@@ -3,18 +3,17 @@
 
 use serde_json::{Map, Value};
 
-#[cfg(not(all(target_arch = "wasm32", feature = "js")))]
-use super::{decode, encode};
-#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
-use super::{Codec, read_body, read_plain};
 use super::Format;
 use super::{
     AddedContactsResponse, BalanceAlertEvent, BlacklistAddRequest, CampaignDetailResponse, CampaignResultDto,
     CampaignsResponse, ClickerEvent, CreditsResponse, DlrEvent, ErrorResponse, ListRequest, ListResponse,
-    ListSavedResponse, ListsResponse, NotificationRequest, NotificationResponse, NpaiAddRequest,
-    NumberListResponse, ReplyEvent, SmsRequest, StatusResponse, WebhookListResponse, WebhookLogResponse,
-    WebhookRequest, WebhookResponse,
+    ListSavedResponse, ListsResponse, NotificationRequest, NotificationResponse, NpaiAddRequest, NumberListResponse,
+    ReplyEvent, SmsRequest, StatusResponse, WebhookListResponse, WebhookLogResponse, WebhookRequest, WebhookResponse,
 };
+#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+use super::{Codec, read_body, read_plain};
+#[cfg(not(all(target_arch = "wasm32", feature = "js")))]
+use super::{decode, encode};
 use crate::Error;
 
 macro_rules! kinds {
@@ -124,7 +123,8 @@ fn xml_roots<T: super::Document>() -> &'static [&'static str] {
 /// The JSON wire form of `value`: requests under their root key, as on the wire.
 #[cfg(not(all(target_arch = "wasm32", feature = "js")))]
 fn json_value<T: super::Document>(value: &T) -> Result<Value, Error> {
-    let inner = serde_json::to_value(value).map_err(|e| Error::Invalid(vec![crate::FieldError::new("", e.to_string())]))?;
+    let inner =
+        serde_json::to_value(value).map_err(|e| Error::Invalid(vec![crate::FieldError::new("", e.to_string())]))?;
     Ok(match T::JSON_ROOT {
         Some(root) => Value::Object(Map::from_iter([(root.to_owned(), inner)])),
         None => inner,
@@ -249,7 +249,8 @@ mod tests {
 
     fn fixtures() -> Vec<(String, String)> {
         // Read at run time: a test binary reused from another checkout must not look in that one.
-        let dir = std::path::Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo test")).join("tests/fixtures");
+        let dir = std::path::Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo test"))
+            .join("tests/fixtures");
         let mut files: Vec<_> = std::fs::read_dir(dir)
             .unwrap()
             .map(|entry| entry.unwrap().path())
@@ -351,7 +352,11 @@ mod tests {
             };
             let tag_doubled = match (line.find('<'), line.find('>')) {
                 (Some(open), Some(close)) if open < close && !line[open..].starts_with("</") => {
-                    format!("{}{}/>{}", &line[..close], "", &line[close..]).replacen(&line[open..close], &format!("{}/><{}", &line[open..close], &line[open + 1..close]), 1)
+                    format!("{}{}/>{}", &line[..close], "", &line[close..]).replacen(
+                        &line[open..close],
+                        &format!("{}/><{}", &line[open..close], &line[open + 1..close]),
+                        1,
+                    )
                 }
                 _ => line.to_string(),
             };

@@ -61,7 +61,11 @@ pub fn decode<'de, T: Document + Deserialize<'de>>(body: &'de str, format: Forma
 
 /// [`decode`] within `limits`: a list that reaches `limits.max_items + 1` items stops the
 /// decoding there (-7, naming the field), so no body builds more than the limit allows.
-pub fn decode_with<'de, T: Document + Deserialize<'de>>(body: &'de str, format: Format, limits: Limits) -> Result<T, Error> {
+pub fn decode_with<'de, T: Document + Deserialize<'de>>(
+    body: &'de str,
+    format: Format,
+    limits: Limits,
+) -> Result<T, Error> {
     if body.len() > MAX_BODY_BYTES {
         return Err(too_large(format));
     }
@@ -89,7 +93,9 @@ pub fn decode_sms_with(body: &str, format: Format, limits: Limits) -> Result<sup
             // the room a little larger), but never more than fit: `{"value":""},` is 13 bytes.
             let braces = super::occurrences(body.as_bytes(), b'{');
             let _room = super::lenient::RecipientRoom::reserve(braces.min(body.len() / 13));
-            decode_json_body(body, |text| super::SmsRequest::deserialize(&mut serde_json::Deserializer::from_str(text)).map(drop))
+            decode_json_body(body, |text| {
+                super::SmsRequest::deserialize(&mut serde_json::Deserializer::from_str(text)).map(drop)
+            })
         }
     }
 }
@@ -106,7 +112,8 @@ fn too_large(format: Format) -> Error {
 /// Encodes `value` in `format`.
 pub fn encode<T: Document>(value: &T, format: Format) -> String {
     match format {
-        Format::Json => json_text(value, T::JSON_ROOT).unwrap_or_else(|e| format!("{{\"status\":-99,\"message\":\"encoding failed: {e}\"}}")),
+        Format::Json => json_text(value, T::JSON_ROOT)
+            .unwrap_or_else(|e| format!("{{\"status\":-99,\"message\":\"encoding failed: {e}\"}}")),
         Format::Xml => {
             let fields = match serde_json::to_value(value) {
                 Ok(serde_json::Value::Object(fields)) => fields,
@@ -157,7 +164,12 @@ fn decode_json<'de, T: Document + Deserialize<'de>>(
     Err(match refused {
         // A well-formed value refused (a list over its limit): a data error, not a syntax one.
         Some(message) => Error::Invalid(vec![FieldError::new(path.unwrap_or_default(), message)]),
-        None => Error::Json { message: strip_position(&error.to_string()), path, line: error.line(), column: error.column() },
+        None => Error::Json {
+            message: strip_position(&error.to_string()),
+            path,
+            line: error.line(),
+            column: error.column(),
+        },
     })
 }
 
@@ -183,7 +195,11 @@ fn decode_json_body<'de, T: Document + Deserialize<'de>>(body: &'de str, reread:
 /// duplicate keys resolve as in a JSON value, and `reread` reads that text; the field is told
 /// from where it stops (see [`json_path`]).
 #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
-fn reread_path(body: &str, root: Option<&str>, reread: &dyn Fn(&str) -> Result<(), serde_json::Error>) -> Option<String> {
+fn reread_path(
+    body: &str,
+    root: Option<&str>,
+    reread: &dyn Fn(&str) -> Result<(), serde_json::Error>,
+) -> Option<String> {
     let value = serde_json::from_str::<Value>(body).ok()?;
     let text = match root {
         Some(root) => value.get(root)?.to_string(),
@@ -278,14 +294,18 @@ pub(crate) struct Codec {
 
 /// A JSON body as `T` reads it (under its root key for requests), and its JSON form.
 #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
-pub(crate) fn read_body<'x, T: Document + Deserialize<'x>>(text: &'x str) -> Result<serde_json::Result<Value>, serde_json::Error> {
+pub(crate) fn read_body<'x, T: Document + Deserialize<'x>>(
+    text: &'x str,
+) -> Result<serde_json::Result<Value>, serde_json::Error> {
     let value = read_json::<T>(without_bom(text))?;
     Ok(serde_json::to_value(&value))
 }
 
 /// JSON text as `T` reads it (without a root key), and its JSON form.
 #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
-pub(crate) fn read_plain<'x, T: Document + Deserialize<'x>>(text: &'x str) -> Result<serde_json::Result<Value>, serde_json::Error> {
+pub(crate) fn read_plain<'x, T: Document + Deserialize<'x>>(
+    text: &'x str,
+) -> Result<serde_json::Result<Value>, serde_json::Error> {
     let value = T::deserialize(&mut serde_json::Deserializer::from_str(text))?;
     Ok(serde_json::to_value(&value))
 }
@@ -302,11 +322,17 @@ impl Codec {
                 lenient::take_hint();
                 (self.body)(body).map_err(|error| {
                     let refused = take_data_error();
-                    let path = reread_path(body, self.root, &|text| (self.plain)(text).map(drop)).filter(|p| !p.is_empty());
+                    let path =
+                        reread_path(body, self.root, &|text| (self.plain)(text).map(drop)).filter(|p| !p.is_empty());
                     take_data_error();
                     match refused {
                         Some(message) => Error::Invalid(vec![FieldError::new(path.unwrap_or_default(), message)]),
-                        None => Error::Json { message: strip_position(&error.to_string()), path, line: error.line(), column: error.column() },
+                        None => Error::Json {
+                            message: strip_position(&error.to_string()),
+                            path,
+                            line: error.line(),
+                            column: error.column(),
+                        },
                     }
                 })
             }
@@ -322,7 +348,8 @@ impl Codec {
 
     /// Decodes `body` and gives its JSON wire form (requests under their root key).
     pub(crate) fn to_json(self, body: &str, format: Format) -> Result<Value, Error> {
-        let inner = self.decode(body, format)?.map_err(|e| Error::Invalid(vec![crate::FieldError::new("", e.to_string())]))?;
+        let inner =
+            self.decode(body, format)?.map_err(|e| Error::Invalid(vec![crate::FieldError::new("", e.to_string())]))?;
         Ok(self.rooted(inner))
     }
 

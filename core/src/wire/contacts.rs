@@ -13,16 +13,36 @@ pub struct ContactDto {
     #[serde(default, alias = "$text", deserialize_with = "lenient::string")]
     pub value: String,
     /// Free information field 1 (`[info1]` in texts).
-    #[serde(default, alias = "@info1", skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    #[serde(
+        default,
+        alias = "@info1",
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt_string"
+    )]
     pub info1: Option<String>,
     /// Free information field 2.
-    #[serde(default, alias = "@info2", skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    #[serde(
+        default,
+        alias = "@info2",
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt_string"
+    )]
     pub info2: Option<String>,
     /// Free information field 3.
-    #[serde(default, alias = "@info3", skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    #[serde(
+        default,
+        alias = "@info3",
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt_string"
+    )]
     pub info3: Option<String>,
     /// Free information field 4.
-    #[serde(default, alias = "@info4", skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    #[serde(
+        default,
+        alias = "@info4",
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt_string"
+    )]
     pub info4: Option<String>,
 }
 
@@ -174,7 +194,12 @@ pub struct ListRequest {
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub name: Option<String>,
     /// Id of the list to add contacts to.
-    #[serde(default, rename = "listId", skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    #[serde(
+        default,
+        rename = "listId",
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt_string"
+    )]
     pub list_id: Option<String>,
     /// The contacts.
     #[serde(default)]

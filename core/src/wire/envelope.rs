@@ -124,9 +124,5 @@ impl Document for ErrorResponse {
 
 /// Writes credits as an integer when whole (`2`, not `2.0`), else as a decimal.
 pub(crate) fn decimal<S: Serializer>(value: &f64, s: S) -> Result<S::Ok, S::Error> {
-    if value.fract() == 0.0 && value.abs() < 9.0e15 {
-        s.serialize_i64(*value as i64)
-    } else {
-        s.serialize_f64(*value)
-    }
+    if value.fract() == 0.0 && value.abs() < 9.0e15 { s.serialize_i64(*value as i64) } else { s.serialize_f64(*value) }
 }

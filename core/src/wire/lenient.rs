@@ -404,7 +404,8 @@ impl<'de, T: serde::Deserialize<'de> + ListItem> Visitor<'de> for OneOrMany<T> {
             return T::deserialize(de::value::MapAccessDeserializer::new(map)).map(|item| vec![item]);
         }
         let Some(first) = map.next_key::<String>()? else { return Ok(Vec::new()) };
-        T::deserialize(de::value::MapAccessDeserializer::new(Replay { first: Some(first), rest: map })).map(|item| vec![item])
+        T::deserialize(de::value::MapAccessDeserializer::new(Replay { first: Some(first), rest: map }))
+            .map(|item| vec![item])
     }
     fn visit_str<E: de::Error>(self, text: &str) -> Result<Vec<T>, E> {
         self.visit_string(text.to_owned())

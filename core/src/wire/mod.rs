@@ -6,16 +6,16 @@
 
 mod any;
 mod codec;
+#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+mod json_path;
 mod json_read;
-mod sms_xml;
 pub(crate) mod lenient;
 mod limits;
+mod sms_xml;
 mod text_only;
 mod xml_guard;
 mod xml_value;
 mod xml_writer;
-#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
-mod json_path;
 
 mod campaigns;
 mod clicks;
@@ -30,15 +30,15 @@ mod webhook;
 pub use any::Kind;
 pub use campaigns::*;
 pub use clicks::*;
-pub use codec::{Document, Format, MAX_BODY_BYTES, decode, decode_sms, decode_sms_with, decode_with, encode};
-pub use limits::Limits;
-#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
-pub(crate) use codec::{Codec, read_body, read_plain};
 #[cfg(all(target_arch = "wasm32", feature = "js"))]
 pub(crate) use codec::strip_position;
+#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+pub(crate) use codec::{Codec, read_body, read_plain};
+pub use codec::{Document, Format, MAX_BODY_BYTES, decode, decode_sms, decode_sms_with, decode_with, encode};
 pub use contacts::*;
 pub use envelope::*;
 pub use events::*;
+pub use limits::Limits;
 pub use notification::*;
 pub use result::*;
 pub use send::*;

@@ -46,7 +46,12 @@ pub struct MessageDto {
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_list")]
     pub links: Option<Vec<String>>,
     /// `1` forces UCS-2 (the samples write `0`/`1` as numbers).
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_flag", serialize_with = "flag_as_int")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt_flag",
+        serialize_with = "flag_as_int"
+    )]
     pub unicode: Option<bool>,
 }
 

@@ -30,7 +30,10 @@ impl<'a> Parser<'a> {
         let before = &self.body.as_bytes()[..at];
         let line = before.iter().filter(|b| **b == b'\n').count() + 1;
         let column = at - before.iter().rposition(|b| *b == b'\n').map_or(0, |p| p + 1) + 1;
-        Error::Xml { message: format!("{} (line {line}, column {column})", message.into()), path: Some(path.to_string()) }
+        Error::Xml {
+            message: format!("{} (line {line}, column {column})", message.into()),
+            path: Some(path.to_string()),
+        }
     }
 
     fn next(&mut self, path: impl fmt::Display + Copy) -> Result<Event<'a>, Error> {
@@ -94,7 +97,9 @@ impl<'a> Parser<'a> {
                 },
                 Event::End(_) => {
                     // One empty item is how `[]` is written.
-                    if let Some(lists) = request.lists.as_mut().filter(|l| l.len() == 1 && l[0] == ListRefDto::default()) {
+                    if let Some(lists) =
+                        request.lists.as_mut().filter(|l| l.len() == 1 && l[0] == ListRefDto::default())
+                    {
                         lists.clear();
                     }
                     return Ok(request);
@@ -140,7 +145,12 @@ impl<'a> Parser<'a> {
                         None | Some("") => None,
                         Some("1" | "true") => Some(true),
                         Some("0" | "false") => Some(false),
-                        Some(other) => return Err(self.error("sms.message.unicode", format!("expected 0 or 1, found {}", crate::excerpt(other)))),
+                        Some(other) => {
+                            return Err(self.error(
+                                "sms.message.unicode",
+                                format!("expected 0 or 1, found {}", crate::excerpt(other)),
+                            ));
+                        }
                     }
                 }
                 _ => {}
@@ -150,7 +160,8 @@ impl<'a> Parser<'a> {
 
     fn recipients(&mut self) -> Result<RecipientsDto<'a>, Error> {
         // Sized once: growing a million-entry vector by doubling copies it twenty times.
-        let rest = &self.body.as_bytes()[usize::try_from(self.reader.buffer_position()).unwrap_or(0).min(self.body.len())..];
+        let rest =
+            &self.body.as_bytes()[usize::try_from(self.reader.buffer_position()).unwrap_or(0).min(self.body.len())..];
         // Each <gsm> takes two of the '<' left (a few other tags only make the room larger).
         // Never more than the item limit + 1: the reading stops there.
         let mut gsm = Vec::with_capacity(super::limits::room(super::occurrences(rest, b'<') / 2));
@@ -182,8 +193,9 @@ impl<'a> Parser<'a> {
 
     /// Adds a recipient, or refuses the one past the item limit (-7).
     fn counted(&self, gsm: &mut Vec<GsmDto<'a>>, item: GsmDto<'a>) -> Result<(), Error> {
-        super::limits::push_counted(gsm, item)
-            .map_err(|e: serde_json::Error| Error::Invalid(vec![crate::FieldError::new("sms.recipients.gsm", e.to_string())]))
+        super::limits::push_counted(gsm, item).map_err(|e: serde_json::Error| {
+            Error::Invalid(vec![crate::FieldError::new("sms.recipients.gsm", e.to_string())])
+        })
     }
 
     /// `<gsm gsmsmsid="…">336…</gsm>`, or with `<value>` and `<gsmsmsid>` children.
@@ -192,7 +204,9 @@ impl<'a> Parser<'a> {
         let mut text: Option<Cow<'a, str>> = None;
         loop {
             match self.next(path)? {
-                event @ (Event::Text(_) | Event::CData(_) | Event::GeneralRef(_)) => append(&mut text, self.content(event, path)?),
+                event @ (Event::Text(_) | Event::CData(_) | Event::GeneralRef(_)) => {
+                    append(&mut text, self.content(event, path)?)
+                }
                 Event::Start(e) => {
                     let name = e.name().as_ref().to_vec();
                     let child = self.text(Child(path, &name))?;
@@ -241,7 +255,9 @@ impl<'a> Parser<'a> {
         let mut nested = false;
         loop {
             match self.next(path)? {
-                event @ (Event::Text(_) | Event::CData(_) | Event::GeneralRef(_)) => append(&mut text, self.content(event, path)?),
+                event @ (Event::Text(_) | Event::CData(_) | Event::GeneralRef(_)) => {
+                    append(&mut text, self.content(event, path)?)
+                }
                 Event::Start(e) => {
                     nested = true;
                     self.skip(&e)?;
@@ -269,7 +285,12 @@ impl<'a> Parser<'a> {
     }
 
     /// An attribute's value (copied: attributes are short, and rare in large requests).
-    fn attribute(&self, element: &BytesStart<'_>, name: &[u8], path: impl fmt::Display + Copy) -> Result<Option<Cow<'a, str>>, Error> {
+    fn attribute(
+        &self,
+        element: &BytesStart<'_>,
+        name: &[u8],
+        path: impl fmt::Display + Copy,
+    ) -> Result<Option<Cow<'a, str>>, Error> {
         for attribute in element.attributes() {
             let attribute = attribute.map_err(|e| self.error(path, e.to_string()))?;
             if attribute.key.as_ref() == name {
@@ -287,7 +308,11 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn entity(&self, reference: &quick_xml::events::BytesRef<'_>, path: impl fmt::Display + Copy) -> Result<String, Error> {
+    fn entity(
+        &self,
+        reference: &quick_xml::events::BytesRef<'_>,
+        path: impl fmt::Display + Copy,
+    ) -> Result<String, Error> {
         if let Some(c) = reference.resolve_char_ref().map_err(|e| self.error(path, e.to_string()))? {
             return Ok(c.to_string());
         }

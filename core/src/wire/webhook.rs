@@ -26,7 +26,12 @@ pub struct WebhookDto {
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub webhook_id: Option<String>,
     /// `MO`, `DLR`, `STOP`, `CLICKER` or `BALANCE_ALERT`.
-    #[serde(default, rename = "type", skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    #[serde(
+        default,
+        rename = "type",
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt_string"
+    )]
     pub kind: Option<String>,
     /// Where events are posted.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]

@@ -13,9 +13,7 @@ pub(crate) fn root_element(xml: &str) -> Result<&str, String> {
         } else if rest.starts_with("<!") {
             return Err("DOCTYPE and entity declarations are not accepted".to_owned());
         } else if let Some(after) = rest.strip_prefix('<') {
-            let end = after
-                .find(|c: char| c.is_whitespace() || c == '>' || c == '/')
-                .unwrap_or(after.len());
+            let end = after.find(|c: char| c.is_whitespace() || c == '>' || c == '/').unwrap_or(after.len());
             return Ok(&after[..end]);
         } else if rest.is_empty() {
             return Err("the document is empty".to_owned());
@@ -26,9 +24,7 @@ pub(crate) fn root_element(xml: &str) -> Result<&str, String> {
 }
 
 fn skip_past<'a>(text: &'a str, end: &str) -> Result<&'a str, String> {
-    text.find(end)
-        .map(|at| &text[at + end.len()..])
-        .ok_or_else(|| format!("unterminated markup: missing {end}"))
+    text.find(end).map(|at| &text[at + end.len()..]).ok_or_else(|| format!("unterminated markup: missing {end}"))
 }
 
 #[cfg(test)]

@@ -49,7 +49,8 @@ pub(crate) fn parse(body: &str) -> Result<(String, Value), (String, String)> {
                 let name = element.name.clone();
                 let value = close(element);
                 match stack.last_mut() {
-                    Some(parent) => add(parent, name, value).map_err(|(message, name)| (message, format!("{}.{name}", path(&stack))))?,
+                    Some(parent) => add(parent, name, value)
+                        .map_err(|(message, name)| (message, format!("{}.{name}", path(&stack))))?,
                     None => return end(&mut reader).map(|()| (name, value)),
                 }
             }
@@ -58,7 +59,8 @@ pub(crate) fn parse(body: &str) -> Result<(String, Value), (String, String)> {
                 let name = element.name.clone();
                 let value = close(element);
                 match stack.last_mut() {
-                    Some(parent) => add(parent, name, value).map_err(|(message, name)| (message, format!("{}.{name}", path(&stack))))?,
+                    Some(parent) => add(parent, name, value)
+                        .map_err(|(message, name)| (message, format!("{}.{name}", path(&stack))))?,
                     None => return end(&mut reader).map(|()| (name, value)),
                 }
             }
@@ -71,7 +73,8 @@ pub(crate) fn parse(body: &str) -> Result<(String, Value), (String, String)> {
                 }
             }
             Event::CData(data) => {
-                let text = String::from_utf8(data.into_inner().into_owned()).map_err(|e| (e.to_string(), path(&stack)))?;
+                let text =
+                    String::from_utf8(data.into_inner().into_owned()).map_err(|e| (e.to_string(), path(&stack)))?;
                 if let Some(open) = stack.last_mut() {
                     open.text.push_str(&text);
                 }
@@ -90,7 +93,9 @@ pub(crate) fn parse(body: &str) -> Result<(String, Value), (String, String)> {
                     open.text.push_str(&resolved);
                 }
             }
-            Event::DocType(_) => return Err(("DOCTYPE and entity declarations are not accepted".to_owned(), path(&stack))),
+            Event::DocType(_) => {
+                return Err(("DOCTYPE and entity declarations are not accepted".to_owned(), path(&stack)));
+            }
             Event::Eof => return Err(("the document ends before its root element is closed".to_owned(), path(&stack))),
             Event::Decl(_) | Event::PI(_) | Event::Comment(_) => {}
         }
@@ -153,7 +158,10 @@ fn add(parent: &mut Open, name: String, value: Value) -> Result<(), (String, Str
     let full = parent.fields.len() >= MAX_FIELDS;
     match parent.fields.get_mut(&name) {
         None if full => {
-            return Err((format!("an element has more than {MAX_FIELDS} differently named children or attributes"), name));
+            return Err((
+                format!("an element has more than {MAX_FIELDS} differently named children or attributes"),
+                name,
+            ));
         }
         None => {
             parent.fields.insert(name, value);

@@ -34,9 +34,12 @@ impl FromRequestParts<AppState> for Caller {
     type Rejection = Error;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Caller, Error> {
-        let token = bearer(parts).or_else(|| query_token(parts)).ok_or(Error::Unauthorized("no token: send Authorization: Bearer <token>"))?;
+        let token = bearer(parts)
+            .or_else(|| query_token(parts))
+            .ok_or(Error::Unauthorized("no token: send Authorization: Bearer <token>"))?;
         let hash = token_hash(&token);
-        let account = state.store.account_for_token(&hash).await?.ok_or(Error::Unauthorized("unknown or revoked token"))?;
+        let account =
+            state.store.account_for_token(&hash).await?.ok_or(Error::Unauthorized("unknown or revoked token"))?;
         if let Some(limiter) = &state.rate_limiter {
             limiter.check_key(&hash).map_err(|_| Error::RateLimited)?;
         }

@@ -9,12 +9,12 @@ use axum::{
     http::header,
 };
 use http_body_util::LengthLimitError;
-use tokio::sync::OwnedSemaphorePermit;
-use tower_http::timeout::TimeoutError;
 use texto_core::{
     FieldError,
     wire::{Document, Format, Limits, decode_sms_with, decode_with},
 };
+use tokio::sync::OwnedSemaphorePermit;
+use tower_http::timeout::TimeoutError;
 
 use crate::{Error, app::AppState};
 
@@ -68,7 +68,9 @@ impl FromRequest<AppState> for WireBody {
             Some("application/json") => (Format::Json, text),
             Some("application/xml" | "text/xml") => (Format::Xml, text),
             // `curl -d '{...}'` labels a raw document as a form: a body that is a document is read as one.
-            Some("application/x-www-form-urlencoded") if !text.trim_start_matches('\u{feff}').trim_start().starts_with(['{', '<']) => {
+            Some("application/x-www-form-urlencoded")
+                if !text.trim_start_matches('\u{feff}').trim_start().starts_with(['{', '<']) =>
+            {
                 (Format::Json, form_data(&text)?)
             }
             _ => (Format::sniff(&text), text),
@@ -111,7 +113,10 @@ fn read_error(error: &axum::Error, state: &AppState) -> Error {
 
 fn utf8(bytes: Bytes) -> Result<String, Error> {
     String::from_utf8(Vec::from(bytes)).map_err(|e| {
-        Error::Invalid(vec![FieldError::new("", format!("the body is not UTF-8 (byte {})", e.utf8_error().valid_up_to()))])
+        Error::Invalid(vec![FieldError::new(
+            "",
+            format!("the body is not UTF-8 (byte {})", e.utf8_error().valid_up_to()),
+        )])
     })
 }
 
@@ -120,5 +125,7 @@ fn form_data(form: &str) -> Result<String, Error> {
     form_urlencoded::parse(form.as_bytes())
         .find(|(key, _)| key == "data")
         .map(|(_, value)| value.into_owned())
-        .ok_or_else(|| Error::Invalid(vec![FieldError::new("data", "a form post carries the JSON document in the field data")]))
+        .ok_or_else(|| {
+            Error::Invalid(vec![FieldError::new("data", "a form post carries the JSON document in the field data")])
+        })
 }

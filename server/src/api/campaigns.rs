@@ -8,7 +8,10 @@ use axum::{
 };
 use texto_core::{
     format_paris,
-    wire::{CampaignDetailDto, CampaignDetailResponse, CampaignListDto, CampaignSummaryDto, CampaignsResponse, CreditsResponse, LinkClicksDto},
+    wire::{
+        CampaignDetailDto, CampaignDetailResponse, CampaignListDto, CampaignSummaryDto, CampaignsResponse,
+        CreditsResponse, LinkClicksDto,
+    },
 };
 
 use super::{Accept, auth::Caller, number_lists::query, path_id};
@@ -73,7 +76,12 @@ fn pending(record: &CampaignRecord) -> i64 {
     responses((status = 200, description = "Campaigns, newest first", body = texto_core::wire::CampaignsResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn history(State(state): State<AppState>, caller: Caller, accept: Accept, page: Result<Query<Page>, QueryRejection>) -> Result<Response, Error> {
+pub(super) async fn history(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    page: Result<Query<Page>, QueryRejection>,
+) -> Result<Response, Error> {
     let (records, total) = state.store.campaigns(caller.account, query(page)?).await?;
     Ok(accept.ok(&CampaignsResponse {
         status: 1,
@@ -92,7 +100,12 @@ pub(super) async fn history(State(state): State<AppState>, caller: Caller, accep
     responses((status = 200, description = "The campaign and its delivery statistics", body = texto_core::wire::CampaignDetailResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn detail(State(state): State<AppState>, caller: Caller, accept: Accept, Path(ticket): Path<String>) -> Result<Response, Error> {
+pub(super) async fn detail(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(ticket): Path<String>,
+) -> Result<Response, Error> {
     let not_found = || Error::NotFound(format!("campaign {ticket}"));
     let id = path_id(&ticket).ok_or_else(not_found)?;
     let record = state.store.campaign(caller.account, id).await?.ok_or_else(not_found)?;
@@ -121,7 +134,12 @@ pub(super) async fn detail(State(state): State<AppState>, caller: Caller, accept
             sent: Some(record.sent),
             pushtype: Some(record.pushtype.clone()),
             pending: Some(pending(&record)),
-            short_links: record.short_links.clone().map(|links| links.into_iter().map(|l| LinkClicksDto { url: l.url, clicks: l.clicks, clickers: l.clickers }).collect()),
+            short_links: record.short_links.clone().map(|links| {
+                links
+                    .into_iter()
+                    .map(|l| LinkClicksDto { url: l.url, clicks: l.clicks, clickers: l.clickers })
+                    .collect()
+            }),
         }],
     }))
 }

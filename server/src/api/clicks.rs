@@ -22,7 +22,9 @@ use crate::{
 };
 
 pub(super) fn router() -> Router<AppState> {
-    Router::new().route("/campaign/{ticket}/clickers", get(clickers)).route("/campaign/{ticket}/clickers.csv", get(clickers_csv))
+    Router::new()
+        .route("/campaign/{ticket}/clickers", get(clickers))
+        .route("/campaign/{ticket}/clickers.csv", get(clickers_csv))
 }
 
 #[utoipa::path(
@@ -48,19 +50,48 @@ pub(super) async fn clickers(
 }
 
 /// `GET /campaign/:ticket/clickers.csv`: every row, with a header line.
-pub(super) async fn clickers_csv(State(state): State<AppState>, caller: Caller, Path(ticket): Path<String>) -> Result<Response, Error> {
+pub(super) async fn clickers_csv(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(ticket): Path<String>,
+) -> Result<Response, Error> {
     let not_found = || Error::NotFound(format!("campaign {ticket}"));
     let id = path_id(&ticket).ok_or_else(not_found)?;
     let mut out = csv::Writer::from_writer(Vec::new());
     let csv_failed = |_| Error::Unavailable("the CSV export could not be written");
-    out.write_record(["number", "link", "clicks", "last_click", "brand", "model", "os", "info1", "info2", "info3", "info4"]).map_err(csv_failed)?;
+    out.write_record([
+        "number",
+        "link",
+        "clicks",
+        "last_click",
+        "brand",
+        "model",
+        "os",
+        "info1",
+        "info2",
+        "info3",
+        "info4",
+    ])
+    .map_err(csv_failed)?;
     let mut page = Page { start: 0, length: 1000 };
     loop {
         let (rows, _) = state.store.clickers(caller.account, id, page).await?.ok_or_else(not_found)?;
         for row in &rows {
             let c = dto(row.clone());
             let clicks = c.clicks.to_string();
-            let fields = [&c.destination, &c.url, &clicks, &c.last_click, &c.brand, &c.model, &c.os, &c.info1, &c.info2, &c.info3, &c.info4];
+            let fields = [
+                &c.destination,
+                &c.url,
+                &clicks,
+                &c.last_click,
+                &c.brand,
+                &c.model,
+                &c.os,
+                &c.info1,
+                &c.info2,
+                &c.info3,
+                &c.info4,
+            ];
             out.write_record(fields).map_err(csv_failed)?;
         }
         if rows.len() < page.length as usize {
@@ -70,12 +101,25 @@ pub(super) async fn clickers_csv(State(state): State<AppState>, caller: Caller, 
     }
     let body = out.into_inner().map_err(|_| Error::Unavailable("the CSV export could not be written"))?;
     let name = format!("attachment; filename=\"campaign-{id}-clicks.csv\"");
-    Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()), (header::CONTENT_DISPOSITION, name)], body).into_response())
+    Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()), (header::CONTENT_DISPOSITION, name)], body)
+        .into_response())
 }
 
 /// A clicker as the interface writes it.
 fn dto(c: Clicker) -> ClickerDto {
     let [brand, model, os] = c.device;
     let [info1, info2, info3, info4] = c.info;
-    ClickerDto { destination: c.number.to_string(), url: c.url, clicks: c.clicks, last_click: format_paris(c.last_click), brand, model, os, info1, info2, info3, info4 }
+    ClickerDto {
+        destination: c.number.to_string(),
+        url: c.url,
+        clicks: c.clicks,
+        last_click: format_paris(c.last_click),
+        brand,
+        model,
+        os,
+        info1,
+        info2,
+        info3,
+        info4,
+    }
 }

@@ -12,7 +12,9 @@ use axum::{
 use serde::Deserialize;
 use texto_core::{
     FieldError, PlainText,
-    wire::{ListContactDto, ListRequest, ListResponse, ListSavedResponse, ListSummaryDto, ListsResponse, StatusResponse},
+    wire::{
+        ListContactDto, ListRequest, ListResponse, ListSavedResponse, ListSummaryDto, ListsResponse, StatusResponse,
+    },
 };
 
 use super::{
@@ -119,7 +121,12 @@ fn check_size(state: &AppState, request: &ListRequest) -> Result<(), Error> {
     responses((status = 200, description = "Contacts added, refused and already there; the list id", body = texto_core::wire::ListSavedResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn save(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
+pub(super) async fn save(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    body: WireBody,
+) -> Result<Response, Error> {
     let request: ListRequest = body.decode()?;
     check_size(&state, &request)?;
     let (valid, invalid) = contacts("list", &request.contacts.gsm)?;
@@ -155,11 +162,20 @@ pub(super) async fn save(State(state): State<AppState>, caller: Caller, accept: 
     responses((status = 200, description = "Contacts added, refused and already there", body = texto_core::wire::ListSavedResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn update(State(state): State<AppState>, caller: Caller, accept: Accept, Path(id): Path<String>, body: WireBody) -> Result<Response, Error> {
+pub(super) async fn update(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(id): Path<String>,
+    body: WireBody,
+) -> Result<Response, Error> {
     let list = list_path_id(&id)?;
     let request: ListRequest = body.decode()?;
     if request.list_id.as_deref().is_some_and(|given| given.trim() != list.to_string()) {
-        return Err(Error::Invalid(vec![FieldError::new("list.listId", format!("the path names list {list}: leave listId out or give the same id"))]));
+        return Err(Error::Invalid(vec![FieldError::new(
+            "list.listId",
+            format!("the path names list {list}: leave listId out or give the same id"),
+        )]));
     }
     check_size(&state, &request)?;
     let new_name = request.name.as_deref().map(name).transpose()?;
@@ -177,12 +193,20 @@ pub(super) async fn update(State(state): State<AppState>, caller: Caller, accept
     responses((status = 200, description = "The account's lists", body = texto_core::wire::ListsResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn lists(State(state): State<AppState>, caller: Caller, accept: Accept, page: Result<Query<Page>, QueryRejection>) -> Result<Response, Error> {
+pub(super) async fn lists(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    page: Result<Query<Page>, QueryRejection>,
+) -> Result<Response, Error> {
     let (lists, total) = state.store.lists(caller.account, query(page)?).await?;
     Ok(accept.ok(&ListsResponse {
         status: 1,
         message: "OK".into(),
-        lists: lists.into_iter().map(|l| ListSummaryDto { id: l.id.to_string(), name: l.name, contacts: l.contacts }).collect(),
+        lists: lists
+            .into_iter()
+            .map(|l| ListSummaryDto { id: l.id.to_string(), name: l.name, contacts: l.contacts })
+            .collect(),
         total_records: total,
         total_display_records: total,
     }))
@@ -240,7 +264,12 @@ pub(super) async fn list(
     responses((status = 200, description = "Deleted with its contacts", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn remove(State(state): State<AppState>, caller: Caller, accept: Accept, Path(id): Path<String>) -> Result<Response, Error> {
+pub(super) async fn remove(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(id): Path<String>,
+) -> Result<Response, Error> {
     if !state.store.delete_list(caller.account, list_path_id(&id)?).await? {
         return Err(not_found(&id));
     }

@@ -6,10 +6,10 @@ mod campaigns;
 mod clicks;
 mod format;
 mod health;
-mod notification;
-mod openapi;
 mod lists;
+mod notification;
 mod number_lists;
+mod openapi;
 mod send;
 mod short_links;
 mod webhook_resend;
@@ -65,7 +65,10 @@ pub(crate) async fn render_errors(request: Request, next: Next) -> Response {
     let status = response.status();
     if status == StatusCode::METHOD_NOT_ALLOWED {
         let problem = FieldError::new("", format!("{method} is not allowed on {path}"));
-        return with_headers_of(&response, accept.reply(status, &ErrorResponse::new(-7, "Method not allowed", &[problem])));
+        return with_headers_of(
+            &response,
+            accept.reply(status, &ErrorResponse::new(-7, "Method not allowed", &[problem])),
+        );
     }
     // axum's other rejections come as plain text: give them the envelope too.
     if status.is_client_error() && !web_app {
@@ -90,7 +93,8 @@ fn with_headers_of(original: &Response, mut reply: Response) -> Response {
 /// A path id (`{id}`, `{ticket}`) in canonical decimal: digits only, no sign, no space and no
 /// leading zero, so `+1`, `00001` and ` 1` name no resource (-5) rather than id 1.
 pub(crate) fn path_id(text: &str) -> Option<i64> {
-    let canonical = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) && (text == "0" || !text.starts_with('0'));
+    let canonical =
+        !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) && (text == "0" || !text.starts_with('0'));
     canonical.then(|| text.parse().ok()).flatten()
 }
 

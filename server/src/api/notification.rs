@@ -61,11 +61,21 @@ pub(super) async fn show(State(state): State<AppState>, caller: Caller, accept: 
     responses((status = 200, description = "The settings as saved", body = texto_core::wire::NotificationResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn save(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
+pub(super) async fn save(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    body: WireBody,
+) -> Result<Response, Error> {
     let NotificationRequest { notification } = body.decode()?;
     let alert = validate(&notification)?;
     state.store.set_balance_alert(caller.account, &alert).await?;
-    tracing::info!(trigger = alert.trigger, email = alert.email_enabled, gsm = alert.gsm_enabled, "balance alert saved");
+    tracing::info!(
+        trigger = alert.trigger,
+        email = alert.email_enabled,
+        gsm = alert.gsm_enabled,
+        "balance alert saved"
+    );
     Ok(accept.ok(&NotificationResponse { status: 1, message: "OK".into(), notification: dto(&alert) }))
 }
 
@@ -76,12 +86,18 @@ fn validate(dto: &NotificationDto) -> Result<BalanceAlert, Error> {
 
     let trigger_text = text(&dto.alert_trigger);
     let trigger = if trigger_text.is_empty() {
-        problems.push(FieldError::new("notification.alert_trigger", "alert_trigger is required: the balance, in credits, that fires the alert"));
+        problems.push(FieldError::new(
+            "notification.alert_trigger",
+            "alert_trigger is required: the balance, in credits, that fires the alert",
+        ));
         0
     } else if !trigger_text.bytes().all(|b| b.is_ascii_digit()) || trigger_text.len() > MAX_TRIGGER_DIGITS {
         problems.push(FieldError::new(
             "notification.alert_trigger",
-            format!("{} is not a trigger: expected digits only (whole credits, at most {MAX_TRIGGER_DIGITS} digits)", texto_core::excerpt(&trigger_text)),
+            format!(
+                "{} is not a trigger: expected digits only (whole credits, at most {MAX_TRIGGER_DIGITS} digits)",
+                texto_core::excerpt(&trigger_text)
+            ),
         ));
         0
     } else {
@@ -92,7 +108,10 @@ fn validate(dto: &NotificationDto) -> Result<BalanceAlert, Error> {
         "" | "0" => false,
         "1" => true,
         other => {
-            problems.push(FieldError::new(format!("notification.{name}"), format!("{}: expected 1 (on) or 0 (off)", texto_core::excerpt(other))));
+            problems.push(FieldError::new(
+                format!("notification.{name}"),
+                format!("{}: expected 1 (on) or 0 (off)", texto_core::excerpt(other)),
+            ));
             false
         }
     };
@@ -107,7 +126,10 @@ fn validate(dto: &NotificationDto) -> Result<BalanceAlert, Error> {
     } else if let Err(why) = PlainText::parse(&email) {
         problems.push(FieldError::new("notification.email", why));
     } else if !plausible_email(&email) {
-        problems.push(FieldError::new("notification.email", format!("{} is not an email address", texto_core::excerpt(&email))));
+        problems.push(FieldError::new(
+            "notification.email",
+            format!("{} is not an email address", texto_core::excerpt(&email)),
+        ));
     }
 
     let number = text(&dto.phone_number);
@@ -120,7 +142,10 @@ fn validate(dto: &NotificationDto) -> Result<BalanceAlert, Error> {
         match parse_international(&number) {
             Ok(msisdn) => msisdn.as_u64().to_string(),
             Err(e) => {
-                problems.push(FieldError::new("notification.phone_number", format!("{} is not an international number: {e}", texto_core::excerpt(&number))));
+                problems.push(FieldError::new(
+                    "notification.phone_number",
+                    format!("{} is not an international number: {e}", texto_core::excerpt(&number)),
+                ));
                 String::new()
             }
         }
@@ -155,7 +180,19 @@ mod tests {
         for ok in ["a@example.com", "first.last+tag@mail.example.co.uk"] {
             assert!(plausible_email(ok), "{ok}");
         }
-        for bad in ["", "a", "a@b", "@example.com", "a@@example.com", "a@b@example.com", "a b@example.com", "a@.com", "a@example.", "a@ex..com", "a@exa\tmple.com"] {
+        for bad in [
+            "",
+            "a",
+            "a@b",
+            "@example.com",
+            "a@@example.com",
+            "a@b@example.com",
+            "a b@example.com",
+            "a@.com",
+            "a@example.",
+            "a@ex..com",
+            "a@exa\tmple.com",
+        ] {
             assert!(!plausible_email(bad), "{bad}");
         }
     }

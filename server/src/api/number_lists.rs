@@ -11,7 +11,10 @@ use chrono::Utc;
 use serde::Deserialize;
 use texto_core::{
     FieldError, PlainText, format_paris, parse_international,
-    wire::{AddedContactsResponse, BlacklistAddRequest, ContactDto, NpaiAddRequest, NumberEntryDto, NumberListResponse, StatusResponse, UserInformation},
+    wire::{
+        AddedContactsResponse, BlacklistAddRequest, ContactDto, NpaiAddRequest, NumberEntryDto, NumberListResponse,
+        StatusResponse, UserInformation,
+    },
 };
 
 use super::{Accept, auth::Caller, body::WireBody};
@@ -50,7 +53,8 @@ pub(super) fn query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, Err
 /// left; `None` when anything else is.
 pub(super) fn digits_of(text: &str) -> Option<String> {
     let text = text.trim();
-    let digits: String = text.strip_prefix('+').unwrap_or(text).chars().filter(|c| !matches!(c, ' ' | '.' | '-' | '(' | ')')).collect();
+    let digits: String =
+        text.strip_prefix('+').unwrap_or(text).chars().filter(|c| !matches!(c, ' ' | '.' | '-' | '(' | ')')).collect();
     (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(digits)
 }
 
@@ -63,16 +67,22 @@ pub(super) fn contacts(prefix: &str, gsm: &[ContactDto]) -> Result<(Vec<NewConta
     let mut refused = Vec::new();
     for (i, contact) in gsm.iter().enumerate() {
         let infos = [&contact.info1, &contact.info2, &contact.info3, &contact.info4];
-        if let Some((n, why)) = infos.iter().enumerate().find_map(|(n, info)| Some((n + 1, PlainText::parse(info.as_deref()?).err()?))) {
+        if let Some((n, why)) =
+            infos.iter().enumerate().find_map(|(n, info)| Some((n + 1, PlainText::parse(info.as_deref()?).err()?)))
+        {
             refused.push(FieldError::new(format!("{prefix}.contacts.gsm[{i}].info{n}"), why));
             continue;
         }
         match parse_international(&contact.value) {
             Ok(number) => valid.push(NewContact {
                 number: number.as_u64(),
-                info: [&contact.info1, &contact.info2, &contact.info3, &contact.info4].map(|info| info.clone().unwrap_or_default()),
+                info: [&contact.info1, &contact.info2, &contact.info3, &contact.info4]
+                    .map(|info| info.clone().unwrap_or_default()),
             }),
-            Err(why) => problems.push(FieldError::new(format!("{prefix}.contacts.gsm[{i}].value"), format!("{}: {why}", texto_core::excerpt(&contact.value)))),
+            Err(why) => problems.push(FieldError::new(
+                format!("{prefix}.contacts.gsm[{i}].value"),
+                format!("{}: {why}", texto_core::excerpt(&contact.value)),
+            )),
         }
     }
     match refused.is_empty() {
@@ -138,18 +148,36 @@ pub(super) async fn list_blacklist(
 }
 
 /// `GET /npai`, `GET /blacklist`: a page of entries, oldest first.
-async fn entries(state: &AppState, caller: Caller, accept: Accept, list: NumberList, page: Page, filter: Filter) -> Result<Response, Error> {
-    let present = |text: &Option<String>| text.as_deref().map(str::trim).filter(|text| !text.is_empty()).map(str::to_owned);
+async fn entries(
+    state: &AppState,
+    caller: Caller,
+    accept: Accept,
+    list: NumberList,
+    page: Page,
+    filter: Filter,
+) -> Result<Response, Error> {
+    let present =
+        |text: &Option<String>| text.as_deref().map(str::trim).filter(|text| !text.is_empty()).map(str::to_owned);
     let destination = match present(&filter.destination) {
         Some(destination) => Some(
             parse_international(&destination)
-                .map_err(|why| Error::Invalid(vec![FieldError::new("destination", format!("{}: {why}", texto_core::excerpt(&destination)))]))?
+                .map_err(|why| {
+                    Error::Invalid(vec![FieldError::new(
+                        "destination",
+                        format!("{}: {why}", texto_core::excerpt(&destination)),
+                    )])
+                })?
                 .as_u64(),
         ),
         None => None,
     };
     let digits = match present(&filter.search) {
-        Some(search) => Some(digits_of(&search).ok_or_else(|| Error::Invalid(vec![FieldError::new("search", format!("{}: give digits of a number", texto_core::excerpt(&search)))]))?),
+        Some(search) => Some(digits_of(&search).ok_or_else(|| {
+            Error::Invalid(vec![FieldError::new(
+                "search",
+                format!("{}: give digits of a number", texto_core::excerpt(&search)),
+            )])
+        })?),
         None => None,
     };
     let found = state.store.number_entries(caller.account, list, &NumberFilter { destination, digits }, page).await?;
@@ -171,7 +199,12 @@ async fn entries(state: &AppState, caller: Caller, accept: Accept, list: NumberL
     responses((status = 200, description = "Numbers added", body = texto_core::wire::AddedContactsResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn add_npai(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
+pub(super) async fn add_npai(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    body: WireBody,
+) -> Result<Response, Error> {
     let request: NpaiAddRequest = body.decode()?;
     add(&state, caller, accept, NumberList::Npai, &request.contacts.gsm).await
 }
@@ -185,17 +218,31 @@ pub(super) async fn add_npai(State(state): State<AppState>, caller: Caller, acce
     responses((status = 200, description = "Numbers added", body = texto_core::wire::AddedContactsResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn add_blacklist(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
+pub(super) async fn add_blacklist(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    body: WireBody,
+) -> Result<Response, Error> {
     let request: BlacklistAddRequest = body.decode()?;
     add(&state, caller, accept, NumberList::Blacklist, &request.contacts.gsm).await
 }
 
 /// `POST /npai`, `POST /blacklist`: adds the numbers; any invalid one refuses the whole
 /// request (-7, every bad index named), so nothing is half-imported.
-async fn add(state: &AppState, caller: Caller, accept: Accept, list: NumberList, gsm: &[ContactDto]) -> Result<Response, Error> {
+async fn add(
+    state: &AppState,
+    caller: Caller,
+    accept: Accept,
+    list: NumberList,
+    gsm: &[ContactDto],
+) -> Result<Response, Error> {
     let prefix = list.name();
     if gsm.is_empty() {
-        return Err(Error::Invalid(vec![FieldError::new(format!("{prefix}.contacts.gsm"), "give at least one number")]));
+        return Err(Error::Invalid(vec![FieldError::new(
+            format!("{prefix}.contacts.gsm"),
+            "give at least one number",
+        )]));
     }
     if gsm.len() > state.config.max_recipients {
         return Err(Error::Invalid(vec![FieldError::new(
@@ -209,7 +256,11 @@ async fn add(state: &AppState, caller: Caller, accept: Accept, list: NumberList,
         return Err(Error::Invalid(problems));
     }
     let added = state.store.add_numbers(caller.account, list, &valid, None, Utc::now()).await?;
-    Ok(accept.ok(&AddedContactsResponse { status: 1, message: "OK".into(), added_contacts: i64::try_from(added).unwrap_or(i64::MAX) }))
+    Ok(accept.ok(&AddedContactsResponse {
+        status: 1,
+        message: "OK".into(),
+        added_contacts: i64::try_from(added).unwrap_or(i64::MAX),
+    }))
 }
 
 /// `DELETE /npai/{number}`.
@@ -221,7 +272,12 @@ async fn add(state: &AppState, caller: Caller, accept: Accept, list: NumberList,
     responses((status = 200, description = "Removed", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn remove_npai(State(state): State<AppState>, caller: Caller, accept: Accept, Path(number): Path<String>) -> Result<Response, Error> {
+pub(super) async fn remove_npai(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(number): Path<String>,
+) -> Result<Response, Error> {
     remove(&state, caller, accept, NumberList::Npai, &number).await
 }
 
@@ -234,13 +290,24 @@ pub(super) async fn remove_npai(State(state): State<AppState>, caller: Caller, a
     responses((status = 200, description = "Removed", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn remove_blacklist(State(state): State<AppState>, caller: Caller, accept: Accept, Path(number): Path<String>) -> Result<Response, Error> {
+pub(super) async fn remove_blacklist(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(number): Path<String>,
+) -> Result<Response, Error> {
     remove(&state, caller, accept, NumberList::Blacklist, &number).await
 }
 
 /// `DELETE /npai/{number}`, `DELETE /blacklist/{number}`: -5 when the number is not in the
 /// account's list (an invalid number never is).
-async fn remove(state: &AppState, caller: Caller, accept: Accept, list: NumberList, number: &str) -> Result<Response, Error> {
+async fn remove(
+    state: &AppState,
+    caller: Caller,
+    accept: Accept,
+    list: NumberList,
+    number: &str,
+) -> Result<Response, Error> {
     let not_found = || Error::NotFound(format!("{number} in the {}", list.name()));
     let parsed = parse_international(number).map_err(|_| not_found())?;
     if !state.store.remove_number(caller.account, list, parsed.as_u64()).await? {

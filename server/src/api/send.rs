@@ -40,7 +40,12 @@ pub(super) fn router() -> Router<AppState> {
     responses((status = 200, description = "The campaign result, with its ticket", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn send(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
+pub(super) async fn send(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    body: WireBody,
+) -> Result<Response, Error> {
     run_body(state, caller, accept, body, Endpoint::Send).await
 }
 
@@ -52,7 +57,12 @@ pub(super) async fn send(State(state): State<AppState>, caller: Caller, accept: 
     responses((status = 200, description = "The campaign result, with its ticket", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn send_lists(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
+pub(super) async fn send_lists(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    body: WireBody,
+) -> Result<Response, Error> {
     run_body(state, caller, accept, body, Endpoint::SendLists).await
 }
 
@@ -64,7 +74,12 @@ pub(super) async fn send_lists(State(state): State<AppState>, caller: Caller, ac
     responses((status = 200, description = "The campaign result, without ticket; nothing is created", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn simulate_send(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
+pub(super) async fn simulate_send(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    body: WireBody,
+) -> Result<Response, Error> {
     run_body(state, caller, accept, body, Endpoint::Simulate).await
 }
 
@@ -76,7 +91,12 @@ pub(super) async fn simulate_send(State(state): State<AppState>, caller: Caller,
     responses((status = 200, description = "The campaign result, without ticket; nothing is created", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn simulate_lists(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
+pub(super) async fn simulate_lists(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    body: WireBody,
+) -> Result<Response, Error> {
     run_body(state, caller, accept, body, Endpoint::SimulateLists).await
 }
 
@@ -104,7 +124,10 @@ impl SendQuery {
             recipients: self.to.map(|to| RecipientsDto {
                 gsm: to
                     .split(',')
-                    .map(|n| GsmDto { value: Cow::Owned(n.trim().to_owned()), gsmsmsid: self.gsmsmsid.clone().map(Cow::Owned) })
+                    .map(|n| GsmDto {
+                        value: Cow::Owned(n.trim().to_owned()),
+                        gsmsmsid: self.gsmsmsid.clone().map(Cow::Owned),
+                    })
                     .collect(),
             }),
             lists: None,
@@ -120,7 +143,12 @@ impl SendQuery {
     responses((status = 200, description = "The campaign result, with its ticket", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn send_by_query(State(state): State<AppState>, caller: Caller, accept: Accept, Query(query): Query<SendQuery>) -> Result<Response, Error> {
+pub(super) async fn send_by_query(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Query(query): Query<SendQuery>,
+) -> Result<Response, Error> {
     run(&state, caller, accept, query.into_request(), Endpoint::Send).await
 }
 
@@ -132,7 +160,12 @@ pub(super) async fn send_by_query(State(state): State<AppState>, caller: Caller,
     responses((status = 200, description = "The campaign result, without ticket; nothing is created", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn simulate_by_query(State(state): State<AppState>, caller: Caller, accept: Accept, Query(query): Query<SendQuery>) -> Result<Response, Error> {
+pub(super) async fn simulate_by_query(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Query(query): Query<SendQuery>,
+) -> Result<Response, Error> {
     run(&state, caller, accept, query.into_request(), Endpoint::Simulate).await
 }
 
@@ -142,19 +175,33 @@ const OFF_THE_ASYNC_THREADS: usize = 256 * 1024;
 /// [`run`] on a posted body. A large one (a campaign of ten thousand numbers or more) takes
 /// tens of milliseconds of CPU to decode and filter: it runs on a blocking thread so that the
 /// async threads go on serving the small requests meanwhile.
-async fn run_body(state: AppState, caller: Caller, accept: Accept, body: WireBody, endpoint: Endpoint) -> Result<Response, Error> {
+async fn run_body(
+    state: AppState,
+    caller: Caller,
+    accept: Accept,
+    body: WireBody,
+    endpoint: Endpoint,
+) -> Result<Response, Error> {
     if body.text.len() < OFF_THE_ASYNC_THREADS {
         return run(&state, caller, accept, body.decode_sms()?, endpoint).await;
     }
     let runtime = tokio::runtime::Handle::current();
-    tokio::task::spawn_blocking(move || runtime.block_on(async { run(&state, caller, accept, body.decode_sms()?, endpoint).await }))
-        .await
-        .map_err(|_| Error::Unavailable("a send stopped unexpectedly"))?
+    tokio::task::spawn_blocking(move || {
+        runtime.block_on(async { run(&state, caller, accept, body.decode_sms()?, endpoint).await })
+    })
+    .await
+    .map_err(|_| Error::Unavailable("a send stopped unexpectedly"))?
 }
 
 /// The one send flow (issue 4): validate → the account's context → simulate → for a real
 /// send, one transaction writes the campaign, its messages and the debit.
-async fn run(state: &AppState, caller: Caller, accept: Accept, request: SmsRequest<'_>, endpoint: Endpoint) -> Result<Response, Error> {
+async fn run(
+    state: &AppState,
+    caller: Caller,
+    accept: Accept,
+    request: SmsRequest<'_>,
+    endpoint: Endpoint,
+) -> Result<Response, Error> {
     let recipients = request.recipients.as_ref().map_or(0, |r| r.gsm.len());
     if recipients > state.config.max_recipients {
         return Err(Error::Invalid(vec![FieldError::new(
@@ -213,10 +260,19 @@ async fn run(state: &AppState, caller: Caller, accept: Accept, request: SmsReque
 
 /// The contacts' info1…info4 as stored with their messages (JSON; `None` when all are
 /// empty), in the order the filter saw the contacts.
-fn contact_infos(ids: &[String], lists: &std::collections::HashMap<String, Vec<texto_core::Contact>>) -> Vec<Option<String>> {
+fn contact_infos(
+    ids: &[String],
+    lists: &std::collections::HashMap<String, Vec<texto_core::Contact>>,
+) -> Vec<Option<String>> {
     ids.iter()
         .flat_map(|id| lists.get(id).into_iter().flatten())
-        .map(|contact| contact.info.iter().any(|field| !field.is_empty()).then(|| serde_json::to_string(&contact.info).unwrap_or_default()))
+        .map(|contact| {
+            contact
+                .info
+                .iter()
+                .any(|field| !field.is_empty())
+                .then(|| serde_json::to_string(&contact.info).unwrap_or_default())
+        })
         .collect()
 }
 
@@ -245,7 +301,12 @@ fn text_hash(text: &str) -> i64 {
     responses((status = 200, description = "Cancelled and refunded", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn cancel(State(state): State<AppState>, caller: Caller, accept: Accept, Path(ticket): Path<String>) -> Result<Response, Error> {
+pub(super) async fn cancel(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(ticket): Path<String>,
+) -> Result<Response, Error> {
     let id = path_id(&ticket).ok_or_else(|| Error::NotFound(format!("campaign {ticket}")))?;
     let cancelled = state.store.cancel_campaign(caller.account, id).await?;
     tracing::info!(ticket = id, refund = %cancelled.cost, "campaign cancelled");

@@ -33,11 +33,19 @@ async fn follow(State(state): State<AppState>, Path(code): Path<String>, headers
     };
     let click = Click { message_id, link, device, short_url: state.message.short_url(&code) };
     match state.store.click(click, Utc::now()).await {
-        Ok(Some(long_url)) => (StatusCode::FOUND, [(header::LOCATION, long_url), (header::CACHE_CONTROL, "no-store".to_owned())]).into_response(),
+        Ok(Some(long_url)) => {
+            (StatusCode::FOUND, [(header::LOCATION, long_url), (header::CACHE_CONTROL, "no-store".to_owned())])
+                .into_response()
+        }
         Ok(None) => not_found(),
         Err(error) => {
             tracing::error!(%error, "a click could not be stored");
-            (StatusCode::SERVICE_UNAVAILABLE, [(header::RETRY_AFTER, "1")], Html("<!doctype html><title>Try again</title><p>Please try again in a moment.</p>")).into_response()
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                [(header::RETRY_AFTER, "1")],
+                Html("<!doctype html><title>Try again</title><p>Please try again in a moment.</p>"),
+            )
+                .into_response()
         }
     }
 }

@@ -27,7 +27,12 @@ pub(super) fn router() -> Router<AppState> {
     responses((status = 200, description = "The new attempt", body = texto_core::wire::WebhookLogResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn resend(State(state): State<AppState>, caller: Caller, accept: Accept, Path((id, attempt)): Path<(String, String)>) -> Result<Response, Error> {
+pub(super) async fn resend(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path((id, attempt)): Path<(String, String)>,
+) -> Result<Response, Error> {
     let not_found = || Error::NotFound(format!("attempt {attempt} of webhook {id}"));
     let (webhook, attempt_id) = path_id(&id).zip(path_id(&attempt)).ok_or_else(not_found)?;
     let event = state.store.event_of_attempt(caller.account, webhook, attempt_id).await?.ok_or_else(not_found)?;
@@ -45,5 +50,11 @@ pub(super) async fn resend(State(state): State<AppState>, caller: Caller, accept
         id: None,
         state: None,
     };
-    Ok(accept.ok(&WebhookLogResponse { status: 1, message: "OK".into(), log: vec![entry], total_records: 1, total_display_records: 1 }))
+    Ok(accept.ok(&WebhookLogResponse {
+        status: 1,
+        message: "OK".into(),
+        log: vec![entry],
+        total_records: 1,
+        total_display_records: 1,
+    }))
 }

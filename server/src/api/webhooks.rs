@@ -11,7 +11,10 @@ use axum::{
 };
 use texto_core::{
     FieldError, format_paris,
-    wire::{StatusResponse, WebhookDto, WebhookListResponse, WebhookLogEntryDto, WebhookLogResponse, WebhookRequest, WebhookResponse},
+    wire::{
+        StatusResponse, WebhookDto, WebhookListResponse, WebhookLogEntryDto, WebhookLogResponse, WebhookRequest,
+        WebhookResponse,
+    },
 };
 use url::{Host, Url};
 
@@ -67,7 +70,10 @@ fn kind(value: &str, problems: &mut Vec<FieldError>) -> Option<WebhookType> {
     let kind = WebhookType::parse(value.trim());
     if kind.is_none() {
         let names: Vec<&str> = WebhookType::ALL.iter().map(|t| t.as_str()).collect();
-        problems.push(FieldError::new("webhook.type", format!("{} is not a webhook type: expected one of {}", texto_core::excerpt(value), names.join(", "))));
+        problems.push(FieldError::new(
+            "webhook.type",
+            format!("{} is not a webhook type: expected one of {}", texto_core::excerpt(value), names.join(", ")),
+        ));
     }
     kind
 }
@@ -76,7 +82,10 @@ fn kind(value: &str, problems: &mut Vec<FieldError>) -> Option<WebhookType> {
 fn status(value: &str, problems: &mut Vec<FieldError>) -> Option<WebhookStatus> {
     let status = WebhookStatus::parse(value.trim());
     if status.is_none() {
-        problems.push(FieldError::new("webhook.status", format!("{} is not a webhook status: expected live or paused", texto_core::excerpt(value))));
+        problems.push(FieldError::new(
+            "webhook.status",
+            format!("{} is not a webhook status: expected live or paused", texto_core::excerpt(value)),
+        ));
     }
     status
 }
@@ -104,9 +113,14 @@ fn check_url(value: &str, allow_private: bool) -> Result<(), String> {
     }
     // The URL parser drops tabs and line breaks silently; the value is stored as given.
     texto_core::LineText::parse(value).map_err(|why| format!("the url {why}"))?;
-    let parsed = Url::parse(value).map_err(|e| format!("{} is not an absolute URL ({e})", texto_core::excerpt(value)))?;
+    let parsed =
+        Url::parse(value).map_err(|e| format!("{} is not an absolute URL ({e})", texto_core::excerpt(value)))?;
     if !matches!(parsed.scheme(), "http" | "https") {
-        return Err(format!("{} is a {} URL: webhooks are http or https", texto_core::excerpt(value), texto_core::excerpt(parsed.scheme())));
+        return Err(format!(
+            "{} is a {} URL: webhooks are http or https",
+            texto_core::excerpt(value),
+            texto_core::excerpt(parsed.scheme())
+        ));
     }
     let host = parsed.host().ok_or_else(|| format!("{} has no host", texto_core::excerpt(value)))?;
     if allow_private {
@@ -121,7 +135,10 @@ fn check_url(value: &str, allow_private: bool) -> Result<(), String> {
         Host::Ipv6(ip) => net_guard::is_private(IpAddr::V6(ip)),
     };
     if private {
-        return Err(format!("{} points at a private, loopback or link-local address: webhooks go to public addresses", texto_core::excerpt(value)));
+        return Err(format!(
+            "{} points at a private, loopback or link-local address: webhooks go to public addresses",
+            texto_core::excerpt(value)
+        ));
     }
     Ok(())
 }
@@ -130,7 +147,8 @@ fn check_url(value: &str, allow_private: bool) -> Result<(), String> {
 fn secret(value: Option<&str>, problems: &mut Vec<FieldError>) -> Option<String> {
     let value = value.map(str::trim).filter(|s| !s.is_empty())?;
     if value.chars().count() > MAX_SECRET_CHARS {
-        problems.push(FieldError::new("webhook.signature", format!("the secret is over {MAX_SECRET_CHARS} characters")));
+        problems
+            .push(FieldError::new("webhook.signature", format!("the secret is over {MAX_SECRET_CHARS} characters")));
         return None;
     }
     Some(value.to_owned())
@@ -150,7 +168,12 @@ fn required(path: &str, what: &str, problems: &mut Vec<FieldError>) {
     responses((status = 200, description = "The new webhook (live)", body = texto_core::wire::WebhookResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn create(State(state): State<AppState>, caller: Caller, accept: Accept, body: WireBody) -> Result<Response, Error> {
+pub(super) async fn create(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    body: WireBody,
+) -> Result<Response, Error> {
     let WebhookRequest { webhook } = body.decode()?;
     let mut problems = Vec::new();
     let kind = match webhook.kind.as_deref() {
@@ -170,7 +193,8 @@ pub(super) async fn create(State(state): State<AppState>, caller: Caller, accept
     let secret = secret(webhook.signature.flatten().as_deref(), &mut problems);
     // Each `None` pushed its problem.
     let (Some(kind), Some(url), true) = (kind, url, problems.is_empty()) else { return Err(Error::Invalid(problems)) };
-    let record = state.store.create_webhook(caller.account, NewWebhook { kind, url: &url, secret: secret.as_deref() }).await?;
+    let record =
+        state.store.create_webhook(caller.account, NewWebhook { kind, url: &url, secret: secret.as_deref() }).await?;
     tracing::info!(webhook = record.id, kind = kind.as_str(), "webhook created");
     Ok(answer(accept, &record))
 }
@@ -184,7 +208,12 @@ pub(super) async fn create(State(state): State<AppState>, caller: Caller, accept
     responses((status = 200, description = "The account's webhooks", body = texto_core::wire::WebhookListResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn list(State(state): State<AppState>, caller: Caller, accept: Accept, page: Result<Query<Page>, QueryRejection>) -> Result<Response, Error> {
+pub(super) async fn list(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    page: Result<Query<Page>, QueryRejection>,
+) -> Result<Response, Error> {
     let (records, total) = state.store.webhooks(caller.account, query(page)?).await?;
     Ok(accept.ok(&WebhookListResponse {
         status: 1,
@@ -207,7 +236,13 @@ pub(super) async fn list(State(state): State<AppState>, caller: Caller, accept: 
     responses((status = 200, description = "The webhook as changed", body = texto_core::wire::WebhookResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn update(State(state): State<AppState>, caller: Caller, accept: Accept, Path(id): Path<String>, body: WireBody) -> Result<Response, Error> {
+pub(super) async fn update(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(id): Path<String>,
+    body: WireBody,
+) -> Result<Response, Error> {
     let id = webhook_id(&id)?;
     let WebhookRequest { webhook } = body.decode()?;
     let mut problems = Vec::new();
@@ -218,7 +253,10 @@ pub(super) async fn update(State(state): State<AppState>, caller: Caller, accept
         status: webhook.status.as_deref().and_then(|v| status(v, &mut problems)),
     };
     if problems.is_empty() && change == WebhookChange::default() {
-        problems.push(FieldError::new("webhook", "nothing to change: give type, url or signature, or status (live or paused)"));
+        problems.push(FieldError::new(
+            "webhook",
+            "nothing to change: give type, url or signature, or status (live or paused)",
+        ));
     }
     checked(problems)?;
     let record = state.store.update_webhook(caller.account, id, change).await?;
@@ -236,7 +274,13 @@ pub(super) async fn update(State(state): State<AppState>, caller: Caller, accept
     responses((status = 200, description = "The webhook with its new status", body = texto_core::wire::WebhookResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn set_status(State(state): State<AppState>, caller: Caller, accept: Accept, Path(id): Path<String>, body: WireBody) -> Result<Response, Error> {
+pub(super) async fn set_status(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(id): Path<String>,
+    body: WireBody,
+) -> Result<Response, Error> {
     let id = webhook_id(&id)?;
     let WebhookRequest { webhook } = body.decode()?;
     let mut problems = Vec::new();
@@ -248,7 +292,10 @@ pub(super) async fn set_status(State(state): State<AppState>, caller: Caller, ac
         }
     };
     checked(problems)?;
-    let record = state.store.update_webhook(caller.account, id, WebhookChange { status: new_status, ..WebhookChange::default() }).await?;
+    let record = state
+        .store
+        .update_webhook(caller.account, id, WebhookChange { status: new_status, ..WebhookChange::default() })
+        .await?;
     tracing::info!(webhook = id, status = record.status.as_str(), "webhook status changed");
     Ok(answer(accept, &record))
 }
@@ -262,7 +309,12 @@ pub(super) async fn set_status(State(state): State<AppState>, caller: Caller, ac
     responses((status = 200, description = "Deleted", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn remove(State(state): State<AppState>, caller: Caller, accept: Accept, Path(id): Path<String>) -> Result<Response, Error> {
+pub(super) async fn remove(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(id): Path<String>,
+) -> Result<Response, Error> {
     let id = webhook_id(&id)?;
     state.store.delete_webhook(caller.account, id).await?;
     tracing::info!(webhook = id, "webhook deleted");
@@ -294,7 +346,13 @@ fn log_entry(record: &DeliveryRecord) -> WebhookLogEntryDto {
     responses((status = 200, description = "Delivery attempts, newest first", body = texto_core::wire::WebhookLogResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn log(State(state): State<AppState>, caller: Caller, accept: Accept, Path(id): Path<String>, page: Result<Query<Page>, QueryRejection>) -> Result<Response, Error> {
+pub(super) async fn log(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(id): Path<String>,
+    page: Result<Query<Page>, QueryRejection>,
+) -> Result<Response, Error> {
     let id = webhook_id(&id)?;
     let (records, total) = state.store.webhook_log(caller.account, id, query(page)?).await?;
     Ok(accept.ok(&WebhookLogResponse {
@@ -312,7 +370,12 @@ mod tests {
 
     #[test]
     fn public_urls_pass_and_private_ones_do_not() {
-        for ok in ["https://example.com/hook", "http://93.184.216.34:8080/x?y=1", "https://[2606:2800:220:1::1]/", "https://user:pw@hooks.example.org"] {
+        for ok in [
+            "https://example.com/hook",
+            "http://93.184.216.34:8080/x?y=1",
+            "https://[2606:2800:220:1::1]/",
+            "https://user:pw@hooks.example.org",
+        ] {
             assert_eq!(check_url(ok, false), Ok(()), "{ok}");
         }
         for refused in [
@@ -343,7 +406,15 @@ mod tests {
             assert!(check_url(refused, false).is_err(), "{refused}");
             assert_eq!(check_url(refused, true), Ok(()), "{refused} with private webhooks allowed");
         }
-        for bad in ["", "example.com/hook", "/hook", "ftp://example.com/", "mailto:a@example.com", "file:///etc/passwd", "http://"] {
+        for bad in [
+            "",
+            "example.com/hook",
+            "/hook",
+            "ftp://example.com/",
+            "mailto:a@example.com",
+            "file:///etc/passwd",
+            "http://",
+        ] {
             assert!(check_url(bad, true).is_err(), "{bad}");
         }
     }

@@ -28,7 +28,8 @@ pub(super) fn submits(sms: &Outgoing) -> Result<Vec<SubmitSm>, String> {
         (Ton::Alphanumeric, Npi::Unknown)
     };
     let source = COctetString::from_str(&sms.source).map_err(|e| format!("sender {:?}: {e}", sms.source))?;
-    let destination = COctetString::from_str(&sms.destination).map_err(|e| format!("destination {:?}: {e}", sms.destination))?;
+    let destination =
+        COctetString::from_str(&sms.destination).map_err(|e| format!("destination {:?}: {e}", sms.destination))?;
     parts
         .iter()
         .enumerate()
@@ -66,7 +67,13 @@ mod tests {
     use super::*;
 
     fn sms(source: &str, text: &str) -> Outgoing {
-        Outgoing { source: source.into(), destination: "33612345678".into(), text: text.into(), unicode: false, reference: 7 }
+        Outgoing {
+            source: source.into(),
+            destination: "33612345678".into(),
+            text: text.into(),
+            unicode: false,
+            reference: 7,
+        }
     }
 
     #[test]

@@ -60,7 +60,11 @@ impl Ack {
 }
 
 /// Starts the bind's task; returns the link submitters use.
-pub(super) fn start(target: Arc<SmppTarget>, inbound: mpsc::Sender<Delivered>, stop: CancellationToken) -> (Arc<Link>, tokio::task::JoinHandle<()>) {
+pub(super) fn start(
+    target: Arc<SmppTarget>,
+    inbound: mpsc::Sender<Delivered>,
+    stop: CancellationToken,
+) -> (Arc<Link>, tokio::task::JoinHandle<()>) {
     let (requests, queue) = mpsc::channel(target.window.max(1));
     let (bound_tx, bound) = watch::channel(false);
     let link = Arc::new(Link { window: Arc::new(Semaphore::new(target.window)), bound, requests });
@@ -87,10 +91,14 @@ async fn keep_bound(
                 let _ = bound.send(false);
                 match ended {
                     Ok(()) => tracing::info!(smsc = %target.address, "unbound from the SMSC"),
-                    Err(reason) => tracing::warn!(smsc = %target.address, %reason, "the SMSC link dropped; reconnecting"),
+                    Err(reason) => {
+                        tracing::warn!(smsc = %target.address, %reason, "the SMSC link dropped; reconnecting")
+                    }
                 }
             }
-            Err(reason) => tracing::warn!(smsc = %target.address, %reason, retry_in_ms = backoff.as_millis() as u64, "cannot bind to the SMSC"),
+            Err(reason) => {
+                tracing::warn!(smsc = %target.address, %reason, retry_in_ms = backoff.as_millis() as u64, "cannot bind to the SMSC")
+            }
         }
         tokio::select! {
             () = stop.cancelled() => return,
@@ -122,7 +130,9 @@ async fn connect(target: &SmppTarget) -> Result<Connection, String> {
             CommandStatus::EsmeRok => Ok(framed),
             status => Err(format!("bind refused: {status:?}")),
         },
-        Some(Ok(command)) if command.id() == rusmpp::CommandId::GenericNack => Err(format!("bind refused: {:?}", command.status())),
+        Some(Ok(command)) if command.id() == rusmpp::CommandId::GenericNack => {
+            Err(format!("bind refused: {:?}", command.status()))
+        }
         Some(Ok(command)) => Err(format!("unexpected answer to bind: {:?}", command.id())),
         Some(Err(e)) => Err(format!("reading the bind answer: {e}")),
         None => Err("the SMSC closed the connection".into()),
@@ -130,7 +140,12 @@ async fn connect(target: &SmppTarget) -> Result<Connection, String> {
 }
 
 /// Serves a bound link: `Ok` after an unbind (ours or the SMSC's), `Err` when it dropped.
-async fn serve(framed: Connection, queue: &mut mpsc::Receiver<Request>, inbound: &mpsc::Sender<Delivered>, stop: &CancellationToken) -> Result<(), String> {
+async fn serve(
+    framed: Connection,
+    queue: &mut mpsc::Receiver<Request>,
+    inbound: &mpsc::Sender<Delivered>,
+    stop: &CancellationToken,
+) -> Result<(), String> {
     let (mut sink, mut stream) = framed.split();
     let (outbox, mut answers) = mpsc::unbounded_channel::<Command>();
     let mut pending: HashMap<u32, oneshot::Sender<Command>> = HashMap::new();
@@ -238,7 +253,10 @@ fn read_deliver(deliver: &DeliverSm) -> Inbound {
         return Inbound::Receipt { smsc_id: smsc_id.unwrap_or_default(), code };
     }
     let payload = if esm_class & 0x40 != 0 { sms_text::split_udh(bytes).1 } else { bytes };
-    Inbound::Reply { from: deliver.source_addr.to_string(), text: sms_text::decode(u8::from(deliver.data_coding), payload) }
+    Inbound::Reply {
+        from: deliver.source_addr.to_string(),
+        text: sms_text::decode(u8::from(deliver.data_coding), payload),
+    }
 }
 
 /// The delivery code of a message_state TLV, for receipts without a `stat:` in their text.

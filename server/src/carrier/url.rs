@@ -51,11 +51,19 @@ impl FromStr for SmscUrl {
                 "" => "",
                 _ => settings.strip_prefix('?').ok_or("expected builtin or builtin?binds=N&window=W&rate=R")?,
             };
-            let mut target = SmppTarget { address: String::new(), system_id: String::new(), password: String::new(), binds: 1, window: 50, rate: 0 };
+            let mut target = SmppTarget {
+                address: String::new(),
+                system_id: String::new(),
+                password: String::new(),
+                binds: 1,
+                window: 50,
+                rate: 0,
+            };
             target.settle(form_urlencoded::parse(query.as_bytes()))?;
             return Ok(SmscUrl::Builtin(target));
         }
-        let url = url::Url::parse(text).map_err(|e| format!("{e}: expected builtin or smpp://SYSTEM_ID:PASSWORD@HOST:PORT"))?;
+        let url = url::Url::parse(text)
+            .map_err(|e| format!("{e}: expected builtin or smpp://SYSTEM_ID:PASSWORD@HOST:PORT"))?;
         if url.scheme() != "smpp" {
             return Err(format!("the scheme is {}: expected smpp://", url.scheme()));
         }
@@ -79,10 +87,17 @@ impl FromStr for SmscUrl {
 
 impl SmppTarget {
     /// Applies `binds`, `window` and `rate` from a query.
-    fn settle<'a>(&mut self, query: impl Iterator<Item = (std::borrow::Cow<'a, str>, std::borrow::Cow<'a, str>)>) -> Result<(), String> {
+    fn settle<'a>(
+        &mut self,
+        query: impl Iterator<Item = (std::borrow::Cow<'a, str>, std::borrow::Cow<'a, str>)>,
+    ) -> Result<(), String> {
         for (key, value) in query {
             let number = |min: u64| {
-                value.parse::<u64>().ok().filter(|n| *n >= min).ok_or_else(|| format!("{key}={value}: expected a whole number from {min}"))
+                value
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|n| *n >= min)
+                    .ok_or_else(|| format!("{key}={value}: expected a whole number from {min}"))
             };
             match key.as_ref() {
                 "binds" => self.binds = number(1)?.min(64) as usize,
@@ -108,9 +123,12 @@ mod tests {
     fn builtin_and_full_urls_parse() {
         let Ok(SmscUrl::Builtin(builtin)) = "builtin".parse() else { panic!("builtin") };
         assert_eq!((builtin.binds, builtin.window, builtin.rate), (1, 50, 0));
-        let Ok(SmscUrl::Builtin(builtin)) = "builtin?binds=2&window=200".parse() else { panic!("builtin with settings") };
+        let Ok(SmscUrl::Builtin(builtin)) = "builtin?binds=2&window=200".parse() else {
+            panic!("builtin with settings")
+        };
         assert_eq!((builtin.binds, builtin.window), (2, 200));
-        let Ok(SmscUrl::Smpp(target)) = "smpp://texto:s%40cret@127.0.0.1:2775?binds=2&window=100&rate=500".parse() else {
+        let Ok(SmscUrl::Smpp(target)) = "smpp://texto:s%40cret@127.0.0.1:2775?binds=2&window=100&rate=500".parse()
+        else {
             panic!("a valid URL")
         };
         assert_eq!(
@@ -125,7 +143,16 @@ mod tests {
     fn defaults_and_mistakes() {
         let Ok(SmscUrl::Smpp(target)) = "smpp://a:b@smsc.example:2775".parse() else { panic!("valid") };
         assert_eq!((target.binds, target.window, target.rate), (1, 50, 0));
-        for bad in ["builtinx", "builtin?speed=1", "http://a:b@h:1", "smpp://h:1", "smpp://a:b@h", "smpp://a:b@h:1?binds=0", "smpp://a:b@h:1?speed=3", "nonsense"] {
+        for bad in [
+            "builtinx",
+            "builtin?speed=1",
+            "http://a:b@h:1",
+            "smpp://h:1",
+            "smpp://a:b@h",
+            "smpp://a:b@h:1?binds=0",
+            "smpp://a:b@h:1?speed=3",
+            "nonsense",
+        ] {
             assert!(bad.parse::<SmscUrl>().is_err(), "{bad}");
         }
     }

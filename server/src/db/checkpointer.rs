@@ -51,8 +51,14 @@ mod tests {
         })
         .await
         .expect("rows");
-        assert!(std::fs::metadata(&path).expect("the file").len() < before + 1_000_000, "the commit itself does not checkpoint");
+        assert!(
+            std::fs::metadata(&path).expect("the file").len() < before + 1_000_000,
+            "the commit itself does not checkpoint"
+        );
         tokio::time::sleep(std::time::Duration::from_millis(1_500)).await;
-        assert!(std::fs::metadata(&path).expect("the file").len() > before + 2_000_000, "the checkpoint thread copied the WAL");
+        assert!(
+            std::fs::metadata(&path).expect("the file").len() > before + 2_000_000,
+            "the checkpoint thread copied the WAL"
+        );
     }
 }

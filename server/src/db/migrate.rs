@@ -53,7 +53,8 @@ fn current_version(connection: &Connection) -> Result<usize, Error> {
     if !sqlx {
         return Ok(0);
     }
-    let applied: i64 = connection.query_row("SELECT COUNT(*) FROM _sqlx_migrations WHERE success", [], |row| row.get(0))?;
+    let applied: i64 =
+        connection.query_row("SELECT COUNT(*) FROM _sqlx_migrations WHERE success", [], |row| row.get(0))?;
     Ok(usize::try_from(applied).unwrap_or(0))
 }
 
@@ -62,7 +63,8 @@ mod tests {
     use super::*;
 
     fn tables(connection: &Connection) -> Vec<String> {
-        let mut query = connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").expect("a query");
+        let mut query =
+            connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").expect("a query");
         query.query_map([], |row| row.get(0)).expect("rows").collect::<Result<_, _>>().expect("names")
     }
 
@@ -138,8 +140,18 @@ mod tests {
             .expect("old data");
         run(&mut connection).expect("migrated");
         let row = |sql: &str| connection.query_row(sql, [], |r| r.get::<_, String>(0)).expect("a row");
-        assert_eq!(row("SELECT status || ' ' || (SELECT delivery FROM messages WHERE campaign_id = 1) FROM campaigns WHERE id = 1"), "sent 7");
-        assert_eq!(row("SELECT status || ' ' || (SELECT delivery FROM messages WHERE campaign_id = 2) FROM campaigns WHERE id = 2"), "scheduled 0");
+        assert_eq!(
+            row(
+                "SELECT status || ' ' || (SELECT delivery FROM messages WHERE campaign_id = 1) FROM campaigns WHERE id = 1"
+            ),
+            "sent 7"
+        );
+        assert_eq!(
+            row(
+                "SELECT status || ' ' || (SELECT delivery FROM messages WHERE campaign_id = 2) FROM campaigns WHERE id = 2"
+            ),
+            "scheduled 0"
+        );
     }
 
     #[test]

@@ -45,7 +45,11 @@ impl Database {
         let readers = (0..READERS)
             .map(|_| connect(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX))
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Database { readers: Arc::new(readers::Readers::new(readers)), writer: writer::Writer::start(write)?, _checkpoints: checkpoints })
+        Ok(Database {
+            readers: Arc::new(readers::Readers::new(readers)),
+            writer: writer::Writer::start(write)?,
+            _checkpoints: checkpoints,
+        })
     }
 
     /// Runs `work` on a read connection, off the async threads.

@@ -25,7 +25,10 @@ impl Readers {
         T: Send + 'static,
         F: FnOnce(&Connection) -> Result<T, Error> + Send + 'static,
     {
-        let permit = Arc::clone(&self.permits).acquire_owned().await.map_err(|_| Error::Unavailable("the database is closed"))?;
+        let permit = Arc::clone(&self.permits)
+            .acquire_owned()
+            .await
+            .map_err(|_| Error::Unavailable("the database is closed"))?;
         let readers = Arc::clone(self);
         // The permit goes with the work: if the caller is dropped (its client went away), the
         // connection stays counted as busy until the blocking task has put it back.

@@ -130,7 +130,10 @@ fn answer_all(jobs: Vec<Box<dyn Job>>, commit: Result<(), &rusqlite::Error>) {
 
 /// What the jobs of a transaction SQLite rolled back by itself are told.
 fn rolled_back() -> rusqlite::Error {
-    rusqlite::Error::SqliteFailure(ffi::Error::new(ffi::SQLITE_ABORT), Some("SQLite rolled the transaction back".into()))
+    rusqlite::Error::SqliteFailure(
+        ffi::Error::new(ffi::SQLITE_ABORT),
+        Some("SQLite rolled the transaction back".into()),
+    )
 }
 
 /// The commit's error, once per job of the batch (rusqlite's error is not `Clone`).
@@ -151,7 +154,9 @@ mod tests {
     fn notes() -> (tempfile::TempDir, Writer) {
         let dir = tempfile::tempdir().expect("a temp dir");
         let connection = Connection::open(dir.path().join("writer.db")).expect("a database");
-        connection.execute_batch("PRAGMA journal_mode = WAL; CREATE TABLE notes (text TEXT NOT NULL)").expect("a table");
+        connection
+            .execute_batch("PRAGMA journal_mode = WAL; CREATE TABLE notes (text TEXT NOT NULL)")
+            .expect("a table");
         (dir, Writer::start(connection).expect("a writer"))
     }
 
@@ -202,7 +207,9 @@ mod tests {
         // Answered means committed: another connection sees exactly the three good rows.
         let reader = Connection::open(&path).expect("a second connection");
         assert_eq!(count(&reader), 3);
-        let undone: i64 = reader.query_row("SELECT COUNT(*) FROM notes WHERE text LIKE 'written%'", [], |row| row.get(0)).unwrap_or(-1);
+        let undone: i64 = reader
+            .query_row("SELECT COUNT(*) FROM notes WHERE text LIKE 'written%'", [], |row| row.get(0))
+            .unwrap_or(-1);
         assert_eq!(undone, 0);
     }
 

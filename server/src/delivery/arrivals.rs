@@ -15,7 +15,11 @@ use crate::{
 const MOST_PER_BATCH: usize = 2_000;
 
 /// Stores deliveries until the carrier's side of the channel closes.
-pub(crate) async fn run(store: Arc<dyn DeliveryStore>, clock: Arc<dyn Clock>, mut deliveries: mpsc::Receiver<Delivered>) {
+pub(crate) async fn run(
+    store: Arc<dyn DeliveryStore>,
+    clock: Arc<dyn Clock>,
+    mut deliveries: mpsc::Receiver<Delivered>,
+) {
     while let Some(first) = deliveries.recv().await {
         let mut batch = vec![first];
         while batch.len() < MOST_PER_BATCH {
@@ -40,7 +44,9 @@ pub(crate) async fn run(store: Arc<dyn DeliveryStore>, clock: Arc<dyn Clock>, mu
 /// What to store of a delivery: nothing for a receipt that is not final.
 fn arrival(inbound: &Inbound) -> Option<Arrival> {
     match inbound {
-        Inbound::Receipt { smsc_id, code: Some(code) } if !smsc_id.is_empty() => Some(Arrival::Receipt { smsc_id: smsc_id.clone(), code: *code }),
+        Inbound::Receipt { smsc_id, code: Some(code) } if !smsc_id.is_empty() => {
+            Some(Arrival::Receipt { smsc_id: smsc_id.clone(), code: *code })
+        }
         Inbound::Receipt { .. } => None,
         Inbound::Reply { from, text } => Some(Arrival::Reply { from: from.clone(), text: text.clone() }),
     }

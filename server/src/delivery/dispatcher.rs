@@ -55,13 +55,27 @@ impl Dispatcher {
         codes: LinkCodes,
         wave: usize,
     ) -> Dispatcher {
-        Dispatcher { store, carrier, clock, message, default_sender, codes, wave: wave.max(1), done: Mutex::default(), released_at: Mutex::default() }
+        Dispatcher {
+            store,
+            carrier,
+            clock,
+            message,
+            default_sender,
+            codes,
+            wave: wave.max(1),
+            done: Mutex::default(),
+            released_at: Mutex::default(),
+        }
     }
 
     /// Releases due campaigns, stores the last wave's outcomes, and hands the next wave over.
     pub(crate) async fn step(&self) -> Result<Progress, Error> {
         let now = self.clock.now();
-        let due = self.released_at.lock().unwrap_or_else(|e| e.into_inner()).is_none_or(|at| now - at >= TimeDelta::seconds(1));
+        let due = self
+            .released_at
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .is_none_or(|at| now - at >= TimeDelta::seconds(1));
         if due {
             self.store.release_due(now).await?;
             *self.released_at.lock().unwrap_or_else(|e| e.into_inner()) = Some(now);
@@ -101,7 +115,13 @@ impl Dispatcher {
             .links
             .iter()
             .enumerate()
-            .map(|(link, long)| if link < LINKS_PER_MESSAGE { self.message.short_url(&self.codes.encode(queued.id, link)) } else { long.clone() })
+            .map(|(link, long)| {
+                if link < LINKS_PER_MESSAGE {
+                    self.message.short_url(&self.codes.encode(queued.id, link))
+                } else {
+                    long.clone()
+                }
+            })
             .collect();
         let info = queued.info.as_ref().map(|[a, b, c, d]| [a.as_str(), b.as_str(), c.as_str(), d.as_str()]);
         Outgoing {

@@ -84,8 +84,10 @@ impl LinkCodes {
     }
 
     fn round(&self, round: u8, half: u64) -> u64 {
-        let digest = Sha256::new().chain_update(self.key).chain_update([round]).chain_update(half.to_le_bytes()).finalize();
-        u64::from_le_bytes([digest[0], digest[1], digest[2], digest[3], digest[4], digest[5], digest[6], digest[7]]) & HALF_MASK
+        let digest =
+            Sha256::new().chain_update(self.key).chain_update([round]).chain_update(half.to_le_bytes()).finalize();
+        u64::from_le_bytes([digest[0], digest[1], digest[2], digest[3], digest[4], digest[5], digest[6], digest[7]])
+            & HALF_MASK
     }
 }
 

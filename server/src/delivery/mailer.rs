@@ -24,7 +24,8 @@ impl SmtpMailer {
             return Err(format!("--smtp-url {url}: expected smtp://HOST:PORT"));
         }
         let host = parsed.host_str().ok_or_else(|| format!("--smtp-url {url}: no host"))?;
-        let transport = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host).port(parsed.port().unwrap_or(25)).build();
+        let transport =
+            AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host).port(parsed.port().unwrap_or(25)).build();
         let from = from.parse().map_err(|e| format!("--smtp-from {from}: {e}"))?;
         Ok(SmtpMailer { transport, from })
     }

@@ -24,7 +24,7 @@ use tokio_util::sync::CancellationToken;
 use crate::{
     Error,
     carrier::{Carrier, SmppCarrier, SmppTarget, SmscUrl},
-    smsc::{self, SmscConfig, Simulator},
+    smsc::{self, Simulator, SmscConfig},
     store::DeliveryStore,
 };
 use clock::{Clock, SystemClock};
@@ -78,7 +78,8 @@ impl Delivery {
             SmscUrl::Smpp(target) => (None, target),
             SmscUrl::Builtin(use_as) => {
                 let mut secret = [0u8; 4];
-                getrandom::fill(&mut secret).map_err(|_| Error::Unavailable("no randomness for the simulator's password"))?;
+                getrandom::fill(&mut secret)
+                    .map_err(|_| Error::Unavailable("no randomness for the simulator's password"))?;
                 let password = hex::encode(secret);
                 let config = SmscConfig {
                     smpp_addr: LOOPBACK_ANY_PORT,
@@ -88,13 +89,21 @@ impl Delivery {
                     dlr_delay_ms: settings.builtin_dlr_delay_ms,
                 };
                 let simulator = smsc::start(config).await?;
-                let target = SmppTarget { address: simulator.smpp_addr.to_string(), system_id: "texto".into(), password, ..use_as };
+                let target = SmppTarget {
+                    address: simulator.smpp_addr.to_string(),
+                    system_id: "texto".into(),
+                    password,
+                    ..use_as
+                };
                 (Some(simulator), target)
             }
         };
         let requeued = store.requeue_in_flight().await?;
         if requeued > 0 {
-            tracing::warn!(requeued, "messages were in flight when texto stopped: handed over again, so up to that many recipients may get a duplicate");
+            tracing::warn!(
+                requeued,
+                "messages were in flight when texto stopped: handed over again, so up to that many recipients may get a duplicate"
+            );
         }
         let mailer = match &settings.smtp {
             Some((url, from)) => Some(Arc::new(SmtpMailer::new(url, from).map_err(Error::Command)?) as Arc<dyn Mailer>),
@@ -113,7 +122,13 @@ impl Delivery {
             settings.codes,
             wave,
         ));
-        let notifier = Notifier { store: Arc::clone(&store), carrier: Arc::clone(&carrier), mailer, clock: Arc::clone(&clock), sender: settings.default_sender };
+        let notifier = Notifier {
+            store: Arc::clone(&store),
+            carrier: Arc::clone(&carrier),
+            mailer,
+            clock: Arc::clone(&clock),
+            sender: settings.default_sender,
+        };
         let stop = CancellationToken::new();
         let wake = Arc::new(Notify::new());
         let arrivals = tokio::spawn(arrivals::run(Arc::clone(&store), clock, arrived));

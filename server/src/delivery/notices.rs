@@ -61,7 +61,13 @@ impl Notifier {
         let Ok(number) = parse_international(&notice.target) else {
             return Some(Err(format!("{} is not an international number", notice.target)));
         };
-        let sms = Outgoing { source: self.sender.clone(), destination: number.as_u64().to_string(), text: notice.body.clone(), unicode: false, reference: 0 };
+        let sms = Outgoing {
+            source: self.sender.clone(),
+            destination: number.as_u64().to_string(),
+            text: notice.body.clone(),
+            unicode: false,
+            reference: 0,
+        };
         match self.carrier.submit(&sms).await {
             Submitted::Accepted { .. } => Some(Ok(())),
             Submitted::Failed { code, reason } => Some(Err(format!("refused by the SMSC (code {code}): {reason}"))),

@@ -33,10 +33,7 @@ struct MessagesQuery {
 }
 
 /// What the simulator received, newest first.
-async fn messages(
-    State(shared): State<Arc<Shared>>,
-    Query(query): Query<MessagesQuery>,
-) -> Json<Value> {
+async fn messages(State(shared): State<Arc<Shared>>, Query(query): Query<MessagesQuery>) -> Json<Value> {
     let limit = query.limit.unwrap_or(DEFAULT_LIMIT);
     let messages = shared.store().list(query.destination.as_deref(), limit);
     Json(json!({ "messages": messages }))
@@ -49,20 +46,13 @@ struct MoRequest {
 }
 
 /// A reply from a handset: 200 when handed to a bind, 409 when no ESME is bound.
-async fn mo(
-    State(shared): State<Arc<Shared>>,
-    Json(request): Json<MoRequest>,
-) -> (StatusCode, Json<Value>) {
+async fn mo(State(shared): State<Arc<Shared>>, Json(request): Json<MoRequest>) -> (StatusCode, Json<Value>) {
     match deliver_mo(&shared, &request.from, &request.text) {
         Ok(()) => (StatusCode::OK, Json(json!({ "delivered": true }))),
-        Err(MoError::NotBound) => (
-            StatusCode::CONFLICT,
-            Json(json!({ "error": "no ESME is bound" })),
-        ),
-        Err(MoError::TooLong) => (
-            StatusCode::BAD_REQUEST,
-            Json(json!({ "error": "from or text does not fit in a deliver_sm" })),
-        ),
+        Err(MoError::NotBound) => (StatusCode::CONFLICT, Json(json!({ "error": "no ESME is bound" }))),
+        Err(MoError::TooLong) => {
+            (StatusCode::BAD_REQUEST, Json(json!({ "error": "from or text does not fit in a deliver_sm" })))
+        }
     }
 }
 
@@ -73,10 +63,7 @@ struct OutageRequest {
 }
 
 /// Starts an outage.
-async fn outage(
-    State(shared): State<Arc<Shared>>,
-    Json(request): Json<OutageRequest>,
-) -> Json<Value> {
+async fn outage(State(shared): State<Arc<Shared>>, Json(request): Json<OutageRequest>) -> Json<Value> {
     shared.outage.start(request.mode, request.seconds);
     Json(json!({ "mode": request.mode, "seconds": request.seconds }))
 }

@@ -79,10 +79,7 @@ impl Shared {
     /// simulator, or the simulators of several texto nodes, never repeat an id a database
     /// already holds.
     fn message_id(&self) -> String {
-        format!(
-            "{:x}",
-            self.next_message_id.fetch_add(1, Ordering::Relaxed) + 1
-        )
+        format!("{:x}", self.next_message_id.fetch_add(1, Ordering::Relaxed) + 1)
     }
 
     /// A fresh sequence number for a PDU the simulator starts (1 to 0x7FFFFFFF).
@@ -135,22 +132,12 @@ impl Drop for Simulator {
 pub async fn start(config: SmscConfig) -> Result<Simulator, Error> {
     let smpp = TcpListener::bind(config.smpp_addr)
         .await
-        .map_err(Error::io(format!(
-            "binding the SMPP address {}",
-            config.smpp_addr
-        )))?;
+        .map_err(Error::io(format!("binding the SMPP address {}", config.smpp_addr)))?;
     let http = TcpListener::bind(config.http_addr)
         .await
-        .map_err(Error::io(format!(
-            "binding the simulator's HTTP address {}",
-            config.http_addr
-        )))?;
-    let smpp_addr = smpp
-        .local_addr()
-        .map_err(Error::io("reading the SMPP address"))?;
-    let http_addr = http
-        .local_addr()
-        .map_err(Error::io("reading the HTTP address"))?;
+        .map_err(Error::io(format!("binding the simulator's HTTP address {}", config.http_addr)))?;
+    let smpp_addr = smpp.local_addr().map_err(Error::io("reading the SMPP address"))?;
+    let http_addr = http.local_addr().map_err(Error::io("reading the HTTP address"))?;
     let shared = Arc::new(Shared {
         config,
         store: Mutex::default(),
@@ -168,21 +155,13 @@ pub async fn start(config: SmscConfig) -> Result<Simulator, Error> {
             tracing::error!(%error, "the simulator's HTTP face stopped");
         }
     });
-    Ok(Simulator {
-        smpp_addr,
-        http_addr,
-        tasks: vec![smpp_task, http_task],
-        shared,
-    })
+    Ok(Simulator { smpp_addr, http_addr, tasks: vec![smpp_task, http_task], shared })
 }
 
 /// `texto smsc-simulator`: runs until `shutdown` completes.
 pub async fn run(config: SmscConfig, shutdown: impl Future<Output = ()>) -> Result<(), Error> {
     let simulator = start(config).await?;
-    println!(
-        "SMSC simulator: SMPP on {}, HTTP on http://{}",
-        simulator.smpp_addr, simulator.http_addr
-    );
+    println!("SMSC simulator: SMPP on {}, HTTP on http://{}", simulator.smpp_addr, simulator.http_addr);
     shutdown.await;
     drop(simulator);
     Ok(())

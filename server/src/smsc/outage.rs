@@ -25,10 +25,7 @@ pub struct Outage {
 
 impl Default for Outage {
     fn default() -> Self {
-        Self {
-            current: Mutex::new(None),
-            drop_binds: watch::channel(0).0,
-        }
+        Self { current: Mutex::new(None), drop_binds: watch::channel(0).0 }
     }
 }
 

@@ -33,18 +33,8 @@ pub fn outcome(destination: &str) -> Outcome {
 
 /// The standard receipt text: `id:… sub:001 dlvrd:… submit date:… done date:… stat:… err:… text:…`
 /// (the first 20 characters of the message).
-pub fn receipt_text(
-    id: &str,
-    outcome: Outcome,
-    submitted: DateTime<Utc>,
-    done: DateTime<Utc>,
-    text: &str,
-) -> String {
-    let delivered = if outcome.state == MessageState::Delivered {
-        "001"
-    } else {
-        "000"
-    };
+pub fn receipt_text(id: &str, outcome: Outcome, submitted: DateTime<Utc>, done: DateTime<Utc>, text: &str) -> String {
+    let delivered = if outcome.state == MessageState::Delivered { "001" } else { "000" };
     let excerpt: String = text.chars().take(20).collect();
     format!(
         "id:{id} sub:001 dlvrd:{delivered} submit date:{} done date:{} stat:{} err:{} text:{excerpt}",

@@ -6,9 +6,7 @@ use std::sync::atomic::Ordering;
 
 use chrono::Utc;
 use futures_util::{SinkExt, StreamExt};
-use rusmpp::pdus::{
-    BindReceiverResp, BindTransceiverResp, BindTransmitterResp, DeliverSm, SubmitSm, SubmitSmResp,
-};
+use rusmpp::pdus::{BindReceiverResp, BindTransceiverResp, BindTransmitterResp, DeliverSm, SubmitSm, SubmitSmResp};
 use rusmpp::tlvs::MessageDeliveryRequestTlvValue;
 use rusmpp::tokio_codec::CommandCodec;
 use rusmpp::types::{COctetString, OctetString};
@@ -83,42 +81,18 @@ async fn serve(shared: Arc<Shared>, stream: TcpStream) {
         };
         let sequence = command.sequence_number();
         let reply = match command.pdu() {
-            Some(Pdu::BindTransmitter(b)) => bind(
-                &shared,
-                &outbox,
-                &mut bind_id,
-                Kind::Transmitter,
-                &b.system_id,
-                &b.password,
-                sequence,
-            ),
-            Some(Pdu::BindReceiver(b)) => bind(
-                &shared,
-                &outbox,
-                &mut bind_id,
-                Kind::Receiver,
-                &b.system_id,
-                &b.password,
-                sequence,
-            ),
-            Some(Pdu::BindTransceiver(b)) => bind(
-                &shared,
-                &outbox,
-                &mut bind_id,
-                Kind::Transceiver,
-                &b.system_id,
-                &b.password,
-                sequence,
-            ),
-            Some(Pdu::EnquireLink) => {
-                Command::new(CommandStatus::EsmeRok, sequence, Pdu::EnquireLinkResp)
+            Some(Pdu::BindTransmitter(b)) => {
+                bind(&shared, &outbox, &mut bind_id, Kind::Transmitter, &b.system_id, &b.password, sequence)
             }
+            Some(Pdu::BindReceiver(b)) => {
+                bind(&shared, &outbox, &mut bind_id, Kind::Receiver, &b.system_id, &b.password, sequence)
+            }
+            Some(Pdu::BindTransceiver(b)) => {
+                bind(&shared, &outbox, &mut bind_id, Kind::Transceiver, &b.system_id, &b.password, sequence)
+            }
+            Some(Pdu::EnquireLink) => Command::new(CommandStatus::EsmeRok, sequence, Pdu::EnquireLinkResp),
             Some(Pdu::Unbind) => {
-                let _ = outbox.send(Command::new(
-                    CommandStatus::EsmeRok,
-                    sequence,
-                    Pdu::UnbindResp,
-                ));
+                let _ = outbox.send(Command::new(CommandStatus::EsmeRok, sequence, Pdu::UnbindResp));
                 break false;
             }
             Some(Pdu::SubmitSm(submit)) => {
@@ -129,17 +103,10 @@ async fn serve(shared: Arc<Shared>, stream: TcpStream) {
                 } else {
                     CommandStatus::EsmeRok
                 };
-                let message_id = if status == CommandStatus::EsmeRok {
-                    submit_sm(&shared, bind_id, submit)
-                } else {
-                    String::new()
-                };
+                let message_id =
+                    if status == CommandStatus::EsmeRok { submit_sm(&shared, bind_id, submit) } else { String::new() };
                 let id = COctetString::from_str(&message_id).unwrap_or_default();
-                Command::new(
-                    status,
-                    sequence,
-                    SubmitSmResp::builder().message_id(id).build(),
-                )
+                Command::new(status, sequence, SubmitSmResp::builder().message_id(id).build())
             }
             Some(Pdu::DeliverSmResp(_)) => {
                 if let Some(id) = bind_id {
@@ -151,7 +118,8 @@ async fn serve(shared: Arc<Shared>, stream: TcpStream) {
             _ if command.id().is_response() => continue,
             _ => Command::new(CommandStatus::EsmeRinvcmdid, sequence, Pdu::GenericNack),
         };
-        let just_bound = reply.status() == CommandStatus::EsmeRok && matches!(reply.pdu(), Some(Pdu::BindReceiverResp(_) | Pdu::BindTransceiverResp(_)));
+        let just_bound = reply.status() == CommandStatus::EsmeRok
+            && matches!(reply.pdu(), Some(Pdu::BindReceiverResp(_) | Pdu::BindTransceiverResp(_)));
         if outbox.send(reply).is_err() {
             break false;
         }
@@ -184,18 +152,10 @@ fn bind(
 ) -> Command {
     let status = if bind_id.is_some() {
         CommandStatus::EsmeRalybnd
-    } else if system_id.as_str() == shared.config.system_id
-        && password.as_str() == shared.config.password
-    {
+    } else if system_id.as_str() == shared.config.system_id && password.as_str() == shared.config.password {
         let id = shared.next_bind_id.fetch_add(1, Ordering::Relaxed);
         let receives = !matches!(kind, Kind::Transmitter);
-        shared.binds().insert(
-            id,
-            Bind {
-                receives,
-                outbox: outbox.clone(),
-            },
-        );
+        shared.binds().insert(id, Bind { receives, outbox: outbox.clone() });
         *bind_id = Some(id);
         CommandStatus::EsmeRok
     } else {
@@ -203,15 +163,9 @@ fn bind(
     };
     let smsc_id = COctetString::from_str("texto-smsc").unwrap_or_default();
     let pdu = match kind {
-        Kind::Transmitter => {
-            Pdu::BindTransmitterResp(BindTransmitterResp::builder().system_id(smsc_id).build())
-        }
-        Kind::Receiver => {
-            Pdu::BindReceiverResp(BindReceiverResp::builder().system_id(smsc_id).build())
-        }
-        Kind::Transceiver => {
-            Pdu::BindTransceiverResp(BindTransceiverResp::builder().system_id(smsc_id).build())
-        }
+        Kind::Transmitter => Pdu::BindTransmitterResp(BindTransmitterResp::builder().system_id(smsc_id).build()),
+        Kind::Receiver => Pdu::BindReceiverResp(BindReceiverResp::builder().system_id(smsc_id).build()),
+        Kind::Transceiver => Pdu::BindTransceiverResp(BindTransceiverResp::builder().system_id(smsc_id).build()),
     };
     Command::new(status, sequence, pdu)
 }
@@ -222,11 +176,7 @@ fn submit_sm(shared: &Arc<Shared>, bind: Option<u64>, submit: &SubmitSm) -> Stri
     let message_id = shared.message_id();
     let esm_class = u8::from(submit.esm_class);
     let bytes = submit.short_message().as_ref();
-    let (concat, payload) = if esm_class & UDHI != 0 {
-        text::split_udh(bytes)
-    } else {
-        (None, bytes)
-    };
+    let (concat, payload) = if esm_class & UDHI != 0 { text::split_udh(bytes) } else { (None, bytes) };
     let part = Part {
         message_id: message_id.clone(),
         source_addr: submit.source_addr.as_str().to_owned(),
@@ -258,29 +208,15 @@ fn receipt(part: &Part) -> Option<Pdu> {
     let outcome = receipts::outcome(&part.destination_addr);
     let excerpt: String = text::decode(part.data_coding, &part.payload)
         .chars()
-        .map(|c| {
-            if c.is_ascii() && !c.is_ascii_control() {
-                c
-            } else {
-                '?'
-            }
-        })
+        .map(|c| if c.is_ascii() && !c.is_ascii_control() { c } else { '?' })
         .collect();
-    let body = receipts::receipt_text(
-        &part.message_id,
-        outcome,
-        part.received_at,
-        Utc::now(),
-        &excerpt,
-    );
+    let body = receipts::receipt_text(&part.message_id, outcome, part.received_at, Utc::now(), &excerpt);
     let deliver = DeliverSm::builder()
         .source_addr(COctetString::from_str(&part.destination_addr).ok()?)
         .destination_addr(COctetString::from_str(&part.source_addr).ok()?)
         .esm_class(EsmClass::from(RECEIPT))
         .short_message(OctetString::from_slice(body.as_bytes()).ok()?)
-        .push_tlv(MessageDeliveryRequestTlvValue::ReceiptedMessageId(
-            COctetString::from_str(&part.message_id).ok()?,
-        ))
+        .push_tlv(MessageDeliveryRequestTlvValue::ReceiptedMessageId(COctetString::from_str(&part.message_id).ok()?))
         .push_tlv(MessageDeliveryRequestTlvValue::MessageState(outcome.state))
         .build();
     Some(Pdu::DeliverSm(deliver))
@@ -304,9 +240,7 @@ pub(super) fn deliver_mo(shared: &Shared, from: &str, body: &str) -> Result<(), 
     };
     let deliver = DeliverSm::builder()
         .source_addr(COctetString::from_str(from).map_err(|_| MoError::TooLong)?)
-        .destination_addr(
-            COctetString::from_str(super::DEFAULT_SENDER).map_err(|_| MoError::TooLong)?,
-        )
+        .destination_addr(COctetString::from_str(super::DEFAULT_SENDER).map_err(|_| MoError::TooLong)?)
         .esm_class(EsmClass::from(0))
         .data_coding(data_coding.into())
         .short_message(OctetString::from_vec(bytes).map_err(|_| MoError::TooLong)?)

@@ -68,19 +68,12 @@ impl Store {
     pub fn add(&mut self, part: Part) -> Option<(Message, Vec<Part>)> {
         let parts = match part.concat {
             Some(concat) if concat.total > 1 => {
-                let key = (
-                    part.source_addr.clone(),
-                    part.destination_addr.clone(),
-                    concat.reference,
-                );
+                let key = (part.source_addr.clone(), part.destination_addr.clone(), concat.reference);
                 let entry = self.pending.entry(key.clone()).or_default();
                 if entry.is_empty() {
                     self.pending_order.push_back(key.clone());
                 }
-                if !entry
-                    .iter()
-                    .any(|p| p.concat.map(|c| c.seq) == Some(concat.seq))
-                {
+                if !entry.iter().any(|p| p.concat.map(|c| c.seq) == Some(concat.seq)) {
                     entry.push(part);
                 }
                 if entry.len() < usize::from(concat.total) {
@@ -95,10 +88,7 @@ impl Store {
             _ => vec![part],
         };
         let first = &parts[0];
-        let text: String = parts
-            .iter()
-            .map(|p| text::decode(p.data_coding, &p.payload))
-            .collect();
+        let text: String = parts.iter().map(|p| text::decode(p.data_coding, &p.payload)).collect();
         let message = Message {
             message_id: first.message_id.clone(),
             source_addr: first.source_addr.clone(),
@@ -160,36 +150,15 @@ mod tests {
     #[test]
     fn parts_are_joined_in_order() {
         let mut store = Store::default();
-        let second = Some(Concat {
-            reference: 1,
-            total: 2,
-            seq: 2,
-        });
-        let first = Some(Concat {
-            reference: 1,
-            total: 2,
-            seq: 1,
-        });
+        let second = Some(Concat { reference: 1, total: 2, seq: 2 });
+        let first = Some(Concat { reference: 1, total: 2, seq: 1 });
         assert!(store.add(part("2", second, b"lo")).is_none());
         let (message, parts) = store.add(part("1", first, b"Hel")).unwrap();
-        assert_eq!(
-            (
-                message.message_id.as_str(),
-                message.text.as_str(),
-                message.parts
-            ),
-            ("1", "Hello", 2)
-        );
+        assert_eq!((message.message_id.as_str(), message.text.as_str(), message.parts), ("1", "Hello", 2));
         assert_eq!(parts.len(), 2);
         store.add(part("3", None, b"x"));
         let listed = store.list(Some("33612345678"), 10);
-        assert_eq!(
-            listed
-                .iter()
-                .map(|m| m.message_id.as_str())
-                .collect::<Vec<_>>(),
-            ["3", "1"]
-        );
+        assert_eq!(listed.iter().map(|m| m.message_id.as_str()).collect::<Vec<_>>(), ["3", "1"]);
         assert!(store.list(Some("1"), 10).is_empty());
         assert_eq!(store.list(None, 1).len(), 1);
     }

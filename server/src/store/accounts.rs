@@ -42,9 +42,19 @@ pub(crate) trait AccountStore: Send + Sync {
     /// The account of a live token.
     async fn account_for_token(&self, hash: &[u8; 32]) -> Result<Option<AccountId>, Error>;
     /// Changes the account's anti-flood limits (`None` keeps a limit); returns them after.
-    async fn update_flood_limits(&self, account: AccountId, identical_per_hour: Option<u32>, any_per_hour: Option<u32>) -> Result<FloodLimits, Error>;
+    async fn update_flood_limits(
+        &self,
+        account: AccountId,
+        identical_per_hour: Option<u32>,
+        any_per_hour: Option<u32>,
+    ) -> Result<FloodLimits, Error>;
     /// Changes the account's rule for `country` (`None` keeps a field); returns it after.
-    async fn update_country_rule(&self, account: AccountId, country: Country, change: CountryRuleChange) -> Result<CountryRule, Error>;
+    async fn update_country_rule(
+        &self,
+        account: AccountId,
+        country: Country,
+        change: CountryRuleChange,
+    ) -> Result<CountryRule, Error>;
     /// Whether the store answers reads and writes (for `GET /health`).
     async fn ping(&self) -> Result<(), Error>;
 }

@@ -67,8 +67,18 @@ impl NewCampaign<'_> {
             status: self.status.as_str(),
             send_at: time::store(simulation.send_at),
             created_at: time::store(self.now),
-            counters: [c.total, c.sent, c.blacklisted, c.duplicated, c.invalid, c.npai, c.not_allowed, c.flood, c.country_limit]
-                .map(|n| i64::try_from(n).unwrap_or(i64::MAX)),
+            counters: [
+                c.total,
+                c.sent,
+                c.blacklisted,
+                c.duplicated,
+                c.invalid,
+                c.npai,
+                c.not_allowed,
+                c.flood,
+                c.country_limit,
+            ]
+            .map(|n| i64::try_from(n).unwrap_or(i64::MAX)),
         }
     }
 

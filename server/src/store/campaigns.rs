@@ -131,7 +131,13 @@ pub(crate) struct CampaignRecord {
 #[async_trait]
 pub(crate) trait CampaignStore: Send + Sync {
     /// The filter's inputs for `numbers` of `account` at `now`.
-    async fn filter_inputs(&self, account: AccountId, numbers: &[u64], text_hash: i64, now: DateTime<Utc>) -> Result<FilterInputs, Error>;
+    async fn filter_inputs(
+        &self,
+        account: AccountId,
+        numbers: &[u64],
+        text_hash: i64,
+        now: DateTime<Utc>,
+    ) -> Result<FilterInputs, Error>;
     /// The contacts of the account's lists named in `ids` (unknown ids are left out).
     async fn list_contacts(&self, account: AccountId, ids: &[String]) -> Result<HashMap<String, Vec<Contact>>, Error>;
     /// Writes the campaign, one message per recipient that passed, and the debit, in one

@@ -54,5 +54,6 @@ pub(crate) struct Clicker {
 pub(crate) trait ClickStore: Send + Sync {
     /// A page of who clicked, by first click, and how many rows there are; `None` when the
     /// account has no such campaign.
-    async fn clickers(&self, account: AccountId, ticket: i64, page: Page) -> Result<Option<(Vec<Clicker>, i64)>, Error>;
+    async fn clickers(&self, account: AccountId, ticket: i64, page: Page)
+    -> Result<Option<(Vec<Clicker>, i64)>, Error>;
 }

@@ -119,7 +119,13 @@ pub(crate) trait DeliveryStore: Send + Sync {
     /// Stores `done`, then marks up to `limit` queued messages in flight and returns them:
     /// alerts first, marketing only when `marketing_open`. Campaigns with nothing left to
     /// hand over become `sent`.
-    async fn hand_off(&self, done: Vec<HandOff>, limit: usize, marketing_open: bool, now: DateTime<Utc>) -> Result<Vec<Queued>, Error>;
+    async fn hand_off(
+        &self,
+        done: Vec<HandOff>,
+        limit: usize,
+        marketing_open: bool,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<Queued>, Error>;
     /// Stores receipts and replies with their effects and events (NPAI, blacklist, outbox).
     async fn store_arrivals(&self, arrivals: Vec<Arrival>, now: DateTime<Utc>) -> Result<(), Error>;
     /// The balance alerts' notices not sent yet, oldest first.

@@ -96,7 +96,13 @@ struct State {
 
 impl FloodWindow {
     /// Records that `account` sent `text_hash` to each of `numbers` at `at`.
-    pub(crate) fn record(&self, account: AccountId, numbers: impl IntoIterator<Item = u64>, text_hash: i64, at: DateTime<Utc>) {
+    pub(crate) fn record(
+        &self,
+        account: AccountId,
+        numbers: impl IntoIterator<Item = u64>,
+        text_hash: i64,
+        at: DateTime<Utc>,
+    ) {
         let at = at.timestamp();
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         if at - state.swept_at >= SWEEP_EVERY_SECONDS {
@@ -116,7 +122,13 @@ impl FloodWindow {
     }
 
     /// The sends to `numbers` since `now` minus one hour, for those that had any.
-    pub(crate) fn recent(&self, account: AccountId, numbers: &[u64], text_hash: i64, now: DateTime<Utc>) -> FxHashMap<u64, RecentSends> {
+    pub(crate) fn recent(
+        &self,
+        account: AccountId,
+        numbers: &[u64],
+        text_hash: i64,
+        now: DateTime<Utc>,
+    ) -> FxHashMap<u64, RecentSends> {
         let since = seconds(now.timestamp() - WINDOW_SECONDS);
         let text = digest(text_hash);
         let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
@@ -170,7 +182,11 @@ mod tests {
         assert_eq!(recent.get(&33_699_999_999), None, "never sent to");
 
         let later = window.recent(1, &[33_612_345_678], 7, at(61));
-        assert_eq!(later.get(&33_612_345_678), Some(&RecentSends { identical: 0, any: 1 }), "the 10:00 send left the window");
+        assert_eq!(
+            later.get(&33_612_345_678),
+            Some(&RecentSends { identical: 0, any: 1 }),
+            "the 10:00 send left the window"
+        );
         assert_eq!(window.recent(3, &[33_612_345_678], 7, at(45)).len(), 0, "another account sent nothing");
     }
 

@@ -70,15 +70,28 @@ pub(crate) struct Added {
 #[async_trait]
 pub(crate) trait ListStore: Send + Sync {
     /// Creates the list `name` with `contacts`, in one transaction; returns its id.
-    async fn create_list(&self, account: AccountId, name: &str, contacts: &[NewContact]) -> Result<(i64, Added), Error>;
+    async fn create_list(&self, account: AccountId, name: &str, contacts: &[NewContact])
+    -> Result<(i64, Added), Error>;
     /// Renames the list when `name` is given and adds `contacts`, in one transaction;
     /// [`Error::NotFound`] when the account has no such list.
-    async fn update_list(&self, account: AccountId, list: i64, name: Option<&str>, contacts: &[NewContact]) -> Result<Added, Error>;
+    async fn update_list(
+        &self,
+        account: AccountId,
+        list: i64,
+        name: Option<&str>,
+        contacts: &[NewContact],
+    ) -> Result<Added, Error>;
     /// A page of the account's lists, oldest first, and how many there are.
     async fn lists(&self, account: AccountId, page: Page) -> Result<(Vec<ListSummary>, i64), Error>;
     /// The list and a page of its contacts that match `search` (all without one), in the
     /// order they were added; `None` when the account has no such list.
-    async fn list(&self, account: AccountId, list: i64, search: Option<&ContactSearch>, page: Page) -> Result<Option<ListPage>, Error>;
+    async fn list(
+        &self,
+        account: AccountId,
+        list: i64,
+        search: Option<&ContactSearch>,
+        page: Page,
+    ) -> Result<Option<ListPage>, Error>;
     /// Deletes the list and its contacts; false when the account has no such list.
     async fn delete_list(&self, account: AccountId, list: i64) -> Result<bool, Error>;
     /// Deletes one contact of the list; false when the account has no such list or the list

@@ -11,8 +11,8 @@ mod contract;
 mod delivery;
 mod event_bodies;
 mod flood_window;
-mod notification;
 mod lists;
+mod notification;
 mod number_lists;
 mod open;
 mod outbox;
@@ -26,12 +26,14 @@ pub(crate) use campaign_rows::{CampaignRow, MessageRow, per_country};
 pub(crate) use campaigns::{CampaignRecord, CampaignStatus, CampaignStore, FilterInputs, NewCampaign};
 pub(crate) use clicks::{ClickStore, Clicker, LinkClicks};
 pub(crate) use delivery::{Arrival, CampaignText, Click, DeliveryStore, HandOff, Notice, Queued};
-pub(crate) use notification::{BalanceAlert, NotificationStore};
-pub(crate) use webhooks::{DeliveryRecord, NewWebhook, WebhookChange, WebhookRecord, WebhookStatus, WebhookStore, WebhookType};
 pub(crate) use lists::{Added, ContactSearch, ListContact, ListPage, ListStore, ListSummary};
-pub(crate) use outbox::{Attempt, AttemptResult, DueEvent, NextStep, OutboxStore};
-pub(crate) use open::{for_commands, for_serving};
+pub(crate) use notification::{BalanceAlert, NotificationStore};
 pub(crate) use number_lists::{NewContact, NumberEntry, NumberFilter, NumberList, NumberListStore, NumberPage};
+pub(crate) use open::{for_commands, for_serving};
+pub(crate) use outbox::{Attempt, AttemptResult, DueEvent, NextStep, OutboxStore};
+pub(crate) use webhooks::{
+    DeliveryRecord, NewWebhook, WebhookChange, WebhookRecord, WebhookStatus, WebhookStore, WebhookType,
+};
 
 /// An account's id.
 pub type AccountId = i64;
@@ -58,6 +60,28 @@ impl Page {
 }
 
 /// Everything texto stores.
-pub(crate) trait Store: AccountStore + CampaignStore + ClickStore + DeliveryStore + WebhookStore + NotificationStore + ListStore + NumberListStore + OutboxStore {}
+pub(crate) trait Store:
+    AccountStore
+    + CampaignStore
+    + ClickStore
+    + DeliveryStore
+    + WebhookStore
+    + NotificationStore
+    + ListStore
+    + NumberListStore
+    + OutboxStore
+{
+}
 
-impl<T> Store for T where T: AccountStore + CampaignStore + ClickStore + DeliveryStore + WebhookStore + NotificationStore + ListStore + NumberListStore + OutboxStore {}
+impl<T> Store for T where
+    T: AccountStore
+        + CampaignStore
+        + ClickStore
+        + DeliveryStore
+        + WebhookStore
+        + NotificationStore
+        + ListStore
+        + NumberListStore
+        + OutboxStore
+{
+}

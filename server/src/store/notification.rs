@@ -45,7 +45,8 @@ impl BalanceAlert {
         if self.gsm_enabled && !self.phone_number.trim().is_empty() {
             targets.push(("sms", self.phone_number.trim()));
         }
-        let text = format!("texto: your balance is {after} credits, below your alert threshold of {} credits.", self.trigger);
+        let text =
+            format!("texto: your balance is {after} credits, below your alert threshold of {} credits.", self.trigger);
         (targets, text)
     }
 }

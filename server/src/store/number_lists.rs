@@ -82,7 +82,13 @@ pub(crate) struct NumberPage {
 #[async_trait]
 pub(crate) trait NumberListStore: Send + Sync {
     /// A page of the entries of the account's `list` that pass `filter`.
-    async fn number_entries(&self, account: AccountId, list: NumberList, filter: &NumberFilter, page: Page) -> Result<NumberPage, Error>;
+    async fn number_entries(
+        &self,
+        account: AccountId,
+        list: NumberList,
+        filter: &NumberFilter,
+        page: Page,
+    ) -> Result<NumberPage, Error>;
     /// Adds `contacts` to the account's `list` in one transaction, found in `campaign` if any;
     /// numbers already there keep their entry. Returns how many were added.
     async fn add_numbers(

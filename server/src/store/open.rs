@@ -47,7 +47,9 @@ mod tests {
     #[test]
     fn a_path_or_sqlite_url_is_sqlite_and_a_postgres_url_is_postgres() {
         assert!(matches!(location(Path::new("data/texto.db")), Location::Sqlite(p) if p == Path::new("data/texto.db")));
-        assert!(matches!(location(Path::new("sqlite:///var/lib/texto.db")), Location::Sqlite(p) if p == Path::new("/var/lib/texto.db")));
+        assert!(
+            matches!(location(Path::new("sqlite:///var/lib/texto.db")), Location::Sqlite(p) if p == Path::new("/var/lib/texto.db"))
+        );
         assert!(matches!(location(Path::new("postgres://texto:pw@db:5432/texto")), Location::Postgres(_)));
         assert!(matches!(location(Path::new("postgresql://db/texto")), Location::Postgres(_)));
     }

@@ -96,7 +96,12 @@ pub(crate) trait OutboxStore: Send + Sync {
     async fn record_attempts(&self, attempts: Vec<Attempt>) -> Result<bool, Error>;
     /// The event of a logged attempt of the account's webhook, to send again; `None` when
     /// there is no such attempt.
-    async fn event_of_attempt(&self, account: AccountId, webhook_id: i64, attempt_id: i64) -> Result<Option<DueEvent>, Error>;
+    async fn event_of_attempt(
+        &self,
+        account: AccountId,
+        webhook_id: i64,
+        attempt_id: i64,
+    ) -> Result<Option<DueEvent>, Error>;
     /// Deletes the oldest request-log rows and finished events (delivered or given up) made
     /// before `before`, at most `limit` of each; how many rows went. Pending events stay,
     /// whatever their age.
@@ -111,8 +116,10 @@ pub(crate) const OLDEST: [&str; 2] = [
 ];
 
 /// What deletes the rows of [`OLDEST`] up to an id (the only parameter), table by table.
-pub(crate) const DELETE_UP_TO: [&str; 2] =
-    ["DELETE FROM webhook_deliveries WHERE id <= {last}", "DELETE FROM outbox WHERE id <= {last} AND state <> 'pending'"];
+pub(crate) const DELETE_UP_TO: [&str; 2] = [
+    "DELETE FROM webhook_deliveries WHERE id <= {last}",
+    "DELETE FROM outbox WHERE id <= {last} AND state <> 'pending'",
+];
 
 /// Of the oldest rows (`(id, created_at)` in id order), the last id of those made before
 /// `before` (stored time) with none newer before them: rows go in id order, so a scan of the

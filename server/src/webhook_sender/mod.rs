@@ -59,7 +59,13 @@ pub(crate) struct WebhookSender {
 impl WebhookSender {
     /// A sender; `allow_private` lets it post to loopback and private receivers; the request
     /// log and the finished events are kept for `keep`.
-    pub(crate) fn new(store: Arc<dyn OutboxStore>, clock: Arc<dyn Clock>, schedule: RetrySchedule, keep: Duration, allow_private: bool) -> Result<WebhookSender, Error> {
+    pub(crate) fn new(
+        store: Arc<dyn OutboxStore>,
+        clock: Arc<dyn Clock>,
+        schedule: RetrySchedule,
+        keep: Duration,
+        allow_private: bool,
+    ) -> Result<WebhookSender, Error> {
         Ok(WebhookSender {
             store,
             clock,

@@ -36,10 +36,11 @@ pub(crate) struct Poster {
 impl Poster {
     /// A poster; with `allow_private`, loopback and private receivers are allowed (demo, tests).
     pub(crate) fn new(allow_private: bool) -> Result<Poster, Error> {
-        let mut builder = Client::builder()
-            .timeout(ANSWER_WITHIN)
-            .redirect(Policy::none())
-            .user_agent(concat!("texto/", env!("CARGO_PKG_VERSION"), " (webhooks)"));
+        let mut builder = Client::builder().timeout(ANSWER_WITHIN).redirect(Policy::none()).user_agent(concat!(
+            "texto/",
+            env!("CARGO_PKG_VERSION"),
+            " (webhooks)"
+        ));
         if !allow_private {
             builder = builder.dns_resolver(Arc::new(PublicOnly));
         }
@@ -50,7 +51,11 @@ impl Poster {
     /// Posts `event` signed at `timestamp` (unix seconds).
     pub(crate) async fn post(&self, event: &DueEvent, timestamp: i64) -> AttemptResult {
         let began = Instant::now();
-        let failed = |error: String| AttemptResult { http_code: None, latency_ms: began.elapsed().as_millis() as i64, error: Some(error) };
+        let failed = |error: String| AttemptResult {
+            http_code: None,
+            latency_ms: began.elapsed().as_millis() as i64,
+            error: Some(error),
+        };
         if let Some(ip) = literal_ip(&event.url).filter(|ip| !self.allow_private && net_guard::is_private(*ip)) {
             return failed(format!("refused: {ip} is not a public address"));
         }
@@ -76,7 +81,11 @@ impl Poster {
                     }
                 }
                 let error = (!(200..300).contains(&code)).then(|| format!("HTTP {code}"));
-                AttemptResult { http_code: Some(i64::from(code)), latency_ms: began.elapsed().as_millis() as i64, error }
+                AttemptResult {
+                    http_code: Some(i64::from(code)),
+                    latency_ms: began.elapsed().as_millis() as i64,
+                    error,
+                }
             }
             Err(e) if e.is_timeout() => failed(format!("no answer within {} s", ANSWER_WITHIN.as_secs())),
             Err(e) => failed(describe(&e)),
@@ -160,7 +169,11 @@ mod tests {
     async fn a_name_or_an_address_that_leads_to_loopback_is_refused_when_dialled() {
         let (port, hits) = loopback().await;
         let guarded = Poster::new(false).expect("a poster");
-        for url in [format!("http://localhost:{port}/hook"), format!("http://127.0.0.1:{port}/hook"), format!("http://2130706433:{port}/hook")] {
+        for url in [
+            format!("http://localhost:{port}/hook"),
+            format!("http://127.0.0.1:{port}/hook"),
+            format!("http://2130706433:{port}/hook"),
+        ] {
             let result = guarded.post(&event(url.clone()), 0).await;
             assert_eq!(result.http_code, None, "{url}");
             assert!(result.error.as_deref().is_some_and(|e| e.contains("refused")), "{url}: {result:?}");

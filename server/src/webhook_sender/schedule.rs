@@ -18,12 +18,18 @@ impl RetrySchedule {
     /// REFERENCE §7's schedule.
     pub fn reference() -> RetrySchedule {
         let minutes = |m: u64| Duration::from_secs(60 * m);
-        RetrySchedule { delays: vec![Duration::from_secs(30), minutes(2), minutes(10), minutes(60), minutes(360), minutes(720)], give_up_after: minutes(3 * 24 * 60) }
+        RetrySchedule {
+            delays: vec![Duration::from_secs(30), minutes(2), minutes(10), minutes(60), minutes(360), minutes(720)],
+            give_up_after: minutes(3 * 24 * 60),
+        }
     }
 
     /// Parses `30s,2m,10m` (humantime units).
     pub fn parse_delays(text: &str) -> Result<Vec<Duration>, String> {
-        let delays: Vec<Duration> = text.split(',').map(|d| humantime::parse_duration(d.trim()).map_err(|e| format!("{d}: {e}"))).collect::<Result<_, _>>()?;
+        let delays: Vec<Duration> = text
+            .split(',')
+            .map(|d| humantime::parse_duration(d.trim()).map_err(|e| format!("{d}: {e}")))
+            .collect::<Result<_, _>>()?;
         if delays.is_empty() || delays.iter().any(Duration::is_zero) {
             return Err("the delays must be positive durations, e.g. 30s,2m,10m,1h,6h,12h".into());
         }
@@ -52,7 +58,9 @@ mod tests {
     fn the_reference_schedule_backs_off_then_repeats_and_gives_up_after_three_days() {
         let schedule = RetrySchedule::reference();
         let raised = Utc.with_ymd_and_hms(2026, 11, 24, 10, 0, 0).unwrap();
-        let after = |attempts: i64, now: DateTime<Utc>| schedule.next(raised, attempts, now, 0.5).map(|at| (at - now).num_seconds());
+        let after = |attempts: i64, now: DateTime<Utc>| {
+            schedule.next(raised, attempts, now, 0.5).map(|at| (at - now).num_seconds())
+        };
         assert_eq!(after(1, raised), Some(30));
         assert_eq!(after(2, raised), Some(120));
         assert_eq!(after(5, raised), Some(6 * 3600));
@@ -66,7 +74,10 @@ mod tests {
 
     #[test]
     fn delays_parse_from_the_command_line() {
-        assert_eq!(RetrySchedule::parse_delays("100ms, 1s,2m").unwrap(), [Duration::from_millis(100), Duration::from_secs(1), Duration::from_secs(120)]);
+        assert_eq!(
+            RetrySchedule::parse_delays("100ms, 1s,2m").unwrap(),
+            [Duration::from_millis(100), Duration::from_secs(1), Duration::from_secs(120)]
+        );
         assert!(RetrySchedule::parse_delays("0s").is_err());
         assert!(RetrySchedule::parse_delays("soon").is_err());
     }

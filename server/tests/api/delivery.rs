@@ -32,7 +32,8 @@ async fn send(app: &TestApp, text: &str, numbers: &[&str], extra: Value) -> Stri
         message.extend(extra.clone());
     }
     let gsm: Vec<Value> = numbers.iter().map(|n| json!({"value": n})).collect();
-    let (status, body) = app.json(Method::POST, "/send", Some(json!({"sms": {"message": message, "recipients": {"gsm": gsm}}}))).await;
+    let (status, body) =
+        app.json(Method::POST, "/send", Some(json!({"sms": {"message": message, "recipients": {"gsm": gsm}}}))).await;
     assert_eq!(status, 200, "{body}");
     body["ticket"].as_str().expect("a ticket").to_owned()
 }
@@ -66,7 +67,9 @@ async fn outbox(app: &TestApp, event: &str) -> Vec<(i64, Value)> {
 }
 
 async fn webhook(app: &TestApp, kind: &str) {
-    let (status, body) = app.json(Method::POST, "/webhook", Some(json!({"webhook": {"type": kind, "url": "https://example.com/hook"}}))).await;
+    let (status, body) = app
+        .json(Method::POST, "/webhook", Some(json!({"webhook": {"type": kind, "url": "https://example.com/hook"}})))
+        .await;
     assert_eq!(status, 200, "{body}");
 }
 
@@ -74,7 +77,13 @@ async fn webhook(app: &TestApp, kind: &str) {
 async fn each_receipt_outcome_is_counted_and_unknown_subscribers_join_npai() {
     let app = quick_app().await;
     webhook(&app, "DLR").await;
-    let ticket = send(&app, "Votre colis arrive", &["33612345678", "33612345600", "33612345699", "33612345698", "33612345697"], json!({})).await;
+    let ticket = send(
+        &app,
+        "Votre colis arrive",
+        &["33612345678", "33612345600", "33612345699", "33612345698", "33612345697"],
+        json!({}),
+    )
+    .await;
     let campaign = settled(&app, &ticket).await;
     assert_eq!(campaign["delivered"], 1);
     assert_eq!(campaign["error"], 2, "UNDELIV err:000 (2) and REJECTD (9)");
@@ -85,7 +94,8 @@ async fn each_receipt_outcome_is_counted_and_unknown_subscribers_join_npai() {
     assert_eq!(npai["list"][0]["destination"], "33612345600");
     assert_eq!(npai["list"][0]["source"], "receipt");
     assert_eq!(npai["list"][0]["campaign_id"].to_string().trim_matches('"'), ticket);
-    let mut statuses: Vec<i64> = outbox(&app, "DLR").await.iter().map(|(_, body)| body["status"].as_i64().unwrap_or(-1)).collect();
+    let mut statuses: Vec<i64> =
+        outbox(&app, "DLR").await.iter().map(|(_, body)| body["status"].as_i64().unwrap_or(-1)).collect();
     statuses.sort_unstable();
     assert_eq!(statuses, [2, 3, 5, 9, 12]);
     let (_, history) = app.json(Method::GET, "/campaigns", None).await;
@@ -115,9 +125,11 @@ async fn a_stop_reply_blacklists_the_number_and_the_next_send_filters_it() {
     }
     let ticket = send(&app, "Soldes", &["33633333333"], json!({"sender": "Boutique"})).await;
     settled(&app, &ticket).await;
-    let (status, _) = app.json(Method::POST, "/simulator/mo", Some(json!({"from": "33633333333", "text": "Hello"}))).await;
+    let (status, _) =
+        app.json(Method::POST, "/simulator/mo", Some(json!({"from": "33633333333", "text": "Hello"}))).await;
     assert_eq!(status, 200);
-    let (status, _) = app.json(Method::POST, "/simulator/mo", Some(json!({"from": "33633333333", "text": "stop"}))).await;
+    let (status, _) =
+        app.json(Method::POST, "/simulator/mo", Some(json!({"from": "33633333333", "text": "stop"}))).await;
     assert_eq!(status, 200);
     let blacklist = until("the blacklist entry", || async {
         let (_, body) = app.json(Method::GET, "/blacklist", None).await;
@@ -141,7 +153,11 @@ async fn a_reply_to_nobody_is_dropped() {
     let app = quick_app().await;
     webhook(&app, "MO").await;
     // The simulator only takes replies once texto is bound.
-    until("a bind", || async { (app.json(Method::POST, "/simulator/mo", Some(json!({"from": "33644444444", "text": "Hi"}))).await.0 == 200).then_some(()) }).await;
+    until("a bind", || async {
+        (app.json(Method::POST, "/simulator/mo", Some(json!({"from": "33644444444", "text": "Hi"}))).await.0 == 200)
+            .then_some(())
+    })
+    .await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert!(outbox(&app, "MO").await.is_empty());
 }
@@ -150,7 +166,8 @@ async fn a_reply_to_nobody_is_dropped() {
 async fn a_click_redirects_and_raises_clicker_with_the_phone() {
     let app = quick_app().await;
     webhook(&app, "CLICKER").await;
-    let ticket = send(&app, "Offre <-short->", &["33655555555"], json!({"links": ["https://shop.example/offre"]})).await;
+    let ticket =
+        send(&app, "Offre <-short->", &["33655555555"], json!({"links": ["https://shop.example/offre"]})).await;
     let message = until("the message", || async { received(&app, "33655555555").await.into_iter().next() }).await;
     let text = message["text"].as_str().unwrap_or_default().to_owned();
     let short_url = text.split_whitespace().find(|w| w.contains("/s/")).expect("a short link in the text").to_owned();
@@ -164,16 +181,29 @@ async fn a_click_redirects_and_raises_clicker_with_the_phone() {
     let clicks = outbox(&app, "CLICKER").await;
     assert_eq!(clicks.len(), 2);
     let last = &clicks[1].1;
-    assert_eq!((last["brand"].as_str(), last["model"].as_str(), last["os"].as_str()), (Some("Apple"), Some("iPhone"), Some("iOS")));
+    assert_eq!(
+        (last["brand"].as_str(), last["model"].as_str(), last["os"].as_str()),
+        (Some("Apple"), Some("iPhone"), Some("iOS"))
+    );
     assert_eq!((last["clicks_on_link"].as_i64(), last["short_url"].as_str()), (Some(2), Some(short_url.as_str())));
     assert_eq!(last["long_url"], "https://shop.example/offre");
     let (_, detail) = app.json(Method::GET, &format!("/campaign/{ticket}"), None).await;
-    assert_eq!(detail["campaign"][0]["short_links"], json!([{"url": "https://shop.example/offre", "clicks": 2, "clickers": 1}]));
+    assert_eq!(
+        detail["campaign"][0]["short_links"],
+        json!([{"url": "https://shop.example/offre", "clicks": 2, "clickers": 1}])
+    );
     let (_, clickers) = app.json(Method::GET, &format!("/campaign/{ticket}/clickers"), None).await;
     assert_eq!(clickers["totalRecords"], 1);
     let row = &clickers["clickers"][0];
-    assert_eq!((row["destination"].as_str(), row["clicks"].as_i64(), row["brand"].as_str()), (Some("33655555555"), Some(2), Some("Apple")));
-    let csv = app.request(&app.token, Method::GET, &format!("/campaign/{ticket}/clickers.csv")).send().await.expect("the export");
+    assert_eq!(
+        (row["destination"].as_str(), row["clicks"].as_i64(), row["brand"].as_str()),
+        (Some("33655555555"), Some(2), Some("Apple"))
+    );
+    let csv = app
+        .request(&app.token, Method::GET, &format!("/campaign/{ticket}/clickers.csv"))
+        .send()
+        .await
+        .expect("the export");
     assert_eq!(csv.headers()["content-type"], "text/csv; charset=utf-8");
     let csv = csv.text().await.unwrap_or_default();
     let lines: Vec<&str> = csv.lines().collect();
@@ -248,12 +278,16 @@ async fn balance_alert_fires_once_per_crossing_with_its_email_and_sms() {
     let alerts = outbox(&app, "BALANCE_ALERT").await;
     assert_eq!(alerts.len(), 1);
     assert_eq!((alerts[0].1["balance"].as_str(), alerts[0].1["trigger"].as_str()), (Some("997"), Some("998")));
-    let mail = tokio::time::timeout(Duration::from_secs(10), mails.recv()).await.expect("the alert email in time").expect("an email");
+    let mail = tokio::time::timeout(Duration::from_secs(10), mails.recv())
+        .await
+        .expect("the alert email in time")
+        .expect("an email");
     // Quoted-printable: undo its soft line breaks.
     let mail = mail.replace("=\n", "");
     assert!(mail.contains("To: ops@example.com"), "{mail}");
     assert!(mail.contains("below your alert threshold of 998 credits"), "{mail}");
-    let sms = until("the alert SMS at the SMSC", || async { received(&app, "33699999999").await.into_iter().next() }).await;
+    let sms =
+        until("the alert SMS at the SMSC", || async { received(&app, "33699999999").await.into_iter().next() }).await;
     assert_eq!(sms["source_addr"], "36180");
     assert!(sms["text"].as_str().unwrap_or_default().contains("997 credits"));
     let (_, credits) = app.json(Method::GET, "/credits", None).await;

@@ -56,7 +56,10 @@ async fn malformed_framing_is_400_saying_so_and_only_an_oversized_body_is_413() 
 
 /// A valid send request of about 2 MB (a long text), so it counts as a large body.
 fn large_request() -> String {
-    format!(r#"{{"sms":{{"message":{{"text":"{}"}},"recipients":{{"gsm":[{{"value":"33612345678"}}]}}}}}}"#, "x".repeat(2 * 1024 * 1024))
+    format!(
+        r#"{{"sms":{{"message":{{"text":"{}"}},"recipients":{{"gsm":[{{"value":"33612345678"}}]}}}}}}"#,
+        "x".repeat(2 * 1024 * 1024)
+    )
 }
 
 #[tokio::test]
@@ -67,7 +70,11 @@ async fn large_bodies_over_the_cap_get_503_with_retry_after() {
     assert!(anonymous.starts_with("HTTP/1.1 401"), "{anonymous}");
     let framings = [format!("Content-Length: {}", body.len()), "Transfer-Encoding: chunked".to_owned()];
     for framing in &framings {
-        let sent = if framing.starts_with("Transfer") { format!("{:x}\r\n{body}\r\n0\r\n\r\n", body.len()) } else { body.clone() };
+        let sent = if framing.starts_with("Transfer") {
+            format!("{:x}\r\n{body}\r\n0\r\n\r\n", body.len())
+        } else {
+            body.clone()
+        };
         let answered = answer(&app, &app.token, framing, &sent, false).await;
         assert!(answered.starts_with("HTTP/1.1 503"), "{framing}: {}", &answered[..answered.len().min(500)]);
         assert!(answered.to_ascii_lowercase().contains("\r\nretry-after: 1\r\n"), "{answered}");

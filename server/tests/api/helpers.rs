@@ -41,7 +41,8 @@ async fn new_database(dir: &Path) -> PathBuf {
     };
     static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let name = format!("texto_api_{}_{}", std::process::id(), NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
-    let (client, connection) = tokio_postgres::connect(&server, tokio_postgres::NoTls).await.expect("the PostgreSQL server answers");
+    let (client, connection) =
+        tokio_postgres::connect(&server, tokio_postgres::NoTls).await.expect("the PostgreSQL server answers");
     tokio::spawn(connection);
     client.batch_execute(&format!("CREATE DATABASE {name}")).await.expect("a database is created");
     let (base, _) = server.rsplit_once('/').expect("a URL ending in /DATABASE");
@@ -118,13 +119,16 @@ impl TestApp {
             });
             return rows.expect("the statement runs").collect::<Result<_, _>>().expect("rows");
         };
-        let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls).await.expect("PostgreSQL answers");
+        let (client, connection) =
+            tokio_postgres::connect(url, tokio_postgres::NoTls).await.expect("PostgreSQL answers");
         tokio::spawn(connection);
         let messages = client.simple_query(sql).await.expect("the statement runs");
         messages
             .into_iter()
             .filter_map(|message| match message {
-                tokio_postgres::SimpleQueryMessage::Row(row) => Some((0..row.len()).map(|i| row.get(i).map(str::to_owned)).collect()),
+                tokio_postgres::SimpleQueryMessage::Row(row) => {
+                    Some((0..row.len()).map(|i| row.get(i).map(str::to_owned)).collect())
+                }
                 _ => None,
             })
             .collect()
@@ -190,7 +194,14 @@ impl TestApp {
     /// Opens a raw TCP connection, writes `start` at once, then `trickle` one byte every `pace`,
     /// reading meanwhile; stops when the server closes or `bound` has passed. With `half_close`,
     /// ends the writing side after the last byte (an early EOF for the server).
-    pub async fn raw(&self, start: &[u8], trickle: &[u8], pace: Duration, bound: Duration, half_close: bool) -> RawOutcome {
+    pub async fn raw(
+        &self,
+        start: &[u8],
+        trickle: &[u8],
+        pace: Duration,
+        bound: Duration,
+        half_close: bool,
+    ) -> RawOutcome {
         let stream = TcpStream::connect(self.address()).await.expect("connected");
         let (mut reader, mut writer) = stream.into_split();
         let began = Instant::now();

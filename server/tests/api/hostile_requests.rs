@@ -22,7 +22,9 @@ async fn resources(app: &TestApp) -> (String, String, String, String) {
     let sms = json!({"sms": {"message": {"text": "x", "pushtype": "alert"}, "recipients": {"gsm": [{"value": "33612345678"}]}}});
     let (_, sent) = app.json(Method::POST, "/send", Some(sms)).await;
     let ticket = sent["ticket"].as_str().expect("ticket").to_owned();
-    let (_, hook) = app.json(Method::POST, "/webhook", Some(json!({"webhook": {"type": "DLR", "url": "https://example.com/h"}}))).await;
+    let (_, hook) = app
+        .json(Method::POST, "/webhook", Some(json!({"webhook": {"type": "DLR", "url": "https://example.com/h"}})))
+        .await;
     let webhook = hook["webhook"]["webhook_id"].as_str().expect("webhook id").to_owned();
     (list, contact, ticket, webhook)
 }
@@ -48,13 +50,18 @@ async fn path_ids_are_canonical_decimal_everywhere() {
         cases.push((Method::DELETE, format!("/send/{bad}"), None));
     }
     for bad in mangled(&webhook) {
-        cases.push((Method::PUT, format!("/webhook/{bad}"), Some(json!({"webhook": {"url": "https://example.com/x"}}))));
+        cases.push((
+            Method::PUT,
+            format!("/webhook/{bad}"),
+            Some(json!({"webhook": {"url": "https://example.com/x"}})),
+        ));
         cases.push((Method::PUT, format!("/webhook/{bad}/status"), Some(status_body.clone())));
         cases.push((Method::DELETE, format!("/webhook/{bad}"), None));
         cases.push((Method::GET, format!("/webhook/{bad}/log"), None));
     }
     for (method, path, body) in &cases {
-        let anonymous = app.anonymous(method.clone(), path).header("Accept", "application/json").send().await.expect("sent");
+        let anonymous =
+            app.anonymous(method.clone(), path).header("Accept", "application/json").send().await.expect("sent");
         assert_eq!(anonymous.status(), 401, "{method} {path} without a token");
         let (status, answer) = app.json(method.clone(), path, body.clone()).await;
         assert_eq!((status, answer["status"].as_i64()), (404, Some(-5)), "{method} {path}: {answer}");
@@ -73,7 +80,15 @@ async fn path_ids_are_canonical_decimal_everywhere() {
 async fn a_bad_query_is_400_with_minus_7_on_every_listing_route() {
     let app = spawn_app().await;
     let (list, _, _, webhook) = resources(&app).await;
-    let routes = ["/campaigns".to_owned(), "/lists".into(), format!("/list/{list}"), "/webhook".into(), format!("/webhook/{webhook}/log"), "/npai".into(), "/blacklist".into()];
+    let routes = [
+        "/campaigns".to_owned(),
+        "/lists".into(),
+        format!("/list/{list}"),
+        "/webhook".into(),
+        format!("/webhook/{webhook}/log"),
+        "/npai".into(),
+        "/blacklist".into(),
+    ];
     let queries = ["start=x", "length=many", "start=-", "length=1e3", "start=99999999999999999999999"];
     let mut tried = 0;
     for route in &routes {
@@ -92,13 +107,22 @@ async fn a_bad_query_is_400_with_minus_7_on_every_listing_route() {
 #[tokio::test]
 async fn a_method_a_path_does_not_take_is_405_with_a_message() {
     let app = spawn_app().await;
-    let cases = [(Method::PATCH, "/credits"), (Method::DELETE, "/campaigns"), (Method::POST, "/lists"), (Method::PATCH, "/webhook/1")];
+    let cases = [
+        (Method::PATCH, "/credits"),
+        (Method::DELETE, "/campaigns"),
+        (Method::POST, "/lists"),
+        (Method::PATCH, "/webhook/1"),
+    ];
     for (method, path) in &cases {
         let response = app.request(&app.token, method.clone(), path).send().await.expect("sent");
         assert_eq!(response.status(), 405, "{method} {path}");
         assert!(response.headers().contains_key("allow"), "{method} {path} names the methods it takes");
         let answer: Value = response.json().await.expect("JSON envelope");
-        assert_eq!((answer["status"].as_i64(), answer["message"].as_str()), (Some(-7), Some("Method not allowed")), "{answer}");
+        assert_eq!(
+            (answer["status"].as_i64(), answer["message"].as_str()),
+            (Some(-7), Some("Method not allowed")),
+            "{answer}"
+        );
         assert!(answer["details"].as_str().unwrap_or_default().contains(method.as_str()), "{answer}");
     }
     let (status, xml) = app.xml(Method::PATCH, "/credits", None).await;
@@ -136,8 +160,13 @@ async fn webhook_urls_embedding_a_private_ipv4_address_are_refused() {
         let (status, answer) = app.json(Method::POST, "/webhook", Some(body)).await;
         assert_eq!((status, answer["status"].as_i64()), (422, Some(-7)), "{url}: {answer}");
     }
-    for url in ["http://[64:ff9b::5db8:d822]/", "http://[2002:5db8:d822::1]/", "http://[2001:0:4136:e378:8000:63bf:a247:27dd]/"] {
-        let (status, answer) = app.json(Method::POST, "/webhook", Some(json!({"webhook": {"type": "DLR", "url": url}}))).await;
+    for url in [
+        "http://[64:ff9b::5db8:d822]/",
+        "http://[2002:5db8:d822::1]/",
+        "http://[2001:0:4136:e378:8000:63bf:a247:27dd]/",
+    ] {
+        let (status, answer) =
+            app.json(Method::POST, "/webhook", Some(json!({"webhook": {"type": "DLR", "url": url}}))).await;
         assert_eq!(status, 200, "{url} embeds a public address: {answer}");
     }
     println!("hostile cases tried (webhook addresses): {}", urls.len() * 2);

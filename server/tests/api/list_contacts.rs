@@ -9,8 +9,12 @@ use crate::helpers::{TestApp, account, spawn_app};
 
 /// Creates a list as Alice from `(number, info1, info3)`; returns its id.
 async fn create(app: &TestApp, name: &str, contacts: &[(&str, &str, &str)]) -> String {
-    let gsm: Vec<Value> = contacts.iter().map(|(number, info1, info3)| json!({"value": number, "info1": info1, "info3": info3})).collect();
-    let (status, body) = app.json(Method::POST, "/list", Some(json!({"list": {"name": name, "contacts": {"gsm": gsm}}}))).await;
+    let gsm: Vec<Value> = contacts
+        .iter()
+        .map(|(number, info1, info3)| json!({"value": number, "info1": info1, "info3": info3}))
+        .collect();
+    let (status, body) =
+        app.json(Method::POST, "/list", Some(json!({"list": {"name": name, "contacts": {"gsm": gsm}}}))).await;
     assert_eq!(status, 200, "{body}");
     body["id"].as_str().expect("an id").to_owned()
 }
@@ -26,7 +30,12 @@ async fn a_search_finds_digits_of_numbers_or_any_field_whatever_the_case() {
     let id = create(
         &app,
         "Clients",
-        &[("33612345678", "Éloïse", "Paris"), ("33698765432", "Marc", "paris-nord"), ("33612345677", "Zoé", "1892"), ("33751234567", "Ana", "")],
+        &[
+            ("33612345678", "Éloïse", "Paris"),
+            ("33698765432", "Marc", "paris-nord"),
+            ("33612345677", "Zoé", "1892"),
+            ("33751234567", "Ana", ""),
+        ],
     )
     .await;
     let search = |query: &str| {
@@ -53,21 +62,36 @@ async fn a_search_finds_digits_of_numbers_or_any_field_whatever_the_case() {
     for (query, expected) in cases {
         let (status, found) = search(query).await;
         assert_eq!((status, numbers(&found)), (200, expected.clone()), "{query}: {found}");
-        assert_eq!((found["totalRecords"].as_i64(), found["totalDisplayRecords"].as_i64()), (Some(4), Some(expected.len() as i64)), "{query}");
+        assert_eq!(
+            (found["totalRecords"].as_i64(), found["totalDisplayRecords"].as_i64()),
+            (Some(4), Some(expected.len() as i64)),
+            "{query}"
+        );
     }
     let (_, paged) = search("search=paris&start=1&length=1").await;
-    assert_eq!((numbers(&paged), paged["totalDisplayRecords"].as_i64()), (vec!["33698765432"], Some(2)), "paging applies to the matches: {paged}");
+    assert_eq!(
+        (numbers(&paged), paged["totalDisplayRecords"].as_i64()),
+        (vec!["33698765432"], Some(2)),
+        "paging applies to the matches: {paged}"
+    );
     let (_, beyond) = search("search=paris&start=2").await;
     assert_eq!((numbers(&beyond).len(), beyond["totalDisplayRecords"].as_i64()), (0, Some(2)), "{beyond}");
     let (_, blank) = search("search=").await;
-    assert_eq!((numbers(&blank).len(), blank["totalDisplayRecords"].as_i64()), (4, Some(4)), "a blank search shows everything");
+    assert_eq!(
+        (numbers(&blank).len(), blank["totalDisplayRecords"].as_i64()),
+        (4, Some(4)),
+        "a blank search shows everything"
+    );
     let (status, error) = search("search=x&start=first").await;
     assert_eq!((status, error["status"].as_i64()), (400, Some(-7)), "bad paging: {error}");
 
     let (status, xml) = app.xml(Method::GET, &format!("/list/{id}?search=MARC"), None).await;
     assert_eq!(status, 200, "{xml}");
     let list: ListResponse = decode(&xml, Format::Xml).unwrap();
-    assert_eq!((list.total_records, list.total_display_records, list.list[0].destination.as_str()), (4, 1, "33698765432"));
+    assert_eq!(
+        (list.total_records, list.total_display_records, list.list[0].destination.as_str()),
+        (4, 1, "33698765432")
+    );
 }
 
 #[tokio::test]
@@ -82,7 +106,9 @@ async fn a_search_sees_only_the_callers_list() {
 #[tokio::test]
 async fn one_contact_is_deleted_from_its_list() {
     let app = spawn_app().await;
-    let id = create(&app, "Three", &[("33612345678", "Ada", ""), ("33612345677", "Grace", ""), ("33612345676", "Hedy", "")]).await;
+    let id =
+        create(&app, "Three", &[("33612345678", "Ada", ""), ("33612345677", "Grace", ""), ("33612345676", "Hedy", "")])
+            .await;
     let other = create(&app, "Other", &[("33612345678", "Ada", "")]).await;
     let (_, list) = app.json(Method::GET, &format!("/list/{id}"), None).await;
     let grace = list["list"][1]["id"].as_str().expect("contact ids are strings").to_owned();
@@ -111,16 +137,33 @@ async fn deleting_a_contact_not_of_the_callers_list_is_not_found() {
     let ada = list["list"][0]["id"].as_str().unwrap().to_owned();
     let bob = account(&app.db(), "bob", 10.0).await;
     let bobs = {
-        let (_, body) = app.json_as(&bob, Method::POST, "/list", Some(json!({"list": {"name": "Bob's", "contacts": {"gsm": [{"value": "33612345676"}]}}}))).await;
+        let (_, body) = app
+            .json_as(
+                &bob,
+                Method::POST,
+                "/list",
+                Some(json!({"list": {"name": "Bob's", "contacts": {"gsm": [{"value": "33612345676"}]}}})),
+            )
+            .await;
         body["id"].as_str().unwrap().to_owned()
     };
     let (status, error) = app.json_as(&bob, Method::DELETE, &format!("/list/{id}/contact/{ada}"), None).await;
     assert_eq!((status, error["status"].as_i64()), (404, Some(-5)), "Bob, Alice's list: {error}");
     let (status, error) = app.json_as(&bob, Method::DELETE, &format!("/list/{bobs}/contact/{ada}"), None).await;
     assert_eq!((status, error["status"].as_i64()), (404, Some(-5)), "Bob's list, Alice's contact: {error}");
-    for path in [format!("/list/{other}/contact/{ada}"), format!("/list/999999/contact/{ada}"), format!("/list/{id}/contact/999999"), format!("/list/{id}/contact/abc"), format!("/list/abc/contact/{ada}")] {
+    for path in [
+        format!("/list/{other}/contact/{ada}"),
+        format!("/list/999999/contact/{ada}"),
+        format!("/list/{id}/contact/999999"),
+        format!("/list/{id}/contact/abc"),
+        format!("/list/abc/contact/{ada}"),
+    ] {
         let (status, error) = app.json(Method::DELETE, &path, None).await;
-        assert_eq!((status, error["status"].as_i64(), error["message"].as_str()), (404, Some(-5), Some("Resource not found")), "{path}: {error}");
+        assert_eq!(
+            (status, error["status"].as_i64(), error["message"].as_str()),
+            (404, Some(-5), Some("Resource not found")),
+            "{path}: {error}"
+        );
     }
     let (_, list) = app.json(Method::GET, &format!("/list/{id}"), None).await;
     assert_eq!(list["contacts"], 1, "Alice's contact is still there: {list}");

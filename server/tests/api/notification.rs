@@ -16,35 +16,65 @@ async fn get_answers_the_defaults_before_anything_is_saved() {
     let app = spawn_app().await;
     let (status, body) = app.json(Method::GET, "/notification/balance", None).await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!(body, json!({"status": 1, "message": "OK", "notification": {
-        "alert_trigger": "0", "alert_email": "0", "alert_gsm": "0", "email": "", "phone_number": "", "gsm": ""
-    }}));
+    assert_eq!(
+        body,
+        json!({"status": 1, "message": "OK", "notification": {
+            "alert_trigger": "0", "alert_email": "0", "alert_gsm": "0", "email": "", "phone_number": "", "gsm": ""
+        }})
+    );
     let (status, xml) = app.xml(Method::GET, "/notification/balance", None).await;
     assert_eq!(status, 200, "{xml}");
     let answer: NotificationResponse = decode(&xml, Format::Xml).expect("a notification response");
     assert_eq!((answer.status, answer.message.as_str()), (1, "OK"));
     let n = answer.notification;
-    assert_eq!((n.alert_trigger.as_deref(), n.alert_email.as_deref(), n.alert_gsm.as_deref()), (Some("0"), Some("0"), Some("0")));
+    assert_eq!(
+        (n.alert_trigger.as_deref(), n.alert_email.as_deref(), n.alert_gsm.as_deref()),
+        (Some("0"), Some("0"), Some("0"))
+    );
 }
 
 #[tokio::test]
 async fn put_saves_and_echoes_all_five_as_strings() {
     let app = spawn_app().await;
-    let (status, body) = app.json(Method::PUT, "/notification/balance", Some(settings(json!("1000"), "1", "1", "ops@example.com", "+33 6 12 34 56 78"))).await;
+    let (status, body) = app
+        .json(
+            Method::PUT,
+            "/notification/balance",
+            Some(settings(json!("1000"), "1", "1", "ops@example.com", "+33 6 12 34 56 78")),
+        )
+        .await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!(body, json!({"status": 1, "message": "OK", "notification": {
-        "alert_trigger": "1000", "alert_email": "1", "alert_gsm": "1", "email": "ops@example.com", "phone_number": "33612345678"
-    }}));
+    assert_eq!(
+        body,
+        json!({"status": 1, "message": "OK", "notification": {
+            "alert_trigger": "1000", "alert_email": "1", "alert_gsm": "1", "email": "ops@example.com", "phone_number": "33612345678"
+        }})
+    );
     let (status, body) = app.json(Method::GET, "/notification/balance", None).await;
     assert_eq!(status, 200, "{body}");
     let n = &body["notification"];
-    assert_eq!((n["alert_trigger"].as_str(), n["alert_email"].as_str(), n["alert_gsm"].as_str()), (Some("1000"), Some("1"), Some("1")));
-    assert_eq!((n["email"].as_str(), n["phone_number"].as_str(), n["gsm"].as_str()), (Some("ops@example.com"), Some("33612345678"), Some("33612345678")));
+    assert_eq!(
+        (n["alert_trigger"].as_str(), n["alert_email"].as_str(), n["alert_gsm"].as_str()),
+        (Some("1000"), Some("1"), Some("1"))
+    );
+    assert_eq!(
+        (n["email"].as_str(), n["phone_number"].as_str(), n["gsm"].as_str()),
+        (Some("ops@example.com"), Some("33612345678"), Some("33612345678"))
+    );
 
     // Numbers written as JSON numbers are read as their digits; a later PUT replaces it all.
-    let (status, body) = app.json(Method::PUT, "/notification/balance", Some(json!({"notification": {"alert_trigger": 50, "alert_email": 0}}))).await;
+    let (status, body) = app
+        .json(
+            Method::PUT,
+            "/notification/balance",
+            Some(json!({"notification": {"alert_trigger": 50, "alert_email": 0}})),
+        )
+        .await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!(body["notification"], json!({"alert_trigger": "50", "alert_email": "0", "alert_gsm": "0", "email": "", "phone_number": ""}));
+    assert_eq!(
+        body["notification"],
+        json!({"alert_trigger": "50", "alert_email": "0", "alert_gsm": "0", "email": "", "phone_number": ""})
+    );
 }
 
 #[tokio::test]
@@ -56,16 +86,28 @@ async fn put_and_get_in_xml() {
     let answer: NotificationResponse = decode(&xml, Format::Xml).expect("a notification response");
     assert_eq!((answer.status, answer.message.as_str()), (1, "OK"));
     let n = answer.notification;
-    assert_eq!((n.alert_trigger.as_deref(), n.alert_email.as_deref(), n.alert_gsm.as_deref()), (Some("250"), Some("1"), Some("0")));
+    assert_eq!(
+        (n.alert_trigger.as_deref(), n.alert_email.as_deref(), n.alert_gsm.as_deref()),
+        (Some("250"), Some("1"), Some("0"))
+    );
     assert_eq!(n.email.as_deref(), Some("billing@example.org"));
     assert!(n.phone_number.as_deref().unwrap_or_default().is_empty(), "{xml}");
 
     let (status, xml) = app.xml(Method::GET, "/notification/balance", None).await;
     assert_eq!(status, 200, "{xml}");
     let n = decode::<NotificationResponse>(&xml, Format::Xml).expect("a notification response").notification;
-    assert_eq!((n.alert_trigger.as_deref(), n.alert_email.as_deref(), n.email.as_deref()), (Some("250"), Some("1"), Some("billing@example.org")));
+    assert_eq!(
+        (n.alert_trigger.as_deref(), n.alert_email.as_deref(), n.email.as_deref()),
+        (Some("250"), Some("1"), Some("billing@example.org"))
+    );
 
-    let (status, xml) = app.xml(Method::PUT, "/notification/balance", Some("<notification><alert_trigger>ten</alert_trigger></notification>")).await;
+    let (status, xml) = app
+        .xml(
+            Method::PUT,
+            "/notification/balance",
+            Some("<notification><alert_trigger>ten</alert_trigger></notification>"),
+        )
+        .await;
     assert_eq!(status, 422, "{xml}");
     let error: ErrorResponse = decode(&xml, Format::Xml).expect("an error envelope");
     assert_eq!(error.status, -7);
@@ -103,14 +145,21 @@ async fn invalid_settings_are_refused_with_the_field_named() {
     for (name, body, fields) in cases {
         let (status, answer) = app.json(Method::PUT, "/notification/balance", Some(body)).await;
         assert_eq!((status, answer["status"].as_i64()), (422, Some(-7)), "{name}: {answer}");
-        let paths: Vec<&str> = answer["errors"].as_array().expect("errors").iter().filter_map(|e| e["path"].as_str()).collect();
+        let paths: Vec<&str> =
+            answer["errors"].as_array().expect("errors").iter().filter_map(|e| e["path"].as_str()).collect();
         assert_eq!(paths, fields, "{name}: {answer}");
         assert!(answer["details"].as_str().is_some_and(|d| d.contains(fields[0])), "{name}: {answer}");
     }
     let (_, body) = app.json(Method::GET, "/notification/balance", None).await;
     assert_eq!(body["notification"]["alert_trigger"], "0", "nothing was saved: {body}");
 
-    let malformed = app.request(&app.token, Method::PUT, "/notification/balance").header("Content-Type", "application/json").body("{").send().await.expect("sent");
+    let malformed = app
+        .request(&app.token, Method::PUT, "/notification/balance")
+        .header("Content-Type", "application/json")
+        .body("{")
+        .send()
+        .await
+        .expect("sent");
     assert_eq!(malformed.status(), 400);
     assert_eq!(malformed.json::<Value>().await.expect("json")["status"], -6);
 }
@@ -118,13 +167,22 @@ async fn invalid_settings_are_refused_with_the_field_named() {
 #[tokio::test]
 async fn one_account_never_sees_another_accounts_settings() {
     let app = spawn_app().await;
-    let (status, _) = app.json(Method::PUT, "/notification/balance", Some(settings(json!("500"), "1", "0", "alice@example.com", ""))).await;
+    let (status, _) = app
+        .json(Method::PUT, "/notification/balance", Some(settings(json!("500"), "1", "0", "alice@example.com", "")))
+        .await;
     assert_eq!(status, 200);
     let bob = account(&app.db(), "bob", 10.0).await;
     let (_, body) = app.json_as(&bob, Method::GET, "/notification/balance", None).await;
-    assert_eq!((body["notification"]["alert_trigger"].as_str(), body["notification"]["email"].as_str()), (Some("0"), Some("")));
-    let (status, _) = app.json_as(&bob, Method::PUT, "/notification/balance", Some(settings(json!("7"), "0", "0", "", ""))).await;
+    assert_eq!(
+        (body["notification"]["alert_trigger"].as_str(), body["notification"]["email"].as_str()),
+        (Some("0"), Some(""))
+    );
+    let (status, _) =
+        app.json_as(&bob, Method::PUT, "/notification/balance", Some(settings(json!("7"), "0", "0", "", ""))).await;
     assert_eq!(status, 200);
     let (_, body) = app.json(Method::GET, "/notification/balance", None).await;
-    assert_eq!((body["notification"]["alert_trigger"].as_str(), body["notification"]["email"].as_str()), (Some("500"), Some("alice@example.com")));
+    assert_eq!(
+        (body["notification"]["alert_trigger"].as_str(), body["notification"]["email"].as_str()),
+        (Some("500"), Some("alice@example.com"))
+    );
 }

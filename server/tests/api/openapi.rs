@@ -4,8 +4,10 @@ use crate::{auth::endpoints, helpers::spawn_app};
 
 /// `/send/1` matches `/send/{ticket}`.
 fn matches(template: &str, path: &str) -> bool {
-    let (template, path): (Vec<&str>, Vec<&str>) = (template.split('/').collect(), path.split('?').next().unwrap_or(path).split('/').collect());
-    template.len() == path.len() && template.iter().zip(&path).all(|(t, p)| t == p || (t.starts_with('{') && t.ends_with('}')))
+    let (template, path): (Vec<&str>, Vec<&str>) =
+        (template.split('/').collect(), path.split('?').next().unwrap_or(path).split('/').collect());
+    template.len() == path.len()
+        && template.iter().zip(&path).all(|(t, p)| t == p || (t.starts_with('{') && t.ends_with('}')))
 }
 
 #[tokio::test]
@@ -37,11 +39,15 @@ async fn the_openapi_document_describes_searches_and_campaign_counts() {
     let app = spawn_app().await;
     let document: Value = app.get("/openapi.json").await.json().await.unwrap();
     for path in ["/npai", "/blacklist", "/list/{id}"] {
-        let params = document["paths"][path]["get"]["parameters"].as_array().unwrap_or_else(|| panic!("{path}: no parameters"));
+        let params =
+            document["paths"][path]["get"]["parameters"].as_array().unwrap_or_else(|| panic!("{path}: no parameters"));
         assert!(params.iter().any(|p| p["name"] == "search" && p["in"] == "query"), "{path}: no search parameter");
     }
     let schemas = &document["components"]["schemas"];
-    for (schema, fields) in [("CampaignSummaryDto", &["total", "sent", "pushtype"][..]), ("CampaignDetailDto", &["sent", "pushtype", "pending"][..])] {
+    for (schema, fields) in [
+        ("CampaignSummaryDto", &["total", "sent", "pushtype"][..]),
+        ("CampaignDetailDto", &["sent", "pushtype", "pending"][..]),
+    ] {
         for field in fields {
             assert!(schemas[schema]["properties"][field].is_object(), "{schema}.{field} is not documented");
         }

@@ -6,18 +6,23 @@ use texto_server::{AccountAction, admin};
 use crate::helpers::{account, spawn_app};
 
 fn sms(numbers: &[&str], text: &str) -> Value {
-    let gsm: Vec<Value> = numbers.iter().enumerate().map(|(i, n)| json!({"value": n, "gsmsmsid": format!("id{i}")})).collect();
+    let gsm: Vec<Value> =
+        numbers.iter().enumerate().map(|(i, n)| json!({"value": n, "gsmsmsid": format!("id{i}")})).collect();
     json!({"sms": {"message": {"text": text, "pushtype": "alert"}, "recipients": {"gsm": gsm}}})
 }
 
 #[tokio::test]
 async fn send_filters_debits_and_returns_a_ticket() {
     let app = spawn_app().await;
-    let (status, body) = app.json(Method::POST, "/send", Some(sms(&["33612345678", "0612345678", "33612345678"], "Hello"))).await;
+    let (status, body) =
+        app.json(Method::POST, "/send", Some(sms(&["33612345678", "0612345678", "33612345678"], "Hello"))).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["status"], 1);
     assert!(body["ticket"].is_string(), "ticket is a JSON string: {body}");
-    assert_eq!((body["total"].as_i64(), body["sent"].as_i64(), body["invalid"].as_i64(), body["duplicated"].as_i64()), (Some(3), Some(1), Some(1), Some(1)));
+    assert_eq!(
+        (body["total"].as_i64(), body["sent"].as_i64(), body["invalid"].as_i64(), body["duplicated"].as_i64()),
+        (Some(3), Some(1), Some(1), Some(1))
+    );
     assert_eq!((body["cost"].as_f64(), body["credits"].as_f64()), (Some(1.0), Some(999.0)));
     let (_, credits) = app.json(Method::GET, "/credits", None).await;
     assert_eq!(credits["credits"], "999");
@@ -26,10 +31,14 @@ async fn send_filters_debits_and_returns_a_ticket() {
 #[tokio::test]
 async fn simulate_runs_the_same_filter_and_writes_nothing() {
     let app = spawn_app().await;
-    let (status, body) = app.json(Method::POST, "/send/simulate", Some(sms(&["33612345678", "33612345677"], "Hi"))).await;
+    let (status, body) =
+        app.json(Method::POST, "/send/simulate", Some(sms(&["33612345678", "33612345677"], "Hi"))).await;
     assert_eq!(status, 200, "{body}");
     assert!(body.get("ticket").is_none(), "no ticket on a simulation: {body}");
-    assert_eq!((body["sent"].as_i64(), body["cost"].as_f64(), body["credits"].as_f64()), (Some(2), Some(2.0), Some(998.0)));
+    assert_eq!(
+        (body["sent"].as_i64(), body["cost"].as_f64(), body["credits"].as_f64()),
+        (Some(2), Some(2.0), Some(998.0))
+    );
     let (_, credits) = app.json(Method::GET, "/credits", None).await;
     assert_eq!(credits["credits"], "1000", "a simulation debits nothing");
     let (_, history) = app.json(Method::GET, "/campaigns", None).await;
@@ -51,7 +60,13 @@ async fn missing_accept_answers_xml_and_unknown_accept_is_406() {
     let app = spawn_app().await;
     let response = app.anonymous(Method::GET, "/credits").bearer_auth(&app.token).send().await.unwrap();
     assert!(response.headers()["content-type"].to_str().unwrap().starts_with("application/xml"));
-    let response = app.anonymous(Method::GET, "/credits").bearer_auth(&app.token).header("Accept", "text/csv").send().await.unwrap();
+    let response = app
+        .anonymous(Method::GET, "/credits")
+        .bearer_auth(&app.token)
+        .header("Accept", "text/csv")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), 406);
 }
 
@@ -79,8 +94,20 @@ async fn errors_have_the_envelope_and_the_right_status() {
     let cases: Vec<(&str, Option<&str>, &str, u16, i64)> = vec![
         ("malformed JSON", Some("application/json"), r#"{"sms": {"#, 400, -6),
         ("malformed XML", Some("application/xml"), "<sms><message>", 400, -2),
-        ("missing field", Some("application/json"), r#"{"sms": {"message": {"pushtype": "alert"}, "recipients": {"gsm": [{"value": "33612345678"}]}}}"#, 422, -7),
-        ("bad delay", Some("application/json"), r#"{"sms": {"message": {"text": "x", "pushtype": "alert", "delay": "2026-02-30 10:00:00"}, "recipients": {"gsm": [{"value": "33612345678"}]}}}"#, 422, -4),
+        (
+            "missing field",
+            Some("application/json"),
+            r#"{"sms": {"message": {"pushtype": "alert"}, "recipients": {"gsm": [{"value": "33612345678"}]}}}"#,
+            422,
+            -7,
+        ),
+        (
+            "bad delay",
+            Some("application/json"),
+            r#"{"sms": {"message": {"text": "x", "pushtype": "alert", "delay": "2026-02-30 10:00:00"}, "recipients": {"gsm": [{"value": "33612345678"}]}}}"#,
+            422,
+            -4,
+        ),
     ];
     for (name, content_type, body, http, status) in cases {
         let mut request = app.request(&app.token, Method::POST, "/send").body(body.to_owned());
@@ -93,7 +120,13 @@ async fn errors_have_the_envelope_and_the_right_status() {
         assert_eq!(answer["status"], status, "{name}: {answer}");
         assert!(answer["details"].is_string(), "{name}: {answer}");
     }
-    let (http, answer) = app.json(Method::POST, "/send/lists", Some(json!({"sms": {"message": {"text": "x", "pushtype": "alert"}, "lists": [{"value": 999}]}}))).await;
+    let (http, answer) = app
+        .json(
+            Method::POST,
+            "/send/lists",
+            Some(json!({"sms": {"message": {"text": "x", "pushtype": "alert"}, "lists": [{"value": 999}]}})),
+        )
+        .await;
     assert_eq!((http, answer["status"].as_i64()), (404, Some(-5)), "unknown list: {answer}");
 }
 
@@ -101,7 +134,8 @@ async fn errors_have_the_envelope_and_the_right_status() {
 async fn not_enough_credits_creates_nothing() {
     let app = spawn_app().await;
     let poor = account(&app.db(), "poor", 1.0).await;
-    let (status, body) = app.json_as(&poor, Method::POST, "/send", Some(sms(&["33612345678", "33612345677"], "Hi"))).await;
+    let (status, body) =
+        app.json_as(&poor, Method::POST, "/send", Some(sms(&["33612345678", "33612345677"], "Hi"))).await;
     assert_eq!((status, body["status"].as_i64()), (402, Some(-3)), "{body}");
     let (_, credits) = app.json_as(&poor, Method::GET, "/credits", None).await;
     assert_eq!(credits["credits"], "1");
@@ -115,10 +149,12 @@ async fn a_send_is_refused_for_its_cost_only_on_the_stored_balance() {
     // account knows of it (on PostgreSQL), yet the send goes out on the stored balance.
     let app = spawn_app().await;
     let poor = account(&app.db(), "poor", 1.0).await;
-    let (status, body) = app.json_as(&poor, Method::POST, "/send", Some(sms(&["33612345678", "33612345677"], "Hi"))).await;
+    let (status, body) =
+        app.json_as(&poor, Method::POST, "/send", Some(sms(&["33612345678", "33612345677"], "Hi"))).await;
     assert_eq!((status, body["status"].as_i64()), (402, Some(-3)), "{body}");
     app.sql("UPDATE accounts SET balance = 500 WHERE name = 'poor'").await;
-    let (status, body) = app.json_as(&poor, Method::POST, "/send", Some(sms(&["33612345678", "33612345677"], "Hi"))).await;
+    let (status, body) =
+        app.json_as(&poor, Method::POST, "/send", Some(sms(&["33612345678", "33612345677"], "Hi"))).await;
     assert_eq!((status, body["credits"].as_f64()), (200, Some(3.0)), "{body}");
 }
 
@@ -126,7 +162,12 @@ async fn a_send_is_refused_for_its_cost_only_on_the_stored_balance() {
 async fn a_delayed_campaign_is_scheduled_and_can_be_cancelled_for_a_refund() {
     let app = spawn_app().await;
     let mut body = sms(&["33612345678"], "Later");
-    body["sms"]["message"]["delay"] = json!((chrono::Utc::now() + chrono::Duration::days(30)).with_timezone(&chrono_tz_paris()).format("%Y-%m-%d %H:%M:%S").to_string());
+    body["sms"]["message"]["delay"] = json!(
+        (chrono::Utc::now() + chrono::Duration::days(30))
+            .with_timezone(&chrono_tz_paris())
+            .format("%Y-%m-%d %H:%M:%S")
+            .to_string()
+    );
     let (status, sent) = app.json(Method::POST, "/send", Some(body)).await;
     assert_eq!(status, 200, "{sent}");
     let ticket = sent["ticket"].as_str().unwrap().to_owned();
@@ -152,7 +193,9 @@ async fn fifty_concurrent_sends_never_overdraw_an_account() {
     let sends = (0..50).map(|i| {
         let app = &app;
         let token = token.clone();
-        async move { app.json_as(&token, Method::POST, "/send", Some(sms(&[&format!("336{:08}", 10_000_000 + i)], "Race"))).await }
+        async move {
+            app.json_as(&token, Method::POST, "/send", Some(sms(&[&format!("336{:08}", 10_000_000 + i)], "Race"))).await
+        }
     });
     let results = futures::future::join_all(sends).await;
     let accepted = results.iter().filter(|(status, _)| *status == 200).count();
@@ -169,7 +212,11 @@ async fn anti_flood_stops_the_seventh_identical_text_within_the_hour() {
         assert_eq!(body["sent"], 1, "attempt {attempt}: {body}");
     }
     let (_, seventh) = app.json(Method::POST, "/send", Some(sms(&["33612345678"], "Same text"))).await;
-    assert_eq!((seventh["sent"].as_i64(), seventh["flood"].as_i64(), seventh["cost"].as_f64()), (Some(0), Some(1), Some(0.0)), "{seventh}");
+    assert_eq!(
+        (seventh["sent"].as_i64(), seventh["flood"].as_i64(), seventh["cost"].as_f64()),
+        (Some(0), Some(1), Some(0.0)),
+        "{seventh}"
+    );
     let (_, other) = app.json(Method::POST, "/send", Some(sms(&["33612345678"], "Another text"))).await;
     assert_eq!(other["sent"], 1, "a different text is still allowed: {other}");
 }
@@ -224,16 +271,28 @@ async fn a_blocked_country_is_not_allowed_until_allowed_again() {
 #[tokio::test]
 async fn an_account_s_own_flood_limits_replace_the_defaults() {
     let app = spawn_app().await;
-    let flood = |identical, any| AccountAction::Flood { name: "alice".into(), identical_per_hour: identical, any_per_hour: any };
+    let flood = |identical, any| AccountAction::Flood {
+        name: "alice".into(),
+        identical_per_hour: identical,
+        any_per_hour: any,
+    };
     let said = operator(&app, flood(Some(1), None)).await;
     assert_eq!(said, "account alice: at most 1 identical texts and 20 texts per number and rolling hour");
     assert_eq!(app.json(Method::POST, "/send", Some(sms(&["33612345678"], "Same"))).await.1["sent"], 1);
     let (_, second) = app.json(Method::POST, "/send", Some(sms(&["33612345678"], "Same"))).await;
     assert_eq!((second["sent"].as_i64(), second["flood"].as_i64()), (Some(0), Some(1)), "{second}");
     operator(&app, flood(None, Some(2))).await;
-    assert_eq!(app.json(Method::POST, "/send", Some(sms(&["33612345678"], "Other"))).await.1["sent"], 1, "a second text, another one");
+    assert_eq!(
+        app.json(Method::POST, "/send", Some(sms(&["33612345678"], "Other"))).await.1["sent"],
+        1,
+        "a second text, another one"
+    );
     let (_, third) = app.json(Method::POST, "/send", Some(sms(&["33612345678"], "Third"))).await;
-    assert_eq!((third["sent"].as_i64(), third["flood"].as_i64()), (Some(0), Some(1)), "two texts an hour at most: {third}");
+    assert_eq!(
+        (third["sent"].as_i64(), third["flood"].as_i64()),
+        (Some(0), Some(1)),
+        "two texts an hour at most: {third}"
+    );
     let unknown = admin::account(&app.db(), country("XX", true, false, None)).await;
     assert!(matches!(unknown, Err(texto_server::Error::Command(_))), "{unknown:?}");
 }
@@ -276,7 +335,9 @@ async fn concurrent_sends_never_overdraw_the_account() {
     // 30 sends of one credit each at once, to different numbers (no anti-flood), for 10 credits.
     let sends = (0..30).map(|i| {
         let (app, bob) = (&app, &bob);
-        async move { app.json_as(bob, Method::POST, "/send", Some(sms(&[&format!("336{:08}", 20_000_000 + i)], "Hello"))).await }
+        async move {
+            app.json_as(bob, Method::POST, "/send", Some(sms(&[&format!("336{:08}", 20_000_000 + i)], "Hello"))).await
+        }
     });
     let answers = futures::future::join_all(sends).await;
     let accepted = answers.iter().filter(|(status, _)| *status == 200).count();

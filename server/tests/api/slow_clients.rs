@@ -14,12 +14,17 @@ const SECOND: Duration = Duration::from_secs(1);
 #[tokio::test]
 async fn a_client_sending_its_headers_a_byte_a_second_is_cut_off_while_others_are_served() {
     let app = spawn_app_with(|c| c.header_read_timeout_secs = 1).await;
-    let slow = app.raw(b"GET /health HTTP/1.1\r\n", b"Host: 127.0.0.1\r\nX-Slow: aaaaaaaaaaaaaaa", SECOND, SECOND * 30, false);
+    let slow =
+        app.raw(b"GET /health HTTP/1.1\r\n", b"Host: 127.0.0.1\r\nX-Slow: aaaaaaaaaaaaaaa", SECOND, SECOND * 30, false);
     let others = async {
         let mut slowest = Duration::ZERO;
         for _ in 0..3 {
             let started = Instant::now();
-            assert_eq!(app.get("/health").await.status(), 200, "/health answers while a slow client holds a connection");
+            assert_eq!(
+                app.get("/health").await.status(),
+                200,
+                "/health answers while a slow client holds a connection"
+            );
             slowest = slowest.max(started.elapsed());
             tokio::time::sleep(Duration::from_millis(300)).await;
         }
@@ -29,7 +34,9 @@ async fn a_client_sending_its_headers_a_byte_a_second_is_cut_off_while_others_ar
     let open = slow.closed_after.expect("the slow client is cut off");
     assert!(open < SECOND + MARGIN, "cut off after {open:?}");
     assert!(slowest < SECOND, "/health took {slowest:?}");
-    println!("hostile cases tried (slow headers): 1; open for {open:?} with a 1 s time-out; slowest /health meanwhile {slowest:?}");
+    println!(
+        "hostile cases tried (slow headers): 1; open for {open:?} with a 1 s time-out; slowest /health meanwhile {slowest:?}"
+    );
 }
 
 #[tokio::test]
@@ -46,7 +53,9 @@ async fn a_trickling_body_gets_408() {
     assert!(open < SECOND + MARGIN, "cut off after {open:?}");
     let anonymous = app.raw(head.replace(&app.token, "nope").as_bytes(), b"", SECOND, SECOND * 10, false).await;
     assert!(anonymous.answer.starts_with("HTTP/1.1 401"), "401 before the body is read: {}", anonymous.answer);
-    println!("hostile cases tried (slow body): 2; a body a byte every 3 s is answered 408 after {open:?} with a 1 s time-out");
+    println!(
+        "hostile cases tried (slow body): 2; a body a byte every 3 s is answered 408 after {open:?} with a 1 s time-out"
+    );
 }
 
 #[tokio::test]
@@ -64,21 +73,34 @@ async fn connections_over_the_cap_wait_for_a_free_one() {
     let app = spawn_app_with(|c| c.max_connections = 1).await;
     let request = b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
     // The first connection is served until it ends; the second waits meanwhile, then is served.
-    let first = app.raw(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n", b"\r\n", SECOND * 2, SECOND * 10, false);
+    let first = app.raw(
+        b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n",
+        b"\r\n",
+        SECOND * 2,
+        SECOND * 10,
+        false,
+    );
     let second = async {
         tokio::time::sleep(Duration::from_millis(500)).await;
         app.raw(request, b"", SECOND, SECOND * 10, false).await
     };
     let (first, second) = tokio::join!(first, second);
-    let (first_open, second_open) = (first.closed_after.expect("first served"), second.closed_after.expect("second served"));
-    assert!(first.answer.starts_with("HTTP/1.1 200") && second.answer.starts_with("HTTP/1.1 200"), "{}\n{}", first.answer, second.answer);
+    let (first_open, second_open) =
+        (first.closed_after.expect("first served"), second.closed_after.expect("second served"));
+    assert!(
+        first.answer.starts_with("HTTP/1.1 200") && second.answer.starts_with("HTTP/1.1 200"),
+        "{}\n{}",
+        first.answer,
+        second.answer
+    );
     assert!(second_open >= SECOND, "the second waited for the first: {first_open:?}, {second_open:?}");
 }
 
 #[tokio::test]
 async fn shutdown_stops_accepting_and_returns() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let config = Config::new("127.0.0.1:0".parse().expect("address"), dir.path().join("texto.db"), dir.path().join("dist"));
+    let config =
+        Config::new("127.0.0.1:0".parse().expect("address"), dir.path().join("texto.db"), dir.path().join("dist"));
     let app = App::build(config).await.expect("the app builds");
     let base_url = app.base_url();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();

@@ -39,7 +39,15 @@ const SECRET: &str = "s3cret";
 async fn receive(State(receiver): State<Receiver>, headers: HeaderMap, body: Bytes) -> StatusCode {
     let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
     let now = chrono::Utc::now().timestamp();
-    let signed = texto_core::verify(SECRET, &header(texto_core::TIMESTAMP_HEADER), &header(texto_core::SIGNATURE_HEADER), &body, now, 300).is_ok();
+    let signed = texto_core::verify(
+        SECRET,
+        &header(texto_core::TIMESTAMP_HEADER),
+        &header(texto_core::SIGNATURE_HEADER),
+        &body,
+        now,
+        300,
+    )
+    .is_ok();
     receiver.got.lock().unwrap().push(Received {
         event: header(texto_core::EVENT_HEADER),
         delivery: header(texto_core::DELIVERY_HEADER),
@@ -74,7 +82,9 @@ async fn app() -> TestApp {
 }
 
 async fn dlr_webhook(app: &TestApp, url: &str) -> String {
-    let (status, body) = app.json(Method::POST, "/webhook", Some(json!({"webhook": {"type": "DLR", "url": url, "signature": SECRET}}))).await;
+    let (status, body) = app
+        .json(Method::POST, "/webhook", Some(json!({"webhook": {"type": "DLR", "url": url, "signature": SECRET}})))
+        .await;
     assert_eq!(status, 200, "{body}");
     body["webhook"]["webhook_id"].as_str().expect("an id").to_owned()
 }
@@ -88,8 +98,14 @@ async fn send(app: &TestApp, number: &str) {
 /// The destinations of the DLR events raised for the webhook at `url`, in the order they were
 /// raised (the receipts of messages sent back to back may come in any order).
 async fn raised(app: &TestApp, url: &str) -> Vec<String> {
-    let rows = app.sql(&format!("SELECT o.body FROM outbox o JOIN webhooks w ON w.id = o.webhook_id WHERE w.url = '{url}' ORDER BY o.id")).await;
-    let destination = |body: &str| serde_json::from_str::<Value>(body).ok().and_then(|b| b["destination"].as_str().map(str::to_owned));
+    let rows = app
+        .sql(&format!(
+            "SELECT o.body FROM outbox o JOIN webhooks w ON w.id = o.webhook_id WHERE w.url = '{url}' ORDER BY o.id"
+        ))
+        .await;
+    let destination = |body: &str| {
+        serde_json::from_str::<Value>(body).ok().and_then(|b| b["destination"].as_str().map(str::to_owned))
+    };
     rows.iter().filter_map(|row| row[0].as_deref().and_then(destination)).collect()
 }
 
@@ -119,7 +135,11 @@ async fn events_arrive_signed_in_order_and_failures_are_retried_with_the_same_de
     send(&app, "33611111102").await;
     let got = until_got(&hook, 4).await;
     assert!(got.iter().all(|r| r.signed && r.event == "DLR"), "{got:?}");
-    assert_eq!(destinations(&got), ["33611111101", "33611111101", "33611111101", "33611111102"], "the first is retried before the second goes");
+    assert_eq!(
+        destinations(&got),
+        ["33611111101", "33611111101", "33611111101", "33611111102"],
+        "the first is retried before the second goes"
+    );
     assert_eq!(got[0].delivery, got[2].delivery, "one delivery id for every attempt of an event");
     assert_ne!(got[2].delivery, got[3].delivery);
     let (_, list) = app.json(Method::GET, "/webhook", None).await;
@@ -216,7 +236,9 @@ async fn the_request_log_is_kept_as_long_as_configured() {
     let id = dlr_webhook(&app, &receiver(&hook).await).await;
     send(&app, "33644444401").await;
     until_got(&hook, 1).await;
-    let log_size = || async { app.json(Method::GET, &format!("/webhook/{id}/log"), None).await.1["log"].as_array().map_or(0, Vec::len) };
+    let log_size = || async {
+        app.json(Method::GET, &format!("/webhook/{id}/log"), None).await.1["log"].as_array().map_or(0, Vec::len)
+    };
     assert_eq!(log_size().await, 1, "the attempt is logged");
     for _ in 0..100 {
         if log_size().await == 0 {

@@ -3,7 +3,9 @@
 
 use reqwest::Method;
 use serde_json::{Value, json};
-use texto_core::wire::{ErrorResponse, Format, StatusResponse, WebhookListResponse, WebhookLogResponse, WebhookResponse, decode};
+use texto_core::wire::{
+    ErrorResponse, Format, StatusResponse, WebhookListResponse, WebhookLogResponse, WebhookResponse, decode,
+};
 
 use crate::helpers::{TestApp, account, spawn_app, spawn_app_with};
 
@@ -20,7 +22,10 @@ async fn create(app: &TestApp, kind: &str, url: &str) -> String {
 
 /// The paths of the problems of an error answer.
 fn paths(body: &Value) -> Vec<String> {
-    body["errors"].as_array().map(|e| e.iter().filter_map(|p| p["path"].as_str().map(str::to_owned)).collect()).unwrap_or_default()
+    body["errors"]
+        .as_array()
+        .map(|e| e.iter().filter_map(|p| p["path"].as_str().map(str::to_owned)).collect())
+        .unwrap_or_default()
 }
 
 #[tokio::test]
@@ -31,11 +36,20 @@ async fn create_answers_a_live_webhook_never_delivered() {
     assert_eq!((body["status"].as_i64(), body["message"].as_str()), (Some(1), Some("OK")));
     let hook = &body["webhook"];
     assert!(hook["webhook_id"].is_string(), "{body}");
-    assert_eq!((hook["type"].as_str(), hook["url"].as_str(), hook["status"].as_str()), (Some("DLR"), Some("https://example.com/dlr"), Some("live")));
+    assert_eq!(
+        (hook["type"].as_str(), hook["url"].as_str(), hook["status"].as_str()),
+        (Some("DLR"), Some("https://example.com/dlr"), Some("live"))
+    );
     assert!(hook["signature"].is_null() && hook.get("signature").is_some(), "signature is null when none: {body}");
     assert!(hook["last_http_code"].is_null() && hook.get("last_http_code").is_some(), "{body}");
 
-    let (status, body) = app.json(Method::POST, "/webhook", Some(json!({"webhook": {"type": "MO", "url": "https://example.com/mo", "signature": "s3cret"}}))).await;
+    let (status, body) = app
+        .json(
+            Method::POST,
+            "/webhook",
+            Some(json!({"webhook": {"type": "MO", "url": "https://example.com/mo", "signature": "s3cret"}})),
+        )
+        .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["webhook"]["signature"], "s3cret");
     assert_ne!(body["webhook"]["webhook_id"], hook["webhook_id"]);
@@ -66,7 +80,9 @@ async fn create_in_xml_answers_in_xml() {
     assert_eq!(hook.status.as_deref(), Some("live"));
     assert_eq!(hook.last_http_code, Some(None));
 
-    let (status, xml) = app.xml(Method::POST, "/webhook", Some("<webhook><type>MO</type><url>http://example.org/mo</url></webhook>")).await;
+    let (status, xml) = app
+        .xml(Method::POST, "/webhook", Some("<webhook><type>MO</type><url>http://example.org/mo</url></webhook>"))
+        .await;
     assert_eq!(status, 200, "{xml}");
     assert!(xml.contains("<signature>null</signature>"), "null is written as the text null: {xml}");
     let answer: WebhookResponse = decode(&xml, Format::Xml).expect("a webhook response");
@@ -81,11 +97,16 @@ async fn the_list_is_paged_in_json_and_xml() {
     let empty: WebhookListResponse = decode(&xml, Format::Xml).expect("a webhook list");
     assert_eq!((empty.webhooks.len(), empty.total_records, empty.total_display_records), (0, 0, 0));
 
-    let ids = [create(&app, "MO", "https://a.example.com/").await, create(&app, "DLR", "https://b.example.com/").await, create(&app, "STOP", "https://c.example.com/").await];
+    let ids = [
+        create(&app, "MO", "https://a.example.com/").await,
+        create(&app, "DLR", "https://b.example.com/").await,
+        create(&app, "STOP", "https://c.example.com/").await,
+    ];
     let (status, body) = app.json(Method::GET, "/webhook", None).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!((body["totalRecords"].as_i64(), body["totalDisplayRecords"].as_i64()), (Some(3), Some(3)));
-    let listed: Vec<&str> = body["webhook"].as_array().expect("an array").iter().filter_map(|w| w["webhook_id"].as_str()).collect();
+    let listed: Vec<&str> =
+        body["webhook"].as_array().expect("an array").iter().filter_map(|w| w["webhook_id"].as_str()).collect();
     assert_eq!(listed, ids.iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!(body["webhook"][0]["status"], "live");
 
@@ -100,7 +121,10 @@ async fn the_list_is_paged_in_json_and_xml() {
     assert_eq!(list.total_records, 3);
     assert_eq!(list.webhooks.len(), 1);
     assert_eq!(list.webhooks[0].webhook_id.as_deref(), Some(ids[2].as_str()));
-    assert_eq!((list.webhooks[0].kind.as_deref(), list.webhooks[0].url.as_deref()), (Some("STOP"), Some("https://c.example.com/")));
+    assert_eq!(
+        (list.webhooks[0].kind.as_deref(), list.webhooks[0].url.as_deref()),
+        (Some("STOP"), Some("https://c.example.com/"))
+    );
 }
 
 #[tokio::test]
@@ -108,36 +132,56 @@ async fn put_changes_type_url_and_signature() {
     let app = spawn_app().await;
     let id = create(&app, "MO", "https://example.com/old").await;
     let path = format!("/webhook/{id}");
-    let (status, body) = app.json(Method::PUT, &path, Some(json!({"webhook": {"type": "DLR", "url": "https://example.com/new", "signature": "k"}}))).await;
+    let (status, body) = app
+        .json(
+            Method::PUT,
+            &path,
+            Some(json!({"webhook": {"type": "DLR", "url": "https://example.com/new", "signature": "k"}})),
+        )
+        .await;
     assert_eq!(status, 200, "{body}");
     let hook = &body["webhook"];
-    assert_eq!((hook["webhook_id"].as_str(), hook["type"].as_str(), hook["url"].as_str()), (Some(id.as_str()), Some("DLR"), Some("https://example.com/new")));
+    assert_eq!(
+        (hook["webhook_id"].as_str(), hook["type"].as_str(), hook["url"].as_str()),
+        (Some(id.as_str()), Some("DLR"), Some("https://example.com/new"))
+    );
     assert_eq!((hook["signature"].as_str(), hook["status"].as_str()), (Some("k"), Some("live")));
     assert!(hook["last_http_code"].is_null(), "{body}");
 
     // Only what the body holds changes; a null signature stops signing.
     let (status, body) = app.json(Method::PUT, &path, Some(json!({"webhook": {"signature": null}}))).await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!((body["webhook"]["type"].as_str(), body["webhook"]["url"].as_str()), (Some("DLR"), Some("https://example.com/new")));
+    assert_eq!(
+        (body["webhook"]["type"].as_str(), body["webhook"]["url"].as_str()),
+        (Some("DLR"), Some("https://example.com/new"))
+    );
     assert!(body["webhook"]["signature"].is_null(), "{body}");
 
-    let xml_body = "<webhook><type>BALANCE_ALERT</type><url>https://example.com/xml</url><signature>x</signature></webhook>";
+    let xml_body =
+        "<webhook><type>BALANCE_ALERT</type><url>https://example.com/xml</url><signature>x</signature></webhook>";
     let (status, xml) = app.xml(Method::PUT, &path, Some(xml_body)).await;
     assert_eq!(status, 200, "{xml}");
     let answer: WebhookResponse = decode(&xml, Format::Xml).expect("a webhook response");
     assert_eq!(answer.webhook.webhook_id.as_deref(), Some(id.as_str()));
-    assert_eq!((answer.webhook.kind.as_deref(), answer.webhook.url.as_deref()), (Some("BALANCE_ALERT"), Some("https://example.com/xml")));
+    assert_eq!(
+        (answer.webhook.kind.as_deref(), answer.webhook.url.as_deref()),
+        (Some("BALANCE_ALERT"), Some("https://example.com/xml"))
+    );
     assert_eq!(answer.webhook.signature, Some(Some("x".into())));
 
     let (_, list) = app.json(Method::GET, "/webhook", None).await;
-    assert_eq!((list["webhook"][0]["type"].as_str(), list["webhook"][0]["url"].as_str()), (Some("BALANCE_ALERT"), Some("https://example.com/xml")));
+    assert_eq!(
+        (list["webhook"][0]["type"].as_str(), list["webhook"][0]["url"].as_str()),
+        (Some("BALANCE_ALERT"), Some("https://example.com/xml"))
+    );
 }
 
 #[tokio::test]
 async fn status_pauses_and_resumes_at_both_paths_and_in_both_formats() {
     let app = spawn_app().await;
     let id = create(&app, "DLR", "https://example.com/dlr").await;
-    let (status, body) = app.json(Method::PUT, &format!("/webhook/{id}/status"), Some(json!({"webhook": {"status": "paused"}}))).await;
+    let (status, body) =
+        app.json(Method::PUT, &format!("/webhook/{id}/status"), Some(json!({"webhook": {"status": "paused"}}))).await;
     assert_eq!(status, 200, "{body}");
     let hook = &body["webhook"];
     assert_eq!((hook["webhook_id"].as_str(), hook["status"].as_str()), (Some(id.as_str()), Some("paused")));
@@ -147,18 +191,25 @@ async fn status_pauses_and_resumes_at_both_paths_and_in_both_formats() {
     assert_eq!(list["webhook"][0]["status"], "paused");
 
     // The public samples send the status to PUT /webhook/:id.
-    let (status, xml) = app.xml(Method::PUT, &format!("/webhook/{id}"), Some("<webhook><status>live</status></webhook>")).await;
+    let (status, xml) =
+        app.xml(Method::PUT, &format!("/webhook/{id}"), Some("<webhook><status>live</status></webhook>")).await;
     assert_eq!(status, 200, "{xml}");
     let answer: WebhookResponse = decode(&xml, Format::Xml).expect("a webhook response");
     assert_eq!((answer.webhook.status.as_deref(), answer.webhook.kind.as_deref()), (Some("live"), Some("DLR")));
 
-    let (status, xml) = app.xml(Method::PUT, &format!("/webhook/{id}/status"), Some("<webhook><status>paused</status></webhook>")).await;
+    let (status, xml) = app
+        .xml(Method::PUT, &format!("/webhook/{id}/status"), Some("<webhook><status>paused</status></webhook>"))
+        .await;
     assert_eq!(status, 200, "{xml}");
     let answer: WebhookResponse = decode(&xml, Format::Xml).expect("a webhook response");
-    assert_eq!((answer.webhook.webhook_id.as_deref(), answer.webhook.status.as_deref()), (Some(id.as_str()), Some("paused")));
+    assert_eq!(
+        (answer.webhook.webhook_id.as_deref(), answer.webhook.status.as_deref()),
+        (Some(id.as_str()), Some("paused"))
+    );
     assert_eq!(answer.webhook.url.as_deref(), Some("https://example.com/dlr"));
 
-    let (status, body) = app.json(Method::PUT, &format!("/webhook/{id}"), Some(json!({"webhook": {"status": "live"}}))).await;
+    let (status, body) =
+        app.json(Method::PUT, &format!("/webhook/{id}"), Some(json!({"webhook": {"status": "live"}}))).await;
     assert_eq!((status, body["webhook"]["status"].as_str()), (200, Some("live")), "{body}");
 }
 
@@ -187,7 +238,10 @@ async fn the_request_log_is_empty_until_something_is_delivered() {
     let id = create(&app, "DLR", "https://example.com/dlr").await;
     let (status, body) = app.json(Method::GET, &format!("/webhook/{id}/log"), None).await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!((body["status"].as_i64(), body["totalRecords"].as_i64(), body["totalDisplayRecords"].as_i64()), (Some(1), Some(0), Some(0)));
+    assert_eq!(
+        (body["status"].as_i64(), body["totalRecords"].as_i64(), body["totalDisplayRecords"].as_i64()),
+        (Some(1), Some(0), Some(0))
+    );
     assert_eq!(body["log"], json!([]));
     let (status, xml) = app.xml(Method::GET, &format!("/webhook/{id}/log"), None).await;
     assert_eq!(status, 200, "{xml}");
@@ -210,11 +264,18 @@ async fn the_request_log_lists_attempts_newest_first_and_paged() {
     let (status, body) = app.json(Method::GET, &format!("/webhook/{id}/log"), None).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["totalRecords"], 3);
-    let attempts: Vec<i64> = body["log"].as_array().expect("an array").iter().filter_map(|e| e["attempt"].as_i64()).collect();
+    let attempts: Vec<i64> =
+        body["log"].as_array().expect("an array").iter().filter_map(|e| e["attempt"].as_i64()).collect();
     assert_eq!(attempts, [3, 2, 1], "newest first: {body}");
     let newest = &body["log"][0];
-    assert_eq!((newest["delivery_id"].as_str(), newest["event"].as_str(), newest["http_code"].as_i64()), (Some("d1"), Some("DLR"), Some(200)));
-    assert_eq!((newest["latency_ms"].as_i64(), newest["body"].as_str(), newest["date"].as_str()), (Some(7), Some("{\"status\":3}"), Some("2026-01-05 10:02:30")));
+    assert_eq!(
+        (newest["delivery_id"].as_str(), newest["event"].as_str(), newest["http_code"].as_i64()),
+        (Some("d1"), Some("DLR"), Some(200))
+    );
+    assert_eq!(
+        (newest["latency_ms"].as_i64(), newest["body"].as_str(), newest["date"].as_str()),
+        (Some(7), Some("{\"status\":3}"), Some("2026-01-05 10:02:30"))
+    );
     assert!(newest["error"].is_null(), "{body}");
 
     let (status, xml) = app.xml(Method::GET, &format!("/webhook/{id}/log?start=2&length=5"), None).await;
@@ -249,8 +310,20 @@ async fn invalid_webhooks_are_refused_with_the_field_named() {
         ("no scheme", Method::POST, "/webhook", webhook("MO", "example.com/hook"), &["webhook.url"]),
         ("ftp url", Method::POST, "/webhook", webhook("MO", "ftp://example.com/hook"), &["webhook.url"]),
         ("no host", Method::POST, "/webhook", webhook("MO", "http://"), &["webhook.url"]),
-        ("long url", Method::POST, "/webhook", webhook("MO", &format!("https://example.com/{}", "a".repeat(2100))), &["webhook.url"]),
-        ("long secret", Method::POST, "/webhook", json!({"webhook": {"type": "MO", "url": "https://example.com/", "signature": "s".repeat(300)}}), &["webhook.signature"]),
+        (
+            "long url",
+            Method::POST,
+            "/webhook",
+            webhook("MO", &format!("https://example.com/{}", "a".repeat(2100))),
+            &["webhook.url"],
+        ),
+        (
+            "long secret",
+            Method::POST,
+            "/webhook",
+            json!({"webhook": {"type": "MO", "url": "https://example.com/", "signature": "s".repeat(300)}}),
+            &["webhook.signature"],
+        ),
         ("put: bad type", Method::PUT, &put, json!({"webhook": {"type": "NOPE"}}), &["webhook.type"]),
         ("put: bad url", Method::PUT, &put, json!({"webhook": {"url": "mailto:a@example.com"}}), &["webhook.url"]),
         ("put: bad status", Method::PUT, &put, json!({"webhook": {"status": "off"}}), &["webhook.status"]),
@@ -266,7 +339,10 @@ async fn invalid_webhooks_are_refused_with_the_field_named() {
     }
     // Nothing was changed by the refused updates.
     let (_, list) = app.json(Method::GET, "/webhook", None).await;
-    assert_eq!((list["totalRecords"].as_i64(), list["webhook"][0]["status"].as_str(), list["webhook"][0]["url"].as_str()), (Some(1), Some("live"), Some("https://example.com/mo")));
+    assert_eq!(
+        (list["totalRecords"].as_i64(), list["webhook"][0]["status"].as_str(), list["webhook"][0]["url"].as_str()),
+        (Some(1), Some("live"), Some("https://example.com/mo"))
+    );
 
     let (status, xml) = app.xml(Method::POST, "/webhook", Some("<webhook><type>BOGUS</type></webhook>")).await;
     assert_eq!(status, 422, "{xml}");
@@ -274,7 +350,13 @@ async fn invalid_webhooks_are_refused_with_the_field_named() {
     assert_eq!(error.status, -7);
     assert_eq!(error.errors.iter().map(|e| e.path.as_str()).collect::<Vec<_>>(), ["webhook.type", "webhook.url"]);
 
-    let malformed = app.request(&app.token, Method::POST, "/webhook").header("Content-Type", "application/json").body("{\"webhook\": ").send().await.expect("sent");
+    let malformed = app
+        .request(&app.token, Method::POST, "/webhook")
+        .header("Content-Type", "application/json")
+        .body("{\"webhook\": ")
+        .send()
+        .await
+        .expect("sent");
     assert_eq!(malformed.status(), 400);
     assert_eq!(malformed.json::<Value>().await.expect("json")["status"], -6);
     let (status, xml) = app.xml(Method::POST, "/webhook", Some("<webhook><type>")).await;
@@ -324,7 +406,9 @@ async fn private_addresses_are_refused_by_default() {
         assert_eq!(paths(&body), ["webhook.url"], "{url}: {body}");
     }
     let id = create(&app, "DLR", "https://example.com/dlr").await;
-    let (status, body) = app.json(Method::PUT, &format!("/webhook/{id}"), Some(json!({"webhook": {"url": "http://127.0.0.1:3000/"}}))).await;
+    let (status, body) = app
+        .json(Method::PUT, &format!("/webhook/{id}"), Some(json!({"webhook": {"url": "http://127.0.0.1:3000/"}})))
+        .await;
     assert_eq!((status, paths(&body)), (422, vec!["webhook.url".to_owned()]), "{body}");
 }
 
@@ -345,13 +429,18 @@ async fn one_account_never_touches_another_accounts_webhooks() {
     let app = spawn_app().await;
     let alices = create(&app, "DLR", "https://alice.example.com/dlr").await;
     let bob = account(&app.db(), "bob", 10.0).await;
-    let (status, body) = app.json_as(&bob, Method::POST, "/webhook", Some(webhook("MO", "https://bob.example.com/mo"))).await;
+    let (status, body) =
+        app.json_as(&bob, Method::POST, "/webhook", Some(webhook("MO", "https://bob.example.com/mo"))).await;
     assert_eq!(status, 200, "{body}");
     let bobs = body["webhook"]["webhook_id"].as_str().expect("an id").to_owned();
 
     let attempts = [
         (Method::GET, format!("/webhook/{alices}/log"), None),
-        (Method::PUT, format!("/webhook/{alices}"), Some(json!({"webhook": {"url": "https://bob.example.com/stolen"}}))),
+        (
+            Method::PUT,
+            format!("/webhook/{alices}"),
+            Some(json!({"webhook": {"url": "https://bob.example.com/stolen"}})),
+        ),
         (Method::PUT, format!("/webhook/{alices}"), Some(json!({"webhook": {"status": "paused"}}))),
         (Method::PUT, format!("/webhook/{alices}/status"), Some(json!({"webhook": {"status": "paused"}}))),
         (Method::DELETE, format!("/webhook/{alices}"), None),
@@ -367,7 +456,10 @@ async fn one_account_never_touches_another_accounts_webhooks() {
     let (_, list) = app.json(Method::GET, "/webhook", None).await;
     assert_eq!(list["totalRecords"], 1);
     let hook = &list["webhook"][0];
-    assert_eq!((hook["webhook_id"].as_str(), hook["url"].as_str(), hook["status"].as_str()), (Some(alices.as_str()), Some("https://alice.example.com/dlr"), Some("live")));
+    assert_eq!(
+        (hook["webhook_id"].as_str(), hook["url"].as_str(), hook["status"].as_str()),
+        (Some(alices.as_str()), Some("https://alice.example.com/dlr"), Some("live"))
+    );
     let (status, _) = app.json(Method::DELETE, &format!("/webhook/{bobs}"), None).await;
     assert_eq!(status, 404, "and the other way round");
 }

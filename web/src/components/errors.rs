@@ -35,7 +35,9 @@ pub fn FieldProblem(
     id: String,
 ) -> impl IntoView {
     move || {
-        error.get().and_then(|e| e.for_field(field)).map(|problem| view! { <p class="field-error" id=id.clone()>{problem}</p> })
+        error
+            .get()
+            .and_then(|e| e.for_field(field))
+            .map(|problem| view! { <p class="field-error" id=id.clone()>{problem}</p> })
     }
 }
-

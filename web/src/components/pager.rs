@@ -27,7 +27,12 @@ pub fn Pager(
         }
         let (from, to) = (start + 1, (start + length).min(total));
         let of = if lang.get() == crate::i18n::Lang::Fr { "sur" } else { "of" };
-        format!("{}–{} {of} {}", format::integer(lang.get(), from), format::integer(lang.get(), to), format::integer(lang.get(), total))
+        format!(
+            "{}–{} {of} {}",
+            format::integer(lang.get(), from),
+            format::integer(lang.get(), to),
+            format::integer(lang.get(), total)
+        )
     };
     let has_previous = move || paging.get().start > 0;
     let has_next = move || {

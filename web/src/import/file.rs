@@ -45,7 +45,11 @@ impl CsvFile {
     pub fn read(bytes: &[u8]) -> Option<CsvFile> {
         let text = decode_text(bytes);
         let delimiter = sniff_delimiter(&text);
-        let mut reader = csv::ReaderBuilder::new().delimiter(delimiter).has_headers(false).flexible(true).from_reader(text.as_bytes());
+        let mut reader = csv::ReaderBuilder::new()
+            .delimiter(delimiter)
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(text.as_bytes());
         let preview: Vec<Vec<String>> = reader
             .records()
             .take(PREVIEW_ROWS)
@@ -64,7 +68,8 @@ impl CsvFile {
     pub fn guess_phone_column(&self) -> usize {
         (0..self.columns)
             .max_by_key(|&c| {
-                let phone_like = self.preview.iter().filter(|row| row.get(c).is_some_and(|cell| looks_like_phone(cell))).count();
+                let phone_like =
+                    self.preview.iter().filter(|row| row.get(c).is_some_and(|cell| looks_like_phone(cell))).count();
                 (phone_like, std::cmp::Reverse(c))
             })
             .unwrap_or(0)

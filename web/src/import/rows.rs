@@ -63,7 +63,15 @@ impl Importer {
             .has_headers(false)
             .flexible(true)
             .from_reader(Cursor::new(file.text.into_bytes()));
-        Importer { reader, settings, record: csv::StringRecord::new(), row: 0, expected, contacts: Vec::new(), rejected: Vec::new() }
+        Importer {
+            reader,
+            settings,
+            record: csv::StringRecord::new(),
+            row: 0,
+            expected,
+            contacts: Vec::new(),
+            rejected: Vec::new(),
+        }
     }
 
     /// Rows read so far (header included).

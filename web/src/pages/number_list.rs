@@ -3,7 +3,9 @@
 
 use leptos::{prelude::*, task::spawn_local};
 use leptos_router::components::A;
-use texto_core::wire::{AddedContactsResponse, BlacklistAddRequest, ContactsDto, NpaiAddRequest, NumberListResponse, StatusResponse};
+use texto_core::wire::{
+    AddedContactsResponse, BlacklistAddRequest, ContactsDto, NpaiAddRequest, NumberListResponse, StatusResponse,
+};
 
 use crate::{
     api::{Api, ApiError, Paging, use_api, with_query},

@@ -2,7 +2,9 @@
 //! with each event's state and a resend.
 
 use leptos::{prelude::*, task::spawn_local};
-use texto_core::wire::{StatusResponse, WebhookDto, WebhookListResponse, WebhookLogResponse, WebhookRequest, WebhookResponse};
+use texto_core::wire::{
+    StatusResponse, WebhookDto, WebhookListResponse, WebhookLogResponse, WebhookRequest, WebhookResponse,
+};
 
 use crate::{
     api::{ApiError, Paging, use_api, with_query},
@@ -106,7 +108,12 @@ fn WebhookRow(hook: WebhookDto, version: RwSignal<u32>) -> impl IntoView {
     let set_status = {
         let id = id.clone();
         move |_| {
-            let request = WebhookRequest { webhook: WebhookDto { status: Some(if live { "paused" } else { "live" }.into()), ..WebhookDto::default() } };
+            let request = WebhookRequest {
+                webhook: WebhookDto {
+                    status: Some(if live { "paused" } else { "live" }.into()),
+                    ..WebhookDto::default()
+                },
+            };
             let id = id.clone();
             spawn_local(async move {
                 match api.put::<_, WebhookResponse>(&format!("/webhook/{id}/status"), &request).await {

@@ -23,7 +23,9 @@ impl Backend {
         let sqlite = SqliteStore::for_commands(Database::open(&dir.path().join("t.db")).expect("an SQLite database"));
         let mut all = vec![Backend::Sqlite(sqlite, dir)];
         if let Some(url) = postgres_database().await {
-            all.push(Backend::Postgres(PgStore::for_serving(&url, chrono::Utc::now()).await.expect("a PostgreSQL store")));
+            all.push(Backend::Postgres(
+                PgStore::for_serving(&url, chrono::Utc::now()).await.expect("a PostgreSQL store"),
+            ));
         }
         all
     }
@@ -58,7 +60,8 @@ impl fmt::Display for Backend {
 /// A new database on the `TEXTO_TEST_POSTGRES` server, if one is named.
 pub(super) async fn postgres_database() -> Option<String> {
     let server = std::env::var("TEXTO_TEST_POSTGRES").ok()?;
-    let (client, connection) = tokio_postgres::connect(&server, tokio_postgres::NoTls).await.expect("the PostgreSQL server answers");
+    let (client, connection) =
+        tokio_postgres::connect(&server, tokio_postgres::NoTls).await.expect("the PostgreSQL server answers");
     tokio::spawn(connection);
     let mut name = [0u8; 8];
     getrandom::fill(&mut name).expect("randomness");

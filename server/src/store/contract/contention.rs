@@ -20,7 +20,10 @@ async fn a_transaction_aborted_by_a_deadlock_is_answered_as_contended() {
         client
     };
     let (first, second) = (connect().await, connect().await);
-    first.batch_execute("CREATE TABLE rows (id BIGINT PRIMARY KEY); INSERT INTO rows VALUES (1), (2)").await.expect("two rows");
+    first
+        .batch_execute("CREATE TABLE rows (id BIGINT PRIMARY KEY); INSERT INTO rows VALUES (1), (2)")
+        .await
+        .expect("two rows");
     // Each takes one row, then wants the other's: PostgreSQL aborts one of them.
     first.batch_execute("BEGIN; UPDATE rows SET id = id WHERE id = 1").await.expect("the first lock");
     second.batch_execute("BEGIN; UPDATE rows SET id = id WHERE id = 2").await.expect("the second lock");

@@ -12,8 +12,8 @@ mod waves;
 
 use texto_core::Credits;
 
-use backends::Backend;
 use crate::{Error, store::Store};
+use backends::Backend;
 
 #[tokio::test]
 async fn an_account_name_is_taken_once_and_top_ups_add_up() {

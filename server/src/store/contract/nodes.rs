@@ -35,7 +35,10 @@ async fn kill(node: &PgStore, witness: &PgStore) {
     node.close();
     // A beat already under way lands within the second.
     tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
-    witness.execute_batch(&format!("UPDATE nodes SET heartbeat_at = '2000-01-01T00:00:00Z' WHERE id = {id}")).await.expect("the node looks dead");
+    witness
+        .execute_batch(&format!("UPDATE nodes SET heartbeat_at = '2000-01-01T00:00:00Z' WHERE id = {id}"))
+        .await
+        .expect("the node looks dead");
 }
 
 #[tokio::test]

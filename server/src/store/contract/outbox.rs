@@ -7,8 +7,8 @@ use texto_core::Credits;
 
 use super::backends::Backend;
 use crate::store::{
-    AccountStore, Arrival, Attempt, AttemptResult, DueEvent, NewWebhook, NextStep, OutboxStore, Page, WebhookChange, WebhookStatus, WebhookStore,
-    WebhookType,
+    AccountStore, Arrival, Attempt, AttemptResult, DueEvent, NewWebhook, NextStep, OutboxStore, Page, WebhookChange,
+    WebhookStatus, WebhookStore, WebhookType,
 };
 
 fn answered(code: i64) -> AttemptResult {
@@ -25,7 +25,10 @@ async fn a_webhooks_events_come_due_in_order_and_each_attempt_moves_them_on() {
         let store = backend.store();
         let account = store.create_account("acme", Credits::ZERO).await.expect("an account");
         let hook = store
-            .create_webhook(account, NewWebhook { kind: WebhookType::Mo, url: "https://example.com/hook", secret: Some("s3cret") })
+            .create_webhook(
+                account,
+                NewWebhook { kind: WebhookType::Mo, url: "https://example.com/hook", secret: Some("s3cret") },
+            )
             .await
             .expect("a webhook")
             .id;
@@ -38,20 +41,36 @@ async fn a_webhooks_events_come_due_in_order_and_each_attempt_moves_them_on() {
             .await;
         let now = Utc.with_ymd_and_hms(2026, 11, 24, 10, 0, 1).unwrap();
         assert_eq!(store.due_webhooks(now, Vec::new(), 10).await.expect("due webhooks"), [hook], "{backend}");
-        assert!(store.due_webhooks(now, vec![hook], 10).await.expect("due webhooks").is_empty(), "{backend}: a running lane is not due again");
+        assert!(
+            store.due_webhooks(now, vec![hook], 10).await.expect("due webhooks").is_empty(),
+            "{backend}: a running lane is not due again"
+        );
 
         let events = store.next_events(hook, now, 10).await.expect("events");
         let bodies: Vec<&str> = events.iter().map(|e| e.body.as_str()).collect();
         assert_eq!(bodies, [r#"{"n":1}"#, r#"{"n":2}"#, r#"{"n":3}"#], "{backend}: in the order raised");
-        assert!(events.iter().all(|e| e.secret.as_deref() == Some("s3cret") && e.attempts == 0), "{backend}: {events:?}");
+        assert!(
+            events.iter().all(|e| e.secret.as_deref() == Some("s3cret") && e.attempts == 0),
+            "{backend}: {events:?}"
+        );
         assert_ne!(events[0].delivery_id, events[1].delivery_id, "{backend}");
 
         let retry_at = now + Duration::seconds(30);
-        let two = vec![attempt(&events[0], answered(200), NextStep::Delivered, now), attempt(&events[1], answered(500), NextStep::RetryAt(retry_at), now)];
+        let two = vec![
+            attempt(&events[0], answered(200), NextStep::Delivered, now),
+            attempt(&events[1], answered(500), NextStep::RetryAt(retry_at), now),
+        ];
         assert!(store.record_attempts(two).await.expect("stored"), "{backend}");
-        assert!(store.next_events(hook, now, 10).await.expect("events").is_empty(), "{backend}: the rest waits behind the retry");
+        assert!(
+            store.next_events(hook, now, 10).await.expect("events").is_empty(),
+            "{backend}: the rest waits behind the retry"
+        );
         let later = store.next_events(hook, retry_at, 10).await.expect("events");
-        assert_eq!(later.iter().map(|e| (e.id, e.attempts)).collect::<Vec<_>>(), [(events[1].id, 1), (events[2].id, 0)], "{backend}");
+        assert_eq!(
+            later.iter().map(|e| (e.id, e.attempts)).collect::<Vec<_>>(),
+            [(events[1].id, 1), (events[2].id, 0)],
+            "{backend}"
+        );
 
         let (log, total) = store.webhook_log(account, hook, Page::default()).await.expect("the log");
         assert_eq!(total, 2, "{backend}");
@@ -62,12 +81,27 @@ async fn a_webhooks_events_come_due_in_order_and_each_attempt_moves_them_on() {
 
         let pause = WebhookChange { status: Some(WebhookStatus::Paused), ..WebhookChange::default() };
         store.update_webhook(account, hook, pause).await.expect("paused");
-        assert!(!store.record_attempts(vec![attempt(&later[0], answered(200), NextStep::Delivered, retry_at)]).await.expect("stored"), "{backend}: a paused lane stops");
-        assert!(store.due_webhooks(retry_at, Vec::new(), 10).await.expect("due webhooks").is_empty(), "{backend}: paused");
+        assert!(
+            !store
+                .record_attempts(vec![attempt(&later[0], answered(200), NextStep::Delivered, retry_at)])
+                .await
+                .expect("stored"),
+            "{backend}: a paused lane stops"
+        );
+        assert!(
+            store.due_webhooks(retry_at, Vec::new(), 10).await.expect("due webhooks").is_empty(),
+            "{backend}: paused"
+        );
         assert!(store.next_events(hook, retry_at, 10).await.expect("events").is_empty(), "{backend}: paused");
 
         store.delete_webhook(account, hook).await.expect("deleted");
-        assert!(!store.record_attempts(vec![attempt(&later[1], answered(200), NextStep::Delivered, retry_at)]).await.expect("no error"), "{backend}: its event is gone");
+        assert!(
+            !store
+                .record_attempts(vec![attempt(&later[1], answered(200), NextStep::Delivered, retry_at)])
+                .await
+                .expect("no error"),
+            "{backend}: its event is gone"
+        );
     }
 }
 
@@ -77,7 +111,10 @@ async fn pruning_takes_the_old_log_and_finished_events_and_keeps_pending_ones() 
         let store = backend.store();
         let account = store.create_account("acme", Credits::ZERO).await.expect("an account");
         let hook = store
-            .create_webhook(account, NewWebhook { kind: WebhookType::Mo, url: "https://example.com/hook", secret: None })
+            .create_webhook(
+                account,
+                NewWebhook { kind: WebhookType::Mo, url: "https://example.com/hook", secret: None },
+            )
             .await
             .expect("a webhook")
             .id;
@@ -100,7 +137,11 @@ async fn pruning_takes_the_old_log_and_finished_events_and_keeps_pending_ones() 
         assert_eq!((total, log.len()), (1, 1), "{backend}: November's attempt stays");
         assert_eq!(store.due_webhooks(Utc::now(), Vec::new(), 10).await.expect("due webhooks"), [hook], "{backend}");
         let due = store.next_events(hook, Utc::now(), 10).await.expect("events");
-        assert_eq!(due.iter().map(|e| e.id).collect::<Vec<_>>(), [3], "{backend}: a pending event stays whatever its age");
+        assert_eq!(
+            due.iter().map(|e| e.id).collect::<Vec<_>>(),
+            [3],
+            "{backend}: a pending event stays whatever its age"
+        );
     }
 }
 
@@ -161,7 +202,11 @@ async fn receipts_for_several_accounts_raise_dlr_in_order_for_the_accounts_liste
 async fn on_postgresql_a_deleted_webhooks_events_go_with_it_and_stray_ones_are_pruned() {
     let Some((store, _)) = super::nodes::two_nodes().await else { return };
     let account = store.create_account("acme", Credits::ZERO).await.expect("an account");
-    let hook = store.create_webhook(account, NewWebhook { kind: WebhookType::Mo, url: "https://example.com/hook", secret: None }).await.expect("a webhook").id;
+    let hook = store
+        .create_webhook(account, NewWebhook { kind: WebhookType::Mo, url: "https://example.com/hook", secret: None })
+        .await
+        .expect("a webhook")
+        .id;
     // No key ties an event to its webhook: events raised as a webhook (here 999999) was being
     // deleted can be left behind.
     store
@@ -174,6 +219,10 @@ async fn on_postgresql_a_deleted_webhooks_events_go_with_it_and_stray_ones_are_p
         .expect("events");
     store.delete_webhook(account, hook).await.expect("deleted");
     let long_ago = Utc.with_ymd_and_hms(2000, 1, 1, 0, 0, 0).unwrap();
-    assert_eq!(store.prune(long_ago, 100).await.expect("a prune"), 2, "the stray events only: the deleted webhook's went with it");
+    assert_eq!(
+        store.prune(long_ago, 100).await.expect("a prune"),
+        2,
+        "the stray events only: the deleted webhook's went with it"
+    );
     assert_eq!(store.prune(long_ago, 100).await.expect("a prune"), 0, "nothing left to prune");
 }

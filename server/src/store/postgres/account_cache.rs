@@ -53,7 +53,11 @@ pub(super) struct AccountCopy {
 
 impl AccountCopy {
     /// The filter's inputs from this copy, with `blacklist` and `npai` read for the request.
-    pub(super) fn inputs(&self, blacklist: impl IntoIterator<Item = u64>, npai: impl IntoIterator<Item = u64>) -> FilterInputs {
+    pub(super) fn inputs(
+        &self,
+        blacklist: impl IntoIterator<Item = u64>,
+        npai: impl IntoIterator<Item = u64>,
+    ) -> FilterInputs {
         FilterInputs {
             blacklist: blacklist.into_iter().collect(),
             npai: npai.into_iter().collect(),
@@ -83,7 +87,13 @@ impl AccountCache {
 
     /// The filter's inputs from the copy of `account`, if it is still at `version`, with
     /// `blacklist` and `npai` read for the request.
-    pub(super) fn inputs(&self, account: AccountId, version: i64, blacklist: impl IntoIterator<Item = u64>, npai: impl IntoIterator<Item = u64>) -> Option<FilterInputs> {
+    pub(super) fn inputs(
+        &self,
+        account: AccountId,
+        version: i64,
+        blacklist: impl IntoIterator<Item = u64>,
+        npai: impl IntoIterator<Item = u64>,
+    ) -> Option<FilterInputs> {
         self.copies().get(&account).filter(|copy| copy.version == version).map(|copy| copy.inputs(blacklist, npai))
     }
 

@@ -21,7 +21,9 @@ impl AccountStore for PgStore {
             .query_one("INSERT INTO accounts (name) VALUES ($1) RETURNING id", &[&name])
             .await
             .map_err(|e| match e.code() {
-                Some(&SqlState::UNIQUE_VIOLATION) => Error::Command(format!("an account called {name:?} already exists")),
+                Some(&SqlState::UNIQUE_VIOLATION) => {
+                    Error::Command(format!("an account called {name:?} already exists"))
+                }
                 _ => e.into(),
             })?
             .get(0);
@@ -52,7 +54,9 @@ impl AccountStore for PgStore {
 
     async fn add_token(&self, account: AccountId, hash: &[u8; 32]) -> Result<(), Error> {
         let client = self.pool.get().await?;
-        client.execute("INSERT INTO api_tokens (account_id, token_hash) VALUES ($1, $2)", &[&account, &hash.as_slice()]).await?;
+        client
+            .execute("INSERT INTO api_tokens (account_id, token_hash) VALUES ($1, $2)", &[&account, &hash.as_slice()])
+            .await?;
         Ok(())
     }
 
@@ -70,11 +74,18 @@ impl AccountStore for PgStore {
 
     async fn account_for_token(&self, hash: &[u8; 32]) -> Result<Option<AccountId>, Error> {
         let client = self.pool.get().await?;
-        let query = client.prepare_cached("SELECT account_id FROM api_tokens WHERE token_hash = $1 AND revoked_at IS NULL").await?;
+        let query = client
+            .prepare_cached("SELECT account_id FROM api_tokens WHERE token_hash = $1 AND revoked_at IS NULL")
+            .await?;
         Ok(client.query_opt(&query, &[&hash.as_slice()]).await?.map(|row| row.get(0)))
     }
 
-    async fn update_flood_limits(&self, account: AccountId, identical_per_hour: Option<u32>, any_per_hour: Option<u32>) -> Result<FloodLimits, Error> {
+    async fn update_flood_limits(
+        &self,
+        account: AccountId,
+        identical_per_hour: Option<u32>,
+        any_per_hour: Option<u32>,
+    ) -> Result<FloodLimits, Error> {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
         tx.execute(
@@ -89,7 +100,12 @@ impl AccountStore for PgStore {
         Ok(limits)
     }
 
-    async fn update_country_rule(&self, account: AccountId, country: Country, change: CountryRuleChange) -> Result<CountryRule, Error> {
+    async fn update_country_rule(
+        &self,
+        account: AccountId,
+        country: Country,
+        change: CountryRuleChange,
+    ) -> Result<CountryRule, Error> {
         // One upsert: the row is locked while the kept fields are read, so two changes of
         // different fields made at once by two nodes both stay.
         let mut client = self.pool.get().await?;
@@ -128,7 +144,8 @@ impl AccountStore for PgStore {
 async fn top_up_in(tx: &Transaction<'_>, account: AccountId, credits: Credits) -> Result<i64, Error> {
     let ledger = tx.prepare_cached("INSERT INTO ledger (account_id, amount, kind) VALUES ($1, $2, 'topup')").await?;
     tx.execute(&ledger, &[&account, &credits.hundredths()]).await?;
-    let balance = tx.prepare_cached("UPDATE accounts SET balance = balance + $1 WHERE id = $2 RETURNING balance").await?;
+    let balance =
+        tx.prepare_cached("UPDATE accounts SET balance = balance + $1 WHERE id = $2 RETURNING balance").await?;
     let balance = tx.query_one(&balance, &[&credits.hundredths(), &account]).await?.get(0);
     changed(tx, account).await?;
     Ok(balance)
@@ -165,7 +182,8 @@ fn limit_from_db(limit: i64) -> u32 {
 
 /// The account's anti-flood limits: its own, or the reference defaults.
 pub(super) async fn flood_limits(db: &impl GenericClient, account: AccountId) -> Result<FloodLimits, Error> {
-    let query = db.prepare_cached("SELECT flood_identical_per_hour, flood_any_per_hour FROM accounts WHERE id = $1").await?;
+    let query =
+        db.prepare_cached("SELECT flood_identical_per_hour, flood_any_per_hour FROM accounts WHERE id = $1").await?;
     let row = db.query_one(&query, &[&account]).await?;
     Ok(limits_from_db(row.get(0), row.get(1)))
 }

@@ -34,7 +34,8 @@ const REPLIES_WITHIN_DAYS: i64 = 30;
 
 /// What a statement storing final codes returns, for [`Finished::read`], from the message `m`
 /// and its input row `r` (with the columns `code` and `n`, the position of the outcome).
-pub(super) const FINAL_COLUMNS: &str = "r.n, r.code, m.campaign_id, m.account_id, m.number, m.country, m.gsmsmsid, m.info";
+pub(super) const FINAL_COLUMNS: &str =
+    "r.n, r.code, m.campaign_id, m.account_id, m.number, m.country, m.gsmsmsid, m.info";
 
 /// A message whose final code was just stored (read through [`FINAL_COLUMNS`]).
 pub(super) struct Finished {
@@ -71,7 +72,12 @@ pub(super) type Receipt<'a> = (&'a str, i64, i64);
 /// Stores receipts and replies. Receipts go in runs without a repeated SMSC id (a repeat sees
 /// what the receipt before it did, as row by row), replies after them (they touch none of the
 /// same rows); the events of each kind keep the order of the batch.
-pub(super) async fn store(tx: &Transaction<'_>, arrivals: &[Arrival], outbox: &mut Outbox, now: DateTime<Utc>) -> Result<(), Error> {
+pub(super) async fn store(
+    tx: &Transaction<'_>,
+    arrivals: &[Arrival],
+    outbox: &mut Outbox,
+    now: DateTime<Utc>,
+) -> Result<(), Error> {
     let at = outbox.at().to_owned();
     let mut finished = Vec::new();
     let mut run: Vec<Receipt<'_>> = Vec::new();
@@ -118,7 +124,8 @@ pub(super) async fn match_receipts(tx: &Transaction<'_>, receipts: &[Receipt<'_>
 async fn receipts(tx: &Transaction<'_>, run: &[Receipt<'_>], at: &str) -> Result<Vec<Finished>, Error> {
     let mut finished = match_receipts(tx, run).await?;
     let matched: HashSet<i64> = finished.iter().map(|f| f.position).collect();
-    let mut misses: Vec<Receipt<'_>> = run.iter().filter(|(_, _, position)| !matched.contains(position)).copied().collect();
+    let mut misses: Vec<Receipt<'_>> =
+        run.iter().filter(|(_, _, position)| !matched.contains(position)).copied().collect();
     if misses.is_empty() {
         return Ok(finished);
     }
@@ -152,7 +159,8 @@ async fn receipts(tx: &Transaction<'_>, run: &[Receipt<'_>], at: &str) -> Result
 
 /// The SMSC ids, codes and positions of `receipts`, as arrays to bind.
 fn columns<'a>(receipts: &[Receipt<'a>]) -> (Vec<&'a str>, Vec<i64>, Vec<i64>) {
-    let mut columns = (Vec::with_capacity(receipts.len()), Vec::with_capacity(receipts.len()), Vec::with_capacity(receipts.len()));
+    let mut columns =
+        (Vec::with_capacity(receipts.len()), Vec::with_capacity(receipts.len()), Vec::with_capacity(receipts.len()));
     for &(smsc_id, code, position) in receipts {
         columns.0.push(smsc_id);
         columns.1.push(code);
@@ -163,7 +171,11 @@ fn columns<'a>(receipts: &[Receipt<'a>]) -> (Vec<&'a str>, Vec<i64>, Vec<i64>) {
 
 /// Messages' final codes are stored: unknown subscribers (code 5) join the NPAI list, and DLR
 /// goes out for each, in the order of their positions.
-pub(super) async fn after_final(tx: &Transaction<'_>, mut finished: Vec<Finished>, outbox: &mut Outbox) -> Result<(), Error> {
+pub(super) async fn after_final(
+    tx: &Transaction<'_>,
+    mut finished: Vec<Finished>,
+    outbox: &mut Outbox,
+) -> Result<(), Error> {
     if finished.is_empty() {
         return Ok(());
     }
@@ -210,7 +222,13 @@ impl Listing {
 
     /// Writes the numbers to `table` (`npai` or `blacklist`), each unless the account has it
     /// already.
-    async fn insert(self, tx: &Transaction<'_>, table: &'static str, source: &'static str, at: &str) -> Result<(), Error> {
+    async fn insert(
+        self,
+        tx: &Transaction<'_>,
+        table: &'static str,
+        source: &'static str,
+        at: &str,
+    ) -> Result<(), Error> {
         if self.numbers.is_empty() {
             return Ok(());
         }
@@ -223,7 +241,11 @@ impl Listing {
             ))
             .await?;
         let [info1, info2, info3, info4] = &self.info;
-        tx.execute(&insert, &[&self.accounts, &self.numbers, info1, info2, info3, info4, &self.campaigns, &at, &source]).await?;
+        tx.execute(
+            &insert,
+            &[&self.accounts, &self.numbers, info1, info2, info3, info4, &self.campaigns, &at, &source],
+        )
+        .await?;
         Ok(())
     }
 }
@@ -239,7 +261,12 @@ struct Reply<'a> {
 
 /// Replies (`from`, `text`): MO for the account that last sent to the number, and for a stop
 /// word the blacklist and STOP. A reply nobody sent to (in 30 days) is logged and dropped.
-async fn store_replies(tx: &Transaction<'_>, replies: &[(&str, &str)], outbox: &mut Outbox, now: DateTime<Utc>) -> Result<(), Error> {
+async fn store_replies(
+    tx: &Transaction<'_>,
+    replies: &[(&str, &str)],
+    outbox: &mut Outbox,
+    now: DateTime<Utc>,
+) -> Result<(), Error> {
     let parsed: Vec<(&str, i64, &str)> = replies
         .iter()
         .filter_map(|&(from, text)| match from.trim_start_matches('+').parse::<i64>() {
@@ -255,13 +282,21 @@ async fn store_replies(tx: &Transaction<'_>, replies: &[(&str, &str)], outbox: &
     }
     let numbers: Vec<i64> = parsed.iter().map(|&(_, number, _)| number).collect();
     let since = time::store(now - Duration::days(REPLIES_WITHIN_DAYS));
-    let owners_query = tx.prepare_cached("SELECT number, account_id, message_id FROM last_sent WHERE number = ANY($1) AND sent_at >= $2").await?;
-    let owners: HashMap<i64, (i64, i64)> =
-        tx.query(&owners_query, &[&numbers, &since]).await?.iter().map(|row| (row.get(0), (row.get(1), row.get(2)))).collect();
+    let owners_query = tx
+        .prepare_cached("SELECT number, account_id, message_id FROM last_sent WHERE number = ANY($1) AND sent_at >= $2")
+        .await?;
+    let owners: HashMap<i64, (i64, i64)> = tx
+        .query(&owners_query, &[&numbers, &since])
+        .await?
+        .iter()
+        .map(|row| (row.get(0), (row.get(1), row.get(2))))
+        .collect();
     let kept: Vec<Reply<'_>> = parsed
         .into_iter()
         .filter_map(|(from, number, text)| match owners.get(&number) {
-            Some(&(account, last_message)) => Some(Reply { account, number, text, last_message, stop: is_stop_word(text) }),
+            Some(&(account, last_message)) => {
+                Some(Reply { account, number, text, last_message, stop: is_stop_word(text) })
+            }
             None => {
                 tracing::info!(from, "a reply to no message sent in the last 30 days: dropped");
                 None
@@ -312,7 +347,9 @@ async fn blacklist_stops(tx: &Transaction<'_>, replies: &[Reply<'_>], at: &str) 
         tx.query(&answered, &[&ids]).await?.iter().map(|row| (row.get(0), (row.get(1), row.get(2)))).collect();
     let mut stops = Listing::default();
     for reply in replies.iter().filter(|r| r.stop) {
-        let (campaign, info) = answered.get(&reply.last_message).map_or((None, None), |(campaign, info)| (Some(*campaign), info.as_deref()));
+        let (campaign, info) = answered
+            .get(&reply.last_message)
+            .map_or((None, None), |(campaign, info)| (Some(*campaign), info.as_deref()));
         stops.push(reply.account, reply.number, info_of(info), campaign);
     }
     stops.insert(tx, "blacklist", "stop", at).await
@@ -330,7 +367,8 @@ pub(super) async fn click(tx: &Transaction<'_>, click: &Click, now: DateTime<Utc
         )
         .await?;
     let Some(row) = tx.query_opt(&query, &[&click.message_id]).await? else { return Ok(None) };
-    let (campaign, account, gsmsmsid, info, links): (i64, i64, Option<String>, Option<String>, String) = (row.get(0), row.get(1), row.get(2), row.get(3), row.get(4));
+    let (campaign, account, gsmsmsid, info, links): (i64, i64, Option<String>, Option<String>, String) =
+        (row.get(0), row.get(1), row.get(2), row.get(3), row.get(4));
     let links: Vec<String> = serde_json::from_str(&links).unwrap_or_default();
     let Some(long_url) = links.get(click.link).cloned() else { return Ok(None) };
     let [brand, model, os] = &click.device;
@@ -339,10 +377,11 @@ pub(super) async fn click(tx: &Transaction<'_>, click: &Click, now: DateTime<Utc
         .prepare_cached("INSERT INTO clicks (campaign_id, message_id, link, brand, model, os, clicked_at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
         .await?;
     tx.execute(&insert, &[&campaign, &click.message_id, &link, brand, model, os, &outbox.at()]).await?;
-    let count = tx.prepare_cached("SELECT COUNT(*) FROM clicks WHERE campaign_id = $1 AND message_id = $2 AND link = $3").await?;
+    let count = tx
+        .prepare_cached("SELECT COUNT(*) FROM clicks WHERE campaign_id = $1 AND message_id = $2 AND link = $3")
+        .await?;
     let clicks: i64 = tx.query_one(&count, &[&campaign, &click.message_id, &link]).await?.get(0);
     let event = Clicked { campaign, gsmsmsid, info: info.as_deref(), long_url: &long_url, click, clicks }.event(now);
     outbox.raise(tx, account, "CLICKER", &event).await?;
     Ok(Some(long_url))
 }
-

@@ -14,21 +14,36 @@ use crate::{
 
 /// The accounts' alert settings, read by a batch of campaigns: rows of `(account_id,` then
 /// the columns [`from_row`] reads`)`.
-pub(super) const ALERTS_OF_ACCOUNTS: &str =
-    "SELECT account_id, alert_trigger, alert_email, alert_gsm, email, phone_number FROM balance_alerts WHERE account_id = ANY($1)";
+pub(super) const ALERTS_OF_ACCOUNTS: &str = "SELECT account_id, alert_trigger, alert_email, alert_gsm, email, phone_number FROM balance_alerts WHERE account_id = ANY($1)";
 
 /// A row of [`ALERTS_OF_ACCOUNTS`]: the account's alert settings.
 pub(super) fn from_row(row: &Row) -> BalanceAlert {
-    BalanceAlert { trigger: row.get(1), email_enabled: row.get(2), gsm_enabled: row.get(3), email: row.get(4), phone_number: row.get(5) }
+    BalanceAlert {
+        trigger: row.get(1),
+        email_enabled: row.get(2),
+        gsm_enabled: row.get(3),
+        email: row.get(4),
+        phone_number: row.get(5),
+    }
 }
 
 /// Raises `alert` (its event and notices) in the debit's transaction, the debit having left
 /// `after`.
-pub(super) async fn raise(alert: &BalanceAlert, tx: &impl GenericClient, account: AccountId, after: Credits, now: DateTime<Utc>) -> Result<(), Error> {
+pub(super) async fn raise(
+    alert: &BalanceAlert,
+    tx: &impl GenericClient,
+    account: AccountId,
+    after: Credits,
+    now: DateTime<Utc>,
+) -> Result<(), Error> {
     tracing::info!(account, balance = %after, trigger = alert.trigger, "balance alert");
     Outbox::new(now).raise(tx, account, "BALANCE_ALERT", &alert.event(after, now)).await?;
     let (targets, text) = alert.notices(after);
-    let notice = tx.prepare_cached("INSERT INTO alert_notices (account_id, channel, target, body, created_at) VALUES ($1, $2, $3, $4, $5)").await?;
+    let notice = tx
+        .prepare_cached(
+            "INSERT INTO alert_notices (account_id, channel, target, body, created_at) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .await?;
     let at = time::store(now);
     for (channel, target) in targets {
         tx.execute(&notice, &[&account, &channel, &target, &text, &at]).await?;

@@ -55,12 +55,17 @@ impl Batcher {
 async fn write_batches(pool: Pool, memory: Arc<NodeMemory>, mut queue: mpsc::UnboundedReceiver<Queued>) {
     let mut batch = Vec::with_capacity(MOST_PER_BATCH);
     while queue.recv_many(&mut batch, MOST_PER_BATCH).await > 0 {
-        let (jobs, answers): (Vec<Job>, Vec<oneshot::Sender<Answer>>) = batch.drain(..).map(|q| (q.job, q.answer)).unzip();
+        let (jobs, answers): (Vec<Job>, Vec<oneshot::Sender<Answer>>) =
+            batch.drain(..).map(|q| (q.job, q.answer)).unzip();
         let written = match pool.get().await {
             Ok(client) => campaign_writer::write(&client, &memory, &jobs).await,
             Err(error) => {
                 let mut first = Some(Error::from(error));
-                jobs.iter().map(|_| Err(first.take().unwrap_or(Error::Unavailable("no database connection for the campaigns")))).collect()
+                jobs.iter()
+                    .map(|_| {
+                        Err(first.take().unwrap_or(Error::Unavailable("no database connection for the campaigns")))
+                    })
+                    .collect()
             }
         };
         for (answer, outcome) in answers.into_iter().zip(written) {

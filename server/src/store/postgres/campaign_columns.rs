@@ -64,7 +64,18 @@ impl<'a> Messages<'a> {
 
     /// The 10 parameters of the insert, in its columns' order.
     pub(super) fn params(&self) -> [&(dyn ToSql + Sync); 10] {
-        [&self.campaigns, &self.accounts, &self.numbers, &self.countries, &self.gsmsmsids, &self.parts, &self.costs, &self.text_hashes, &self.created_at, &self.infos]
+        [
+            &self.campaigns,
+            &self.accounts,
+            &self.numbers,
+            &self.countries,
+            &self.gsmsmsids,
+            &self.parts,
+            &self.costs,
+            &self.text_hashes,
+            &self.created_at,
+            &self.infos,
+        ]
     }
 }
 

@@ -102,7 +102,9 @@ fn decide_one(job: &Job, ticket: i64, locked: &mut Locked, windows: [&FloodWindo
     };
     let numbers = job.numbers();
     if !numbers.is_empty() && flood_sync::over_limits(&windows, job.account, &numbers, job.text_hash, limits, job.now) {
-        return Verdict::Refused(Error::Contended("another send to these numbers was written meanwhile: send again".into()));
+        return Verdict::Refused(Error::Contended(
+            "another send to these numbers was written meanwhile: send again".into(),
+        ));
     }
     let before = Credits::from_hundredths(balance);
     if job.cost > before {
@@ -129,6 +131,7 @@ fn decide_one(job: &Job, ticket: i64, locked: &mut Locked, windows: [&FloodWindo
     if let Some((balance, _)) = locked.accounts.get_mut(&job.account) {
         *balance = after.hundredths();
     }
-    let alert = job.cost > Credits::ZERO && locked.alerts.get(&job.account).is_some_and(|alert| alert.crossed(before, after));
+    let alert =
+        job.cost > Credits::ZERO && locked.alerts.get(&job.account).is_some_and(|alert| alert.crossed(before, after));
     Verdict::Accepted { ticket, balance: after, alert }
 }

@@ -16,11 +16,17 @@ use crate::{
 };
 
 /// The columns [`stored_campaign`] reads.
-const CAMPAIGN_COLUMNS: &str = "id, text, sender, status, send_at, created_at, cost, lists, total, sent, npai, pushtype";
+const CAMPAIGN_COLUMNS: &str =
+    "id, text, sender, status, send_at, created_at, cost, lists, total, sent, npai, pushtype";
 
 /// A page (already clamped) of the account's campaigns, newest first, and how many it has.
-pub(super) async fn campaign_page(db: &impl GenericClient, account: AccountId, page: Page) -> Result<(Vec<CampaignRecord>, i64), Error> {
-    let sql = format!("SELECT {CAMPAIGN_COLUMNS} FROM campaigns WHERE account_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3");
+pub(super) async fn campaign_page(
+    db: &impl GenericClient,
+    account: AccountId,
+    page: Page,
+) -> Result<(Vec<CampaignRecord>, i64), Error> {
+    let sql =
+        format!("SELECT {CAMPAIGN_COLUMNS} FROM campaigns WHERE account_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3");
     let (count, rows) = try_join(
         query(db, "SELECT COUNT(*) FROM campaigns WHERE account_id = $1", &[&account]),
         query(db, &sql, &[&account, &page.length, &page.start]),
@@ -33,7 +39,11 @@ pub(super) async fn campaign_page(db: &impl GenericClient, account: AccountId, p
 
 /// One campaign of the account, with its delivery counts, and its links' clicks when its text
 /// has short links.
-pub(super) async fn campaign_record(db: &impl GenericClient, account: AccountId, ticket: i64) -> Result<Option<CampaignRecord>, Error> {
+pub(super) async fn campaign_record(
+    db: &impl GenericClient,
+    account: AccountId,
+    ticket: i64,
+) -> Result<Option<CampaignRecord>, Error> {
     let sql = format!("SELECT {CAMPAIGN_COLUMNS} FROM campaigns WHERE id = $1 AND account_id = $2");
     let rows = query(db, &sql, &[&ticket, &account]).await?;
     let Some(row) = rows.first() else { return Ok(None) };
@@ -66,7 +76,10 @@ fn stored_campaign(row: &Row) -> CampaignRecord {
 }
 
 /// Fills in the campaigns' messages per delivery code and their stops.
-async fn with_deliveries(db: &impl GenericClient, mut records: Vec<CampaignRecord>) -> Result<Vec<CampaignRecord>, Error> {
+async fn with_deliveries(
+    db: &impl GenericClient,
+    mut records: Vec<CampaignRecord>,
+) -> Result<Vec<CampaignRecord>, Error> {
     if records.is_empty() {
         return Ok(records);
     }

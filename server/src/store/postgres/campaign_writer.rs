@@ -76,11 +76,21 @@ const INSERT_MESSAGES: &str = "INSERT INTO messages (campaign_id, account_id, nu
 const MOST_INSERTED: usize = 1_000;
 
 /// The COPY of the messages: the columns SQLite inserts, typed by [`MESSAGE_TYPES`].
-const COPY_MESSAGES: &str =
-    "COPY messages (campaign_id, account_id, number, country, gsmsmsid, parts, cost, text_hash, created_at, info) FROM STDIN BINARY";
+const COPY_MESSAGES: &str = "COPY messages (campaign_id, account_id, number, country, gsmsmsid, parts, cost, text_hash, created_at, info) FROM STDIN BINARY";
 
 /// The types of the columns of [`COPY_MESSAGES`], in order.
-const MESSAGE_TYPES: [Type; 10] = [Type::INT8, Type::INT8, Type::INT8, Type::TEXT, Type::TEXT, Type::INT8, Type::INT8, Type::INT8, Type::TEXT, Type::TEXT];
+const MESSAGE_TYPES: [Type; 10] = [
+    Type::INT8,
+    Type::INT8,
+    Type::INT8,
+    Type::TEXT,
+    Type::TEXT,
+    Type::INT8,
+    Type::INT8,
+    Type::INT8,
+    Type::TEXT,
+    Type::TEXT,
+];
 
 /// Writes `jobs` on `client`: one answer per job, in order. Should the batch fail before its
 /// commit (nothing of it written), each job is written again alone, so that one job's failure
@@ -125,7 +135,10 @@ async fn write_together(client: &Client, memory: &NodeMemory, jobs: &[Job]) -> R
                 memory.accounts.forget(job.account);
             }
             let mut first = Some(error);
-            return Ok(jobs.iter().map(|_| Err(first.take().unwrap_or(Error::Unavailable("the campaigns' commit failed")))).collect());
+            return Ok(jobs
+                .iter()
+                .map(|_| Err(first.take().unwrap_or(Error::Unavailable("the campaigns' commit failed"))))
+                .collect());
         }
     };
     // The window learns of the messages once committed. This node writes its next batch after
@@ -328,7 +341,18 @@ async fn copy_messages(client: &Client, accepted: &[(&Job, i64)]) -> Result<(), 
             let number = m.number as i64;
             writer
                 .as_mut()
-                .write(&[&ticket, &job.account, &number, &m.country, &m.gsmsmsid, &m.parts, &m.cost, &job.text_hash, &job.row.created_at, &m.info])
+                .write(&[
+                    &ticket,
+                    &job.account,
+                    &number,
+                    &m.country,
+                    &m.gsmsmsid,
+                    &m.parts,
+                    &m.cost,
+                    &job.text_hash,
+                    &job.row.created_at,
+                    &m.info,
+                ])
                 .await?;
         }
     }

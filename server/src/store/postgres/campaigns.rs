@@ -53,7 +53,13 @@ const ACCOUNT_COLUMNS: &str = "a.balance, a.flood_identical_per_hour, a.flood_an
 
 #[async_trait]
 impl CampaignStore for PgStore {
-    async fn filter_inputs(&self, account: AccountId, numbers: &[u64], text_hash: i64, now: DateTime<Utc>) -> Result<FilterInputs, Error> {
+    async fn filter_inputs(
+        &self,
+        account: AccountId,
+        numbers: &[u64],
+        text_hash: i64,
+        now: DateTime<Utc>,
+    ) -> Result<FilterInputs, Error> {
         let few = (numbers.len() <= LOOKUP_LIMIT).then(|| numbers.iter().map(|&n| n as i64).collect::<Vec<i64>>());
         let client = self.pool.get().await?;
         // Other nodes' sends for the account are read with the inputs, so that the filter
@@ -61,7 +67,9 @@ impl CampaignStore for PgStore {
         // check under the account's lock: the send is refused as contended, once).
         let inputs = account_inputs(&client, &self.memory.accounts, account, few.as_deref(), now);
         let mut inputs = if self.peers.any() {
-            try_join(flood_sync::sync(&client, &self.memory.flood, &self.memory.synced, &[account], now), inputs).await?.1
+            try_join(flood_sync::sync(&client, &self.memory.flood, &self.memory.synced, &[account], now), inputs)
+                .await?
+                .1
         } else {
             inputs.await?
         };
@@ -75,13 +83,22 @@ impl CampaignStore for PgStore {
             return Ok(HashMap::new());
         }
         let client = self.pool.get().await?;
-        let owned = query(&client, "SELECT id FROM lists WHERE account_id = $1 AND id = ANY($2)", &[&account, &wanted]).await?;
+        let owned =
+            query(&client, "SELECT id FROM lists WHERE account_id = $1 AND id = ANY($2)", &[&account, &wanted]).await?;
         let owned: Vec<i64> = owned.iter().map(|row| row.get(0)).collect();
-        let rows = query(&client, "SELECT list_id, number, info1, info2, info3, info4 FROM contacts WHERE list_id = ANY($1) ORDER BY id", &[&owned]).await?;
+        let rows = query(
+            &client,
+            "SELECT list_id, number, info1, info2, info3, info4 FROM contacts WHERE list_id = ANY($1) ORDER BY id",
+            &[&owned],
+        )
+        .await?;
         let mut by_list: HashMap<i64, Vec<Contact>> = owned.iter().map(|&id| (id, Vec::new())).collect();
         for row in &rows {
             if let Some(contacts) = by_list.get_mut(&row.get(0)) {
-                contacts.push(Contact { number: row.get::<_, i64>(1).to_string(), info: [row.get(2), row.get(3), row.get(4), row.get(5)] });
+                contacts.push(Contact {
+                    number: row.get::<_, i64>(1).to_string(),
+                    info: [row.get(2), row.get(3), row.get(4), row.get(5)],
+                });
             }
         }
         // Ids naming one list twice ("7", "07") each get its contacts; the last one takes them.
@@ -125,7 +142,12 @@ impl CampaignStore for PgStore {
         let tx = client.transaction().await?;
         // The row stays locked until the commit: a second cancel (on any node) waits, then
         // finds the campaign cancelled and refunds nothing.
-        let found = query(&tx, "SELECT status, cost FROM campaigns WHERE id = $1 AND account_id = $2 FOR UPDATE", &[&ticket, &account]).await?;
+        let found = query(
+            &tx,
+            "SELECT status, cost FROM campaigns WHERE id = $1 AND account_id = $2 FOR UPDATE",
+            &[&ticket, &account],
+        )
+        .await?;
         let row = found.first().ok_or_else(|| Error::NotFound(format!("campaign {ticket}")))?;
         let (status, cost): (String, i64) = (row.get(0), row.get(1));
         if status != CampaignStatus::Scheduled.as_str() {
@@ -136,11 +158,18 @@ impl CampaignStore for PgStore {
         }
         query(&tx, "UPDATE campaigns SET status = 'cancelled' WHERE id = $1", &[&ticket]).await?;
         if cost > 0 {
-            query(&tx, "INSERT INTO ledger (account_id, amount, kind, campaign_id) VALUES ($1, $2, 'refund', $3)", &[&account, &cost, &ticket]).await?;
+            query(
+                &tx,
+                "INSERT INTO ledger (account_id, amount, kind, campaign_id) VALUES ($1, $2, 'refund', $3)",
+                &[&account, &cost, &ticket],
+            )
+            .await?;
             query(&tx, "UPDATE accounts SET balance = balance + $1 WHERE id = $2", &[&cost, &account]).await?;
             accounts::changed(&tx, account).await?;
         }
-        let record = campaign_records::campaign_record(&tx, account, ticket).await?.ok_or_else(|| Error::NotFound(format!("campaign {ticket}")))?;
+        let record = campaign_records::campaign_record(&tx, account, ticket)
+            .await?
+            .ok_or_else(|| Error::NotFound(format!("campaign {ticket}")))?;
         tx.commit().await?;
         Ok(record)
     }
@@ -157,7 +186,11 @@ impl CampaignStore for PgStore {
 }
 
 /// Runs `sql`, prepared once per connection, with `params`.
-pub(super) async fn query(db: &impl GenericClient, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<Vec<Row>, Error> {
+pub(super) async fn query(
+    db: &impl GenericClient,
+    sql: &str,
+    params: &[&(dyn ToSql + Sync)],
+) -> Result<Vec<Row>, Error> {
     let statement = db.prepare_cached(sql).await?;
     Ok(db.query(&statement, params).await?)
 }
@@ -166,7 +199,13 @@ pub(super) async fn query(db: &impl GenericClient, sql: &str, params: &[&(dyn To
 /// all) with the account's change counter ([`LOOKUPS`]), and the rest from the node's copy of
 /// the account while that counter has not moved; otherwise all of it (with
 /// [`ACCOUNT_COLUMNS`]), kept as the new copy.
-async fn account_inputs(db: &impl GenericClient, cache: &AccountCache, account: AccountId, few: Option<&[i64]>, now: DateTime<Utc>) -> Result<FilterInputs, Error> {
+async fn account_inputs(
+    db: &impl GenericClient,
+    cache: &AccountCache,
+    account: AccountId,
+    few: Option<&[i64]>,
+    now: DateTime<Utc>,
+) -> Result<FilterInputs, Error> {
     let lookups = LOOKUPS.replace("{numbers}", if few.is_some() { "number = ANY($2)" } else { "$2::bigint[] IS NULL" });
     let month = time::month(now);
     if cache.has_copy(account, &month, now) {

@@ -12,7 +12,12 @@ use crate::{
 
 #[async_trait]
 impl ClickStore for PgStore {
-    async fn clickers(&self, account: AccountId, ticket: i64, page: Page) -> Result<Option<(Vec<Clicker>, i64)>, Error> {
+    async fn clickers(
+        &self,
+        account: AccountId,
+        ticket: i64,
+        page: Page,
+    ) -> Result<Option<(Vec<Clicker>, i64)>, Error> {
         let page = page.clamped();
         let client = self.pool.get().await?;
         let Some(links) = links_of(&client, account, ticket).await? else { return Ok(None) };
@@ -45,7 +50,11 @@ impl ClickStore for PgStore {
                     url: usize::try_from(link).ok().and_then(|i| links.get(i)).cloned().unwrap_or_default(),
                     clicks: row.get(2),
                     last_click: time::load(row.get(3)),
-                    device: [device.next().unwrap_or_default(), device.next().unwrap_or_default(), device.next().unwrap_or_default()],
+                    device: [
+                        device.next().unwrap_or_default(),
+                        device.next().unwrap_or_default(),
+                        device.next().unwrap_or_default(),
+                    ],
                     info: info_of(info.as_deref()),
                 }
             })
@@ -56,10 +65,19 @@ impl ClickStore for PgStore {
 
 /// The campaign's links with their clicks, in the order of the text; `None` when the account
 /// has no such campaign.
-pub(super) async fn link_clicks(db: &impl GenericClient, account: AccountId, ticket: i64) -> Result<Option<Vec<LinkClicks>>, Error> {
+pub(super) async fn link_clicks(
+    db: &impl GenericClient,
+    account: AccountId,
+    ticket: i64,
+) -> Result<Option<Vec<LinkClicks>>, Error> {
     let Some(links) = links_of(db, account, ticket).await? else { return Ok(None) };
-    let query = db.prepare_cached("SELECT link, COUNT(*), COUNT(DISTINCT message_id) FROM clicks WHERE campaign_id = $1 GROUP BY link").await?;
-    let counted = db.query(&query, &[&ticket]).await?.iter().map(|row| (row.get(0), row.get(1), row.get(2))).collect::<Vec<_>>();
+    let query = db
+        .prepare_cached(
+            "SELECT link, COUNT(*), COUNT(DISTINCT message_id) FROM clicks WHERE campaign_id = $1 GROUP BY link",
+        )
+        .await?;
+    let counted =
+        db.query(&query, &[&ticket]).await?.iter().map(|row| (row.get(0), row.get(1), row.get(2))).collect::<Vec<_>>();
     Ok(Some(LinkClicks::of(links, counted)))
 }
 

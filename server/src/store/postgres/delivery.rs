@@ -43,20 +43,35 @@ impl DeliveryStore for PgStore {
         let tx = client.transaction().await?;
         let taken_over = release_dead_claims(&tx, self.node).await?;
         if taken_over > 0 {
-            tracing::warn!(taken_over, "a node stopped beating: its messages being handed over are queued again (each may reach its recipient twice)");
+            tracing::warn!(
+                taken_over,
+                "a node stopped beating: its messages being handed over are queued again (each may reach its recipient twice)"
+            );
         }
         // Receipts of a concatenated message's first parts never match (only the last part's
         // id is kept): a day is long enough for a late last-part id.
-        tx.execute("DELETE FROM receipts_unmatched WHERE received_at < $1", &[&time::store(now - Duration::days(1))]).await?;
+        tx.execute("DELETE FROM receipts_unmatched WHERE received_at < $1", &[&time::store(now - Duration::days(1))])
+            .await?;
         // Each start registers a node: the rows of nodes dead for a day go (a claim naming a
         // node that is gone counts as a dead node's).
         tx.execute(&nodes::forget_long_dead(), &[]).await?;
-        let released = tx.execute("UPDATE campaigns SET status = 'sending' WHERE status = 'scheduled' AND send_at <= $1", &[&time::store(now)]).await?;
+        let released = tx
+            .execute(
+                "UPDATE campaigns SET status = 'sending' WHERE status = 'scheduled' AND send_at <= $1",
+                &[&time::store(now)],
+            )
+            .await?;
         tx.commit().await?;
         Ok(released as usize)
     }
 
-    async fn hand_off(&self, done: Vec<HandOff>, limit: usize, marketing_open: bool, now: DateTime<Utc>) -> Result<Vec<Queued>, Error> {
+    async fn hand_off(
+        &self,
+        done: Vec<HandOff>,
+        limit: usize,
+        marketing_open: bool,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<Queued>, Error> {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
         plan_for_the_wave(&tx).await?;
@@ -89,15 +104,21 @@ impl DeliveryStore for PgStore {
                 nodes::not_alive("claimed_by")
             ))
             .await?;
-        let mut notices: Vec<Notice> =
-            client.query(&claim, &[&self.node]).await?.iter().map(|row| Notice { id: row.get(0), channel: row.get(1), target: row.get(2), body: row.get(3) }).collect();
+        let mut notices: Vec<Notice> = client
+            .query(&claim, &[&self.node])
+            .await?
+            .iter()
+            .map(|row| Notice { id: row.get(0), channel: row.get(1), target: row.get(2), body: row.get(3) })
+            .collect();
         notices.sort_unstable_by_key(|notice| notice.id);
         Ok(notices)
     }
 
     async fn notice_done(&self, id: i64, error: Option<String>, now: DateTime<Utc>) -> Result<(), Error> {
         let client = self.pool.get().await?;
-        let update = client.prepare_cached("UPDATE alert_notices SET handled_at = $1, error = $2 WHERE id = $3 AND handled_at IS NULL").await?;
+        let update = client
+            .prepare_cached("UPDATE alert_notices SET handled_at = $1, error = $2 WHERE id = $3 AND handled_at IS NULL")
+            .await?;
         client.execute(&update, &[&time::store(now), &error, &id]).await?;
         Ok(())
     }
@@ -108,7 +129,11 @@ impl DeliveryStore for PgStore {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
         // A node starting at the same time waits for the first one's key, then reads it.
-        tx.execute("INSERT INTO secrets (name, value) VALUES ('link_codes', $1) ON CONFLICT DO NOTHING", &[&fresh.as_slice()]).await?;
+        tx.execute(
+            "INSERT INTO secrets (name, value) VALUES ('link_codes', $1) ON CONFLICT DO NOTHING",
+            &[&fresh.as_slice()],
+        )
+        .await?;
         let key: Vec<u8> = tx.query_one("SELECT value FROM secrets WHERE name = 'link_codes'", &[]).await?.get(0);
         tx.commit().await?;
         key.try_into().map_err(|_| Error::Unavailable("the stored short-link key is damaged"))
@@ -145,7 +170,8 @@ async fn plan_for_the_wave(tx: &Transaction<'_>) -> Result<(), Error> {
 /// stored: the retried ones, and any of a wave whose outcomes never came back (its hand-off's
 /// commit answer was lost), which no other node would take while this one lives.
 async fn release_own_claims(tx: &Transaction<'_>, node: i64) -> Result<(), Error> {
-    let free = tx.prepare_cached("UPDATE messages SET claimed_by = NULL WHERE claimed_by = $1 AND delivery = 0").await?;
+    let free =
+        tx.prepare_cached("UPDATE messages SET claimed_by = NULL WHERE claimed_by = $1 AND delivery = 0").await?;
     tx.execute(&free, &[&node]).await?;
     Ok(())
 }
@@ -202,7 +228,12 @@ async fn store_hand_offs(tx: &Transaction<'_>, done: &[HandOff], outbox: &mut Ou
                 arrivals::FINAL_COLUMNS
             ))
             .await?;
-        finished.extend(tx.query(&fail, &[&failed_ids, &failed_codes, &failed_positions]).await?.iter().map(arrivals::Finished::read));
+        finished.extend(
+            tx.query(&fail, &[&failed_ids, &failed_codes, &failed_positions])
+                .await?
+                .iter()
+                .map(arrivals::Finished::read),
+        );
     }
     if !sent_ids.is_empty() {
         finished.extend(store_submitted(tx, &sent_ids, &sent_smsc_ids, &sent_positions, outbox.at()).await?);
@@ -212,15 +243,25 @@ async fn store_hand_offs(tx: &Transaction<'_>, done: &[HandOff], outbox: &mut Ou
 
 /// Stores the SMSC ids of submitted messages (`ids`, `smsc_ids` at `positions` of the wave)
 /// and the numbers' `last_sent`; the messages finished by a receipt that came first.
-async fn store_submitted(tx: &Transaction<'_>, ids: &[i64], smsc_ids: &[&str], positions: &[i64], at: &str) -> Result<Vec<arrivals::Finished>, Error> {
+async fn store_submitted(
+    tx: &Transaction<'_>,
+    ids: &[i64],
+    smsc_ids: &[&str],
+    positions: &[i64],
+    at: &str,
+) -> Result<Vec<arrivals::Finished>, Error> {
     let submit = tx
         .prepare_cached(
             "UPDATE messages m SET delivery = 1, smsc_id = r.smsc_id FROM unnest($1::bigint[], $2::text[], $3::bigint[]) AS r(id, smsc_id, n)
              WHERE m.id = r.id AND m.delivery < 1 RETURNING r.n, m.id, m.number, m.account_id, r.smsc_id",
         )
         .await?;
-    let mut sent: Vec<(i64, i64, i64, i64, String)> =
-        tx.query(&submit, &[&ids, &smsc_ids, &positions]).await?.iter().map(|row| (row.get(0), row.get(1), row.get(2), row.get(3), row.get(4))).collect();
+    let mut sent: Vec<(i64, i64, i64, i64, String)> = tx
+        .query(&submit, &[&ids, &smsc_ids, &positions])
+        .await?
+        .iter()
+        .map(|row| (row.get(0), row.get(1), row.get(2), row.get(3), row.get(4)))
+        .collect();
     if sent.is_empty() {
         return Ok(Vec::new());
     }
@@ -255,12 +296,19 @@ async fn store_submitted(tx: &Transaction<'_>, ids: &[i64], smsc_ids: &[&str], p
              RETURNING smsc_id, delivery",
         )
         .await?;
-    let early: HashMap<String, i64> =
-        tx.query(&meet, &[&keys, &MARKER, &at]).await?.iter().map(|row| (row.get(0), row.get(1))).filter(|&(_, code)| code != MARKER).collect();
+    let early: HashMap<String, i64> = tx
+        .query(&meet, &[&keys, &MARKER, &at])
+        .await?
+        .iter()
+        .map(|row| (row.get(0), row.get(1)))
+        .filter(|&(_, code)| code != MARKER)
+        .collect();
     let clear = tx.prepare_cached("DELETE FROM receipts_unmatched WHERE smsc_id = ANY($1)").await?;
     tx.execute(&clear, &[&keys]).await?;
-    let receipts: Vec<arrivals::Receipt<'_>> =
-        sent.iter().filter_map(|(position, .., smsc_id)| early.get(smsc_id).map(|&code| (smsc_id.as_str(), code, *position))).collect();
+    let receipts: Vec<arrivals::Receipt<'_>> = sent
+        .iter()
+        .filter_map(|(position, .., smsc_id)| early.get(smsc_id).map(|&code| (smsc_id.as_str(), code, *position)))
+        .collect();
     arrivals::match_receipts(tx, &receipts).await
 }
 
@@ -310,8 +358,13 @@ async fn next_wave(tx: &Transaction<'_>, node: i64, limit: usize, marketing_open
         let claimed = claim(tx, node, &ids, wanted).await?;
         // A campaign is known to have nothing queued when the claim did not stop at the
         // limit before reaching it.
-        let reached = if claimed.len() < wanted { i64::MAX } else { claimed.last().map_or(i64::MIN, |&(_, campaign, ..)| campaign) };
-        let texts: HashMap<i64, Arc<CampaignText>> = group.into_iter().map(|campaign| (campaign.id, Arc::new(campaign))).collect();
+        let reached = if claimed.len() < wanted {
+            i64::MAX
+        } else {
+            claimed.last().map_or(i64::MIN, |&(_, campaign, ..)| campaign)
+        };
+        let texts: HashMap<i64, Arc<CampaignText>> =
+            group.into_iter().map(|campaign| (campaign.id, Arc::new(campaign))).collect();
         let got: HashSet<i64> = claimed.iter().map(|&(_, campaign, ..)| campaign).collect();
         empty.extend(ids.iter().filter(|&&id| id < reached && !got.contains(&id)));
         for (message, campaign, number, info) in claimed {
@@ -333,7 +386,9 @@ fn groups(campaigns: Vec<(CampaignText, i64)>) -> Vec<Vec<CampaignText>> {
     for (campaign, total) in campaigns {
         let small = total <= SMALL;
         match groups.last_mut() {
-            Some(last) if open && small && last.len() < GROUP && last[0].pushtype == campaign.pushtype => last.push(campaign),
+            Some(last) if open && small && last.len() < GROUP && last[0].pushtype == campaign.pushtype => {
+                last.push(campaign)
+            }
             _ => groups.push(vec![campaign]),
         }
         open = small;
@@ -343,7 +398,12 @@ fn groups(campaigns: Vec<(CampaignText, i64)>) -> Vec<Vec<CampaignText>> {
 
 /// Claims for `node` up to `limit` unclaimed queued messages of `campaigns` (ascending ids),
 /// by campaign then id: (message, campaign, number, info).
-async fn claim(tx: &Transaction<'_>, node: i64, campaigns: &[i64], limit: usize) -> Result<Vec<(i64, i64, i64, Option<String>)>, Error> {
+async fn claim(
+    tx: &Transaction<'_>,
+    node: i64,
+    campaigns: &[i64],
+    limit: usize,
+) -> Result<Vec<(i64, i64, i64, Option<String>)>, Error> {
     let limit = limit as i64;
     let rows = if let [campaign] = campaigns {
         let claim = tx
@@ -364,7 +424,8 @@ async fn claim(tx: &Transaction<'_>, node: i64, campaigns: &[i64], limit: usize)
              WHERE m.id = picked.id RETURNING m.id, m.campaign_id, m.number, m.info";
         tx.query_typed(sql, &[(&node, Type::INT8), (&campaigns, Type::INT8_ARRAY), (&limit, Type::INT8)]).await?
     };
-    let mut claimed: Vec<(i64, i64, i64, Option<String>)> = rows.iter().map(|row| (row.get(0), row.get(1), row.get(2), row.get(3))).collect();
+    let mut claimed: Vec<(i64, i64, i64, Option<String>)> =
+        rows.iter().map(|row| (row.get(0), row.get(1), row.get(2), row.get(3))).collect();
     claimed.sort_unstable_by_key(|&(message, campaign, ..)| (campaign, message));
     Ok(claimed)
 }

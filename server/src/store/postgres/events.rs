@@ -35,15 +35,24 @@ impl Outbox {
 
     /// Learns in one statement which of `accounts` listen to `event`, before it is raised for
     /// many of them (each probe is planned again inside a wave's transaction).
-    async fn learn(&mut self, tx: &impl GenericClient, accounts: impl IntoIterator<Item = AccountId>, event: &'static str) -> Result<(), Error> {
-        let mut unknown: Vec<AccountId> = accounts.into_iter().filter(|account| !self.listening.contains_key(&(*account, event))).collect();
+    async fn learn(
+        &mut self,
+        tx: &impl GenericClient,
+        accounts: impl IntoIterator<Item = AccountId>,
+        event: &'static str,
+    ) -> Result<(), Error> {
+        let mut unknown: Vec<AccountId> =
+            accounts.into_iter().filter(|account| !self.listening.contains_key(&(*account, event))).collect();
         unknown.sort_unstable();
         unknown.dedup();
         if unknown.len() < 2 {
             return Ok(());
         }
-        let query = tx.prepare_cached("SELECT DISTINCT account_id FROM webhooks WHERE account_id = ANY($1) AND type = $2").await?;
-        let listening: HashSet<AccountId> = tx.query(&query, &[&unknown, &event]).await?.iter().map(|row| row.get(0)).collect();
+        let query = tx
+            .prepare_cached("SELECT DISTINCT account_id FROM webhooks WHERE account_id = ANY($1) AND type = $2")
+            .await?;
+        let listening: HashSet<AccountId> =
+            tx.query(&query, &[&unknown, &event]).await?.iter().map(|row| row.get(0)).collect();
         for account in unknown {
             self.listening.insert((account, event), listening.contains(&account));
         }
@@ -51,18 +60,30 @@ impl Outbox {
     }
 
     /// Whether `account` has a webhook (live or paused) listening to `event`.
-    async fn listens(&mut self, tx: &impl GenericClient, account: AccountId, event: &'static str) -> Result<bool, Error> {
+    async fn listens(
+        &mut self,
+        tx: &impl GenericClient,
+        account: AccountId,
+        event: &'static str,
+    ) -> Result<bool, Error> {
         if let Some(listening) = self.listening.get(&(account, event)) {
             return Ok(*listening);
         }
-        let query = tx.prepare_cached("SELECT EXISTS (SELECT 1 FROM webhooks WHERE account_id = $1 AND type = $2)").await?;
+        let query =
+            tx.prepare_cached("SELECT EXISTS (SELECT 1 FROM webhooks WHERE account_id = $1 AND type = $2)").await?;
         let listening: bool = tx.query_one(&query, &[&account, &event]).await?.get(0);
         self.listening.insert((account, event), listening);
         Ok(listening)
     }
 
     /// Writes `body` to the outbox of every webhook of `account` listening to `event`.
-    pub(super) async fn raise(&mut self, tx: &impl GenericClient, account: AccountId, event: &'static str, body: &impl Serialize) -> Result<(), Error> {
+    pub(super) async fn raise(
+        &mut self,
+        tx: &impl GenericClient,
+        account: AccountId,
+        event: &'static str,
+        body: &impl Serialize,
+    ) -> Result<(), Error> {
         self.raise_each(tx, event, [(account, body)]).await
     }
 
@@ -81,7 +102,10 @@ impl Outbox {
         for (account, body) in &events {
             if self.listens(tx, *account, event).await? {
                 accounts.push(*account);
-                bodies.push(serde_json::to_string(body).map_err(|_| Error::Unavailable("an event body could not be written"))?);
+                bodies.push(
+                    serde_json::to_string(body)
+                        .map_err(|_| Error::Unavailable("an event body could not be written"))?,
+                );
             }
         }
         if accounts.is_empty() {

@@ -44,7 +44,15 @@ impl Synced {
     /// Records in `window` the messages of `account`'s campaign `ticket`, just written under
     /// the account's lock, unless a sync has read it already; the window then holds the
     /// account's campaigns up to it.
-    pub(super) fn record_written(&self, window: &FloodWindow, account: AccountId, ticket: i64, numbers: Vec<u64>, text_hash: i64, at: DateTime<Utc>) {
+    pub(super) fn record_written(
+        &self,
+        window: &FloodWindow,
+        account: AccountId,
+        ticket: i64,
+        numbers: Vec<u64>,
+        text_hash: i64,
+        at: DateTime<Utc>,
+    ) {
         let mut marks = self.marks();
         let known = marks.entry(account).or_default();
         if ticket > *known {
@@ -56,7 +64,13 @@ impl Synced {
 
 /// Adds to `window` the messages of the `accounts`' campaigns written since the last sync (by
 /// any node) in the last hour.
-pub(super) async fn sync(db: &Client, window: &FloodWindow, synced: &Synced, accounts: &[AccountId], now: DateTime<Utc>) -> Result<(), Error> {
+pub(super) async fn sync(
+    db: &Client,
+    window: &FloodWindow,
+    synced: &Synced,
+    accounts: &[AccountId],
+    now: DateTime<Utc>,
+) -> Result<(), Error> {
     let since: Vec<i64> = {
         let marks = synced.marks();
         accounts.iter().map(|account| marks.get(account).copied().unwrap_or(0)).collect()
@@ -65,7 +79,9 @@ pub(super) async fn sync(db: &Client, window: &FloodWindow, synced: &Synced, acc
         // One range of `campaigns_by_account` (account, id), whatever the values: prepared
         // once per connection (planning it for each send cost more than running it).
         ([account], [since]) => {
-            let statement = db.prepare_cached("SELECT account_id, id, created_at FROM campaigns WHERE account_id = $1 AND id > $2").await?;
+            let statement = db
+                .prepare_cached("SELECT account_id, id, created_at FROM campaigns WHERE account_id = $1 AND id > $2")
+                .await?;
             db.query(&statement, &[account, since]).await?
         }
         // Planned for its arrays each time (an unnamed statement): a plan kept from when
@@ -86,11 +102,16 @@ pub(super) async fn sync(db: &Client, window: &FloodWindow, synced: &Synced, acc
     // after them: written with their campaign and never deleted, they are the same in any
     // later snapshot.
     let hour_ago = now - Duration::hours(1);
-    let ids: Vec<i64> = campaigns.iter().filter(|row| time::load(row.get(2)) >= hour_ago).map(|row| row.get(1)).collect();
+    let ids: Vec<i64> =
+        campaigns.iter().filter(|row| time::load(row.get(2)) >= hour_ago).map(|row| row.get(1)).collect();
     let messages = if ids.is_empty() {
         Vec::new()
     } else {
-        db.query_typed("SELECT campaign_id, number, text_hash FROM messages WHERE campaign_id = ANY($1)", &[(&ids, Type::INT8_ARRAY)]).await?
+        db.query_typed(
+            "SELECT campaign_id, number, text_hash FROM messages WHERE campaign_id = ANY($1)",
+            &[(&ids, Type::INT8_ARRAY)],
+        )
+        .await?
     };
     // Under the marks' lock, so that a campaign recorded meanwhile (by another sync or by its
     // writer on this node) is not counted twice.
@@ -119,7 +140,14 @@ pub(super) async fn sync(db: &Client, window: &FloodWindow, synced: &Synced, acc
 
 /// Whether any of `numbers` is now over the anti-flood limits for `text_hash` (a send the
 /// filter let through, before this campaign is recorded), counting the sends of all `windows`.
-pub(super) fn over_limits(windows: &[&FloodWindow], account: AccountId, numbers: &[u64], text_hash: i64, limits: FloodLimits, now: DateTime<Utc>) -> bool {
+pub(super) fn over_limits(
+    windows: &[&FloodWindow],
+    account: AccountId,
+    numbers: &[u64],
+    text_hash: i64,
+    limits: FloodLimits,
+    now: DateTime<Utc>,
+) -> bool {
     let mut recent: FxHashMap<u64, RecentSends> = FxHashMap::default();
     for window in windows {
         for (number, sends) in window.recent(account, numbers, text_hash, now) {

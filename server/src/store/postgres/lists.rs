@@ -24,16 +24,30 @@ const INSERT_CHUNK: usize = 10_000;
 
 #[async_trait]
 impl ListStore for PgStore {
-    async fn create_list(&self, account: AccountId, name: &str, contacts: &[NewContact]) -> Result<(i64, Added), Error> {
+    async fn create_list(
+        &self,
+        account: AccountId,
+        name: &str,
+        contacts: &[NewContact],
+    ) -> Result<(i64, Added), Error> {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
-        let id: i64 = tx.query_one("INSERT INTO lists (account_id, name) VALUES ($1, $2) RETURNING id", &[&account, &name]).await?.get(0);
+        let id: i64 = tx
+            .query_one("INSERT INTO lists (account_id, name) VALUES ($1, $2) RETURNING id", &[&account, &name])
+            .await?
+            .get(0);
         let added = insert_contacts(&tx, id, contacts).await?;
         tx.commit().await?;
         Ok((id, added))
     }
 
-    async fn update_list(&self, account: AccountId, list: i64, name: Option<&str>, contacts: &[NewContact]) -> Result<Added, Error> {
+    async fn update_list(
+        &self,
+        account: AccountId,
+        list: i64,
+        name: Option<&str>,
+        contacts: &[NewContact],
+    ) -> Result<Added, Error> {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
         if !lock_list(&tx, account, list).await? {
@@ -50,21 +64,33 @@ impl ListStore for PgStore {
     async fn lists(&self, account: AccountId, page: Page) -> Result<(Vec<ListSummary>, i64), Error> {
         let page = page.clamped();
         let client = self.pool.get().await?;
-        let total: i64 = client.query_one("SELECT COUNT(*) FROM lists WHERE account_id = $1", &[&account]).await?.get(0);
-        let query = client.prepare_cached(&format!("{LIST_COLUMNS} WHERE account_id = $1 ORDER BY id LIMIT $2 OFFSET $3")).await?;
+        let total: i64 =
+            client.query_one("SELECT COUNT(*) FROM lists WHERE account_id = $1", &[&account]).await?.get(0);
+        let query = client
+            .prepare_cached(&format!("{LIST_COLUMNS} WHERE account_id = $1 ORDER BY id LIMIT $2 OFFSET $3"))
+            .await?;
         let lists = client.query(&query, &[&account, &page.length, &page.start]).await?.iter().map(summary).collect();
         Ok((lists, total))
     }
 
-    async fn list(&self, account: AccountId, list: i64, search: Option<&ContactSearch>, page: Page) -> Result<Option<ListPage>, Error> {
+    async fn list(
+        &self,
+        account: AccountId,
+        list: i64,
+        search: Option<&ContactSearch>,
+        page: Page,
+    ) -> Result<Option<ListPage>, Error> {
         let page = page.clamped();
         let client = self.pool.get().await?;
         let query = client.prepare_cached(&format!("{LIST_COLUMNS} WHERE id = $1 AND account_id = $2")).await?;
-        let Some(summary) = client.query_opt(&query, &[&list, &account]).await?.as_ref().map(summary) else { return Ok(None) };
+        let Some(summary) = client.query_opt(&query, &[&list, &account]).await?.as_ref().map(summary) else {
+            return Ok(None);
+        };
         let (contacts, matching) = match search {
             None => {
                 let query = client.prepare_cached(&format!("{CONTACT_COLUMNS} ORDER BY id LIMIT $2 OFFSET $3")).await?;
-                let contacts = client.query(&query, &[&list, &page.length, &page.start]).await?.iter().map(contact).collect();
+                let contacts =
+                    client.query(&query, &[&list, &page.length, &page.start]).await?.iter().map(contact).collect();
                 (contacts, summary.contacts)
             }
             Some(search) => searched(&client, list, search, page).await?,
@@ -98,13 +124,22 @@ fn summary(row: &Row) -> ListSummary {
 
 /// A row of [`CONTACT_COLUMNS`].
 fn contact(row: &Row) -> ListContact {
-    ListContact { id: row.get(0), number: row.get::<_, i64>(1) as u64, info: [row.get(2), row.get(3), row.get(4), row.get(5)] }
+    ListContact {
+        id: row.get(0),
+        number: row.get::<_, i64>(1) as u64,
+        info: [row.get(2), row.get(3), row.get(4), row.get(5)],
+    }
 }
 
 /// The page of the list's contacts that match `search`, and how many match. The fields are
 /// compared here rather than in SQL, whose `lower()` depends on the database's locale; one
 /// pass over the list (streamed, not loaded at once) gives both the count and the page.
-async fn searched(client: &Client, list: i64, search: &ContactSearch, page: Page) -> Result<(Vec<ListContact>, i64), Error> {
+async fn searched(
+    client: &Client,
+    list: i64,
+    search: &ContactSearch,
+    page: Page,
+) -> Result<(Vec<ListContact>, i64), Error> {
     let query = client.prepare_cached(&format!("{CONTACT_COLUMNS} ORDER BY id")).await?;
     let mut rows = pin!(client.query_raw(&query, [list]).await?);
     let (mut contacts, mut matching) = (Vec::new(), 0);

@@ -44,7 +44,9 @@ async fn apply(client: &mut deadpool_postgres::Client) -> Result<(), Error> {
         let Some(sql) = MIGRATIONS.get(version) else {
             return Ok(());
         };
-        tx.batch_execute(sql).await.map_err(|e| Error::Migration(format!("PostgreSQL migration {}: {e}", version + 1)))?;
+        tx.batch_execute(sql)
+            .await
+            .map_err(|e| Error::Migration(format!("PostgreSQL migration {}: {e}", version + 1)))?;
         tx.execute("DELETE FROM schema_version", &[]).await?;
         tx.execute("INSERT INTO schema_version (version) VALUES ($1)", &[&(version as i64 + 1)]).await?;
         tx.commit().await?;

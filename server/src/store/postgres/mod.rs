@@ -67,9 +67,13 @@ impl PgStore {
         let flood = FloodWindow::default();
         // The window and the campaigns it holds are read in one snapshot.
         let mut client = pool.get().await?;
-        let tx = client.build_transaction().isolation_level(IsolationLevel::RepeatableRead).read_only(true).start().await?;
+        let tx =
+            client.build_transaction().isolation_level(IsolationLevel::RepeatableRead).read_only(true).start().await?;
         let rows = tx
-            .query("SELECT account_id, number, text_hash, created_at FROM messages WHERE created_at >= $1", &[&time::store(now - Duration::hours(1))])
+            .query(
+                "SELECT account_id, number, text_hash, created_at FROM messages WHERE created_at >= $1",
+                &[&time::store(now - Duration::hours(1))],
+            )
             .await?;
         for row in rows {
             let number: i64 = row.get(1);
@@ -122,7 +126,8 @@ async fn connect(url: &str) -> Result<Pool, Error> {
 
 /// A pool of at most `size` connections on `url`.
 fn new_pool(url: &str, size: usize) -> Result<Pool, Error> {
-    let mut config: tokio_postgres::Config = url.parse().map_err(|e| Error::Command(format!("--db {url:?} is not a PostgreSQL URL: {e}")))?;
+    let mut config: tokio_postgres::Config =
+        url.parse().map_err(|e| Error::Command(format!("--db {url:?} is not a PostgreSQL URL: {e}")))?;
     // No JIT: the store's statements are short, and compiling one (which PostgreSQL does when
     // its estimate is large, as for a generic plan over big tables) takes far longer than
     // running it.

@@ -40,7 +40,11 @@ pub(super) fn forget_long_dead() -> String {
 /// Registers a node; its id.
 pub(super) async fn register(pool: &Pool) -> Result<i64, Error> {
     let now = db_time("0 seconds");
-    let row = pool.get().await?.query_one(&format!("INSERT INTO nodes (started_at, heartbeat_at) VALUES ({now}, {now}) RETURNING id"), &[]).await?;
+    let row = pool
+        .get()
+        .await?
+        .query_one(&format!("INSERT INTO nodes (started_at, heartbeat_at) VALUES ({now}, {now}) RETURNING id"), &[])
+        .await?;
     Ok(row.get(0))
 }
 

@@ -15,14 +15,22 @@ const INSERT_CHUNK: usize = 10_000;
 
 #[async_trait]
 impl NumberListStore for PgStore {
-    async fn number_entries(&self, account: AccountId, list: NumberList, filter: &NumberFilter, page: Page) -> Result<NumberPage, Error> {
+    async fn number_entries(
+        &self,
+        account: AccountId,
+        list: NumberList,
+        filter: &NumberFilter,
+        page: Page,
+    ) -> Result<NumberPage, Error> {
         let page = page.clamped();
         let table = list.table();
         let destination = filter.destination.map(|number| number as i64);
         let (conditions, mut values) = conditions(&account, &destination, &filter.digits);
         let client = self.pool.get().await?;
-        let total: i64 = client.query_one(&format!("SELECT COUNT(*) FROM {table} WHERE account_id = $1"), &[&account]).await?.get(0);
-        let matching: i64 = client.query_one(&format!("SELECT COUNT(*) FROM {table} WHERE {conditions}"), &values).await?.get(0);
+        let total: i64 =
+            client.query_one(&format!("SELECT COUNT(*) FROM {table} WHERE account_id = $1"), &[&account]).await?.get(0);
+        let matching: i64 =
+            client.query_one(&format!("SELECT COUNT(*) FROM {table} WHERE {conditions}"), &values).await?.get(0);
         let (limit, offset) = (values.len() + 1, values.len() + 2);
         values.extend([&page.length as &(dyn ToSql + Sync), &page.start]);
         let query = client
@@ -87,14 +95,23 @@ impl NumberListStore for PgStore {
 
     async fn remove_number(&self, account: AccountId, list: NumberList, number: u64) -> Result<bool, Error> {
         let client = self.pool.get().await?;
-        let removed = client.execute(&format!("DELETE FROM {} WHERE account_id = $1 AND number = $2", list.table()), &[&account, &(number as i64)]).await?;
+        let removed = client
+            .execute(
+                &format!("DELETE FROM {} WHERE account_id = $1 AND number = $2", list.table()),
+                &[&account, &(number as i64)],
+            )
+            .await?;
         Ok(removed > 0)
     }
 }
 
 /// The `WHERE` clause of the account's entries that pass the filter (its number as stored,
 /// and its digits), and its values.
-fn conditions<'a>(account: &'a i64, destination: &'a Option<i64>, digits: &'a Option<String>) -> (String, Vec<&'a (dyn ToSql + Sync)>) {
+fn conditions<'a>(
+    account: &'a i64,
+    destination: &'a Option<i64>,
+    digits: &'a Option<String>,
+) -> (String, Vec<&'a (dyn ToSql + Sync)>) {
     let mut conditions = String::from("account_id = $1");
     let mut values: Vec<&(dyn ToSql + Sync)> = vec![account];
     if let Some(number) = destination {

@@ -27,7 +27,8 @@ const PENDING_WEBHOOKS: &str = "WITH RECURSIVE pending(webhook_id) AS (
                  ORDER BY o.webhook_id, o.id LIMIT 1)
          FROM pending p WHERE p.webhook_id IS NOT NULL)";
 
-const EVENT_COLUMNS: &str = "o.id, o.webhook_id, w.url, w.secret, o.event, o.body, o.delivery_id, o.attempts, o.created_at";
+const EVENT_COLUMNS: &str =
+    "o.id, o.webhook_id, w.url, w.secret, o.event, o.body, o.delivery_id, o.attempts, o.created_at";
 
 fn due_event(row: &Row) -> DueEvent {
     DueEvent {
@@ -64,14 +65,17 @@ impl OutboxStore for PgStore {
             ))
             .await?;
         let at = time::store(now);
-        let rows = client.query(&claim, &[&self.node, &time::store(now + LEASE), &at, &active, &(limit as i64)]).await?;
+        let rows =
+            client.query(&claim, &[&self.node, &time::store(now + LEASE), &at, &active, &(limit as i64)]).await?;
         Ok(rows.iter().map(|row| row.get(0)).collect())
     }
 
     async fn next_events(&self, webhook_id: i64, now: DateTime<Utc>, limit: usize) -> Result<Vec<DueEvent>, Error> {
         let client = self.pool.get().await?;
         let renew = client
-            .prepare_cached("UPDATE webhooks SET lane_until = $1 WHERE id = $2 AND lane_node = $3 AND status = 'live' RETURNING id")
+            .prepare_cached(
+                "UPDATE webhooks SET lane_until = $1 WHERE id = $2 AND lane_node = $3 AND status = 'live' RETURNING id",
+            )
             .await?;
         if client.query_opt(&renew, &[&time::store(now + LEASE), &webhook_id, &self.node]).await?.is_none() {
             // Paused, deleted, or its lane lost to another node: this lane ends.
@@ -115,12 +119,23 @@ impl OutboxStore for PgStore {
                 continue;
             }
             let params: [&(dyn ToSql + Sync); 10] = [
-                &event.webhook_id, &event.delivery_id, &event.event, &event.body, &(event.attempts + 1),
-                &result.http_code, &result.latency_ms, &result.error, &time::store(*at), &event.id,
+                &event.webhook_id,
+                &event.delivery_id,
+                &event.event,
+                &event.body,
+                &(event.attempts + 1),
+                &result.http_code,
+                &result.latency_ms,
+                &result.error,
+                &time::store(*at),
+                &event.id,
             ];
             tx.execute(&log, &params).await?;
             let status: Option<String> = tx
-                .query_opt(&last_code, &[&result.http_code.unwrap_or(0), &event.webhook_id, &time::store(*at + LEASE), &self.node])
+                .query_opt(
+                    &last_code,
+                    &[&result.http_code.unwrap_or(0), &event.webhook_id, &time::store(*at + LEASE), &self.node],
+                )
                 .await?
                 .map(|row| row.get(0));
             live &= status.as_deref() == Some("live");
@@ -129,7 +144,12 @@ impl OutboxStore for PgStore {
         Ok(live)
     }
 
-    async fn event_of_attempt(&self, account: AccountId, webhook_id: i64, attempt_id: i64) -> Result<Option<DueEvent>, Error> {
+    async fn event_of_attempt(
+        &self,
+        account: AccountId,
+        webhook_id: i64,
+        attempt_id: i64,
+    ) -> Result<Option<DueEvent>, Error> {
         let client = self.pool.get().await?;
         let row = client
             .query_opt(

@@ -11,7 +11,10 @@ use tokio_postgres::{
 use super::{PgStore, time};
 use crate::{
     Error,
-    store::{AccountId, DeliveryRecord, NewWebhook, Page, WebhookChange, WebhookRecord, WebhookStatus, WebhookStore, WebhookType},
+    store::{
+        AccountId, DeliveryRecord, NewWebhook, Page, WebhookChange, WebhookRecord, WebhookStatus, WebhookStore,
+        WebhookType,
+    },
 };
 
 /// The columns of a [`WebhookRecord`], for `SELECT` and `RETURNING`.
@@ -75,9 +78,19 @@ impl WebhookStore for PgStore {
     async fn webhooks(&self, account: AccountId, page: Page) -> Result<(Vec<WebhookRecord>, i64), Error> {
         let page = page.clamped();
         let client = self.pool.get().await?;
-        let total: i64 = client.query_one("SELECT COUNT(*) FROM webhooks WHERE account_id = $1", &[&account]).await?.get(0);
-        let query = client.prepare_cached(&format!("SELECT {WEBHOOK_FIELDS} FROM webhooks WHERE account_id = $1 ORDER BY id LIMIT $2 OFFSET $3")).await?;
-        let webhooks = client.query(&query, &[&account, &page.length, &page.start]).await?.iter().map(record).collect::<Result<_, _>>()?;
+        let total: i64 =
+            client.query_one("SELECT COUNT(*) FROM webhooks WHERE account_id = $1", &[&account]).await?.get(0);
+        let query = client
+            .prepare_cached(&format!(
+                "SELECT {WEBHOOK_FIELDS} FROM webhooks WHERE account_id = $1 ORDER BY id LIMIT $2 OFFSET $3"
+            ))
+            .await?;
+        let webhooks = client
+            .query(&query, &[&account, &page.length, &page.start])
+            .await?
+            .iter()
+            .map(record)
+            .collect::<Result<_, _>>()?;
         Ok((webhooks, total))
     }
 
@@ -100,9 +113,14 @@ impl WebhookStore for PgStore {
         if let Some(status) = change.status {
             set("status", Box::new(status.as_str()));
         }
-        sql.push_str(&format!(" WHERE id = ${} AND account_id = ${} RETURNING {WEBHOOK_FIELDS}", values.len() + 1, values.len() + 2));
+        sql.push_str(&format!(
+            " WHERE id = ${} AND account_id = ${} RETURNING {WEBHOOK_FIELDS}",
+            values.len() + 1,
+            values.len() + 2
+        ));
         values.extend([Box::new(id) as Box<dyn ToSql + Sync + Send>, Box::new(account)]);
-        let params: Vec<&(dyn ToSql + Sync)> = values.iter().map(|value| value.as_ref() as &(dyn ToSql + Sync)).collect();
+        let params: Vec<&(dyn ToSql + Sync)> =
+            values.iter().map(|value| value.as_ref() as &(dyn ToSql + Sync)).collect();
         let client = self.pool.get().await?;
         let row = client.query_opt(&sql, &params).await?.ok_or_else(|| not_found(id))?;
         Ok(record(&row)?)
@@ -124,7 +142,8 @@ impl WebhookStore for PgStore {
         let page = page.clamped();
         let mut client = self.pool.get().await?;
         // One snapshot: the count and the page agree while senders keep logging attempts.
-        let tx = client.build_transaction().isolation_level(IsolationLevel::RepeatableRead).read_only(true).start().await?;
+        let tx =
+            client.build_transaction().isolation_level(IsolationLevel::RepeatableRead).read_only(true).start().await?;
         let total: i64 = tx
             .query_opt(
                 "SELECT (SELECT COUNT(*) FROM webhook_deliveries WHERE webhook_id = webhooks.id) FROM webhooks WHERE id = $1 AND account_id = $2",

@@ -19,11 +19,16 @@ impl AccountStore for SqliteStore {
                 let id: i64 = db
                     .query_row("INSERT INTO accounts (name) VALUES (?) RETURNING id", [&name], |row| row.get(0))
                     .map_err(|e| match e.sqlite_error_code() {
-                        Some(rusqlite::ErrorCode::ConstraintViolation) => Error::Command(format!("an account called {name:?} already exists")),
+                        Some(rusqlite::ErrorCode::ConstraintViolation) => {
+                            Error::Command(format!("an account called {name:?} already exists"))
+                        }
                         _ => e.into(),
                     })?;
                 if credits > Credits::ZERO {
-                    db.execute("INSERT INTO ledger (account_id, amount, kind) VALUES (?, ?, 'topup')", params![id, credits.hundredths()])?;
+                    db.execute(
+                        "INSERT INTO ledger (account_id, amount, kind) VALUES (?, ?, 'topup')",
+                        params![id, credits.hundredths()],
+                    )?;
                 }
                 Ok(id)
             })
@@ -32,13 +37,20 @@ impl AccountStore for SqliteStore {
 
     async fn account_by_name(&self, name: &str) -> Result<Option<AccountId>, Error> {
         let name = name.to_owned();
-        self.db.read(move |db| Ok(db.query_row("SELECT id FROM accounts WHERE name = ?", [name], |row| row.get(0)).optional()?)).await
+        self.db
+            .read(move |db| {
+                Ok(db.query_row("SELECT id FROM accounts WHERE name = ?", [name], |row| row.get(0)).optional()?)
+            })
+            .await
     }
 
     async fn top_up(&self, account: AccountId, credits: Credits) -> Result<Credits, Error> {
         self.db
             .write(move |db| {
-                db.execute("INSERT INTO ledger (account_id, amount, kind) VALUES (?, ?, 'topup')", params![account, credits.hundredths()])?;
+                db.execute(
+                    "INSERT INTO ledger (account_id, amount, kind) VALUES (?, ?, 'topup')",
+                    params![account, credits.hundredths()],
+                )?;
                 Ok(Credits::from_hundredths(balance(db, account)?))
             })
             .await
@@ -52,7 +64,10 @@ impl AccountStore for SqliteStore {
         let hash = *hash;
         self.db
             .write(move |db| {
-                db.execute("INSERT INTO api_tokens (account_id, token_hash) VALUES (?, ?)", params![account, hash.as_slice()])?;
+                db.execute(
+                    "INSERT INTO api_tokens (account_id, token_hash) VALUES (?, ?)",
+                    params![account, hash.as_slice()],
+                )?;
                 Ok(())
             })
             .await
@@ -82,7 +97,12 @@ impl AccountStore for SqliteStore {
             .await
     }
 
-    async fn update_flood_limits(&self, account: AccountId, identical_per_hour: Option<u32>, any_per_hour: Option<u32>) -> Result<FloodLimits, Error> {
+    async fn update_flood_limits(
+        &self,
+        account: AccountId,
+        identical_per_hour: Option<u32>,
+        any_per_hour: Option<u32>,
+    ) -> Result<FloodLimits, Error> {
         self.db
             .write(move |db| {
                 db.execute(
@@ -95,7 +115,12 @@ impl AccountStore for SqliteStore {
             .await
     }
 
-    async fn update_country_rule(&self, account: AccountId, country: Country, change: CountryRuleChange) -> Result<CountryRule, Error> {
+    async fn update_country_rule(
+        &self,
+        account: AccountId,
+        country: Country,
+        change: CountryRuleChange,
+    ) -> Result<CountryRule, Error> {
         let iso2 = country.iso2();
         self.db
             .write(move |db| {
@@ -128,12 +153,15 @@ impl AccountStore for SqliteStore {
 /// The account's anti-flood limits: its own, or the reference defaults.
 pub(super) fn flood_limits(db: &rusqlite::Connection, account: AccountId) -> rusqlite::Result<FloodLimits> {
     let defaults = FloodLimits::default();
-    db.prepare_cached("SELECT flood_identical_per_hour, flood_any_per_hour FROM accounts WHERE id = ?")?.query_row([account], |row| {
-        Ok(FloodLimits {
-            identical_per_hour: row.get::<_, Option<u32>>(0)?.unwrap_or(defaults.identical_per_hour),
-            any_per_hour: row.get::<_, Option<u32>>(1)?.unwrap_or(defaults.any_per_hour),
-        })
-    })
+    db.prepare_cached("SELECT flood_identical_per_hour, flood_any_per_hour FROM accounts WHERE id = ?")?.query_row(
+        [account],
+        |row| {
+            Ok(FloodLimits {
+                identical_per_hour: row.get::<_, Option<u32>>(0)?.unwrap_or(defaults.identical_per_hour),
+                any_per_hour: row.get::<_, Option<u32>>(1)?.unwrap_or(defaults.any_per_hour),
+            })
+        },
+    )
 }
 
 /// The account's balance in hundredths (kept by the ledger's trigger).

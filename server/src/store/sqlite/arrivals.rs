@@ -21,7 +21,12 @@ use crate::{
 const REPLIES_WITHIN_DAYS: i64 = 30;
 
 /// Stores receipts and replies.
-pub(super) fn store(db: &Connection, arrivals: &[Arrival], outbox: &mut Outbox, now: DateTime<Utc>) -> Result<(), Error> {
+pub(super) fn store(
+    db: &Connection,
+    arrivals: &[Arrival],
+    outbox: &mut Outbox,
+    now: DateTime<Utc>,
+) -> Result<(), Error> {
     for arrival in arrivals {
         match arrival {
             Arrival::Receipt { smsc_id, code } => receipt(db, smsc_id, *code, outbox)?,
@@ -47,23 +52,36 @@ pub(super) struct Finished {
 impl Finished {
     /// Reads a row of [`FINAL_COLUMNS`].
     pub(super) fn read(row: &rusqlite::Row<'_>) -> rusqlite::Result<Finished> {
-        Ok(Finished { campaign: row.get(0)?, account: row.get(1)?, number: row.get(2)?, country: row.get(3)?, gsmsmsid: row.get(4)?, info: row.get(5)? })
+        Ok(Finished {
+            campaign: row.get(0)?,
+            account: row.get(1)?,
+            number: row.get(2)?,
+            country: row.get(3)?,
+            gsmsmsid: row.get(4)?,
+            info: row.get(5)?,
+        })
     }
 }
 
 /// A final receipt: the message's code, or kept aside until its submit's id is stored.
 fn receipt(db: &Connection, smsc_id: &str, code: i64, outbox: &mut Outbox) -> Result<(), Error> {
     let matched = db
-        .prepare_cached(&format!("UPDATE messages SET delivery = ? WHERE smsc_id = ? AND delivery IN (0, 1) RETURNING {FINAL_COLUMNS}"))?
+        .prepare_cached(&format!(
+            "UPDATE messages SET delivery = ? WHERE smsc_id = ? AND delivery IN (0, 1) RETURNING {FINAL_COLUMNS}"
+        ))?
         .query_row(params![code, smsc_id], Finished::read)
         .optional()?;
     if let Some(finished) = matched {
         return after_final(db, &finished, code, outbox);
     }
-    let known: bool = db.prepare_cached("SELECT EXISTS (SELECT 1 FROM messages WHERE smsc_id = ?)")?.query_row([smsc_id], |row| row.get(0))?;
+    let known: bool = db
+        .prepare_cached("SELECT EXISTS (SELECT 1 FROM messages WHERE smsc_id = ?)")?
+        .query_row([smsc_id], |row| row.get(0))?;
     if !known {
-        db.prepare_cached("INSERT OR REPLACE INTO receipts_unmatched (smsc_id, delivery, received_at) VALUES (?, ?, ?)")?
-            .execute(params![smsc_id, code, outbox.at()])?;
+        db.prepare_cached(
+            "INSERT OR REPLACE INTO receipts_unmatched (smsc_id, delivery, received_at) VALUES (?, ?, ?)",
+        )?
+        .execute(params![smsc_id, code, outbox.at()])?;
     }
     Ok(())
 }
@@ -92,7 +110,6 @@ pub(super) fn after_final(db: &Connection, finished: &Finished, code: i64, outbo
     outbox.raise(db, account, "DLR", &event)
 }
 
-
 /// A reply: MO for the account that last sent to the number, and for a stop word the
 /// blacklist and STOP. A reply nobody sent to (in 30 days) is logged and dropped.
 fn reply(db: &Connection, from: &str, text: &str, outbox: &mut Outbox, now: DateTime<Utc>) -> Result<(), Error> {
@@ -110,8 +127,10 @@ fn reply(db: &Connection, from: &str, text: &str, outbox: &mut Outbox, now: Date
         return Ok(());
     };
     let stop = is_stop_word(text);
-    db.prepare_cached("INSERT INTO replies (account_id, number, text, message_id, stop, received_at) VALUES (?, ?, ?, ?, ?, ?)")?
-        .execute(params![account, number, text, last_message, stop, outbox.at()])?;
+    db.prepare_cached(
+        "INSERT INTO replies (account_id, number, text, message_id, stop, received_at) VALUES (?, ?, ?, ?, ?, ?)",
+    )?
+    .execute(params![account, number, text, last_message, stop, outbox.at()])?;
     let event = ReplyEvent {
         date: now.to_rfc3339(),
         message: text.to_owned(),
@@ -121,8 +140,9 @@ fn reply(db: &Connection, from: &str, text: &str, outbox: &mut Outbox, now: Date
     };
     outbox.raise(db, account, "MO", &event)?;
     if stop {
-        let (campaign, info): (i64, Option<String>) =
-            db.prepare_cached("SELECT campaign_id, info FROM messages WHERE id = ?")?.query_row([last_message], |row| Ok((row.get(0)?, row.get(1)?)))?;
+        let (campaign, info): (i64, Option<String>) = db
+            .prepare_cached("SELECT campaign_id, info FROM messages WHERE id = ?")?
+            .query_row([last_message], |row| Ok((row.get(0)?, row.get(1)?)))?;
         let [info1, info2, info3, info4] = info_of(info.as_deref());
         db.prepare_cached(
             "INSERT OR IGNORE INTO blacklist (account_id, number, info1, info2, info3, info4, campaign_id, created_at, source)
@@ -151,8 +171,10 @@ pub(super) fn click(db: &Connection, click: &Click, now: DateTime<Utc>) -> Resul
     let links: Vec<String> = serde_json::from_str(&links).unwrap_or_default();
     let Some(long_url) = links.get(click.link).cloned() else { return Ok(None) };
     let [brand, model, os] = &click.device;
-    db.prepare_cached("INSERT INTO clicks (campaign_id, message_id, link, brand, model, os, clicked_at) VALUES (?, ?, ?, ?, ?, ?, ?)")?
-        .execute(params![campaign, click.message_id, click.link as i64, brand, model, os, outbox.at()])?;
+    db.prepare_cached(
+        "INSERT INTO clicks (campaign_id, message_id, link, brand, model, os, clicked_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    )?
+    .execute(params![campaign, click.message_id, click.link as i64, brand, model, os, outbox.at()])?;
     let clicks: i64 = db
         .prepare_cached("SELECT COUNT(*) FROM clicks WHERE campaign_id = ? AND message_id = ? AND link = ?")?
         .query_row(params![campaign, click.message_id, click.link as i64], |row| row.get(0))?;
@@ -160,4 +182,3 @@ pub(super) fn click(db: &Connection, click: &Click, now: DateTime<Utc>) -> Resul
     outbox.raise(db, account, "CLICKER", &event)?;
     Ok(Some(long_url))
 }
-

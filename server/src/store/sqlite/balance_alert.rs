@@ -9,13 +9,21 @@ use super::{events::Outbox, time};
 use crate::{Error, store::AccountId};
 
 /// Called in the debit's transaction with the balance before and after it.
-pub(super) fn after_debit(db: &Connection, account: AccountId, before: Credits, after: Credits, now: DateTime<Utc>) -> Result<(), Error> {
+pub(super) fn after_debit(
+    db: &Connection,
+    account: AccountId,
+    before: Credits,
+    after: Credits,
+    now: DateTime<Utc>,
+) -> Result<(), Error> {
     let settings = super::notification::settings(db, account)?;
     let Some(alert) = settings.filter(|alert| alert.crossed(before, after)) else { return Ok(()) };
     tracing::info!(account, balance = %after, trigger = alert.trigger, "balance alert");
     Outbox::new(now).raise(db, account, "BALANCE_ALERT", &alert.event(after, now))?;
     let (targets, text) = alert.notices(after);
-    let mut notice = db.prepare_cached("INSERT INTO alert_notices (account_id, channel, target, body, created_at) VALUES (?, ?, ?, ?, ?)")?;
+    let mut notice = db.prepare_cached(
+        "INSERT INTO alert_notices (account_id, channel, target, body, created_at) VALUES (?, ?, ?, ?, ?)",
+    )?;
     for (channel, target) in targets {
         notice.execute(params![account, channel, target, text, time::store(now)])?;
     }

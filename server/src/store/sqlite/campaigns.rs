@@ -18,7 +18,10 @@ use super::{
 use crate::{
     Error,
     db::placeholders,
-    store::{AccountId, CampaignRecord, CampaignRow, CampaignStatus, CampaignStore, FilterInputs, MessageRow, NewCampaign, Page, per_country},
+    store::{
+        AccountId, CampaignRecord, CampaignRow, CampaignStatus, CampaignStore, FilterInputs, MessageRow, NewCampaign,
+        Page, per_country,
+    },
 };
 
 /// Requests with more numbers than this read the account's whole blacklist and NPAI list
@@ -31,7 +34,13 @@ const LOOK_UP_HERE_LIMIT: usize = 16;
 
 #[async_trait]
 impl CampaignStore for SqliteStore {
-    async fn filter_inputs(&self, account: AccountId, numbers: &[u64], text_hash: i64, now: DateTime<Utc>) -> Result<FilterInputs, Error> {
+    async fn filter_inputs(
+        &self,
+        account: AccountId,
+        numbers: &[u64],
+        text_hash: i64,
+        now: DateTime<Utc>,
+    ) -> Result<FilterInputs, Error> {
         let mut inputs = if numbers.len() <= LOOK_UP_HERE_LIMIT {
             self.db.look_up(|db| account_inputs(db, account, Some(numbers), now)).await?
         } else {
@@ -52,10 +61,15 @@ impl CampaignStore for SqliteStore {
                     if !super::lists::owns_list(db, account, list_id)? {
                         continue;
                     }
-                    let mut query = db.prepare_cached("SELECT number, info1, info2, info3, info4 FROM contacts WHERE list_id = ? ORDER BY id")?;
+                    let mut query = db.prepare_cached(
+                        "SELECT number, info1, info2, info3, info4 FROM contacts WHERE list_id = ? ORDER BY id",
+                    )?;
                     let contacts = query
                         .query_map([list_id], |row| {
-                            Ok(Contact { number: row.get::<_, i64>(0)?.to_string(), info: [row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?] })
+                            Ok(Contact {
+                                number: row.get::<_, i64>(0)?.to_string(),
+                                info: [row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?],
+                            })
                         })?
                         .collect::<Result<Vec<_>, _>>()?;
                     lists.insert(id, contacts);
@@ -85,9 +99,11 @@ impl CampaignStore for SqliteStore {
         self.db
             .write(move |db| {
                 let found = db
-                    .query_row("SELECT status, cost FROM campaigns WHERE id = ? AND account_id = ?", [ticket, account], |row| {
-                        Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?))
-                    })
+                    .query_row(
+                        "SELECT status, cost FROM campaigns WHERE id = ? AND account_id = ?",
+                        [ticket, account],
+                        |row| Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?)),
+                    )
                     .optional()?;
                 let (status, cost) = found.ok_or_else(|| Error::NotFound(format!("campaign {ticket}")))?;
                 if status != CampaignStatus::Scheduled.as_str() {
@@ -98,7 +114,10 @@ impl CampaignStore for SqliteStore {
                 }
                 db.execute("UPDATE campaigns SET status = 'cancelled' WHERE id = ?", [ticket])?;
                 if cost > 0 {
-                    db.execute("INSERT INTO ledger (account_id, amount, kind, campaign_id) VALUES (?, ?, 'refund', ?)", [account, cost, ticket])?;
+                    db.execute(
+                        "INSERT INTO ledger (account_id, amount, kind, campaign_id) VALUES (?, ?, 'refund', ?)",
+                        [account, cost, ticket],
+                    )?;
                 }
                 campaign_record(db, account, ticket)?.ok_or_else(|| Error::NotFound(format!("campaign {ticket}")))
             })
@@ -109,9 +128,14 @@ impl CampaignStore for SqliteStore {
         let page = page.clamped();
         self.db
             .read(move |db| {
-                let total: i64 = db.query_row("SELECT COUNT(*) FROM campaigns WHERE account_id = ?", [account], |row| row.get(0))?;
-                let mut query = db.prepare_cached(&format!("{CAMPAIGN_COLUMNS} WHERE account_id = ? ORDER BY id DESC LIMIT ? OFFSET ?"))?;
-                let rows = query.query_map([account, page.length, page.start], stored_campaign)?.collect::<Result<Vec<_>, _>>()?;
+                let total: i64 =
+                    db.query_row("SELECT COUNT(*) FROM campaigns WHERE account_id = ?", [account], |row| row.get(0))?;
+                let mut query = db.prepare_cached(&format!(
+                    "{CAMPAIGN_COLUMNS} WHERE account_id = ? ORDER BY id DESC LIMIT ? OFFSET ?"
+                ))?;
+                let rows = query
+                    .query_map([account, page.length, page.start], stored_campaign)?
+                    .collect::<Result<Vec<_>, _>>()?;
                 let records = rows.into_iter().map(|stored| with_deliveries(db, stored)).collect::<Result<_, _>>()?;
                 Ok((records, total))
             })
@@ -125,14 +149,22 @@ impl CampaignStore for SqliteStore {
 
 /// Everything the filter needs from the database: blacklist and NPAI (of `few` numbers, or
 /// all), the country rules and their month's usage, and the balance.
-fn account_inputs(db: &Connection, account: AccountId, few: Option<&[u64]>, now: DateTime<Utc>) -> Result<FilterInputs, Error> {
+fn account_inputs(
+    db: &Connection,
+    account: AccountId,
+    few: Option<&[u64]>,
+    now: DateTime<Utc>,
+) -> Result<FilterInputs, Error> {
     let mut inputs = FilterInputs {
         blacklist: numbers_in(db, "blacklist", account, few)?.into_iter().collect(),
         npai: numbers_in(db, "npai", account, few)?.into_iter().collect(),
         ..FilterInputs::default()
     };
-    let mut query = db.prepare_cached("SELECT country, allowed, monthly_cap FROM account_countries WHERE account_id = ?")?;
-    let rows = query.query_map([account], |row| Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?, row.get::<_, Option<i64>>(2)?)))?;
+    let mut query =
+        db.prepare_cached("SELECT country, allowed, monthly_cap FROM account_countries WHERE account_id = ?")?;
+    let rows = query.query_map([account], |row| {
+        Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?, row.get::<_, Option<i64>>(2)?))
+    })?;
     let mut blocked = HashSet::new();
     for row in rows {
         let (country, allowed, cap) = row?;
@@ -148,8 +180,11 @@ fn account_inputs(db: &Connection, account: AccountId, few: Option<&[u64]>, now:
         inputs.allowed_countries = Some(Country::all().filter(|c| !blocked.contains(c)).collect());
     }
     if !inputs.monthly_caps.is_empty() {
-        let mut usage = db.prepare_cached("SELECT country, messages FROM monthly_usage WHERE account_id = ? AND month = ?")?;
-        let rows = usage.query_map(params![account, time::month(now)], |row| Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?)))?;
+        let mut usage =
+            db.prepare_cached("SELECT country, messages FROM monthly_usage WHERE account_id = ? AND month = ?")?;
+        let rows = usage.query_map(params![account, time::month(now)], |row| {
+            Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?))
+        })?;
         for row in rows {
             let (country, count) = row?;
             if let Some(country) = Country::from_iso2(&country) {
@@ -164,7 +199,15 @@ fn account_inputs(db: &Connection, account: AccountId, few: Option<&[u64]>, now:
 
 /// Writes the campaign, its messages and the debit; refuses (writing nothing) if the balance,
 /// read here on the writer connection, does not cover the cost.
-fn write_campaign(db: &Connection, account: AccountId, row: &CampaignRow, messages: &[MessageRow], cost: Credits, text_hash: i64, now: DateTime<Utc>) -> Result<(i64, Credits), Error> {
+fn write_campaign(
+    db: &Connection,
+    account: AccountId,
+    row: &CampaignRow,
+    messages: &[MessageRow],
+    cost: Credits,
+    text_hash: i64,
+    now: DateTime<Utc>,
+) -> Result<(i64, Credits), Error> {
     let available = Credits::from_hundredths(balance(db, account)?);
     if cost > available {
         return Err(Error::NotEnoughCredits { cost, balance: available });
@@ -206,7 +249,18 @@ fn write_campaign(db: &Connection, account: AccountId, row: &CampaignRow, messag
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )?;
     for m in messages {
-        insert.execute(params![ticket, account, m.number as i64, m.country, m.gsmsmsid, m.parts, m.cost, text_hash, row.created_at, m.info])?;
+        insert.execute(params![
+            ticket,
+            account,
+            m.number as i64,
+            m.country,
+            m.gsmsmsid,
+            m.parts,
+            m.cost,
+            text_hash,
+            row.created_at,
+            m.info
+        ])?;
     }
     let mut usage = db.prepare_cached(
         "INSERT INTO monthly_usage (account_id, month, country, messages) VALUES (?, ?, ?, ?)
@@ -223,7 +277,8 @@ fn write_campaign(db: &Connection, account: AccountId, row: &CampaignRow, messag
     Ok((ticket, available - cost))
 }
 
-const CAMPAIGN_COLUMNS: &str = "SELECT id, text, sender, status, send_at, created_at, cost, lists, total, sent, npai, pushtype FROM campaigns";
+const CAMPAIGN_COLUMNS: &str =
+    "SELECT id, text, sender, status, send_at, created_at, cost, lists, total, sent, npai, pushtype FROM campaigns";
 
 /// One campaign of the account, with its delivery counts.
 fn campaign_record(db: &Connection, account: AccountId, ticket: i64) -> Result<Option<CampaignRecord>, Error> {
@@ -261,8 +316,10 @@ fn stored_campaign(row: &rusqlite::Row<'_>) -> rusqlite::Result<CampaignRecord> 
 }
 
 fn with_deliveries(db: &Connection, mut record: CampaignRecord) -> Result<CampaignRecord, Error> {
-    let mut query = db.prepare_cached("SELECT delivery, COUNT(*) FROM messages WHERE campaign_id = ? GROUP BY delivery")?;
-    record.deliveries = query.query_map([record.id], |row| Ok((row.get(0)?, row.get(1)?)))?.collect::<Result<_, _>>()?;
+    let mut query =
+        db.prepare_cached("SELECT delivery, COUNT(*) FROM messages WHERE campaign_id = ? GROUP BY delivery")?;
+    record.deliveries =
+        query.query_map([record.id], |row| Ok((row.get(0)?, row.get(1)?)))?.collect::<Result<_, _>>()?;
     record.stops = db
         .prepare_cached("SELECT COUNT(*) FROM blacklist WHERE campaign_id = ? AND source = 'stop'")?
         .query_row([record.id], |row| row.get(0))?;
@@ -281,6 +338,9 @@ fn numbers_in(db: &Connection, table: &str, account: AccountId, few: Option<&[u6
         None => format!("SELECT number FROM {table} WHERE account_id = ?"),
     };
     let mut query = db.prepare_cached(&sql)?;
-    let numbers = query.query_map(params_from_iter(values), |row| row.get::<_, i64>(0))?.map(|n| n.map(|n| n as u64)).collect::<Result<_, _>>()?;
+    let numbers = query
+        .query_map(params_from_iter(values), |row| row.get::<_, i64>(0))?
+        .map(|n| n.map(|n| n as u64))
+        .collect::<Result<_, _>>()?;
     Ok(numbers)
 }

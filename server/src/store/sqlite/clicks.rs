@@ -12,7 +12,12 @@ use crate::{
 
 #[async_trait]
 impl ClickStore for SqliteStore {
-    async fn clickers(&self, account: AccountId, ticket: i64, page: Page) -> Result<Option<(Vec<Clicker>, i64)>, Error> {
+    async fn clickers(
+        &self,
+        account: AccountId,
+        ticket: i64,
+        page: Page,
+    ) -> Result<Option<(Vec<Clicker>, i64)>, Error> {
         let page = page.clamped();
         self.db
             .read(move |db| {
@@ -40,7 +45,11 @@ impl ClickStore for SqliteStore {
                         url: usize::try_from(link).ok().and_then(|i| links.get(i)).cloned().unwrap_or_default(),
                         clicks: row.get(2)?,
                         last_click: time::load(&row.get::<_, String>(3)?),
-                        device: [parts.next().unwrap_or_default(), parts.next().unwrap_or_default(), parts.next().unwrap_or_default()],
+                        device: [
+                            parts.next().unwrap_or_default(),
+                            parts.next().unwrap_or_default(),
+                            parts.next().unwrap_or_default(),
+                        ],
                         info: info_of(info.as_deref()),
                     })
                 })?;
@@ -54,8 +63,11 @@ impl ClickStore for SqliteStore {
 /// has no such campaign.
 pub(super) fn link_clicks(db: &Connection, account: AccountId, ticket: i64) -> Result<Option<Vec<LinkClicks>>, Error> {
     let Some(links) = links_of(db, account, ticket)? else { return Ok(None) };
-    let mut query = db.prepare_cached("SELECT link, COUNT(*), COUNT(DISTINCT message_id) FROM clicks WHERE campaign_id = ? GROUP BY link")?;
-    let counted = query.query_map([ticket], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?.collect::<Result<Vec<_>, _>>()?;
+    let mut query = db.prepare_cached(
+        "SELECT link, COUNT(*), COUNT(DISTINCT message_id) FROM clicks WHERE campaign_id = ? GROUP BY link",
+    )?;
+    let counted =
+        query.query_map([ticket], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?.collect::<Result<Vec<_>, _>>()?;
     Ok(Some(LinkClicks::of(links, counted)))
 }
 

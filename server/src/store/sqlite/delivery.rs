@@ -34,16 +34,28 @@ impl DeliveryStore for SqliteStore {
     async fn release_due(&self, now: DateTime<Utc>) -> Result<usize, Error> {
         self.db
             .write(move |db| {
-                let released = db.execute("UPDATE campaigns SET status = 'sending' WHERE status = 'scheduled' AND send_at <= ?", [time::store(now)])?;
+                let released = db.execute(
+                    "UPDATE campaigns SET status = 'sending' WHERE status = 'scheduled' AND send_at <= ?",
+                    [time::store(now)],
+                )?;
                 // Receipts of a concatenated message's first parts never match (only the last
                 // part's id is kept): a day is long enough for a late last-part id.
-                db.execute("DELETE FROM receipts_unmatched WHERE received_at < ?", [time::store(now - Duration::days(1))])?;
+                db.execute(
+                    "DELETE FROM receipts_unmatched WHERE received_at < ?",
+                    [time::store(now - Duration::days(1))],
+                )?;
                 Ok(released)
             })
             .await
     }
 
-    async fn hand_off(&self, done: Vec<HandOff>, limit: usize, marketing_open: bool, now: DateTime<Utc>) -> Result<Vec<Queued>, Error> {
+    async fn hand_off(
+        &self,
+        done: Vec<HandOff>,
+        limit: usize,
+        marketing_open: bool,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<Queued>, Error> {
         self.db
             .write(move |db| {
                 let mut outbox = Outbox::new(now);
@@ -74,7 +86,10 @@ impl DeliveryStore for SqliteStore {
     async fn notice_done(&self, id: i64, error: Option<String>, now: DateTime<Utc>) -> Result<(), Error> {
         self.db
             .write(move |db| {
-                db.execute("UPDATE alert_notices SET handled_at = ?, error = ? WHERE id = ?", params![time::store(now), error, id])?;
+                db.execute(
+                    "UPDATE alert_notices SET handled_at = ?, error = ? WHERE id = ?",
+                    params![time::store(now), error, id],
+                )?;
                 Ok(())
             })
             .await
@@ -86,7 +101,8 @@ impl DeliveryStore for SqliteStore {
         self.db
             .write(move |db| {
                 db.execute("INSERT OR IGNORE INTO secrets (name, value) VALUES ('link_codes', ?)", [fresh.as_slice()])?;
-                let key: Vec<u8> = db.query_row("SELECT value FROM secrets WHERE name = 'link_codes'", [], |row| row.get(0))?;
+                let key: Vec<u8> =
+                    db.query_row("SELECT value FROM secrets WHERE name = 'link_codes'", [], |row| row.get(0))?;
                 key.try_into().map_err(|_| Error::Unavailable("the stored short-link key is damaged"))
             })
             .await
@@ -105,7 +121,10 @@ fn store_hand_off(db: &Connection, outcome: &HandOff, outbox: &mut Outbox, now: 
         HandOff::Retry { .. } => {}
         HandOff::Failed { id, code } => {
             let finished = db
-                .prepare_cached(&format!("UPDATE messages SET delivery = ? WHERE id = ? RETURNING {}", arrivals::FINAL_COLUMNS))?
+                .prepare_cached(&format!(
+                    "UPDATE messages SET delivery = ? WHERE id = ? RETURNING {}",
+                    arrivals::FINAL_COLUMNS
+                ))?
                 .query_row(params![code, id], arrivals::Finished::read)
                 .optional()?;
             if let Some(finished) = finished {
@@ -114,7 +133,9 @@ fn store_hand_off(db: &Connection, outcome: &HandOff, outbox: &mut Outbox, now: 
         }
         HandOff::Submitted { id, smsc_id } => {
             let sent: Option<(i64, i64)> = db
-                .prepare_cached("UPDATE messages SET delivery = 1, smsc_id = ? WHERE id = ? RETURNING number, account_id")?
+                .prepare_cached(
+                    "UPDATE messages SET delivery = 1, smsc_id = ? WHERE id = ? RETURNING number, account_id",
+                )?
                 .query_row(params![smsc_id, id], |row| Ok((row.get(0)?, row.get(1)?)))
                 .optional()?;
             let Some((number, account)) = sent else { return Ok(()) };
@@ -124,8 +145,10 @@ fn store_hand_off(db: &Connection, outcome: &HandOff, outbox: &mut Outbox, now: 
             )?
             .execute(params![number, account, id, at])?;
             // Its receipt may have come first.
-            let early: Option<i64> =
-                db.prepare_cached("DELETE FROM receipts_unmatched WHERE smsc_id = ? RETURNING delivery")?.query_row([smsc_id], |row| row.get(0)).optional()?;
+            let early: Option<i64> = db
+                .prepare_cached("DELETE FROM receipts_unmatched WHERE smsc_id = ? RETURNING delivery")?
+                .query_row([smsc_id], |row| row.get(0))
+                .optional()?;
             if let Some(code) = early {
                 arrivals::store(db, &[Arrival::Receipt { smsc_id: smsc_id.clone(), code }], outbox, now)?;
             }
@@ -155,7 +178,9 @@ fn next_wave(db: &Connection, limit: usize, marketing_open: bool) -> Result<Vec<
         })?
         .collect::<Result<_, _>>()?;
     let mut wave = Vec::with_capacity(limit);
-    let mut queued = db.prepare_cached("SELECT id, number, info FROM messages WHERE campaign_id = ? AND delivery = 0 ORDER BY id LIMIT ?")?;
+    let mut queued = db.prepare_cached(
+        "SELECT id, number, info FROM messages WHERE campaign_id = ? AND delivery = 0 ORDER BY id LIMIT ?",
+    )?;
     db.prepare_cached("DELETE FROM in_flight")?.execute([])?;
     let mut in_flight = db.prepare_cached("INSERT INTO in_flight (campaign_id, first_id, last_id) VALUES (?, ?, ?)")?;
     let mut texts: HashMap<i64, Arc<CampaignText>> = HashMap::new();
@@ -235,10 +260,17 @@ mod tests {
         let wave = store.hand_off(Vec::new(), 10, false, evening).await.expect("a wave");
         assert_eq!(wave.iter().map(|q| q.campaign.id).collect::<Vec<_>>(), [2, 2]);
         let done = wave.iter().map(|q| HandOff::Submitted { id: q.id, smsc_id: format!("s{}", q.id) }).collect();
-        assert!(store.hand_off(done, 10, false, evening).await.expect("a wave").is_empty(), "marketing waits for its window");
+        assert!(
+            store.hand_off(done, 10, false, evening).await.expect("a wave").is_empty(),
+            "marketing waits for its window"
+        );
         let morning = wave_ids(&store.hand_off(Vec::new(), 10, true, evening).await.expect("a wave"));
         assert_eq!(morning.len(), 2, "once the window opens, marketing goes");
-        let status = |id: i64| store.db.read(move |db| Ok(db.query_row("SELECT status FROM campaigns WHERE id = ?", [id], |r| r.get::<_, String>(0))?));
+        let status = |id: i64| {
+            store.db.read(move |db| {
+                Ok(db.query_row("SELECT status FROM campaigns WHERE id = ?", [id], |r| r.get::<_, String>(0))?)
+            })
+        };
         assert_eq!(status(2).await.expect("a status"), "sent");
         assert_eq!(status(1).await.expect("a status"), "sending");
     }

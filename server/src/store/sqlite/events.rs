@@ -34,7 +34,13 @@ impl Outbox {
     }
 
     /// Writes `body` to the outbox of every webhook of `account` listening to `event`.
-    pub(super) fn raise(&mut self, db: &Connection, account: AccountId, event: &'static str, body: &impl Serialize) -> Result<(), Error> {
+    pub(super) fn raise(
+        &mut self,
+        db: &Connection,
+        account: AccountId,
+        event: &'static str,
+        body: &impl Serialize,
+    ) -> Result<(), Error> {
         let listening = match self.listening.get(&(account, event)) {
             Some(listening) => *listening,
             None => {

@@ -17,17 +17,32 @@ const CONTACT_COLUMNS: &str = "SELECT id, number, info1, info2, info3, info4 FRO
 
 #[async_trait]
 impl ListStore for SqliteStore {
-    async fn create_list(&self, account: AccountId, name: &str, contacts: &[NewContact]) -> Result<(i64, Added), Error> {
+    async fn create_list(
+        &self,
+        account: AccountId,
+        name: &str,
+        contacts: &[NewContact],
+    ) -> Result<(i64, Added), Error> {
         let (name, contacts) = (name.to_owned(), contacts.to_vec());
         self.db
             .write(move |db| {
-                let id: i64 = db.query_row("INSERT INTO lists (account_id, name) VALUES (?, ?) RETURNING id", params![account, name], |row| row.get(0))?;
+                let id: i64 = db.query_row(
+                    "INSERT INTO lists (account_id, name) VALUES (?, ?) RETURNING id",
+                    params![account, name],
+                    |row| row.get(0),
+                )?;
                 Ok((id, insert_contacts(db, id, &contacts)?))
             })
             .await
     }
 
-    async fn update_list(&self, account: AccountId, list: i64, name: Option<&str>, contacts: &[NewContact]) -> Result<Added, Error> {
+    async fn update_list(
+        &self,
+        account: AccountId,
+        list: i64,
+        name: Option<&str>,
+        contacts: &[NewContact],
+    ) -> Result<Added, Error> {
         let (name, contacts) = (name.map(str::to_owned), contacts.to_vec());
         self.db
             .write(move |db| {
@@ -46,25 +61,38 @@ impl ListStore for SqliteStore {
         let page = page.clamped();
         self.db
             .read(move |db| {
-                let total: i64 = db.query_row("SELECT COUNT(*) FROM lists WHERE account_id = ?", [account], |row| row.get(0))?;
-                let mut query = db.prepare_cached(&format!("{LIST_COLUMNS} WHERE account_id = ? ORDER BY id LIMIT ? OFFSET ?"))?;
+                let total: i64 =
+                    db.query_row("SELECT COUNT(*) FROM lists WHERE account_id = ?", [account], |row| row.get(0))?;
+                let mut query =
+                    db.prepare_cached(&format!("{LIST_COLUMNS} WHERE account_id = ? ORDER BY id LIMIT ? OFFSET ?"))?;
                 let lists = query.query_map([account, page.length, page.start], summary)?.collect::<Result<_, _>>()?;
                 Ok((lists, total))
             })
             .await
     }
 
-    async fn list(&self, account: AccountId, list: i64, search: Option<&ContactSearch>, page: Page) -> Result<Option<ListPage>, Error> {
+    async fn list(
+        &self,
+        account: AccountId,
+        list: i64,
+        search: Option<&ContactSearch>,
+        page: Page,
+    ) -> Result<Option<ListPage>, Error> {
         let page = page.clamped();
         let search = search.cloned();
         self.db
             .read(move |db| {
-                let found = db.prepare_cached(&format!("{LIST_COLUMNS} WHERE id = ? AND account_id = ?"))?.query_row([list, account], summary).optional()?;
+                let found = db
+                    .prepare_cached(&format!("{LIST_COLUMNS} WHERE id = ? AND account_id = ?"))?
+                    .query_row([list, account], summary)
+                    .optional()?;
                 let Some(summary) = found else { return Ok(None) };
                 let (contacts, matching) = match search {
                     None => {
-                        let mut query = db.prepare_cached(&format!("{CONTACT_COLUMNS} ORDER BY id LIMIT ? OFFSET ?"))?;
-                        let contacts = query.query_map([list, page.length, page.start], contact)?.collect::<Result<_, _>>()?;
+                        let mut query =
+                            db.prepare_cached(&format!("{CONTACT_COLUMNS} ORDER BY id LIMIT ? OFFSET ?"))?;
+                        let contacts =
+                            query.query_map([list, page.length, page.start], contact)?.collect::<Result<_, _>>()?;
                         (contacts, summary.contacts)
                     }
                     Some(search) => searched(db, list, &search, page)?,
@@ -108,7 +136,11 @@ fn summary(row: &rusqlite::Row<'_>) -> rusqlite::Result<ListSummary> {
 
 /// A row of [`CONTACT_COLUMNS`].
 fn contact(row: &rusqlite::Row<'_>) -> rusqlite::Result<ListContact> {
-    Ok(ListContact { id: row.get(0)?, number: row.get::<_, i64>(1)? as u64, info: [row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?] })
+    Ok(ListContact {
+        id: row.get(0)?,
+        number: row.get::<_, i64>(1)? as u64,
+        info: [row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?],
+    })
 }
 
 /// The page of the list's contacts that match `search`, and how many match. The fields are
@@ -132,7 +164,9 @@ fn searched(db: &Connection, list: i64, search: &ContactSearch, page: Page) -> R
 /// Adds `contacts` to the list with `INSERT OR IGNORE`: a number the list already holds (or
 /// that came earlier in `contacts`) is a duplicate.
 fn insert_contacts(db: &Connection, list: i64, contacts: &[NewContact]) -> Result<Added, Error> {
-    let mut insert = db.prepare_cached("INSERT OR IGNORE INTO contacts (list_id, number, info1, info2, info3, info4) VALUES (?, ?, ?, ?, ?, ?)")?;
+    let mut insert = db.prepare_cached(
+        "INSERT OR IGNORE INTO contacts (list_id, number, info1, info2, info3, info4) VALUES (?, ?, ?, ?, ?, ?)",
+    )?;
     let mut added: i64 = 0;
     for contact in contacts {
         let [info1, info2, info3, info4] = &contact.info;
@@ -143,5 +177,6 @@ fn insert_contacts(db: &Connection, list: i64, contacts: &[NewContact]) -> Resul
 
 /// Whether `list` exists and belongs to `account` (every list query checks this first).
 pub(super) fn owns_list(db: &Connection, account: AccountId, list: i64) -> rusqlite::Result<bool> {
-    db.prepare_cached("SELECT EXISTS (SELECT 1 FROM lists WHERE id = ? AND account_id = ?)")?.query_row([list, account], |row| row.get(0))
+    db.prepare_cached("SELECT EXISTS (SELECT 1 FROM lists WHERE id = ? AND account_id = ?)")?
+        .query_row([list, account], |row| row.get(0))
 }

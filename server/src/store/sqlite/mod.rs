@@ -8,8 +8,8 @@ mod campaigns;
 mod clicks;
 mod delivery;
 mod events;
-mod notification;
 mod lists;
+mod notification;
 mod number_lists;
 mod outbox;
 mod webhooks;
@@ -49,7 +49,8 @@ impl SqliteStore {
         let flood = Arc::new(FloodWindow::default());
         let window = Arc::clone(&flood);
         db.read(move |connection| {
-            let mut query = connection.prepare("SELECT account_id, number, text_hash, created_at FROM messages WHERE created_at >= ?")?;
+            let mut query = connection
+                .prepare("SELECT account_id, number, text_hash, created_at FROM messages WHERE created_at >= ?")?;
             let mut rows = query.query([since])?;
             while let Some(row) = rows.next()? {
                 let at = time::load(&row.get::<_, String>(3)?);

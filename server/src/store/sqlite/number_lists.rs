@@ -12,15 +12,27 @@ use crate::{
 
 #[async_trait]
 impl NumberListStore for SqliteStore {
-    async fn number_entries(&self, account: AccountId, list: NumberList, filter: &NumberFilter, page: Page) -> Result<NumberPage, Error> {
+    async fn number_entries(
+        &self,
+        account: AccountId,
+        list: NumberList,
+        filter: &NumberFilter,
+        page: Page,
+    ) -> Result<NumberPage, Error> {
         let page = page.clamped();
         let table = list.table();
         let (conditions, mut values) = conditions(account, filter);
         self.db
             .read(move |db| {
-                let total: i64 = db.query_row(&format!("SELECT COUNT(*) FROM {table} WHERE account_id = ?"), [account], |row| row.get(0))?;
-                let matching: i64 =
-                    db.query_row(&format!("SELECT COUNT(*) FROM {table} WHERE {conditions}"), params_from_iter(&values), |row| row.get(0))?;
+                let total: i64 =
+                    db.query_row(&format!("SELECT COUNT(*) FROM {table} WHERE account_id = ?"), [account], |row| {
+                        row.get(0)
+                    })?;
+                let matching: i64 = db.query_row(
+                    &format!("SELECT COUNT(*) FROM {table} WHERE {conditions}"),
+                    params_from_iter(&values),
+                    |row| row.get(0),
+                )?;
                 values.extend([Value::Integer(page.length), Value::Integer(page.start)]);
                 let mut query = db.prepare_cached(&format!(
                     "SELECT id, number, info1, info2, info3, info4, campaign_id, created_at, source FROM {table}
@@ -63,7 +75,16 @@ impl NumberListStore for SqliteStore {
                 let mut added = 0;
                 for contact in &contacts {
                     let [info1, info2, info3, info4] = &contact.info;
-                    added += insert.execute(params![account, contact.number as i64, info1, info2, info3, info4, campaign, now])? as u64;
+                    added += insert.execute(params![
+                        account,
+                        contact.number as i64,
+                        info1,
+                        info2,
+                        info3,
+                        info4,
+                        campaign,
+                        now
+                    ])? as u64;
                 }
                 Ok(added)
             })
@@ -73,7 +94,10 @@ impl NumberListStore for SqliteStore {
     async fn remove_number(&self, account: AccountId, list: NumberList, number: u64) -> Result<bool, Error> {
         self.db
             .write(move |db| {
-                let removed = db.execute(&format!("DELETE FROM {} WHERE account_id = ? AND number = ?", list.table()), [account, number as i64])?;
+                let removed = db.execute(
+                    &format!("DELETE FROM {} WHERE account_id = ? AND number = ?", list.table()),
+                    [account, number as i64],
+                )?;
                 Ok(removed > 0)
             })
             .await

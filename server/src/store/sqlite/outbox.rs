@@ -12,7 +12,8 @@ use crate::{
     store::{AccountId, Attempt, DueEvent, OutboxStore, outbox},
 };
 
-const EVENT_COLUMNS: &str = "o.id, o.webhook_id, w.url, w.secret, o.event, o.body, o.delivery_id, o.attempts, o.created_at";
+const EVENT_COLUMNS: &str =
+    "o.id, o.webhook_id, w.url, w.secret, o.event, o.body, o.delivery_id, o.attempts, o.created_at";
 
 fn due_event(row: &rusqlite::Row<'_>) -> rusqlite::Result<DueEvent> {
     Ok(DueEvent {
@@ -106,7 +107,12 @@ impl OutboxStore for SqliteStore {
             .await
     }
 
-    async fn event_of_attempt(&self, account: AccountId, webhook_id: i64, attempt_id: i64) -> Result<Option<DueEvent>, Error> {
+    async fn event_of_attempt(
+        &self,
+        account: AccountId,
+        webhook_id: i64,
+        attempt_id: i64,
+    ) -> Result<Option<DueEvent>, Error> {
         self.db
             .read(move |db| {
                 Ok(db

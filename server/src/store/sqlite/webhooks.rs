@@ -9,7 +9,10 @@ use rusqlite::{
 use super::{SqliteStore, time};
 use crate::{
     Error,
-    store::{AccountId, DeliveryRecord, NewWebhook, Page, WebhookChange, WebhookRecord, WebhookStatus, WebhookStore, WebhookType},
+    store::{
+        AccountId, DeliveryRecord, NewWebhook, Page, WebhookChange, WebhookRecord, WebhookStatus, WebhookStore,
+        WebhookType,
+    },
 };
 
 /// The columns of a [`WebhookRecord`], for `SELECT` and `RETURNING`.
@@ -68,9 +71,13 @@ impl WebhookStore for SqliteStore {
         let page = page.clamped();
         self.db
             .read(move |db| {
-                let total: i64 = db.query_row("SELECT COUNT(*) FROM webhooks WHERE account_id = ?", [account], |row| row.get(0))?;
-                let mut query = db.prepare_cached(&format!("SELECT {WEBHOOK_FIELDS} FROM webhooks WHERE account_id = ? ORDER BY id LIMIT ? OFFSET ?"))?;
-                let webhooks = query.query_map([account, page.length, page.start], record)?.collect::<Result<_, _>>()?;
+                let total: i64 =
+                    db.query_row("SELECT COUNT(*) FROM webhooks WHERE account_id = ?", [account], |row| row.get(0))?;
+                let mut query = db.prepare_cached(&format!(
+                    "SELECT {WEBHOOK_FIELDS} FROM webhooks WHERE account_id = ? ORDER BY id LIMIT ? OFFSET ?"
+                ))?;
+                let webhooks =
+                    query.query_map([account, page.length, page.start], record)?.collect::<Result<_, _>>()?;
                 Ok((webhooks, total))
             })
             .await
@@ -98,7 +105,9 @@ impl WebhookStore for SqliteStore {
         sql.push_str(&format!(" WHERE id = ? AND account_id = ? RETURNING {WEBHOOK_FIELDS}"));
         values.extend([Value::Integer(id), Value::Integer(account)]);
         self.db
-            .write(move |db| db.query_row(&sql, params_from_iter(values), record).optional()?.ok_or_else(|| not_found(id)))
+            .write(move |db| {
+                db.query_row(&sql, params_from_iter(values), record).optional()?.ok_or_else(|| not_found(id))
+            })
             .await
     }
 

@@ -170,5 +170,10 @@ pub fn CampaignDetail() -> impl IntoView {
 /// Still changing: scheduled, sending, or handed over with receipts still to come.
 fn is_going(campaign: &CampaignDetailDto) -> bool {
     let cancelled = campaign.status.as_deref().is_some_and(|s| s.eq_ignore_ascii_case("cancelled"));
-    !cancelled && (campaign.pending.unwrap_or(0) > 0 || campaign.status.as_deref().is_some_and(|s| s.eq_ignore_ascii_case("scheduled") || s.eq_ignore_ascii_case("sending")))
+    !cancelled
+        && (campaign.pending.unwrap_or(0) > 0
+            || campaign
+                .status
+                .as_deref()
+                .is_some_and(|s| s.eq_ignore_ascii_case("scheduled") || s.eq_ignore_ascii_case("sending")))
 }

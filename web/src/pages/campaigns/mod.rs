@@ -85,4 +85,3 @@ pub fn Campaigns() -> impl IntoView {
         <Pager paging total />
     }
 }
-

@@ -74,7 +74,11 @@ impl Account {
 async fn numbers(api: Api, path: &str) -> Vec<u64> {
     let mut found = Vec::new();
     for page in 0..10 {
-        let Ok(answer) = api.get::<NumberListResponse>(&with_query(path, Paging { start: page * PAGE, length: PAGE }, &[])).await else { break };
+        let Ok(answer) =
+            api.get::<NumberListResponse>(&with_query(path, Paging { start: page * PAGE, length: PAGE }, &[])).await
+        else {
+            break;
+        };
         let got = answer.list.len() as i64;
         found.extend(answer.list.iter().filter_map(|e| e.destination.parse::<u64>().ok()));
         if got < PAGE {

@@ -14,7 +14,11 @@ use crate::{
 
 /// The text area with its counter, Unicode warning and link fields.
 #[component]
-pub fn MessageEditor(draft: RwSignal<Draft>, figures: Memo<Figures>, refused: RwSignal<Option<ApiError>>) -> impl IntoView {
+pub fn MessageEditor(
+    draft: RwSignal<Draft>,
+    figures: Memo<Figures>,
+    refused: RwSignal<Option<ApiError>>,
+) -> impl IntoView {
     let t = use_texts();
     let lang = use_lang();
     let textarea = NodeRef::<html::Textarea>::new();

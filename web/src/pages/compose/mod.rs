@@ -25,7 +25,9 @@ pub fn Compose() -> impl IntoView {
     // What the server refused in the last send, shown next to the fields concerned.
     let refused = RwSignal::new(None::<crate::api::ApiError>);
     let preview_text = Signal::derive(move || figures.with(|f| f.preview.clone()));
-    let preview_sender = Signal::derive(move || draft.with(|d| if d.sender.trim().is_empty() { "36180".to_owned() } else { d.sender.trim().to_owned() }));
+    let preview_sender = Signal::derive(move || {
+        draft.with(|d| if d.sender.trim().is_empty() { "36180".to_owned() } else { d.sender.trim().to_owned() })
+    });
 
     view! {
         <h1>{move || t().compose_title}</h1>

@@ -31,7 +31,8 @@ pub fn MessageOptions(draft: RwSignal<Draft>, refused: RwSignal<Option<ApiError>
             Ok(at) => {
                 let asked = at.unwrap_or(now);
                 let goes = next_allowed_send(pushtype, asked);
-                let mut line = if at.is_some() { format::goes_at(lang.get(), now, asked) } else { t().send_now.to_owned() };
+                let mut line =
+                    if at.is_some() { format::goes_at(lang.get(), now, asked) } else { t().send_now.to_owned() };
                 if goes != asked {
                     line = format!("{line} {}", format::postponed(lang.get(), goes));
                 }

@@ -75,7 +75,9 @@ pub fn SendBox(draft: RwSignal<Draft>, figures: Memo<Figures>, refused: RwSignal
             (t().credits_after, format::credits(lang, result.credits)),
             (t().goes_at, when),
         ];
-        Some(view! { <dl class="figures">{rows.into_iter().map(|(l, v)| view! { <div><dt>{l}</dt><dd>{v}</dd></div> }).collect_view()}</dl> })
+        Some(
+            view! { <dl class="figures">{rows.into_iter().map(|(l, v)| view! { <div><dt>{l}</dt><dd>{v}</dd></div> }).collect_view()}</dl> },
+        )
     };
 
     view! {

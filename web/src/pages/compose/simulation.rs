@@ -6,9 +6,8 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 use leptos::{prelude::*, task::spawn_local};
 use texto_core::{
-    Credits, Endpoint, FilterContext, MessageOptions, Segments, has_contact_fields, render, rendered_segments, simulate,
-    validate_send,
-    wire::CampaignResultDto,
+    Credits, Endpoint, FilterContext, MessageOptions, Segments, has_contact_fields, render, rendered_segments,
+    simulate, validate_send, wire::CampaignResultDto,
 };
 
 use super::Account;
@@ -50,13 +49,20 @@ pub fn figures(draft: RwSignal<Draft>, account: Account) -> Memo<Figures> {
         let draft = draft.get();
         let now = clock::now();
         let contacts = account.contacts.get();
-        let chosen: Vec<&texto_core::Contact> =
-            if draft.to_lists { draft.lists.iter().filter_map(|id| contacts.get(id)).flatten().collect() } else { Vec::new() };
-        let split_for = |info: Option<[&str; 4]>| rendered_segments(&draft.text, draft.pushtype(), false, &options, info.as_ref());
+        let chosen: Vec<&texto_core::Contact> = if draft.to_lists {
+            draft.lists.iter().filter_map(|id| contacts.get(id)).flatten().collect()
+        } else {
+            Vec::new()
+        };
+        let split_for =
+            |info: Option<[&str; 4]>| rendered_segments(&draft.text, draft.pushtype(), false, &options, info.as_ref());
         let first_info = chosen.first().map(|c| [c.info[0].as_str(), &c.info[1], &c.info[2], &c.info[3]]);
         let split = split_for(first_info);
         let parts = if has_contact_fields(&draft.text) && !chosen.is_empty() {
-            chosen.iter().map(|c| split_for(Some([&c.info[0], &c.info[1], &c.info[2], &c.info[3]])).parts).fold((usize::MAX, 0), |(lo, hi), p| (lo.min(p), hi.max(p)))
+            chosen
+                .iter()
+                .map(|c| split_for(Some([&c.info[0], &c.info[1], &c.info[2], &c.info[3]])).parts)
+                .fold((usize::MAX, 0), |(lo, hi), p| (lo.min(p), hi.max(p)))
         } else {
             (split.parts, split.parts)
         };
@@ -68,11 +74,16 @@ pub fn figures(draft: RwSignal<Draft>, account: Account) -> Memo<Figures> {
             npai: account.npai.get().into_iter().collect(),
             balance: session.credits.get().and_then(Credits::from_f64).unwrap_or(Credits::ZERO),
             message: options.clone(),
-            lists: draft.lists.iter().map(|id| (id.clone(), contacts.get(id).cloned().unwrap_or_default())).collect::<HashMap<_, _>>(),
+            lists: draft
+                .lists
+                .iter()
+                .map(|id| (id.clone(), contacts.get(id).cloned().unwrap_or_default()))
+                .collect::<HashMap<_, _>>(),
             ..FilterContext::default()
         };
         let endpoint = if draft.to_lists { Endpoint::SimulateLists } else { Endpoint::Simulate };
-        let outcome = validate_send(draft.request(), endpoint, &options, now).and_then(|campaign| simulate(&campaign, &context, now));
+        let outcome = validate_send(draft.request(), endpoint, &options, now)
+            .and_then(|campaign| simulate(&campaign, &context, now));
         let (result, send_at) = match outcome {
             Ok(simulation) => (Ok(simulation.to_wire(None)), Some(simulation.send_at)),
             Err(error) => (Err(error.field_errors().into_iter().map(|p| p.message).collect()), None),
@@ -121,7 +132,9 @@ pub fn SimulationPanel(draft: RwSignal<Draft>, figures: Memo<Figures>) -> impl I
         });
     };
     let rows = move || match figures.with(|f| f.result.clone()) {
-        _ if draft.with(|d| d.text.trim().is_empty() || !d.has_recipients()) => view! { <p class="hint">{t().nothing_to_send}</p> }.into_any(),
+        _ if draft.with(|d| d.text.trim().is_empty() || !d.has_recipients()) => {
+            view! { <p class="hint">{t().nothing_to_send}</p> }.into_any()
+        }
         Ok(result) => {
             let parts = figures.with(|f| f.parts);
             let parts = if parts.0 == parts.1 { parts.0.to_string() } else { format!("{}–{}", parts.0, parts.1) };
@@ -134,7 +147,10 @@ pub fn SimulationPanel(draft: RwSignal<Draft>, figures: Memo<Figures>) -> impl I
             }
             .into_any()
         }
-        Err(problems) => view! { <ul class="problems">{problems.into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}</ul> }.into_any(),
+        Err(problems) => {
+            view! { <ul class="problems">{problems.into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}</ul> }
+                .into_any()
+        }
     };
     let comparison = move || {
         server.get().map(|answer| match answer {

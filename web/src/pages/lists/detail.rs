@@ -53,7 +53,12 @@ pub fn ListDetail() -> impl IntoView {
             match api.put::<_, ListSavedResponse>(&format!("/list/{}", id()), &request).await {
                 Ok(answer) => {
                     error.set(None);
-                    saved.set(Some(format::added(lang.get_untracked(), answer.contacts, answer.invalid, answer.duplicates)));
+                    saved.set(Some(format::added(
+                        lang.get_untracked(),
+                        answer.contacts,
+                        answer.invalid,
+                        answer.duplicates,
+                    )));
                     version.update(|v| *v += 1);
                 }
                 Err(e) => error.set(Some(e)),

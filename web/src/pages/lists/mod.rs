@@ -79,11 +79,13 @@ pub fn Lists() -> impl IntoView {
     let on_import = Callback::new(move |contacts: Vec<ImportedContact>| imported.set(contacts));
     let rows = move || {
         page.get().and_then(Result::ok).map(|answer| {
-            rows_or(answer.lists, 2, t().empty, |l| view! {
-                <tr>
-                    <td><A href=format!("/app/lists/{}", l.id)>{l.name}</A></td>
-                    <td class="num">{format::integer(lang.get(), l.contacts)}</td>
-                </tr>
+            rows_or(answer.lists, 2, t().empty, |l| {
+                view! {
+                    <tr>
+                        <td><A href=format!("/app/lists/{}", l.id)>{l.name}</A></td>
+                        <td class="num">{format::integer(lang.get(), l.contacts)}</td>
+                    </tr>
+                }
             })
         })
     };
