@@ -9,8 +9,10 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 /// 192.168/16), shared CGNAT (100.64/10), link-local (169.254/16, fe80::/10), "this network"
 /// (0/8), unspecified, broadcast, multicast, unique local (fc00::/7), or an IPv6 address that
 /// embeds such an IPv4 address: mapped or compatible (`::ffff:0:0/96`, `::/96`), NAT64
-/// (`64:ff9b::/96`, and the local-use `64:ff9b:1::/48` as a whole), 6to4 (`2002::/16`) and
-/// Teredo (`2001::/32`, whose client address is the last 32 bits inverted).
+/// (`64:ff9b::/96`, and the local-use `64:ff9b:1::/48` as a whole), or a transition form
+/// that tunnels to an IPv4 host: 6to4 (`2002::/16`) and Teredo (`2001::/32`) are refused
+/// whole, whatever IPv4 address they embed — a receiver has a native address, and checking
+/// the embedded one would have to track every IPv4 range that is reserved as well as private.
 pub(crate) fn is_private(ip: IpAddr) -> bool {
     match ip {
         IpAddr::V4(v4) => private_v4(v4),
@@ -47,10 +49,9 @@ fn private_v6(ip: Ipv6Addr) -> bool {
         // NAT64: the well-known prefix embeds the IPv4 address; the local-use one is private.
         0x0064 if s[1] == 0xff9b && s[2..6] == [0; 4] => private_v4(low_v4),
         0x0064 if s[1] == 0xff9b && s[2] == 0x0001 => true,
-        // 6to4: `2002:AABB:CCDD::/48` is the site behind the IPv4 address AA.BB.CC.DD.
-        0x2002 => private_v4(Ipv4Addr::from((u32::from(s[1]) << 16) | u32::from(s[2]))),
-        // Teredo: the client's IPv4 address, bit-inverted, in the last 32 bits.
-        0x2001 if s[1] == 0 => private_v4(Ipv4Addr::from(!u32::from(low_v4))),
+        // 6to4 (`2002::/16`) and Teredo (`2001::/32`): tunnels to an IPv4 host, never a receiver's address.
+        0x2002 => true,
+        0x2001 if s[1] == 0 => true,
         _ => false,
     }
 }
@@ -79,10 +80,8 @@ mod tests {
             "2a00:1450:4007:80e::200e",
             "::ffff:93.184.216.34",
             "64:ff9b::5db8:d822",
-            "2002:5db8:d822::1",
-            // Teredo with client 93.184.216.34: inverted, a247:27dd.
-            "2001:0:4136:e378:8000:63bf:a247:27dd",
             "2001:db9::1",
+            "2001:4860:4860::8888",
         ] {
             assert!(!private(public), "{public} is public");
         }
@@ -143,6 +142,20 @@ mod tests {
             "2001:0:4136:e378::3f57:fefe",
         ] {
             assert!(private(refused), "{refused} embeds a private IPv4 address");
+        }
+    }
+
+    #[test]
+    fn every_teredo_and_6to4_address_is_refused() {
+        for refused in [
+            // Embedding public IPv4 addresses (93.184.216.34).
+            "2002:5db8:d822::1",
+            "2001:0:4136:e378:8000:63bf:a247:27dd",
+            // Embedding reserved ones that are not private: 192.0.2.45 (TEST-NET-1) and 240.0.0.1.
+            "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+            "2002:f000:1::1",
+        ] {
+            assert!(private(refused), "{refused} is a transition address");
         }
     }
 }

@@ -395,6 +395,10 @@ const PRIVATE_URLS: [&str; 9] = [
     "http://0.0.0.0/",
     "http://[::1]:9000/hook",
     "http://[fd12:3456::1]/hook",
+    // Teredo and 6to4, whatever IPv4 address they embed: here TEST-NET-1 192.0.2.45 (reserved,
+    // not private) and the public 93.184.216.34.
+    "http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/",
+    "http://[2002:5db8:d822::1]/hook",
 ];
 
 #[tokio::test]
