@@ -3,6 +3,35 @@
 //! DTOs mirror the public samples exactly (keys, nesting, which values are strings); they are
 //! lenient where the samples disagree (numbers as strings, `null` as text). Domain types live
 //! elsewhere and are built from DTOs by validation.
+//!
+//! # Design note: why the codecs are hand-written
+//!
+//! serde derives each DTO's `Serialize`/`Deserialize`; everything around them is texto's own
+//! code, on purpose. This crate is also the npm package's WebAssembly, where each way a DTO
+//! is deserialized compiles its whole deserializer once more. Measured when the generic paths
+//! went (`git show` each commit for how):
+//!
+//! - XML through quick-xml's serde support, with `serde_path_to_error` over both readers, ran
+//!   each DTO through four deserializers: the npm package's `.wasm` was 476 KB gzipped. XML
+//!   is now read by a small event loop into the document's JSON form (`xml_value.rs`) and
+//!   deserialized from it: two ways per DTO, 303 KB gzipped after wasm-opt (c88f592,
+//!   2026-11-21).
+//! - `serde_path_to_error` alone was 290 KB of the 1.1 MB of code of the unstripped module.
+//!   In the npm build the failing field is told from where serde_json stopped instead
+//!   (`json_path.rs`), XML is read through the same JSON text, and JSON is written through
+//!   `serde_json::Value`: `texto_core_bg.wasm` went from 904,737 to 658,168 bytes, 318,813 to
+//!   241,871 gzipped (1c5d73a, 2026-11-21). The native build (the server) keeps
+//!   `serde_path_to_error`, on the error path only.
+//! - The generic glue per document kind and the replaying map of XML list items, written once
+//!   as shared code: 658,168 to 602,008 bytes (3496615), then to 563,117 (2c30f38, df2912f).
+//! - Speed, not size: `sms_xml.rs` reads the send request (up to a million `<gsm>`) borrowing
+//!   its texts; quick-xml's serde path allocated per recipient and took four times the JSON
+//!   time (2cfbeac).
+//!
+//! A unit test compares the server's readings with the npm package's on every sample and on
+//! thousands of broken variants, and the property tests round-trip every DTO in both formats:
+//! change the readers only with both green, and measure the `.wasm` (`scripts/build-npm`)
+//! before trading any of this for a generic crate.
 
 mod any;
 mod codec;
