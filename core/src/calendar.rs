@@ -1,4 +1,4 @@
-//! The Paris calendar (REFERENCE §5): French public holidays, the marketing window, and the
+//! The Paris calendar (docs/interface.md §5): French public holidays, the marketing window, and the
 //! `delay` field (`Y-m-d H:i:s` in Europe/Paris).
 
 use std::fmt;
@@ -88,7 +88,7 @@ fn paris_local(at: DateTime<Utc>) -> Option<NaiveDateTime> {
 }
 
 /// The earliest instant at or after `at` when a campaign of kind `pushtype` may be sent
-/// (REFERENCE §5).
+/// (docs/interface.md §5.2).
 ///
 /// Alerts may go out at any time: `at` is returned unchanged. Marketing goes out Monday to
 /// Saturday from 08:00 (inclusive) to 20:00 (exclusive) Europe/Paris, never on a French public
@@ -128,7 +128,7 @@ pub fn next_allowed_send(pushtype: PushType, at: DateTime<Utc>) -> DateTime<Utc>
     at
 }
 
-/// Why a `delay` value was refused. All of them are answered with status -4 (REFERENCE §1).
+/// Why a `delay` value was refused. All of them are answered with status -4 (docs/interface.md §1.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DelayError {
     /// Not `Y-m-d H:i:s` with zero-padded fields, or not a real calendar date and time.
@@ -177,7 +177,7 @@ fn parse_wall_clock(s: &str) -> Option<NaiveDateTime> {
     Some(date.and_time(time))
 }
 
-/// Parses a `delay` field (REFERENCE §5): `Y-m-d H:i:s` in Europe/Paris, e.g.
+/// Parses a `delay` field (docs/interface.md §5.1): `Y-m-d H:i:s` in Europe/Paris, e.g.
 /// `2026-12-24 09:30:00`; surrounding whitespace is ignored.
 ///
 /// * Empty → `Ok(None)`: send now.

@@ -43,14 +43,14 @@ pub enum Error {
     },
     /// The document is well-formed but some fields are missing or invalid.
     Invalid(Vec<FieldError>),
-    /// `delay` is not a usable date (REFERENCE §5), answered with its own status (-4).
+    /// `delay` is not a usable date (docs/interface.md §5.1), answered with its own status (-4).
     Delay(FieldError),
     /// Something the request names does not exist (a list id), status -5.
     NotFound(Vec<FieldError>),
 }
 
 impl Error {
-    /// The interface's `status` code for this error (REFERENCE §1).
+    /// The interface's `status` code for this error (docs/interface.md §1.4).
     pub fn status(&self) -> i32 {
         match self {
             Error::Json { .. } => -6,

@@ -12,7 +12,7 @@ pub struct PriceTable {
     other: Credits,
 }
 
-/// The shipped prices: metropolitan France 1 credit per part (REFERENCE §4); French overseas
+/// The shipped prices: metropolitan France 1 credit per part (docs/interface.md §4.3); French overseas
 /// departments 2; the rest of the EU/EEA, Switzerland and the UK 1.5; everywhere else 2.5.
 const SHIPPED: &[(&[&str], i64)] = &[
     (&["FR", "MC"], 100),

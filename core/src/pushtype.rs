@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 /// `pushtype` of a campaign. Marketing carries an opt-out text and only goes out in the
-/// marketing window (REFERENCE §4, §5); alerts go out at any time.
+/// marketing window (docs/interface.md §4.2, §5.2); alerts go out at any time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum PushType {

@@ -1,4 +1,4 @@
-//! How many SMS parts a text takes (REFERENCE §4).
+//! How many SMS parts a text takes (docs/interface.md §4.1).
 
 use serde::Serialize;
 

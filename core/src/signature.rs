@@ -1,4 +1,4 @@
-//! Webhook signatures (REFERENCE §7): how texto signs each event it POSTs to a webhook that has a
+//! Webhook signatures (docs/interface.md §7.6): how texto signs each event it POSTs to a webhook that has a
 //! secret, and the verifier a receiver runs on what it gets.
 //!
 //! Every signed request carries [`TIMESTAMP_HEADER`] (unix seconds) and [`SIGNATURE_HEADER`]

@@ -1,4 +1,4 @@
-//! Stop words (REFERENCE §7): a reply that is one of them unsubscribes its sender.
+//! Stop words (docs/interface.md §7.2): a reply that is one of them unsubscribes its sender.
 
 /// The stop words, upper case.
 const STOP_WORDS: [&str; 5] = ["STOP", "STOP SMS", "ARRET", "ARRÊT", "UNSUBSCRIBE"];

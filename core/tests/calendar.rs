@@ -1,4 +1,4 @@
-//! The Paris calendar (REFERENCE §5): holidays, the marketing window, `delay` parsing.
+//! The Paris calendar (docs/interface.md §5): holidays, the marketing window, `delay` parsing.
 
 use chrono::{DateTime, Datelike, NaiveDate, TimeZone, Utc, Weekday};
 use texto_core::{

@@ -1,4 +1,4 @@
-//! The recipient filter: order of the rules, counters, cost and scheduling (REFERENCE §3–§5).
+//! The recipient filter: order of the rules, counters, cost and scheduling (docs/interface.md §3–§5).
 
 use std::collections::HashSet;
 

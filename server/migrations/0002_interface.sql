@@ -63,7 +63,7 @@ CREATE TABLE messages (
     parts        INTEGER NOT NULL,
     cost         INTEGER NOT NULL,
     text_hash    INTEGER NOT NULL,             -- for anti-flood "identical texts"
-    delivery     INTEGER NOT NULL DEFAULT 0,   -- REFERENCE §6 delivery code
+    delivery     INTEGER NOT NULL DEFAULT 0,   -- delivery code, docs/interface.md §6.2
     created_at   TEXT NOT NULL
 );
 CREATE INDEX messages_by_campaign ON messages(campaign_id);
@@ -137,7 +137,7 @@ CREATE TABLE balance_alerts (
     phone_number   TEXT NOT NULL DEFAULT ''
 );
 
--- Per-account limits (REFERENCE §3); absent rows mean the defaults.
+-- Per-account limits (docs/interface.md §3.4); absent rows mean the defaults.
 CREATE TABLE account_countries (
     account_id     INTEGER NOT NULL REFERENCES accounts(id),
     country        TEXT NOT NULL,

@@ -1,4 +1,4 @@
--- The request log of webhooks (REFERENCE §7): one row per delivery attempt, with what was
+-- The request log of webhooks (docs/interface.md §7.7): one row per delivery attempt, with what was
 -- sent and what came back. The delivery engine writes it; until that exists it stays empty.
 -- Deleting a webhook deletes its log.
 CREATE TABLE webhook_deliveries (

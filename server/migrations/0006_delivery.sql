@@ -23,7 +23,7 @@ ALTER TABLE blacklist ADD COLUMN source TEXT NOT NULL DEFAULT 'api';
 ALTER TABLE npai ADD COLUMN source TEXT NOT NULL DEFAULT 'api';
 CREATE INDEX blacklist_by_campaign ON blacklist(campaign_id) WHERE campaign_id IS NOT NULL;
 
--- Who last sent to a number, for attributing its replies (REFERENCE §7).
+-- Who last sent to a number, for attributing its replies (docs/interface.md §7.2).
 CREATE TABLE last_sent (
     number      INTEGER PRIMARY KEY,
     account_id  INTEGER NOT NULL,

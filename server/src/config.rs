@@ -69,7 +69,7 @@ pub struct Config {
     /// (transceiver binds, in-flight submits per bind, submits per second; 0 = unlimited).
     #[arg(long, env = "TEXTO_SMSC", default_value = "builtin")]
     pub smsc: SmscUrl,
-    /// The sender of messages that name none (REFERENCE §6: the short code of the STOP text).
+    /// The sender of messages that name none (docs/interface.md §6.4: the short code of the STOP text).
     #[arg(long, env = "TEXTO_DEFAULT_SENDER", default_value = "36180")]
     pub default_sender: String,
     /// SMTP relay for balance alert emails (`smtp://HOST:PORT`); without it they are logged.

@@ -1,4 +1,4 @@
-//! The one error type of `texto-server`, and its mapping to HTTP (REFERENCE §1), in one place.
+//! The one error type of `texto-server`, and its mapping to HTTP (docs/interface.md §1.4), in one place.
 
 use axum::{
     http::{HeaderValue, StatusCode, header},

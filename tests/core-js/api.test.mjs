@@ -102,7 +102,7 @@ test("a context or options of the wrong shape throw an Error that names it", () 
   assert.equal(typeof core.simulate(body, "json", { balance: 1 }, NOW).credits, "number");
 });
 
-test("normalizeNumber follows REFERENCE §3", () => {
+test("normalizeNumber follows docs/interface.md §3.1", () => {
   assert.equal(core.normalizeNumber("+33 6 12 34 56 78"), "33612345678");
   assert.equal(core.normalizeNumber("06 12 34 56 78", "FR"), "33612345678");
   assert.equal(core.normalizeNumber("+33 (0)6.12.34.56.78", "FR"), "33612345678", "a bracketed trunk prefix is dropped");

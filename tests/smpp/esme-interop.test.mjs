@@ -169,7 +169,7 @@ test("a Cyrillic text goes as UCS-2 from 36180, and a receipt by TLV counts", as
   assert.deepEqual([c.delivered, c.error, c.pending], [0, 1, 0], "message_state UNDELIVERABLE is an error");
 });
 
-/** Protects the receipt reading: every stat and err maps to the counter REFERENCE §6 gives it. */
+/** Protects the receipt reading: every stat and err maps to the counter docs/interface.md §6.3 gives it. */
 test("receipts of every kind land in the campaign's counters", async () => {
   const cases = [
     ["33612345611", "DELIVRD", "000"],

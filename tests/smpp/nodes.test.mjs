@@ -66,7 +66,7 @@ test("anti-flood holds across nodes: 12 identical texts at once to one number ov
   const db = await database();
   const all = await nodes(db, 3, ["--smsc", "builtin"]);
   try {
-    // REFERENCE §3: at most 6 identical texts per number and rolling hour. A send that meets a
+    // docs/interface.md §3.3: at most 6 identical texts per number and rolling hour. A send that meets a
     // concurrent one on another node is answered 503 (-11, Retry-After) and sent again.
     const attempt = async (i) => {
       for (let tries = 0; ; tries += 1) {

@@ -195,7 +195,7 @@ export function outcomes(campaign, numbers) {
   };
 }
 
-/** The counts the simulator gives `numbers`, by their last two digits (REFERENCE §6). */
+/** The counts the simulator gives `numbers`, by their last two digits (docs/interface.md §6.5). */
 function expectedOutcomes(numbers) {
   const counts = { delivered: 0, error: 0, expired: 0, npai: 0 };
   for (const number of numbers) {

@@ -1,4 +1,4 @@
-//! The text as recipients get it: short links, opt-out text and contact fields (REFERENCE §4).
+//! The text as recipients get it: short links, opt-out text and contact fields (docs/interface.md §4).
 
 use crate::{PushType, Segments, segments};
 

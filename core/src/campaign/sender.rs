@@ -1,4 +1,4 @@
-//! The sender a campaign shows (REFERENCE §6).
+//! The sender a campaign shows (docs/interface.md §6.4).
 
 use std::fmt;
 

@@ -29,7 +29,7 @@ export type Format = "json" | "xml";
  */
 export type Instant = Date | number | string;
 
-/** How a text is split into SMS parts (REFERENCE §4). */
+/** How a text is split into SMS parts (docs/interface.md §4.1). */
 export interface Segments {
   /** `gsm7` (160 per SMS, 153 per part) or `ucs2` (70, 67 per part). */
   encoding: "gsm7" | "ucs2";

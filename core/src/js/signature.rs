@@ -1,4 +1,4 @@
-//! `signWebhook` and `verifyWebhook` (REFERENCE §7).
+//! `signWebhook` and `verifyWebhook` (docs/interface.md §7.6).
 
 use wasm_bindgen::prelude::*;
 

@@ -1,4 +1,4 @@
-//! Phone numbers: normalisation to international digits and mobile validity (REFERENCE §3).
+//! Phone numbers: normalisation to international digits and mobile validity (docs/interface.md §3.1).
 //!
 //! Validity comes from Google libphonenumber's numbering plans (via the npm package
 //! `libphonenumber-js`, see `core/data/generate_numbering.mjs`): a number is valid when it
@@ -169,7 +169,7 @@ impl fmt::Display for NumberError {
 
 impl std::error::Error for NumberError {}
 
-/// Parses an international number (REFERENCE §3): spaces, dots, dashes, brackets and a
+/// Parses an international number (docs/interface.md §3.1): spaces, dots, dashes, brackets and a
 /// leading `+` or `00` are stripped, then the digits must be a mobile number of a known country
 /// with an allowed length. National numbers (`0612345678`) are refused.
 ///

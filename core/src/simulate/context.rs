@@ -6,7 +6,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::{Country, Credits, MessageOptions, PriceTable};
 
-/// Anti-flood limits per number over a rolling 60 minutes (REFERENCE §3).
+/// Anti-flood limits per number over a rolling 60 minutes (docs/interface.md §3.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FloodLimits {
     /// Identical texts to one number.

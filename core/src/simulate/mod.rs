@@ -1,4 +1,4 @@
-//! The recipient filter and cost ("simulation"), shared by simulate and send (REFERENCE §3, §4).
+//! The recipient filter and cost ("simulation"), shared by simulate and send (docs/interface.md §3, §4).
 
 mod context;
 mod dedup;
@@ -64,7 +64,7 @@ pub struct RecipientOutcome {
     pub cost: Credits,
 }
 
-/// The counters of REFERENCE §3.
+/// The counters of docs/interface.md §3.2.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Counters {
     /// Recipients before filtering.
@@ -240,7 +240,7 @@ impl<'c> Filter<'c> {
         (counters, cost, outcomes)
     }
 
-    /// The first rule of REFERENCE §3 after invalid and duplicated that filters a number, or `Sent`.
+    /// The first rule of docs/interface.md §3.2 after invalid and duplicated that filters a number, or `Sent`.
     fn rule(&self, msisdn: Msisdn, usage: &mut HashMap<Country, u64>) -> Outcome {
         let n = msisdn.as_u64();
         let context = self.context;

@@ -33,7 +33,7 @@ impl Document for StatusResponse {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ErrorResponse {
-    /// The negative status of REFERENCE §1.
+    /// The negative status of docs/interface.md §1.4.
     #[serde(deserialize_with = "lenient::int")]
     pub status: i64,
     /// Short description (`JSON error`, `Invalid data`, …).

@@ -1,4 +1,4 @@
-//! The bodies texto posts to webhooks (REFERENCE §7). JSON on the wire.
+//! The bodies texto posts to webhooks (docs/interface.md §7.5). JSON on the wire.
 
 use serde::{Deserialize, Serialize};
 

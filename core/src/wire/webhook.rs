@@ -92,7 +92,7 @@ impl Document for WebhookListResponse {
     const XML_ROOTS: &'static [&'static str] = &["response"];
 }
 
-/// One attempt to deliver an event, as the request log shows it (REFERENCE §7).
+/// One attempt to deliver an event, as the request log shows it (docs/interface.md §7.7).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct WebhookLogEntryDto {

@@ -1,4 +1,4 @@
-//! The SMS length cases of REFERENCE §4, shared by the native and the in-browser test runs.
+//! The SMS length cases of docs/interface.md §4.1, shared by the native and the in-browser test runs.
 
 use texto_core::Encoding::{self, Gsm7, Ucs2};
 

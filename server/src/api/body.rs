@@ -18,7 +18,7 @@ use tower_http::timeout::TimeoutError;
 
 use crate::{Error, app::AppState};
 
-/// A request body as text, with its format (REFERENCE §1): `Content-Type` JSON or XML, the
+/// A request body as text, with its format (docs/interface.md §1.2): `Content-Type` JSON or XML, the
 /// legacy form post `data=<json>`, or sniffed when the type is missing.
 pub(crate) struct WireBody {
     /// JSON or XML.

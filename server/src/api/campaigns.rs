@@ -28,7 +28,7 @@ pub(super) fn router() -> Router<AppState> {
         .route("/credits", get(credits))
 }
 
-/// Delivery codes (REFERENCE §6) counted in the statistics. Only NOT_SENT and SENT are
+/// Delivery codes (docs/interface.md §6.2) counted in the statistics. Only NOT_SENT and SENT are
 /// not final: the message waits for the carrier or for its receipt.
 const NOT_SENT: i64 = 0;
 const SENT: i64 = 1;
@@ -73,7 +73,7 @@ fn pending(record: &CampaignRecord) -> i64 {
     path = "/campaigns",
     tag = "campaigns",
     params(("start" = Option<i64>, Query, description = "First record (default 0)"), ("length" = Option<i64>, Query, description = "Records per page (default 100, at most 1000)")),
-    responses((status = 200, description = "Campaigns, newest first", body = texto_core::wire::CampaignsResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "Campaigns, newest first", body = texto_core::wire::CampaignsResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn history(
@@ -97,7 +97,7 @@ pub(super) async fn history(
     path = "/campaign/{ticket}",
     tag = "campaigns",
     params(("ticket" = String, Path, description = "The campaign ticket")),
-    responses((status = 200, description = "The campaign and its delivery statistics", body = texto_core::wire::CampaignDetailResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "The campaign and its delivery statistics", body = texto_core::wire::CampaignDetailResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn detail(
@@ -148,7 +148,7 @@ pub(super) async fn detail(
     get,
     path = "/credits",
     tag = "campaigns",
-    responses((status = 200, description = "The balance", body = texto_core::wire::CreditsResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "The balance", body = texto_core::wire::CreditsResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn credits(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {

@@ -32,7 +32,7 @@ pub(super) fn router() -> Router<AppState> {
     path = "/campaign/{ticket}/clickers",
     tag = "campaigns",
     params(("ticket" = String, Path, description = "The campaign ticket"), ("start" = Option<i64>, Query, description = "First row (default 0)"), ("length" = Option<i64>, Query, description = "Rows per page (default 100, at most 1000)")),
-    responses((status = 200, description = "Who clicked which link, by first click", body = texto_core::wire::ClickersResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "Who clicked which link, by first click", body = texto_core::wire::ClickersResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn clickers(

@@ -9,7 +9,7 @@ use texto_core::wire::{Document, Format, encode};
 
 use crate::Error;
 
-/// The format the client accepts (REFERENCE §1): JSON or XML; missing or `*/*` is XML.
+/// The format the client accepts (docs/interface.md §1.3): JSON or XML; missing or `*/*` is XML.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Accept(pub(crate) Format);
 

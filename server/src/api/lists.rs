@@ -1,6 +1,6 @@
 //! Stored recipient lists: `POST /list` (create, or add to one with `listId`), `GET /lists`,
 //! `GET /list/{id}` (with `search`), `PUT /list/{id}` (rename, add contacts), `DELETE /list/{id}`
-//! (REFERENCE §2) and `DELETE /list/{id}/contact/{contact_id}`. Campaigns go to them with
+//! (docs/interface.md §2) and `DELETE /list/{id}/contact/{contact_id}`. Campaigns go to them with
 //! `POST /send/lists`.
 
 use axum::{
@@ -118,7 +118,7 @@ fn check_size(state: &AppState, request: &ListRequest) -> Result<(), Error> {
     path = "/list",
     tag = "lists",
     request_body = texto_core::wire::ListRequest,
-    responses((status = 200, description = "Contacts added, refused and already there; the list id", body = texto_core::wire::ListSavedResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "Contacts added, refused and already there; the list id", body = texto_core::wire::ListSavedResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn save(
@@ -159,7 +159,7 @@ pub(super) async fn save(
     tag = "lists",
     request_body = texto_core::wire::ListRequest,
     params(("id" = String, Path, description = "List id")),
-    responses((status = 200, description = "Contacts added, refused and already there", body = texto_core::wire::ListSavedResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "Contacts added, refused and already there", body = texto_core::wire::ListSavedResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn update(
@@ -190,7 +190,7 @@ pub(super) async fn update(
     path = "/lists",
     tag = "lists",
     params(("start" = Option<i64>, Query, description = "First record (default 0)"), ("length" = Option<i64>, Query, description = "Records per page (default 100, at most 1000)")),
-    responses((status = 200, description = "The account's lists", body = texto_core::wire::ListsResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "The account's lists", body = texto_core::wire::ListsResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn lists(
@@ -230,7 +230,7 @@ fn contact(contact: ListContact) -> ListContactDto {
         ("length" = Option<i64>, Query, description = "Records per page (default 100, at most 1000)"),
         ("search" = Option<String>, Query, description = "Only contacts whose number contains these digits or whose info1…info4 contains this text, whatever the case; totalDisplayRecords counts them")
     ),
-    responses((status = 200, description = "The list and a page of its contacts", body = texto_core::wire::ListResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "The list and a page of its contacts", body = texto_core::wire::ListResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn list(
@@ -261,7 +261,7 @@ pub(super) async fn list(
     path = "/list/{id}",
     tag = "lists",
     params(("id" = String, Path, description = "List id")),
-    responses((status = 200, description = "Deleted with its contacts", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "Deleted with its contacts", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn remove(
@@ -282,7 +282,7 @@ pub(super) async fn remove(
     path = "/list/{id}/contact/{contact_id}",
     tag = "lists",
     params(("id" = String, Path, description = "List id"), ("contact_id" = String, Path, description = "Contact id (the id of a contact in GET /list/{id})")),
-    responses((status = 200, description = "Deleted", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "Deleted", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn remove_contact(

@@ -34,7 +34,7 @@ pub(crate) use format::Accept;
 
 use crate::{Error, app::AppState, error::Failure};
 
-/// Every endpoint of the interface (REFERENCE §2).
+/// Every endpoint of the interface (docs/interface.md §2).
 pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .merge(health::router())

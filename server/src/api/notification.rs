@@ -38,7 +38,7 @@ fn dto(alert: &BalanceAlert) -> NotificationDto {
     get,
     path = "/notification/balance",
     tag = "notification",
-    responses((status = 200, description = "The balance alert settings", body = texto_core::wire::NotificationResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "The balance alert settings", body = texto_core::wire::NotificationResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn show(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
@@ -58,7 +58,7 @@ pub(super) async fn show(State(state): State<AppState>, caller: Caller, accept: 
     path = "/notification/balance",
     tag = "notification",
     request_body = texto_core::wire::NotificationRequest,
-    responses((status = 200, description = "The settings as saved", body = texto_core::wire::NotificationResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "The settings as saved", body = texto_core::wire::NotificationResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn save(

@@ -1,5 +1,5 @@
 //! The NPAI list and the blacklist: `GET`, `POST` and `DELETE /{number}` on `/npai` and
-//! `/blacklist` (REFERENCE §2). Both have the same entries; sends leave their numbers out.
+//! `/blacklist` (docs/interface.md §2). Both have the same entries; sends leave their numbers out.
 
 use axum::{
     Router,
@@ -49,7 +49,7 @@ pub(super) fn query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, Err
 }
 
 /// The digits of a number search: `text` without the separators a number may be written
-/// with (spaces, dots, dashes, brackets, a leading `+`; REFERENCE §3), when only digits are
+/// with (spaces, dots, dashes, brackets, a leading `+`; docs/interface.md §3.1), when only digits are
 /// left; `None` when anything else is.
 pub(super) fn digits_of(text: &str) -> Option<String> {
     let text = text.trim();
@@ -58,7 +58,7 @@ pub(super) fn digits_of(text: &str) -> Option<String> {
     (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(digits)
 }
 
-/// The contacts of a request, validated: each number must be international (REFERENCE §3).
+/// The contacts of a request, validated: each number must be international (docs/interface.md §3.1).
 /// Returns the valid contacts and one problem per invalid number, at `{prefix}.contacts.gsm[i].value`;
 /// an info field holding a control character other than tab refuses the whole request (-7).
 pub(super) fn contacts(prefix: &str, gsm: &[ContactDto]) -> Result<(Vec<NewContact>, Vec<FieldError>), Error> {
@@ -91,7 +91,7 @@ pub(super) fn contacts(prefix: &str, gsm: &[ContactDto]) -> Result<(Vec<NewConta
     }
 }
 
-/// An entry as the interface shows it (REFERENCE §2, the NPAI sample).
+/// An entry as the interface shows it (docs/interface.md §2, the NPAI sample).
 fn entry(entry: NumberEntry) -> NumberEntryDto {
     let [info1, info2, info3, info4] = entry.info;
     NumberEntryDto {
@@ -115,7 +115,7 @@ fn entry(entry: NumberEntry) -> NumberEntryDto {
     path = "/npai",
     tag = "npai",
     params(("start" = Option<i64>, Query, description = "First record (default 0)"), ("length" = Option<i64>, Query, description = "Records per page (default 100, at most 1000)"), ("destination" = Option<String>, Query, description = "Only this number"), ("search" = Option<String>, Query, description = "Only numbers containing these digits (e.g. 612); totalDisplayRecords counts them")),
-    responses((status = 200, description = "NPAI numbers", body = texto_core::wire::NumberListResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "NPAI numbers", body = texto_core::wire::NumberListResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn list_npai(
@@ -134,7 +134,7 @@ pub(super) async fn list_npai(
     path = "/blacklist",
     tag = "blacklist",
     params(("start" = Option<i64>, Query, description = "First record (default 0)"), ("length" = Option<i64>, Query, description = "Records per page (default 100, at most 1000)"), ("destination" = Option<String>, Query, description = "Only this number"), ("search" = Option<String>, Query, description = "Only numbers containing these digits (e.g. 612); totalDisplayRecords counts them")),
-    responses((status = 200, description = "Blacklisted numbers", body = texto_core::wire::NumberListResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "Blacklisted numbers", body = texto_core::wire::NumberListResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn list_blacklist(
@@ -196,7 +196,7 @@ async fn entries(
     path = "/npai",
     tag = "npai",
     request_body = texto_core::wire::NpaiAddRequest,
-    responses((status = 200, description = "Numbers added", body = texto_core::wire::AddedContactsResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "Numbers added", body = texto_core::wire::AddedContactsResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn add_npai(
@@ -215,7 +215,7 @@ pub(super) async fn add_npai(
     path = "/blacklist",
     tag = "blacklist",
     request_body = texto_core::wire::BlacklistAddRequest,
-    responses((status = 200, description = "Numbers added", body = texto_core::wire::AddedContactsResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "Numbers added", body = texto_core::wire::AddedContactsResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn add_blacklist(
@@ -269,7 +269,7 @@ async fn add(
     path = "/npai/{number}",
     tag = "npai",
     params(("number" = String, Path, description = "The number, international digits")),
-    responses((status = 200, description = "Removed", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "Removed", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn remove_npai(
@@ -287,7 +287,7 @@ pub(super) async fn remove_npai(
     path = "/blacklist/{number}",
     tag = "blacklist",
     params(("number" = String, Path, description = "The number, international digits")),
-    responses((status = 200, description = "Removed", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "Removed", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn remove_blacklist(

@@ -37,7 +37,7 @@ pub(super) fn router() -> Router<AppState> {
     path = "/send",
     tag = "send",
     request_body = texto_core::wire::SmsRequest,
-    responses((status = 200, description = "The campaign result, with its ticket", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "The campaign result, with its ticket", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn send(
@@ -54,7 +54,7 @@ pub(super) async fn send(
     path = "/send/lists",
     tag = "send",
     request_body = texto_core::wire::SmsRequest,
-    responses((status = 200, description = "The campaign result, with its ticket", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "The campaign result, with its ticket", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn send_lists(
@@ -71,7 +71,7 @@ pub(super) async fn send_lists(
     path = "/send/simulate",
     tag = "send",
     request_body = texto_core::wire::SmsRequest,
-    responses((status = 200, description = "The campaign result, without ticket; nothing is created", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "The campaign result, without ticket; nothing is created", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn simulate_send(
@@ -88,7 +88,7 @@ pub(super) async fn simulate_send(
     path = "/send/lists/simulate",
     tag = "send",
     request_body = texto_core::wire::SmsRequest,
-    responses((status = 200, description = "The campaign result, without ticket; nothing is created", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "The campaign result, without ticket; nothing is created", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn simulate_lists(
@@ -140,7 +140,7 @@ impl SendQuery {
     path = "/send",
     tag = "send",
     params(("text" = String, Query, description = "Message text"), ("to" = String, Query, description = "Recipient number(s), comma-separated"), ("pushtype" = Option<String>, Query, description = "alert (default) or marketing"), ("delay" = Option<String>, Query, description = "Y-m-d H:i:s, Europe/Paris"), ("sender" = Option<String>, Query, description = "Sender"), ("gsmsmsid" = Option<String>, Query, description = "Client id of the message"), ("token" = Option<String>, Query, description = "The token, instead of Authorization")),
-    responses((status = 200, description = "The campaign result, with its ticket", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "The campaign result, with its ticket", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn send_by_query(
@@ -157,7 +157,7 @@ pub(super) async fn send_by_query(
     path = "/send/simulate",
     tag = "send",
     params(("text" = String, Query, description = "Message text"), ("to" = String, Query, description = "Recipient number(s), comma-separated"), ("token" = Option<String>, Query, description = "The token, instead of Authorization")),
-    responses((status = 200, description = "The campaign result, without ticket; nothing is created", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "The campaign result, without ticket; nothing is created", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn simulate_by_query(
@@ -298,7 +298,7 @@ fn text_hash(text: &str) -> i64 {
     path = "/send/{ticket}",
     tag = "send",
     params(("ticket" = String, Path, description = "The campaign ticket")),
-    responses((status = 200, description = "Cancelled and refunded", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "Cancelled and refunded", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn cancel(

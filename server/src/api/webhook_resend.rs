@@ -24,7 +24,7 @@ pub(super) fn router() -> Router<AppState> {
     path = "/webhook/{id}/log/{attempt}/resend",
     tag = "webhooks",
     params(("id" = String, Path, description = "Webhook id"), ("attempt" = String, Path, description = "The id of a logged attempt")),
-    responses((status = 200, description = "The new attempt", body = texto_core::wire::WebhookLogResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "The new attempt", body = texto_core::wire::WebhookLogResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn resend(

@@ -1,4 +1,4 @@
-//! Webhooks (REFERENCE §2, §7): create, list, update, pause and resume, delete, and the
+//! Webhooks (docs/interface.md §2, §7): create, list, update, pause and resume, delete, and the
 //! request log.
 
 use std::net::IpAddr;
@@ -90,7 +90,7 @@ fn status(value: &str, problems: &mut Vec<FieldError>) -> Option<WebhookStatus> 
     status
 }
 
-/// `webhook.url` (REFERENCE §7): an absolute http or https URL with a host, which must not be
+/// `webhook.url` (docs/interface.md §7.1): an absolute http or https URL with a host, which must not be
 /// private, loopback, link-local or unspecified unless the server allows private webhooks.
 /// Only literal addresses and `localhost` are recognised: names are not resolved, so a public
 /// name pointing at a private address is the delivery's concern, not this check's.
@@ -165,7 +165,7 @@ fn required(path: &str, what: &str, problems: &mut Vec<FieldError>) {
     path = "/webhook",
     tag = "webhooks",
     request_body = texto_core::wire::WebhookRequest,
-    responses((status = 200, description = "The new webhook (live)", body = texto_core::wire::WebhookResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "The new webhook (live)", body = texto_core::wire::WebhookResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn create(
@@ -205,7 +205,7 @@ pub(super) async fn create(
     path = "/webhook",
     tag = "webhooks",
     params(("start" = Option<i64>, Query, description = "First record (default 0)"), ("length" = Option<i64>, Query, description = "Records per page (default 100, at most 1000)")),
-    responses((status = 200, description = "The account's webhooks", body = texto_core::wire::WebhookListResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "The account's webhooks", body = texto_core::wire::WebhookListResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn list(
@@ -226,14 +226,14 @@ pub(super) async fn list(
 
 /// `PUT /webhook/:id`: changes the fields the body holds among `type`, `url`, `signature`
 /// (null or empty stops signing) and `status`. A body holding only `status` pauses or
-/// resumes the webhook, as `PUT /webhook/:id/status` does (REFERENCE §2).
+/// resumes the webhook, as `PUT /webhook/:id/status` does (docs/interface.md §2).
 #[utoipa::path(
     put,
     path = "/webhook/{id}",
     tag = "webhooks",
     request_body = texto_core::wire::WebhookRequest,
     params(("id" = String, Path, description = "Webhook id")),
-    responses((status = 200, description = "The webhook as changed", body = texto_core::wire::WebhookResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "The webhook as changed", body = texto_core::wire::WebhookResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn update(
@@ -271,7 +271,7 @@ pub(super) async fn update(
     tag = "webhooks",
     request_body = texto_core::wire::WebhookRequest,
     params(("id" = String, Path, description = "Webhook id")),
-    responses((status = 200, description = "The webhook with its new status", body = texto_core::wire::WebhookResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "The webhook with its new status", body = texto_core::wire::WebhookResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn set_status(
@@ -306,7 +306,7 @@ pub(super) async fn set_status(
     path = "/webhook/{id}",
     tag = "webhooks",
     params(("id" = String, Path, description = "Webhook id")),
-    responses((status = 200, description = "Deleted", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "Deleted", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn remove(
@@ -343,7 +343,7 @@ fn log_entry(record: &DeliveryRecord) -> WebhookLogEntryDto {
     path = "/webhook/{id}/log",
     tag = "webhooks",
     params(("id" = String, Path, description = "Webhook id"), ("start" = Option<i64>, Query, description = "First record (default 0)"), ("length" = Option<i64>, Query, description = "Records per page (default 100, at most 1000)")),
-    responses((status = 200, description = "Delivery attempts, newest first", body = texto_core::wire::WebhookLogResponse), (status = "default", description = "Error envelope: negative status, message, details (REFERENCE §1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "Delivery attempts, newest first", body = texto_core::wire::WebhookLogResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn log(

@@ -38,7 +38,7 @@ pub(crate) enum Submitted {
     },
     /// Not now (throttled, queue full, no bind, lost connection): hand it over again later.
     Retry(String),
-    /// Refused for good, with the delivery code of REFERENCE §6.
+    /// Refused for good, with the delivery code of docs/interface.md §6.2.
     Failed {
         /// 5, 6 or 9.
         code: i64,
@@ -54,7 +54,7 @@ pub(crate) enum Inbound {
     Receipt {
         /// The receipted message_id.
         smsc_id: String,
-        /// The code of REFERENCE §6, or `None` for ACCEPTD / ENROUTE.
+        /// The code of docs/interface.md §6.3, or `None` for ACCEPTD / ENROUTE.
         code: Option<i64>,
     },
     /// A reply (MO) from a phone.

@@ -1,5 +1,5 @@
 //! Reading a delivery receipt: the `id:` and `stat:`/`err:` of its text, and the delivery code
-//! they mean (REFERENCE §6).
+//! they mean (docs/interface.md §6.3).
 
 /// The delivery code of a receipt's `stat:` and `err:`; `None` when it is not final
 /// (ACCEPTD, ENROUTE) or unknown to SMPP 3.4.

@@ -109,7 +109,7 @@ impl Carrier for SmppCarrier {
     }
 }
 
-/// The message_id of an accepted submit_sm, or what the refusal means (REFERENCE §6).
+/// The message_id of an accepted submit_sm, or what the refusal means (docs/interface.md §6.2).
 fn answer_of(command: &Command) -> Result<String, Submitted> {
     let reason = || format!("{:?}", command.status());
     match command.status() {

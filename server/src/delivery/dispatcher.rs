@@ -1,6 +1,6 @@
 //! The dispatcher: releases scheduled campaigns at their time and hands queued messages to
 //! the carrier in waves of at most the carrier's window (binds × window), alerts before
-//! marketing, and marketing only inside the REFERENCE §5 window. Each wave is marked in flight
+//! marketing, and marketing only inside its hours (docs/interface.md §5.2). Each wave is marked in flight
 //! in the same write that stores the previous wave's outcomes, so a crash can duplicate at
 //! most one wave.
 

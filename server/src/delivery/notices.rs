@@ -1,4 +1,4 @@
-//! The notices worker: sends the email and SMS of each balance alert (REFERENCE §7). The SMS
+//! The notices worker: sends the email and SMS of each balance alert (docs/interface.md §7.4). The SMS
 //! goes through the carrier, uncharged; the email through SMTP, or, without an SMTP server,
 //! is logged and recorded as not sent.
 

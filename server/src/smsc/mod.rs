@@ -1,5 +1,5 @@
 //! The SMSC simulator: an SMPP 3.4 server (PDUs by `rusmpp`) that answers every submit, sends
-//! the delivery receipt of REFERENCE §6 after a delay, and has an HTTP face to list what it
+//! the delivery receipt of docs/interface.md §6.5 after a delay, and has an HTTP face to list what it
 //! received, send replies (MO) and simulate outages. `texto smsc-simulator` runs it on its own;
 //! [`start`] runs it inside another process.
 
@@ -43,7 +43,7 @@ pub struct SmscConfig {
     pub dlr_delay_ms: u64,
 }
 
-/// The default sender (REFERENCE §6): where replies sent with `POST /mo` are addressed.
+/// The default sender (docs/interface.md §6.4): where replies sent with `POST /mo` are addressed.
 const DEFAULT_SENDER: &str = "36180";
 
 /// A bound ESME: whether it may receive deliver_sm, and the queue to its socket.

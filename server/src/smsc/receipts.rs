@@ -1,4 +1,4 @@
-//! The outcome of a submit (REFERENCE §6, by destination suffix) and its delivery receipt text.
+//! The outcome of a submit (docs/interface.md §6.5, by destination suffix) and its delivery receipt text.
 
 use chrono::{DateTime, Utc};
 use rusmpp::values::MessageState;

@@ -6,7 +6,7 @@ use texto_core::{Country, Credits, FloodLimits};
 use super::AccountId;
 use crate::Error;
 
-/// What an account may send to one country (REFERENCE §3: not_allowed, country_limit).
+/// What an account may send to one country (docs/interface.md §3.4: not_allowed, country_limit).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct CountryRule {
     /// Sends to the country are allowed.

@@ -31,7 +31,7 @@ pub(crate) struct FilterInputs {
     pub(crate) flood: FloodLimits,
 }
 
-/// Where a campaign is in its life (REFERENCE §6).
+/// Where a campaign is in its life (docs/interface.md §6.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum CampaignStatus {
     /// Waits for its sending time.
@@ -117,7 +117,7 @@ pub(crate) struct CampaignRecord {
     pub(crate) total: i64,
     /// Messages after filtering.
     pub(crate) sent: i64,
-    /// Messages per delivery code (REFERENCE §6).
+    /// Messages per delivery code (docs/interface.md §6.2).
     pub(crate) deliveries: HashMap<i64, i64>,
     /// Numbers filtered as NPAI.
     pub(crate) npai: i64,

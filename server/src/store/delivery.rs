@@ -53,7 +53,7 @@ pub(crate) enum HandOff {
     Failed {
         /// The message.
         id: i64,
-        /// REFERENCE §6 code.
+        /// Its delivery code (docs/interface.md §6.2).
         code: i64,
     },
     /// To be handed over again.

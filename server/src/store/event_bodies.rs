@@ -27,7 +27,7 @@ pub(crate) struct Clicked<'a> {
 }
 
 impl Clicked<'_> {
-    /// The CLICKER body (REFERENCE §7).
+    /// The CLICKER body (docs/interface.md §7.5).
     pub(crate) fn event(self, now: DateTime<Utc>) -> ClickerEvent {
         let [info1, info2, info3, info4] = info_of(self.info);
         let [brand, model, os] = self.click.device.clone();

@@ -1,4 +1,4 @@
-//! The last hour of sends per account and number, in memory, for anti-flood (REFERENCE §3).
+//! The last hour of sends per account and number, in memory, for anti-flood (docs/interface.md §3.3).
 //!
 //! Anti-flood asks, for every number of a request, how many texts (and how many identical
 //! ones) the account sent it in the last 60 minutes. Asking the database costs a look-up per

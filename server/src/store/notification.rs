@@ -7,7 +7,7 @@ use texto_core::{Credits, format_paris, wire::BalanceAlertEvent};
 use super::AccountId;
 use crate::Error;
 
-/// When and how an account is told that its balance is low (REFERENCE §7, BALANCE_ALERT).
+/// When and how an account is told that its balance is low (docs/interface.md §7.4, BALANCE_ALERT).
 /// The default is what an account has before it saves any: trigger 0, nothing enabled.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct BalanceAlert {
@@ -25,7 +25,7 @@ pub(crate) struct BalanceAlert {
 
 impl BalanceAlert {
     /// Whether a debit from `before` to `after` takes the balance from at or above the
-    /// trigger to below it (REFERENCE §7: the alert fires once per crossing).
+    /// trigger to below it (docs/interface.md §7.4: the alert fires once per crossing).
     pub(crate) fn crossed(&self, before: Credits, after: Credits) -> bool {
         let threshold = Credits::from_hundredths(self.trigger.saturating_mul(100));
         before >= threshold && after < threshold

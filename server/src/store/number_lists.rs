@@ -1,4 +1,4 @@
-//! The account's NPAI list and blacklist: numbers every send leaves out (REFERENCE §3).
+//! The account's NPAI list and blacklist: numbers every send leaves out (docs/interface.md §3).
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};

@@ -1,4 +1,4 @@
-//! Webhooks (REFERENCE §7): the addresses an account's events go to, and their request log.
+//! Webhooks (docs/interface.md §7.1): the addresses an account's events go to, and their request log.
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -43,7 +43,7 @@ impl WebhookType {
     }
 }
 
-/// Whether a webhook's events go out (REFERENCE §7).
+/// Whether a webhook's events go out (docs/interface.md §7.7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum WebhookStatus {
     /// Events are delivered.

@@ -1,4 +1,4 @@
-//! One attempt: the event's JSON posted with the headers of REFERENCE §7, a 10 s time-out, no
+//! One attempt: the event's JSON posted with the headers of docs/interface.md §7.6, a 10 s time-out, no
 //! redirect followed, at most 1 KiB of the answer read. Unless private webhooks are allowed,
 //! the address actually dialled must be public (checked again here, after DNS: a name that
 //! resolves to 127.0.0.1 is refused like the address itself).

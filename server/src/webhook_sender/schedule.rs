@@ -1,4 +1,4 @@
-//! When an event that failed is tried again (REFERENCE §7: 30 s, 2 min, 10 min, 1 h, 6 h, then
+//! When an event that failed is tried again (docs/interface.md §7.7: 30 s, 2 min, 10 min, 1 h, 6 h, then
 //! every 12 h, for 3 days), with jitter so that the retries of many events do not go together.
 
 use std::time::Duration;
@@ -15,7 +15,7 @@ pub struct RetrySchedule {
 }
 
 impl RetrySchedule {
-    /// REFERENCE §7's schedule.
+    /// The schedule of docs/interface.md §7.7.
     pub fn reference() -> RetrySchedule {
         let minutes = |m: u64| Duration::from_secs(60 * m);
         RetrySchedule {

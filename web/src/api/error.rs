@@ -7,7 +7,7 @@ use texto_core::wire::ErrorResponse;
 pub struct ApiError {
     /// HTTP status; 0 when the server could not be reached.
     pub http: u16,
-    /// The envelope's negative status (REFERENCE §1); 0 without an envelope.
+    /// The envelope's negative status (docs/interface.md §1.4); 0 without an envelope.
     pub status: i64,
     /// The envelope's `message`.
     pub message: String,

@@ -1,6 +1,6 @@
 //! Query strings of the listing routes.
 
-/// A page of a listing: `start` and `length` of REFERENCE §2.
+/// A page of a listing: `start` and `length` of docs/interface.md §2.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Paging {
     /// First record, from 0.

@@ -1,4 +1,4 @@
-//! BALANCE_ALERT (REFERENCE §7): raised once each time a debit takes the balance from at or
+//! BALANCE_ALERT (docs/interface.md §7.4): raised once each time a debit takes the balance from at or
 //! above the account's `alert_trigger` to below it, with the email and SMS it asks for.
 
 use chrono::{DateTime, Utc};
