@@ -51,7 +51,8 @@ pub struct Config {
     /// it waits for the next request).
     #[arg(long, env = "TEXTO_HEADER_READ_TIMEOUT_SECS", default_value_t = 10)]
     pub header_read_timeout_secs: u64,
-    /// Seconds a client has between two pieces of a request body; 408 after.
+    /// Seconds a client has to send a whole request body, and at most between two of its
+    /// pieces; 408 after.
     #[arg(long, env = "TEXTO_BODY_READ_TIMEOUT_SECS", default_value_t = 30)]
     pub body_read_timeout_secs: u64,
     /// Most connections served at once; further ones wait in the listen backlog.

@@ -58,7 +58,13 @@ impl FromRequest<AppState> for WireBody {
             .and_then(|v| v.to_str().ok())
             .map(|v| v.split(';').next().unwrap_or_default().trim().to_ascii_lowercase());
         let limit = state.config.max_body_bytes;
-        let bytes = axum::body::to_bytes(request.into_body(), limit).await.map_err(|e| read_error(&e, state))?;
+        // The time-out bounds the whole body's arrival; the layer in `app` bounds each wait for
+        // a piece too, so a client that stops sending is cut off as soon as one that trickles.
+        let whole_body = Duration::from_secs(state.config.body_read_timeout_secs);
+        let bytes = tokio::time::timeout(whole_body, axum::body::to_bytes(request.into_body(), limit))
+            .await
+            .map_err(|_| Error::BodyTimeout(state.config.body_read_timeout_secs))?
+            .map_err(|e| read_error(&e, state))?;
         // Read first (the body limit bounds it), so the 503 is an answer to a whole request
         // rather than a reset of a connection whose body was left unread.
         let large = large_body_permit(state, bytes.len()).await?;

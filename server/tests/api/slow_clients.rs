@@ -40,6 +40,24 @@ async fn a_client_sending_its_headers_a_byte_a_second_is_cut_off_while_others_ar
 }
 
 #[tokio::test]
+async fn a_body_trickling_faster_than_the_idle_bound_is_cut_off_at_the_time_out() {
+    let app = spawn_app_with(|c| c.body_read_timeout_secs = 2).await;
+    let head = format!(
+        "POST /send/simulate HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {}\r\nAccept: application/json\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{{",
+        app.token
+    );
+    // A byte every half second never leaves a piece waited for 2 s; 60 bytes would take 30 s.
+    let trickle = [b' '; 60];
+    let outcome = app.raw(head.as_bytes(), &trickle, Duration::from_millis(500), SECOND * 40, false).await;
+    let open = outcome.closed_after.expect("the trickling client is cut off");
+    assert!(outcome.answer.starts_with("HTTP/1.1 408"), "{}", outcome.answer);
+    assert!(open < SECOND * 2 + MARGIN, "cut off after {open:?}");
+    println!(
+        "hostile cases tried (steady trickle): 1; a body a byte every 0.5 s is answered 408 after {open:?} with a 2 s time-out"
+    );
+}
+
+#[tokio::test]
 async fn a_trickling_body_gets_408() {
     let app = spawn_app_with(|c| c.body_read_timeout_secs = 1).await;
     let head = format!(
