@@ -57,6 +57,15 @@ fn national_numbers_take_the_default_country_and_bad_rows_are_reported_with_thei
 }
 
 #[wasm_bindgen_test]
+fn the_rejected_rows_report_runs_no_formula_in_a_spreadsheet() {
+    let file = "Mobile\n=1+2\n@SUM(A1)\n-5\n";
+    let importer = import_all(file.as_bytes(), settings(0, true));
+    let report = rejected_csv(&importer.rejected);
+    let values: Vec<&str> = report.lines().skip(1).map(|line| line.split(';').nth(1).unwrap_or_default()).collect();
+    assert_eq!(values, ["'=1+2", "'@SUM(A1)", "'-5"], "{report}");
+}
+
+#[wasm_bindgen_test]
 fn a_hundred_thousand_rows_import_in_chunks() {
     let mut file = String::from("Mobile\n");
     for i in 0..100_000 {

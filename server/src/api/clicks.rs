@@ -10,7 +10,7 @@ use axum::{
     routing::get,
 };
 use texto_core::{
-    format_paris,
+    CSV_BOM, format_paris, spreadsheet_cell,
     wire::{ClickerDto, ClickersResponse},
 };
 
@@ -49,7 +49,8 @@ pub(super) async fn clickers(
     Ok(accept.ok(&ClickersResponse { status: 1, message: "OK".into(), clickers, total_records: total }))
 }
 
-/// `GET /campaign/:ticket/clickers.csv`: every row, with a header line.
+/// `GET /campaign/:ticket/clickers.csv`: every row, with a header line, in UTF-8 with a byte
+/// order mark and with cells a spreadsheet would run as formulas quoted ([`spreadsheet_cell`]).
 pub(super) async fn clickers_csv(
     State(state): State<AppState>,
     caller: Caller,
@@ -57,7 +58,7 @@ pub(super) async fn clickers_csv(
 ) -> Result<Response, Error> {
     let not_found = || Error::NotFound(format!("campaign {ticket}"));
     let id = path_id(&ticket).ok_or_else(not_found)?;
-    let mut out = csv::Writer::from_writer(Vec::new());
+    let mut out = csv::Writer::from_writer(CSV_BOM.as_bytes().to_vec());
     let csv_failed = |_| Error::Unavailable("the CSV export could not be written");
     out.write_record([
         "number",
@@ -92,7 +93,7 @@ pub(super) async fn clickers_csv(
                 &c.info3,
                 &c.info4,
             ];
-            out.write_record(fields).map_err(csv_failed)?;
+            out.write_record(fields.map(|field| spreadsheet_cell(field).into_owned())).map_err(csv_failed)?;
         }
         if rows.len() < page.length as usize {
             break;

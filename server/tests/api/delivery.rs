@@ -163,6 +163,45 @@ async fn a_reply_to_nobody_is_dropped() {
 }
 
 #[tokio::test]
+async fn the_clickers_export_opens_in_french_excel_and_runs_no_formula() {
+    let app = quick_app().await;
+    let formula = "=HYPERLINK(\"https://evil.example\",\"ok\")";
+    let contacts = json!({"gsm": [{"value": "33655555556", "info1": formula, "info2": "Hélène", "info3": "@SUM(A1)"}]});
+    let (status, list) =
+        app.json(Method::POST, "/list", Some(json!({"list": {"name": "Offre", "contacts": contacts}}))).await;
+    assert_eq!(status, 200, "{list}");
+    let (status, body) = app
+        .json(
+            Method::POST,
+            "/send/lists",
+            Some(json!({"sms": {
+                "message": {"text": "Offre <-short->", "pushtype": "alert", "links": ["https://shop.example/offre"]},
+                "lists": [{"value": list["id"]}]
+            }})),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let ticket = body["ticket"].as_str().expect("a ticket").to_owned();
+    let message = until("the message", || async { received(&app, "33655555556").await.into_iter().next() }).await;
+    let text = message["text"].as_str().unwrap_or_default().to_owned();
+    let short_url = text.split_whitespace().find(|w| w.contains("/s/")).expect("a short link in the text").to_owned();
+    let response = app.client.get(&short_url).header("User-Agent", "curl/8.0").send().await.expect("a click");
+    assert_eq!(response.status(), 302);
+    let csv = app
+        .request(&app.token, Method::GET, &format!("/campaign/{ticket}/clickers.csv"))
+        .send()
+        .await
+        .expect("the export")
+        .bytes()
+        .await
+        .unwrap_or_default();
+    assert!(csv.starts_with("\u{feff}".as_bytes()), "a byte order mark first: {csv:?}");
+    let csv = String::from_utf8_lossy(&csv[3..]).into_owned();
+    let row = csv.lines().nth(1).unwrap_or_default();
+    assert!(row.contains(",\"'=HYPERLINK(\"\"https://evil.example\"\",\"\"ok\"\")\",Hélène,'@SUM(A1),"), "{csv}");
+}
+
+#[tokio::test]
 async fn a_click_redirects_and_raises_clicker_with_the_phone() {
     let app = quick_app().await;
     webhook(&app, "CLICKER").await;
@@ -206,7 +245,7 @@ async fn a_click_redirects_and_raises_clicker_with_the_phone() {
         .expect("the export");
     assert_eq!(csv.headers()["content-type"], "text/csv; charset=utf-8");
     let csv = csv.text().await.unwrap_or_default();
-    let lines: Vec<&str> = csv.lines().collect();
+    let lines: Vec<&str> = csv.trim_start_matches('\u{feff}').lines().collect();
     assert_eq!(lines[0], "number,link,clicks,last_click,brand,model,os,info1,info2,info3,info4");
     assert!(lines[1].starts_with("33655555555,https://shop.example/offre,2,"), "{csv}");
     assert!(lines[1].ends_with(",Apple,iPhone,iOS,,,,"), "{csv}");

@@ -1,12 +1,15 @@
-//! Saving text the page made (a CSV report) as a file.
+//! Saving a CSV file the page made or fetched as a download.
 
+use texto_core::CSV_BOM;
 use wasm_bindgen::JsCast;
 
-/// Offers `text` as a download called `name`.
-pub fn download_text(name: &str, mime: &str, text: &str) {
-    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+/// Offers the CSV `text` as a download called `name`, in UTF-8 with a byte order mark (French
+/// Excel needs it; a fetched body has lost its own, since `Response.text()` drops it).
+pub fn download_csv(name: &str, text: &str) {
+    let text = format!("{CSV_BOM}{}", text.trim_start_matches(CSV_BOM));
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(&text));
     let options = web_sys::BlobPropertyBag::new();
-    options.set_type(mime);
+    options.set_type("text/csv;charset=utf-8");
     let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else { return };
     let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
     let link = web_sys::window()

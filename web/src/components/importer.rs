@@ -7,7 +7,7 @@ use leptos::{prelude::*, task::spawn_local};
 use texto_core::Country;
 use wasm_bindgen::JsCast;
 
-use super::download::download_text;
+use super::download::download_csv;
 use crate::{
     format,
     i18n::{use_lang, use_texts},
@@ -219,7 +219,7 @@ fn ImportReport(imported: usize, rejected: Vec<Rejected>) -> impl IntoView {
                 </div>
                 <button type="button" on:click={
                     let csv = csv.clone();
-                    move |_| download_text("rejected-rows.csv", "text/csv;charset=utf-8", &csv)
+                    move |_| download_csv("rejected-rows.csv", &csv)
                 }>{move || t().download_rejected}</button>
             </Show>
         </div>

@@ -3,7 +3,7 @@
 
 use std::io::Cursor;
 
-use texto_core::parse_with_default_country;
+use texto_core::{parse_with_default_country, spreadsheet_cell};
 
 use super::CsvFile;
 
@@ -120,12 +120,18 @@ impl Importer {
     }
 }
 
-/// The rejected rows as a CSV file (`;`-separated, for Excel), with a header row.
+/// The rejected rows as a CSV file (`;`-separated, for Excel), with a header row; cells a
+/// spreadsheet would run as formulas are quoted ([`spreadsheet_cell`]). The byte order mark is
+/// added when the file is downloaded.
 pub fn rejected_csv(rejected: &[Rejected]) -> String {
     let mut writer = csv::WriterBuilder::new().delimiter(b';').from_writer(Vec::new());
     let _ = writer.write_record(["row", "value", "reason"]);
     for r in rejected {
-        let _ = writer.write_record([r.row.to_string().as_str(), &r.value, &r.reason]);
+        let _ = writer.write_record([
+            r.row.to_string().as_str(),
+            &spreadsheet_cell(&r.value),
+            &spreadsheet_cell(&r.reason),
+        ]);
     }
     String::from_utf8(writer.into_inner().unwrap_or_default()).unwrap_or_default()
 }

@@ -11,7 +11,7 @@ use crate::{
     api::{ApiError, use_api},
     components::{
         chart::{Bar, BarChart},
-        download::download_text,
+        download::download_csv,
         errors::ErrorAlert,
     },
     draft::Draft,
@@ -83,7 +83,7 @@ pub fn CampaignDetail() -> impl IntoView {
         let id = id();
         spawn_local(async move {
             match api.get_text(&format!("/campaign/{id}/clickers.csv")).await {
-                Ok(csv) => download_text(&format!("campaign-{id}-clicks.csv"), "text/csv", &csv),
+                Ok(csv) => download_csv(&format!("campaign-{id}-clicks.csv"), &csv),
                 Err(e) => error.set(Some(e)),
             }
         });
