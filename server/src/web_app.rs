@@ -1,20 +1,84 @@
-//! Serving the built web app under `/app/` (with `/` leading there).
+//! Serving the built web app under `/app/` (with `/` leading there), with the headers that
+//! keep a browser from running anything else in its name.
 
 use std::path::Path;
 
-use axum::{Router, response::Redirect, routing::get};
-use tower_http::services::{ServeDir, ServeFile};
+use axum::{
+    Router,
+    http::{HeaderName, HeaderValue, header},
+    response::Redirect,
+    routing::get,
+};
+use base64::{Engine, engine::general_purpose::STANDARD};
+use sha2::{Digest, Sha256};
+use tower_http::{
+    services::{ServeDir, ServeFile},
+    set_header::{SetResponseHeader, SetResponseHeaderLayer},
+};
 
 use crate::app::AppState;
 
 /// `/` → `/app/`, and the files of `web_dir` under `/app/`. Paths that name no file get
 /// `index.html`, so the app's own routes survive a reload. A file with a `.gz` twin (written
 /// by `scripts/build-web`) goes out as that twin to browsers that take gzip: the app's
-/// 1.1 MB `.wasm` travels as about 400 KB.
+/// 1.1 MB `.wasm` travels as about 400 KB. Everything under `/app/` carries the
+/// [`content_security_policy`] of the `index.html` found at start-up and `Referrer-Policy:
+/// no-referrer` (restart texto after rebuilding the app: the policy names its start script).
 pub(crate) fn router(web_dir: &Path) -> Router<AppState> {
-    if !web_dir.join("index.html").is_file() {
+    let index = std::fs::read_to_string(web_dir.join("index.html")).unwrap_or_else(|_| {
         tracing::warn!(web_dir = %web_dir.display(), "the web app is not built here; /app/ will answer 404 (run scripts/build-web)");
-    }
+        String::new()
+    });
+    let policy = HeaderValue::from_str(&content_security_policy(&index))
+        .unwrap_or_else(|_| HeaderValue::from_static("default-src 'none'"));
     let files = ServeDir::new(web_dir).precompressed_gzip().fallback(ServeFile::new(web_dir.join("index.html")));
-    Router::new().route("/", get(|| async { Redirect::temporary("/app/") })).nest_service("/app", files)
+    let app = SetResponseHeader::overriding(files, header::CONTENT_SECURITY_POLICY, policy);
+    let app = SetResponseHeader::overriding(app, header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    Router::new().route("/", get(|| async { Redirect::temporary("/app/") })).nest_service("/app", app)
+}
+
+/// The policy of the app: its own files only, WebAssembly compiled from them, the inline start
+/// script Trunk writes into `index` allowed by its hash, and no framing.
+pub(crate) fn content_security_policy(index: &str) -> String {
+    let scripts: String =
+        inline_scripts(index).map(|script| format!(" 'sha256-{}'", STANDARD.encode(Sha256::digest(script)))).collect();
+    format!(
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'{scripts}; style-src 'self'; img-src 'self' data:; \
+         object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    )
+}
+
+/// The text of each `<script>` element of `html` that has no `src`.
+fn inline_scripts(html: &str) -> impl Iterator<Item = &str> {
+    html.split("<script").skip(1).filter_map(|rest| {
+        let (attributes, rest) = rest.split_once('>')?;
+        let (body, _) = rest.split_once("</script>")?;
+        (!attributes.contains("src=")).then_some(body)
+    })
+}
+
+/// `X-Content-Type-Options: nosniff`, sent with every answer texto gives.
+pub(crate) fn no_sniffing() -> SetResponseHeaderLayer<HeaderValue> {
+    SetResponseHeaderLayer::overriding(
+        HeaderName::from_static("x-content-type-options"),
+        HeaderValue::from_static("nosniff"),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::content_security_policy;
+
+    #[test]
+    fn inline_scripts_are_allowed_by_their_hash_and_nothing_else_inline() {
+        let index = "<html><head><script type=\"module\">import init from '/app/a.js';\ninit();</script>\
+                     <script src=\"/app/b.js\"></script></head></html>";
+        let policy = content_security_policy(index);
+        // The SHA-256 of "import init from '/app/a.js';\ninit();", computed with Python's hashlib.
+        let hash = "'sha256-MhIJ8Z3DU4Z6PCuNNF5GW+Wfn6iqFlRC/FefCY4bDF4='";
+        assert!(policy.contains(&format!("script-src 'self' 'wasm-unsafe-eval' {hash};")), "{policy}");
+        assert_eq!(policy.matches("'sha256-").count(), 1, "{policy}");
+        assert!(!policy.contains("unsafe-inline"), "{policy}");
+        assert!(policy.ends_with("frame-ancestors 'none'"), "{policy}");
+    }
 }

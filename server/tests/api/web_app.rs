@@ -17,6 +17,22 @@ async fn the_app_is_served_under_app() {
 }
 
 #[tokio::test]
+async fn the_app_forbids_framing_foreign_scripts_and_referrers_and_nothing_is_sniffed() {
+    let app = spawn_app().await;
+    for path in ["/app/", "/app/compose"] {
+        let response = app.get(path).await;
+        let policy = response.headers()["content-security-policy"].to_str().unwrap_or_default().to_owned();
+        assert!(policy.starts_with("default-src 'self'; script-src 'self' 'wasm-unsafe-eval';"), "{path}: {policy}");
+        assert!(policy.contains("frame-ancestors 'none'") && !policy.contains("unsafe-inline"), "{path}: {policy}");
+        assert_eq!(response.headers()["referrer-policy"], "no-referrer", "{path}");
+        assert_eq!(response.headers()["x-content-type-options"], "nosniff", "{path}");
+    }
+    for path in ["/health", "/credits", "/nope", "/"] {
+        assert_eq!(app.get(path).await.headers()["x-content-type-options"], "nosniff", "{path}");
+    }
+}
+
+#[tokio::test]
 async fn app_routes_without_a_file_get_the_index_page() {
     let app = spawn_app().await;
     let response = app.get("/app/campaigns/42").await;
