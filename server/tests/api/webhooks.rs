@@ -385,7 +385,7 @@ async fn an_unknown_webhook_is_not_found() {
     assert_eq!(decode::<ErrorResponse>(&xml, Format::Xml).map(|e| e.status), Ok(-5));
 }
 
-const PRIVATE_URLS: [&str; 9] = [
+const PRIVATE_URLS: [&str; 11] = [
     "http://localhost:8080/hook",
     "http://127.0.0.1/hook",
     "http://10.0.0.5/hook",
