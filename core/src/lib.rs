@@ -6,6 +6,7 @@
 mod calendar;
 mod campaign;
 mod credits;
+mod delivery_code;
 mod error;
 mod excerpt;
 mod gsm;
@@ -16,6 +17,7 @@ mod pushtype;
 mod segments;
 mod signature;
 mod simulate;
+mod spreadsheet;
 mod stop_words;
 pub mod wire;
 
@@ -31,6 +33,7 @@ pub use campaign::{
     SHORT_MARKER, STOP_MARKER, Sender, has_contact_fields, render, rendered_segments, validate_send,
 };
 pub use credits::Credits;
+pub use delivery_code::{DeliveryCode, ESME_RINVDSTADR, ESME_RINVSRCADR};
 pub use error::{Error, FieldError};
 pub use excerpt::{EXCERPT_CHARS, excerpt};
 pub use phone::{
@@ -44,4 +47,5 @@ pub use signature::{DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, SignatureEr
 pub use simulate::{
     Contact, Counters, FilterContext, FloodLimits, Outcome, RecentSends, RecipientOutcome, Simulation, simulate,
 };
+pub use spreadsheet::{CSV_BOM, spreadsheet_cell};
 pub use stop_words::is_stop_word;

@@ -7,7 +7,7 @@ use axum::{
     routing::get,
 };
 use texto_core::{
-    format_paris,
+    DeliveryCode, format_paris,
     wire::{
         CampaignDetailDto, CampaignDetailResponse, CampaignListDto, CampaignSummaryDto, CampaignsResponse,
         CreditsResponse, LinkClicksDto,
@@ -28,19 +28,8 @@ pub(super) fn router() -> Router<AppState> {
         .route("/credits", get(credits))
 }
 
-/// Delivery codes (docs/interface.md §6.2) counted in the statistics. Only NOT_SENT and SENT are
-/// not final: the message waits for the carrier or for its receipt.
-const NOT_SENT: i64 = 0;
-const SENT: i64 = 1;
-const DELIVERED: i64 = 3;
-const INVALID_DESTINATION: i64 = 5;
-const EXPIRED: i64 = 12;
-const NETWORK_ERROR: i64 = 11;
-/// The codes counted as `error`: not delivered, not allowed, invalid sender, no route, rejected.
-const ERRORS: [i64; 5] = [2, 4, 6, 7, 9];
-
 fn delivery_rate(record: &CampaignRecord) -> i64 {
-    let delivered = record.deliveries.get(&DELIVERED).copied().unwrap_or(0);
+    let delivered = record.deliveries.of(DeliveryCode::Delivered);
     if record.sent == 0 { 0 } else { delivered * 100 / record.sent }
 }
 
@@ -65,7 +54,7 @@ fn pending(record: &CampaignRecord) -> i64 {
     if record.status == CampaignStatus::Cancelled {
         return 0;
     }
-    [NOT_SENT, SENT].iter().map(|code| record.deliveries.get(code).copied().unwrap_or(0)).sum()
+    record.deliveries.of_any(&[DeliveryCode::NotSent, DeliveryCode::Sent])
 }
 
 #[utoipa::path(
@@ -109,7 +98,6 @@ pub(super) async fn detail(
     let not_found = || Error::NotFound(format!("campaign {ticket}"));
     let id = path_id(&ticket).ok_or_else(not_found)?;
     let record = state.store.campaign(caller.account, id).await?.ok_or_else(not_found)?;
-    let count = |code: i64| record.deliveries.get(&code).copied().unwrap_or(0);
     Ok(accept.ok(&CampaignDetailResponse {
         status: 1,
         message: "OK".into(),
@@ -123,13 +111,13 @@ pub(super) async fn detail(
             lists: record.lists.iter().map(|id| CampaignListDto { id: id.clone() }).collect(),
             status: Some(record.status.label().to_owned()),
             delivery_rate: delivery_rate(&record),
-            delivered: count(DELIVERED),
-            error: ERRORS.iter().map(|code| count(*code)).sum(),
-            expired: count(EXPIRED),
-            network_error: count(NETWORK_ERROR),
+            delivered: record.deliveries.of(DeliveryCode::Delivered),
+            error: record.deliveries.of_any(&DeliveryCode::ERRORS),
+            expired: record.deliveries.of(DeliveryCode::Expired),
+            network_error: record.deliveries.of(DeliveryCode::NetworkError),
             stop: record.stops,
             // Filtered as NPAI when accepted, and found unknown by the carrier since.
-            npai: record.npai + count(INVALID_DESTINATION),
+            npai: record.npai + record.deliveries.of(DeliveryCode::InvalidDestination),
             total: record.total,
             sent: Some(record.sent),
             pushtype: Some(record.pushtype.clone()),

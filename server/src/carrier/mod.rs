@@ -8,8 +8,8 @@ mod smpp;
 mod url;
 
 use async_trait::async_trait;
+use texto_core::DeliveryCode;
 
-pub(crate) use receipt::delivery_code;
 pub(crate) use smpp::SmppCarrier;
 pub use url::{SmppTarget, SmscUrl};
 
@@ -40,8 +40,8 @@ pub(crate) enum Submitted {
     Retry(String),
     /// Refused for good, with the delivery code of docs/interface.md §6.2.
     Failed {
-        /// 5, 6 or 9.
-        code: i64,
+        /// INVALID_DESTINATION, INVALID_SENDER or REJECTED.
+        code: DeliveryCode,
         /// What the SMSC answered.
         reason: String,
     },
@@ -55,7 +55,7 @@ pub(crate) enum Inbound {
         /// The receipted message_id.
         smsc_id: String,
         /// The code of docs/interface.md §6.3, or `None` for ACCEPTD / ENROUTE.
-        code: Option<i64>,
+        code: Option<DeliveryCode>,
     },
     /// A reply (MO) from a phone.
     Reply {

@@ -11,7 +11,7 @@ use rusmpp::{
     tlvs::TlvValue,
     tokio_codec::CommandCodec,
     types::COctetString,
-    values::{InterfaceVersion, MessageState},
+    values::InterfaceVersion,
 };
 use tokio::{
     net::TcpStream,
@@ -20,7 +20,9 @@ use tokio::{
 };
 use tokio_util::{codec::Framed, sync::CancellationToken};
 
-use super::{Delivered, Inbound, SmppTarget, delivery_code, receipt::field};
+use super::{Delivered, Inbound, SmppTarget, receipt::field};
+use texto_core::DeliveryCode;
+
 use crate::sms_text;
 
 /// Seconds between two enquire_link when the link is quiet, and to wait for an answer.
@@ -247,8 +249,8 @@ fn read_deliver(deliver: &DeliverSm) -> Inbound {
             }
         }
         let code = match field(&text, "stat") {
-            Some(stat) => delivery_code(stat, field(&text, "err").unwrap_or("000")),
-            None => state.and_then(state_code),
+            Some(stat) => DeliveryCode::from_receipt(stat, field(&text, "err").unwrap_or("000")),
+            None => state.and_then(|state| DeliveryCode::from_message_state(u8::from(state))),
         };
         return Inbound::Receipt { smsc_id: smsc_id.unwrap_or_default(), code };
     }
@@ -256,18 +258,6 @@ fn read_deliver(deliver: &DeliverSm) -> Inbound {
     Inbound::Reply {
         from: deliver.source_addr.to_string(),
         text: sms_text::decode(u8::from(deliver.data_coding), payload),
-    }
-}
-
-/// The delivery code of a message_state TLV, for receipts without a `stat:` in their text.
-fn state_code(state: MessageState) -> Option<i64> {
-    match state {
-        MessageState::Delivered => Some(3),
-        MessageState::Undeliverable => Some(2),
-        MessageState::Expired => Some(12),
-        MessageState::Deleted | MessageState::Rejected => Some(9),
-        MessageState::Unknown => Some(11),
-        _ => None,
     }
 }
 

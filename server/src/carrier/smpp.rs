@@ -14,6 +14,7 @@ use std::{
 use async_trait::async_trait;
 use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
 use rusmpp::{Command, CommandStatus, Pdu};
+use texto_core::DeliveryCode;
 use tokio::{
     sync::{mpsc, oneshot},
     task::JoinHandle,
@@ -70,7 +71,7 @@ impl Carrier for SmppCarrier {
     async fn submit(&self, sms: &Outgoing) -> Submitted {
         let parts = match encode::submits(sms) {
             Ok(parts) => parts,
-            Err(reason) => return Submitted::Failed { code: 9, reason },
+            Err(reason) => return Submitted::Failed { code: DeliveryCode::Rejected, reason },
         };
         let Some(link) = self.link().await else {
             return Submitted::Retry("no bind to the SMSC".into());
@@ -115,11 +116,14 @@ fn answer_of(command: &Command) -> Result<String, Submitted> {
     match command.status() {
         CommandStatus::EsmeRok => match command.pdu() {
             Some(Pdu::SubmitSmResp(resp)) => Ok(resp.message_id().to_string()),
-            _ => Err(Submitted::Failed { code: 9, reason: "the SMSC answered submit_sm with another PDU".into() }),
+            _ => Err(Submitted::Failed {
+                code: DeliveryCode::Rejected,
+                reason: "the SMSC answered submit_sm with another PDU".into(),
+            }),
         },
         CommandStatus::EsmeRthrottled | CommandStatus::EsmeRmsgqful => Err(Submitted::Retry(reason())),
-        CommandStatus::EsmeRinvdstadr => Err(Submitted::Failed { code: 5, reason: reason() }),
-        CommandStatus::EsmeRinvsrcadr => Err(Submitted::Failed { code: 6, reason: reason() }),
-        _ => Err(Submitted::Failed { code: 9, reason: reason() }),
+        status => {
+            Err(Submitted::Failed { code: DeliveryCode::from_submit_refusal(u32::from(status)), reason: reason() })
+        }
     }
 }

@@ -138,7 +138,7 @@ impl Dispatcher {
         match self.carrier.submit(&self.outgoing(queued)).await {
             Submitted::Accepted { smsc_id } => HandOff::Submitted { id, smsc_id },
             Submitted::Failed { code, reason } => {
-                tracing::info!(message = id, code, %reason, "the SMSC refused a message");
+                tracing::info!(message = id, code = code.code(), %reason, "the SMSC refused a message");
                 HandOff::Failed { id, code }
             }
             Submitted::Retry(reason) => {

@@ -5,9 +5,9 @@ use std::collections::{HashMap, HashSet};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use rustc_hash::{FxHashMap, FxHashSet};
-use texto_core::{Campaign, Contact, Country, Credits, FloodLimits, RecentSends, Simulation};
+use texto_core::{Campaign, Contact, Country, Credits, DeliveryCode, FloodLimits, RecentSends, Simulation};
 
-use super::{AccountId, Page};
+use super::{AccountId, Created, IdempotencyKey, Page, StoredAnswer};
 use crate::Error;
 
 /// The account's side of the filter, for the numbers of one request.
@@ -90,6 +90,8 @@ pub(crate) struct NewCampaign<'a> {
     pub(crate) status: CampaignStatus,
     /// Creation time.
     pub(crate) now: DateTime<Utc>,
+    /// The request's idempotency key, if it came with one.
+    pub(crate) idempotency: Option<IdempotencyKey>,
 }
 
 /// A stored campaign.
@@ -118,7 +120,7 @@ pub(crate) struct CampaignRecord {
     /// Messages after filtering.
     pub(crate) sent: i64,
     /// Messages per delivery code (docs/interface.md §6.2).
-    pub(crate) deliveries: HashMap<i64, i64>,
+    pub(crate) deliveries: DeliveryCounts,
     /// Numbers filtered as NPAI.
     pub(crate) npai: i64,
     /// Numbers that replied with a stop word to this campaign's messages.
@@ -143,11 +145,43 @@ pub(crate) trait CampaignStore: Send + Sync {
     /// Writes the campaign, one message per recipient that passed, and the debit, in one
     /// transaction. [`Error::NotEnoughCredits`] when the balance (read inside the transaction)
     /// does not cover it; then nothing is written. Returns the ticket and the balance after.
-    async fn create_campaign(&self, account: AccountId, new: NewCampaign<'_>) -> Result<(i64, Credits), Error>;
+    async fn create_campaign(&self, account: AccountId, new: NewCampaign<'_>) -> Result<Created, Error>;
+    /// The first answer to the account's request with `key` sent since `since`, if any.
+    async fn idempotent_answer(
+        &self,
+        account: AccountId,
+        key: &str,
+        since: DateTime<Utc>,
+    ) -> Result<Option<StoredAnswer>, Error>;
     /// Cancels a scheduled campaign and refunds it; `NotFound` if there is none to cancel.
     async fn cancel_campaign(&self, account: AccountId, ticket: i64) -> Result<CampaignRecord, Error>;
     /// The account's campaigns, newest first, and how many there are.
     async fn campaigns(&self, account: AccountId, page: Page) -> Result<(Vec<CampaignRecord>, i64), Error>;
     /// One campaign.
     async fn campaign(&self, account: AccountId, ticket: i64) -> Result<Option<CampaignRecord>, Error>;
+}
+
+/// How many of a campaign's messages have each delivery code.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct DeliveryCounts(HashMap<DeliveryCode, i64>);
+
+impl DeliveryCounts {
+    /// Adds `count` messages stored with the code numbered `code`; a number the interface does
+    /// not define is logged and left out.
+    pub(crate) fn add(&mut self, code: i64, count: i64) {
+        match DeliveryCode::from_code(code) {
+            Some(code) => *self.0.entry(code).or_default() += count,
+            None => tracing::warn!(code, count, "messages stored with an unknown delivery code"),
+        }
+    }
+
+    /// The messages with `code`.
+    pub(crate) fn of(&self, code: DeliveryCode) -> i64 {
+        self.0.get(&code).copied().unwrap_or(0)
+    }
+
+    /// The messages with any of `codes`.
+    pub(crate) fn of_any(&self, codes: &[DeliveryCode]) -> i64 {
+        codes.iter().map(|code| self.of(*code)).sum()
+    }
 }

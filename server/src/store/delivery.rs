@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use texto_core::PushType;
+use texto_core::{DeliveryCode, PushType};
 
 use crate::Error;
 
@@ -53,8 +53,8 @@ pub(crate) enum HandOff {
     Failed {
         /// The message.
         id: i64,
-        /// Its delivery code (docs/interface.md §6.2).
-        code: i64,
+        /// Its final code.
+        code: DeliveryCode,
     },
     /// To be handed over again.
     Retry {
@@ -70,8 +70,8 @@ pub(crate) enum Arrival {
     Receipt {
         /// The SMSC id it is about.
         smsc_id: String,
-        /// Its delivery code.
-        code: i64,
+        /// Its delivery code (final).
+        code: DeliveryCode,
     },
     /// A reply from a phone.
     Reply {

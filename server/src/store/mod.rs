@@ -9,8 +9,9 @@ mod clicks;
 #[cfg(test)]
 mod contract;
 mod delivery;
-mod event_bodies;
+mod effects;
 mod flood_window;
+mod idempotency;
 mod lists;
 mod notification;
 mod number_lists;
@@ -23,9 +24,10 @@ mod webhooks;
 
 pub(crate) use accounts::{AccountStore, CountryRule, CountryRuleChange};
 pub(crate) use campaign_rows::{CampaignRow, MessageRow, per_country};
-pub(crate) use campaigns::{CampaignRecord, CampaignStatus, CampaignStore, FilterInputs, NewCampaign};
+pub(crate) use campaigns::{CampaignRecord, CampaignStatus, CampaignStore, DeliveryCounts, FilterInputs, NewCampaign};
 pub(crate) use clicks::{ClickStore, Clicker, LinkClicks};
 pub(crate) use delivery::{Arrival, CampaignText, Click, DeliveryStore, HandOff, Notice, Queued};
+pub(crate) use idempotency::{Created, IdempotencyKey, StoredAnswer, kept_since, replay_of};
 pub(crate) use lists::{Added, ContactSearch, ListContact, ListPage, ListStore, ListSummary};
 pub(crate) use notification::{BalanceAlert, NotificationStore};
 pub(crate) use number_lists::{NewContact, NumberEntry, NumberFilter, NumberList, NumberListStore, NumberPage};

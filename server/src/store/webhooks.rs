@@ -7,7 +7,7 @@ use super::{AccountId, Page};
 use crate::Error;
 
 /// The event a webhook receives.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum WebhookType {
     /// Replies to a message.
     Mo,

@@ -3,7 +3,7 @@
 //! webhook's lane stops; pruning keeps what is recent or still pending.
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
-use texto_core::Credits;
+use texto_core::{Credits, DeliveryCode};
 
 use super::backends::Backend;
 use crate::store::{
@@ -176,7 +176,8 @@ async fn receipts_for_several_accounts_raise_dlr_in_order_for_the_accounts_liste
                  VALUES (1, {acme}, 33611111113, 'FR', 1, 100, 0, '2026-11-24T10:00:00Z', 1, 's3')"
             ))
             .await;
-        let receipts = [3, 0, 1, 2].map(|n| Arrival::Receipt { smsc_id: format!("s{n}"), code: 1 }).to_vec();
+        let receipts =
+            [3, 0, 1, 2].map(|n| Arrival::Receipt { smsc_id: format!("s{n}"), code: DeliveryCode::Delivered }).to_vec();
         store.store_arrivals(receipts, Utc::now()).await.expect("receipts stored");
         let later = Utc::now() + Duration::seconds(1);
         let mut due = store.due_webhooks(later, Vec::new(), 10).await.expect("due webhooks");

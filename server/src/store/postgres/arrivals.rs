@@ -1,6 +1,5 @@
-//! What comes back, in PostgreSQL: final receipts (NPAI on code 5, DLR), replies (MO, and for
-//! a stop word the blacklist and STOP) and clicks (CLICKER), each with its events, a batch in
-//! a few statements.
+//! What comes back, in PostgreSQL: final receipts, replies and clicks, each stored with the
+//! effects [`effects`] gives them (NPAI, blacklist, events), a batch in a few statements.
 //!
 //! A receipt may come before its submit's SMSC id is stored, then waits in
 //! `receipts_unmatched`. With several transactions at once (the arrivals worker and the
@@ -12,12 +11,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Utc};
 use deadpool_postgres::Transaction;
-use texto_core::{
-    is_stop_word,
-    wire::{DlrEvent, ReplyEvent},
-};
+use texto_core::DeliveryCode;
 use tokio_postgres::Row;
 
 use super::{events::Outbox, time};
@@ -25,45 +21,33 @@ use crate::{
     Error,
     store::{
         Arrival, Click,
-        event_bodies::{Clicked, info_of},
+        effects::{self, Clicked, Effects, Finished, Listing, Reply},
     },
 };
-
-/// How long after its last message a number's replies still belong to the account.
-const REPLIES_WITHIN_DAYS: i64 = 30;
 
 /// What a statement storing final codes returns, for [`Finished::read`], from the message `m`
 /// and its input row `r` (with the columns `code` and `n`, the position of the outcome).
 pub(super) const FINAL_COLUMNS: &str =
     "r.n, r.code, m.campaign_id, m.account_id, m.number, m.country, m.gsmsmsid, m.info";
 
-/// A message whose final code was just stored (read through [`FINAL_COLUMNS`]).
-pub(super) struct Finished {
-    /// Where the outcome or receipt came in its batch: events go out in that order.
-    position: i64,
-    code: i64,
-    campaign: i64,
-    account: i64,
-    number: i64,
-    country: String,
-    gsmsmsid: Option<String>,
-    info: Option<String>,
-}
+/// A message whose final code was just stored, with where its outcome or receipt came in its
+/// batch (events go out in that order).
+pub(super) type Placed = (i64, Finished);
 
-impl Finished {
-    /// Reads a row of [`FINAL_COLUMNS`].
-    pub(super) fn read(row: &Row) -> Finished {
-        Finished {
-            position: row.get(0),
-            code: row.get(1),
-            campaign: row.get(2),
-            account: row.get(3),
-            number: row.get(4),
-            country: row.get(5),
-            gsmsmsid: row.get(6),
-            info: row.get(7),
-        }
-    }
+/// Reads a row of [`FINAL_COLUMNS`].
+pub(super) fn read_finished(row: &Row) -> Result<Placed, Error> {
+    let code: i64 = row.get(1);
+    let code = DeliveryCode::from_code(code).ok_or(Error::Unavailable("a message holds an unknown delivery code"))?;
+    let finished = Finished {
+        code,
+        campaign: row.get(2),
+        account: row.get(3),
+        number: row.get(4),
+        country: row.get(5),
+        gsmsmsid: row.get(6),
+        info: row.get(7),
+    };
+    Ok((row.get(0), finished))
 }
 
 /// A receipt to store: the SMSC id, the code, and its position in the batch.
@@ -92,7 +76,7 @@ pub(super) async fn store(
                     in_run.clear();
                     in_run.insert(smsc_id.as_str());
                 }
-                run.push((smsc_id.as_str(), *code, position as i64));
+                run.push((smsc_id.as_str(), code.code(), position as i64));
             }
             Arrival::Reply { from, text } => replies.push((from.as_str(), text.as_str())),
         }
@@ -104,7 +88,7 @@ pub(super) async fn store(
 
 /// Stores the codes of final receipts on their submitted messages (SMSC ids each once); the
 /// messages finished (the others have no submit stored, or a final code already).
-pub(super) async fn match_receipts(tx: &Transaction<'_>, receipts: &[Receipt<'_>]) -> Result<Vec<Finished>, Error> {
+pub(super) async fn match_receipts(tx: &Transaction<'_>, receipts: &[Receipt<'_>]) -> Result<Vec<Placed>, Error> {
     if receipts.is_empty() {
         return Ok(Vec::new());
     }
@@ -115,15 +99,15 @@ pub(super) async fn match_receipts(tx: &Transaction<'_>, receipts: &[Receipt<'_>
              WHERE m.smsc_id = r.smsc_id AND m.delivery IN (0, 1) RETURNING {FINAL_COLUMNS}"
         ))
         .await?;
-    Ok(tx.query(&update, &[&smsc_ids, &codes, &positions]).await?.iter().map(Finished::read).collect())
+    tx.query(&update, &[&smsc_ids, &codes, &positions]).await?.iter().map(read_finished).collect()
 }
 
 /// A run of receipts with distinct SMSC ids: each stored on its message, or kept aside until
 /// its submit's id is stored (unless its message already has a final code); the messages
 /// finished.
-async fn receipts(tx: &Transaction<'_>, run: &[Receipt<'_>], at: &str) -> Result<Vec<Finished>, Error> {
+async fn receipts(tx: &Transaction<'_>, run: &[Receipt<'_>], at: &str) -> Result<Vec<Placed>, Error> {
     let mut finished = match_receipts(tx, run).await?;
-    let matched: HashSet<i64> = finished.iter().map(|f| f.position).collect();
+    let matched: HashSet<i64> = finished.iter().map(|(position, _)| *position).collect();
     let mut misses: Vec<Receipt<'_>> =
         run.iter().filter(|(_, _, position)| !matched.contains(position)).copied().collect();
     if misses.is_empty() {
@@ -169,98 +153,60 @@ fn columns<'a>(receipts: &[Receipt<'a>]) -> (Vec<&'a str>, Vec<i64>, Vec<i64>) {
     columns
 }
 
-/// Messages' final codes are stored: unknown subscribers (code 5) join the NPAI list, and DLR
-/// goes out for each, in the order of their positions.
+/// Messages' final codes are stored: writes what follows ([`effects::of_finished`]), in the
+/// order of their positions.
 pub(super) async fn after_final(
     tx: &Transaction<'_>,
-    mut finished: Vec<Finished>,
+    mut finished: Vec<Placed>,
     outbox: &mut Outbox,
 ) -> Result<(), Error> {
     if finished.is_empty() {
         return Ok(());
     }
-    finished.sort_by_key(|f| f.position);
-    let mut unknown = Listing::default();
-    for f in finished.iter().filter(|f| f.code == 5) {
-        unknown.push(f.account, f.number, info_of(f.info.as_deref()), Some(f.campaign));
-    }
-    unknown.insert(tx, "npai", "receipt", outbox.at()).await?;
-    let date = outbox.now().to_rfc3339();
-    let events = finished.iter().map(|f| {
-        let event = DlrEvent {
-            date: date.clone(),
-            status: f.code,
-            destination: f.number.to_string(),
-            message_id: f.gsmsmsid.clone(),
-            campaign_id: f.campaign.to_string(),
-            country_code: f.country.clone(),
-        };
-        (f.account, event)
-    });
-    outbox.raise_each(tx, "DLR", events).await
+    finished.sort_by_key(|(position, _)| *position);
+    let finished: Vec<Finished> = finished.into_iter().map(|(_, finished)| finished).collect();
+    write(tx, &effects::of_finished(&finished, outbox.now()), outbox).await
 }
 
-/// Numbers to add to the NPAI list or the blacklist, column by column, in order.
-#[derive(Default)]
-struct Listing {
-    accounts: Vec<i64>,
-    numbers: Vec<i64>,
-    info: [Vec<String>; 4],
-    campaigns: Vec<Option<i64>>,
+/// Writes `effects`: the list additions (a statement per list), then the events in order.
+async fn write(tx: &Transaction<'_>, effects: &Effects, outbox: &mut Outbox) -> Result<(), Error> {
+    insert_listings(tx, "npai", "receipt", &effects.npai, outbox.at()).await?;
+    insert_listings(tx, "blacklist", "stop", &effects.blacklist, outbox.at()).await?;
+    outbox.raise_all(tx, &effects.events).await
 }
 
-impl Listing {
-    /// Adds a number with its contact fields and the campaign it came from.
-    fn push(&mut self, account: i64, number: i64, info: [String; 4], campaign: Option<i64>) {
-        self.accounts.push(account);
-        self.numbers.push(number);
-        for (column, field) in self.info.iter_mut().zip(info) {
-            column.push(field);
-        }
-        self.campaigns.push(campaign);
+/// Writes `listings` to `table` (`npai` or `blacklist`) with `source`, each unless the account
+/// has the number already.
+async fn insert_listings(
+    tx: &Transaction<'_>,
+    table: &'static str,
+    source: &'static str,
+    listings: &[Listing],
+    at: &str,
+) -> Result<(), Error> {
+    if listings.is_empty() {
+        return Ok(());
     }
-
-    /// Writes the numbers to `table` (`npai` or `blacklist`), each unless the account has it
-    /// already.
-    async fn insert(
-        self,
-        tx: &Transaction<'_>,
-        table: &'static str,
-        source: &'static str,
-        at: &str,
-    ) -> Result<(), Error> {
-        if self.numbers.is_empty() {
-            return Ok(());
-        }
-        let insert = tx
-            .prepare_cached(&format!(
-                "INSERT INTO {table} (account_id, number, info1, info2, info3, info4, campaign_id, created_at, source)
-                 SELECT r.a, r.n, r.i1, r.i2, r.i3, r.i4, r.c, $8, $9
-                 FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[]) AS r(a, n, i1, i2, i3, i4, c)
-                 ON CONFLICT DO NOTHING"
-            ))
-            .await?;
-        let [info1, info2, info3, info4] = &self.info;
-        tx.execute(
-            &insert,
-            &[&self.accounts, &self.numbers, info1, info2, info3, info4, &self.campaigns, &at, &source],
-        )
+    let accounts: Vec<i64> = listings.iter().map(|l| l.account).collect();
+    let numbers: Vec<i64> = listings.iter().map(|l| l.number).collect();
+    let campaigns: Vec<i64> = listings.iter().map(|l| l.campaign).collect();
+    let info: [Vec<&str>; 4] = std::array::from_fn(|i| listings.iter().map(|l| l.info[i].as_str()).collect());
+    let insert = tx
+        .prepare_cached(&format!(
+            "INSERT INTO {table} (account_id, number, info1, info2, info3, info4, campaign_id, created_at, source)
+             SELECT r.a, r.n, r.i1, r.i2, r.i3, r.i4, r.c, $8, $9
+             FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[]) AS r(a, n, i1, i2, i3, i4, c)
+             ON CONFLICT DO NOTHING"
+        ))
         .await?;
-        Ok(())
-    }
+    let [info1, info2, info3, info4] = &info;
+    tx.execute(&insert, &[&accounts, &numbers, info1, info2, info3, info4, &campaigns, &at, &source]).await?;
+    Ok(())
 }
 
-/// A reply kept: the account that last sent to the number owns it.
-struct Reply<'a> {
-    account: i64,
-    number: i64,
-    text: &'a str,
-    last_message: i64,
-    stop: bool,
-}
-
-/// Replies (`from`, `text`): MO for the account that last sent to the number, and for a stop
-/// word the blacklist and STOP. A reply nobody sent to (in 30 days) is logged and dropped.
+/// Replies (`from`, `text`): each kept for the account that last sent to the number, with
+/// what follows ([`effects::of_replies`]). A reply nobody sent to (in 30 days) is logged and
+/// dropped.
 async fn store_replies(
     tx: &Transaction<'_>,
     replies: &[(&str, &str)],
@@ -281,22 +227,26 @@ async fn store_replies(
         return Ok(());
     }
     let numbers: Vec<i64> = parsed.iter().map(|&(_, number, _)| number).collect();
-    let since = time::store(now - Duration::days(REPLIES_WITHIN_DAYS));
+    let since = time::store(effects::replies_owned_since(now));
     let owners_query = tx
-        .prepare_cached("SELECT number, account_id, message_id FROM last_sent WHERE number = ANY($1) AND sent_at >= $2")
+        .prepare_cached(
+            "SELECT l.number, l.account_id, l.message_id, m.campaign_id, m.info FROM last_sent l JOIN messages m ON m.id = l.message_id
+             WHERE l.number = ANY($1) AND l.sent_at >= $2",
+        )
         .await?;
-    let owners: HashMap<i64, (i64, i64)> = tx
-        .query(&owners_query, &[&numbers, &since])
-        .await?
-        .iter()
-        .map(|row| (row.get(0), (row.get(1), row.get(2))))
-        .collect();
+    let owners: HashMap<i64, Row> =
+        tx.query(&owners_query, &[&numbers, &since]).await?.into_iter().map(|row| (row.get(0), row)).collect();
     let kept: Vec<Reply<'_>> = parsed
         .into_iter()
         .filter_map(|(from, number, text)| match owners.get(&number) {
-            Some(&(account, last_message)) => {
-                Some(Reply { account, number, text, last_message, stop: is_stop_word(text) })
-            }
+            Some(row) => Some(Reply {
+                account: row.get(1),
+                number,
+                text,
+                last_message: row.get(2),
+                campaign: row.get(3),
+                info: row.get(4),
+            }),
             None => {
                 tracing::info!(from, "a reply to no message sent in the last 30 days: dropped");
                 None
@@ -316,43 +266,9 @@ async fn store_replies(
     let numbers: Vec<i64> = kept.iter().map(|r| r.number).collect();
     let texts: Vec<&str> = kept.iter().map(|r| r.text).collect();
     let messages: Vec<i64> = kept.iter().map(|r| r.last_message).collect();
-    let stops: Vec<bool> = kept.iter().map(|r| r.stop).collect();
+    let stops: Vec<bool> = kept.iter().map(Reply::is_stop).collect();
     tx.execute(&insert, &[&accounts, &numbers, &texts, &messages, &stops, &outbox.at()]).await?;
-    blacklist_stops(tx, &kept, outbox.at()).await?;
-    for reply in &kept {
-        let event = ReplyEvent {
-            date: now.to_rfc3339(),
-            message: reply.text.to_owned(),
-            from: reply.number.to_string(),
-            account_id: reply.account.to_string(),
-            last_message_id: Some(reply.last_message.to_string()),
-        };
-        outbox.raise(tx, reply.account, "MO", &event).await?;
-        if reply.stop {
-            outbox.raise(tx, reply.account, "STOP", &event).await?;
-        }
-    }
-    Ok(())
-}
-
-/// The numbers that replied a stop word join their account's blacklist, with the campaign and
-/// contact fields of the message they answered.
-async fn blacklist_stops(tx: &Transaction<'_>, replies: &[Reply<'_>], at: &str) -> Result<(), Error> {
-    let ids: Vec<i64> = replies.iter().filter(|r| r.stop).map(|r| r.last_message).collect();
-    if ids.is_empty() {
-        return Ok(());
-    }
-    let answered = tx.prepare_cached("SELECT id, campaign_id, info FROM messages WHERE id = ANY($1)").await?;
-    let answered: HashMap<i64, (i64, Option<String>)> =
-        tx.query(&answered, &[&ids]).await?.iter().map(|row| (row.get(0), (row.get(1), row.get(2)))).collect();
-    let mut stops = Listing::default();
-    for reply in replies.iter().filter(|r| r.stop) {
-        let (campaign, info) = answered
-            .get(&reply.last_message)
-            .map_or((None, None), |(campaign, info)| (Some(*campaign), info.as_deref()));
-        stops.push(reply.account, reply.number, info_of(info), campaign);
-    }
-    stops.insert(tx, "blacklist", "stop", at).await
+    write(tx, &effects::of_replies(&kept, now), outbox).await
 }
 
 /// Counts a click and raises CLICKER; the long URL, or `None` when the code names no link
@@ -381,7 +297,8 @@ pub(super) async fn click(tx: &Transaction<'_>, click: &Click, now: DateTime<Utc
         .prepare_cached("SELECT COUNT(*) FROM clicks WHERE campaign_id = $1 AND message_id = $2 AND link = $3")
         .await?;
     let clicks: i64 = tx.query_one(&count, &[&campaign, &click.message_id, &link]).await?.get(0);
-    let event = Clicked { campaign, gsmsmsid, info: info.as_deref(), long_url: &long_url, click, clicks }.event(now);
-    outbox.raise(tx, account, "CLICKER", &event).await?;
+    let event =
+        Clicked { campaign, account, gsmsmsid, info: info.as_deref(), long_url: &long_url, click, clicks }.event(now);
+    outbox.raise_all(tx, std::slice::from_ref(&event)).await?;
     Ok(Some(long_url))
 }

@@ -9,7 +9,7 @@ use tokio_postgres::Row;
 use super::{events::Outbox, time};
 use crate::{
     Error,
-    store::{AccountId, BalanceAlert},
+    store::{AccountId, BalanceAlert, WebhookType},
 };
 
 /// The accounts' alert settings, read by a batch of campaigns: rows of `(account_id,` then
@@ -37,7 +37,7 @@ pub(super) async fn raise(
     now: DateTime<Utc>,
 ) -> Result<(), Error> {
     tracing::info!(account, balance = %after, trigger = alert.trigger, "balance alert");
-    Outbox::new(now).raise(tx, account, "BALANCE_ALERT", &alert.event(after, now)).await?;
+    Outbox::new(now).raise(tx, account, WebhookType::BalanceAlert, &alert.event(after, now)).await?;
     let (targets, text) = alert.notices(after);
     let notice = tx
         .prepare_cached(

@@ -12,7 +12,7 @@ use tokio_postgres::Row;
 use super::{campaigns::query, time};
 use crate::{
     Error,
-    store::{AccountId, CampaignRecord, CampaignStatus, Page},
+    store::{AccountId, CampaignRecord, CampaignStatus, DeliveryCounts, Page},
 };
 
 /// The columns [`stored_campaign`] reads.
@@ -68,7 +68,7 @@ fn stored_campaign(row: &Row) -> CampaignRecord {
         lists: serde_json::from_str(row.get(7)).unwrap_or_default(),
         total: row.get(8),
         sent: row.get(9),
-        deliveries: HashMap::new(),
+        deliveries: DeliveryCounts::default(),
         npai: row.get(10),
         stops: 0,
         short_links: None,
@@ -92,7 +92,7 @@ async fn with_deliveries(
     let position: HashMap<i64, usize> = ids.iter().enumerate().map(|(i, id)| (*id, i)).collect();
     for row in &deliveries {
         if let Some(record) = position.get(&row.get(0)).and_then(|&i| records.get_mut(i)) {
-            record.deliveries.insert(row.get(1), row.get(2));
+            record.deliveries.add(row.get(1), row.get(2));
         }
     }
     for row in &stops {

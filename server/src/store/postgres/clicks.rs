@@ -7,7 +7,7 @@ use deadpool_postgres::GenericClient;
 use super::{PgStore, time};
 use crate::{
     Error,
-    store::{AccountId, ClickStore, Clicker, LinkClicks, Page, event_bodies::info_of},
+    store::{AccountId, ClickStore, Clicker, LinkClicks, Page, effects::info_of},
 };
 
 #[async_trait]

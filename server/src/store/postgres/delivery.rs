@@ -205,7 +205,7 @@ async fn store_hand_offs(tx: &Transaction<'_>, done: &[HandOff], outbox: &mut Ou
             HandOff::Retry { .. } => {}
             HandOff::Failed { id, code } => {
                 failed_ids.push(*id);
-                failed_codes.push(*code);
+                failed_codes.push(code.code());
                 failed_positions.push(position);
             }
             HandOff::Submitted { id, smsc_id } => {
@@ -228,12 +228,9 @@ async fn store_hand_offs(tx: &Transaction<'_>, done: &[HandOff], outbox: &mut Ou
                 arrivals::FINAL_COLUMNS
             ))
             .await?;
-        finished.extend(
-            tx.query(&fail, &[&failed_ids, &failed_codes, &failed_positions])
-                .await?
-                .iter()
-                .map(arrivals::Finished::read),
-        );
+        for row in tx.query(&fail, &[&failed_ids, &failed_codes, &failed_positions]).await? {
+            finished.push(arrivals::read_finished(&row)?);
+        }
     }
     if !sent_ids.is_empty() {
         finished.extend(store_submitted(tx, &sent_ids, &sent_smsc_ids, &sent_positions, outbox.at()).await?);
@@ -249,7 +246,7 @@ async fn store_submitted(
     smsc_ids: &[&str],
     positions: &[i64],
     at: &str,
-) -> Result<Vec<arrivals::Finished>, Error> {
+) -> Result<Vec<arrivals::Placed>, Error> {
     let submit = tx
         .prepare_cached(
             "UPDATE messages m SET delivery = 1, smsc_id = r.smsc_id FROM unnest($1::bigint[], $2::text[], $3::bigint[]) AS r(id, smsc_id, n)

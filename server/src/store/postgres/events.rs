@@ -8,13 +8,19 @@ use deadpool_postgres::GenericClient;
 use serde::Serialize;
 
 use super::time;
-use crate::{Error, store::AccountId};
+use crate::{
+    Error,
+    store::{
+        AccountId, WebhookType,
+        effects::{Event, EventBody},
+    },
+};
 
 /// Writes events for one transaction: knows the time once, and which accounts listen to what.
 pub(super) struct Outbox {
     now: DateTime<Utc>,
     at: String,
-    listening: HashMap<(AccountId, &'static str), bool>,
+    listening: HashMap<(AccountId, WebhookType), bool>,
 }
 
 impl Outbox {
@@ -39,7 +45,7 @@ impl Outbox {
         &mut self,
         tx: &impl GenericClient,
         accounts: impl IntoIterator<Item = AccountId>,
-        event: &'static str,
+        event: WebhookType,
     ) -> Result<(), Error> {
         let mut unknown: Vec<AccountId> =
             accounts.into_iter().filter(|account| !self.listening.contains_key(&(*account, event))).collect();
@@ -52,7 +58,7 @@ impl Outbox {
             .prepare_cached("SELECT DISTINCT account_id FROM webhooks WHERE account_id = ANY($1) AND type = $2")
             .await?;
         let listening: HashSet<AccountId> =
-            tx.query(&query, &[&unknown, &event]).await?.iter().map(|row| row.get(0)).collect();
+            tx.query(&query, &[&unknown, &event.as_str()]).await?.iter().map(|row| row.get(0)).collect();
         for account in unknown {
             self.listening.insert((account, event), listening.contains(&account));
         }
@@ -64,14 +70,14 @@ impl Outbox {
         &mut self,
         tx: &impl GenericClient,
         account: AccountId,
-        event: &'static str,
+        event: WebhookType,
     ) -> Result<bool, Error> {
         if let Some(listening) = self.listening.get(&(account, event)) {
             return Ok(*listening);
         }
         let query =
             tx.prepare_cached("SELECT EXISTS (SELECT 1 FROM webhooks WHERE account_id = $1 AND type = $2)").await?;
-        let listening: bool = tx.query_one(&query, &[&account, &event]).await?.get(0);
+        let listening: bool = tx.query_one(&query, &[&account, &event.as_str()]).await?.get(0);
         self.listening.insert((account, event), listening);
         Ok(listening)
     }
@@ -81,10 +87,19 @@ impl Outbox {
         &mut self,
         tx: &impl GenericClient,
         account: AccountId,
-        event: &'static str,
+        event: WebhookType,
         body: &impl Serialize,
     ) -> Result<(), Error> {
         self.raise_each(tx, event, [(account, body)]).await
+    }
+
+    /// Writes `events` in order, each run of one type in one statement ([`Outbox::raise_each`]).
+    pub(super) async fn raise_all(&mut self, tx: &impl GenericClient, events: &[Event]) -> Result<(), Error> {
+        for run in events.chunk_by(|a, b| a.kind == b.kind) {
+            let bodies: Vec<(AccountId, &EventBody)> = run.iter().map(|e| (e.account, &e.body)).collect();
+            self.raise_each(tx, run[0].kind, bodies).await?;
+        }
+        Ok(())
     }
 
     /// Writes each `(account, body)` of `events`, in order, to the outbox of every webhook of
@@ -93,7 +108,7 @@ impl Outbox {
     pub(super) async fn raise_each<B: Serialize>(
         &mut self,
         tx: &impl GenericClient,
-        event: &'static str,
+        event: WebhookType,
         events: impl IntoIterator<Item = (AccountId, B)>,
     ) -> Result<(), Error> {
         let events: Vec<(AccountId, B)> = events.into_iter().collect();
@@ -120,7 +135,7 @@ impl Outbox {
                  ORDER BY e.n, w.id",
             )
             .await?;
-        tx.execute(&insert, &[&event, &self.at, &accounts, &bodies]).await?;
+        tx.execute(&insert, &[&event.as_str(), &self.at, &accounts, &bodies]).await?;
         Ok(())
     }
 }

@@ -1,24 +1,18 @@
-//! What comes back, in SQLite: final receipts (NPAI on code 5, DLR), replies (MO, and for a
-//! stop word the blacklist and STOP) and clicks (CLICKER), each with its events.
+//! What comes back, in SQLite: final receipts, replies and clicks, each stored with the
+//! effects [`effects`] gives them (NPAI, blacklist, events).
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
-use texto_core::{
-    is_stop_word,
-    wire::{DlrEvent, ReplyEvent},
-};
+use texto_core::DeliveryCode;
 
 use super::{events::Outbox, time};
 use crate::{
     Error,
     store::{
         Arrival, Click,
-        event_bodies::{Clicked, info_of},
+        effects::{self, Clicked, Effects, Finished, Listing, Reply},
     },
 };
-
-/// How long after its last message a number's replies still belong to the account.
-const REPLIES_WITHIN_DAYS: i64 = 30;
 
 /// Stores receipts and replies.
 pub(super) fn store(
@@ -36,43 +30,44 @@ pub(super) fn store(
     Ok(())
 }
 
-/// The columns [`after_final`] needs, as `RETURNING` or `SELECT` lists them.
-pub(super) const FINAL_COLUMNS: &str = "campaign_id, account_id, number, country, gsmsmsid, info";
+/// The columns [`read_finished`] reads, as `RETURNING` or `SELECT` lists them.
+pub(super) const FINAL_COLUMNS: &str = "campaign_id, account_id, number, country, gsmsmsid, info, delivery";
 
-/// A message whose final code was just stored (read through [`FINAL_COLUMNS`]).
-pub(super) struct Finished {
-    campaign: i64,
-    account: i64,
-    number: i64,
-    country: String,
-    gsmsmsid: Option<String>,
-    info: Option<String>,
+/// Reads a row of [`FINAL_COLUMNS`].
+pub(super) fn read_finished(row: &rusqlite::Row<'_>) -> rusqlite::Result<Finished> {
+    Ok(Finished {
+        campaign: row.get(0)?,
+        account: row.get(1)?,
+        number: row.get(2)?,
+        country: row.get(3)?,
+        gsmsmsid: row.get(4)?,
+        info: row.get(5)?,
+        code: delivery_code(row, 6)?,
+    })
 }
 
-impl Finished {
-    /// Reads a row of [`FINAL_COLUMNS`].
-    pub(super) fn read(row: &rusqlite::Row<'_>) -> rusqlite::Result<Finished> {
-        Ok(Finished {
-            campaign: row.get(0)?,
-            account: row.get(1)?,
-            number: row.get(2)?,
-            country: row.get(3)?,
-            gsmsmsid: row.get(4)?,
-            info: row.get(5)?,
-        })
-    }
+/// The delivery code in column `index`; a number the interface does not define is an error.
+pub(super) fn delivery_code(row: &rusqlite::Row<'_>, index: usize) -> rusqlite::Result<DeliveryCode> {
+    let code: i64 = row.get(index)?;
+    DeliveryCode::from_code(code).ok_or_else(|| {
+        rusqlite::Error::FromSqlConversionFailure(
+            index,
+            rusqlite::types::Type::Integer,
+            format!("delivery code {code}").into(),
+        )
+    })
 }
 
 /// A final receipt: the message's code, or kept aside until its submit's id is stored.
-fn receipt(db: &Connection, smsc_id: &str, code: i64, outbox: &mut Outbox) -> Result<(), Error> {
+fn receipt(db: &Connection, smsc_id: &str, code: DeliveryCode, outbox: &mut Outbox) -> Result<(), Error> {
     let matched = db
         .prepare_cached(&format!(
             "UPDATE messages SET delivery = ? WHERE smsc_id = ? AND delivery IN (0, 1) RETURNING {FINAL_COLUMNS}"
         ))?
-        .query_row(params![code, smsc_id], Finished::read)
+        .query_row(params![code.code(), smsc_id], read_finished)
         .optional()?;
     if let Some(finished) = matched {
-        return after_final(db, &finished, code, outbox);
+        return after_final(db, &finished, outbox);
     }
     let known: bool = db
         .prepare_cached("SELECT EXISTS (SELECT 1 FROM messages WHERE smsc_id = ?)")?
@@ -81,75 +76,58 @@ fn receipt(db: &Connection, smsc_id: &str, code: i64, outbox: &mut Outbox) -> Re
         db.prepare_cached(
             "INSERT OR REPLACE INTO receipts_unmatched (smsc_id, delivery, received_at) VALUES (?, ?, ?)",
         )?
-        .execute(params![smsc_id, code, outbox.at()])?;
+        .execute(params![smsc_id, code.code(), outbox.at()])?;
     }
     Ok(())
 }
 
-/// A message's final code is stored: an unknown subscriber joins the NPAI list, and DLR goes
-/// out.
-pub(super) fn after_final(db: &Connection, finished: &Finished, code: i64, outbox: &mut Outbox) -> Result<(), Error> {
-    let Finished { campaign, account, number, country, gsmsmsid, info } = finished;
-    let (campaign, account, number) = (*campaign, *account, *number);
-    if code == 5 {
-        let [info1, info2, info3, info4] = info_of(info.as_deref());
-        db.prepare_cached(
-            "INSERT OR IGNORE INTO npai (account_id, number, info1, info2, info3, info4, campaign_id, created_at, source)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'receipt')",
-        )?
-        .execute(params![account, number, info1, info2, info3, info4, campaign, outbox.at()])?;
-    }
-    let event = DlrEvent {
-        date: outbox.now().to_rfc3339(),
-        status: code,
-        destination: number.to_string(),
-        message_id: gsmsmsid.clone(),
-        campaign_id: campaign.to_string(),
-        country_code: country.clone(),
-    };
-    outbox.raise(db, account, "DLR", &event)
+/// A message's final code is stored: writes what follows ([`effects::of_finished`]).
+pub(super) fn after_final(db: &Connection, finished: &Finished, outbox: &mut Outbox) -> Result<(), Error> {
+    let effects = effects::of_finished(std::slice::from_ref(finished), outbox.now());
+    write(db, &effects, outbox)
 }
 
-/// A reply: MO for the account that last sent to the number, and for a stop word the
-/// blacklist and STOP. A reply nobody sent to (in 30 days) is logged and dropped.
+/// A reply: kept for the account that last sent to the number, with what follows
+/// ([`effects::of_replies`]). A reply nobody sent to (in 30 days) is logged and dropped.
 fn reply(db: &Connection, from: &str, text: &str, outbox: &mut Outbox, now: DateTime<Utc>) -> Result<(), Error> {
     let Ok(number) = from.trim_start_matches('+').parse::<i64>() else {
         tracing::info!(from, "a reply from an address that is not a number: dropped");
         return Ok(());
     };
-    let since = time::store(now - Duration::days(REPLIES_WITHIN_DAYS));
-    let owner: Option<(i64, i64)> = db
-        .prepare_cached("SELECT account_id, message_id FROM last_sent WHERE number = ? AND sent_at >= ?")?
-        .query_row(params![number, since], |row| Ok((row.get(0)?, row.get(1)?)))
+    let since = time::store(effects::replies_owned_since(now));
+    let owner = db
+        .prepare_cached(
+            "SELECT l.account_id, l.message_id, m.campaign_id, m.info FROM last_sent l JOIN messages m ON m.id = l.message_id
+             WHERE l.number = ? AND l.sent_at >= ?",
+        )?
+        .query_row(params![number, since], |row| {
+            Ok(Reply { account: row.get(0)?, number, text, last_message: row.get(1)?, campaign: row.get(2)?, info: row.get(3)? })
+        })
         .optional()?;
-    let Some((account, last_message)) = owner else {
+    let Some(reply) = owner else {
         tracing::info!(from, "a reply to no message sent in the last 30 days: dropped");
         return Ok(());
     };
-    let stop = is_stop_word(text);
     db.prepare_cached(
         "INSERT INTO replies (account_id, number, text, message_id, stop, received_at) VALUES (?, ?, ?, ?, ?, ?)",
     )?
-    .execute(params![account, number, text, last_message, stop, outbox.at()])?;
-    let event = ReplyEvent {
-        date: now.to_rfc3339(),
-        message: text.to_owned(),
-        from: number.to_string(),
-        account_id: account.to_string(),
-        last_message_id: Some(last_message.to_string()),
-    };
-    outbox.raise(db, account, "MO", &event)?;
-    if stop {
-        let (campaign, info): (i64, Option<String>) = db
-            .prepare_cached("SELECT campaign_id, info FROM messages WHERE id = ?")?
-            .query_row([last_message], |row| Ok((row.get(0)?, row.get(1)?)))?;
-        let [info1, info2, info3, info4] = info_of(info.as_deref());
-        db.prepare_cached(
-            "INSERT OR IGNORE INTO blacklist (account_id, number, info1, info2, info3, info4, campaign_id, created_at, source)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'stop')",
-        )?
-        .execute(params![account, number, info1, info2, info3, info4, campaign, outbox.at()])?;
-        outbox.raise(db, account, "STOP", &event)?;
+    .execute(params![reply.account, number, text, reply.last_message, reply.is_stop(), outbox.at()])?;
+    write(db, &effects::of_replies(&[reply], now), outbox)
+}
+
+/// Writes `effects`: the list additions, then the events in order.
+fn write(db: &Connection, effects: &Effects, outbox: &mut Outbox) -> Result<(), Error> {
+    for (table, source, listings) in [("npai", "receipt", &effects.npai), ("blacklist", "stop", &effects.blacklist)] {
+        for Listing { account, number, info: [info1, info2, info3, info4], campaign } in listings {
+            db.prepare_cached(&format!(
+                "INSERT OR IGNORE INTO {table} (account_id, number, info1, info2, info3, info4, campaign_id, created_at, source)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ))?
+            .execute(params![account, number, info1, info2, info3, info4, campaign, outbox.at(), source])?;
+        }
+    }
+    for event in &effects.events {
+        outbox.raise(db, event.account, event.kind, &event.body)?;
     }
     Ok(())
 }
@@ -178,7 +156,8 @@ pub(super) fn click(db: &Connection, click: &Click, now: DateTime<Utc>) -> Resul
     let clicks: i64 = db
         .prepare_cached("SELECT COUNT(*) FROM clicks WHERE campaign_id = ? AND message_id = ? AND link = ?")?
         .query_row(params![campaign, click.message_id, click.link as i64], |row| row.get(0))?;
-    let event = Clicked { campaign, gsmsmsid, info: info.as_deref(), long_url: &long_url, click, clicks }.event(now);
-    outbox.raise(db, account, "CLICKER", &event)?;
+    let event =
+        Clicked { campaign, account, gsmsmsid, info: info.as_deref(), long_url: &long_url, click, clicks }.event(now);
+    outbox.raise(db, event.account, event.kind, &event.body)?;
     Ok(Some(long_url))
 }

@@ -6,7 +6,10 @@ use rusqlite::{Connection, params};
 use texto_core::Credits;
 
 use super::{events::Outbox, time};
-use crate::{Error, store::AccountId};
+use crate::{
+    Error,
+    store::{AccountId, WebhookType},
+};
 
 /// Called in the debit's transaction with the balance before and after it.
 pub(super) fn after_debit(
@@ -19,7 +22,7 @@ pub(super) fn after_debit(
     let settings = super::notification::settings(db, account)?;
     let Some(alert) = settings.filter(|alert| alert.crossed(before, after)) else { return Ok(()) };
     tracing::info!(account, balance = %after, trigger = alert.trigger, "balance alert");
-    Outbox::new(now).raise(db, account, "BALANCE_ALERT", &alert.event(after, now))?;
+    Outbox::new(now).raise(db, account, WebhookType::BalanceAlert, &alert.event(after, now))?;
     let (targets, text) = alert.notices(after);
     let mut notice = db.prepare_cached(
         "INSERT INTO alert_notices (account_id, channel, target, body, created_at) VALUES (?, ?, ?, ?, ?)",

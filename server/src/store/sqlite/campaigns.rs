@@ -13,14 +13,14 @@ use texto_core::{Contact, Country, Credits};
 use super::{
     SqliteStore,
     accounts::{balance, flood_limits},
-    time,
+    idempotency, time,
 };
 use crate::{
     Error,
     db::placeholders,
     store::{
-        AccountId, CampaignRecord, CampaignRow, CampaignStatus, CampaignStore, FilterInputs, MessageRow, NewCampaign,
-        Page, per_country,
+        AccountId, CampaignRecord, CampaignRow, CampaignStatus, CampaignStore, Created, DeliveryCounts, FilterInputs,
+        MessageRow, NewCampaign, Page, StoredAnswer, kept_since, per_country, replay_of,
     },
 };
 
@@ -79,20 +79,40 @@ impl CampaignStore for SqliteStore {
             .await
     }
 
-    async fn create_campaign(&self, account: AccountId, new: NewCampaign<'_>) -> Result<(i64, Credits), Error> {
+    async fn create_campaign(&self, account: AccountId, new: NewCampaign<'_>) -> Result<Created, Error> {
         // Owned, to travel to the writer thread.
         let (row, messages, cost) = (new.row(), new.message_rows(), new.simulation.cost);
-        let (text_hash, now, flood) = (new.text_hash, new.now, Arc::clone(&self.flood));
+        let (text_hash, now, flood, key) = (new.text_hash, new.now, Arc::clone(&self.flood), new.idempotency);
         // The window learns of the messages on the writer thread, right after they are written:
         // a campaign stands once queued, even if its client goes away before the answer. (Should
         // the commit then fail, the window counts texts never sent: it errs toward fewer texts.)
         self.db
             .write(move |db| {
-                let written = write_campaign(db, account, &row, &messages, cost, text_hash, now)?;
+                let since = kept_since(now);
+                if let Some(key) = &key {
+                    let stored = idempotency::stored(db, account, &key.key, since)?;
+                    if let Some(replay) = replay_of(stored.as_ref(), &key.fingerprint)? {
+                        return Ok(replay);
+                    }
+                }
+                let (ticket, balance) = write_campaign(db, account, &row, &messages, cost, text_hash, now)?;
+                if let Some(key) = &key {
+                    idempotency::keep(db, account, key, ticket, balance, now, since)?;
+                }
                 flood.record(account, messages.iter().map(|m| m.number), text_hash, now);
-                Ok(written)
+                Ok(Created::New { ticket, balance })
             })
             .await
+    }
+
+    async fn idempotent_answer(
+        &self,
+        account: AccountId,
+        key: &str,
+        since: DateTime<Utc>,
+    ) -> Result<Option<StoredAnswer>, Error> {
+        let key = key.to_owned();
+        self.db.look_up(move |db| idempotency::stored(db, account, &key, since)).await
     }
 
     async fn cancel_campaign(&self, account: AccountId, ticket: i64) -> Result<CampaignRecord, Error> {
@@ -308,7 +328,7 @@ fn stored_campaign(row: &rusqlite::Row<'_>) -> rusqlite::Result<CampaignRecord> 
         lists: serde_json::from_str(&row.get::<_, String>(7)?).unwrap_or_default(),
         total: row.get(8)?,
         sent: row.get(9)?,
-        deliveries: HashMap::new(),
+        deliveries: DeliveryCounts::default(),
         npai: row.get(10)?,
         stops: 0,
         short_links: None,
@@ -318,8 +338,10 @@ fn stored_campaign(row: &rusqlite::Row<'_>) -> rusqlite::Result<CampaignRecord> 
 fn with_deliveries(db: &Connection, mut record: CampaignRecord) -> Result<CampaignRecord, Error> {
     let mut query =
         db.prepare_cached("SELECT delivery, COUNT(*) FROM messages WHERE campaign_id = ? GROUP BY delivery")?;
-    record.deliveries =
-        query.query_map([record.id], |row| Ok((row.get(0)?, row.get(1)?)))?.collect::<Result<_, _>>()?;
+    for counted in query.query_map([record.id], |row| Ok((row.get(0)?, row.get(1)?)))? {
+        let (code, count) = counted?;
+        record.deliveries.add(code, count);
+    }
     record.stops = db
         .prepare_cached("SELECT COUNT(*) FROM blacklist WHERE campaign_id = ? AND source = 'stop'")?
         .query_row([record.id], |row| row.get(0))?;

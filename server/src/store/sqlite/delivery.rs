@@ -125,10 +125,10 @@ fn store_hand_off(db: &Connection, outcome: &HandOff, outbox: &mut Outbox, now: 
                     "UPDATE messages SET delivery = ? WHERE id = ? RETURNING {}",
                     arrivals::FINAL_COLUMNS
                 ))?
-                .query_row(params![code, id], arrivals::Finished::read)
+                .query_row(params![code.code(), id], arrivals::read_finished)
                 .optional()?;
             if let Some(finished) = finished {
-                arrivals::after_final(db, &finished, *code, outbox)?;
+                arrivals::after_final(db, &finished, outbox)?;
             }
         }
         HandOff::Submitted { id, smsc_id } => {
@@ -145,9 +145,9 @@ fn store_hand_off(db: &Connection, outcome: &HandOff, outbox: &mut Outbox, now: 
             )?
             .execute(params![number, account, id, at])?;
             // Its receipt may have come first.
-            let early: Option<i64> = db
+            let early = db
                 .prepare_cached("DELETE FROM receipts_unmatched WHERE smsc_id = ? RETURNING delivery")?
-                .query_row([smsc_id], |row| row.get(0))
+                .query_row([smsc_id], |row| arrivals::delivery_code(row, 0))
                 .optional()?;
             if let Some(code) = early {
                 arrivals::store(db, &[Arrival::Receipt { smsc_id: smsc_id.clone(), code }], outbox, now)?;

@@ -8,13 +8,16 @@ use rusqlite::{Connection, params};
 use serde::Serialize;
 
 use super::time;
-use crate::{Error, store::AccountId};
+use crate::{
+    Error,
+    store::{AccountId, WebhookType},
+};
 
 /// Writes events for one write job: knows the time once, and which accounts listen to what.
 pub(super) struct Outbox {
     now: DateTime<Utc>,
     at: String,
-    listening: HashMap<(AccountId, &'static str), bool>,
+    listening: HashMap<(AccountId, WebhookType), bool>,
 }
 
 impl Outbox {
@@ -33,21 +36,22 @@ impl Outbox {
         &self.at
     }
 
-    /// Writes `body` to the outbox of every webhook of `account` listening to `event`.
+    /// Writes `body` to the outbox of every webhook of `account` listening to `kind`.
     pub(super) fn raise(
         &mut self,
         db: &Connection,
         account: AccountId,
-        event: &'static str,
+        kind: WebhookType,
         body: &impl Serialize,
     ) -> Result<(), Error> {
-        let listening = match self.listening.get(&(account, event)) {
+        let event = kind.as_str();
+        let listening = match self.listening.get(&(account, kind)) {
             Some(listening) => *listening,
             None => {
                 let listening = db
                     .prepare_cached("SELECT EXISTS (SELECT 1 FROM webhooks WHERE account_id = ? AND type = ?)")?
                     .query_row(params![account, event], |row| row.get::<_, bool>(0))?;
-                self.listening.insert((account, event), listening);
+                self.listening.insert((account, kind), listening);
                 listening
             }
         };
