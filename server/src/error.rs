@@ -12,13 +12,17 @@ use tokio_postgres::error::SqlState;
 pub enum Error {
     /// The database could not be opened or answered with an error.
     #[error("database: {0}")]
-    Database(#[from] rusqlite::Error),
+    Database(rusqlite::Error),
+    /// The database cannot take writes or cannot be reached: a passing outage, told to
+    /// clients as 503 with `Retry-After` (status -11).
+    #[error("{0}")]
+    DatabaseDown(DatabaseFault),
     /// PostgreSQL answered with an error or the connection failed.
     #[error("database: {}", postgres_detail(.0))]
     Postgres(tokio_postgres::Error),
     /// No PostgreSQL connection could be had from the pool.
     #[error("database pool: {0}")]
-    Pool(#[from] deadpool_postgres::PoolError),
+    Pool(deadpool_postgres::PoolError),
     /// The schema migrations could not be applied.
     #[error("database migration: {0}")]
     Migration(String),
@@ -45,6 +49,9 @@ pub enum Error {
     /// A request field is invalid (status -7).
     #[error("invalid data")]
     Invalid(Vec<FieldError>),
+    /// The `Idempotency-Key` came with another request within its 24 hours (status -7, 422).
+    #[error("this idempotency key was used for another request")]
+    IdempotencyKeyReused,
     /// The balance does not cover the campaign; nothing was written.
     #[error("not enough credits: the campaign costs {cost}, the balance is {balance}")]
     NotEnoughCredits {
@@ -83,9 +90,57 @@ pub enum Error {
     Command(String),
 }
 
+/// Why the database cannot serve for now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DatabaseFault {
+    /// Its disk is full (SQLite's file, or PostgreSQL's).
+    Full,
+    /// It cannot write to its disk for another reason (an I/O error, a read-only file or
+    /// server).
+    CannotWrite,
+    /// No connection to it can be had (PostgreSQL down, or the network to it).
+    Unreachable,
+}
+
+impl DatabaseFault {
+    /// One or two words for monitors (`/health`'s `database`).
+    pub(crate) fn short_name(self) -> &'static str {
+        match self {
+            DatabaseFault::Full => "full",
+            DatabaseFault::CannotWrite => "cannot write",
+            DatabaseFault::Unreachable => "unreachable",
+        }
+    }
+}
+
+impl std::fmt::Display for DatabaseFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            DatabaseFault::Full => "the database is full",
+            DatabaseFault::CannotWrite => "the database cannot write to its disk",
+            DatabaseFault::Unreachable => "the database is unreachable",
+        })
+    }
+}
+
+impl From<rusqlite::Error> for Error {
+    /// A full disk, an I/O error or a read-only file is a fault of the database, not of the
+    /// request; the rest is told as it is.
+    fn from(error: rusqlite::Error) -> Error {
+        use rusqlite::ErrorCode;
+        match error.sqlite_error_code() {
+            Some(ErrorCode::DiskFull) => Error::DatabaseDown(DatabaseFault::Full),
+            Some(ErrorCode::SystemIoFailure | ErrorCode::ReadOnly) => Error::DatabaseDown(DatabaseFault::CannotWrite),
+            _ => Error::Database(error),
+        }
+    }
+}
+
 impl From<tokio_postgres::Error> for Error {
     /// A transaction PostgreSQL aborted to break a deadlock or a serialization conflict with
     /// a concurrent one wrote nothing: the request is contended, and goes through sent again.
+    /// A connection that failed or closed, or a server shutting down, is unreachable; a full
+    /// disk is full.
     fn from(error: tokio_postgres::Error) -> Error {
         match error.code() {
             Some(code) if *code == SqlState::T_R_DEADLOCK_DETECTED || *code == SqlState::T_R_SERIALIZATION_FAILURE => {
@@ -94,7 +149,36 @@ impl From<tokio_postgres::Error> for Error {
                     postgres_detail(&error)
                 ))
             }
+            Some(code) if *code == SqlState::DISK_FULL => Error::DatabaseDown(DatabaseFault::Full),
+            Some(code) if *code == SqlState::READ_ONLY_SQL_TRANSACTION => {
+                Error::DatabaseDown(DatabaseFault::CannotWrite)
+            }
+            Some(code)
+                if *code == SqlState::ADMIN_SHUTDOWN
+                    || *code == SqlState::CRASH_SHUTDOWN
+                    || *code == SqlState::CANNOT_CONNECT_NOW =>
+            {
+                Error::DatabaseDown(DatabaseFault::Unreachable)
+            }
+            None if error.is_closed()
+                || std::error::Error::source(&error).is_some_and(|s| s.is::<std::io::Error>()) =>
+            {
+                Error::DatabaseDown(DatabaseFault::Unreachable)
+            }
             _ => Error::Postgres(error),
+        }
+    }
+}
+
+impl From<deadpool_postgres::PoolError> for Error {
+    /// No connection could be had: unreachable, unless the server answered with an error.
+    fn from(error: deadpool_postgres::PoolError) -> Error {
+        match error {
+            deadpool_postgres::PoolError::Backend(error) => Error::from(error),
+            deadpool_postgres::PoolError::Timeout(_) | deadpool_postgres::PoolError::Closed => {
+                Error::DatabaseDown(DatabaseFault::Unreachable)
+            }
+            other => Error::Pool(other),
         }
     }
 }
@@ -140,6 +224,12 @@ impl Error {
                 (http, envelope.status, envelope.message, error.field_errors())
             }
             Error::Invalid(problems) => (StatusCode::UNPROCESSABLE_ENTITY, -7, "Invalid data".into(), problems.clone()),
+            Error::IdempotencyKeyReused => (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                -7,
+                "Invalid data".into(),
+                vec![FieldError::new("Idempotency-Key", self.to_string())],
+            ),
             Error::NotEnoughCredits { .. } => {
                 (StatusCode::PAYMENT_REQUIRED, -3, "Not enough credits".into(), whole(self.to_string()))
             }
@@ -155,6 +245,15 @@ impl Error {
                 (StatusCode::REQUEST_TIMEOUT, -7, "Request timeout".into(), whole(self.to_string()))
             }
             Error::Busy(_) => (StatusCode::SERVICE_UNAVAILABLE, -11, "Server busy".into(), whole(self.to_string())),
+            Error::DatabaseDown(fault) => {
+                tracing::error!(%fault, "request refused: the database cannot serve it");
+                (
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    -11,
+                    "Database unavailable".into(),
+                    whole(format!("{fault}: try again shortly")),
+                )
+            }
             Error::Contended(_) => {
                 // Rare, and answered "send again": logged, so that an operator sees why.
                 tracing::warn!(error = %self, "request refused for a concurrent change");
@@ -180,6 +279,9 @@ impl Error {
     }
 }
 
+/// The `Retry-After` of an answer refused for a database fault: long enough not to hammer it.
+const DATABASE_RETRY_AFTER_SECS: u64 = 5;
+
 /// An error on its way out: the envelope is written by [`crate::api::render_errors`], which
 /// knows the format the client accepts.
 #[derive(Debug, Clone)]
@@ -195,6 +297,9 @@ impl IntoResponse for Error {
             }
             Error::Contended(_) => {
                 response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(1));
+            }
+            Error::DatabaseDown(_) => {
+                response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(DATABASE_RETRY_AFTER_SECS));
             }
             _ => {}
         }

@@ -3,22 +3,23 @@
 use axum::{Json, Router, extract::State, http::StatusCode, routing::get};
 use serde_json::{Value, json};
 
-use crate::app::AppState;
+use crate::{Error, app::AppState};
 
 pub(super) fn router() -> Router<AppState> {
     Router::new().route("/health", get(health))
 }
 
-/// 200 with `status: 1` when the database answers, 503 with `status: -99` when it does not.
+/// 200 with `status: 1` when the database answers and takes a write; 503 with `status: -11`
+/// and the cause (`"database": "full"`, `"cannot write"`, `"unreachable"`) when it does not.
 async fn health(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
-    match state.store.ping().await {
-        Ok(_) => (StatusCode::OK, Json(json!({"status": 1, "message": "OK", "database": "ok"}))),
-        Err(error) => {
-            tracing::error!(%error, "health check: database unavailable");
-            (
-                StatusCode::SERVICE_UNAVAILABLE,
-                Json(json!({"status": -99, "message": "database unavailable", "database": "error"})),
-            )
-        }
-    }
+    let error = match state.store.ping().await {
+        Ok(()) => return (StatusCode::OK, Json(json!({"status": 1, "message": "OK", "database": "ok"}))),
+        Err(error) => error,
+    };
+    tracing::error!(%error, "health check: the database cannot serve");
+    let (message, database) = match &error {
+        Error::DatabaseDown(fault) => (fault.to_string(), fault.short_name()),
+        _ => ("the database is unavailable".to_owned(), "error"),
+    };
+    (StatusCode::SERVICE_UNAVAILABLE, Json(json!({"status": -11, "message": message, "database": database})))
 }

@@ -13,6 +13,8 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0004_usage_counters.sql"),
     include_str!("../../migrations/0005_account_limits.sql"),
     include_str!("../../migrations/0006_delivery.sql"),
+    include_str!("../../migrations/0007_health_probe.sql"),
+    include_str!("../../migrations/0008_idempotency.sql"),
 ];
 
 /// Applies the migrations the database has not seen, each in its own transaction. The version

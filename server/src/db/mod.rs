@@ -68,6 +68,11 @@ impl Database {
         self.readers.run_here(work).await
     }
 
+    /// The fault a write met in the last few seconds (a full disk, an I/O error), if any.
+    pub(crate) fn recent_fault(&self) -> Option<crate::error::DatabaseFault> {
+        self.writer.recent_fault()
+    }
+
     /// Runs `work` on the writer connection inside a savepoint of the next batch; answers
     /// once that batch is committed, so an `Ok` is durable.
     pub(crate) async fn write<T, F>(&self, work: F) -> Result<T, Error>

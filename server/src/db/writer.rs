@@ -3,32 +3,60 @@
 
 use std::{
     panic::{AssertUnwindSafe, catch_unwind},
-    sync::mpsc,
+    sync::{Arc, Mutex, mpsc},
+    time::{Duration, Instant},
 };
 
 use rusqlite::{Connection, ffi};
 use tokio::sync::oneshot;
 
-use crate::Error;
+use crate::{Error, error::DatabaseFault};
 
 /// Most writes committed together.
 const MOST_PER_BATCH: usize = 512;
+
+/// How long a write that failed for a fault of the database (a full disk) keeps `/health`
+/// saying so, whatever succeeds meanwhile.
+const FAULT_TOLD_FOR: Duration = Duration::from_secs(10);
 
 /// The queue to the writer thread; cheap to clone. The thread ends with the last clone.
 #[derive(Clone)]
 pub(super) struct Writer {
     queue: mpsc::Sender<Box<dyn Job>>,
+    faults: Arc<Faults>,
+}
+
+/// The last write that failed for a fault of the database, and when.
+#[derive(Default)]
+struct Faults(Mutex<Option<(DatabaseFault, Instant)>>);
+
+impl Faults {
+    fn record(&self, fault: DatabaseFault) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = Some((fault, Instant::now()));
+    }
+
+    fn recent(&self) -> Option<DatabaseFault> {
+        let last = *self.0.lock().unwrap_or_else(|e| e.into_inner());
+        last.filter(|(_, at)| at.elapsed() < FAULT_TOLD_FOR).map(|(fault, _)| fault)
+    }
 }
 
 impl Writer {
     /// Starts the writer thread on `connection`.
     pub(super) fn start(connection: Connection) -> Result<Writer, Error> {
         let (queue, jobs) = mpsc::channel();
+        let faults = Arc::new(Faults::default());
+        let thread_faults = Arc::clone(&faults);
         std::thread::Builder::new()
             .name("texto-db-writer".into())
-            .spawn(move || write_batches(connection, jobs))
+            .spawn(move || write_batches(connection, jobs, &thread_faults))
             .map_err(Error::io("starting the database writer thread"))?;
-        Ok(Writer { queue })
+        Ok(Writer { queue, faults })
+    }
+
+    /// The fault a write met in the last few seconds (a full disk, an I/O error), if any.
+    pub(super) fn recent_fault(&self) -> Option<DatabaseFault> {
+        self.faults.recent()
     }
 
     /// Queues `work` and waits for its batch's commit.
@@ -50,6 +78,8 @@ trait Job: Send {
     fn run(&mut self, connection: &mut Connection);
     /// Sends the outcome, now that the batch's commit (or its failure) is known.
     fn answer(self: Box<Self>, commit: Result<(), &rusqlite::Error>);
+    /// The fault of the database its work met, if it failed for one.
+    fn fault(&self) -> Option<DatabaseFault>;
 }
 
 struct Pending<T, F> {
@@ -74,11 +104,18 @@ where
         self.outcome = Some(outcome.unwrap_or(Err(Error::Unavailable("a database write panicked"))));
     }
 
+    fn fault(&self) -> Option<DatabaseFault> {
+        match &self.outcome {
+            Some(Err(Error::DatabaseDown(fault))) => Some(*fault),
+            _ => None,
+        }
+    }
+
     fn answer(self: Box<Self>, commit: Result<(), &rusqlite::Error>) {
         let outcome = match (self.outcome, commit) {
-            (Some(Ok(_)), Err(error)) => Err(Error::Database(copy(error))),
+            (Some(Ok(_)), Err(error)) => Err(Error::from(copy(error))),
             (Some(outcome), _) => outcome,
-            (None, Err(error)) => Err(Error::Database(copy(error))),
+            (None, Err(error)) => Err(Error::from(copy(error))),
             (None, Ok(())) => Err(Error::Unavailable("a database write was not run")),
         };
         // The caller may have gone (client disconnected): the write stands either way.
@@ -86,7 +123,9 @@ where
     }
 }
 
-fn write_batches(mut connection: Connection, jobs: mpsc::Receiver<Box<dyn Job>>) {
+fn write_batches(mut connection: Connection, jobs: mpsc::Receiver<Box<dyn Job>>, faults: &Faults) {
+    // What made SQLite roll the open transaction back, told to the jobs it took with it.
+    let mut cause = None;
     while let Ok(first) = jobs.recv() {
         // The jobs run in the open transaction, answered once it is committed.
         // The batch: what was queued when the thread came round (not what arrives meanwhile,
@@ -98,22 +137,30 @@ fn write_batches(mut connection: Connection, jobs: mpsc::Receiver<Box<dyn Job>>)
                 // No transaction: none begun yet, or SQLite rolled it back on its own (a full
                 // disk, an I/O error): the jobs run in it are lost, and a savepoint now would
                 // commit on its own. Begin one.
-                answer_all(std::mem::take(&mut open), Err(&rolled_back()));
+                answer_all(std::mem::take(&mut open), Err(&rolled_back(cause)));
                 if let Err(error) = connection.execute_batch("BEGIN IMMEDIATE") {
                     tracing::error!(%error, "database writer: cannot begin a transaction");
                     job.answer(Err(&error));
                     continue;
                 }
+                cause = None;
             }
             job.run(&mut connection);
+            if let Some(fault) = job.fault() {
+                faults.record(fault);
+                cause = Some(fault);
+            }
             open.push(job);
         }
         let commit = match connection.is_autocommit() {
-            true => Err(rolled_back()),
+            true => Err(rolled_back(cause)),
             false => connection.execute_batch("COMMIT"),
         };
         if let Err(error) = &commit {
             tracing::error!(%error, "database writer: the batch is not committed");
+            if let Error::DatabaseDown(fault) = Error::from(copy(error)) {
+                faults.record(fault);
+            }
             if !connection.is_autocommit() {
                 let _ = connection.execute_batch("ROLLBACK");
             }
@@ -128,12 +175,15 @@ fn answer_all(jobs: Vec<Box<dyn Job>>, commit: Result<(), &rusqlite::Error>) {
     }
 }
 
-/// What the jobs of a transaction SQLite rolled back by itself are told.
-fn rolled_back() -> rusqlite::Error {
-    rusqlite::Error::SqliteFailure(
-        ffi::Error::new(ffi::SQLITE_ABORT),
-        Some("SQLite rolled the transaction back".into()),
-    )
+/// What the jobs of a transaction SQLite rolled back by itself are told: the fault that made
+/// it roll back (a full disk, an I/O error) when a job met one.
+fn rolled_back(cause: Option<DatabaseFault>) -> rusqlite::Error {
+    let code = match cause {
+        Some(DatabaseFault::Full) => ffi::SQLITE_FULL,
+        Some(_) => ffi::SQLITE_IOERR,
+        None => ffi::SQLITE_ABORT,
+    };
+    rusqlite::Error::SqliteFailure(ffi::Error::new(code), Some("SQLite rolled the transaction back".into()))
 }
 
 /// The commit's error, once per job of the batch (rusqlite's error is not `Clone`).

@@ -11,6 +11,8 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0002_campaigns_in_progress.sql"),
     include_str!("../../../migrations/postgres/0003_account_changes.sql"),
     include_str!("../../../migrations/postgres/0004_outbox_without_webhook_key.sql"),
+    include_str!("../../../migrations/postgres/0005_idempotency.sql"),
+    include_str!("../../../migrations/postgres/0006_health_probe.sql"),
 ];
 
 /// The advisory lock's key ("texto" in ASCII).

@@ -16,6 +16,7 @@ mod clicks;
 mod delivery;
 mod events;
 mod flood_sync;
+mod idempotency;
 mod lists;
 mod migrate;
 mod nodes;
@@ -120,8 +121,41 @@ impl PgStore {
 /// A pool on `url`, with the schema brought up to date.
 async fn connect(url: &str) -> Result<Pool, Error> {
     let pool = new_pool(url, POOL_SIZE)?;
+    wait_until_reachable(&pool).await?;
     migrate::run(&pool).await?;
     Ok(pool)
+}
+
+/// The waits between tries to reach PostgreSQL at start-up: 0.5 s doubling up to 8 s, about a
+/// minute in all, so that a node started with (or just before) its database comes up with it.
+const START_UP_WAITS: [StdDuration; 10] = [
+    StdDuration::from_millis(500),
+    StdDuration::from_secs(1),
+    StdDuration::from_secs(2),
+    StdDuration::from_secs(4),
+    StdDuration::from_secs(8),
+    StdDuration::from_secs(8),
+    StdDuration::from_secs(8),
+    StdDuration::from_secs(8),
+    StdDuration::from_secs(8),
+    StdDuration::from_secs(8),
+];
+
+/// Returns once a connection can be had, trying again after each of [`START_UP_WAITS`] while
+/// the database is unreachable (each try logged); any other error ends the wait at once.
+async fn wait_until_reachable(pool: &Pool) -> Result<(), Error> {
+    for (attempt, wait) in START_UP_WAITS.iter().enumerate() {
+        match pool.get().await.map_err(Error::from) {
+            Ok(_) => return Ok(()),
+            Err(Error::DatabaseDown(fault)) => {
+                tracing::warn!(%fault, attempt = attempt + 1, retry_in = ?wait, "PostgreSQL is not reachable yet");
+                tokio::time::sleep(*wait).await;
+            }
+            Err(other) => return Err(other),
+        }
+    }
+    drop(pool.get().await?);
+    Ok(())
 }
 
 /// A pool of at most `size` connections on `url`.

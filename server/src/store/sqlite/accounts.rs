@@ -145,8 +145,19 @@ impl AccountStore for SqliteStore {
 
     async fn ping(&self) -> Result<(), Error> {
         self.db.read(|db| Ok(db.query_row("SELECT 1", [], |_| Ok(()))?)).await?;
-        // An empty write: the writer thread is alive and can take the write lock.
-        self.db.write(|_| Ok(())).await
+        // Writes that failed just now tell more than one small write that may fit.
+        if let Some(fault) = self.db.recent_fault() {
+            return Err(Error::DatabaseDown(fault));
+        }
+        // A write that reaches the disk: the writer thread is alive, holds the write lock and
+        // can add to its journal.
+        self.db
+            .write(|db| {
+                db.prepare_cached("INSERT OR REPLACE INTO health_probe (id, checked_at) VALUES (1, ?)")?
+                    .execute([super::time::store(chrono::Utc::now())])?;
+                Ok(())
+            })
+            .await
     }
 }
 
