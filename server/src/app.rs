@@ -156,7 +156,11 @@ impl App {
     pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send + 'static) -> Result<(), Error> {
         tracing::info!(address = %self.address, "texto listening");
         let mut http = http1::Builder::new();
-        http.timer(TokioTimer::new()).header_read_timeout(self.header_read_timeout);
+        // Half-closed connections stay served: a request that arrived whole is carried out
+        // even when its client stops sending (or leaves) before the answer, rather than
+        // dropped halfway through its handler; a retried send with its idempotency key then
+        // finds what the first try did.
+        http.timer(TokioTimer::new()).header_read_timeout(self.header_read_timeout).half_close(true);
         let service = TowerToHyperService::new(self.router);
         let connections = Arc::new(Semaphore::new(self.max_connections));
         let graceful = GracefulShutdown::new();

@@ -10,6 +10,7 @@ mod lists;
 mod notification;
 mod number_lists;
 mod openapi;
+mod retry_key;
 mod send;
 mod short_links;
 mod webhook_resend;

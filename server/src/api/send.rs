@@ -16,11 +16,17 @@ use texto_core::{
     wire::{GsmDto, MessageDto, RecipientsDto, SmsRequest, StatusResponse},
 };
 
-use super::{Accept, auth::Caller, body::WireBody, path_id};
+use super::{
+    Accept,
+    auth::Caller,
+    body::WireBody,
+    path_id,
+    retry_key::{RetryKey, replayed},
+};
 use crate::{
     Error,
     app::AppState,
-    store::{CampaignStatus, NewCampaign},
+    store::{CampaignStatus, Created, NewCampaign, kept_since, replay_of},
 };
 
 pub(super) fn router() -> Router<AppState> {
@@ -44,9 +50,10 @@ pub(super) async fn send(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
+    retry: RetryKey,
     body: WireBody,
 ) -> Result<Response, Error> {
-    run_body(state, caller, accept, body, Endpoint::Send).await
+    run_body(state, caller, accept, retry, body, Endpoint::Send).await
 }
 
 #[utoipa::path(
@@ -61,9 +68,10 @@ pub(super) async fn send_lists(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
+    retry: RetryKey,
     body: WireBody,
 ) -> Result<Response, Error> {
-    run_body(state, caller, accept, body, Endpoint::SendLists).await
+    run_body(state, caller, accept, retry, body, Endpoint::SendLists).await
 }
 
 #[utoipa::path(
@@ -80,7 +88,7 @@ pub(super) async fn simulate_send(
     accept: Accept,
     body: WireBody,
 ) -> Result<Response, Error> {
-    run_body(state, caller, accept, body, Endpoint::Simulate).await
+    run_body(state, caller, accept, RetryKey::NONE, body, Endpoint::Simulate).await
 }
 
 #[utoipa::path(
@@ -97,7 +105,7 @@ pub(super) async fn simulate_lists(
     accept: Accept,
     body: WireBody,
 ) -> Result<Response, Error> {
-    run_body(state, caller, accept, body, Endpoint::SimulateLists).await
+    run_body(state, caller, accept, RetryKey::NONE, body, Endpoint::SimulateLists).await
 }
 
 /// `GET /send?text=…&to=…` (one SMS), as by the public service.
@@ -147,9 +155,15 @@ pub(super) async fn send_by_query(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
+    retry: RetryKey,
     Query(query): Query<SendQuery>,
 ) -> Result<Response, Error> {
-    run(&state, caller, accept, query.into_request(), Endpoint::Send).await
+    // On a task of its own, as `run_body` does.
+    let task =
+        tokio::spawn(
+            async move { run(&state, caller, accept, (&retry, ""), query.into_request(), Endpoint::Send).await },
+        );
+    task.await.map_err(|_| Error::Unavailable("a send stopped unexpectedly"))?
 }
 
 #[utoipa::path(
@@ -166,7 +180,7 @@ pub(super) async fn simulate_by_query(
     accept: Accept,
     Query(query): Query<SendQuery>,
 ) -> Result<Response, Error> {
-    run(&state, caller, accept, query.into_request(), Endpoint::Simulate).await
+    run(&state, caller, accept, (&RetryKey::NONE, ""), query.into_request(), Endpoint::Simulate).await
 }
 
 /// Bodies from this size on are handled on the blocking pool.
@@ -179,29 +193,46 @@ async fn run_body(
     state: AppState,
     caller: Caller,
     accept: Accept,
+    retry: RetryKey,
     body: WireBody,
     endpoint: Endpoint,
 ) -> Result<Response, Error> {
-    if body.text.len() < OFF_THE_ASYNC_THREADS {
-        return run(&state, caller, accept, body.decode_sms()?, endpoint).await;
-    }
-    let runtime = tokio::runtime::Handle::current();
-    tokio::task::spawn_blocking(move || {
-        runtime.block_on(async { run(&state, caller, accept, body.decode_sms()?, endpoint).await })
-    })
-    .await
-    .map_err(|_| Error::Unavailable("a send stopped unexpectedly"))?
+    // On a task of its own: a request that arrived whole is carried out even if its client
+    // leaves before the answer (a retry with its idempotency key then gets that answer).
+    let task = if body.text.len() < OFF_THE_ASYNC_THREADS {
+        tokio::spawn(
+            async move { run(&state, caller, accept, (&retry, &body.text), body.decode_sms()?, endpoint).await },
+        )
+    } else {
+        let runtime = tokio::runtime::Handle::current();
+        tokio::task::spawn_blocking(move || {
+            runtime.block_on(async {
+                run(&state, caller, accept, (&retry, &body.text), body.decode_sms()?, endpoint).await
+            })
+        })
+    };
+    task.await.map_err(|_| Error::Unavailable("a send stopped unexpectedly"))?
 }
 
 /// The one send flow (issue 4): validate → the account's context → simulate → for a real
 /// send, one transaction writes the campaign, its messages and the debit.
+/// `retry`: the request's idempotency key and its body, which with its target tells a retry
+/// from another request.
 async fn run(
     state: &AppState,
     caller: Caller,
     accept: Accept,
+    retry: (&RetryKey, &str),
     request: SmsRequest<'_>,
     endpoint: Endpoint,
 ) -> Result<Response, Error> {
+    let (retry, body) = retry;
+    if let (Some(key), Some(fingerprint)) = (retry.key(), retry.fingerprint(body)) {
+        let stored = state.store.idempotent_answer(caller.account, key, kept_since(Utc::now())).await?;
+        if let Some(Created::Replayed(first)) = replay_of(stored.as_ref(), &fingerprint)? {
+            return Ok(accept.ok(&replayed(&first)?));
+        }
+    }
     let recipients = request.recipients.as_ref().map_or(0, |r| r.gsm.len());
     if recipients > state.config.max_recipients {
         return Err(Error::Invalid(vec![FieldError::new(
@@ -249,8 +280,22 @@ async fn run(
         Audience::Lists(ids) => (Vec::new(), contact_infos(ids, &context.lists)),
     };
     let status = if simulation.send_at > now { CampaignStatus::Scheduled } else { CampaignStatus::Sending };
-    let new = NewCampaign { campaign: &campaign, simulation: &simulation, gsmsmsids, infos, text_hash, status, now };
-    let (ticket, balance) = state.store.create_campaign(caller.account, new).await?;
+    let idempotency = retry.to_store(body, &simulation.to_wire(None));
+    let new = NewCampaign {
+        campaign: &campaign,
+        simulation: &simulation,
+        gsmsmsids,
+        infos,
+        text_hash,
+        status,
+        now,
+        idempotency,
+    };
+    let (ticket, balance) = match state.store.create_campaign(caller.account, new).await? {
+        Created::New { ticket, balance } => (ticket, balance),
+        // A retry that raced its first try past the check above.
+        Created::Replayed(first) => return Ok(accept.ok(&replayed(&first)?)),
+    };
     state.dispatch.notify_one();
     let mut result = simulation.to_wire(Some(ticket.to_string()));
     result.credits = balance.as_f64();

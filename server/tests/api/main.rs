@@ -9,6 +9,7 @@ mod framing;
 mod health;
 mod hostile_documents;
 mod hostile_requests;
+mod idempotency;
 mod list_contacts;
 mod lists;
 mod notification;

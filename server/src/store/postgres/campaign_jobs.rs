@@ -8,10 +8,13 @@ use std::collections::{BTreeMap, HashMap};
 use chrono::{DateTime, Utc};
 use texto_core::{Credits, FloodLimits};
 
-use super::{flood_sync, time};
+use super::{flood_sync, idempotency::Answers, time};
 use crate::{
     Error,
-    store::{AccountId, BalanceAlert, CampaignRow, MessageRow, NewCampaign, flood_window::FloodWindow, per_country},
+    store::{
+        AccountId, BalanceAlert, CampaignRow, Created, IdempotencyKey, MessageRow, NewCampaign, StoredAnswer,
+        flood_window::FloodWindow, per_country, replay_of,
+    },
 };
 
 /// Everything writing one campaign needs.
@@ -30,6 +33,8 @@ pub(super) struct Job {
     pub(super) now: DateTime<Utc>,
     /// The month its messages count in (`YYYY-MM`).
     pub(super) month: String,
+    /// The request's idempotency key, if it came with one.
+    pub(super) idempotency: Option<IdempotencyKey>,
 }
 
 impl Job {
@@ -43,6 +48,7 @@ impl Job {
             text_hash: new.text_hash,
             now: new.now,
             month: time::month(new.now),
+            idempotency: new.idempotency.clone(),
         }
     }
 
@@ -76,19 +82,44 @@ pub(super) enum Verdict {
     /// Written with this ticket, leaving this balance; `alert` when its debit crosses the
     /// account's balance alert trigger.
     Accepted { ticket: i64, balance: Credits, alert: bool },
+    /// A retry of a request with the same idempotency key: nothing written, the first answer.
+    Replayed(StoredAnswer),
 }
 
 /// Decides each job in queue order, as if each were written alone in that order: `tickets`
-/// are ids taken under the locks, one per job, in growing order.
-pub(super) fn decide(jobs: &[Job], tickets: &[i64], locked: &mut Locked, window: &FloodWindow) -> Vec<Verdict> {
+/// are ids taken under the locks, one per job, in growing order; `answers` holds the stored
+/// answers of the jobs' idempotency keys, and learns those of the jobs accepted here.
+pub(super) fn decide(
+    jobs: &[Job],
+    tickets: &[i64],
+    locked: &mut Locked,
+    window: &FloodWindow,
+    answers: &mut Answers,
+) -> Vec<Verdict> {
     // The accepted jobs' messages, which the window learns of only once they are written.
     let batch = FloodWindow::default();
     jobs.iter()
         .zip(tickets)
         .map(|(job, &ticket)| {
+            if let Some(key) = &job.idempotency {
+                match replay_of(answers.get(&(job.account, key.key.clone())), &key.fingerprint) {
+                    Ok(Some(Created::Replayed(stored))) => return Verdict::Replayed(stored),
+                    Ok(_) => {}
+                    Err(error) => return Verdict::Refused(error),
+                }
+            }
             let verdict = decide_one(job, ticket, locked, [window, &batch]);
-            if matches!(verdict, Verdict::Accepted { .. }) {
+            if let Verdict::Accepted { ticket, balance, .. } = verdict {
                 batch.record(job.account, job.numbers(), job.text_hash, job.now);
+                if let Some(key) = &job.idempotency {
+                    let stored = StoredAnswer {
+                        fingerprint: key.fingerprint.clone(),
+                        ticket,
+                        balance,
+                        answer: key.answer.clone(),
+                    };
+                    answers.insert((job.account, key.key.clone()), stored);
+                }
             }
             verdict
         })

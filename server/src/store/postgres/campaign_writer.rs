@@ -30,11 +30,17 @@ use super::{
     campaign_columns::{Campaigns, Messages},
     campaign_jobs::{Job, Locked, Verdict, decide},
     flood_sync,
+    idempotency::{self, Keys},
+    time,
 };
-use crate::{Error, store::AccountId};
+use crate::{
+    Error,
+    store::{AccountId, Created, kept_since},
+};
 
-/// A job's answer: its ticket and the balance after its debit.
-pub(super) type Answer = Result<(i64, Credits), Error>;
+/// A job's answer: its ticket and the balance after its debit, or the first answer to its
+/// idempotency key.
+pub(super) type Answer = Result<Created, Error>;
 
 /// Locks the batch's accounts, in a stable order.
 const LOCK_ACCOUNTS: &str = "SELECT id, balance, flood_identical_per_hour, flood_any_per_hour FROM accounts WHERE id = ANY($1) ORDER BY id FOR NO KEY UPDATE";
@@ -153,7 +159,8 @@ async fn write_together(client: &Client, memory: &NodeMemory, jobs: &[Job]) -> R
     remember(&memory.accounts, jobs, &verdicts, &locked);
     let answers = verdicts.into_iter().map(|verdict| match verdict {
         Verdict::Refused(error) => Err(error),
-        Verdict::Accepted { ticket, balance, .. } => Ok((ticket, balance)),
+        Verdict::Accepted { ticket, balance, .. } => Ok(Created::New { ticket, balance }),
+        Verdict::Replayed(stored) => Ok(Created::Replayed(stored)),
     });
     Ok(answers.collect())
 }
@@ -237,7 +244,9 @@ async fn stage(client: &Client, memory: &NodeMemory, jobs: &[Job]) -> Result<(Ve
     }
     let mut tickets: Vec<i64> = id_rows.iter().map(|row| row.get(0)).collect();
     tickets.sort_unstable();
-    let verdicts = decide(jobs, &tickets, &mut locked, &memory.flood);
+    // Read under the accounts' locks: a first try with the same key has committed by now.
+    let mut answers = idempotency::stored_for(client, jobs, kept_since(now)).await?;
+    let verdicts = decide(jobs, &tickets, &mut locked, &memory.flood, &mut answers);
     for (job, verdict) in jobs.iter().zip(&verdicts) {
         if let Verdict::Accepted { balance, alert: true, .. } = verdict
             && let Some(alert) = locked.alerts.get(&job.account)
@@ -257,7 +266,7 @@ async fn write_and_commit(client: &Client, jobs: &[Job], verdicts: &[Verdict]) -
         .zip(verdicts)
         .filter_map(|(job, verdict)| match verdict {
             Verdict::Accepted { ticket, .. } => Some((job, *ticket)),
-            Verdict::Refused(_) => None,
+            Verdict::Refused(_) | Verdict::Replayed(_) => None,
         })
         .collect();
     if accepted.is_empty() {
@@ -304,6 +313,20 @@ async fn write_and_commit(client: &Client, jobs: &[Job], verdicts: &[Verdict]) -
     let debit_params: [&(dyn ToSql + Sync); 2] = [&debit_accounts, &debit_amounts];
     let usage_params: [&(dyn ToSql + Sync); 4] = [&counters.0, &counters.1, &counters.2, &counters.3];
     let ledger_params: [&(dyn ToSql + Sync); 3] = [ledger_accounts, ledger_amounts, ledger_campaigns];
+    let keys = Keys::of(jobs, verdicts);
+    let key_statements = match keys.oldest() {
+        None => None,
+        Some(now) => Some((
+            client.prepare_cached(idempotency::DROP_EXPIRED).await?,
+            client.prepare_cached(idempotency::KEEP).await?,
+            time::store(kept_since(now)),
+        )),
+    };
+    let key_params = keys.params();
+    let expired_params: [&(dyn ToSql + Sync); 1] = match &key_statements {
+        Some((_, _, expired)) => [expired],
+        None => [&""],
+    };
     // Sent together, run in order.
     let mut writes: Vec<Pending<'_>> = vec![Box::pin(client.execute(&insert, &campaign_params))];
     if !inserted.campaigns.is_empty() {
@@ -317,6 +340,10 @@ async fn write_and_commit(client: &Client, jobs: &[Job], verdicts: &[Verdict]) -
     }
     if !ledger_accounts.is_empty() {
         writes.push(Box::pin(client.execute(&ledger_insert, &ledger_params)));
+    }
+    if let Some((drop_expired, keep, _)) = &key_statements {
+        writes.push(Box::pin(client.execute(drop_expired, &expired_params)));
+        writes.push(Box::pin(client.execute(keep, &key_params)));
     }
     // Sent after the writes: should one fail, PostgreSQL rolls the transaction back at the COMMIT.
     match join(try_join_all(writes), client.batch_execute("COMMIT")).await {

@@ -23,11 +23,14 @@ use super::{
     accounts::{self, limits_from_db},
     batcher::MOST_MESSAGES,
     campaign_jobs::Job,
-    campaign_records, campaign_writer, flood_sync, time,
+    campaign_records, campaign_writer, flood_sync, idempotency, time,
 };
 use crate::{
     Error,
-    store::{AccountId, CampaignRecord, CampaignStatus, CampaignStore, FilterInputs, NewCampaign, Page},
+    store::{
+        AccountId, CampaignRecord, CampaignStatus, CampaignStore, Created, FilterInputs, NewCampaign, Page,
+        StoredAnswer,
+    },
 };
 
 /// Requests with more numbers than this read the account's whole blacklist and NPAI list
@@ -119,7 +122,7 @@ impl CampaignStore for PgStore {
         Ok(lists)
     }
 
-    async fn create_campaign(&self, account: AccountId, new: NewCampaign<'_>) -> Result<(i64, Credits), Error> {
+    async fn create_campaign(&self, account: AccountId, new: NewCampaign<'_>) -> Result<Created, Error> {
         let job = Job::new(account, &new);
         if let Some(batcher) = &self.batcher
             && job.messages.len() <= MOST_MESSAGES
@@ -135,6 +138,16 @@ impl CampaignStore for PgStore {
             answers.pop().unwrap_or(Err(Error::Unavailable("a campaign went unanswered")))
         });
         written.await.map_err(|_| Error::Unavailable("a campaign's write stopped unexpectedly"))?
+    }
+
+    async fn idempotent_answer(
+        &self,
+        account: AccountId,
+        key: &str,
+        since: DateTime<Utc>,
+    ) -> Result<Option<StoredAnswer>, Error> {
+        let client = self.pool.get().await?;
+        idempotency::stored(&client, account, key, since).await
     }
 
     async fn cancel_campaign(&self, account: AccountId, ticket: i64) -> Result<CampaignRecord, Error> {

@@ -8,6 +8,7 @@ mod campaigns;
 mod clicks;
 mod delivery;
 mod events;
+mod idempotency;
 mod lists;
 mod notification;
 mod number_lists;

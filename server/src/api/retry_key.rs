@@ -1,0 +1,86 @@
+//! The `Idempotency-Key` header of `POST /send`, `POST /send/lists` and `GET /send`: a client
+//! that sends a request again with the key of its first try gets the first answer back and is
+//! charged once (docs/interface.md §1.4).
+
+use axum::{extract::FromRequestParts, http::request::Parts};
+use sha2::{Digest, Sha256};
+use texto_core::{FieldError, wire::CampaignResultDto};
+
+use crate::{
+    Error,
+    app::AppState,
+    store::{IdempotencyKey, StoredAnswer},
+};
+
+/// The header.
+const HEADER: &str = "idempotency-key";
+/// The longest key taken.
+const MOST_CHARS: usize = 255;
+
+/// The request's key and what it is made of but its body; `None` without the header.
+pub(super) struct RetryKey(Option<KeyedRequest>);
+
+/// A request that carries a key.
+pub(super) struct KeyedRequest {
+    key: String,
+    /// Method, path and query: with the body, what makes two requests the same.
+    target: String,
+}
+
+impl FromRequestParts<AppState> for RetryKey {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, _: &AppState) -> Result<RetryKey, Error> {
+        let Some(value) = parts.headers.get(HEADER) else { return Ok(RetryKey(None)) };
+        let key = value.to_str().ok().map(str::trim).filter(|key| {
+            !key.is_empty() && key.chars().count() <= MOST_CHARS && key.chars().all(|c| c.is_ascii_graphic())
+        });
+        let Some(key) = key else {
+            return Err(Error::Invalid(vec![FieldError::new(
+                "Idempotency-Key",
+                format!("the key is 1 to {MOST_CHARS} visible ASCII characters"),
+            )]));
+        };
+        let target = format!("{} {}", parts.method, parts.uri.path_and_query().map_or("", |p| p.as_str()));
+        Ok(RetryKey(Some(KeyedRequest { key: key.to_owned(), target })))
+    }
+}
+
+impl RetryKey {
+    /// No key: what simulations, which write nothing, go with.
+    pub(super) const NONE: RetryKey = RetryKey(None);
+
+    /// The key, if the request has one.
+    pub(super) fn key(&self) -> Option<&str> {
+        self.0.as_ref().map(|keyed| keyed.key.as_str())
+    }
+
+    /// What the store keeps for the request with `body`, whose answer is `answer`.
+    pub(super) fn to_store(&self, body: &str, answer: &CampaignResultDto) -> Option<IdempotencyKey> {
+        let keyed = self.0.as_ref()?;
+        Some(IdempotencyKey {
+            key: keyed.key.clone(),
+            fingerprint: self.fingerprint(body)?,
+            answer: serde_json::to_string(answer).unwrap_or_default(),
+        })
+    }
+
+    /// The hash that tells a retry (the same) from another request (another).
+    pub(super) fn fingerprint(&self, body: &str) -> Option<String> {
+        let keyed = self.0.as_ref()?;
+        let mut hash = Sha256::new();
+        hash.update(keyed.target.as_bytes());
+        hash.update([0]);
+        hash.update(body.as_bytes());
+        Some(hex::encode(hash.finalize()))
+    }
+}
+
+/// The first answer, as it was sent.
+pub(super) fn replayed(stored: &StoredAnswer) -> Result<CampaignResultDto, Error> {
+    let mut answer: CampaignResultDto = serde_json::from_str(&stored.answer)
+        .map_err(|_| Error::Unavailable("a stored answer to an idempotency key is damaged"))?;
+    answer.ticket = Some(stored.ticket.to_string());
+    answer.credits = stored.balance.as_f64();
+    Ok(answer)
+}
