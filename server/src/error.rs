@@ -307,3 +307,51 @@ impl IntoResponse for Error {
         response
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use axum::{
+        http::{StatusCode, header},
+        response::IntoResponse,
+    };
+
+    use super::{DatabaseFault, Error, Failure};
+
+    #[test]
+    fn a_database_fault_is_503_with_retry_after_and_its_cause() {
+        for (fault, cause) in [
+            (DatabaseFault::Full, "the database is full"),
+            (DatabaseFault::CannotWrite, "the database cannot write to its disk"),
+            (DatabaseFault::Unreachable, "the database is unreachable"),
+        ] {
+            let response = Error::DatabaseDown(fault).into_response();
+            assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+            assert_eq!(response.headers()[header::RETRY_AFTER], "5");
+            let Some(Failure(envelope)) = response.extensions().get::<Failure>() else { panic!("an envelope") };
+            assert_eq!(envelope.status, -11);
+            let details = envelope.details.clone().unwrap_or_default();
+            assert!(details.contains(cause), "{details}");
+        }
+    }
+
+    #[test]
+    fn sqlite_full_and_io_errors_are_faults_and_others_are_not() {
+        let sqlite = |code| Error::from(rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(code), None));
+        assert!(matches!(sqlite(rusqlite::ffi::SQLITE_FULL), Error::DatabaseDown(DatabaseFault::Full)));
+        assert!(matches!(sqlite(rusqlite::ffi::SQLITE_IOERR), Error::DatabaseDown(DatabaseFault::CannotWrite)));
+        assert!(matches!(sqlite(rusqlite::ffi::SQLITE_READONLY), Error::DatabaseDown(DatabaseFault::CannotWrite)));
+        assert!(matches!(sqlite(rusqlite::ffi::SQLITE_CONSTRAINT), Error::Database(_)));
+    }
+
+    #[tokio::test]
+    async fn a_postgresql_server_that_is_not_there_is_unreachable() {
+        // A port nothing listens on: bound, then closed.
+        let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a port").port();
+        let refused =
+            tokio_postgres::connect(&format!("postgres://texto@127.0.0.1:{port}/texto"), tokio_postgres::NoTls)
+                .await
+                .err()
+                .expect("nothing answers");
+        assert!(matches!(Error::from(refused), Error::DatabaseDown(DatabaseFault::Unreachable)));
+    }
+}

@@ -1,6 +1,6 @@
 //! The `Idempotency-Key` header of `POST /send`, `POST /send/lists` and `GET /send`: a client
 //! that sends a request again with the key of its first try gets the first answer back and is
-//! charged once (docs/interface.md §1.4).
+//! charged once (docs/interface.md §3.6).
 
 use axum::{extract::FromRequestParts, http::request::Parts};
 use sha2::{Digest, Sha256};

@@ -231,6 +231,34 @@ mod tests {
         tokio::join!(hold(writer), queued)
     }
 
+    #[tokio::test]
+    async fn a_full_database_fails_writes_as_full_and_says_so_for_a_while() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let connection = Connection::open(dir.path().join("full.db")).expect("a database");
+        // SQLite's own limit on the file's pages: past it, writes fail with SQLITE_FULL, as on
+        // a full disk.
+        connection
+            .execute_batch(
+                "PRAGMA journal_mode = WAL; CREATE TABLE notes (text TEXT NOT NULL); PRAGMA max_page_count = 8",
+            )
+            .expect("a small database");
+        let writer = Writer::start(connection).expect("a writer");
+        assert_eq!(writer.recent_fault(), None);
+        let full = writer
+            .run(|db| {
+                for _ in 0..100 {
+                    db.execute("INSERT INTO notes VALUES (?)", ["x".repeat(1_000)])?;
+                }
+                Ok(())
+            })
+            .await;
+        assert!(matches!(full, Err(Error::DatabaseDown(DatabaseFault::Full))), "{full:?}");
+        assert_eq!(writer.recent_fault(), Some(DatabaseFault::Full));
+        // A small write that fits still goes through; the fault is still told.
+        writer.run(|db| Ok(db.execute("INSERT INTO notes VALUES ('small')", [])?)).await.expect("a small write");
+        assert_eq!(writer.recent_fault(), Some(DatabaseFault::Full));
+    }
+
     fn count(connection: &Connection) -> i64 {
         connection.query_row("SELECT COUNT(*) FROM notes", [], |row| row.get(0)).unwrap_or(-1)
     }

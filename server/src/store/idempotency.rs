@@ -1,5 +1,5 @@
 //! Idempotency keys: a send retried with the `Idempotency-Key` of its first try gets the first
-//! answer back and creates nothing more (docs/interface.md §1.4). Each store keeps the key in
+//! answer back and creates nothing more (docs/interface.md §3.6). Each store keeps the key in
 //! the transaction that writes the campaign, under the account's write lock, and decides with
 //! [`replay_of`] whether a request is new, a retry, or a key reused for another request.
 

@@ -121,7 +121,7 @@ impl PgStore {
 /// A pool on `url`, with the schema brought up to date.
 async fn connect(url: &str) -> Result<Pool, Error> {
     let pool = new_pool(url, POOL_SIZE)?;
-    wait_until_reachable(&pool).await?;
+    wait_until_reachable(&pool, &START_UP_WAITS).await?;
     migrate::run(&pool).await?;
     Ok(pool)
 }
@@ -141,10 +141,10 @@ const START_UP_WAITS: [StdDuration; 10] = [
     StdDuration::from_secs(8),
 ];
 
-/// Returns once a connection can be had, trying again after each of [`START_UP_WAITS`] while
-/// the database is unreachable (each try logged); any other error ends the wait at once.
-async fn wait_until_reachable(pool: &Pool) -> Result<(), Error> {
-    for (attempt, wait) in START_UP_WAITS.iter().enumerate() {
+/// Returns once a connection can be had, trying again after each of `waits` while the
+/// database is unreachable (each try logged); any other error ends the wait at once.
+async fn wait_until_reachable(pool: &Pool, waits: &[StdDuration]) -> Result<(), Error> {
+    for (attempt, wait) in waits.iter().enumerate() {
         match pool.get().await.map_err(Error::from) {
             Ok(_) => return Ok(()),
             Err(Error::DatabaseDown(fault)) => {
@@ -174,4 +174,22 @@ fn new_pool(url: &str, size: usize) -> Result<Pool, Error> {
         .runtime(deadpool_postgres::Runtime::Tokio1)
         .build()
         .map_err(|e| Error::Command(format!("the PostgreSQL pool: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::{new_pool, wait_until_reachable};
+    use crate::{Error, error::DatabaseFault};
+
+    #[tokio::test]
+    async fn the_start_up_wait_tries_again_and_gives_up_unreachable() {
+        let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a port").port();
+        let pool = new_pool(&format!("postgres://texto@127.0.0.1:{port}/texto"), 1).expect("a pool");
+        let started = Instant::now();
+        let waited = wait_until_reachable(&pool, &[Duration::from_millis(100), Duration::from_millis(200)]).await;
+        assert!(matches!(waited, Err(Error::DatabaseDown(DatabaseFault::Unreachable))), "{waited:?}");
+        assert!(started.elapsed() >= Duration::from_millis(300), "both waits were taken");
+    }
 }
