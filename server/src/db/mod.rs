@@ -19,9 +19,14 @@ use crate::Error;
 /// Read connections: as many store reads run at once.
 const READERS: usize = 4;
 
+/// The size the WAL is cut back to each time it starts over (SQLite's `journal_size_limit`):
+/// a burst grows it, and the next reset after the burst gives the disk back.
+const WAL_SIZE_LIMIT_BYTES: i64 = 64 * 1024 * 1024;
+
 /// A handle on the database; cheap to clone.
 #[derive(Clone)]
 pub(crate) struct Database {
+    path: Arc<std::path::PathBuf>,
     readers: Arc<readers::Readers>,
     writer: writer::Writer,
     /// Keeps the checkpoint thread going while any handle lives.
@@ -40,16 +45,27 @@ impl Database {
         // Checkpoints run on their own thread (checkpointer.rs), not in the writer's commits.
         write.pragma_update(None, "wal_autocheckpoint", 0)?;
         migrate::run(&mut write)?;
+        let writer = writer::Writer::start(write)?;
         let checkpoints = Arc::new(());
-        checkpointer::start(path, Arc::downgrade(&checkpoints))?;
+        checkpointer::start(path, Arc::downgrade(&checkpoints), writer.commits())?;
         let readers = (0..READERS)
             .map(|_| connect(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Database {
+            path: Arc::new(path.to_owned()),
             readers: Arc::new(readers::Readers::new(readers)),
-            writer: writer::Writer::start(write)?,
+            writer,
             _checkpoints: checkpoints,
         })
+    }
+
+    /// Copies the whole WAL into the database file and empties it: called at shutdown, once
+    /// nothing writes any more, so that a stopped texto leaves only its database file.
+    pub(crate) async fn truncate_wal(&self) -> Result<bool, Error> {
+        let path = Arc::clone(&self.path);
+        tokio::task::spawn_blocking(move || checkpointer::truncate(&connect(&path, OpenFlags::default())?))
+            .await
+            .map_err(|_| Error::Unavailable("the final checkpoint stopped unexpectedly"))?
     }
 
     /// Runs `work` on a read connection, off the async threads.
@@ -92,6 +108,7 @@ fn connect(path: &Path, flags: OpenFlags) -> Result<Connection, Error> {
     connection.busy_timeout(Duration::from_secs(10))?;
     connection.pragma_update(None, "synchronous", "FULL")?;
     connection.pragma_update(None, "foreign_keys", "ON")?;
+    connection.pragma_update(None, "journal_size_limit", WAL_SIZE_LIMIT_BYTES)?;
     connection.set_prepared_statement_cache_capacity(64);
     Ok(connection)
 }

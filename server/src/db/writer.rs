@@ -3,7 +3,11 @@
 
 use std::{
     panic::{AssertUnwindSafe, catch_unwind},
-    sync::{Arc, Mutex, mpsc},
+    sync::{
+        Arc, Mutex,
+        atomic::{AtomicU64, Ordering},
+        mpsc,
+    },
     time::{Duration, Instant},
 };
 
@@ -24,6 +28,8 @@ const FAULT_TOLD_FOR: Duration = Duration::from_secs(10);
 pub(super) struct Writer {
     queue: mpsc::Sender<Box<dyn Job>>,
     faults: Arc<Faults>,
+    /// Batches committed so far: the checkpointer tells an idle writer by it.
+    commits: Arc<AtomicU64>,
 }
 
 /// The last write that failed for a fault of the database, and when.
@@ -46,12 +52,18 @@ impl Writer {
     pub(super) fn start(connection: Connection) -> Result<Writer, Error> {
         let (queue, jobs) = mpsc::channel();
         let faults = Arc::new(Faults::default());
-        let thread_faults = Arc::clone(&faults);
+        let commits = Arc::new(AtomicU64::new(0));
+        let (thread_faults, thread_commits) = (Arc::clone(&faults), Arc::clone(&commits));
         std::thread::Builder::new()
             .name("texto-db-writer".into())
-            .spawn(move || write_batches(connection, jobs, &thread_faults))
+            .spawn(move || write_batches(connection, jobs, &thread_faults, &thread_commits))
             .map_err(Error::io("starting the database writer thread"))?;
-        Ok(Writer { queue, faults })
+        Ok(Writer { queue, faults, commits })
+    }
+
+    /// The count of batches committed, which moves on each commit.
+    pub(super) fn commits(&self) -> Arc<AtomicU64> {
+        Arc::clone(&self.commits)
     }
 
     /// The fault a write met in the last few seconds (a full disk, an I/O error), if any.
@@ -123,7 +135,7 @@ where
     }
 }
 
-fn write_batches(mut connection: Connection, jobs: mpsc::Receiver<Box<dyn Job>>, faults: &Faults) {
+fn write_batches(mut connection: Connection, jobs: mpsc::Receiver<Box<dyn Job>>, faults: &Faults, commits: &AtomicU64) {
     // What made SQLite roll the open transaction back, told to the jobs it took with it.
     let mut cause = None;
     while let Ok(first) = jobs.recv() {
@@ -156,6 +168,9 @@ fn write_batches(mut connection: Connection, jobs: mpsc::Receiver<Box<dyn Job>>,
             true => Err(rolled_back(cause)),
             false => connection.execute_batch("COMMIT"),
         };
+        if commit.is_ok() {
+            commits.fetch_add(1, Ordering::Relaxed);
+        }
         if let Err(error) = &commit {
             tracing::error!(%error, "database writer: the batch is not committed");
             if let Error::DatabaseDown(fault) = Error::from(copy(error)) {

@@ -1,6 +1,7 @@
 //! Accounts, their tokens and their credits.
 
 use async_trait::async_trait;
+use sha2::{Digest, Sha256};
 use texto_core::{Country, Credits, FloodLimits};
 
 use super::AccountId;
@@ -57,4 +58,12 @@ pub(crate) trait AccountStore: Send + Sync {
     ) -> Result<CountryRule, Error>;
     /// Whether the store answers reads and writes (for `GET /health`).
     async fn ping(&self) -> Result<(), Error>;
+    /// Called at shutdown, once nothing writes any more: gives back what the database keeps
+    /// aside while it runs (SQLite: empties the WAL file).
+    async fn close(&self) -> Result<(), Error>;
+}
+
+/// SHA-256 of a token: what the database stores, and what a request's token is looked up by.
+pub(crate) fn token_hash(token: &str) -> [u8; 32] {
+    Sha256::digest(token.as_bytes()).into()
 }

@@ -128,6 +128,10 @@ impl AccountStore for PgStore {
         Ok(CountryRule { allowed: row.get(0), monthly_cap: row.get::<_, Option<i64>>(1).map(cap_from_db) })
     }
 
+    async fn close(&self) -> Result<(), Error> {
+        Ok(())
+    }
+
     async fn ping(&self) -> Result<(), Error> {
         let client = self.pool.get().await?;
         // A standby (or a database set read-only) answers reads but takes no writes.

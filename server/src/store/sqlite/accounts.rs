@@ -143,6 +143,13 @@ impl AccountStore for SqliteStore {
             .await
     }
 
+    async fn close(&self) -> Result<(), Error> {
+        if !self.db.truncate_wal().await? {
+            tracing::warn!("the WAL was not emptied at shutdown: a reader held it");
+        }
+        Ok(())
+    }
+
     async fn ping(&self) -> Result<(), Error> {
         self.db.read(|db| Ok(db.query_row("SELECT 1", [], |_| Ok(()))?)).await?;
         // Writes that failed just now tell more than one small write that may fit.
