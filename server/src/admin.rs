@@ -4,16 +4,15 @@ use texto_core::{Country, Credits};
 
 use crate::{
     Error,
-    api::token_hash,
     cli::{AccountAction, TokenAction},
-    store::{AccountId, CountryRuleChange, Store},
+    store::{AccountId, CountryRuleChange, DbLocation, Store, token_hash},
 };
 
 /// Name of the account `--demo` creates.
 const DEMO_ACCOUNT: &str = "demo";
 
-async fn open(db: &std::path::Path) -> Result<std::sync::Arc<dyn Store>, Error> {
-    crate::store::for_commands(db).await
+async fn open(db: impl Into<DbLocation>) -> Result<std::sync::Arc<dyn Store>, Error> {
+    crate::store::for_commands(&db.into()).await
 }
 
 fn credits(amount: f64) -> Result<Credits, Error> {
@@ -23,7 +22,7 @@ fn credits(amount: f64) -> Result<Credits, Error> {
 }
 
 /// `texto account create|credit`; returns what to print.
-pub async fn account(path: &std::path::Path, action: AccountAction) -> Result<String, Error> {
+pub async fn account(path: impl Into<DbLocation>, action: AccountAction) -> Result<String, Error> {
     let store = open(path).await?;
     match action {
         AccountAction::Create { name, credits: amount } => {
@@ -65,7 +64,7 @@ async fn named(store: &std::sync::Arc<dyn Store>, name: &str) -> Result<AccountI
 }
 
 /// `texto token create|revoke`; `create` returns the token alone.
-pub async fn token(path: &std::path::Path, action: TokenAction) -> Result<String, Error> {
+pub async fn token(path: impl Into<DbLocation>, action: TokenAction) -> Result<String, Error> {
     let store = open(path).await?;
     match action {
         TokenAction::Create { account } => new_token(&store, named(&store, &account).await?).await,

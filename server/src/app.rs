@@ -2,7 +2,6 @@
 
 use std::{future::Future, net::SocketAddr, sync::Arc, time::Duration};
 
-use governor::DefaultKeyedRateLimiter;
 use hyper::server::conn::http1;
 use hyper_util::{
     rt::{TokioIo, TokioTimer},
@@ -10,10 +9,7 @@ use hyper_util::{
     service::TowerToHyperService,
 };
 use texto_core::{MessageOptions, PriceTable};
-use tokio::{
-    net::TcpListener,
-    sync::{Notify, Semaphore},
-};
+use tokio::{net::TcpListener, sync::Semaphore};
 use tokio_util::sync::CancellationToken;
 use tower_http::{
     request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
@@ -25,30 +21,11 @@ use crate::{
     Config, Error, api,
     delivery::{Delivery, DeliverySettings, clock::SystemClock, links::LinkCodes},
     devices::Devices,
+    state::AppState,
     store::{DeliveryStore, OutboxStore, Store},
     web_app,
     webhook_sender::{self, WebhookSender},
 };
-
-/// Shared state handed to every request handler.
-#[derive(Clone)]
-pub(crate) struct AppState {
-    pub(crate) store: Arc<dyn Store>,
-    pub(crate) config: Arc<Config>,
-    pub(crate) rate_limiter: Option<Arc<DefaultKeyedRateLimiter<[u8; 32]>>>,
-    pub(crate) message: MessageOptions,
-    pub(crate) prices: PriceTable,
-    /// The cap on bodies over 1 MB decoded at once (`--max-large-bodies`).
-    pub(crate) large_bodies: Arc<Semaphore>,
-    /// Short-link codes.
-    pub(crate) codes: LinkCodes,
-    /// Phones behind the User-Agents of clicks.
-    pub(crate) devices: Arc<Devices>,
-    /// Wakes the dispatcher when a campaign is accepted.
-    pub(crate) dispatch: Arc<Notify>,
-    /// Posts webhook events (and resends them from the log).
-    pub(crate) webhooks: Arc<WebhookSender>,
-}
 
 /// A texto service bound to its port, with its database open and migrated, ready to run.
 pub struct App {
@@ -59,6 +36,8 @@ pub struct App {
     max_connections: usize,
     delivery: Delivery,
     webhooks: (CancellationToken, tokio::task::JoinHandle<()>),
+    /// Closed once everything that writes has stopped.
+    store: Arc<dyn Store>,
 }
 
 impl App {
@@ -97,7 +76,7 @@ impl App {
         let webhooks_stop = CancellationToken::new();
         let webhooks_task = tokio::spawn(webhook_sender::run(Arc::clone(&webhooks), webhooks_stop.clone()));
         let state = AppState {
-            store,
+            store: Arc::clone(&store),
             codes,
             devices,
             dispatch: Arc::clone(&delivery.wake),
@@ -135,6 +114,7 @@ impl App {
             max_connections,
             delivery,
             webhooks: (webhooks_stop, webhooks_task),
+            store,
         })
     }
 
@@ -184,6 +164,9 @@ impl App {
         self.delivery.stop().await;
         self.webhooks.0.cancel();
         let _ = self.webhooks.1.await;
+        if let Err(error) = self.store.close().await {
+            tracing::warn!(%error, "closing the database");
+        }
         Ok(())
     }
 }

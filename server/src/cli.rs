@@ -1,10 +1,8 @@
 //! The command line of the `texto` binary.
 
-use std::path::PathBuf;
-
 use clap::{Parser, Subcommand};
 
-use crate::Config;
+use crate::{Config, store::DbLocation};
 
 /// texto — an open SMS campaign service.
 #[derive(Debug, Parser)]
@@ -45,9 +43,10 @@ pub enum Command {
 /// `--db`, as for `serve`.
 #[derive(Debug, clap::Args)]
 pub struct DbArg {
-    /// SQLite database file.
+    /// The database: an SQLite file path (or `sqlite://PATH`), or a PostgreSQL URL
+    /// (`postgres://user:password@host:port/database`) shared by several nodes.
     #[arg(long, env = "TEXTO_DB", default_value = "data/texto.db", global = true)]
-    pub db: PathBuf,
+    pub db: DbLocation,
 }
 
 /// `texto account …`

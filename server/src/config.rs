@@ -2,7 +2,7 @@
 
 use std::{net::SocketAddr, path::PathBuf};
 
-use crate::{carrier::SmscUrl, webhook_sender::RetrySchedule};
+use crate::{carrier::SmscUrl, store::DbLocation, webhook_sender::RetrySchedule};
 
 /// `--webhook-retry-delays`: `30s,2m,10m,…`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,9 +22,11 @@ pub struct Config {
     /// Address to listen on (port 0 picks a free port).
     #[arg(long, env = "TEXTO_ADDR", default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
-    /// SQLite database file; created, with its folder, if missing.
+    /// The database: an SQLite file path (or `sqlite://PATH`), created with its folder if
+    /// missing; or a PostgreSQL URL (`postgres://user:password@host:port/database`), which
+    /// several nodes share (docs/scale-out.md).
     #[arg(long, env = "TEXTO_DB", default_value = "data/texto.db")]
-    pub db: PathBuf,
+    pub db: DbLocation,
     /// Folder holding the built web app (Trunk's `dist/`), served under `/app/`.
     #[arg(long, env = "TEXTO_WEB_DIR", default_value = "dist")]
     pub web_dir: PathBuf,
@@ -95,10 +97,10 @@ pub struct Config {
 
 impl Config {
     /// The configuration for `addr` and `db` with every other setting at its default.
-    pub fn new(addr: SocketAddr, db: PathBuf, web_dir: PathBuf) -> Config {
+    pub fn new(addr: SocketAddr, db: impl Into<DbLocation>, web_dir: PathBuf) -> Config {
         Config {
             addr,
-            db,
+            db: db.into(),
             web_dir,
             public_url: None,
             allow_private_webhooks: false,

@@ -16,7 +16,7 @@ use tower_http::{
     set_header::{SetResponseHeader, SetResponseHeaderLayer},
 };
 
-use crate::app::AppState;
+use crate::state::AppState;
 
 /// `/` → `/app/`, and the files of `web_dir` under `/app/`. Paths that name no file get
 /// `index.html`, so the app's own routes survive a reload. A file with a `.gz` twin (written

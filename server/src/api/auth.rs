@@ -7,20 +7,18 @@ use axum::{
     http::{Method, header, request::Parts},
 };
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
-use sha2::{Digest, Sha256};
 
-use crate::{Error, app::AppState, store::AccountId};
+use crate::{
+    Error,
+    state::AppState,
+    store::{AccountId, token_hash},
+};
 
 /// The account a request acts for, from its token.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Caller {
     /// The token's account.
     pub(crate) account: AccountId,
-}
-
-/// SHA-256 of a token: what the database stores.
-pub(crate) fn token_hash(token: &str) -> [u8; 32] {
-    Sha256::digest(token.as_bytes()).into()
 }
 
 /// Requests per second per token, with bursts of twice that.

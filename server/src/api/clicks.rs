@@ -14,10 +14,10 @@ use texto_core::{
     wire::{ClickerDto, ClickersResponse},
 };
 
-use super::{Accept, auth::Caller, number_lists::query, path_id};
+use super::{Accept, auth::Caller, inputs::query, path_id};
 use crate::{
     Error,
-    app::AppState,
+    state::AppState,
     store::{Clicker, Page},
 };
 

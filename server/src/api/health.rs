@@ -3,7 +3,7 @@
 use axum::{Json, Router, extract::State, http::StatusCode, routing::get};
 use serde_json::{Value, json};
 
-use crate::{Error, app::AppState};
+use crate::{Error, state::AppState};
 
 pub(super) fn router() -> Router<AppState> {
     Router::new().route("/health", get(health))

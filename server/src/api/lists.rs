@@ -21,12 +21,12 @@ use super::{
     Accept,
     auth::Caller,
     body::WireBody,
-    number_lists::{contacts, digits_of, query},
+    inputs::{contacts, digits_of, query},
     path_id,
 };
 use crate::{
     Error,
-    app::AppState,
+    state::AppState,
     store::{Added, ContactSearch, ListContact, Page},
 };
 

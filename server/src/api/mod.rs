@@ -6,6 +6,7 @@ mod campaigns;
 mod clicks;
 mod format;
 mod health;
+mod inputs;
 mod lists;
 mod notification;
 mod number_lists;
@@ -30,10 +31,10 @@ use texto_core::{
     wire::{ErrorResponse, Format},
 };
 
-pub(crate) use auth::{rate_limiter, token_hash};
+pub(crate) use auth::rate_limiter;
 pub(crate) use format::Accept;
 
-use crate::{Error, app::AppState, error::Failure};
+use crate::{Error, error::Failure, state::AppState};
 
 /// Every endpoint of the interface (docs/interface.md §2).
 pub(crate) fn router() -> Router<AppState> {

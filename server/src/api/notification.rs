@@ -7,7 +7,7 @@ use texto_core::{
 };
 
 use super::{Accept, auth::Caller, body::WireBody};
-use crate::{Error, app::AppState, store::BalanceAlert};
+use crate::{Error, state::AppState, store::BalanceAlert};
 
 pub(super) fn router() -> Router<AppState> {
     Router::new().route("/notification/balance", get(show).put(save))

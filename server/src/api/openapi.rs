@@ -8,7 +8,7 @@ use utoipa::{
 };
 
 use super::{campaigns, clicks, lists, notification, number_lists, send, webhook_resend, webhooks};
-use crate::app::AppState;
+use crate::state::AppState;
 
 /// The interface, as texto implements it.
 #[derive(OpenApi)]

@@ -8,7 +8,7 @@ use texto_core::{FieldError, wire::CampaignResultDto};
 
 use crate::{
     Error,
-    app::AppState,
+    state::AppState,
     store::{IdempotencyKey, StoredAnswer},
 };
 

@@ -25,7 +25,7 @@ use super::{
 };
 use crate::{
     Error,
-    app::AppState,
+    state::AppState,
     store::{CampaignStatus, Created, NewCampaign, kept_since, replay_of},
 };
 

@@ -11,7 +11,7 @@ use axum::{
 };
 use chrono::Utc;
 
-use crate::{app::AppState, store::Click};
+use crate::{state::AppState, store::Click};
 
 pub(super) fn router() -> Router<AppState> {
     Router::new().route("/s/{code}", get(follow))

@@ -13,7 +13,7 @@ use texto_core::{
 };
 
 use super::{Accept, auth::Caller, path_id};
-use crate::{Error, app::AppState, store::Attempt};
+use crate::{Error, state::AppState, store::Attempt};
 
 pub(super) fn router() -> Router<AppState> {
     Router::new().route("/webhook/{id}/log/{attempt}/resend", post(resend))

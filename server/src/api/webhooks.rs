@@ -18,11 +18,10 @@ use texto_core::{
 };
 use url::{Host, Url};
 
-use super::{Accept, auth::Caller, body::WireBody, number_lists::query, path_id};
+use super::{Accept, auth::Caller, body::WireBody, inputs::query, path_id};
 use crate::{
-    Error,
-    app::AppState,
-    net_guard,
+    Error, net_guard,
+    state::AppState,
     store::{DeliveryRecord, NewWebhook, Page, WebhookChange, WebhookRecord, WebhookStatus, WebhookType},
 };
 

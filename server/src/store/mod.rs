@@ -22,7 +22,7 @@ pub(crate) mod sqlite;
 mod time;
 mod webhooks;
 
-pub(crate) use accounts::{AccountStore, CountryRule, CountryRuleChange};
+pub(crate) use accounts::{AccountStore, CountryRule, CountryRuleChange, token_hash};
 pub(crate) use campaign_rows::{CampaignRow, MessageRow, per_country};
 pub(crate) use campaigns::{CampaignRecord, CampaignStatus, CampaignStore, DeliveryCounts, FilterInputs, NewCampaign};
 pub(crate) use clicks::{ClickStore, Clicker, LinkClicks};
@@ -31,6 +31,7 @@ pub(crate) use idempotency::{Created, IdempotencyKey, StoredAnswer, kept_since, 
 pub(crate) use lists::{Added, ContactSearch, ListContact, ListPage, ListStore, ListSummary};
 pub(crate) use notification::{BalanceAlert, NotificationStore};
 pub(crate) use number_lists::{NewContact, NumberEntry, NumberFilter, NumberList, NumberListStore, NumberPage};
+pub use open::DbLocation;
 pub(crate) use open::{for_commands, for_serving};
 pub(crate) use outbox::{Attempt, AttemptResult, DueEvent, NextStep, OutboxStore};
 pub(crate) use webhooks::{

@@ -66,7 +66,7 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
     let mut config = Config::new("127.0.0.1:0".parse().expect("address"), new_database(dir.path()).await, web_dir);
     config.rate_limit = 0;
     configure(&mut config);
-    let db = config.db.clone();
+    let db = PathBuf::from(config.db.to_string());
     let app = App::build(config).await.expect("the app builds");
     let base_url = app.base_url();
     tokio::spawn(app.run_until_stopped(std::future::pending()));

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashMap};
 use chrono::{DateTime, Utc};
 use texto_core::{Credits, FloodLimits};
 
-use super::{flood_sync, idempotency::Answers, time};
+use super::{flood_sync, time};
 use crate::{
     Error,
     store::{
@@ -74,6 +74,9 @@ pub(super) struct Locked {
     /// The accounts' balance alerts.
     pub(super) alerts: HashMap<AccountId, BalanceAlert>,
 }
+
+/// The stored answers of idempotency keys, by account and key.
+pub(super) type Answers = HashMap<(AccountId, String), StoredAnswer>;
 
 /// What a job gets.
 pub(super) enum Verdict {

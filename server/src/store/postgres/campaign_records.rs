@@ -9,7 +9,7 @@ use futures_util::future::try_join;
 use texto_core::Credits;
 use tokio_postgres::Row;
 
-use super::{campaigns::query, time};
+use super::{query, time};
 use crate::{
     Error,
     store::{AccountId, CampaignRecord, CampaignStatus, DeliveryCounts, Page},

@@ -15,7 +15,7 @@ use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
 use futures_util::future::try_join;
 use texto_core::{Contact, Country, Credits, FieldError};
-use tokio_postgres::{Row, types::ToSql};
+use tokio_postgres::Row;
 
 use super::{
     PgStore,
@@ -23,7 +23,7 @@ use super::{
     accounts::{self, limits_from_db},
     batcher::MOST_MESSAGES,
     campaign_jobs::Job,
-    campaign_records, campaign_writer, flood_sync, idempotency, time,
+    campaign_records, campaign_writer, flood_sync, idempotency, query, time,
 };
 use crate::{
     Error,
@@ -196,16 +196,6 @@ impl CampaignStore for PgStore {
         let client = self.pool.get().await?;
         campaign_records::campaign_record(&client, account, ticket).await
     }
-}
-
-/// Runs `sql`, prepared once per connection, with `params`.
-pub(super) async fn query(
-    db: &impl GenericClient,
-    sql: &str,
-    params: &[&(dyn ToSql + Sync)],
-) -> Result<Vec<Row>, Error> {
-    let statement = db.prepare_cached(sql).await?;
-    Ok(db.query(&statement, params).await?)
 }
 
 /// Everything the filter needs from the database: blacklist and NPAI (of `few` numbers, or

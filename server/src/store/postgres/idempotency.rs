@@ -2,15 +2,13 @@
 //! accounts, so a retry racing its first try on another node waits for that commit and then
 //! sees its key; the accepted jobs' keys are written in the batch's transaction.
 
-use std::collections::HashMap;
-
 use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
 use texto_core::Credits;
 use tokio_postgres::{Row, types::ToSql};
 
 use super::{
-    campaign_jobs::{Job, Verdict},
+    campaign_jobs::{Answers, Job, Verdict},
     time,
 };
 use crate::{
@@ -32,9 +30,6 @@ pub(super) const KEEP: &str =
      SELECT * FROM UNNEST($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::text[], $7::text[])
      ON CONFLICT (account_id, key) DO UPDATE SET fingerprint = excluded.fingerprint, campaign_id = excluded.campaign_id,
          balance = excluded.balance, answer = excluded.answer, created_at = excluded.created_at";
-
-/// A stored answer, keyed by its account and key.
-pub(super) type Answers = HashMap<(AccountId, String), StoredAnswer>;
 
 fn read(row: &Row) -> ((AccountId, String), StoredAnswer) {
     let answer = StoredAnswer {

@@ -28,8 +28,8 @@ mod webhooks;
 use std::{sync::Arc, time::Duration as StdDuration};
 
 use chrono::{DateTime, Duration, Utc};
-use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
-use tokio_postgres::{IsolationLevel, NoTls};
+use deadpool_postgres::{GenericClient, Manager, ManagerConfig, Pool, RecyclingMethod};
+use tokio_postgres::{IsolationLevel, NoTls, Row, types::ToSql};
 
 use self::account_cache::AccountCache;
 use super::{flood_window::FloodWindow, time};
@@ -156,6 +156,16 @@ async fn wait_until_reachable(pool: &Pool, waits: &[StdDuration]) -> Result<(), 
     }
     drop(pool.get().await?);
     Ok(())
+}
+
+/// Runs `sql`, prepared once per connection, with `params`.
+pub(super) async fn query(
+    db: &impl GenericClient,
+    sql: &str,
+    params: &[&(dyn ToSql + Sync)],
+) -> Result<Vec<Row>, Error> {
+    let statement = db.prepare_cached(sql).await?;
+    Ok(db.query(&statement, params).await?)
 }
 
 /// A pool of at most `size` connections on `url`.
