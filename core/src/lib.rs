@@ -36,6 +36,7 @@ pub use credits::Credits;
 pub use delivery_code::{DeliveryCode, ESME_RINVDSTADR, ESME_RINVSRCADR};
 pub use error::{Error, FieldError};
 pub use excerpt::{EXCERPT_CHARS, excerpt};
+pub use gsm::{decode_gsm, decode_short_message, decode_ucs2, encode_gsm, encode_ucs2};
 pub use phone::{
     Country, Msisdn, NUMBERING_DATA_VERSION, NumberError, parse_international, parse_with_default_country,
 };

@@ -1,84 +1,6 @@
-//! Short-message text: GSM 03.38 (data_coding 0, one septet per octet) and UCS-2 big-endian
-//! (data_coding 8), and the user data header of concatenated parts.
-
-/// The GSM 03.38 default alphabet; 0x1B (the escape to the extension table) decodes to nothing.
-const BASIC: [char; 128] = [
-    '@', '£', '$', '¥', 'è', 'é', 'ù', 'ì', 'ò', 'Ç', '\n', 'Ø', 'ø', '\r', 'Å', 'å', //
-    'Δ', '_', 'Φ', 'Γ', 'Λ', 'Ω', 'Π', 'Ψ', 'Σ', 'Θ', 'Ξ', '\u{1b}', 'Æ', 'æ', 'ß', 'É', //
-    ' ', '!', '"', '#', '¤', '%', '&', '\'', '(', ')', '*', '+', ',', '-', '.', '/', //
-    '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':', ';', '<', '=', '>', '?', //
-    '¡', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', //
-    'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', 'Ä', 'Ö', 'Ñ', 'Ü', '§', //
-    '¿', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', //
-    'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z', 'ä', 'ö', 'ñ', 'ü', 'à', //
-];
-
-/// The extension table: the septet after an escape, and its character.
-const EXTENSION: [(u8, char); 10] = [
-    (0x0A, '\u{0c}'),
-    (0x14, '^'),
-    (0x28, '{'),
-    (0x29, '}'),
-    (0x2F, '\\'),
-    (0x3C, '['),
-    (0x3D, '~'),
-    (0x3E, ']'),
-    (0x40, '|'),
-    (0x65, '€'),
-];
-
-const ESCAPE: u8 = 0x1B;
-
-/// Decodes unpacked GSM 03.38 septets (one per octet), extension table included.
-pub fn decode_gsm(bytes: &[u8]) -> String {
-    let mut text = String::with_capacity(bytes.len());
-    let mut escaped = false;
-    for &byte in bytes {
-        let septet = byte & 0x7F;
-        if escaped {
-            escaped = false;
-            match EXTENSION.iter().find(|(code, _)| *code == septet) {
-                Some((_, c)) => text.push(*c),
-                None => text.push(BASIC[usize::from(septet)]),
-            }
-        } else if septet == ESCAPE {
-            escaped = true;
-        } else {
-            text.push(BASIC[usize::from(septet)]);
-        }
-    }
-    text
-}
-
-/// Encodes `text` as unpacked GSM 03.38 septets, or `None` when a character is outside both tables.
-pub fn encode_gsm(text: &str) -> Option<Vec<u8>> {
-    let mut bytes = Vec::with_capacity(text.len());
-    for c in text.chars() {
-        if let Some(septet) = BASIC.iter().position(|b| *b == c && c != '\u{1b}') {
-            bytes.push(septet as u8);
-        } else {
-            let (code, _) = EXTENSION.iter().find(|(_, e)| *e == c)?;
-            bytes.extend([ESCAPE, *code]);
-        }
-    }
-    Some(bytes)
-}
-
-/// Decodes UCS-2 big-endian (surrogate pairs as UTF-16; an odd last octet is dropped).
-pub fn decode_ucs2(bytes: &[u8]) -> String {
-    let units = bytes.chunks_exact(2).map(|pair| u16::from_be_bytes([pair[0], pair[1]]));
-    char::decode_utf16(units).map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER)).collect()
-}
-
-/// Encodes `text` as UTF-16 big-endian.
-pub fn encode_ucs2(text: &str) -> Vec<u8> {
-    text.encode_utf16().flat_map(u16::to_be_bytes).collect()
-}
-
-/// Decodes a short message by its data_coding: 8 is UCS-2, anything else is read as GSM 03.38.
-pub fn decode(data_coding: u8, bytes: &[u8]) -> String {
-    if data_coding == 8 { decode_ucs2(bytes) } else { decode_gsm(bytes) }
-}
+//! Concatenated short messages: the user data header that numbers a message's parts. (Their
+//! text is GSM 03.38 or UCS-2: `texto_core::encode_gsm` and its kin, beside the table that
+//! counts a message's length.)
 
 /// The place of one part in a concatenated message (from its UDH).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -132,24 +54,6 @@ pub fn split_udh(bytes: &[u8]) -> (Option<Concat>, &[u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn gsm_round_trips_basic_and_extension() {
-        let text = "Hello @£ {€} [x] é STOP";
-        let bytes = encode_gsm(text).unwrap();
-        assert_eq!(bytes[0], b'H');
-        assert_eq!(decode_gsm(&bytes), text);
-        assert_eq!(encode_gsm("€"), Some(vec![0x1B, 0x65]));
-        assert_eq!(encode_gsm("日本"), None);
-    }
-
-    #[test]
-    fn ucs2_round_trips() {
-        let text = "Привет 😀";
-        assert_eq!(decode_ucs2(&encode_ucs2(text)), text);
-        assert_eq!(decode(8, &[0x00, 0x41]), "A");
-        assert_eq!(decode(0, &[0x41]), "A");
-    }
 
     #[test]
     fn a_built_udh_splits_back() {

@@ -35,8 +35,8 @@ pub(super) fn submits(sms: &Outgoing) -> Result<Vec<SubmitSm>, String> {
         .enumerate()
         .map(|(index, part)| {
             let (data_coding, mut bytes) = match encoding {
-                Encoding::Gsm7 => (0u8, sms_text::encode_gsm(part).ok_or("a character outside GSM 03.38")?),
-                Encoding::Ucs2 => (8u8, sms_text::encode_ucs2(part)),
+                Encoding::Gsm7 => (0u8, texto_core::encode_gsm(part).ok_or("a character outside GSM 03.38")?),
+                Encoding::Ucs2 => (8u8, texto_core::encode_ucs2(part)),
             };
             let mut esm_class = 0;
             if total > 1 {
@@ -85,7 +85,7 @@ mod tests {
         assert_eq!(u8::from(part.data_coding), 0);
         assert_eq!(u8::from(part.esm_class), 0);
         assert_eq!(u8::from(part.registered_delivery), 1);
-        assert_eq!(sms_text::decode_gsm(part.short_message().as_ref()), "Soldes €");
+        assert_eq!(texto_core::decode_gsm(part.short_message().as_ref()), "Soldes €");
     }
 
     #[test]
@@ -101,7 +101,7 @@ mod tests {
             let (concat, payload) = sms_text::split_udh(part.short_message().as_ref());
             let concat = concat.expect("a concatenation header");
             assert_eq!((concat.reference, concat.total, concat.seq), (7, 2, n as u8 + 1));
-            joined.push_str(&sms_text::decode_ucs2(payload));
+            joined.push_str(&texto_core::decode_ucs2(payload));
         }
         assert_eq!(joined, text);
     }

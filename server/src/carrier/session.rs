@@ -257,7 +257,7 @@ fn read_deliver(deliver: &DeliverSm) -> Inbound {
     let payload = if esm_class & 0x40 != 0 { sms_text::split_udh(bytes).1 } else { bytes };
     Inbound::Reply {
         from: deliver.source_addr.to_string(),
-        text: sms_text::decode(u8::from(deliver.data_coding), payload),
+        text: texto_core::decode_short_message(u8::from(deliver.data_coding), payload),
     }
 }
 

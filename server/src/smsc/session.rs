@@ -206,7 +206,7 @@ fn submit_sm(shared: &Arc<Shared>, bind: Option<u64>, submit: &SubmitSm) -> Stri
 /// The deliver_sm receipt of one part (from its destination back to its source).
 fn receipt(part: &Part) -> Option<Pdu> {
     let outcome = receipts::outcome(&part.destination_addr);
-    let excerpt: String = text::decode(part.data_coding, &part.payload)
+    let excerpt: String = texto_core::decode_short_message(part.data_coding, &part.payload)
         .chars()
         .map(|c| if c.is_ascii() && !c.is_ascii_control() { c } else { '?' })
         .collect();
@@ -234,9 +234,9 @@ pub(super) enum MoError {
 /// Sends a reply from `from` to the default sender over the first bind that receives:
 /// GSM 03.38 when the text allows, UCS-2 otherwise.
 pub(super) fn deliver_mo(shared: &Shared, from: &str, body: &str) -> Result<(), MoError> {
-    let (data_coding, bytes) = match text::encode_gsm(body) {
+    let (data_coding, bytes) = match texto_core::encode_gsm(body) {
         Some(bytes) => (0u8, bytes),
-        None => (8u8, text::encode_ucs2(body)),
+        None => (8u8, texto_core::encode_ucs2(body)),
     };
     let deliver = DeliverSm::builder()
         .source_addr(COctetString::from_str(from).map_err(|_| MoError::TooLong)?)

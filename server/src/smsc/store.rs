@@ -6,7 +6,7 @@ use std::collections::{HashMap, VecDeque};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use crate::sms_text::{self as text, Concat};
+use crate::sms_text::Concat;
 
 /// The most messages kept; the oldest go first.
 pub const MAX_MESSAGES: usize = 1_000_000;
@@ -88,7 +88,7 @@ impl Store {
             _ => vec![part],
         };
         let first = &parts[0];
-        let text: String = parts.iter().map(|p| text::decode(p.data_coding, &p.payload)).collect();
+        let text: String = parts.iter().map(|p| texto_core::decode_short_message(p.data_coding, &p.payload)).collect();
         let message = Message {
             message_id: first.message_id.clone(),
             source_addr: first.source_addr.clone(),
