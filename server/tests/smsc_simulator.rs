@@ -3,7 +3,7 @@
 use std::str::FromStr;
 use std::time::Duration;
 
-use futures::{SinkExt, StreamExt};
+use futures_util::{SinkExt, StreamExt};
 use rusmpp::pdus::{BindTransceiver, DeliverSm, SubmitSm};
 use rusmpp::tlvs::{TlvTag, TlvValue};
 use rusmpp::tokio_codec::CommandCodec;

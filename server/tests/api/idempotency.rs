@@ -77,7 +77,7 @@ async fn the_same_key_for_another_request_is_refused_and_creates_nothing() {
 async fn racing_retries_with_one_key_make_one_campaign() {
     let app = spawn_app().await;
     let body = one_recipient("33612345678");
-    let answers = futures::future::join_all((0..8).map(|_| keyed(&app, "/send", "race-7", &body))).await;
+    let answers = futures_util::future::join_all((0..8).map(|_| keyed(&app, "/send", "race-7", &body))).await;
     let tickets: Vec<&Value> = answers
         .iter()
         .map(|(status, answer)| {

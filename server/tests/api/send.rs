@@ -197,7 +197,7 @@ async fn fifty_concurrent_sends_never_overdraw_an_account() {
             app.json_as(&token, Method::POST, "/send", Some(sms(&[&format!("336{:08}", 10_000_000 + i)], "Race"))).await
         }
     });
-    let results = futures::future::join_all(sends).await;
+    let results = futures_util::future::join_all(sends).await;
     let accepted = results.iter().filter(|(status, _)| *status == 200).count();
     let refused = results.iter().filter(|(status, body)| *status == 402 && body["status"] == -3).count();
     assert_eq!((accepted, refused), (20, 30));
@@ -339,7 +339,7 @@ async fn concurrent_sends_never_overdraw_the_account() {
             app.json_as(bob, Method::POST, "/send", Some(sms(&[&format!("336{:08}", 20_000_000 + i)], "Hello"))).await
         }
     });
-    let answers = futures::future::join_all(sends).await;
+    let answers = futures_util::future::join_all(sends).await;
     let accepted = answers.iter().filter(|(status, _)| *status == 200).count();
     let refused = answers.iter().filter(|(status, body)| *status == 402 && body["status"] == -3).count();
     assert_eq!((accepted, refused), (10, 20), "{answers:?}");
