@@ -1,7 +1,9 @@
 -- wrk script: POST /send with one recipient, a different French mobile each request, so
 -- anti-flood and duplicate filtering do not turn the load into no-ops. With TOKENS naming a
 -- file of tokens (one per line), each request comes from the next of those accounts;
--- without it, from the token of wrk's -H "Authorization: …".
+-- without it, from the token of wrk's -H "Authorization: …". With KEYED=1, each request
+-- carries an Idempotency-Key of its own (what a careful client sends).
+local keyed = os.getenv("KEYED") == "1"
 local tokens = {}
 if os.getenv("TOKENS") then
   for line in io.lines(os.getenv("TOKENS")) do tokens[#tokens + 1] = line end
@@ -32,6 +34,10 @@ request = function()
   if #tokens > 0 then
     headers = { ["Authorization"] = "Bearer " .. tokens[counter % #tokens + 1],
                 ["Content-Type"] = "application/json", ["Accept"] = "application/json" }
+  end
+  if keyed then
+    headers = headers or {}
+    headers["Idempotency-Key"] = string.format("load-%d-%d-%d", thread_id or 0, os.time(), counter)
   end
   return wrk.format("POST", "/send", headers, body)
 end
