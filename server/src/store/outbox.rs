@@ -7,6 +7,11 @@ use chrono::{DateTime, Utc};
 use super::AccountId;
 use crate::Error;
 
+/// The columns an event to post is read from (`o`: the outbox, `w`: its webhook), in the order
+/// both stores read them.
+pub(crate) const EVENT_COLUMNS: &str =
+    "o.id, o.webhook_id, w.url, w.secret, o.event, o.body, o.delivery_id, o.attempts, o.created_at";
+
 /// An event to post.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct DueEvent {

@@ -6,6 +6,9 @@ use chrono::{DateTime, Utc};
 use super::{AccountId, Page};
 use crate::Error;
 
+/// The columns a webhook is read from, in the order both stores read them.
+pub(crate) const WEBHOOK_FIELDS: &str = "id, type, url, secret, status, last_http_code";
+
 /// The event a webhook receives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum WebhookType {

@@ -11,7 +11,10 @@ use tokio_postgres::{Row, types::ToSql};
 use super::{PgStore, nodes, time};
 use crate::{
     Error,
-    store::{AccountId, Attempt, DueEvent, OutboxStore, outbox},
+    store::{
+        AccountId, Attempt, DueEvent, OutboxStore,
+        outbox::{self, EVENT_COLUMNS},
+    },
 };
 
 /// How long a lane stays with its node after its last claim, read or attempt (longer than an
@@ -26,9 +29,6 @@ const PENDING_WEBHOOKS: &str = "WITH RECURSIVE pending(webhook_id) AS (
          SELECT (SELECT o.webhook_id FROM outbox o WHERE o.state = 'pending' AND o.webhook_id > p.webhook_id
                  ORDER BY o.webhook_id, o.id LIMIT 1)
          FROM pending p WHERE p.webhook_id IS NOT NULL)";
-
-const EVENT_COLUMNS: &str =
-    "o.id, o.webhook_id, w.url, w.secret, o.event, o.body, o.delivery_id, o.attempts, o.created_at";
 
 fn due_event(row: &Row) -> DueEvent {
     DueEvent {

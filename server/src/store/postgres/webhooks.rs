@@ -13,12 +13,9 @@ use crate::{
     Error,
     store::{
         AccountId, DeliveryRecord, NewWebhook, Page, WebhookChange, WebhookRecord, WebhookStatus, WebhookStore,
-        WebhookType,
+        WebhookType, webhooks::WEBHOOK_FIELDS,
     },
 };
-
-/// The columns of a [`WebhookRecord`], for `SELECT` and `RETURNING`.
-const WEBHOOK_FIELDS: &str = "id, type, url, secret, status, last_http_code";
 
 fn not_found(id: i64) -> Error {
     Error::NotFound(format!("webhook {id}"))

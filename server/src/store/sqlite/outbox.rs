@@ -9,11 +9,11 @@ use rusqlite::{OptionalExtension, params};
 use super::{SqliteStore, time};
 use crate::{
     Error,
-    store::{AccountId, Attempt, DueEvent, OutboxStore, outbox},
+    store::{
+        AccountId, Attempt, DueEvent, OutboxStore,
+        outbox::{self, EVENT_COLUMNS},
+    },
 };
-
-const EVENT_COLUMNS: &str =
-    "o.id, o.webhook_id, w.url, w.secret, o.event, o.body, o.delivery_id, o.attempts, o.created_at";
 
 fn due_event(row: &rusqlite::Row<'_>) -> rusqlite::Result<DueEvent> {
     Ok(DueEvent {
