@@ -4,7 +4,7 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
-use super::{AccountId, Page};
+use super::{AccountId, Click, Page};
 use crate::Error;
 
 /// A link of a campaign and its clicks.
@@ -56,4 +56,7 @@ pub(crate) trait ClickStore: Send + Sync {
     /// account has no such campaign.
     async fn clickers(&self, account: AccountId, ticket: i64, page: Page)
     -> Result<Option<(Vec<Clicker>, i64)>, Error>;
+    /// Counts a click on a short link and raises CLICKER; the long URL, or `None` when the
+    /// code names no link that was sent.
+    async fn click(&self, click: Click, now: DateTime<Utc>) -> Result<Option<String>, Error>;
 }

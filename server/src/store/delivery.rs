@@ -134,7 +134,4 @@ pub(crate) trait DeliveryStore: Send + Sync {
     async fn notice_done(&self, id: i64, error: Option<String>, now: DateTime<Utc>) -> Result<(), Error>;
     /// The key of the short-link codes, made at first start.
     async fn link_key(&self) -> Result<[u8; 32], Error>;
-    /// Counts a click on a short link and raises CLICKER; the long URL, or `None` when the
-    /// code names no link that was sent.
-    async fn click(&self, click: Click, now: DateTime<Utc>) -> Result<Option<String>, Error>;
 }

@@ -20,8 +20,8 @@ use super::{events::Outbox, time};
 use crate::{
     Error,
     store::{
-        Arrival, Click,
-        effects::{self, Clicked, Effects, Finished, Listing, Reply},
+        Arrival,
+        effects::{self, Effects, Finished, Listing, Reply},
     },
 };
 
@@ -269,36 +269,4 @@ async fn store_replies(
     let stops: Vec<bool> = kept.iter().map(Reply::is_stop).collect();
     tx.execute(&insert, &[&accounts, &numbers, &texts, &messages, &stops, &outbox.at()]).await?;
     write(tx, &effects::of_replies(&kept, now), outbox).await
-}
-
-/// Counts a click and raises CLICKER; the long URL, or `None` when the code names no link
-/// of a message handed over. The message's row is locked first, so that clicks on it from
-/// several nodes count one after the other.
-pub(super) async fn click(tx: &Transaction<'_>, click: &Click, now: DateTime<Utc>) -> Result<Option<String>, Error> {
-    let mut outbox = Outbox::new(now);
-    let query = tx
-        .prepare_cached(
-            "SELECT m.campaign_id, m.account_id, m.gsmsmsid, m.info, c.links FROM messages m JOIN campaigns c ON c.id = m.campaign_id
-             WHERE m.id = $1 AND m.delivery <> 0 FOR NO KEY UPDATE OF m",
-        )
-        .await?;
-    let Some(row) = tx.query_opt(&query, &[&click.message_id]).await? else { return Ok(None) };
-    let (campaign, account, gsmsmsid, info, links): (i64, i64, Option<String>, Option<String>, String) =
-        (row.get(0), row.get(1), row.get(2), row.get(3), row.get(4));
-    let links: Vec<String> = serde_json::from_str(&links).unwrap_or_default();
-    let Some(long_url) = links.get(click.link).cloned() else { return Ok(None) };
-    let [brand, model, os] = &click.device;
-    let link = click.link as i64;
-    let insert = tx
-        .prepare_cached("INSERT INTO clicks (campaign_id, message_id, link, brand, model, os, clicked_at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
-        .await?;
-    tx.execute(&insert, &[&campaign, &click.message_id, &link, brand, model, os, &outbox.at()]).await?;
-    let count = tx
-        .prepare_cached("SELECT COUNT(*) FROM clicks WHERE campaign_id = $1 AND message_id = $2 AND link = $3")
-        .await?;
-    let clicks: i64 = tx.query_one(&count, &[&campaign, &click.message_id, &link]).await?.get(0);
-    let event =
-        Clicked { campaign, account, gsmsmsid, info: info.as_deref(), long_url: &long_url, click, clicks }.event(now);
-    outbox.raise_all(tx, std::slice::from_ref(&event)).await?;
-    Ok(Some(long_url))
 }

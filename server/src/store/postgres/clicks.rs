@@ -2,16 +2,28 @@
 //! per recipient for who clicked).
 
 use async_trait::async_trait;
-use deadpool_postgres::GenericClient;
+use chrono::{DateTime, Utc};
+use deadpool_postgres::{GenericClient, Transaction};
 
-use super::{PgStore, time};
+use super::{PgStore, events::Outbox, time};
 use crate::{
     Error,
-    store::{AccountId, ClickStore, Clicker, LinkClicks, Page, effects::info_of},
+    store::{
+        AccountId, Click, ClickStore, Clicker, LinkClicks, Page,
+        effects::{Clicked, info_of},
+    },
 };
 
 #[async_trait]
 impl ClickStore for PgStore {
+    async fn click(&self, click: Click, now: DateTime<Utc>) -> Result<Option<String>, Error> {
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
+        let long_url = store_click(&tx, &click, now).await?;
+        tx.commit().await?;
+        Ok(long_url)
+    }
+
     async fn clickers(
         &self,
         account: AccountId,
@@ -86,4 +98,36 @@ async fn links_of(db: &impl GenericClient, account: AccountId, ticket: i64) -> R
     let query = db.prepare_cached("SELECT links FROM campaigns WHERE id = $1 AND account_id = $2").await?;
     let links: Option<String> = db.query_opt(&query, &[&ticket, &account]).await?.map(|row| row.get(0));
     Ok(links.map(|json| serde_json::from_str(&json).unwrap_or_default()))
+}
+
+/// Counts a click and raises CLICKER; the long URL, or `None` when the code names no link
+/// of a message handed over. The message's row is locked first, so that clicks on it from
+/// several nodes count one after the other.
+async fn store_click(tx: &Transaction<'_>, click: &Click, now: DateTime<Utc>) -> Result<Option<String>, Error> {
+    let mut outbox = Outbox::new(now);
+    let query = tx
+        .prepare_cached(
+            "SELECT m.campaign_id, m.account_id, m.gsmsmsid, m.info, c.links FROM messages m JOIN campaigns c ON c.id = m.campaign_id
+             WHERE m.id = $1 AND m.delivery <> 0 FOR NO KEY UPDATE OF m",
+        )
+        .await?;
+    let Some(row) = tx.query_opt(&query, &[&click.message_id]).await? else { return Ok(None) };
+    let (campaign, account, gsmsmsid, info, links): (i64, i64, Option<String>, Option<String>, String) =
+        (row.get(0), row.get(1), row.get(2), row.get(3), row.get(4));
+    let links: Vec<String> = serde_json::from_str(&links).unwrap_or_default();
+    let Some(long_url) = links.get(click.link).cloned() else { return Ok(None) };
+    let [brand, model, os] = &click.device;
+    let link = click.link as i64;
+    let insert = tx
+        .prepare_cached("INSERT INTO clicks (campaign_id, message_id, link, brand, model, os, clicked_at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
+        .await?;
+    tx.execute(&insert, &[&campaign, &click.message_id, &link, brand, model, os, &outbox.at()]).await?;
+    let count = tx
+        .prepare_cached("SELECT COUNT(*) FROM clicks WHERE campaign_id = $1 AND message_id = $2 AND link = $3")
+        .await?;
+    let clicks: i64 = tx.query_one(&count, &[&campaign, &click.message_id, &link]).await?.get(0);
+    let event =
+        Clicked { campaign, account, gsmsmsid, info: info.as_deref(), long_url: &long_url, click, clicks }.event(now);
+    outbox.raise_all(tx, std::slice::from_ref(&event)).await?;
+    Ok(Some(long_url))
 }

@@ -21,7 +21,7 @@ use tokio_postgres::types::Type;
 use super::{PgStore, arrivals, events::Outbox, nodes, time};
 use crate::{
     Error,
-    store::{Arrival, CampaignText, Click, DeliveryStore, HandOff, Notice, Queued},
+    store::{Arrival, CampaignText, DeliveryStore, HandOff, Notice, Queued},
 };
 
 /// The `delivery` of the marker a hand-over writes in `receipts_unmatched` (receipt codes are
@@ -137,14 +137,6 @@ impl DeliveryStore for PgStore {
         let key: Vec<u8> = tx.query_one("SELECT value FROM secrets WHERE name = 'link_codes'", &[]).await?.get(0);
         tx.commit().await?;
         key.try_into().map_err(|_| Error::Unavailable("the stored short-link key is damaged"))
-    }
-
-    async fn click(&self, click: Click, now: DateTime<Utc>) -> Result<Option<String>, Error> {
-        let mut client = self.pool.get().await?;
-        let tx = client.transaction().await?;
-        let long_url = arrivals::click(&tx, &click, now).await?;
-        tx.commit().await?;
-        Ok(long_url)
     }
 }
 

@@ -9,8 +9,8 @@ use super::{events::Outbox, time};
 use crate::{
     Error,
     store::{
-        Arrival, Click,
-        effects::{self, Clicked, Effects, Finished, Listing, Reply},
+        Arrival,
+        effects::{self, Effects, Finished, Listing, Reply},
     },
 };
 
@@ -116,7 +116,7 @@ fn reply(db: &Connection, from: &str, text: &str, outbox: &mut Outbox, now: Date
 }
 
 /// Writes `effects`: the list additions, then the events in order.
-fn write(db: &Connection, effects: &Effects, outbox: &mut Outbox) -> Result<(), Error> {
+pub(super) fn write(db: &Connection, effects: &Effects, outbox: &mut Outbox) -> Result<(), Error> {
     for (table, source, listings) in [("npai", "receipt", &effects.npai), ("blacklist", "stop", &effects.blacklist)] {
         for Listing { account, number, info: [info1, info2, info3, info4], campaign } in listings {
             db.prepare_cached(&format!(
@@ -130,34 +130,4 @@ fn write(db: &Connection, effects: &Effects, outbox: &mut Outbox) -> Result<(), 
         outbox.raise(db, event.account, event.kind, &event.body)?;
     }
     Ok(())
-}
-
-/// Counts a click and raises CLICKER; the long URL, or `None` when the code names no link
-/// of a message handed over.
-pub(super) fn click(db: &Connection, click: &Click, now: DateTime<Utc>) -> Result<Option<String>, Error> {
-    let mut outbox = Outbox::new(now);
-    let row = db
-        .prepare_cached(
-            "SELECT m.campaign_id, m.account_id, m.gsmsmsid, m.info, c.links FROM messages m JOIN campaigns c ON c.id = m.campaign_id
-             WHERE m.id = ? AND m.delivery <> 0",
-        )?
-        .query_row([click.message_id], |row| {
-            Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?, row.get::<_, Option<String>>(2)?, row.get::<_, Option<String>>(3)?, row.get::<_, String>(4)?))
-        })
-        .optional()?;
-    let Some((campaign, account, gsmsmsid, info, links)) = row else { return Ok(None) };
-    let links: Vec<String> = serde_json::from_str(&links).unwrap_or_default();
-    let Some(long_url) = links.get(click.link).cloned() else { return Ok(None) };
-    let [brand, model, os] = &click.device;
-    db.prepare_cached(
-        "INSERT INTO clicks (campaign_id, message_id, link, brand, model, os, clicked_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-    )?
-    .execute(params![campaign, click.message_id, click.link as i64, brand, model, os, outbox.at()])?;
-    let clicks: i64 = db
-        .prepare_cached("SELECT COUNT(*) FROM clicks WHERE campaign_id = ? AND message_id = ? AND link = ?")?
-        .query_row(params![campaign, click.message_id, click.link as i64], |row| row.get(0))?;
-    let event =
-        Clicked { campaign, account, gsmsmsid, info: info.as_deref(), long_url: &long_url, click, clicks }.event(now);
-    outbox.raise(db, event.account, event.kind, &event.body)?;
-    Ok(Some(long_url))
 }

@@ -2,16 +2,24 @@
 //! per recipient for who clicked).
 
 use async_trait::async_trait;
+use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::{SqliteStore, time};
+use super::{SqliteStore, events::Outbox, time};
 use crate::{
     Error,
-    store::{AccountId, ClickStore, Clicker, LinkClicks, Page, effects::info_of},
+    store::{
+        AccountId, Click, ClickStore, Clicker, LinkClicks, Page,
+        effects::{Clicked, info_of},
+    },
 };
 
 #[async_trait]
 impl ClickStore for SqliteStore {
+    async fn click(&self, click: Click, now: DateTime<Utc>) -> Result<Option<String>, Error> {
+        self.db.write(move |db| store_click(db, &click, now)).await
+    }
+
     async fn clickers(
         &self,
         account: AccountId,
@@ -78,4 +86,34 @@ fn links_of(db: &Connection, account: AccountId, ticket: i64) -> Result<Option<V
         .query_row([ticket, account], |row| row.get(0))
         .optional()?;
     Ok(links.map(|json| serde_json::from_str(&json).unwrap_or_default()))
+}
+
+/// Counts a click and raises CLICKER; the long URL, or `None` when the code names no link
+/// of a message handed over.
+fn store_click(db: &Connection, click: &Click, now: DateTime<Utc>) -> Result<Option<String>, Error> {
+    let mut outbox = Outbox::new(now);
+    let row = db
+        .prepare_cached(
+            "SELECT m.campaign_id, m.account_id, m.gsmsmsid, m.info, c.links FROM messages m JOIN campaigns c ON c.id = m.campaign_id
+             WHERE m.id = ? AND m.delivery <> 0",
+        )?
+        .query_row([click.message_id], |row| {
+            Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?, row.get::<_, Option<String>>(2)?, row.get::<_, Option<String>>(3)?, row.get::<_, String>(4)?))
+        })
+        .optional()?;
+    let Some((campaign, account, gsmsmsid, info, links)) = row else { return Ok(None) };
+    let links: Vec<String> = serde_json::from_str(&links).unwrap_or_default();
+    let Some(long_url) = links.get(click.link).cloned() else { return Ok(None) };
+    let [brand, model, os] = &click.device;
+    db.prepare_cached(
+        "INSERT INTO clicks (campaign_id, message_id, link, brand, model, os, clicked_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    )?
+    .execute(params![campaign, click.message_id, click.link as i64, brand, model, os, outbox.at()])?;
+    let clicks: i64 = db
+        .prepare_cached("SELECT COUNT(*) FROM clicks WHERE campaign_id = ? AND message_id = ? AND link = ?")?
+        .query_row(params![campaign, click.message_id, click.link as i64], |row| row.get(0))?;
+    let event =
+        Clicked { campaign, account, gsmsmsid, info: info.as_deref(), long_url: &long_url, click, clicks }.event(now);
+    outbox.raise(db, event.account, event.kind, &event.body)?;
+    Ok(Some(long_url))
 }

@@ -11,7 +11,7 @@ use texto_core::PushType;
 use super::{SqliteStore, arrivals, events::Outbox, time};
 use crate::{
     Error,
-    store::{Arrival, CampaignText, Click, DeliveryStore, HandOff, Notice, Queued},
+    store::{Arrival, CampaignText, DeliveryStore, HandOff, Notice, Queued},
 };
 
 #[async_trait]
@@ -106,10 +106,6 @@ impl DeliveryStore for SqliteStore {
                 key.try_into().map_err(|_| Error::Unavailable("the stored short-link key is damaged"))
             })
             .await
-    }
-
-    async fn click(&self, click: Click, now: DateTime<Utc>) -> Result<Option<String>, Error> {
-        self.db.write(move |db| arrivals::click(db, &click, now)).await
     }
 }
 
