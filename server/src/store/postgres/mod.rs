@@ -6,17 +6,11 @@ mod account_cache;
 mod accounts;
 mod arrivals;
 mod balance_alert;
-mod batcher;
-mod campaign_columns;
-mod campaign_jobs;
-mod campaign_records;
-mod campaign_writer;
-mod campaigns;
+mod campaign;
 mod clicks;
 mod delivery;
 mod events;
 mod flood_sync;
-mod idempotency;
 mod lists;
 mod migrate;
 mod nodes;
@@ -49,7 +43,7 @@ pub(crate) struct PgStore {
     /// This node's row in `nodes`; 0 for the operator's commands, which claim nothing.
     node: i64,
     /// A serving node's group commit for small campaigns (the commands write theirs alone).
-    batcher: Option<batcher::Batcher>,
+    batcher: Option<campaign::Batcher>,
 }
 
 impl PgStore {
@@ -84,7 +78,7 @@ impl PgStore {
         tx.commit().await?;
         let memory = Arc::new(NodeMemory { flood, synced, accounts: AccountCache::default() });
         // The batcher writes on a connection of its own, never queued behind the requests' reads.
-        let batcher = Some(batcher::Batcher::start(new_pool(url, 1)?, Arc::clone(&memory)));
+        let batcher = Some(campaign::Batcher::start(new_pool(url, 1)?, Arc::clone(&memory)));
         Ok(PgStore { pool, memory, peers, node, batcher })
     }
 }

@@ -1,6 +1,6 @@
 //! A serving node's group commit for small campaigns (a one-recipient send is one): each is
 //! queued to one task, which takes every campaign queued meanwhile and writes them in one
-//! transaction ([`campaign_writer::write`]), so that a node's sends share their commits
+//! transaction ([`writer::write`]), so that a node's sends share their commits
 //! instead of waiting for each other's, one at a time, on their account's row lock.
 
 use std::sync::Arc;
@@ -10,8 +10,8 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::{
     NodeMemory,
-    campaign_jobs::Job,
-    campaign_writer::{self, Answer},
+    jobs::Job,
+    writer::{self, Answer},
 };
 use crate::Error;
 
@@ -30,13 +30,13 @@ struct Queued {
 
 /// The queue to the batching task; cheap to clone. The task ends with the last clone.
 #[derive(Clone)]
-pub(super) struct Batcher {
+pub(in crate::store::postgres) struct Batcher {
     queue: mpsc::UnboundedSender<Queued>,
 }
 
 impl Batcher {
     /// Starts the task, writing on connections of `pool`.
-    pub(super) fn start(pool: Pool, memory: Arc<NodeMemory>) -> Batcher {
+    pub(in crate::store::postgres) fn start(pool: Pool, memory: Arc<NodeMemory>) -> Batcher {
         let (queue, jobs) = mpsc::unbounded_channel();
         tokio::spawn(write_batches(pool, memory, jobs));
         Batcher { queue }
@@ -58,7 +58,7 @@ async fn write_batches(pool: Pool, memory: Arc<NodeMemory>, mut queue: mpsc::Unb
         let (jobs, answers): (Vec<Job>, Vec<oneshot::Sender<Answer>>) =
             batch.drain(..).map(|q| (q.job, q.answer)).unzip();
         let written = match pool.get().await {
-            Ok(client) => campaign_writer::write(&client, &memory, &jobs).await,
+            Ok(client) => writer::write(&client, &memory, &jobs).await,
             Err(error) => {
                 let mut first = Some(Error::from(error));
                 jobs.iter()

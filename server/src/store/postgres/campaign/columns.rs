@@ -1,9 +1,9 @@
 //! The accepted campaigns of a batch and their messages as columns (one array per column),
-//! the parameters of the multi-row inserts of [`campaign_writer`](super::campaign_writer).
+//! the parameters of the multi-row inserts of [`writer`](super::writer).
 
 use tokio_postgres::types::ToSql;
 
-use super::campaign_jobs::Job;
+use super::jobs::Job;
 use crate::store::AccountId;
 
 /// The messages of the accepted jobs as columns (none when they go by COPY).

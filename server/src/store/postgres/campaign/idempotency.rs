@@ -8,7 +8,7 @@ use texto_core::Credits;
 use tokio_postgres::{Row, types::ToSql};
 
 use super::{
-    campaign_jobs::{Answers, Job, Verdict},
+    jobs::{Answers, Job, Verdict},
     time,
 };
 use crate::{

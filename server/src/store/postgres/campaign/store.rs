@@ -1,7 +1,7 @@
 //! Campaigns and messages in PostgreSQL. A campaign, its messages, its monthly counters and its
 //! debit are written in one transaction, with the campaigns queued meanwhile on this node (the
 //! small ones, see [`batcher`](super::batcher)) or alone (the large ones), safe against the
-//! sends of other nodes for the same accounts: see [`campaign_writer`]. The filter's inputs are
+//! sends of other nodes for the same accounts: see [`writer`](super::writer). The filter's inputs are
 //! one statement (with the anti-flood sync beside it), which reads the blacklist and NPAI and,
 //! while the node's copy of the account is current ([`AccountCache`]), nothing else.
 
@@ -22,8 +22,9 @@ use super::{
     account_cache::{AccountCache, AccountCopy},
     accounts::{self, limits_from_db},
     batcher::MOST_MESSAGES,
-    campaign_jobs::Job,
-    campaign_records, campaign_writer, flood_sync, idempotency, query, time,
+    flood_sync, idempotency,
+    jobs::Job,
+    query, records, time, writer,
 };
 use crate::{
     Error,
@@ -134,7 +135,7 @@ impl CampaignStore for PgStore {
         let (pool, memory) = (self.pool.clone(), Arc::clone(&self.memory));
         let written = tokio::spawn(async move {
             let client = pool.get().await?;
-            let mut answers = campaign_writer::write(&client, &memory, std::slice::from_ref(&job)).await;
+            let mut answers = writer::write(&client, &memory, std::slice::from_ref(&job)).await;
             answers.pop().unwrap_or(Err(Error::Unavailable("a campaign went unanswered")))
         });
         written.await.map_err(|_| Error::Unavailable("a campaign's write stopped unexpectedly"))?
@@ -180,7 +181,7 @@ impl CampaignStore for PgStore {
             query(&tx, "UPDATE accounts SET balance = balance + $1 WHERE id = $2", &[&cost, &account]).await?;
             accounts::changed(&tx, account).await?;
         }
-        let record = campaign_records::campaign_record(&tx, account, ticket)
+        let record = records::campaign_record(&tx, account, ticket)
             .await?
             .ok_or_else(|| Error::NotFound(format!("campaign {ticket}")))?;
         tx.commit().await?;
@@ -189,12 +190,12 @@ impl CampaignStore for PgStore {
 
     async fn campaigns(&self, account: AccountId, page: Page) -> Result<(Vec<CampaignRecord>, i64), Error> {
         let client = self.pool.get().await?;
-        campaign_records::campaign_page(&client, account, page.clamped()).await
+        records::campaign_page(&client, account, page.clamped()).await
     }
 
     async fn campaign(&self, account: AccountId, ticket: i64) -> Result<Option<CampaignRecord>, Error> {
         let client = self.pool.get().await?;
-        campaign_records::campaign_record(&client, account, ticket).await
+        records::campaign_record(&client, account, ticket).await
     }
 }
 

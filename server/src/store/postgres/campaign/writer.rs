@@ -27,10 +27,10 @@ use super::{
     account_cache::AccountCache,
     accounts::limits_from_db,
     balance_alert::{self, ALERTS_OF_ACCOUNTS},
-    campaign_columns::{Campaigns, Messages},
-    campaign_jobs::{Job, Locked, Verdict, decide},
+    columns::{Campaigns, Messages},
     flood_sync,
     idempotency::{self, Keys},
+    jobs::{Job, Locked, Verdict, decide},
     time,
 };
 use crate::{
