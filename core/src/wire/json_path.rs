@@ -9,7 +9,7 @@
 //! serde_json at the comma after it or after the enclosing object. The lenient readers say
 //! which case it was ([`Hint`]). The path is written as `serde_path_to_error` writes it.
 
-use super::lenient::Hint;
+use super::lenient::{FINGERPRINT_START, Hint, fingerprint};
 
 /// One step of a path: an object's key or an array's index.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -179,18 +179,6 @@ impl Iterator for Tokens<'_> {
         self.at = i;
         Some((start, i, token))
     }
-}
-
-/// The fingerprint of no keys (see [`fingerprint`]).
-pub(crate) const FINGERPRINT_START: u64 = 0xcbf2_9ce4_8422_2325;
-
-/// Adds `key` to the fingerprint of an object's keys in order (FNV-1a over the keys, each
-/// followed by a 0xff byte, which UTF-8 never holds).
-pub(crate) fn fingerprint(mut hash: u64, key: &str) -> u64 {
-    for &byte in key.as_bytes().iter().chain(&[0xff]) {
-        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-    }
-    hash
 }
 
 /// Where the value ends that a field reader refused, serde_json having stopped at `offset`:

@@ -70,9 +70,24 @@ pub(crate) enum Hint {
     /// enclosing object, or at the comma after the value.
     FieldValue {
         /// When the value was an object (whose text was taken): the fingerprint of its keys
-        /// (see `json_path::fingerprint`), to find it among the objects before that point.
+        /// (see [`fingerprint`]), to find it among the objects before that point.
         map: Option<u64>,
     },
+}
+
+/// The fingerprint of no keys (see [`fingerprint`]).
+#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+pub(crate) const FINGERPRINT_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// Adds `key` to the fingerprint of an object's keys in order (FNV-1a over the keys, each
+/// followed by a 0xff byte, which UTF-8 never holds): how a [`Hint`] names the object a field
+/// reader refused, and how `json_path` finds it again.
+#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+pub(crate) fn fingerprint(mut hash: u64, key: &str) -> u64 {
+    for &byte in key.as_bytes().iter().chain(&[0xff]) {
+        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
 }
 
 #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
@@ -176,12 +191,12 @@ impl<'de> Visitor<'de> for ScalarVisitor {
     fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Scalar, A::Error> {
         // An XML element with attributes or children where a scalar belongs: take its text.
         #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
-        let mut keys = super::json_path::FINGERPRINT_START;
+        let mut keys = FINGERPRINT_START;
         let mut text = None;
         while let Some(key) = map.next_key::<String>()? {
             #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
             {
-                keys = super::json_path::fingerprint(keys, &key);
+                keys = fingerprint(keys, &key);
             }
             if key == "$text" || key == "$value" {
                 text = Some(map.next_value::<String>()?);
