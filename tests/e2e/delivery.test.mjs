@@ -71,7 +71,9 @@ test("clicks and STOP replies reach the campaign detail, and who clicked is expo
   await screenshots(page, "campaign-clicks-fr");
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Exporter qui a cliqué (CSV)" }).click()]);
   const csv = await (await download.createReadStream()).toArray();
-  const lines = Buffer.concat(csv).toString("utf8").trim().split("\n");
+  const bytes = Buffer.concat(csv);
+  assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], "UTF-8 with a byte order mark, for French Excel");
+  const lines = bytes.toString("utf8").trim().split("\n");
   assert.equal(lines[0], "number,link,clicks,last_click,brand,model,os,info1,info2,info3,info4");
   assert.match(lines[1], new RegExp(`^33687654321,${landing.replace(/[.:/]/g, "\\$&")},1,.*,Apple,iPhone,iOS,,,,$`));
 

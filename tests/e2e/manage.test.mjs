@@ -36,7 +36,8 @@ test("a French Excel CSV imports into Compose; bad rows are reported and downloa
   assert.match(rejected[3], /^60470 12 34 56/, "a Belgian number is not French");
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: /Download the rejected rows/ }).click()]);
   const csv = readFileSync(await download.path(), "utf8");
-  assert.match(csv, /^row;value;reason\r?\n4;12;/);
+  // UTF-8 with a byte order mark, so that French Excel reads accents.
+  assert.match(csv, /^\uFEFFrow;value;reason\r?\n4;12;/);
   await eventually(() => page.getByTestId("imported-count").textContent(), (t) => /Imported numbers: 2/.test(t), "imported count");
   await eventually(() => page.getByTestId("simulation").textContent(), (t) => /Total2Sent2/.test(t), "the simulation counts the import");
   await screenshots(page, "import-report");
