@@ -36,7 +36,11 @@ request = function()
                 ["Content-Type"] = "application/json", ["Accept"] = "application/json" }
   end
   if keyed then
-    headers = headers or {}
+    -- A headers table replaces wrk's own (-H) rather than adding to them: copy those first.
+    if headers == nil then
+      headers = {}
+      for name, value in pairs(wrk.headers) do headers[name] = value end
+    end
     headers["Idempotency-Key"] = string.format("load-%d-%d-%d", thread_id or 0, os.time(), counter)
   end
   return wrk.format("POST", "/send", headers, body)

@@ -10,5 +10,5 @@ CREATE TABLE idempotency_keys (
     answer TEXT NOT NULL,
     created_at TEXT NOT NULL,
     PRIMARY KEY (account_id, key)
-);
+) WITHOUT ROWID; -- the key is the table: one B-tree less to write on every keyed send
 CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at);

@@ -27,7 +27,7 @@ pub(crate) use campaign_rows::{CampaignRow, MessageRow, per_country};
 pub(crate) use campaigns::{CampaignRecord, CampaignStatus, CampaignStore, DeliveryCounts, FilterInputs, NewCampaign};
 pub(crate) use clicks::{ClickStore, Clicker, LinkClicks};
 pub(crate) use delivery::{Arrival, CampaignText, Click, DeliveryStore, HandOff, Notice, Queued};
-pub(crate) use idempotency::{Created, IdempotencyKey, StoredAnswer, kept_since, replay_of};
+pub(crate) use idempotency::{Created, IdempotencyKey, StoredAnswer, kept_since, prune_due, replay_of};
 pub(crate) use lists::{Added, ContactSearch, ListContact, ListPage, ListStore, ListSummary};
 pub(crate) use notification::{BalanceAlert, NotificationStore};
 pub(crate) use number_lists::{NewContact, NumberEntry, NumberFilter, NumberList, NumberListStore, NumberPage};

@@ -8,7 +8,7 @@ use texto_core::Credits;
 use super::time;
 use crate::{
     Error,
-    store::{AccountId, IdempotencyKey, StoredAnswer},
+    store::{AccountId, IdempotencyKey, StoredAnswer, prune_due},
 };
 
 /// The account's first answer for `key` sent since `since`.
@@ -35,7 +35,7 @@ pub(super) fn stored(
 }
 
 /// Keeps `key`'s answer (campaign `ticket`, leaving `balance`), in place of an expired one,
-/// and drops the keys older than `since`.
+/// and drops the keys older than `since` once a minute ([`prune_due`]).
 pub(super) fn keep(
     db: &Connection,
     account: AccountId,
@@ -45,7 +45,9 @@ pub(super) fn keep(
     now: DateTime<Utc>,
     since: DateTime<Utc>,
 ) -> Result<(), Error> {
-    db.prepare_cached("DELETE FROM idempotency_keys WHERE created_at < ?")?.execute([time::store(since)])?;
+    if prune_due(now) {
+        db.prepare_cached("DELETE FROM idempotency_keys WHERE created_at < ?")?.execute([time::store(since)])?;
+    }
     db.prepare_cached(
         "INSERT OR REPLACE INTO idempotency_keys (account_id, key, fingerprint, campaign_id, balance, answer, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?)",

@@ -35,7 +35,7 @@ use super::{
 };
 use crate::{
     Error,
-    store::{AccountId, Created, kept_since},
+    store::{AccountId, Created, kept_since, prune_due},
 };
 
 /// A job's answer: its ticket and the balance after its debit, or the first answer to its
@@ -315,9 +315,10 @@ async fn write_and_commit(client: &Client, jobs: &[Job], verdicts: &[Verdict]) -
     let ledger_params: [&(dyn ToSql + Sync); 3] = [ledger_accounts, ledger_amounts, ledger_campaigns];
     let keys = Keys::of(jobs, verdicts);
     let key_statements = match keys.oldest() {
+        Some(now) if !prune_due(now) => Some((None, client.prepare_cached(idempotency::KEEP).await?, String::new())),
         None => None,
         Some(now) => Some((
-            client.prepare_cached(idempotency::DROP_EXPIRED).await?,
+            Some(client.prepare_cached(idempotency::DROP_EXPIRED).await?),
             client.prepare_cached(idempotency::KEEP).await?,
             time::store(kept_since(now)),
         )),
@@ -342,7 +343,9 @@ async fn write_and_commit(client: &Client, jobs: &[Job], verdicts: &[Verdict]) -
         writes.push(Box::pin(client.execute(&ledger_insert, &ledger_params)));
     }
     if let Some((drop_expired, keep, _)) = &key_statements {
-        writes.push(Box::pin(client.execute(drop_expired, &expired_params)));
+        if let Some(drop_expired) = drop_expired {
+            writes.push(Box::pin(client.execute(drop_expired, &expired_params)));
+        }
         writes.push(Box::pin(client.execute(keep, &key_params)));
     }
     // Sent after the writes: should one fail, PostgreSQL rolls the transaction back at the COMMIT.
