@@ -55,12 +55,13 @@ impl RetryKey {
         self.0.as_ref().map(|keyed| keyed.key.as_str())
     }
 
-    /// What the store keeps for the request with `body`, whose answer is `answer`.
-    pub(super) fn to_store(&self, body: &str, answer: &CampaignResultDto) -> Option<IdempotencyKey> {
+    /// What the store keeps for the request whose [`RetryKey::fingerprint`] is `fingerprint`
+    /// and whose answer is `answer`.
+    pub(super) fn to_store(&self, fingerprint: String, answer: &CampaignResultDto) -> Option<IdempotencyKey> {
         let keyed = self.0.as_ref()?;
         Some(IdempotencyKey {
             key: keyed.key.clone(),
-            fingerprint: self.fingerprint(body)?,
+            fingerprint,
             answer: serde_json::to_string(answer).unwrap_or_default(),
         })
     }

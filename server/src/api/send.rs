@@ -227,9 +227,11 @@ async fn run(
     endpoint: Endpoint,
 ) -> Result<Response, Error> {
     let (retry, body) = retry;
-    if let (Some(key), Some(fingerprint)) = (retry.key(), retry.fingerprint(body)) {
+    // The request's hash, once: checked against a stored answer now, and kept with its own.
+    let fingerprint = retry.fingerprint(body);
+    if let (Some(key), Some(fingerprint)) = (retry.key(), &fingerprint) {
         let stored = state.store.idempotent_answer(caller.account, key, kept_since(Utc::now())).await?;
-        if let Some(Created::Replayed(first)) = replay_of(stored.as_ref(), &fingerprint)? {
+        if let Some(Created::Replayed(first)) = replay_of(stored.as_ref(), fingerprint)? {
             return Ok(accept.ok(&replayed(&first)?));
         }
     }
@@ -280,7 +282,7 @@ async fn run(
         Audience::Lists(ids) => (Vec::new(), contact_infos(ids, &context.lists)),
     };
     let status = if simulation.send_at > now { CampaignStatus::Scheduled } else { CampaignStatus::Sending };
-    let idempotency = retry.to_store(body, &simulation.to_wire(None));
+    let idempotency = fingerprint.and_then(|fingerprint| retry.to_store(fingerprint, &simulation.to_wire(None)));
     let new = NewCampaign {
         campaign: &campaign,
         simulation: &simulation,

@@ -116,7 +116,7 @@ fn reply(db: &Connection, from: &str, text: &str, outbox: &mut Outbox, now: Date
 }
 
 /// Writes `effects`: the list additions, then the events in order.
-pub(super) fn write(db: &Connection, effects: &Effects, outbox: &mut Outbox) -> Result<(), Error> {
+fn write(db: &Connection, effects: &Effects, outbox: &mut Outbox) -> Result<(), Error> {
     for (table, source, listings) in [("npai", "receipt", &effects.npai), ("blacklist", "stop", &effects.blacklist)] {
         for Listing { account, number, info: [info1, info2, info3, info4], campaign } in listings {
             db.prepare_cached(&format!(

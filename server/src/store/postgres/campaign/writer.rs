@@ -314,20 +314,17 @@ async fn write_and_commit(client: &Client, jobs: &[Job], verdicts: &[Verdict]) -
     let usage_params: [&(dyn ToSql + Sync); 4] = [&counters.0, &counters.1, &counters.2, &counters.3];
     let ledger_params: [&(dyn ToSql + Sync); 3] = [ledger_accounts, ledger_amounts, ledger_campaigns];
     let keys = Keys::of(jobs, verdicts);
-    let key_statements = match keys.oldest() {
-        Some(now) if !prune_due(now) => Some((None, client.prepare_cached(idempotency::KEEP).await?, String::new())),
+    let keep = match keys.oldest() {
+        Some(_) => Some(client.prepare_cached(idempotency::KEEP).await?),
         None => None,
-        Some(now) => Some((
-            Some(client.prepare_cached(idempotency::DROP_EXPIRED).await?),
-            client.prepare_cached(idempotency::KEEP).await?,
-            time::store(kept_since(now)),
-        )),
+    };
+    let drop_expired = match keys.oldest().filter(|now| prune_due(*now)) {
+        Some(now) => Some((client.prepare_cached(idempotency::DROP_EXPIRED).await?, time::store(kept_since(now)))),
+        None => None,
     };
     let key_params = keys.params();
-    let expired_params: [&(dyn ToSql + Sync); 1] = match &key_statements {
-        Some((_, _, expired)) => [expired],
-        None => [&""],
-    };
+    let expired_params: Vec<&(dyn ToSql + Sync)> =
+        drop_expired.iter().map(|(_, before)| before as &(dyn ToSql + Sync)).collect();
     // Sent together, run in order.
     let mut writes: Vec<Pending<'_>> = vec![Box::pin(client.execute(&insert, &campaign_params))];
     if !inserted.campaigns.is_empty() {
@@ -342,10 +339,10 @@ async fn write_and_commit(client: &Client, jobs: &[Job], verdicts: &[Verdict]) -
     if !ledger_accounts.is_empty() {
         writes.push(Box::pin(client.execute(&ledger_insert, &ledger_params)));
     }
-    if let Some((drop_expired, keep, _)) = &key_statements {
-        if let Some(drop_expired) = drop_expired {
-            writes.push(Box::pin(client.execute(drop_expired, &expired_params)));
-        }
+    if let Some((drop_expired, _)) = &drop_expired {
+        writes.push(Box::pin(client.execute(drop_expired, &expired_params)));
+    }
+    if let Some(keep) = &keep {
         writes.push(Box::pin(client.execute(keep, &key_params)));
     }
     // Sent after the writes: should one fail, PostgreSQL rolls the transaction back at the COMMIT.
