@@ -5,7 +5,7 @@ use wasm_bindgen::{JsCast, prelude::*};
 
 use crate::{
     DelayError, parse_paris,
-    wire::{Format, strip_position},
+    wire::{Format, codec::strip_position},
 };
 
 /// `"json"` or `"xml"`, or a JS error.

@@ -4,16 +4,13 @@
 use serde_json::{Map, Value};
 
 use super::Format;
+use super::kind_codec::{Codec, read_body, read_plain};
 use super::{
     AddedContactsResponse, BalanceAlertEvent, BlacklistAddRequest, CampaignDetailResponse, CampaignResultDto,
     CampaignsResponse, ClickerEvent, CreditsResponse, DlrEvent, ErrorResponse, ListRequest, ListResponse,
     ListSavedResponse, ListsResponse, NotificationRequest, NotificationResponse, NpaiAddRequest, NumberListResponse,
     ReplyEvent, SmsRequest, StatusResponse, WebhookListResponse, WebhookLogResponse, WebhookRequest, WebhookResponse,
 };
-#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
-use super::{Codec, read_body, read_plain};
-#[cfg(not(all(target_arch = "wasm32", feature = "js")))]
-use super::{decode, encode};
 use crate::Error;
 
 macro_rules! kinds {
@@ -36,21 +33,22 @@ macro_rules! kinds {
                 match name { $($name => Some(Kind::$kind),)* _ => None }
             }
 
-            /// Decodes `body` as this kind and gives its JSON form (XML becomes the JSON shape).
-            #[cfg(not(all(target_arch = "wasm32", feature = "js")))]
-            pub fn to_json(self, body: &str, format: Format) -> Result<Value, Error> {
-                match self { $(Kind::$kind => json_value(&decode::<$ty>(body, format)?)),* }
+            /// [`Kind::to_json`] as the server reads: through [`super::decode`] of the DTO.
+            #[cfg(test)]
+            fn server_json(self, body: &str, format: Format) -> Result<Value, Error> {
+                match self { $(Kind::$kind => json_value(&super::decode::<$ty>(body, format)?)),* }
             }
 
-            /// Reads the JSON form `value` as this kind and writes it in `format`.
-            #[cfg(not(all(target_arch = "wasm32", feature = "js")))]
-            pub fn encode_json(self, value: &Value, format: Format) -> Result<String, Error> {
+            /// [`Kind::encode_json`] as the server writes: through [`super::encode`] of the DTO.
+            #[cfg(test)]
+            fn server_encode_json(self, value: &Value, format: Format) -> Result<String, Error> {
                 let text = value.to_string();
-                match self { $(Kind::$kind => Ok(encode(&decode::<$ty>(&text, Format::Json)?, format))),* }
+                match self {
+                    $(Kind::$kind => Ok(super::encode(&super::decode::<$ty>(&text, Format::Json)?, format))),*
+                }
             }
 
-            /// This kind's readers, for the npm package (see [`Codec`]).
-            #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+            /// This kind's readers (see [`Codec`]).
             fn codec(self) -> Codec {
                 match self {
                     $(Kind::$kind => Codec {
@@ -93,9 +91,8 @@ kinds! {
     BalanceAlert = "balanceAlert" => BalanceAlertEvent,
 }
 
-/// The npm package reads a document through its kind's [`Codec`]: one deserializer and one
-/// serializer per DTO, and the rest shared.
-#[cfg(all(target_arch = "wasm32", feature = "js"))]
+/// A document of a kind known at run time is read through its kind's [`Codec`]: one
+/// deserializer and one serializer per DTO, and the rest shared (the npm package's way).
 impl Kind {
     /// Decodes `body` as this kind and gives its JSON form (XML becomes the JSON shape).
     pub fn to_json(self, body: &str, format: Format) -> Result<Value, Error> {
@@ -109,19 +106,17 @@ impl Kind {
 }
 
 /// The JSON root key of `T`.
-#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
 fn json_root<T: super::Document>() -> Option<&'static str> {
     T::JSON_ROOT
 }
 
 /// The accepted XML root elements of `T`.
-#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
 fn xml_roots<T: super::Document>() -> &'static [&'static str] {
     T::XML_ROOTS
 }
 
 /// The JSON wire form of `value`: requests under their root key, as on the wire.
-#[cfg(not(all(target_arch = "wasm32", feature = "js")))]
+#[cfg(test)]
 fn json_value<T: super::Document>(value: &T) -> Result<Value, Error> {
     let inner =
         serde_json::to_value(value).map_err(|e| Error::Invalid(vec![crate::FieldError::new("", e.to_string())]))?;
@@ -236,12 +231,12 @@ mod tests {
     /// The server's reading of `body` as `kind` and the npm package's, as debug text; when
     /// it reads, also both encodings of what it read, in both formats.
     fn both_readings(kind: Kind, body: &str, format: Format) -> (String, String) {
-        let (server, npm) = (kind.to_json(body, format), kind.codec().to_json(body, format));
+        let (server, npm) = (kind.server_json(body, format), kind.to_json(body, format));
         let mut texts = (format!("{server:?}"), format!("{npm:?}"));
         if let Ok(value) = server {
             for format in [Format::Json, Format::Xml] {
-                texts.0 += &format!("{:?}", kind.encode_json(&value, format));
-                texts.1 += &format!("{:?}", kind.codec().encode_json(&value, format));
+                texts.0 += &format!("{:?}", kind.server_encode_json(&value, format));
+                texts.1 += &format!("{:?}", kind.encode_json(&value, format));
             }
         }
         texts

@@ -9,7 +9,7 @@
 //! serde_json at the comma after it or after the enclosing object. The lenient readers say
 //! which case it was ([`Hint`]). The path is written as `serde_path_to_error` writes it.
 
-use super::lenient::{FINGERPRINT_START, Hint, fingerprint};
+use super::hint::{FINGERPRINT_START, Hint, fingerprint};
 
 /// One step of a path: an object's key or an array's index.
 #[derive(Debug, Clone, PartialEq, Eq)]

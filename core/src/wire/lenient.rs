@@ -10,6 +10,8 @@ use std::{cell::Cell, fmt};
 
 use serde::de::{self, Deserializer, Visitor};
 
+use super::hint;
+
 thread_local! {
     /// True while an XML document is being decoded on this thread.
     static IN_XML: Cell<bool> = const { Cell::new(false) };
@@ -56,81 +58,15 @@ impl Drop for XmlScope {
     }
 }
 
-#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
-/// How a reader below failed, for the npm package, which tells the failing field from where
-/// serde_json stopped (see `json_path`) and needs to know what that position points at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub(crate) enum Hint {
-    /// Nothing special: serde_json stopped at the failing value.
-    #[default]
-    None,
-    /// An array was refused as soon as it opened: serde_json stopped inside it.
-    RejectedSequence,
-    /// A field reader refused a value it had read whole: serde_json stopped after the
-    /// enclosing object, or at the comma after the value.
-    FieldValue {
-        /// When the value was an object (whose text was taken): the fingerprint of its keys
-        /// (see [`fingerprint`]), to find it among the objects before that point.
-        map: Option<u64>,
-    },
-}
-
-/// The fingerprint of no keys (see [`fingerprint`]).
-#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
-pub(crate) const FINGERPRINT_START: u64 = 0xcbf2_9ce4_8422_2325;
-
-/// Adds `key` to the fingerprint of an object's keys in order (FNV-1a over the keys, each
-/// followed by a 0xff byte, which UTF-8 never holds): how a [`Hint`] names the object a field
-/// reader refused, and how `json_path` finds it again.
-#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
-pub(crate) fn fingerprint(mut hash: u64, key: &str) -> u64 {
-    for &byte in key.as_bytes().iter().chain(&[0xff]) {
-        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-    }
-    hash
-}
-
-#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
-thread_local! {
-    /// How the current decoding failed.
-    static HINT: Cell<Hint> = const { Cell::new(Hint::None) };
-    /// Whether the last scalar read was an object's text.
-    static SCALAR_FROM_MAP: Cell<Option<u64>> = const { Cell::new(None) };
-}
-
-/// The hint of the last failure on this thread, cleared.
-#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
-pub(crate) fn take_hint() -> Hint {
-    HINT.with(|hint| hint.replace(Hint::None))
-}
-
-#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
-fn note(hint: Hint) {
-    HINT.with(|cell| cell.set(hint));
-}
-
-#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
-fn note_scalar_from_map(map: Option<u64>) {
-    SCALAR_FROM_MAP.with(|cell| cell.set(map));
-}
-
-/// Notes, for the npm package's path finder, that an array was refused as soon as it opened.
-pub(crate) fn note_rejected_sequence() {
-    #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
-    note(Hint::RejectedSequence);
-}
-
 /// The error refusing an array as a whole.
 fn rejected_sequence<E: de::Error>(expected: &dyn de::Expected) -> E {
-    #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
-    note(Hint::RejectedSequence);
+    hint::note_rejected_sequence();
     de::Error::invalid_type(de::Unexpected::Seq, expected)
 }
 
 /// The error of a field reader refusing the scalar it read.
 fn refused<E: de::Error>(message: impl fmt::Display) -> E {
-    #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
-    note(Hint::FieldValue { map: SCALAR_FROM_MAP.with(Cell::get) });
+    hint::note_refused_value();
     E::custom(message)
 }
 
@@ -190,29 +126,23 @@ impl<'de> Visitor<'de> for ScalarVisitor {
     }
     fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Scalar, A::Error> {
         // An XML element with attributes or children where a scalar belongs: take its text.
-        #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
-        let mut keys = FINGERPRINT_START;
+        let mut keys = hint::FINGERPRINT_START;
         let mut text = None;
         while let Some(key) = map.next_key::<String>()? {
-            #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
-            {
-                keys = fingerprint(keys, &key);
-            }
+            keys = hint::fingerprint(keys, &key);
             if key == "$text" || key == "$value" {
                 text = Some(map.next_value::<String>()?);
             } else {
                 map.next_value::<de::IgnoredAny>()?;
             }
         }
-        #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
-        note_scalar_from_map(Some(keys));
+        hint::note_scalar_from_map(Some(keys));
         Ok(Scalar::Text(text.unwrap_or_default()))
     }
 }
 
 fn scalar<'de, D: Deserializer<'de>>(d: D) -> Result<Scalar, D::Error> {
-    #[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
-    note_scalar_from_map(None);
+    hint::note_scalar_from_map(None);
     d.deserialize_any(ScalarVisitor)
 }
 

@@ -34,10 +34,15 @@
 //! before trading any of this for a generic crate.
 
 mod any;
-mod codec;
-#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
+pub(crate) mod codec;
+/// The one place where the npm package's build differs: how a document is written as JSON and
+/// how a JSON body's failing field is named (fast and generic, or small for the package).
+#[cfg_attr(all(target_arch = "wasm32", feature = "js"), path = "flavour_npm.rs")]
+mod flavour;
+mod hint;
 mod json_path;
 mod json_read;
+mod kind_codec;
 pub(crate) mod lenient;
 mod limits;
 mod sms_xml;
@@ -59,10 +64,6 @@ mod webhook;
 pub use any::Kind;
 pub use campaigns::*;
 pub use clicks::*;
-#[cfg(all(target_arch = "wasm32", feature = "js"))]
-pub(crate) use codec::strip_position;
-#[cfg(any(test, all(target_arch = "wasm32", feature = "js")))]
-pub(crate) use codec::{Codec, read_body, read_plain};
 pub use codec::{Document, Format, MAX_BODY_BYTES, decode, decode_sms, decode_sms_with, decode_with, encode};
 pub use contacts::*;
 pub use envelope::*;

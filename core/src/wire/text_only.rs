@@ -6,7 +6,7 @@ use std::fmt;
 
 use serde::de::{self, Deserializer, Visitor};
 
-use super::{lenient, limits};
+use super::{hint, lenient, limits};
 
 /// Text or null. In XML, as [`lenient::opt_string`] (XML has only text).
 pub fn opt_text<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
@@ -57,7 +57,7 @@ impl<'de> Visitor<'de> for TextVisitor {
         Err(not_text("a number"))
     }
     fn visit_seq<A: de::SeqAccess<'de>>(self, _: A) -> Result<Self::Value, A::Error> {
-        lenient::note_rejected_sequence();
+        hint::note_rejected_sequence();
         Err(not_text("an array"))
     }
     fn visit_map<A: de::MapAccess<'de>>(self, _: A) -> Result<Self::Value, A::Error> {

@@ -1,0 +1,25 @@
+//! How the npm package writes a document as JSON and names the field a JSON body fails at:
+//! through code shared by every DTO, so that the `.wasm` holds one serializer and one
+//! deserializer per DTO (see the design note in `mod.rs`). Built in place of `flavour.rs`.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::{Document, codec::Reread, kind_codec::reread_path};
+
+/// `value` as JSON text, under `root` when it has one, written through its JSON value (the
+/// same text as the server's), so that each DTO is serialized one way only.
+pub(super) fn json_text<T: Serialize>(value: &T, root: Option<&'static str>) -> serde_json::Result<String> {
+    let inner = serde_json::to_value(value)?;
+    Ok(match root {
+        Some(root) => Value::Object(serde_json::Map::from_iter([(root.to_owned(), inner)])),
+        None => inner,
+    }
+    .to_string())
+}
+
+/// The failing field of the JSON `body` of a `T`, told from where `reread` (which reads text
+/// as `T` does) stops, instead of by a second, path-tracking deserializer per DTO.
+pub(super) fn failing_json_path<'de, T: Document + Deserialize<'de>>(body: &'de str, reread: Reread) -> Option<String> {
+    reread_path(body, T::JSON_ROOT, &reread)
+}
