@@ -131,23 +131,30 @@ impl Simulation {
 
     /// The campaign result on the wire; `ticket` for a real send.
     pub fn to_wire(&self, ticket: Option<String>) -> CampaignResultDto {
-        let c = &self.counters;
+        self.counters.to_wire(self.cost, self.credits_after(), ticket)
+    }
+}
+
+impl Counters {
+    /// The answer to a send or simulation with these counters (docs/interface.md §3.2): its
+    /// `cost`, the balance it leaves (`credits`) and its `ticket` (none for a simulation).
+    pub fn to_wire(&self, cost: Credits, credits: Credits, ticket: Option<String>) -> CampaignResultDto {
         let count = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);
         CampaignResultDto {
             status: 1,
             message: "OK".to_owned(),
             ticket,
-            cost: self.cost.as_f64(),
-            credits: self.credits_after().as_f64(),
-            total: count(c.total),
-            sent: count(c.sent),
-            blacklisted: count(c.blacklisted),
-            duplicated: count(c.duplicated),
-            invalid: count(c.invalid),
-            npai: count(c.npai),
-            not_allowed: Some(count(c.not_allowed)),
-            flood: Some(count(c.flood)),
-            country_limit: Some(count(c.country_limit)),
+            cost: cost.as_f64(),
+            credits: credits.as_f64(),
+            total: count(self.total),
+            sent: count(self.sent),
+            blacklisted: count(self.blacklisted),
+            duplicated: count(self.duplicated),
+            invalid: count(self.invalid),
+            npai: count(self.npai),
+            not_allowed: Some(count(self.not_allowed)),
+            flood: Some(count(self.flood)),
+            country_limit: Some(count(self.country_limit)),
         }
     }
 }

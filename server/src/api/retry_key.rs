@@ -3,13 +3,14 @@
 //! charged once (docs/interface.md §3.6).
 
 use axum::{extract::FromRequestParts, http::request::Parts};
+use chrono::Utc;
 use sha2::{Digest, Sha256};
 use texto_core::{FieldError, wire::CampaignResultDto};
 
 use crate::{
     Error,
     state::AppState,
-    store::{IdempotencyKey, StoredAnswer},
+    store::{AccountId, Created, IdempotencyKey, StoredAnswer, kept_since, replay_of},
 };
 
 /// The header.
@@ -55,15 +56,27 @@ impl RetryKey {
         self.0.as_ref().map(|keyed| keyed.key.as_str())
     }
 
-    /// What the store keeps for the request whose [`RetryKey::fingerprint`] is `fingerprint`
-    /// and whose answer is `answer`.
-    pub(super) fn to_store(&self, fingerprint: String, answer: &CampaignResultDto) -> Option<IdempotencyKey> {
+    /// What the store keeps for the request whose [`RetryKey::fingerprint`] is `fingerprint`.
+    pub(super) fn to_store(&self, fingerprint: String) -> Option<IdempotencyKey> {
         let keyed = self.0.as_ref()?;
-        Some(IdempotencyKey {
-            key: keyed.key.clone(),
-            fingerprint,
-            answer: serde_json::to_string(answer).unwrap_or_default(),
-        })
+        Some(IdempotencyKey { key: keyed.key.clone(), fingerprint })
+    }
+
+    /// The first answer to this key, when the request (whose [`RetryKey::fingerprint`] is
+    /// `fingerprint`) is a retry; a refusal when the key was used for another request. Asked
+    /// only of a request refused before its write: the write itself tells a retry that passes.
+    pub(super) async fn first_answer(
+        &self,
+        state: &AppState,
+        account: AccountId,
+        fingerprint: Option<&str>,
+    ) -> Result<Option<CampaignResultDto>, Error> {
+        let (Some(key), Some(fingerprint)) = (self.key(), fingerprint) else { return Ok(None) };
+        let stored = state.store.idempotent_answer(account, key, kept_since(Utc::now())).await?;
+        match replay_of(stored.as_ref(), fingerprint)? {
+            Some(Created::Replayed(first)) => replayed(&first).map(Some),
+            _ => Ok(None),
+        }
     }
 
     /// The hash that tells a retry (the same) from another request (another).
@@ -73,7 +86,8 @@ impl RetryKey {
         hash.update(keyed.target.as_bytes());
         hash.update([0]);
         hash.update(body.as_bytes());
-        Some(hex::encode(hash.finalize()))
+        // Half of SHA-256 (128 bits) tells requests apart as surely, in half the bytes kept.
+        Some(hex::encode(&hash.finalize()[..16]))
     }
 }
 

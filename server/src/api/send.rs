@@ -26,7 +26,7 @@ use super::{
 use crate::{
     Error,
     state::AppState,
-    store::{CampaignStatus, Created, NewCampaign, kept_since, replay_of},
+    store::{CampaignStatus, Created, NewCampaign},
 };
 
 pub(super) fn router() -> Router<AppState> {
@@ -227,14 +227,29 @@ async fn run(
     endpoint: Endpoint,
 ) -> Result<Response, Error> {
     let (retry, body) = retry;
-    // The request's hash, once: checked against a stored answer now, and kept with its own.
+    // The request's hash, once. A retry is told in the write, which replays the first answer;
+    // a retry refused before it (its first try spent the balance) is told here.
     let fingerprint = retry.fingerprint(body);
-    if let (Some(key), Some(fingerprint)) = (retry.key(), &fingerprint) {
-        let stored = state.store.idempotent_answer(caller.account, key, kept_since(Utc::now())).await?;
-        if let Some(Created::Replayed(first)) = replay_of(stored.as_ref(), fingerprint)? {
-            return Ok(accept.ok(&replayed(&first)?));
-        }
+    let account = caller.account;
+    match attempt(state, caller, accept, (retry, fingerprint.clone()), request, endpoint).await {
+        Err(refusal) => match retry.first_answer(state, account, fingerprint.as_deref()).await {
+            Ok(Some(first)) => Ok(accept.ok(&first)),
+            Err(reused @ Error::IdempotencyKeyReused) => Err(reused),
+            Ok(None) | Err(_) => Err(refusal),
+        },
+        answered => answered,
     }
+}
+
+/// [`run`] once its request's fingerprint is known.
+async fn attempt(
+    state: &AppState,
+    caller: Caller,
+    accept: Accept,
+    (retry, fingerprint): (&RetryKey, Option<String>),
+    request: SmsRequest<'_>,
+    endpoint: Endpoint,
+) -> Result<Response, Error> {
     let recipients = request.recipients.as_ref().map_or(0, |r| r.gsm.len());
     if recipients > state.config.max_recipients {
         return Err(Error::Invalid(vec![FieldError::new(
@@ -282,7 +297,7 @@ async fn run(
         Audience::Lists(ids) => (Vec::new(), contact_infos(ids, &context.lists)),
     };
     let status = if simulation.send_at > now { CampaignStatus::Scheduled } else { CampaignStatus::Sending };
-    let idempotency = fingerprint.and_then(|fingerprint| retry.to_store(fingerprint, &simulation.to_wire(None)));
+    let idempotency = fingerprint.and_then(|fingerprint| retry.to_store(fingerprint));
     let new = NewCampaign {
         campaign: &campaign,
         simulation: &simulation,

@@ -15,6 +15,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0006_delivery.sql"),
     include_str!("../../migrations/0007_health_probe.sql"),
     include_str!("../../migrations/0008_idempotency.sql"),
+    include_str!("../../migrations/0009_idempotency_in_campaigns.sql"),
 ];
 
 /// Applies the migrations the database has not seen, each in its own transaction. The version

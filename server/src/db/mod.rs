@@ -109,6 +109,7 @@ fn connect(path: &Path, flags: OpenFlags) -> Result<Connection, Error> {
     connection.pragma_update(None, "synchronous", "FULL")?;
     connection.pragma_update(None, "foreign_keys", "ON")?;
     connection.pragma_update(None, "journal_size_limit", WAL_SIZE_LIMIT_BYTES)?;
+    connection.pragma_update(None, "cache_size", -32768)?;
     connection.set_prepared_statement_cache_capacity(64);
     Ok(connection)
 }

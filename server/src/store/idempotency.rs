@@ -24,15 +24,13 @@ pub(crate) fn kept_since(now: DateTime<Utc>) -> DateTime<Utc> {
     now - Duration::hours(KEPT_FOR_HOURS)
 }
 
-/// A request's key, with what its answer will say besides the ticket and the balance.
+/// A request's key, and what tells a retry of it from another request.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct IdempotencyKey {
     /// The key, as the client sent it.
     pub(crate) key: String,
     /// A hash of the request (method, path, query and body): a retry has the same.
     pub(crate) fingerprint: String,
-    /// The answer's document without its ticket and balance (JSON).
-    pub(crate) answer: String,
 }
 
 /// A key's first answer, as stored.

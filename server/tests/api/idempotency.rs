@@ -8,7 +8,7 @@ use reqwest::Method;
 use serde_json::{Value, json};
 use tokio::{io::AsyncWriteExt, net::TcpStream};
 
-use crate::helpers::{TestApp, spawn_app};
+use crate::helpers::{TestApp, account, spawn_app};
 
 fn one_recipient(number: &str) -> Value {
     json!({"sms": {"message": {"text": "Votre code: 1234", "pushtype": "alert"}, "recipients": {"gsm": [{"value": number}]}}})
@@ -71,6 +71,43 @@ async fn the_same_key_for_another_request_is_refused_and_creates_nothing() {
     assert_eq!(campaigns(&app).await.len(), 1);
     let (status, body) = keyed(&app, "/send", "", &one_recipient("33612345678")).await;
     assert_eq!((status, body["status"].as_i64()), (422, Some(-7)), "an empty key: {body}");
+}
+
+#[tokio::test]
+async fn a_retry_after_its_first_try_spent_the_balance_gets_the_first_answer() {
+    let app = spawn_app().await;
+    let one_send = account(&app.db(), "one-send", 1.0).await;
+    let send = |key: &'static str| {
+        let body = one_recipient("33612345678");
+        let request = app.request(&one_send, Method::POST, "/send").header("Idempotency-Key", key).json(&body);
+        async move {
+            let response = request.send().await.expect("request sent");
+            (response.status().as_u16(), response.json::<Value>().await.expect("a JSON answer"))
+        }
+    };
+    let (status, first) = send("last-credit").await;
+    assert_eq!((status, first["credits"].as_f64()), (200, Some(0.0)), "{first}");
+    let (status, again) = send("last-credit").await;
+    assert_eq!(status, 200, "the retry is answered, not refused for want of credits: {again}");
+    assert_eq!(again, first);
+    let (status, other) = send("another-order").await;
+    assert_eq!((status, other["status"].as_i64()), (402, Some(-3)), "a new key pays: {other}");
+}
+
+#[tokio::test]
+async fn a_key_stands_for_24_hours_then_makes_a_new_campaign() {
+    let app = spawn_app().await;
+    let (_, first) = keyed(&app, "/send", "weekly", &one_recipient("33612345678")).await;
+    // A day later: each store keeps the key's time where it keeps the key.
+    let on_postgres = app.db().to_string_lossy().starts_with("postgres");
+    let table = if on_postgres { "idempotency_keys" } else { "campaigns" };
+    app.sql(&format!("UPDATE {table} SET created_at = '2020-01-01T00:00:00Z'")).await;
+    let (status, next) = keyed(&app, "/send", "weekly", &one_recipient("33612345679")).await;
+    assert_eq!(status, 200, "an expired key is free again, even for another request: {next}");
+    assert_ne!(next["ticket"], first["ticket"]);
+    let (_, again) = keyed(&app, "/send", "weekly", &one_recipient("33612345679")).await;
+    assert_eq!(again, next, "and it stands for its new first answer");
+    assert_eq!(campaigns(&app).await.len(), 2);
 }
 
 #[tokio::test]

@@ -20,7 +20,7 @@ use crate::{
     db::placeholders,
     store::{
         AccountId, CampaignRecord, CampaignRow, CampaignStatus, CampaignStore, Created, DeliveryCounts, FilterInputs,
-        MessageRow, NewCampaign, Page, StoredAnswer, kept_since, per_country, replay_of,
+        IdempotencyKey, MessageRow, NewCampaign, Page, StoredAnswer, kept_since, per_country,
     },
 };
 
@@ -80,26 +80,35 @@ impl CampaignStore for SqliteStore {
     }
 
     async fn create_campaign(&self, account: AccountId, new: NewCampaign<'_>) -> Result<Created, Error> {
-        // Owned, to travel to the writer thread.
-        let (row, messages, cost) = (new.row(), new.message_rows(), new.simulation.cost);
-        let (text_hash, now, flood, key) = (new.text_hash, new.now, Arc::clone(&self.flood), new.idempotency);
+        let campaign = CampaignWrite {
+            row: new.row(),
+            messages: new.message_rows(),
+            cost: new.simulation.cost,
+            text_hash: new.text_hash,
+            now: new.now,
+            key: new.idempotency,
+        };
+        let flood = Arc::clone(&self.flood);
         // The window learns of the messages on the writer thread, right after they are written:
         // a campaign stands once queued, even if its client goes away before the answer. (Should
         // the commit then fail, the window counts texts never sent: it errs toward fewer texts.)
         self.db
             .write(move |db| {
-                let since = kept_since(now);
-                if let Some(key) = &key {
-                    let stored = idempotency::stored(db, account, &key.key, since)?;
-                    if let Some(replay) = replay_of(stored.as_ref(), &key.fingerprint)? {
+                let CampaignWrite { now, text_hash, .. } = campaign;
+                // A key is looked up only when its campaign cannot be written: taken by a first
+                // try (a retry, or another request) or by an expired campaign, taken off it here.
+                let mut written = write_campaign(db, account, &campaign)?;
+                if written.is_none()
+                    && let Some(key) = &campaign.key
+                {
+                    if let Some(replay) = idempotency::check(db, account, &key.key, &key.fingerprint, kept_since(now))?
+                    {
                         return Ok(replay);
                     }
+                    written = write_campaign(db, account, &campaign)?;
                 }
-                let (ticket, balance) = write_campaign(db, account, &row, &messages, cost, text_hash, now)?;
-                if let Some(key) = &key {
-                    idempotency::keep(db, account, key, ticket, balance, now, since)?;
-                }
-                flood.record(account, messages.iter().map(|m| m.number), text_hash, now);
+                let (ticket, balance) = written.ok_or(Error::Unavailable("an idempotency key stayed taken"))?;
+                flood.record(account, campaign.messages.iter().map(|m| m.number), text_hash, now);
                 Ok(Created::New { ticket, balance })
             })
             .await
@@ -217,27 +226,39 @@ fn account_inputs(
     Ok(inputs)
 }
 
-/// Writes the campaign, its messages and the debit; refuses (writing nothing) if the balance,
-/// read here on the writer connection, does not cover the cost.
-fn write_campaign(
-    db: &Connection,
-    account: AccountId,
-    row: &CampaignRow,
-    messages: &[MessageRow],
+/// A campaign to write, owned so that it travels to the writer thread.
+struct CampaignWrite {
+    row: CampaignRow,
+    messages: Vec<MessageRow>,
     cost: Credits,
     text_hash: i64,
     now: DateTime<Utc>,
-) -> Result<(i64, Credits), Error> {
+    /// The request's idempotency key, kept with the campaign.
+    key: Option<IdempotencyKey>,
+}
+
+/// Writes the campaign (with its idempotency key), its messages and the debit: its ticket and
+/// the balance left. Refuses (writing nothing) if the balance, read here on the writer
+/// connection, does not cover the cost; writes nothing and answers `None` if another campaign
+/// of the account holds the key.
+fn write_campaign(
+    db: &Connection,
+    account: AccountId,
+    campaign: &CampaignWrite,
+) -> Result<Option<(i64, Credits)>, Error> {
+    let (row, messages, key) = (&campaign.row, &campaign.messages[..], campaign.key.as_ref());
+    let CampaignWrite { cost, text_hash, now, .. } = *campaign;
     let available = Credits::from_hundredths(balance(db, account)?);
     if cost > available {
         return Err(Error::NotEnoughCredits { cost, balance: available });
     }
     let [total, sent, blacklisted, duplicated, invalid, npai, not_allowed, flood, country_limit] = row.counters;
-    let ticket: i64 = db
+    let ticket = db
         .prepare_cached(
-            "INSERT INTO campaigns (account_id, text, pushtype, sender, links, lists, unicode, status, send_at, created_at, cost,
-                 total, sent, blacklisted, duplicated, invalid, npai, not_allowed, flood, country_limit)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            "INSERT OR FAIL INTO campaigns (account_id, text, pushtype, sender, links, lists, unicode, status, send_at, created_at, cost,
+                 total, sent, blacklisted, duplicated, invalid, npai, not_allowed, flood, country_limit,
+                 idempotency_key, idempotency_fingerprint, idempotency_balance)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         )?
         .query_row(
             params![
@@ -260,10 +281,23 @@ fn write_campaign(
                 npai,
                 not_allowed,
                 flood,
-                country_limit
+                country_limit,
+                key.map(|key| &key.key),
+                key.map(|key| &key.fingerprint),
+                key.map(|_| (available - cost).hundredths()),
             ],
             |r| r.get(0),
-        )?;
+        );
+    // OR FAIL: the key's unique index refuses before anything is written, and the statement
+    // needs no journal of its own to undo a half-done insert (with ABORT it took one).
+    let ticket: i64 = match ticket {
+        Err(rusqlite::Error::SqliteFailure(failure, _))
+            if failure.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE && key.is_some() =>
+        {
+            return Ok(None);
+        }
+        written => written?,
+    };
     let mut insert = db.prepare_cached(
         "INSERT INTO messages (campaign_id, account_id, number, country, gsmsmsid, parts, cost, text_hash, created_at, info)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -294,7 +328,7 @@ fn write_campaign(
             .execute(params![account, -cost.hundredths(), ticket])?;
         super::balance_alert::after_debit(db, account, available, available - cost, now)?;
     }
-    Ok((ticket, available - cost))
+    Ok(Some((ticket, available - cost)))
 }
 
 const CAMPAIGN_COLUMNS: &str =

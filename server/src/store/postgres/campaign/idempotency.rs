@@ -92,7 +92,7 @@ impl Keys {
             keys.fingerprints.push(key.fingerprint.clone());
             keys.tickets.push(*ticket);
             keys.balances.push(balance.hundredths());
-            keys.answers.push(key.answer.clone());
+            keys.answers.push(job.answer.clone().unwrap_or_default());
             keys.created_at.push(time::store(job.now));
             keys.oldest = Some(keys.oldest.map_or(job.now, |oldest| oldest.min(job.now)));
         }

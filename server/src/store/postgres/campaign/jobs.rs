@@ -35,6 +35,8 @@ pub(super) struct Job {
     pub(super) month: String,
     /// The request's idempotency key, if it came with one.
     pub(super) idempotency: Option<IdempotencyKey>,
+    /// With a key: the answer's document without its ticket and balance (JSON), kept with it.
+    pub(super) answer: Option<String>,
 }
 
 impl Job {
@@ -49,6 +51,10 @@ impl Job {
             now: new.now,
             month: time::month(new.now),
             idempotency: new.idempotency.clone(),
+            answer: new
+                .idempotency
+                .as_ref()
+                .map(|_| serde_json::to_string(&new.simulation.to_wire(None)).unwrap_or_default()),
         }
     }
 
@@ -119,7 +125,7 @@ pub(super) fn decide(
                         fingerprint: key.fingerprint.clone(),
                         ticket,
                         balance,
-                        answer: key.answer.clone(),
+                        answer: job.answer.clone().unwrap_or_default(),
                     };
                     answers.insert((job.account, key.key.clone()), stored);
                 }
