@@ -10,4 +10,5 @@ export TRUNK_SKIP_VERSION_CHECK=true
 export TRUNK_OFFLINE=true
 cd "$TEXTO_ROOT"
 
-step() { printf '\n== %s\n' "$*"; }
+# Each step says how long its script has run (minutes:seconds).
+step() { printf '\n== [%d:%02d] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
