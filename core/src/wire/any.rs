@@ -222,8 +222,8 @@ fn xml_fields(body: &str) -> Option<(Option<String>, Vec<String>)> {
 
 #[cfg(test)]
 mod tests {
-    //! The npm package reads documents with one deserializer per DTO (see `codec::reread_path`
-    //! and `codec::xml_json_text`); these check that it says exactly what the server says, on
+    //! The npm package reads documents with one deserializer per DTO (see `json_path::reread_path`
+    //! and `kind_codec::xml_json_text`); these check that it says exactly what the server says, on
     //! the public samples read as every kind and on many broken variants of them.
 
     use super::*;

@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::{
     Limits, flavour,
-    json_read::{failing_path, prefixed, read_json, without_bom},
+    json_read::{Reread, failing_path, prefixed, read_json, without_bom},
     lenient,
     limits::{LimitScope, take_data_error},
     xml_guard, xml_value, xml_writer,
@@ -147,9 +147,6 @@ fn decode_json<'de, T: Document + Deserialize<'de>>(
         },
     })
 }
-
-/// Deserializes JSON text as one document type, to say where it fails (see [`decode_json_body`]).
-pub(super) type Reread = fn(&str) -> Result<(), serde_json::Error>;
 
 /// [`decode`] of a JSON body. `reread` deserializes text as `T` does: the npm package names
 /// the failing field with it instead of a second deserializer per DTO (see [`flavour`]).

@@ -5,7 +5,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Document, codec::Reread, json_read::failing_path};
+use super::{
+    Document,
+    json_read::{Reread, failing_path},
+};
 
 /// `value` as JSON text, under `root` when it has one.
 pub(super) fn json_text<T: Serialize>(value: &T, root: Option<&'static str>) -> serde_json::Result<String> {

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{Document, codec::Reread, kind_codec::reread_path};
+use super::{Document, json_path::reread_path, json_read::Reread};
 
 /// `value` as JSON text, under `root` when it has one, written through its JSON value (the
 /// same text as the server's), so that each DTO is serialized one way only.

@@ -9,7 +9,34 @@
 //! serde_json at the comma after it or after the enclosing object. The lenient readers say
 //! which case it was ([`Hint`]). The path is written as `serde_path_to_error` writes it.
 
-use super::hint::{FINGERPRINT_START, Hint, fingerprint};
+use serde_json::Value;
+
+use super::{
+    hint::{FINGERPRINT_START, Hint, fingerprint, take_hint},
+    json_read::prefixed,
+};
+
+/// The failing field of a JSON body, as the server's `failing_path` finds it, without a second
+/// deserializer: the document (its root value) is written again as JSON text, so that
+/// duplicate keys resolve as in a JSON value, and `reread` reads that text; the field is told
+/// from where it stops (see [`path_at`]).
+pub(super) fn reread_path(
+    body: &str,
+    root: Option<&str>,
+    reread: &dyn Fn(&str) -> Result<(), serde_json::Error>,
+) -> Option<String> {
+    let value = serde_json::from_str::<Value>(body).ok()?;
+    let text = match root {
+        Some(root) => value.get(root)?.to_string(),
+        None => value.to_string(),
+    };
+    take_hint();
+    let error = reread(&text).err()?;
+    // `text` is well-formed: a syntax error is an array with more items than its reader took.
+    let trailing = error.classify() == serde_json::error::Category::Syntax;
+    let path = path_at(&text, error.line(), error.column(), take_hint(), trailing);
+    Some(prefixed(root, &display(&path)))
+}
 
 /// One step of a path: an object's key or an array's index.
 #[derive(Debug, Clone, PartialEq, Eq)]

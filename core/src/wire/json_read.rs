@@ -15,6 +15,10 @@ pub(super) fn without_bom(body: &str) -> &str {
     body.strip_prefix('\u{feff}').unwrap_or(body)
 }
 
+/// Deserializes JSON text as one document type, to say where it fails: how the npm package
+/// names a failing field without a second deserializer per DTO (see `json_path::reread_path`).
+pub(super) type Reread = fn(&str) -> Result<(), serde_json::Error>;
+
 /// Reads one whole JSON document as `T` (under its root key for requests): anything but
 /// blanks after it is an error.
 pub(super) fn read_json<'de, T: Document + Deserialize<'de>>(body: &'de str) -> serde_json::Result<T> {

@@ -19,28 +19,6 @@ use super::{
 };
 use crate::{Error, FieldError};
 
-/// The failing field of a JSON body, as the server's `failing_path` finds it, without a second
-/// deserializer: the document (its root value) is written again as JSON text, so that
-/// duplicate keys resolve as in a JSON value, and `reread` reads that text; the field is told
-/// from where it stops (see [`json_path`]).
-pub(super) fn reread_path(
-    body: &str,
-    root: Option<&str>,
-    reread: &dyn Fn(&str) -> Result<(), serde_json::Error>,
-) -> Option<String> {
-    let value = serde_json::from_str::<Value>(body).ok()?;
-    let text = match root {
-        Some(root) => value.get(root)?.to_string(),
-        None => value.to_string(),
-    };
-    hint::take_hint();
-    let error = reread(&text).err()?;
-    // `text` is well-formed: a syntax error is an array with more items than its reader took.
-    let trailing = error.classify() == serde_json::error::Category::Syntax;
-    let path = json_path::path_at(&text, error.line(), error.column(), hint::take_hint(), trailing);
-    Some(prefixed(root, &json_path::display(&path)))
-}
-
 /// An XML body of a document with the root elements `roots` as `(root, its JSON form as
 /// text)`, for [`Codec`].
 ///
@@ -115,8 +93,8 @@ impl Codec {
                 hint::take_hint();
                 (self.body)(body).map_err(|error| {
                     let refused = take_data_error();
-                    let path =
-                        reread_path(body, self.root, &|text| (self.plain)(text).map(drop)).filter(|p| !p.is_empty());
+                    let path = json_path::reread_path(body, self.root, &|text| (self.plain)(text).map(drop))
+                        .filter(|p| !p.is_empty());
                     take_data_error();
                     match refused {
                         Some(message) => Error::Invalid(vec![FieldError::new(path.unwrap_or_default(), message)]),
