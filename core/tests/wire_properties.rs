@@ -184,6 +184,7 @@ fn webhook_list_response(xml: bool) -> impl Strategy<Value = WebhookListResponse
         |(status, message, webhooks, total_records, total_display_records)| WebhookListResponse {
             status,
             message,
+            webhook: webhooks.clone(),
             webhooks,
             total_records,
             total_display_records,
@@ -309,7 +310,8 @@ fn list_response(xml: bool) -> impl Strategy<Value = ListResponse> {
 }
 
 fn lists_response(xml: bool) -> impl Strategy<Value = ListsResponse> {
-    let summary = (text(), text(), any::<i64>()).prop_map(|(id, name, contacts)| ListSummaryDto { id, name, contacts });
+    let summary = (text(), text(), any::<i64>(), any::<i64>(), text())
+        .prop_map(|(id, name, contacts, count, date)| ListSummaryDto { id, name, contacts, count, date });
     (any::<i64>(), text(), list(summary, xml), any::<i64>(), any::<i64>()).prop_map(
         |(status, message, lists, total_records, total_display_records)| ListsResponse {
             status,
@@ -615,6 +617,7 @@ fn empty_lists_survive_xml() {
         status: 1,
         message: "OK".into(),
         webhooks: vec![],
+        webhook: vec![],
         total_records: 0,
         total_display_records: 0,
     });

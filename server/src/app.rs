@@ -11,6 +11,7 @@ use hyper_util::{
 use texto_core::{MessageOptions, PriceTable};
 use tokio::{net::TcpListener, sync::Semaphore};
 use tokio_util::sync::CancellationToken;
+use tower::util::MapRequest;
 use tower_http::{
     request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
     timeout::RequestBodyTimeoutLayer,
@@ -141,7 +142,7 @@ impl App {
         // dropped halfway through its handler; a retried send with its idempotency key then
         // finds what the first try did.
         http.timer(TokioTimer::new()).header_read_timeout(self.header_read_timeout).half_close(true);
-        let service = TowerToHyperService::new(self.router);
+        let service = TowerToHyperService::new(MapRequest::new(self.router, same_path_without_doubled_slashes));
         let connections = Arc::new(Semaphore::new(self.max_connections));
         let graceful = GracefulShutdown::new();
         tokio::pin!(shutdown);
@@ -187,4 +188,34 @@ async fn accept(
             None
         }
     }
+}
+
+/// The request with each run of slashes in its path made one: the PHP SDK joins its base URL
+/// and the path with a `/`, so a base URL ending in `/` asks for `//credits`, which is
+/// `/credits` (docs/interface.md §1).
+fn same_path_without_doubled_slashes<B>(mut request: axum::http::Request<B>) -> axum::http::Request<B> {
+    let uri = request.uri();
+    if !uri.path().contains("//") {
+        return request;
+    }
+    let mut path = String::with_capacity(uri.path().len());
+    for piece in uri.path().split('/').filter(|piece| !piece.is_empty()) {
+        path.push('/');
+        path.push_str(piece);
+    }
+    if path.is_empty() || uri.path().ends_with('/') {
+        path.push('/');
+    }
+    let path_and_query = match uri.query() {
+        Some(query) => format!("{path}?{query}"),
+        None => path,
+    };
+    let mut parts = uri.clone().into_parts();
+    if let Ok(rewritten) = path_and_query.parse() {
+        parts.path_and_query = Some(rewritten);
+        if let Ok(uri) = axum::http::Uri::from_parts(parts) {
+            *request.uri_mut() = uri;
+        }
+    }
+    request
 }

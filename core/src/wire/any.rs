@@ -151,7 +151,7 @@ impl Kind {
         let has = |name: &str| fields.iter().any(|f| f == name);
         Some(match () {
             _ if has("ticket") || (has("sent") && has("total") && has("cost")) => Kind::CampaignResult,
-            _ if has("webhook") && has("totalRecords") => Kind::WebhookList,
+            _ if (has("webhooks") || has("webhook")) && has("totalRecords") => Kind::WebhookList,
             _ if has("webhook") => Kind::WebhookResponse,
             _ if has("log") && has("totalRecords") => Kind::WebhookLog,
             _ if has("notification") => Kind::NotificationResponse,

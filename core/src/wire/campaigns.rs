@@ -190,3 +190,23 @@ impl Document for CreditsResponse {
     const JSON_ROOT: Option<&'static str> = None;
     const XML_ROOTS: &'static [&'static str] = &["response"];
 }
+
+/// `DELETE /send/:id`: a scheduled campaign cancelled and refunded.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CancelledResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
+    pub message: String,
+    /// The balance after the refund, as `GET /credits` writes it.
+    #[serde(deserialize_with = "lenient::string")]
+    pub credits: String,
+}
+
+impl Document for CancelledResponse {
+    const JSON_ROOT: Option<&'static str> = None;
+    const XML_ROOTS: &'static [&'static str] = &["response"];
+}

@@ -186,7 +186,8 @@ impl Document for NumberListResponse {
     const XML_ROOTS: &'static [&'static str] = &["response"];
 }
 
-/// `{"list": {...}}`: create a stored list (`name`), or add contacts to one (`listId`).
+/// `{"list": {...}}`: create a stored list (`name`), or add contacts to one (`listId`, or
+/// `list_id` as the PHP SDK's example writes it).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ListRequest {
@@ -197,6 +198,7 @@ pub struct ListRequest {
     #[serde(
         default,
         rename = "listId",
+        alias = "list_id",
         skip_serializing_if = "Option::is_none",
         deserialize_with = "lenient::opt_string"
     )]
@@ -309,6 +311,12 @@ pub struct ListSummaryDto {
     /// Contacts in it.
     #[serde(default, deserialize_with = "lenient::int")]
     pub contacts: i64,
+    /// Contacts in it, under the key the SMSFactor SDKs read.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub count: i64,
+    /// When it was created, `Y-m-d H:i:s` Europe/Paris.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub date: String,
 }
 
 /// `GET /lists`: the account's stored lists, paged.

@@ -76,9 +76,13 @@ pub struct WebhookListResponse {
     /// `OK`.
     #[serde(deserialize_with = "lenient::string")]
     pub message: String,
-    /// One `webhook` element per webhook.
-    #[serde(default, rename = "webhook", deserialize_with = "lenient::list")]
+    /// The webhooks, under the key the SMSFactor SDKs read.
+    #[serde(default, deserialize_with = "lenient::list")]
     pub webhooks: Vec<WebhookDto>,
+    /// The same webhooks under `webhook`, where texto first listed them (one `webhook` element
+    /// per webhook in XML), for the clients written against that.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub webhook: Vec<WebhookDto>,
     /// Webhooks in all.
     #[serde(rename = "totalRecords", deserialize_with = "lenient::int")]
     pub total_records: i64,

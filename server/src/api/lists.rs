@@ -11,7 +11,7 @@ use axum::{
 };
 use serde::Deserialize;
 use texto_core::{
-    FieldError, PlainText,
+    FieldError, PlainText, format_paris,
     wire::{
         ListContactDto, ListRequest, ListResponse, ListSavedResponse, ListSummaryDto, ListsResponse, StatusResponse,
     },
@@ -40,6 +40,7 @@ pub(super) fn router() -> Router<AppState> {
         .route("/lists", get(lists))
         .route("/list/{id}", get(list).put(update).delete(remove))
         .route("/list/{id}/contact/{contact_id}", delete(remove_contact))
+        .route("/list/contact/{contact_id}", delete(remove_contact_by_id))
 }
 
 /// The optional search of `GET /list/{id}`.
@@ -205,7 +206,13 @@ pub(super) async fn lists(
         message: "OK".into(),
         lists: lists
             .into_iter()
-            .map(|l| ListSummaryDto { id: l.id.to_string(), name: l.name, contacts: l.contacts })
+            .map(|l| ListSummaryDto {
+                id: l.id.to_string(),
+                name: l.name,
+                contacts: l.contacts,
+                count: l.contacts,
+                date: format_paris(l.created_at),
+            })
             .collect(),
         total_records: total,
         total_display_records: total,
@@ -293,7 +300,31 @@ pub(super) async fn remove_contact(
 ) -> Result<Response, Error> {
     let unknown = || Error::NotFound(format!("contact {contact_id} of list {id}"));
     let contact = path_id(&contact_id).ok_or_else(unknown)?;
-    if !state.store.delete_contact(caller.account, list_path_id(&id)?, contact).await? {
+    if !state.store.delete_contact(caller.account, Some(list_path_id(&id)?), contact).await? {
+        return Err(unknown());
+    }
+    Ok(accept.ok(&StatusResponse::ok()))
+}
+
+/// `DELETE /list/contact/{contact_id}`: a contact by its id alone, as the SMSFactor SDKs
+/// remove one; -5 when none of the account's lists has it.
+#[utoipa::path(
+    delete,
+    path = "/list/contact/{contact_id}",
+    tag = "lists",
+    params(("contact_id" = String, Path, description = "Contact id (the id of a contact in GET /list/{id})")),
+    responses((status = 200, description = "Deleted", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn remove_contact_by_id(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(contact_id): Path<String>,
+) -> Result<Response, Error> {
+    let unknown = || Error::NotFound(format!("contact {contact_id}"));
+    let contact = path_id(&contact_id).ok_or_else(unknown)?;
+    if !state.store.delete_contact(caller.account, None, contact).await? {
         return Err(unknown());
     }
     Ok(accept.ok(&StatusResponse::ok()))

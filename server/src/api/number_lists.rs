@@ -22,11 +22,12 @@ use super::{
     auth::Caller,
     body::WireBody,
     inputs::{contacts, digits_of, query},
+    path_id,
 };
 use crate::{
     Error,
     state::AppState,
-    store::{NumberEntry, NumberFilter, NumberList, Page},
+    store::{EntryRef, NumberEntry, NumberFilter, NumberList, Page},
 };
 
 /// The routes of both number lists.
@@ -36,6 +37,7 @@ pub(super) fn router() -> Router<AppState> {
         .route("/npai/{number}", delete(remove_npai))
         .route("/blacklist", get(list_blacklist).post(add_blacklist))
         .route("/blacklist/{number}", delete(remove_blacklist))
+        .route("/blacklist/contact/{id}", delete(remove_blacklist_entry))
 }
 
 /// The optional filters of `GET /npai` and `GET /blacklist`.
@@ -255,6 +257,30 @@ pub(super) async fn remove_blacklist(
     remove(&state, caller, accept, NumberList::Blacklist, &number).await
 }
 
+#[utoipa::path(
+    delete,
+    path = "/blacklist/contact/{id}",
+    tag = "blacklist",
+    params(("id" = String, Path, description = "The entry's id, as GET /blacklist shows it")),
+    responses((status = 200, description = "Removed", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+/// `DELETE /blacklist/contact/{id}`: the entry by the id `GET /blacklist` gives it, as the
+/// SMSFactor SDKs remove one; -5 when the account has no such entry.
+pub(super) async fn remove_blacklist_entry(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(id): Path<String>,
+) -> Result<Response, Error> {
+    let not_found = || Error::NotFound(format!("blacklist entry {id}"));
+    let entry = path_id(&id).ok_or_else(not_found)?;
+    if !state.store.remove_number(caller.account, NumberList::Blacklist, EntryRef::Id(entry)).await? {
+        return Err(not_found());
+    }
+    Ok(accept.ok(&StatusResponse::ok()))
+}
+
 /// `DELETE /npai/{number}`, `DELETE /blacklist/{number}`: -5 when the number is not in the
 /// account's list (an invalid number never is).
 async fn remove(
@@ -266,7 +292,7 @@ async fn remove(
 ) -> Result<Response, Error> {
     let not_found = || Error::NotFound(format!("{number} in the {}", list.name()));
     let parsed = parse_international(number).map_err(|_| not_found())?;
-    if !state.store.remove_number(caller.account, list, parsed.as_u64()).await? {
+    if !state.store.remove_number(caller.account, list, EntryRef::Number(parsed.as_u64())).await? {
         return Err(not_found());
     }
     Ok(accept.ok(&StatusResponse::ok()))

@@ -25,9 +25,9 @@ use crate::state::AppState;
         campaigns::history, campaigns::detail, campaigns::credits, clicks::clickers,
         notification::show, notification::save,
         webhooks::create, webhooks::list, webhooks::update, webhooks::set_status, webhooks::remove, webhooks::log, webhook_resend::resend,
-        lists::save, lists::lists, lists::list, lists::update, lists::remove, lists::remove_contact,
+        lists::save, lists::lists, lists::list, lists::update, lists::remove, lists::remove_contact, lists::remove_contact_by_id,
         number_lists::list_npai, number_lists::add_npai, number_lists::remove_npai,
-        number_lists::list_blacklist, number_lists::add_blacklist, number_lists::remove_blacklist,
+        number_lists::list_blacklist, number_lists::add_blacklist, number_lists::remove_blacklist, number_lists::remove_blacklist_entry,
     ),
     modifiers(&BearerToken)
 )]

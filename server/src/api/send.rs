@@ -13,7 +13,7 @@ use chrono::Utc;
 use serde::Deserialize;
 use texto_core::{
     Audience, Campaign, Endpoint, FieldError, FilterContext, parse_international, simulate, validate_send,
-    wire::{GsmDto, MessageDto, RecipientsDto, SmsRequest, StatusResponse},
+    wire::{CancelledResponse, GsmDto, MessageDto, RecipientsDto, SmsRequest},
 };
 
 use super::{
@@ -360,7 +360,7 @@ fn text_hash(text: &str) -> i64 {
     path = "/send/{ticket}",
     tag = "send",
     params(("ticket" = String, Path, description = "The campaign ticket")),
-    responses((status = 200, description = "Cancelled and refunded", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "Cancelled and refunded: the balance after the refund", body = texto_core::wire::CancelledResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn cancel(
@@ -372,5 +372,6 @@ pub(super) async fn cancel(
     let id = path_id(&ticket).ok_or_else(|| Error::NotFound(format!("campaign {ticket}")))?;
     let cancelled = state.store.cancel_campaign(caller.account, id).await?;
     tracing::info!(ticket = id, refund = %cancelled.cost, "campaign cancelled");
-    Ok(accept.ok(&StatusResponse::ok()))
+    let balance = state.store.balance(caller.account).await?;
+    Ok(accept.ok(&CancelledResponse { status: 1, message: "OK".into(), credits: balance.to_string() }))
 }

@@ -214,10 +214,12 @@ pub(super) async fn list(
     page: Result<Query<Page>, QueryRejection>,
 ) -> Result<Response, Error> {
     let (records, total) = state.store.webhooks(caller.account, query(page)?).await?;
+    let webhooks: Vec<_> = records.iter().map(dto).collect();
     Ok(accept.ok(&WebhookListResponse {
         status: 1,
         message: "OK".into(),
-        webhooks: records.iter().map(dto).collect(),
+        webhook: webhooks.clone(),
+        webhooks,
         total_records: total,
         total_display_records: total,
     }))

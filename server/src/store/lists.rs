@@ -1,6 +1,7 @@
 //! Stored recipient lists: named sets of contacts a campaign can be sent to.
 
 use async_trait::async_trait;
+use chrono::{DateTime, Utc};
 
 use super::{AccountId, NewContact, Page};
 use crate::Error;
@@ -14,6 +15,8 @@ pub(crate) struct ListSummary {
     pub(crate) name: String,
     /// Contacts in it.
     pub(crate) contacts: i64,
+    /// When it was created.
+    pub(crate) created_at: DateTime<Utc>,
 }
 
 /// A contact of a stored list.
@@ -94,7 +97,8 @@ pub(crate) trait ListStore: Send + Sync {
     ) -> Result<Option<ListPage>, Error>;
     /// Deletes the list and its contacts; false when the account has no such list.
     async fn delete_list(&self, account: AccountId, list: i64) -> Result<bool, Error>;
-    /// Deletes one contact of the list; false when the account has no such list or the list
-    /// no such contact.
-    async fn delete_contact(&self, account: AccountId, list: i64, contact: i64) -> Result<bool, Error>;
+    /// Deletes one contact of the account's `list`, or of any of its lists (`None`: the
+    /// contact's id is enough, as `DELETE /list/contact/:id` has it); false when there is no
+    /// such contact there.
+    async fn delete_contact(&self, account: AccountId, list: Option<i64>, contact: i64) -> Result<bool, Error>;
 }

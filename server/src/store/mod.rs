@@ -30,7 +30,9 @@ pub(crate) use delivery::{Arrival, CampaignText, Click, DeliveryStore, HandOff, 
 pub(crate) use idempotency::{Created, IdempotencyKey, StoredAnswer, kept_since, prune_due, replay_of};
 pub(crate) use lists::{Added, ContactSearch, ListContact, ListPage, ListStore, ListSummary};
 pub(crate) use notification::{BalanceAlert, NotificationStore};
-pub(crate) use number_lists::{NewContact, NumberEntry, NumberFilter, NumberList, NumberListStore, NumberPage};
+pub(crate) use number_lists::{
+    EntryRef, NewContact, NumberEntry, NumberFilter, NumberList, NumberListStore, NumberPage,
+};
 pub use open::DbLocation;
 pub(crate) use open::{for_commands, for_serving};
 pub(crate) use outbox::{Attempt, AttemptResult, DueEvent, NextStep, OutboxStore};

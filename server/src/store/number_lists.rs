@@ -79,6 +79,25 @@ pub(crate) struct NumberPage {
 }
 
 /// Reading and changing the NPAI list and the blacklist of an account.
+/// How a request names an entry of a number list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum EntryRef {
+    /// By its number (`DELETE /blacklist/:number`).
+    Number(u64),
+    /// By the `id` the list shows it with (`DELETE /blacklist/contact/:id`).
+    Id(i64),
+}
+
+impl EntryRef {
+    /// The column that names it, and its value as stored.
+    pub(crate) fn column(self) -> (&'static str, i64) {
+        match self {
+            EntryRef::Number(number) => ("number", number as i64),
+            EntryRef::Id(id) => ("id", id),
+        }
+    }
+}
+
 #[async_trait]
 pub(crate) trait NumberListStore: Send + Sync {
     /// A page of the entries of the account's `list` that pass `filter`.
@@ -99,6 +118,7 @@ pub(crate) trait NumberListStore: Send + Sync {
         campaign: Option<i64>,
         now: DateTime<Utc>,
     ) -> Result<u64, Error>;
-    /// Removes `number` from the account's `list`; false when it was not there.
-    async fn remove_number(&self, account: AccountId, list: NumberList, number: u64) -> Result<bool, Error>;
+    /// Removes an entry of the account's `list`, by its number or its id; false when it was
+    /// not there.
+    async fn remove_number(&self, account: AccountId, list: NumberList, entry: EntryRef) -> Result<bool, Error>;
 }

@@ -15,6 +15,7 @@ mod lists;
 mod notification;
 mod number_lists;
 mod openapi;
+mod sdk_shapes;
 mod send;
 mod slow_clients;
 mod web_app;

@@ -174,8 +174,12 @@ async fn a_delayed_campaign_is_scheduled_and_can_be_cancelled_for_a_refund() {
     let (_, detail) = app.json(Method::GET, &format!("/campaign/{ticket}"), None).await;
     assert_eq!(detail["campaign"][0]["status"], "Scheduled");
     assert_eq!(app.json(Method::GET, "/credits", None).await.1["credits"], "999");
-    let (status, _) = app.json(Method::DELETE, &format!("/send/{ticket}"), None).await;
-    assert_eq!(status, 200);
+    let (status, cancelled) = app.json(Method::DELETE, &format!("/send/{ticket}"), None).await;
+    assert_eq!(
+        (status, cancelled["credits"].as_str()),
+        (200, Some("1000")),
+        "the balance after the refund: {cancelled}"
+    );
     assert_eq!(app.json(Method::GET, "/credits", None).await.1["credits"], "1000", "refunded");
     let (status, again) = app.json(Method::DELETE, &format!("/send/{ticket}"), None).await;
     assert_eq!((status, again["status"].as_i64()), (422, Some(-7)), "already cancelled: {again}");

@@ -10,11 +10,12 @@ use tokio_postgres::Row;
 use super::PgStore;
 use crate::{
     Error,
-    store::{AccountId, Added, ContactSearch, ListContact, ListPage, ListStore, ListSummary, NewContact, Page},
+    store::{AccountId, Added, ContactSearch, ListContact, ListPage, ListStore, ListSummary, NewContact, Page, time},
 };
 
 /// A list with its contact count, for `WHERE` clauses on `lists`.
-const LIST_COLUMNS: &str = "SELECT id, name, (SELECT COUNT(*) FROM contacts WHERE list_id = lists.id) FROM lists";
+const LIST_COLUMNS: &str =
+    "SELECT id, name, (SELECT COUNT(*) FROM contacts WHERE list_id = lists.id), created_at FROM lists";
 
 /// The contacts of a list (its id is `$1`), for an `ORDER BY` clause.
 const CONTACT_COLUMNS: &str = "SELECT id, number, info1, info2, info3, info4 FROM contacts WHERE list_id = $1";
@@ -105,12 +106,13 @@ impl ListStore for PgStore {
         Ok(deleted > 0)
     }
 
-    async fn delete_contact(&self, account: AccountId, list: i64, contact: i64) -> Result<bool, Error> {
+    async fn delete_contact(&self, account: AccountId, list: Option<i64>, contact: i64) -> Result<bool, Error> {
         let client = self.pool.get().await?;
         let deleted = client
             .execute(
-                "DELETE FROM contacts WHERE id = $1 AND list_id = (SELECT id FROM lists WHERE id = $2 AND account_id = $3)",
-                &[&contact, &list, &account],
+                "DELETE FROM contacts WHERE id = $1
+                 AND list_id IN (SELECT id FROM lists WHERE account_id = $2 AND ($3::BIGINT IS NULL OR id = $3))",
+                &[&contact, &account, &list],
             )
             .await?;
         Ok(deleted > 0)
@@ -119,7 +121,7 @@ impl ListStore for PgStore {
 
 /// A row of [`LIST_COLUMNS`].
 fn summary(row: &Row) -> ListSummary {
-    ListSummary { id: row.get(0), name: row.get(1), contacts: row.get(2) }
+    ListSummary { id: row.get(0), name: row.get(1), contacts: row.get(2), created_at: time::load(row.get(3)) }
 }
 
 /// A row of [`CONTACT_COLUMNS`].

@@ -7,7 +7,9 @@ use tokio_postgres::types::ToSql;
 use super::{PgStore, time};
 use crate::{
     Error,
-    store::{AccountId, NewContact, NumberEntry, NumberFilter, NumberList, NumberListStore, NumberPage, Page},
+    store::{
+        AccountId, EntryRef, NewContact, NumberEntry, NumberFilter, NumberList, NumberListStore, NumberPage, Page,
+    },
 };
 
 /// Entries written by one `INSERT` (its arrays stay well under the protocol's limits).
@@ -93,12 +95,13 @@ impl NumberListStore for PgStore {
         Ok(added)
     }
 
-    async fn remove_number(&self, account: AccountId, list: NumberList, number: u64) -> Result<bool, Error> {
+    async fn remove_number(&self, account: AccountId, list: NumberList, entry: EntryRef) -> Result<bool, Error> {
         let client = self.pool.get().await?;
+        let (column, value) = entry.column();
         let removed = client
             .execute(
-                &format!("DELETE FROM {} WHERE account_id = $1 AND number = $2", list.table()),
-                &[&account, &(number as i64)],
+                &format!("DELETE FROM {} WHERE account_id = $1 AND {column} = $2", list.table()),
+                &[&account, &value],
             )
             .await?;
         Ok(removed > 0)

@@ -6,11 +6,12 @@ use rusqlite::{Connection, OptionalExtension, params};
 use super::SqliteStore;
 use crate::{
     Error,
-    store::{AccountId, Added, ContactSearch, ListContact, ListPage, ListStore, ListSummary, NewContact, Page},
+    store::{AccountId, Added, ContactSearch, ListContact, ListPage, ListStore, ListSummary, NewContact, Page, time},
 };
 
 /// A list with its contact count, for `WHERE` clauses on `lists`.
-const LIST_COLUMNS: &str = "SELECT id, name, (SELECT COUNT(*) FROM contacts WHERE list_id = lists.id) FROM lists";
+const LIST_COLUMNS: &str =
+    "SELECT id, name, (SELECT COUNT(*) FROM contacts WHERE list_id = lists.id), created_at FROM lists";
 
 /// The contacts of a list (its id is the parameter), for an `ORDER BY` clause.
 const CONTACT_COLUMNS: &str = "SELECT id, number, info1, info2, info3, info4 FROM contacts WHERE list_id = ?";
@@ -116,12 +117,13 @@ impl ListStore for SqliteStore {
             .await
     }
 
-    async fn delete_contact(&self, account: AccountId, list: i64, contact: i64) -> Result<bool, Error> {
+    async fn delete_contact(&self, account: AccountId, list: Option<i64>, contact: i64) -> Result<bool, Error> {
         self.db
             .write(move |db| {
                 let deleted = db.execute(
-                    "DELETE FROM contacts WHERE id = ? AND list_id = (SELECT id FROM lists WHERE id = ? AND account_id = ?)",
-                    [contact, list, account],
+                    "DELETE FROM contacts WHERE id = ?1
+                     AND list_id IN (SELECT id FROM lists WHERE account_id = ?2 AND (?3 IS NULL OR id = ?3))",
+                    params![contact, account, list],
                 )?;
                 Ok(deleted > 0)
             })
@@ -131,7 +133,12 @@ impl ListStore for SqliteStore {
 
 /// A row of [`LIST_COLUMNS`].
 fn summary(row: &rusqlite::Row<'_>) -> rusqlite::Result<ListSummary> {
-    Ok(ListSummary { id: row.get(0)?, name: row.get(1)?, contacts: row.get(2)? })
+    Ok(ListSummary {
+        id: row.get(0)?,
+        name: row.get(1)?,
+        contacts: row.get(2)?,
+        created_at: time::load(&row.get::<_, String>(3)?),
+    })
 }
 
 /// A row of [`CONTACT_COLUMNS`].

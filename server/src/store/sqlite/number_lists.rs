@@ -7,7 +7,9 @@ use rusqlite::{params, params_from_iter, types::Value};
 use super::{SqliteStore, time};
 use crate::{
     Error,
-    store::{AccountId, NewContact, NumberEntry, NumberFilter, NumberList, NumberListStore, NumberPage, Page},
+    store::{
+        AccountId, EntryRef, NewContact, NumberEntry, NumberFilter, NumberList, NumberListStore, NumberPage, Page,
+    },
 };
 
 #[async_trait]
@@ -91,12 +93,13 @@ impl NumberListStore for SqliteStore {
             .await
     }
 
-    async fn remove_number(&self, account: AccountId, list: NumberList, number: u64) -> Result<bool, Error> {
+    async fn remove_number(&self, account: AccountId, list: NumberList, entry: EntryRef) -> Result<bool, Error> {
+        let (column, value) = entry.column();
         self.db
             .write(move |db| {
                 let removed = db.execute(
-                    &format!("DELETE FROM {} WHERE account_id = ? AND number = ?", list.table()),
-                    [account, number as i64],
+                    &format!("DELETE FROM {} WHERE account_id = ? AND {column} = ?", list.table()),
+                    [account, value],
                 )?;
                 Ok(removed > 0)
             })

@@ -1,0 +1,103 @@
+//! The calls the official SMSFactor SDKs make, with the shapes they read (issue 22): deleting
+//! a list contact or a blacklist entry by the id a listing gave, webhooks under `webhooks`,
+//! lists with `count` and `date`, `list_id` when adding contacts, and a doubled slash or a
+//! `[]` body as the PHP SDK sends them.
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, account, spawn_app};
+
+/// Creates a list of `numbers` as the caller of `token`; its id and its contacts' ids.
+async fn list_of(app: &TestApp, token: &str, numbers: &[&str]) -> (String, Vec<String>) {
+    let gsm: Vec<Value> = numbers.iter().map(|n| json!({"value": n})).collect();
+    let body = json!({"list": {"name": "Clients", "contacts": {"gsm": gsm}}});
+    let (status, created) = app.json_as(token, Method::POST, "/list", Some(body)).await;
+    assert_eq!(status, 200, "{created}");
+    let id = created["id"].as_str().expect("an id").to_owned();
+    let (_, list) = app.json_as(token, Method::GET, &format!("/list/{id}"), None).await;
+    let contacts = list["list"].as_array().expect("contacts").iter().map(|c| c["id"].as_str().unwrap().to_owned());
+    (id, contacts.collect())
+}
+
+#[tokio::test]
+async fn a_list_contact_is_deleted_by_its_id_alone_and_only_by_its_owner() {
+    let app = spawn_app().await;
+    let (list, contacts) = list_of(&app, &app.token, &["33612345678", "33612345679"]).await;
+    let other = account(&app.db(), "other", 0.0).await;
+    let path = format!("/list/contact/{}", contacts[0]);
+    let (status, body) = app.json_as(&other, Method::DELETE, &path, None).await;
+    assert_eq!((status, body["status"].as_i64()), (404, Some(-5)), "another account's contact: {body}");
+    let (status, body) = app.json(Method::DELETE, &path, None).await;
+    assert_eq!((status, body["status"].as_i64()), (200, Some(1)), "{body}");
+    let (_, left) = app.json(Method::GET, &format!("/list/{list}"), None).await;
+    assert_eq!(left["list"].as_array().map(Vec::len), Some(1), "{left}");
+    assert_eq!(left["list"][0]["destination"], "33612345679");
+    let (status, body) = app.json(Method::DELETE, &path, None).await;
+    assert_eq!((status, body["status"].as_i64()), (404, Some(-5)), "already gone: {body}");
+    let (status, _) = app.json(Method::DELETE, "/list/contact/abc", None).await;
+    assert_eq!(status, 404);
+}
+
+#[tokio::test]
+async fn a_blacklist_entry_is_deleted_by_the_id_the_listing_gave() {
+    let app = spawn_app().await;
+    let body = json!({"blacklist": {"contacts": {"gsm": [{"value": "33612345678"}, {"value": "33612345679"}]}}});
+    let (status, added) = app.json(Method::POST, "/blacklist", Some(body)).await;
+    assert_eq!(status, 200, "{added}");
+    let (_, listed) = app.json(Method::GET, "/blacklist", None).await;
+    let entry = listed["list"].as_array().expect("entries").iter().find(|e| e["destination"] == "33612345678").cloned();
+    let path = format!("/blacklist/contact/{}", entry.expect("the entry")["id"].as_str().expect("an id"));
+    let other = account(&app.db(), "other", 0.0).await;
+    assert_eq!(app.json_as(&other, Method::DELETE, &path, None).await.0, 404, "another account's entry");
+    let (status, body) = app.json(Method::DELETE, &path, None).await;
+    assert_eq!((status, body["status"].as_i64()), (200, Some(1)), "{body}");
+    let (_, listed) = app.json(Method::GET, "/blacklist", None).await;
+    let left: Vec<&Value> = listed["list"].as_array().expect("entries").iter().map(|e| &e["destination"]).collect();
+    assert_eq!(left, [&json!("33612345679")]);
+    assert_eq!(app.json(Method::DELETE, &path, None).await.0, 404, "already gone");
+}
+
+#[tokio::test]
+async fn webhooks_are_listed_under_webhooks_and_lists_carry_count_and_date() {
+    let app = spawn_app().await;
+    let hook = json!({"webhook": {"type": "DLR", "url": "https://example.com/dlr"}});
+    assert_eq!(app.json(Method::POST, "/webhook", Some(hook)).await.0, 200);
+    let (_, listed) = app.json(Method::GET, "/webhook", None).await;
+    assert_eq!(listed["webhooks"][0]["url"], "https://example.com/dlr", "{listed}");
+    assert_eq!(listed["webhooks"], listed["webhook"], "texto's first key stays");
+    let (_, xml) = app.xml(Method::GET, "/webhook", None).await;
+    assert!(xml.contains("<webhooks>") && xml.contains("https://example.com/dlr"), "{xml}");
+
+    list_of(&app, &app.token, &["33612345678", "33612345679"]).await;
+    let (_, lists) = app.json(Method::GET, "/lists", None).await;
+    let first = &lists["lists"][0];
+    assert_eq!((first["count"].as_i64(), first["contacts"].as_i64()), (Some(2), Some(2)), "{lists}");
+    let date = first["date"].as_str().expect("a date");
+    assert!(chrono::NaiveDateTime::parse_from_str(date, "%Y-%m-%d %H:%M:%S").is_ok(), "Y-m-d H:i:s: {date}");
+}
+
+#[tokio::test]
+async fn contacts_are_added_with_list_id_as_the_php_example_writes_it() {
+    let app = spawn_app().await;
+    let (list, _) = list_of(&app, &app.token, &["33612345678"]).await;
+    let body = json!({"list": {"list_id": list, "contacts": {"gsm": [{"value": "33612345679"}]}}});
+    let (status, added) = app.json(Method::POST, "/list", Some(body)).await;
+    assert_eq!(status, 200, "{added}");
+    let (_, read) = app.json(Method::GET, &format!("/list/{list}"), None).await;
+    assert_eq!(read["list"].as_array().map(Vec::len), Some(2), "added to the same list: {read}");
+}
+
+#[tokio::test]
+async fn a_doubled_slash_and_an_empty_array_body_are_what_the_php_sdk_sends() {
+    let app = spawn_app().await;
+    let (status, credits) = app.json(Method::GET, "//credits", None).await;
+    assert_eq!((status, credits["credits"].as_str()), (200, Some("1000")), "{credits}");
+    let (status, credits) = app.json(Method::GET, "/credits", Some(json!([]))).await;
+    assert_eq!((status, credits["status"].as_i64()), (200, Some(1)), "a [] body on a GET: {credits}");
+    let (list, contacts) = list_of(&app, &app.token, &["33612345678"]).await;
+    let (status, body) = app.json(Method::DELETE, &format!("//list/contact/{}", contacts[0]), Some(json!([]))).await;
+    assert_eq!((status, body["status"].as_i64()), (200, Some(1)), "{body}");
+    let (status, body) = app.json(Method::GET, &format!("/list//{list}"), None).await;
+    assert_eq!(status, 200, "slashes inside the path too: {body}");
+}
