@@ -51,6 +51,7 @@ mod xml_guard;
 mod xml_value;
 mod xml_writer;
 
+mod account;
 mod campaigns;
 mod clicks;
 mod contacts;
@@ -61,6 +62,7 @@ mod result;
 mod send;
 mod webhook;
 
+pub use account::*;
 pub use any::Kind;
 pub use campaigns::*;
 pub use clicks::*;

@@ -1,5 +1,6 @@
 //! The HTTP interface: one module per resource, errors written in the client's format.
 
+mod account;
 mod auth;
 mod body;
 mod campaigns;
@@ -39,6 +40,7 @@ use crate::{Error, error::Failure, state::AppState};
 /// Every endpoint of the interface (docs/interface.md §2).
 pub(crate) fn router() -> Router<AppState> {
     Router::new()
+        .merge(account::router())
         .merge(health::router())
         .merge(openapi::router())
         .merge(send::router())

@@ -7,7 +7,7 @@ use utoipa::{
     openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme},
 };
 
-use super::{campaigns, clicks, lists, notification, number_lists, send, webhook_resend, webhooks};
+use super::{account, campaigns, clicks, lists, notification, number_lists, send, webhook_resend, webhooks};
 use crate::state::AppState;
 
 /// The interface, as texto implements it.
@@ -23,6 +23,7 @@ use crate::state::AppState;
         send::send, send::send_by_query, send::send_lists, send::simulate_send, send::simulate_by_query,
         send::simulate_lists, send::cancel,
         campaigns::history, campaigns::detail, campaigns::credits, clicks::clickers,
+        account::account, account::lookup,
         notification::show, notification::save,
         webhooks::create, webhooks::list, webhooks::update, webhooks::set_status, webhooks::remove, webhooks::log, webhook_resend::resend,
         lists::save, lists::lists, lists::list, lists::update, lists::remove, lists::remove_contact, lists::remove_contact_by_id,

@@ -32,6 +32,8 @@ pub(crate) trait AccountStore: Send + Sync {
     async fn create_account(&self, name: &str, credits: Credits) -> Result<AccountId, Error>;
     /// The account called `name`.
     async fn account_by_name(&self, name: &str) -> Result<Option<AccountId>, Error>;
+    /// The name of the account.
+    async fn account_name(&self, account: AccountId) -> Result<String, Error>;
     /// Adds `credits` to the account (a ledger row); returns the new balance.
     async fn top_up(&self, account: AccountId, credits: Credits) -> Result<Credits, Error>;
     /// The balance: the sum of the account's ledger.

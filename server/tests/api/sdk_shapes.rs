@@ -101,3 +101,23 @@ async fn a_doubled_slash_and_an_empty_array_body_are_what_the_php_sdk_sends() {
     let (status, body) = app.json(Method::GET, &format!("/list//{list}"), None).await;
     assert_eq!(status, 200, "slashes inside the path too: {body}");
 }
+
+#[tokio::test]
+async fn the_account_answers_with_its_name_and_balance_and_a_lookup_says_why_it_cannot() {
+    let app = spawn_app().await;
+    let poor = account(&app.db(), "Boulangerie Martin", 2.5).await;
+    let (status, answer) = app.json_as(&poor, Method::GET, "/account", None).await;
+    assert_eq!(status, 200, "{answer}");
+    let account = &answer["account"];
+    assert_eq!((account["company"].as_str(), account["credits"].as_str()), (Some("Boulangerie Martin"), Some("2.5")));
+    assert_eq!(account["time_zone"], "Europe/Paris");
+    assert_ne!(account["client_id"], app.json(Method::GET, "/account", None).await.1["account"]["client_id"]);
+    let (status, xml) = app.xml(Method::GET, "/account", None).await;
+    assert!(status == 200 && xml.contains("<account>") && xml.contains("<credits>1000</credits>"), "{xml}");
+    assert_eq!(app.anonymous(Method::GET, "/account").send().await.expect("sent").status(), 401);
+
+    let lookup = json!({"lookup": {"to": [{"value": "33612345678"}]}});
+    let (status, refused) = app.json(Method::POST, "/lookup", Some(lookup)).await;
+    assert_eq!((status, refused["status"].as_i64()), (422, Some(-7)), "{refused}");
+    assert!(refused.to_string().contains("no HLR provider"), "says why: {refused}");
+}

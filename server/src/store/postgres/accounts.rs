@@ -39,6 +39,11 @@ impl AccountStore for PgStore {
         Ok(client.query_opt("SELECT id FROM accounts WHERE name = $1", &[&name]).await?.map(|row| row.get(0)))
     }
 
+    async fn account_name(&self, account: AccountId) -> Result<String, Error> {
+        let client = self.pool.get().await?;
+        Ok(client.query_one("SELECT name FROM accounts WHERE id = $1", &[&account]).await?.get(0))
+    }
+
     async fn top_up(&self, account: AccountId, credits: Credits) -> Result<Credits, Error> {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;

@@ -44,6 +44,12 @@ impl AccountStore for SqliteStore {
             .await
     }
 
+    async fn account_name(&self, account: AccountId) -> Result<String, Error> {
+        self.db
+            .read(move |db| Ok(db.query_row("SELECT name FROM accounts WHERE id = ?", [account], |row| row.get(0))?))
+            .await
+    }
+
     async fn top_up(&self, account: AccountId, credits: Credits) -> Result<Credits, Error> {
         self.db
             .write(move |db| {
