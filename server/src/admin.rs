@@ -5,7 +5,7 @@ use texto_core::{Country, Credits};
 use crate::{
     Error,
     cli::{AccountAction, TokenAction},
-    store::{AccountId, CountryRuleChange, DbLocation, Store, token_hash},
+    store::{AccountId, CountryRuleChange, DbLocation, HttpErrors, Store, token_hash},
 };
 
 /// Name of the account `--demo` creates.
@@ -67,7 +67,9 @@ async fn named(store: &std::sync::Arc<dyn Store>, name: &str) -> Result<AccountI
 pub async fn token(path: impl Into<DbLocation>, action: TokenAction) -> Result<String, Error> {
     let store = open(path).await?;
     match action {
-        TokenAction::Create { account } => new_token(&store, named(&store, &account).await?).await,
+        TokenAction::Create { account, http_errors } => {
+            new_token(&store, named(&store, &account).await?, http_errors).await
+        }
         TokenAction::Revoke { token } => match store.revoke_token(&token_hash(&token)).await? {
             true => Ok("token revoked".to_owned()),
             false => Err(Error::Command("no live token matches".to_owned())),
@@ -76,11 +78,11 @@ pub async fn token(path: impl Into<DbLocation>, action: TokenAction) -> Result<S
 }
 
 /// A new random token for `account`, stored by its hash.
-async fn new_token(store: &std::sync::Arc<dyn Store>, account: i64) -> Result<String, Error> {
+async fn new_token(store: &std::sync::Arc<dyn Store>, account: i64, http_errors: HttpErrors) -> Result<String, Error> {
     let mut secret = [0u8; 24];
     getrandom::fill(&mut secret).map_err(|e| Error::Command(format!("no randomness for a token: {e}")))?;
     let token = format!("texto_{}", hex::encode(secret));
-    store.add_token(account, &token_hash(&token)).await?;
+    store.add_token(account, &token_hash(&token), http_errors).await?;
     Ok(token)
 }
 
@@ -90,7 +92,7 @@ pub(crate) async fn ensure_demo_account(store: &std::sync::Arc<dyn Store>) -> Re
         return Ok(());
     }
     let account = store.create_account(DEMO_ACCOUNT, Credits::whole(1_000)).await?;
-    let token = new_token(store, account).await?;
+    let token = new_token(store, account, HttpErrors::On).await?;
     println!("Demo account \"{DEMO_ACCOUNT}\" created with 1000 credits. Its API token (shown once):\n  {token}");
     Ok(())
 }

@@ -97,7 +97,7 @@ impl App {
         }
         let router = router
             .fallback(api::not_found)
-            .layer(axum::middleware::from_fn(api::render_errors))
+            .layer(axum::middleware::from_fn_with_state(state.clone(), api::render_errors))
             .layer(web_app::no_sniffing())
             .layer(RequestBodyTimeoutLayer::new(body_read_timeout))
             .layer(TraceLayer::new_for_http().make_span_with(|request: &axum::http::Request<_>| {

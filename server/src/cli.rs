@@ -2,7 +2,10 @@
 
 use clap::{Parser, Subcommand};
 
-use crate::{Config, store::DbLocation};
+use crate::{
+    Config,
+    store::{DbLocation, HttpErrors},
+};
 
 /// texto — an open SMS campaign service.
 #[derive(Debug, Parser)]
@@ -107,6 +110,10 @@ pub enum TokenAction {
         /// The account it acts for.
         #[arg(long)]
         account: String,
+        /// `off`: every error answer comes as HTTP 200 with its envelope, as the SMSFactor
+        /// SDKs need to read it; `on`: with its HTTP status.
+        #[arg(long, default_value = "on")]
+        http_errors: HttpErrors,
     },
     /// Revoke a token.
     Revoke {

@@ -2,7 +2,11 @@
 
 use std::{net::SocketAddr, path::PathBuf};
 
-use crate::{carrier::SmscUrl, store::DbLocation, webhook_sender::RetrySchedule};
+use crate::{
+    carrier::SmscUrl,
+    store::{DbLocation, HttpErrors},
+    webhook_sender::RetrySchedule,
+};
 
 /// `--webhook-retry-delays`: `30s,2m,10m,…`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,6 +46,11 @@ pub struct Config {
     /// Most recipients in one request.
     #[arg(long, env = "TEXTO_MAX_RECIPIENTS", default_value_t = 1_000_000)]
     pub max_recipients: usize,
+    /// `off`: error answers to requests without a valid token come as HTTP 200 with their
+    /// envelope, as SMSFactor answers (each token has its own setting, `texto token create
+    /// --http-errors`); `on`: with their HTTP status.
+    #[arg(long, env = "TEXTO_HTTP_ERRORS", default_value = "on")]
+    pub http_errors: HttpErrors,
     /// Requests per second allowed per token (bursts up to twice as many); 0 turns it off.
     #[arg(long, env = "TEXTO_RATE_LIMIT", default_value_t = 50)]
     pub rate_limit: u32,
@@ -106,6 +115,7 @@ impl Config {
             allow_private_webhooks: false,
             max_body_bytes: 64 * 1024 * 1024,
             max_recipients: 1_000_000,
+            http_errors: HttpErrors::On,
             rate_limit: 50,
             stop_text: "STOP au 36180".to_owned(),
             header_read_timeout_secs: 10,

@@ -26,4 +26,4 @@ pub use cli::{AccountAction, Cli, Command, DbArg, TokenAction};
 pub use config::{Config, RetryDelays};
 pub use error::Error;
 pub use shutdown::shutdown_signal;
-pub use store::DbLocation;
+pub use store::{DbLocation, HttpErrors};

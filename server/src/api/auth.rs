@@ -1,6 +1,9 @@
 //! Bearer tokens: who is calling, and whether they are over their rate limit.
 
-use std::num::NonZeroU32;
+use std::{
+    num::NonZeroU32,
+    sync::{Arc, OnceLock},
+};
 
 use axum::{
     extract::FromRequestParts,
@@ -11,7 +14,7 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use crate::{
     Error,
     state::AppState,
-    store::{AccountId, token_hash},
+    store::{AccountId, HttpErrors, token_hash},
 };
 
 /// The account a request acts for, from its token.
@@ -36,14 +39,23 @@ impl FromRequestParts<AppState> for Caller {
             .or_else(|| query_token(parts))
             .ok_or(Error::Unauthorized("no token: send Authorization: Bearer <token>"))?;
         let hash = token_hash(&token);
-        let account =
+        let (account, http_errors) =
             state.store.account_for_token(&hash).await?.ok_or(Error::Unauthorized("unknown or revoked token"))?;
+        // The token's own setting for how its errors are answered (see `render_errors`).
+        if let Some(choice) = parts.extensions.get::<ErrorStatuses>() {
+            let _ = choice.0.set(http_errors);
+        }
         if let Some(limiter) = &state.rate_limiter {
             limiter.check_key(&hash).map_err(|_| Error::RateLimited)?;
         }
         Ok(Caller { account })
     }
 }
+
+/// How the request's errors are to be answered, once its token is known: put in the request
+/// by `render_errors`, set by [`Caller`], read back by `render_errors` for the answer.
+#[derive(Clone, Default)]
+pub(crate) struct ErrorStatuses(pub(crate) Arc<OnceLock<HttpErrors>>);
 
 fn bearer(parts: &Parts) -> Option<String> {
     let value = parts.headers.get(header::AUTHORIZATION)?.to_str().ok()?;

@@ -22,7 +22,7 @@ pub(crate) use auth::behind_token;
 
 use axum::{
     Router,
-    extract::Request,
+    extract::{Request, State},
     http::{StatusCode, header},
     middleware::Next,
     response::Response,
@@ -35,7 +35,7 @@ use texto_core::{
 pub(crate) use auth::rate_limiter;
 pub(crate) use format::Accept;
 
-use crate::{Error, error::Failure, state::AppState};
+use crate::{Error, error::Failure, state::AppState, store::HttpErrors};
 
 /// Every endpoint of the interface (docs/interface.md §2).
 pub(crate) fn router() -> Router<AppState> {
@@ -57,10 +57,31 @@ pub(crate) fn router() -> Router<AppState> {
 /// Writes error envelopes in the format the request accepts (XML when it accepts neither,
 /// which is also the answer to an unacceptable `Accept`). Wraps the whole app, so extractor
 /// rejections and unknown paths get the envelope too.
-pub(crate) async fn render_errors(request: Request, next: Next) -> Response {
+///
+/// With `http_errors` off (the token's setting, or the server's for a request without a valid
+/// token) every error envelope comes as HTTP 200, as SMSFactor answers (docs/interface.md §9).
+pub(crate) async fn render_errors(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
     let accept = Accept::from_headers(request.headers()).unwrap_or(Accept(Format::Xml));
-    // The web app and short links answer pages, not envelopes.
-    let web_app = request.uri().path().starts_with("/app") || request.uri().path().starts_with("/s/");
+    let envelopes = !is_page(request.uri().path());
+    let statuses = auth::ErrorStatuses::default();
+    request.extensions_mut().insert(statuses.clone());
+    let response = envelope_of(accept, request, next).await;
+    let http_errors = statuses.0.get().copied().unwrap_or(state.config.http_errors);
+    match http_errors {
+        HttpErrors::Off
+            if envelopes && (response.status().is_client_error() || response.status().is_server_error()) =>
+        {
+            let mut response = response;
+            *response.status_mut() = StatusCode::OK;
+            response
+        }
+        _ => response,
+    }
+}
+
+/// The app's answer to `request`, with an error envelope for every error.
+async fn envelope_of(accept: Accept, request: Request, next: Next) -> Response {
+    let web_app = is_page(request.uri().path());
     let (method, path) = (request.method().clone(), request.uri().path().to_owned());
     let mut response = next.run(request).await;
     if let Some(Failure(envelope)) = response.extensions_mut().remove::<Failure>() {
@@ -81,6 +102,11 @@ pub(crate) async fn render_errors(request: Request, next: Next) -> Response {
         return accept.reply(status, &ErrorResponse::new(-7, "Invalid request", &[problem]));
     }
     response
+}
+
+/// The web app and short links answer pages, not envelopes.
+fn is_page(path: &str) -> bool {
+    path.starts_with("/app") || path.starts_with("/s/")
 }
 
 /// `reply` with the headers of `original` that tell the client what to do next (`Allow` of a

@@ -16,6 +16,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0007_health_probe.sql"),
     include_str!("../../migrations/0008_idempotency.sql"),
     include_str!("../../migrations/0009_idempotency_in_campaigns.sql"),
+    include_str!("../../migrations/0010_token_http_errors.sql"),
 ];
 
 /// Applies the migrations the database has not seen, each in its own transaction. The version

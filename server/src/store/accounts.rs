@@ -25,6 +25,42 @@ pub(crate) struct CountryRuleChange {
     pub(crate) monthly_cap: Option<Option<u64>>,
 }
 
+/// Whether a token's error answers carry their HTTP status (`On`, texto's default) or all
+/// come as HTTP 200 with the same envelope (`Off`): the SMSFactor SDKs read an error's
+/// `status` only from a 2xx answer (docs/interface.md §9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum HttpErrors {
+    /// Each error with its HTTP status (402 for -3, 401 for -1, …).
+    #[default]
+    On,
+    /// Every error as HTTP 200, as SMSFactor answers.
+    Off,
+}
+
+impl HttpErrors {
+    /// On for `true`.
+    pub(crate) fn from_bool(on: bool) -> HttpErrors {
+        if on { HttpErrors::On } else { HttpErrors::Off }
+    }
+
+    /// `true` for On.
+    pub(crate) fn is_on(self) -> bool {
+        self == HttpErrors::On
+    }
+}
+
+impl std::str::FromStr for HttpErrors {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<HttpErrors, String> {
+        match text {
+            "on" | "1" => Ok(HttpErrors::On),
+            "off" | "0" => Ok(HttpErrors::Off),
+            _ => Err(format!("{text:?}: on or off")),
+        }
+    }
+}
+
 /// Accounts, tokens and the credit ledger.
 #[async_trait]
 pub(crate) trait AccountStore: Send + Sync {
@@ -39,11 +75,11 @@ pub(crate) trait AccountStore: Send + Sync {
     /// The balance: the sum of the account's ledger.
     async fn balance(&self, account: AccountId) -> Result<Credits, Error>;
     /// Stores a token (by its hash) for the account.
-    async fn add_token(&self, account: AccountId, hash: &[u8; 32]) -> Result<(), Error>;
+    async fn add_token(&self, account: AccountId, hash: &[u8; 32], http_errors: HttpErrors) -> Result<(), Error>;
     /// Revokes a token; false when no live token has that hash.
     async fn revoke_token(&self, hash: &[u8; 32]) -> Result<bool, Error>;
     /// The account of a live token.
-    async fn account_for_token(&self, hash: &[u8; 32]) -> Result<Option<AccountId>, Error>;
+    async fn account_for_token(&self, hash: &[u8; 32]) -> Result<Option<(AccountId, HttpErrors)>, Error>;
     /// Changes the account's anti-flood limits (`None` keeps a limit); returns them after.
     async fn update_flood_limits(
         &self,

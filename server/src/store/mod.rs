@@ -22,6 +22,7 @@ pub(crate) mod sqlite;
 mod time;
 mod webhooks;
 
+pub use accounts::HttpErrors;
 pub(crate) use accounts::{AccountStore, CountryRule, CountryRuleChange, token_hash};
 pub(crate) use campaign_rows::{CampaignRow, MessageRow, per_country};
 pub(crate) use campaigns::{CampaignRecord, CampaignStatus, CampaignStore, DeliveryCounts, FilterInputs, NewCampaign};

@@ -9,7 +9,7 @@ use std::{
 use reqwest::{Method, RequestBuilder, Response};
 use serde_json::Value;
 use tempfile::TempDir;
-use texto_server::{AccountAction, App, Config, TokenAction, admin};
+use texto_server::{AccountAction, App, Config, HttpErrors, TokenAction, admin};
 use tokio::{
     io::{AsyncReadExt, AsyncWriteExt},
     net::TcpStream,
@@ -78,7 +78,9 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
 /// Creates an account through the operator commands and returns a new token of it.
 pub async fn account(db: &Path, name: &str, credits: f64) -> String {
     admin::account(db, AccountAction::Create { name: name.into(), credits }).await.expect("account created");
-    admin::token(db, TokenAction::Create { account: name.into() }).await.expect("token created")
+    admin::token(db, TokenAction::Create { account: name.into(), http_errors: HttpErrors::On })
+        .await
+        .expect("token created")
 }
 
 impl TestApp {

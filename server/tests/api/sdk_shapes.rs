@@ -121,3 +121,38 @@ async fn the_account_answers_with_its_name_and_balance_and_a_lookup_says_why_it_
     assert_eq!((status, refused["status"].as_i64()), (422, Some(-7)), "{refused}");
     assert!(refused.to_string().contains("no HLR provider"), "says why: {refused}");
 }
+
+#[tokio::test]
+async fn a_token_with_http_errors_off_gets_its_errors_as_200_as_the_sdks_need() {
+    let app = spawn_app().await;
+    let broke = account(&app.db(), "broke", 0.0).await;
+    let sdk = texto_server::admin::token(
+        app.db(),
+        texto_server::TokenAction::Create { account: "broke".into(), http_errors: texto_server::HttpErrors::Off },
+    )
+    .await
+    .expect("a token");
+    let send = json!({"sms": {"message": {"text": "Hi", "pushtype": "alert"}, "recipients": {"gsm": [{"value": "33612345678"}]}}});
+    let (status, body) = app.json_as(&broke, Method::POST, "/send", Some(send.clone())).await;
+    assert_eq!((status, body["status"].as_i64()), (402, Some(-3)), "http_errors on (the default): {body}");
+    let (status, body) = app.json_as(&sdk, Method::POST, "/send", Some(send)).await;
+    assert_eq!((status, body["status"].as_i64()), (200, Some(-3)), "http_errors off: the same envelope, 200: {body}");
+    let (status, body) = app.json_as(&sdk, Method::GET, "/campaign/999", None).await;
+    assert_eq!((status, body["status"].as_i64()), (200, Some(-5)), "{body}");
+    let (status, body) = app.json_as("texto_not_a_token", Method::GET, "/credits", None).await;
+    assert_eq!(
+        (status, body["status"].as_i64()),
+        (401, Some(-1)),
+        "without a valid token, the server's default: {body}"
+    );
+}
+
+#[tokio::test]
+async fn the_server_default_answers_requests_without_a_valid_token() {
+    let app = crate::helpers::spawn_app_with(|config| config.http_errors = texto_server::HttpErrors::Off).await;
+    let (status, body) = app.json_as("texto_not_a_token", Method::GET, "/credits", None).await;
+    assert_eq!((status, body["status"].as_i64()), (200, Some(-1)), "{body}");
+    let (status, body) = app.json(Method::GET, "/campaign/999", None).await;
+    assert_eq!((status, body["status"].as_i64()), (404, Some(-5)), "a token's own setting wins: {body}");
+    assert_eq!(app.get("/s/nothere").await.status(), 404, "pages keep their status");
+}

@@ -12,7 +12,10 @@ mod waves;
 
 use texto_core::Credits;
 
-use crate::{Error, store::Store};
+use crate::{
+    Error,
+    store::{HttpErrors, Store},
+};
 use backends::Backend;
 
 #[tokio::test]
@@ -34,8 +37,9 @@ async fn a_token_authenticates_its_account_until_it_is_revoked() {
         let store = backend.store();
         let account = store.create_account("acme", Credits::ZERO).await.expect("an account");
         let hash = [7u8; 32];
-        store.add_token(account, &hash).await.expect("a token");
-        assert_eq!(store.account_for_token(&hash).await.expect("a look-up"), Some(account), "{backend}");
+        store.add_token(account, &hash, HttpErrors::Off).await.expect("a token");
+        let found = store.account_for_token(&hash).await.expect("a look-up");
+        assert_eq!(found, Some((account, HttpErrors::Off)), "{backend}: the token's account and its http_errors");
         assert!(store.revoke_token(&hash).await.expect("revoked"), "{backend}");
         assert_eq!(store.account_for_token(&hash).await.expect("a look-up"), None, "{backend}");
         assert!(!store.revoke_token(&hash).await.expect("a second revoke"), "{backend}: nothing left to revoke");

@@ -9,7 +9,7 @@ use tokio_postgres::error::SqlState;
 use super::PgStore;
 use crate::{
     Error,
-    store::{AccountId, AccountStore, CountryRule, CountryRuleChange},
+    store::{AccountId, AccountStore, CountryRule, CountryRuleChange, HttpErrors},
 };
 
 #[async_trait]
@@ -57,10 +57,13 @@ impl AccountStore for PgStore {
         Ok(Credits::from_hundredths(balance(&client, account).await?))
     }
 
-    async fn add_token(&self, account: AccountId, hash: &[u8; 32]) -> Result<(), Error> {
+    async fn add_token(&self, account: AccountId, hash: &[u8; 32], http_errors: HttpErrors) -> Result<(), Error> {
         let client = self.pool.get().await?;
         client
-            .execute("INSERT INTO api_tokens (account_id, token_hash) VALUES ($1, $2)", &[&account, &hash.as_slice()])
+            .execute(
+                "INSERT INTO api_tokens (account_id, token_hash, http_errors) VALUES ($1, $2, $3)",
+                &[&account, &hash.as_slice(), &http_errors.is_on()],
+            )
             .await?;
         Ok(())
     }
@@ -77,12 +80,17 @@ impl AccountStore for PgStore {
         Ok(revoked > 0)
     }
 
-    async fn account_for_token(&self, hash: &[u8; 32]) -> Result<Option<AccountId>, Error> {
+    async fn account_for_token(&self, hash: &[u8; 32]) -> Result<Option<(AccountId, HttpErrors)>, Error> {
         let client = self.pool.get().await?;
         let query = client
-            .prepare_cached("SELECT account_id FROM api_tokens WHERE token_hash = $1 AND revoked_at IS NULL")
+            .prepare_cached(
+                "SELECT account_id, http_errors FROM api_tokens WHERE token_hash = $1 AND revoked_at IS NULL",
+            )
             .await?;
-        Ok(client.query_opt(&query, &[&hash.as_slice()]).await?.map(|row| row.get(0)))
+        Ok(client
+            .query_opt(&query, &[&hash.as_slice()])
+            .await?
+            .map(|row| (row.get(0), HttpErrors::from_bool(row.get(1)))))
     }
 
     async fn update_flood_limits(

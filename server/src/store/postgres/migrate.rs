@@ -13,6 +13,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0004_outbox_without_webhook_key.sql"),
     include_str!("../../../migrations/postgres/0005_idempotency.sql"),
     include_str!("../../../migrations/postgres/0006_health_probe.sql"),
+    include_str!("../../../migrations/postgres/0007_token_http_errors.sql"),
 ];
 
 /// The advisory lock's key ("texto" in ASCII).

@@ -7,7 +7,7 @@ use texto_core::{Country, Credits, FloodLimits};
 use super::SqliteStore;
 use crate::{
     Error,
-    store::{AccountId, AccountStore, CountryRule, CountryRuleChange},
+    store::{AccountId, AccountStore, CountryRule, CountryRuleChange, HttpErrors},
 };
 
 #[async_trait]
@@ -66,13 +66,13 @@ impl AccountStore for SqliteStore {
         self.db.read(move |db| Ok(Credits::from_hundredths(balance(db, account)?))).await
     }
 
-    async fn add_token(&self, account: AccountId, hash: &[u8; 32]) -> Result<(), Error> {
+    async fn add_token(&self, account: AccountId, hash: &[u8; 32], http_errors: HttpErrors) -> Result<(), Error> {
         let hash = *hash;
         self.db
             .write(move |db| {
                 db.execute(
-                    "INSERT INTO api_tokens (account_id, token_hash) VALUES (?, ?)",
-                    params![account, hash.as_slice()],
+                    "INSERT INTO api_tokens (account_id, token_hash, http_errors) VALUES (?, ?, ?)",
+                    params![account, hash.as_slice(), http_errors.is_on()],
                 )?;
                 Ok(())
             })
@@ -92,12 +92,14 @@ impl AccountStore for SqliteStore {
             .await
     }
 
-    async fn account_for_token(&self, hash: &[u8; 32]) -> Result<Option<AccountId>, Error> {
+    async fn account_for_token(&self, hash: &[u8; 32]) -> Result<Option<(AccountId, HttpErrors)>, Error> {
         self.db
             .look_up(|db| {
                 Ok(db
-                    .prepare_cached("SELECT account_id FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL")?
-                    .query_row([hash.as_slice()], |row| row.get(0))
+                    .prepare_cached(
+                        "SELECT account_id, http_errors FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL",
+                    )?
+                    .query_row([hash.as_slice()], |row| Ok((row.get(0)?, HttpErrors::from_bool(row.get(1)?))))
                     .optional()?)
             })
             .await
