@@ -329,7 +329,19 @@ fn campaigns_response(xml: bool) -> impl Strategy<Value = CampaignsResponse> {
         (option::of(any::<i64>()), option::of(any::<i64>()), opt_text(xml)),
     )
         .prop_map(|((id, sender, text, date, cost, delivery_rate, status), (total, sent, pushtype))| {
-            CampaignSummaryDto { id, sender, text, date, cost, delivery_rate, status, total, sent, pushtype }
+            CampaignSummaryDto {
+                id,
+                sender,
+                text,
+                date,
+                cost,
+                delivery_rate,
+                status,
+                total,
+                sent,
+                pushtype,
+                ..CampaignSummaryDto::default()
+            }
         });
     (any::<i64>(), text(), list(summary, xml), any::<i64>(), any::<i64>()).prop_map(
         |(status, message, campaigns, total_records, total_display_records)| CampaignsResponse {

@@ -34,6 +34,7 @@ fn delivery_rate(record: &CampaignRecord) -> i64 {
 }
 
 fn summary(record: &CampaignRecord) -> CampaignSummaryDto {
+    let counts = Outcomes::of(record);
     CampaignSummaryDto {
         id: record.id.to_string(),
         sender: record.sender.clone().unwrap_or_default(),
@@ -45,6 +46,38 @@ fn summary(record: &CampaignRecord) -> CampaignSummaryDto {
         total: Some(record.total),
         sent: Some(record.sent),
         pushtype: Some(record.pushtype.clone()),
+        creation_date: format_paris(record.created_at),
+        lists: record.lists.iter().map(|id| CampaignListDto { id: id.clone() }).collect(),
+        delivered: counts.delivered,
+        error: counts.error,
+        expired: counts.expired,
+        network_error: counts.network_error,
+        stop: counts.stop,
+        npai: counts.npai,
+    }
+}
+
+/// What became of a campaign's messages, as `GET /campaigns` and `GET /campaign/:id` count it.
+struct Outcomes {
+    delivered: i64,
+    error: i64,
+    expired: i64,
+    network_error: i64,
+    stop: i64,
+    npai: i64,
+}
+
+impl Outcomes {
+    fn of(record: &CampaignRecord) -> Outcomes {
+        Outcomes {
+            delivered: record.deliveries.of(DeliveryCode::Delivered),
+            error: record.deliveries.of_any(&DeliveryCode::ERRORS),
+            expired: record.deliveries.of(DeliveryCode::Expired),
+            network_error: record.deliveries.of(DeliveryCode::NetworkError),
+            stop: record.stops,
+            // Filtered as NPAI when accepted, and found unknown by the carrier since.
+            npai: record.npai + record.deliveries.of(DeliveryCode::InvalidDestination),
+        }
     }
 }
 
@@ -98,6 +131,7 @@ pub(super) async fn detail(
     let not_found = || Error::NotFound(format!("campaign {ticket}"));
     let id = path_id(&ticket).ok_or_else(not_found)?;
     let record = state.store.campaign(caller.account, id).await?.ok_or_else(not_found)?;
+    let counts = Outcomes::of(&record);
     Ok(accept.ok(&CampaignDetailResponse {
         status: 1,
         message: "OK".into(),
@@ -111,13 +145,12 @@ pub(super) async fn detail(
             lists: record.lists.iter().map(|id| CampaignListDto { id: id.clone() }).collect(),
             status: Some(record.status.label().to_owned()),
             delivery_rate: delivery_rate(&record),
-            delivered: record.deliveries.of(DeliveryCode::Delivered),
-            error: record.deliveries.of_any(&DeliveryCode::ERRORS),
-            expired: record.deliveries.of(DeliveryCode::Expired),
-            network_error: record.deliveries.of(DeliveryCode::NetworkError),
-            stop: record.stops,
-            // Filtered as NPAI when accepted, and found unknown by the carrier since.
-            npai: record.npai + record.deliveries.of(DeliveryCode::InvalidDestination),
+            delivered: counts.delivered,
+            error: counts.error,
+            expired: counts.expired,
+            network_error: counts.network_error,
+            stop: counts.stop,
+            npai: counts.npai,
             total: record.total,
             sent: Some(record.sent),
             pushtype: Some(record.pushtype.clone()),

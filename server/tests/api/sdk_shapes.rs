@@ -156,3 +156,23 @@ async fn the_server_default_answers_requests_without_a_valid_token() {
     assert_eq!((status, body["status"].as_i64()), (404, Some(-5)), "a token's own setting wins: {body}");
     assert_eq!(app.get("/s/nothere").await.status(), 404, "pages keep their status");
 }
+
+#[tokio::test]
+async fn campaigns_are_listed_with_their_creation_date_lists_and_delivery_counts() {
+    let app = spawn_app().await;
+    let (list, _) = list_of(&app, &app.token, &["33612345678", "33612345679"]).await;
+    let send = json!({"sms": {"message": {"text": "Soldes", "pushtype": "alert"}, "lists": [{"value": list}]}});
+    let (status, sent) = app.json(Method::POST, "/send/lists", Some(send)).await;
+    assert_eq!(status, 200, "{sent}");
+    let ticket = sent["ticket"].as_str().expect("a ticket").to_owned();
+    let (_, listed) = app.json(Method::GET, "/campaigns", None).await;
+    let item = &listed["campaigns"][0];
+    let (_, detail) = app.json(Method::GET, &format!("/campaign/{ticket}"), None).await;
+    let detail = &detail["campaign"][0];
+    assert_eq!(item["lists"], json!([{"id": list}]), "{item}");
+    for field in ["creation_date", "lists", "delivered", "error", "expired", "network_error", "stop", "npai", "total"] {
+        assert_eq!(item[field], detail[field], "{field}: as GET /campaign/:id says");
+    }
+    let created = item["creation_date"].as_str().expect("a creation date");
+    assert!(chrono::NaiveDateTime::parse_from_str(created, "%Y-%m-%d %H:%M:%S").is_ok(), "{created}");
+}
