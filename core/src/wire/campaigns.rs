@@ -38,30 +38,31 @@ pub struct CampaignSummaryDto {
     /// `alert` or `marketing` (texto; not in the public sample).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub pushtype: Option<String>,
-    /// Creation date, `Y-m-d H:i:s` Paris (as `GET /campaign/:id` gives it).
-    #[serde(default, deserialize_with = "lenient::string")]
-    pub creation_date: String,
+    /// Creation date, `Y-m-d H:i:s` Paris, as `GET /campaign/:id` gives it (this and the
+    /// fields below: what the SDKs read; not in the public sample of the listing).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub creation_date: Option<String>,
     /// The lists it was sent to.
-    #[serde(default, deserialize_with = "lenient::list")]
-    pub lists: Vec<CampaignListDto>,
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_list")]
+    pub lists: Option<Vec<CampaignListDto>>,
     /// Messages delivered.
-    #[serde(default, deserialize_with = "lenient::int")]
-    pub delivered: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub delivered: Option<i64>,
     /// Messages refused by operators.
-    #[serde(default, deserialize_with = "lenient::int")]
-    pub error: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub error: Option<i64>,
     /// Messages expired.
-    #[serde(default, deserialize_with = "lenient::int")]
-    pub expired: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub expired: Option<i64>,
     /// Messages lost to network errors.
-    #[serde(default, deserialize_with = "lenient::int")]
-    pub network_error: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub network_error: Option<i64>,
     /// STOP replies.
-    #[serde(default, deserialize_with = "lenient::int")]
-    pub stop: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub stop: Option<i64>,
     /// Numbers found NPAI.
-    #[serde(default, deserialize_with = "lenient::int")]
-    pub npai: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub npai: Option<i64>,
 }
 
 /// `GET /campaigns`.

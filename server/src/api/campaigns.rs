@@ -46,14 +46,14 @@ fn summary(record: &CampaignRecord) -> CampaignSummaryDto {
         total: Some(record.total),
         sent: Some(record.sent),
         pushtype: Some(record.pushtype.clone()),
-        creation_date: format_paris(record.created_at),
-        lists: record.lists.iter().map(|id| CampaignListDto { id: id.clone() }).collect(),
-        delivered: counts.delivered,
-        error: counts.error,
-        expired: counts.expired,
-        network_error: counts.network_error,
-        stop: counts.stop,
-        npai: counts.npai,
+        creation_date: Some(format_paris(record.created_at)),
+        lists: Some(record.lists.iter().map(|id| CampaignListDto { id: id.clone() }).collect()),
+        delivered: Some(counts.delivered),
+        error: Some(counts.error),
+        expired: Some(counts.expired),
+        network_error: Some(counts.network_error),
+        stop: Some(counts.stop),
+        npai: Some(counts.npai),
     }
 }
 
