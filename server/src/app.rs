@@ -192,7 +192,7 @@ async fn accept(
 
 /// The request with each run of slashes in its path made one: the PHP SDK joins its base URL
 /// and the path with a `/`, so a base URL ending in `/` asks for `//credits`, which is
-/// `/credits` (docs/interface.md §1).
+/// `/credits` (docs/interface.md §9).
 fn same_path_without_doubled_slashes<B>(mut request: axum::http::Request<B>) -> axum::http::Request<B> {
     let uri = request.uri();
     if !uri.path().contains("//") {

@@ -136,8 +136,13 @@ fn decode_json<'de, T: Document + Deserialize<'de>>(
     let well_formed = serde_json::from_str::<IgnoredAny>(body).is_ok();
     let path = well_formed.then(|| failing_path(body)).flatten().filter(|p| !p.is_empty());
     take_data_error();
-    Err(match refused {
-        // A well-formed value refused (a list over its limit): a data error, not a syntax one.
+    Err(json_error(&error, path, refused))
+}
+
+/// The error of a JSON body that `error` stopped at `path`: a data error when a reader
+/// `refused` a well-formed value (a list over its limit), else the syntax or type error.
+pub(super) fn json_error(error: &serde_json::Error, path: Option<String>, refused: Option<String>) -> Error {
+    match refused {
         Some(message) => Error::Invalid(vec![FieldError::new(path.unwrap_or_default(), message)]),
         None => Error::Json {
             message: strip_position(&error.to_string()),
@@ -145,7 +150,7 @@ fn decode_json<'de, T: Document + Deserialize<'de>>(
             line: error.line(),
             column: error.column(),
         },
-    })
+    }
 }
 
 /// [`decode`] of a JSON body. `reread` deserializes text as `T` does: the npm package names

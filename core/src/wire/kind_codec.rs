@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use super::{
     Document, Format, MAX_BODY_BYTES,
-    codec::{strip_position, too_large, xml_document, xml_error},
+    codec::{json_error, too_large, xml_document, xml_error},
     hint, json_path,
     json_read::{prefixed, read_json, without_bom},
     lenient,
@@ -90,21 +90,13 @@ impl Codec {
                 if body.len() > MAX_BODY_BYTES {
                     return Err(too_large(Format::Json));
                 }
-                hint::take_hint();
                 (self.body)(body).map_err(|error| {
                     let refused = take_data_error();
+                    // Clears the hints itself before reading again.
                     let path = json_path::reread_path(body, self.root, &|text| (self.plain)(text).map(drop))
                         .filter(|p| !p.is_empty());
                     take_data_error();
-                    match refused {
-                        Some(message) => Error::Invalid(vec![FieldError::new(path.unwrap_or_default(), message)]),
-                        None => Error::Json {
-                            message: strip_position(&error.to_string()),
-                            path,
-                            line: error.line(),
-                            column: error.column(),
-                        },
-                    }
+                    json_error(&error, path, refused)
                 })
             }
             Format::Xml => {
@@ -119,8 +111,7 @@ impl Codec {
 
     /// Decodes `body` and gives its JSON wire form (requests under their root key).
     pub(crate) fn to_json(self, body: &str, format: Format) -> Result<Value, Error> {
-        let inner =
-            self.decode(body, format)?.map_err(|e| Error::Invalid(vec![crate::FieldError::new("", e.to_string())]))?;
+        let inner = self.decode(body, format)?.map_err(|e| Error::Invalid(vec![FieldError::new("", e.to_string())]))?;
         Ok(self.rooted(inner))
     }
 
