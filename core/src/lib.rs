@@ -10,6 +10,7 @@ mod delivery_code;
 mod error;
 mod excerpt;
 mod gsm;
+mod period;
 mod phone;
 mod plain;
 mod pricing;
@@ -37,6 +38,7 @@ pub use delivery_code::{DeliveryCode, ESME_RINVDSTADR, ESME_RINVSRCADR};
 pub use error::{Error, FieldError};
 pub use excerpt::{EXCERPT_CHARS, excerpt};
 pub use gsm::{decode_gsm, decode_short_message, decode_ucs2, encode_gsm, encode_ucs2};
+pub use period::{PeriodBound, parse_period_bound};
 pub use phone::{
     Country, Msisdn, NUMBERING_DATA_VERSION, NumberError, parse_international, parse_with_default_country,
 };

@@ -167,5 +167,19 @@ test("a scheduled campaign can be cancelled (credits back) and cloned into Compo
   await page.getByRole("button", { name: "Clone" }).click();
   await page.getByRole("heading", { name: "Compose a campaign" }).waitFor();
   assert.equal(await page.getByLabel("Message", { exact: true }).inputValue(), "Offre de la semaine");
+
+  // The history narrows by text, by number and by date (the offer goes out in three days).
+  await page.getByRole("link", { name: "Campaigns" }).click();
+  const texts = () => page.locator("table.campaigns tbody td.text").allTextContents();
+  await eventually(texts, (t) => t.includes("Offre de la semaine") && t.includes("Rendez-vous demain à 10h"), "both campaigns");
+  await page.getByLabel("Text contains").fill("SEMAINE");
+  await eventually(texts, (t) => t.length === 1 && t[0] === "Offre de la semaine", "text search");
+  await page.getByLabel("Text contains").fill("");
+  await page.getByLabel("Search a number").fill("+33 6 12 34 56 79");
+  await eventually(texts, (t) => t.length === 1 && t[0] === "Rendez-vous demain à 10h", "number search");
+  await page.getByLabel("Search a number").fill("");
+  await page.getByLabel("From").fill(day);
+  await eventually(texts, (t) => t.length === 1 && t[0] === "Offre de la semaine", "date range");
+  await assertAccessible(page, "campaign history filtered");
   await page.context().close();
 });

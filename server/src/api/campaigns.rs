@@ -7,18 +7,23 @@ use axum::{
     routing::get,
 };
 use texto_core::{
-    DeliveryCode, format_paris,
+    DeliveryCode, PeriodBound, format_paris,
     wire::{
         CampaignDetailDto, CampaignDetailResponse, CampaignListDto, CampaignSummaryDto, CampaignsResponse,
         CreditsResponse, LinkClicksDto,
     },
 };
 
-use super::{Accept, auth::Caller, inputs::query, path_id};
+use super::{
+    Accept,
+    auth::Caller,
+    inputs::{QueryFields, query},
+    path_id,
+};
 use crate::{
     Error,
     state::AppState,
-    store::{CampaignRecord, CampaignStatus, Page},
+    store::{CampaignFilter, CampaignRecord, CampaignStatus, Page, SortOrder},
 };
 
 pub(super) fn router() -> Router<AppState> {
@@ -90,11 +95,53 @@ fn pending(record: &CampaignRecord) -> i64 {
     record.deliveries.of_any(&[DeliveryCode::NotSent, DeliveryCode::Sent])
 }
 
+/// The query of `GET /campaigns`: its page, and filters that each narrow the answer.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default)]
+pub(super) struct HistoryQuery {
+    #[serde(flatten)]
+    page: Page,
+    date_start: Option<String>,
+    date_end: Option<String>,
+    sms_min: Option<String>,
+    sms_max: Option<String>,
+    destination: Option<String>,
+    text: Option<String>,
+    sort: Option<SortOrder>,
+}
+
+impl HistoryQuery {
+    fn filter(self) -> Result<CampaignFilter, Error> {
+        let mut fields = QueryFields::default();
+        let filter = CampaignFilter {
+            page: self.page,
+            sent_from: fields.period_bound("date_start", self.date_start.as_deref(), PeriodBound::Start),
+            sent_until: fields.period_bound("date_end", self.date_end.as_deref(), PeriodBound::End),
+            recipients_min: fields.count("sms_min", self.sms_min.as_deref()),
+            recipients_max: fields.count("sms_max", self.sms_max.as_deref()),
+            destination: fields.number("destination", self.destination.as_deref()),
+            text: self.text.filter(|text| !text.trim().is_empty()),
+            order: self.sort.unwrap_or_default(),
+        };
+        fields.finish(filter)
+    }
+}
+
 #[utoipa::path(
     get,
     path = "/campaigns",
     tag = "campaigns",
-    params(("start" = Option<i64>, Query, description = "First record (default 0)"), ("length" = Option<i64>, Query, description = "Records per page (default 100, at most 1000)")),
+    params(
+        ("start" = Option<i64>, Query, description = "First record (default 0)"),
+        ("length" = Option<i64>, Query, description = "Records per page (default 100, at most 1000)"),
+        ("date_start" = Option<String>, Query, description = "Sent at or after: Y-m-d H:i:s or Y-m-d (Paris)"),
+        ("date_end" = Option<String>, Query, description = "Sent at or before: Y-m-d H:i:s or Y-m-d (the whole day)"),
+        ("sms_min" = Option<i64>, Query, description = "At least this many recipients"),
+        ("sms_max" = Option<i64>, Query, description = "At most this many recipients"),
+        ("destination" = Option<String>, Query, description = "Sent to this number (international form)"),
+        ("text" = Option<String>, Query, description = "With this text in the message (any case)"),
+        ("sort" = Option<String>, Query, description = "asc (oldest first) or desc (newest first, the default)")
+    ),
     responses((status = 200, description = "Campaigns, newest first", body = texto_core::wire::CampaignsResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
@@ -102,9 +149,9 @@ pub(super) async fn history(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
-    page: Result<Query<Page>, QueryRejection>,
+    asked: Result<Query<HistoryQuery>, QueryRejection>,
 ) -> Result<Response, Error> {
-    let (records, total) = state.store.campaigns(caller.account, query(page)?).await?;
+    let (records, total) = state.store.campaigns(caller.account, query(asked)?.filter()?).await?;
     Ok(accept.ok(&CampaignsResponse {
         status: 1,
         message: "OK".into(),

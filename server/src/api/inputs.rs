@@ -2,7 +2,8 @@
 //! a number search, a list of contacts.
 
 use axum::extract::{Query, rejection::QueryRejection};
-use texto_core::{FieldError, PlainText, parse_international, wire::ContactDto};
+use chrono::{DateTime, Utc};
+use texto_core::{FieldError, PeriodBound, PlainText, parse_international, parse_period_bound, wire::ContactDto};
 
 use crate::{Error, store::NewContact};
 
@@ -52,5 +53,58 @@ pub(super) fn contacts(prefix: &str, gsm: &[ContactDto]) -> Result<(Vec<NewConta
     match refused.is_empty() {
         true => Ok((valid, problems)),
         false => Err(Error::Invalid(refused)),
+    }
+}
+
+/// What a listing's query asks for beyond its page, read field by field so that every field
+/// that does not parse is named at once (-7).
+#[derive(Debug, Default)]
+pub(super) struct QueryFields {
+    problems: Vec<FieldError>,
+}
+
+impl QueryFields {
+    /// A `date_start` / `date_end`: `Y-m-d H:i:s` or `Y-m-d` in Paris time; empty is none.
+    pub(super) fn period_bound(
+        &mut self,
+        field: &str,
+        value: Option<&str>,
+        bound: PeriodBound,
+    ) -> Option<DateTime<Utc>> {
+        let value = value.map(str::trim).filter(|v| !v.is_empty())?;
+        parse_period_bound(value, bound)
+            .map_err(|_| self.refuse(field, value, "must be Y-m-d H:i:s or Y-m-d, in Paris time"))
+            .ok()
+    }
+
+    /// A count such as `sms_min`: a whole number at least 0; empty is none.
+    pub(super) fn count(&mut self, field: &str, value: Option<&str>) -> Option<i64> {
+        let value = value.map(str::trim).filter(|v| !v.is_empty())?;
+        value.parse::<i64>().ok().filter(|n| *n >= 0).or_else(|| {
+            self.refuse(field, value, "must be a whole number, 0 or more");
+            None
+        })
+    }
+
+    /// A phone number in international form (`33612345678`, `+33 6 12 34 56 78`); empty is none.
+    pub(super) fn number(&mut self, field: &str, value: Option<&str>) -> Option<u64> {
+        let value = value.map(str::trim).filter(|v| !v.is_empty())?;
+        match parse_international(value) {
+            Ok(number) => Some(number.as_u64()),
+            Err(why) => {
+                self.refuse(field, value, &why.to_string());
+                None
+            }
+        }
+    }
+
+    /// Notes that `field`'s `value` was refused, and why.
+    pub(super) fn refuse(&mut self, field: &str, value: &str, why: &str) {
+        self.problems.push(FieldError::new(field, format!("{}: {why}", texto_core::excerpt(value))));
+    }
+
+    /// `value` when every field parsed, otherwise -7 naming each that did not.
+    pub(super) fn finish<T>(self, value: T) -> Result<T, Error> {
+        if self.problems.is_empty() { Ok(value) } else { Err(Error::Invalid(self.problems)) }
     }
 }

@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use rustc_hash::{FxHashMap, FxHashSet};
 use texto_core::{Campaign, Contact, Country, Credits, DeliveryCode, FloodLimits, RecentSends, Simulation};
 
-use super::{AccountId, Created, IdempotencyKey, Page, StoredAnswer};
+use super::{AccountId, CampaignFilter, Created, IdempotencyKey, StoredAnswer};
 use crate::Error;
 
 /// The account's side of the filter, for the numbers of one request.
@@ -155,8 +155,9 @@ pub(crate) trait CampaignStore: Send + Sync {
     ) -> Result<Option<StoredAnswer>, Error>;
     /// Cancels a scheduled campaign and refunds it; `NotFound` if there is none to cancel.
     async fn cancel_campaign(&self, account: AccountId, ticket: i64) -> Result<CampaignRecord, Error>;
-    /// The account's campaigns, newest first, and how many there are.
-    async fn campaigns(&self, account: AccountId, page: Page) -> Result<(Vec<CampaignRecord>, i64), Error>;
+    /// The account's campaigns that `filter` keeps, in its order and window, and how many it
+    /// keeps in all.
+    async fn campaigns(&self, account: AccountId, filter: CampaignFilter) -> Result<(Vec<CampaignRecord>, i64), Error>;
     /// One campaign.
     async fn campaign(&self, account: AccountId, ticket: i64) -> Result<Option<CampaignRecord>, Error>;
 }

@@ -3,9 +3,11 @@
 //! several nodes ([`postgres::PgStore`]); handlers and workers see only the traits.
 
 mod accounts;
+mod campaign_filter;
 mod campaign_rows;
 mod campaigns;
 mod clicks;
+mod conditions;
 #[cfg(test)]
 mod contract;
 mod delivery;
@@ -24,9 +26,11 @@ mod webhooks;
 
 pub use accounts::HttpErrors;
 pub(crate) use accounts::{AccountStore, CountryRule, CountryRuleChange, token_hash};
+pub(crate) use campaign_filter::{CampaignFilter, SortOrder};
 pub(crate) use campaign_rows::{CampaignRow, MessageRow, per_country};
 pub(crate) use campaigns::{CampaignRecord, CampaignStatus, CampaignStore, DeliveryCounts, FilterInputs, NewCampaign};
 pub(crate) use clicks::{ClickStore, Clicker, LinkClicks};
+pub(crate) use conditions::SqlValue;
 pub(crate) use delivery::{Arrival, CampaignText, Click, DeliveryStore, HandOff, Notice, Queued};
 pub(crate) use idempotency::{Created, IdempotencyKey, StoredAnswer, kept_since, prune_due, replay_of};
 pub(crate) use lists::{Added, ContactSearch, ListContact, ListPage, ListStore, ListSummary};

@@ -7,6 +7,7 @@ mod campaigns;
 mod delivery;
 mod framing;
 mod health;
+mod history_filters;
 mod hostile_documents;
 mod hostile_requests;
 mod idempotency;

@@ -206,6 +206,9 @@ texts! {
     npai_intro: "Numbers the operators reported as no longer assigned. They are left out of every send.", "Numéros signalés par les opérateurs comme n’étant plus attribués. Ils sont exclus de tous les envois.";
     add_number: "Number to add", "Numéro à ajouter";
     search_number: "Search a number", "Rechercher un numéro";
+    search_text: "Text contains", "Le texte contient";
+    from_day: "From", "Du";
+    to_day: "To", "Au";
     campaign_word: "Campaign", "Campagne";
     source: "Source", "Origine";
     source_api: "Added by you", "Ajouté par vous";

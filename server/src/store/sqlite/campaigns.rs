@@ -19,8 +19,8 @@ use crate::{
     Error,
     db::placeholders,
     store::{
-        AccountId, CampaignRecord, CampaignRow, CampaignStatus, CampaignStore, Created, DeliveryCounts, FilterInputs,
-        IdempotencyKey, MessageRow, NewCampaign, Page, StoredAnswer, kept_since, per_country,
+        AccountId, CampaignFilter, CampaignRecord, CampaignRow, CampaignStatus, CampaignStore, Created, DeliveryCounts,
+        FilterInputs, IdempotencyKey, MessageRow, NewCampaign, StoredAnswer, kept_since, per_country,
     },
 };
 
@@ -153,18 +153,24 @@ impl CampaignStore for SqliteStore {
             .await
     }
 
-    async fn campaigns(&self, account: AccountId, page: Page) -> Result<(Vec<CampaignRecord>, i64), Error> {
-        let page = page.clamped();
+    async fn campaigns(&self, account: AccountId, filter: CampaignFilter) -> Result<(Vec<CampaignRecord>, i64), Error> {
+        let page = filter.page.clamped();
         self.db
             .read(move |db| {
-                let total: i64 =
-                    db.query_row("SELECT COUNT(*) FROM campaigns WHERE account_id = ?", [account], |row| row.get(0))?;
+                let conditions = filter.conditions(account);
+                let values = conditions.values();
+                let total: i64 = db
+                    .prepare_cached(&format!("SELECT COUNT(*) FROM campaigns WHERE {}", conditions.sqlite()))?
+                    .query_row(params_from_iter(values), |row| row.get(0))?;
                 let mut query = db.prepare_cached(&format!(
-                    "{CAMPAIGN_COLUMNS} WHERE account_id = ? ORDER BY id DESC LIMIT ? OFFSET ?"
+                    "{CAMPAIGN_COLUMNS} WHERE {} ORDER BY id {} LIMIT {} OFFSET {}",
+                    conditions.sqlite(),
+                    filter.order.sql(),
+                    page.length,
+                    page.start
                 ))?;
-                let rows = query
-                    .query_map([account, page.length, page.start], stored_campaign)?
-                    .collect::<Result<Vec<_>, _>>()?;
+                let rows =
+                    query.query_map(params_from_iter(values), stored_campaign)?.collect::<Result<Vec<_>, _>>()?;
                 let records = rows.into_iter().map(|stored| with_deliveries(db, stored)).collect::<Result<_, _>>()?;
                 Ok((records, total))
             })

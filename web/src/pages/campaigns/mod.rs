@@ -1,12 +1,14 @@
-//! Campaign history with paging, and one campaign's detail.
+//! Campaign history with filters and paging, and one campaign's detail.
 
 mod detail;
+mod filters;
 
 use leptos::prelude::*;
 use leptos_router::components::A;
 use texto_core::wire::CampaignsResponse;
 
 pub use detail::CampaignDetail;
+use filters::{FilterFields, HistoryFilters};
 
 use crate::{
     api::{Paging, use_api, with_query},
@@ -36,8 +38,10 @@ pub fn Campaigns() -> impl IntoView {
     let lang = use_lang();
     let api = use_api();
     let paging = RwSignal::new(Paging::first(PAGE));
+    let filters = RwSignal::new(HistoryFilters::default());
     let page = LocalResource::new(move || {
-        let path = with_query("/campaigns", paging.get(), &[]);
+        let filters = filters.get();
+        let path = with_query("/campaigns", paging.get(), &filters.query());
         async move { api.get::<CampaignsResponse>(&path).await }
     });
     let total = Signal::derive(move || page.get().and_then(|p| p.ok()).map_or(0, |p| p.total_records));
@@ -63,6 +67,7 @@ pub fn Campaigns() -> impl IntoView {
     view! {
         <h1>{move || t().campaigns_title}</h1>
         <p><A href="/app/compose">{move || t().new_campaign}</A></p>
+        <FilterFields filters paging />
         <ErrorAlert error=error />
         <div class="table-wrap">
             <table class="campaigns stack">

@@ -12,24 +12,32 @@ use tokio_postgres::Row;
 use super::{query, time};
 use crate::{
     Error,
-    store::{AccountId, CampaignRecord, CampaignStatus, DeliveryCounts, Page},
+    store::{AccountId, CampaignFilter, CampaignRecord, CampaignStatus, DeliveryCounts, SqlValue},
 };
 
 /// The columns [`stored_campaign`] reads.
 const CAMPAIGN_COLUMNS: &str =
     "id, text, sender, status, send_at, created_at, cost, lists, total, sent, npai, pushtype";
 
-/// A page (already clamped) of the account's campaigns, newest first, and how many it has.
+/// The page of the account's campaigns that `filter` asks for, and how many it keeps in all.
 pub(super) async fn campaign_page(
     db: &impl GenericClient,
     account: AccountId,
-    page: Page,
+    filter: &CampaignFilter,
 ) -> Result<(Vec<CampaignRecord>, i64), Error> {
-    let sql =
-        format!("SELECT {CAMPAIGN_COLUMNS} FROM campaigns WHERE account_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3");
+    let page = filter.page.clamped();
+    let conditions = filter.conditions(account);
+    let values: Vec<_> = conditions.values().iter().map(SqlValue::as_postgres).collect();
+    let sql = format!(
+        "SELECT {CAMPAIGN_COLUMNS} FROM campaigns WHERE {} ORDER BY id {} LIMIT {} OFFSET {}",
+        conditions.postgres(1),
+        filter.order.sql(),
+        page.length,
+        page.start
+    );
     let (count, rows) = try_join(
-        query(db, "SELECT COUNT(*) FROM campaigns WHERE account_id = $1", &[&account]),
-        query(db, &sql, &[&account, &page.length, &page.start]),
+        query(db, &format!("SELECT COUNT(*) FROM campaigns WHERE {}", conditions.postgres(1)), &values),
+        query(db, &sql, &values),
     )
     .await?;
     let total = count.first().map_or(0, |row| row.get(0));

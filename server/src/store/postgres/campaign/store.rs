@@ -29,7 +29,7 @@ use super::{
 use crate::{
     Error,
     store::{
-        AccountId, CampaignRecord, CampaignStatus, CampaignStore, Created, FilterInputs, NewCampaign, Page,
+        AccountId, CampaignFilter, CampaignRecord, CampaignStatus, CampaignStore, Created, FilterInputs, NewCampaign,
         StoredAnswer,
     },
 };
@@ -188,9 +188,9 @@ impl CampaignStore for PgStore {
         Ok(record)
     }
 
-    async fn campaigns(&self, account: AccountId, page: Page) -> Result<(Vec<CampaignRecord>, i64), Error> {
+    async fn campaigns(&self, account: AccountId, filter: CampaignFilter) -> Result<(Vec<CampaignRecord>, i64), Error> {
         let client = self.pool.get().await?;
-        records::campaign_page(&client, account, page.clamped()).await
+        records::campaign_page(&client, account, &filter).await
     }
 
     async fn campaign(&self, account: AccountId, ticket: i64) -> Result<Option<CampaignRecord>, Error> {
