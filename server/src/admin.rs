@@ -1,11 +1,15 @@
 //! The operator's commands: accounts, top-ups and tokens (and the demo account).
 
+use chrono::Utc;
 use texto_core::{Country, Credits};
 
 use crate::{
     Error,
     cli::{AccountAction, TokenAction},
-    store::{AccountId, CountryRuleChange, DbLocation, HttpErrors, Store, token_hash},
+    store::{
+        AccountId, CountryRuleChange, DbLocation, HttpErrors, NewToken, Store, TokenLifetime, TokenName, token_hash,
+    },
+    token_mint::mint,
 };
 
 /// Name of the account `--demo` creates.
@@ -67,8 +71,18 @@ async fn named(store: &std::sync::Arc<dyn Store>, name: &str) -> Result<AccountI
 pub async fn token(path: impl Into<DbLocation>, action: TokenAction) -> Result<String, Error> {
     let store = open(path).await?;
     match action {
-        TokenAction::Create { account, http_errors } => {
-            new_token(&store, named(&store, &account).await?, http_errors).await
+        TokenAction::Create { account, http_errors, name, ttl, allow_ip } => {
+            let new = NewToken {
+                name: TokenName::parse(&name).map_err(|why| Error::Command(format!("--name: {why}")))?,
+                lifetime: ttl
+                    .map(TokenLifetime::from_seconds)
+                    .transpose()
+                    .map_err(|why| Error::Command(format!("--ttl: {why}")))?,
+                allowed: allow_ip,
+                http_errors,
+            };
+            let account = named(&store, &account).await?;
+            Ok(mint(store.as_ref(), account, &new, Utc::now()).await?.0)
         }
         TokenAction::Revoke { token } => match store.revoke_token(&token_hash(&token)).await? {
             true => Ok("token revoked".to_owned()),
@@ -77,22 +91,19 @@ pub async fn token(path: impl Into<DbLocation>, action: TokenAction) -> Result<S
     }
 }
 
-/// A new random token for `account`, stored by its hash.
-async fn new_token(store: &std::sync::Arc<dyn Store>, account: i64, http_errors: HttpErrors) -> Result<String, Error> {
-    let mut secret = [0u8; 24];
-    getrandom::fill(&mut secret).map_err(|e| Error::Command(format!("no randomness for a token: {e}")))?;
-    let token = format!("texto_{}", hex::encode(secret));
-    store.add_token(account, &token_hash(&token), http_errors).await?;
-    Ok(token)
-}
-
 /// On first start with `--demo`: the account `demo` with 1,000 credits, and its token printed.
 pub(crate) async fn ensure_demo_account(store: &std::sync::Arc<dyn Store>) -> Result<(), Error> {
     if store.account_by_name(DEMO_ACCOUNT).await?.is_some() {
         return Ok(());
     }
     let account = store.create_account(DEMO_ACCOUNT, Credits::whole(1_000)).await?;
-    let token = new_token(store, account, HttpErrors::On).await?;
+    let new = NewToken {
+        name: TokenName::parse("Demo").map_err(Error::Command)?,
+        lifetime: None,
+        allowed: Vec::new(),
+        http_errors: HttpErrors::On,
+    };
+    let (token, _) = mint(store.as_ref(), account, &new, Utc::now()).await?;
     println!("Demo account \"{DEMO_ACCOUNT}\" created with 1000 credits. Its API token (shown once):\n  {token}");
     Ok(())
 }

@@ -142,7 +142,6 @@ impl App {
         // dropped halfway through its handler; a retried send with its idempotency key then
         // finds what the first try did.
         http.timer(TokioTimer::new()).header_read_timeout(self.header_read_timeout).half_close(true);
-        let service = TowerToHyperService::new(MapRequest::new(self.router, same_path_without_doubled_slashes));
         let connections = Arc::new(Semaphore::new(self.max_connections));
         let graceful = GracefulShutdown::new();
         tokio::pin!(shutdown);
@@ -152,7 +151,12 @@ impl App {
                 accepted = accept(&self.listener, &connections) => accepted,
             };
             let Some((socket, permit)) = accepted else { continue };
-            let connection = graceful.watch(http.serve_connection(TokioIo::new(socket), service.clone()));
+            // Each request carries the peer's address, for the tokens limited to some addresses.
+            let peer = socket.peer_addr().ok();
+            let service = TowerToHyperService::new(MapRequest::new(self.router.clone(), move |request| {
+                with_peer(peer, same_path_without_doubled_slashes(request))
+            }));
+            let connection = graceful.watch(http.serve_connection(TokioIo::new(socket), service));
             tokio::spawn(async move {
                 if let Err(error) = connection.await {
                     tracing::debug!(%error, "connection closed with an error");
@@ -193,6 +197,15 @@ async fn accept(
 /// The request with each run of slashes in its path made one: the PHP SDK joins its base URL
 /// and the path with a `/`, so a base URL ending in `/` asks for `//credits`, which is
 /// `/credits` (docs/interface.md §9).
+/// `request` with its connection's peer address, as axum's `ConnectInfo` (none for a socket
+/// whose address could not be read).
+fn with_peer<B>(peer: Option<std::net::SocketAddr>, mut request: axum::http::Request<B>) -> axum::http::Request<B> {
+    if let Some(peer) = peer {
+        request.extensions_mut().insert(axum::extract::ConnectInfo(peer));
+    }
+    request
+}
+
 fn same_path_without_doubled_slashes<B>(mut request: axum::http::Request<B>) -> axum::http::Request<B> {
     let uri = request.uri();
     if !uri.path().contains("//") {

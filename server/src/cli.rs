@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 
 use crate::{
     Config,
+    address_range::AddressRange,
     store::{DbLocation, HttpErrors},
 };
 
@@ -114,10 +115,30 @@ pub enum TokenAction {
         /// SDKs need to read it; `on`: with its HTTP status.
         #[arg(long, default_value = "on")]
         http_errors: HttpErrors,
+        /// What the token is for, as the account's people will recognise it in the Tokens screen.
+        #[arg(long, default_value = "Command line")]
+        name: String,
+        /// How long it lives: seconds (`3600`) or a duration (`90d`, `12h`); without it, until
+        /// revoked.
+        #[arg(long, value_parser = seconds_or_duration)]
+        ttl: Option<i64>,
+        /// An address or CIDR range it answers to (repeat, or separate with commas); without
+        /// it, any.
+        #[arg(long = "allow-ip", value_delimiter = ',')]
+        allow_ip: Vec<AddressRange>,
     },
     /// Revoke a token.
     Revoke {
         /// The token.
         token: String,
     },
+}
+
+/// `--ttl`: whole seconds, or a duration as `90d`, `12h 30m`.
+fn seconds_or_duration(text: &str) -> Result<i64, String> {
+    if let Ok(seconds) = text.trim().parse::<i64>() {
+        return Ok(seconds);
+    }
+    let duration = text.parse::<humantime::Duration>().map_err(|e| format!("{text:?}: {e}"))?;
+    i64::try_from(duration.as_secs()).map_err(|_| format!("{text:?} is too long"))
 }

@@ -3,6 +3,7 @@
 use std::{net::SocketAddr, path::PathBuf};
 
 use crate::{
+    address_range::AddressRange,
     carrier::SmscUrl,
     store::{DbLocation, HttpErrors},
     webhook_sender::RetrySchedule,
@@ -51,6 +52,11 @@ pub struct Config {
     /// --http-errors`); `on`: with their HTTP status.
     #[arg(long, env = "TEXTO_HTTP_ERRORS", default_value = "on")]
     pub http_errors: HttpErrors,
+    /// Proxies (addresses or CIDR ranges, comma-separated) whose `X-Forwarded-For` gives the
+    /// client's address, for tokens limited to some addresses; without it, the peer's address
+    /// is the client's.
+    #[arg(long, env = "TEXTO_TRUSTED_PROXIES", value_delimiter = ',')]
+    pub trusted_proxies: Vec<AddressRange>,
     /// Requests per second allowed per token (bursts up to twice as many); 0 turns it off.
     #[arg(long, env = "TEXTO_RATE_LIMIT", default_value_t = 50)]
     pub rate_limit: u32,
@@ -116,6 +122,7 @@ impl Config {
             max_body_bytes: 64 * 1024 * 1024,
             max_recipients: 1_000_000,
             http_errors: HttpErrors::On,
+            trusted_proxies: Vec::new(),
             rate_limit: 50,
             stop_text: "STOP au 36180".to_owned(),
             header_read_timeout_secs: 10,

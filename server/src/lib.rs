@@ -1,5 +1,6 @@
 //! `texto-server`: the HTTP service behind `texto serve`.
 
+mod address_range;
 pub mod admin;
 mod api;
 mod app;
@@ -17,9 +18,11 @@ pub mod smsc;
 mod state;
 mod store;
 pub mod telemetry;
+mod token_mint;
 mod web_app;
 mod webhook_sender;
 
+pub use address_range::AddressRange;
 pub use app::App;
 pub use carrier::{SmppTarget, SmscUrl};
 pub use cli::{AccountAction, Cli, Command, DbArg, TokenAction};

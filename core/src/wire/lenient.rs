@@ -310,6 +310,7 @@ impl ListItem for super::NumberEntryDto {}
 impl ListItem for super::ListContactDto {}
 impl ListItem for super::ListSummaryDto {}
 impl ListItem for super::ErrorDetailDto {}
+impl ListItem for super::TokenDto {}
 impl ListItem for super::ListRefDto {}
 impl ListItem for super::LinkClicksDto {}
 impl ListItem for super::ClickerDto {}

@@ -60,6 +60,7 @@ mod events;
 mod notification;
 mod result;
 mod send;
+mod tokens;
 mod webhook;
 
 pub use account::*;
@@ -74,6 +75,7 @@ pub use limits::Limits;
 pub use notification::*;
 pub use result::*;
 pub use send::*;
+pub use tokens::*;
 pub use webhook::*;
 
 /// How many times `byte` occurs in `text`, to size a recipient vector before reading a body.

@@ -1,18 +1,21 @@
 //! Bearer tokens: who is calling, and whether they are over their rate limit.
 
 use std::{
+    net::{IpAddr, Ipv6Addr, SocketAddr},
     num::NonZeroU32,
     sync::{Arc, OnceLock},
 };
 
 use axum::{
-    extract::FromRequestParts,
+    extract::{ConnectInfo, FromRequestParts},
     http::{Method, header, request::Parts},
 };
+use chrono::Utc;
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 use crate::{
     Error,
+    address_range::{AddressRange, any_contains, client_address},
     state::AppState,
     store::{AccountId, HttpErrors, token_hash},
 };
@@ -39,16 +42,30 @@ impl FromRequestParts<AppState> for Caller {
             .or_else(|| query_token(parts))
             .ok_or(Error::Unauthorized("no token: send Authorization: Bearer <token>"))?;
         let hash = token_hash(&token);
-        let (account, http_errors) =
-            state.store.account_for_token(&hash).await?.ok_or(Error::Unauthorized("unknown or revoked token"))?;
+        let grant = state.store.token_grant(&hash).await?.ok_or(Error::Unauthorized("unknown or revoked token"))?;
         // The token's own setting for how its errors are answered (see `render_errors`).
         if let Some(choice) = parts.extensions.get::<ErrorStatuses>() {
-            let _ = choice.0.set(http_errors);
+            let _ = choice.0.set(grant.http_errors);
+        }
+        let now = Utc::now();
+        if grant.expires_at.is_some_and(|at| at <= now) {
+            return Err(Error::Unauthorized("this token has expired"));
+        }
+        if !grant.allowed.is_empty() && !any_contains(&grant.allowed, client(parts, &state.config.trusted_proxies)) {
+            return Err(Error::Unauthorized("this token is not allowed from this address"));
         }
         if let Some(limiter) = &state.rate_limiter {
             limiter.check_key(&hash).map_err(|_| Error::RateLimited)?;
         }
-        Ok(Caller { account })
+        if grant.use_is_stale(now) {
+            let store = state.store.clone();
+            tokio::spawn(async move {
+                if let Err(error) = store.touch_token(grant.token, now).await {
+                    tracing::warn!(%error, token = grant.token, "recording a token's last use");
+                }
+            });
+        }
+        Ok(Caller { account: grant.account })
     }
 }
 
@@ -56,6 +73,18 @@ impl FromRequestParts<AppState> for Caller {
 /// by `render_errors`, set by [`Caller`], read back by `render_errors` for the answer.
 #[derive(Clone, Default)]
 pub(crate) struct ErrorStatuses(pub(crate) Arc<OnceLock<HttpErrors>>);
+
+/// The client's address: the peer's, or from `X-Forwarded-For` behind a trusted proxy. A
+/// request without a peer address (none in texto's own server) is treated as unspecified,
+/// which no range a user writes holds.
+fn client(parts: &Parts, trusted: &[AddressRange]) -> IpAddr {
+    let peer = parts
+        .extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map_or(IpAddr::V6(Ipv6Addr::UNSPECIFIED), |ConnectInfo(peer)| peer.ip());
+    let forwarded = parts.headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
+    client_address(peer, forwarded, trusted)
+}
 
 fn bearer(parts: &Parts) -> Option<String> {
     let value = parts.headers.get(header::AUTHORIZATION)?.to_str().ok()?;

@@ -96,11 +96,11 @@ fn pending(record: &CampaignRecord) -> i64 {
 }
 
 /// The query of `GET /campaigns`: its page, and filters that each narrow the answer.
-#[derive(Debug, Default, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize)]
 #[serde(default)]
 pub(super) struct HistoryQuery {
-    #[serde(flatten)]
-    page: Page,
+    start: i64,
+    length: i64,
     date_start: Option<String>,
     date_end: Option<String>,
     sms_min: Option<String>,
@@ -110,11 +110,28 @@ pub(super) struct HistoryQuery {
     sort: Option<SortOrder>,
 }
 
+impl Default for HistoryQuery {
+    fn default() -> HistoryQuery {
+        let Page { start, length } = Page::default();
+        HistoryQuery {
+            start,
+            length,
+            date_start: None,
+            date_end: None,
+            sms_min: None,
+            sms_max: None,
+            destination: None,
+            text: None,
+            sort: None,
+        }
+    }
+}
+
 impl HistoryQuery {
     fn filter(self) -> Result<CampaignFilter, Error> {
         let mut fields = QueryFields::default();
         let filter = CampaignFilter {
-            page: self.page,
+            page: Page { start: self.start, length: self.length },
             sent_from: fields.period_bound("date_start", self.date_start.as_deref(), PeriodBound::Start),
             sent_until: fields.period_bound("date_end", self.date_end.as_deref(), PeriodBound::End),
             recipients_min: fields.count("sms_min", self.sms_min.as_deref()),

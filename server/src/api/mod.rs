@@ -15,6 +15,7 @@ mod openapi;
 mod retry_key;
 mod send;
 mod short_links;
+mod tokens;
 mod webhook_resend;
 mod webhooks;
 
@@ -52,6 +53,7 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(lists::router())
         .merge(number_lists::router())
         .merge(short_links::router())
+        .merge(tokens::router())
 }
 
 /// Writes error envelopes in the format the request accepts (XML when it accepts neither,

@@ -7,7 +7,7 @@ use utoipa::{
     openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme},
 };
 
-use super::{account, campaigns, clicks, lists, notification, number_lists, send, webhook_resend, webhooks};
+use super::{account, campaigns, clicks, lists, notification, number_lists, send, tokens, webhook_resend, webhooks};
 use crate::state::AppState;
 
 /// The interface, as texto implements it.
@@ -24,6 +24,7 @@ use crate::state::AppState;
         send::simulate_lists, send::cancel,
         campaigns::history, campaigns::detail, campaigns::credits, clicks::clickers,
         account::account, account::lookup,
+        tokens::create, tokens::list, tokens::one, tokens::revoke,
         notification::show, notification::save,
         webhooks::create, webhooks::list, webhooks::update, webhooks::set_status, webhooks::remove, webhooks::log, webhook_resend::resend,
         lists::save, lists::lists, lists::list, lists::update, lists::remove, lists::remove_contact, lists::remove_contact_by_id,

@@ -17,6 +17,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0008_idempotency.sql"),
     include_str!("../../migrations/0009_idempotency_in_campaigns.sql"),
     include_str!("../../migrations/0010_token_http_errors.sql"),
+    include_str!("../../migrations/0011_token_details.sql"),
 ];
 
 /// Applies the migrations the database has not seen, each in its own transaction. The version

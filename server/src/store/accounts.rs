@@ -1,4 +1,4 @@
-//! Accounts, their tokens and their credits.
+//! Accounts and their credits, and how a token's errors are answered.
 
 use async_trait::async_trait;
 use sha2::{Digest, Sha256};
@@ -74,12 +74,6 @@ pub(crate) trait AccountStore: Send + Sync {
     async fn top_up(&self, account: AccountId, credits: Credits) -> Result<Credits, Error>;
     /// The balance: the sum of the account's ledger.
     async fn balance(&self, account: AccountId) -> Result<Credits, Error>;
-    /// Stores a token (by its hash) for the account.
-    async fn add_token(&self, account: AccountId, hash: &[u8; 32], http_errors: HttpErrors) -> Result<(), Error>;
-    /// Revokes a token; false when no live token has that hash.
-    async fn revoke_token(&self, hash: &[u8; 32]) -> Result<bool, Error>;
-    /// The account of a live token.
-    async fn account_for_token(&self, hash: &[u8; 32]) -> Result<Option<(AccountId, HttpErrors)>, Error>;
     /// Changes the account's anti-flood limits (`None` keeps a limit); returns them after.
     async fn update_flood_limits(
         &self,

@@ -22,6 +22,7 @@ mod outbox;
 pub(crate) mod postgres;
 pub(crate) mod sqlite;
 mod time;
+mod tokens;
 mod webhooks;
 
 pub use accounts::HttpErrors;
@@ -41,6 +42,9 @@ pub(crate) use number_lists::{
 pub use open::DbLocation;
 pub(crate) use open::{for_commands, for_serving};
 pub(crate) use outbox::{Attempt, AttemptResult, DueEvent, NextStep, OutboxStore};
+pub(crate) use tokens::{
+    NewToken, TokenGrant, TokenLifetime, TokenName, TokenRecord, TokenStore, ranges_from_column, ranges_to_column,
+};
 pub(crate) use webhooks::{
     DeliveryRecord, NewWebhook, WebhookChange, WebhookRecord, WebhookStatus, WebhookStore, WebhookType,
 };
@@ -80,6 +84,7 @@ pub(crate) trait Store:
     + ListStore
     + NumberListStore
     + OutboxStore
+    + TokenStore
 {
 }
 
@@ -93,5 +98,6 @@ impl<T> Store for T where
         + ListStore
         + NumberListStore
         + OutboxStore
+        + TokenStore
 {
 }

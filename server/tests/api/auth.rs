@@ -35,6 +35,14 @@ pub fn endpoints() -> Vec<(Method, &'static str)> {
         (Method::PUT, "/list/1"),
         (Method::DELETE, "/list/1"),
         (Method::DELETE, "/list/1/contact/1"),
+        (Method::DELETE, "/list/contact/1"),
+        (Method::DELETE, "/blacklist/contact/1"),
+        (Method::GET, "/account"),
+        (Method::POST, "/lookup"),
+        (Method::POST, "/token"),
+        (Method::GET, "/token"),
+        (Method::GET, "/token/1"),
+        (Method::DELETE, "/token/1"),
     ]
 }
 

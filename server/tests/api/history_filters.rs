@@ -46,7 +46,7 @@ async fn two_campaigns(app: &TestApp) -> (String, String, chrono::DateTime<Utc>)
 async fn the_text_filter_finds_a_word_whatever_its_case_and_takes_wildcards_literally() {
     let app = spawn_app().await;
     let (sale, collection, _) = two_campaigns(&app).await;
-    assert_eq!(tickets(&app, "text=SOLDES").await, [sale.clone()]);
+    assert_eq!(tickets(&app, "text=SOLDES").await, vec![sale.clone()]);
     assert_eq!(tickets(&app, "text=collection").await, [collection]);
     assert_eq!(tickets(&app, "text=50%25").await, [sale], "%, sent encoded, is the character");
     assert_eq!(tickets(&app, "text=5_%25").await, Vec::<String>::new(), "_ is not a wildcard");
@@ -68,7 +68,7 @@ async fn the_destination_filter_keeps_the_campaigns_sent_to_that_number_in_any_w
 async fn sms_min_and_sms_max_bound_the_number_of_recipients() {
     let app = spawn_app().await;
     let (sale, collection, _) = two_campaigns(&app).await;
-    assert_eq!(tickets(&app, "sms_min=2").await, [collection.clone()]);
+    assert_eq!(tickets(&app, "sms_min=2").await, vec![collection.clone()]);
     assert_eq!(tickets(&app, "sms_max=1").await, [sale]);
     assert_eq!(tickets(&app, "sms_min=2&sms_max=2").await, [collection]);
     assert!(tickets(&app, "sms_min=3").await.is_empty());
@@ -79,8 +79,8 @@ async fn date_start_and_date_end_take_a_day_or_a_time_in_paris() {
     let app = spawn_app().await;
     let (sale, collection, later) = two_campaigns(&app).await;
     let day = |at: chrono::DateTime<Utc>| format_paris(at)[..10].to_owned();
-    assert_eq!(tickets(&app, &format!("date_start={}", day(later))).await, [collection.clone()]);
-    assert_eq!(tickets(&app, &format!("date_end={}", day(Utc::now()))).await, [sale.clone()], "the whole day counts");
+    assert_eq!(tickets(&app, &format!("date_start={}", day(later))).await, vec![collection.clone()]);
+    assert_eq!(tickets(&app, &format!("date_end={}", day(Utc::now()))).await, vec![sale.clone()], "the whole day counts");
     let (from, to) = (format_paris(later - Duration::minutes(1)), format_paris(later + Duration::minutes(1)));
     let query = format!("date_start={}&date_end={}", from.replace(' ', "%20"), to.replace(' ', "%20"));
     assert_eq!(tickets(&app, &query).await, [collection]);

@@ -19,6 +19,7 @@ mod openapi;
 mod sdk_shapes;
 mod send;
 mod slow_clients;
+mod tokens;
 mod web_app;
 mod webhook_delivery;
 mod webhooks;

@@ -128,7 +128,13 @@ async fn a_token_with_http_errors_off_gets_its_errors_as_200_as_the_sdks_need() 
     let broke = account(&app.db(), "broke", 0.0).await;
     let sdk = texto_server::admin::token(
         app.db(),
-        texto_server::TokenAction::Create { account: "broke".into(), http_errors: texto_server::HttpErrors::Off },
+        texto_server::TokenAction::Create {
+            account: "broke".into(),
+            http_errors: texto_server::HttpErrors::Off,
+            name: "PHP SDK".into(),
+            ttl: None,
+            allow_ip: Vec::new(),
+        },
     )
     .await
     .expect("a token");

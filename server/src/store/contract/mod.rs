@@ -14,7 +14,7 @@ use texto_core::Credits;
 
 use crate::{
     Error,
-    store::{HttpErrors, Store},
+    store::{HttpErrors, NewToken, Store, TokenLifetime, TokenName},
 };
 use backends::Backend;
 
@@ -36,13 +36,39 @@ async fn a_token_authenticates_its_account_until_it_is_revoked() {
     for backend in Backend::all().await {
         let store = backend.store();
         let account = store.create_account("acme", Credits::ZERO).await.expect("an account");
+        let other = store.create_account("other", Credits::ZERO).await.expect("an account");
         let hash = [7u8; 32];
-        store.add_token(account, &hash, HttpErrors::Off).await.expect("a token");
-        let found = store.account_for_token(&hash).await.expect("a look-up");
-        assert_eq!(found, Some((account, HttpErrors::Off)), "{backend}: the token's account and its http_errors");
-        assert!(store.revoke_token(&hash).await.expect("revoked"), "{backend}");
-        assert_eq!(store.account_for_token(&hash).await.expect("a look-up"), None, "{backend}");
-        assert!(!store.revoke_token(&hash).await.expect("a second revoke"), "{backend}: nothing left to revoke");
+        let now = chrono::DateTime::parse_from_rfc3339("2026-11-25T10:00:00Z").unwrap().to_utc();
+        let new = NewToken {
+            name: TokenName::parse("Boutique").unwrap(),
+            lifetime: Some(TokenLifetime::from_seconds(3600).unwrap()),
+            allowed: vec!["10.0.0.0/8".parse().unwrap(), "::1".parse().unwrap()],
+            http_errors: HttpErrors::Off,
+        };
+        let created = store.add_token(account, &hash, "texto_07…", &new, now).await.expect("a token");
+        assert_eq!(created.name, "Boutique", "{backend}");
+        assert_eq!(created.expires_at, Some(now + chrono::Duration::hours(1)), "{backend}");
+        assert_eq!((created.ttl, created.hint.as_str()), (Some(3600), "texto_07…"), "{backend}");
+        assert_eq!(created.allowed, new.allowed, "{backend}");
+        let grant = store.token_grant(&hash).await.expect("a look-up").expect("a grant");
+        assert_eq!(
+            (grant.account, grant.token, grant.http_errors),
+            (account, created.id, HttpErrors::Off),
+            "{backend}"
+        );
+        assert_eq!((grant.expires_at, grant.last_used_at), (created.expires_at, None), "{backend}");
+        store.touch_token(created.id, now).await.expect("touched");
+        assert_eq!(store.token(account, created.id).await.expect("read").and_then(|t| t.last_used_at), Some(now));
+        assert_eq!(store.tokens(account).await.expect("listed").len(), 1, "{backend}");
+        assert_eq!(store.token(other, created.id).await.expect("read"), None, "{backend}: not another's");
+        assert!(!store.revoke_token_id(other, created.id).await.expect("refused"), "{backend}: not another's");
+        assert!(store.revoke_token_id(account, created.id).await.expect("revoked"), "{backend}");
+        assert_eq!(store.token_grant(&hash).await.expect("a look-up"), None, "{backend}");
+        assert!(store.tokens(account).await.expect("listed").is_empty(), "{backend}");
+        let again = [8u8; 32];
+        store.add_token(account, &again, "", &new, now).await.expect("a token");
+        assert!(store.revoke_token(&again).await.expect("revoked"), "{backend}");
+        assert!(!store.revoke_token(&again).await.expect("a second revoke"), "{backend}: nothing left to revoke");
     }
 }
 

@@ -9,7 +9,7 @@ use tokio_postgres::error::SqlState;
 use super::PgStore;
 use crate::{
     Error,
-    store::{AccountId, AccountStore, CountryRule, CountryRuleChange, HttpErrors},
+    store::{AccountId, AccountStore, CountryRule, CountryRuleChange},
 };
 
 #[async_trait]
@@ -55,42 +55,6 @@ impl AccountStore for PgStore {
     async fn balance(&self, account: AccountId) -> Result<Credits, Error> {
         let client = self.pool.get().await?;
         Ok(Credits::from_hundredths(balance(&client, account).await?))
-    }
-
-    async fn add_token(&self, account: AccountId, hash: &[u8; 32], http_errors: HttpErrors) -> Result<(), Error> {
-        let client = self.pool.get().await?;
-        client
-            .execute(
-                "INSERT INTO api_tokens (account_id, token_hash, http_errors) VALUES ($1, $2, $3)",
-                &[&account, &hash.as_slice(), &http_errors.is_on()],
-            )
-            .await?;
-        Ok(())
-    }
-
-    async fn revoke_token(&self, hash: &[u8; 32]) -> Result<bool, Error> {
-        let client = self.pool.get().await?;
-        let revoked = client
-            .execute(
-                "UPDATE api_tokens SET revoked_at = to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')
-                 WHERE token_hash = $1 AND revoked_at IS NULL",
-                &[&hash.as_slice()],
-            )
-            .await?;
-        Ok(revoked > 0)
-    }
-
-    async fn account_for_token(&self, hash: &[u8; 32]) -> Result<Option<(AccountId, HttpErrors)>, Error> {
-        let client = self.pool.get().await?;
-        let query = client
-            .prepare_cached(
-                "SELECT account_id, http_errors FROM api_tokens WHERE token_hash = $1 AND revoked_at IS NULL",
-            )
-            .await?;
-        Ok(client
-            .query_opt(&query, &[&hash.as_slice()])
-            .await?
-            .map(|row| (row.get(0), HttpErrors::from_bool(row.get(1)))))
     }
 
     async fn update_flood_limits(

@@ -17,6 +17,7 @@ mod nodes;
 mod notification;
 mod number_lists;
 mod outbox;
+mod tokens;
 mod webhooks;
 
 use std::{sync::Arc, time::Duration as StdDuration};

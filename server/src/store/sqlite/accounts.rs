@@ -7,7 +7,7 @@ use texto_core::{Country, Credits, FloodLimits};
 use super::SqliteStore;
 use crate::{
     Error,
-    store::{AccountId, AccountStore, CountryRule, CountryRuleChange, HttpErrors},
+    store::{AccountId, AccountStore, CountryRule, CountryRuleChange},
 };
 
 #[async_trait]
@@ -64,45 +64,6 @@ impl AccountStore for SqliteStore {
 
     async fn balance(&self, account: AccountId) -> Result<Credits, Error> {
         self.db.read(move |db| Ok(Credits::from_hundredths(balance(db, account)?))).await
-    }
-
-    async fn add_token(&self, account: AccountId, hash: &[u8; 32], http_errors: HttpErrors) -> Result<(), Error> {
-        let hash = *hash;
-        self.db
-            .write(move |db| {
-                db.execute(
-                    "INSERT INTO api_tokens (account_id, token_hash, http_errors) VALUES (?, ?, ?)",
-                    params![account, hash.as_slice(), http_errors.is_on()],
-                )?;
-                Ok(())
-            })
-            .await
-    }
-
-    async fn revoke_token(&self, hash: &[u8; 32]) -> Result<bool, Error> {
-        let hash = *hash;
-        self.db
-            .write(move |db| {
-                let revoked = db.execute(
-                    "UPDATE api_tokens SET revoked_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE token_hash = ? AND revoked_at IS NULL",
-                    [hash.as_slice()],
-                )?;
-                Ok(revoked > 0)
-            })
-            .await
-    }
-
-    async fn account_for_token(&self, hash: &[u8; 32]) -> Result<Option<(AccountId, HttpErrors)>, Error> {
-        self.db
-            .look_up(|db| {
-                Ok(db
-                    .prepare_cached(
-                        "SELECT account_id, http_errors FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL",
-                    )?
-                    .query_row([hash.as_slice()], |row| Ok((row.get(0)?, HttpErrors::from_bool(row.get(1)?))))
-                    .optional()?)
-            })
-            .await
     }
 
     async fn update_flood_limits(

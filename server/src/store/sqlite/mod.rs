@@ -13,6 +13,7 @@ mod lists;
 mod notification;
 mod number_lists;
 mod outbox;
+mod tokens;
 mod webhooks;
 
 use std::sync::Arc;

@@ -1,0 +1,123 @@
+//! API tokens in PostgreSQL.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use deadpool_postgres::GenericClient;
+use tokio_postgres::Row;
+
+use super::{PgStore, query};
+use crate::{
+    Error,
+    store::{
+        AccountId, HttpErrors, NewToken, TokenGrant, TokenRecord, TokenStore, ranges_from_column, ranges_to_column,
+        time,
+    },
+};
+
+/// The columns [`record`] reads.
+const TOKEN_COLUMNS: &str =
+    "SELECT id, name, hint, created_at, expires_at, ttl, allowed_ips, last_used_at, http_errors FROM api_tokens";
+
+/// The time it revokes a token at, as the database's clock gives it.
+const NOW: &str = "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')";
+
+fn record(row: &Row) -> TokenRecord {
+    TokenRecord {
+        id: row.get(0),
+        name: row.get(1),
+        hint: row.get(2),
+        created_at: time::load(row.get(3)),
+        expires_at: row.get::<_, Option<&str>>(4).map(time::load),
+        ttl: row.get(5),
+        allowed: ranges_from_column(row.get(6)),
+        last_used_at: row.get::<_, Option<&str>>(7).map(time::load),
+        http_errors: HttpErrors::from_bool(row.get(8)),
+    }
+}
+
+async fn live_token(db: &impl GenericClient, account: AccountId, id: i64) -> Result<Option<TokenRecord>, Error> {
+    let sql = format!("{TOKEN_COLUMNS} WHERE id = $1 AND account_id = $2 AND revoked_at IS NULL");
+    Ok(query(db, &sql, &[&id, &account]).await?.first().map(record))
+}
+
+#[async_trait]
+impl TokenStore for PgStore {
+    async fn add_token(
+        &self,
+        account: AccountId,
+        hash: &[u8; 32],
+        hint: &str,
+        new: &NewToken,
+        now: DateTime<Utc>,
+    ) -> Result<TokenRecord, Error> {
+        let client = self.pool.get().await?;
+        let row = client
+            .query_one(
+                "INSERT INTO api_tokens (account_id, token_hash, http_errors, name, hint, ttl, expires_at, allowed_ips, created_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+                &[
+                    &account,
+                    &hash.as_slice(),
+                    &new.http_errors.is_on(),
+                    &new.name.as_str(),
+                    &hint,
+                    &new.lifetime.map(|l| l.seconds()),
+                    &new.expires_at(now).map(time::store),
+                    &ranges_to_column(&new.allowed),
+                    &time::store(now),
+                ],
+            )
+            .await?;
+        live_token(&client, account, row.get(0)).await?.ok_or(Error::Unavailable("a token vanished as it was written"))
+    }
+
+    async fn tokens(&self, account: AccountId) -> Result<Vec<TokenRecord>, Error> {
+        let client = self.pool.get().await?;
+        let sql = format!("{TOKEN_COLUMNS} WHERE account_id = $1 AND revoked_at IS NULL ORDER BY id DESC");
+        Ok(query(&client, &sql, &[&account]).await?.iter().map(record).collect())
+    }
+
+    async fn token(&self, account: AccountId, id: i64) -> Result<Option<TokenRecord>, Error> {
+        let client = self.pool.get().await?;
+        live_token(&client, account, id).await
+    }
+
+    async fn revoke_token_id(&self, account: AccountId, id: i64) -> Result<bool, Error> {
+        let client = self.pool.get().await?;
+        let sql = format!(
+            "UPDATE api_tokens SET revoked_at = {NOW} WHERE id = $1 AND account_id = $2 AND revoked_at IS NULL"
+        );
+        Ok(client.execute(&sql, &[&id, &account]).await? > 0)
+    }
+
+    async fn revoke_token(&self, hash: &[u8; 32]) -> Result<bool, Error> {
+        let client = self.pool.get().await?;
+        let sql = format!("UPDATE api_tokens SET revoked_at = {NOW} WHERE token_hash = $1 AND revoked_at IS NULL");
+        Ok(client.execute(&sql, &[&hash.as_slice()]).await? > 0)
+    }
+
+    async fn token_grant(&self, hash: &[u8; 32]) -> Result<Option<TokenGrant>, Error> {
+        let client = self.pool.get().await?;
+        let rows = query(
+            &client,
+            "SELECT account_id, id, http_errors, expires_at, allowed_ips, last_used_at FROM api_tokens
+             WHERE token_hash = $1 AND revoked_at IS NULL",
+            &[&hash.as_slice()],
+        )
+        .await?;
+        Ok(rows.first().map(|row| TokenGrant {
+            account: row.get(0),
+            token: row.get(1),
+            http_errors: HttpErrors::from_bool(row.get(2)),
+            expires_at: row.get::<_, Option<&str>>(3).map(time::load),
+            allowed: ranges_from_column(row.get(4)),
+            last_used_at: row.get::<_, Option<&str>>(5).map(time::load),
+        }))
+    }
+
+    async fn touch_token(&self, token: i64, at: DateTime<Utc>) -> Result<(), Error> {
+        let client = self.pool.get().await?;
+        client.execute("UPDATE api_tokens SET last_used_at = $1 WHERE id = $2", &[&time::store(at), &token]).await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,147 @@
+//! API tokens in SQLite.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::SqliteStore;
+use crate::{
+    Error,
+    store::{
+        AccountId, HttpErrors, NewToken, TokenGrant, TokenRecord, TokenStore, ranges_from_column, ranges_to_column,
+        time,
+    },
+};
+
+/// The columns [`record`] reads.
+const TOKEN_COLUMNS: &str =
+    "SELECT id, name, hint, created_at, expires_at, ttl, allowed_ips, last_used_at, http_errors FROM api_tokens";
+
+fn record(row: &rusqlite::Row<'_>) -> rusqlite::Result<TokenRecord> {
+    Ok(TokenRecord {
+        id: row.get(0)?,
+        name: row.get(1)?,
+        hint: row.get(2)?,
+        created_at: time::load(&row.get::<_, String>(3)?),
+        expires_at: row.get::<_, Option<String>>(4)?.map(|at| time::load(&at)),
+        ttl: row.get(5)?,
+        allowed: ranges_from_column(&row.get::<_, String>(6)?),
+        last_used_at: row.get::<_, Option<String>>(7)?.map(|at| time::load(&at)),
+        http_errors: HttpErrors::from_bool(row.get(8)?),
+    })
+}
+
+fn live_token(db: &Connection, account: AccountId, id: i64) -> Result<Option<TokenRecord>, Error> {
+    Ok(db
+        .prepare_cached(&format!("{TOKEN_COLUMNS} WHERE id = ? AND account_id = ? AND revoked_at IS NULL"))?
+        .query_row([id, account], record)
+        .optional()?)
+}
+
+#[async_trait]
+impl TokenStore for SqliteStore {
+    async fn add_token(
+        &self,
+        account: AccountId,
+        hash: &[u8; 32],
+        hint: &str,
+        new: &NewToken,
+        now: DateTime<Utc>,
+    ) -> Result<TokenRecord, Error> {
+        let (hash, hint, new) = (*hash, hint.to_owned(), new.clone());
+        self.db
+            .write(move |db| {
+                let id: i64 = db.query_row(
+                    "INSERT INTO api_tokens (account_id, token_hash, http_errors, name, hint, ttl, expires_at, allowed_ips, created_at)
+                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    params![
+                        account,
+                        hash.as_slice(),
+                        new.http_errors.is_on(),
+                        new.name.as_str(),
+                        hint,
+                        new.lifetime.map(|l| l.seconds()),
+                        new.expires_at(now).map(time::store),
+                        ranges_to_column(&new.allowed),
+                        time::store(now),
+                    ],
+                    |row| row.get(0),
+                )?;
+                live_token(db, account, id)?.ok_or(Error::Unavailable("a token vanished as it was written"))
+            })
+            .await
+    }
+
+    async fn tokens(&self, account: AccountId) -> Result<Vec<TokenRecord>, Error> {
+        self.db
+            .read(move |db| {
+                let mut query = db.prepare_cached(&format!(
+                    "{TOKEN_COLUMNS} WHERE account_id = ? AND revoked_at IS NULL ORDER BY id DESC"
+                ))?;
+                Ok(query.query_map([account], record)?.collect::<Result<_, _>>()?)
+            })
+            .await
+    }
+
+    async fn token(&self, account: AccountId, id: i64) -> Result<Option<TokenRecord>, Error> {
+        self.db.read(move |db| live_token(db, account, id)).await
+    }
+
+    async fn revoke_token_id(&self, account: AccountId, id: i64) -> Result<bool, Error> {
+        self.db
+            .write(move |db| {
+                let revoked = db.execute(
+                    "UPDATE api_tokens SET revoked_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
+                     WHERE id = ? AND account_id = ? AND revoked_at IS NULL",
+                    [id, account],
+                )?;
+                Ok(revoked > 0)
+            })
+            .await
+    }
+
+    async fn revoke_token(&self, hash: &[u8; 32]) -> Result<bool, Error> {
+        let hash = *hash;
+        self.db
+            .write(move |db| {
+                let revoked = db.execute(
+                    "UPDATE api_tokens SET revoked_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE token_hash = ? AND revoked_at IS NULL",
+                    [hash.as_slice()],
+                )?;
+                Ok(revoked > 0)
+            })
+            .await
+    }
+
+    async fn token_grant(&self, hash: &[u8; 32]) -> Result<Option<TokenGrant>, Error> {
+        self.db
+            .look_up(|db| {
+                Ok(db
+                    .prepare_cached(
+                        "SELECT account_id, id, http_errors, expires_at, allowed_ips, last_used_at FROM api_tokens
+                         WHERE token_hash = ? AND revoked_at IS NULL",
+                    )?
+                    .query_row([hash.as_slice()], |row| {
+                        Ok(TokenGrant {
+                            account: row.get(0)?,
+                            token: row.get(1)?,
+                            http_errors: HttpErrors::from_bool(row.get(2)?),
+                            expires_at: row.get::<_, Option<String>>(3)?.map(|at| time::load(&at)),
+                            allowed: ranges_from_column(&row.get::<_, String>(4)?),
+                            last_used_at: row.get::<_, Option<String>>(5)?.map(|at| time::load(&at)),
+                        })
+                    })
+                    .optional()?)
+            })
+            .await
+    }
+
+    async fn touch_token(&self, token: i64, at: DateTime<Utc>) -> Result<(), Error> {
+        self.db
+            .write(move |db| {
+                db.execute("UPDATE api_tokens SET last_used_at = ? WHERE id = ?", params![time::store(at), token])?;
+                Ok(())
+            })
+            .await
+    }
+}

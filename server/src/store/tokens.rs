@@ -1,0 +1,197 @@
+//! API tokens: what a token is allowed (its account, expiry and addresses), and the tokens an
+//! account manages through `/token` and `texto token`.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Duration, Utc};
+
+use super::{AccountId, HttpErrors};
+use crate::{Error, address_range::AddressRange};
+
+/// A token's name: 1 to 100 characters on one line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct TokenName(String);
+
+impl TokenName {
+    /// `name` trimmed, if it is 1 to 100 characters without control characters.
+    pub(crate) fn parse(name: &str) -> Result<TokenName, String> {
+        let name = name.trim();
+        texto_core::LineText::parse(name)?;
+        match name.chars().count() {
+            0 => Err("a token needs a name".to_owned()),
+            1..=100 => Ok(TokenName(name.to_owned())),
+            _ => Err("at most 100 characters".to_owned()),
+        }
+    }
+
+    /// The name.
+    pub(crate) fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// How long a token lives: 1 second to 10 years.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TokenLifetime(i64);
+
+impl TokenLifetime {
+    /// Ten years, in seconds.
+    const MOST: i64 = 10 * 366 * 86_400;
+
+    /// `seconds` if it is from 1 to ten years.
+    pub(crate) fn from_seconds(seconds: i64) -> Result<TokenLifetime, String> {
+        if (1..=Self::MOST).contains(&seconds) {
+            Ok(TokenLifetime(seconds))
+        } else {
+            Err(format!("{seconds}: seconds from 1 to {}", Self::MOST))
+        }
+    }
+
+    /// The seconds.
+    pub(crate) fn seconds(self) -> i64 {
+        self.0
+    }
+}
+
+/// A token to create.
+#[derive(Debug, Clone)]
+pub(crate) struct NewToken {
+    /// Its name.
+    pub(crate) name: TokenName,
+    /// How long it lives; `None`: until revoked.
+    pub(crate) lifetime: Option<TokenLifetime>,
+    /// The addresses it answers to; empty: any.
+    pub(crate) allowed: Vec<AddressRange>,
+    /// How its errors are answered.
+    pub(crate) http_errors: HttpErrors,
+}
+
+impl NewToken {
+    /// When a token created at `now` expires.
+    pub(crate) fn expires_at(&self, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
+        self.lifetime.map(|lifetime| now + Duration::seconds(lifetime.seconds()))
+    }
+}
+
+/// A stored token (never the token itself).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct TokenRecord {
+    /// Its id.
+    pub(crate) id: i64,
+    /// Its name (empty for tokens created before tokens had names).
+    pub(crate) name: String,
+    /// Its first characters, to tell it apart.
+    pub(crate) hint: String,
+    /// When it was created.
+    pub(crate) created_at: DateTime<Utc>,
+    /// When it expires; `None`: never.
+    pub(crate) expires_at: Option<DateTime<Utc>>,
+    /// Its lifetime in seconds, as asked.
+    pub(crate) ttl: Option<i64>,
+    /// The addresses it answers to; empty: any.
+    pub(crate) allowed: Vec<AddressRange>,
+    /// When a request last used it (to the minute).
+    pub(crate) last_used_at: Option<DateTime<Utc>>,
+    /// How its errors are answered.
+    pub(crate) http_errors: HttpErrors,
+}
+
+impl TokenRecord {
+    /// Whether the token is still accepted at `now`.
+    pub(crate) fn is_active(&self, now: DateTime<Utc>) -> bool {
+        self.expires_at.is_none_or(|at| at > now)
+    }
+}
+
+/// What a presented token grants: looked up by its hash on every request.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct TokenGrant {
+    /// The account it acts for.
+    pub(crate) account: AccountId,
+    /// The token's id.
+    pub(crate) token: i64,
+    /// How its errors are answered.
+    pub(crate) http_errors: HttpErrors,
+    /// When it expires.
+    pub(crate) expires_at: Option<DateTime<Utc>>,
+    /// The addresses it answers to; empty: any.
+    pub(crate) allowed: Vec<AddressRange>,
+    /// When a request last used it.
+    pub(crate) last_used_at: Option<DateTime<Utc>>,
+}
+
+/// How often a token's last use is written: at most once a minute, so that busy tokens do not
+/// add a write to every request.
+const LAST_USE_PRECISION: Duration = Duration::minutes(1);
+
+impl TokenGrant {
+    /// Whether a request at `now` should record the token's use.
+    pub(crate) fn use_is_stale(&self, now: DateTime<Utc>) -> bool {
+        self.last_used_at.is_none_or(|at| now - at >= LAST_USE_PRECISION)
+    }
+}
+
+/// The comma-separated stored form of address ranges.
+pub(crate) fn ranges_to_column(ranges: &[AddressRange]) -> String {
+    ranges.iter().map(ToString::to_string).collect::<Vec<_>>().join(",")
+}
+
+/// Address ranges read back from their stored form (what does not parse is left out).
+pub(crate) fn ranges_from_column(column: &str) -> Vec<AddressRange> {
+    column.split(',').filter(|r| !r.is_empty()).filter_map(|r| r.parse().ok()).collect()
+}
+
+/// An account's API tokens.
+#[async_trait]
+pub(crate) trait TokenStore: Send + Sync {
+    /// Stores a token (by its hash, with its first characters `hint`) for the account, created
+    /// at `now`.
+    async fn add_token(
+        &self,
+        account: AccountId,
+        hash: &[u8; 32],
+        hint: &str,
+        new: &NewToken,
+        now: DateTime<Utc>,
+    ) -> Result<TokenRecord, Error>;
+    /// The account's tokens that are not revoked, newest first.
+    async fn tokens(&self, account: AccountId) -> Result<Vec<TokenRecord>, Error>;
+    /// One of the account's tokens that is not revoked.
+    async fn token(&self, account: AccountId, id: i64) -> Result<Option<TokenRecord>, Error>;
+    /// Revokes the account's token `id`; false when it has no live token with that id.
+    async fn revoke_token_id(&self, account: AccountId, id: i64) -> Result<bool, Error>;
+    /// Revokes a token by its hash; false when no live token has that hash.
+    async fn revoke_token(&self, hash: &[u8; 32]) -> Result<bool, Error>;
+    /// What the live token with this hash grants (expired or not: the caller tells).
+    async fn token_grant(&self, hash: &[u8; 32]) -> Result<Option<TokenGrant>, Error>;
+    /// Records that the token was used at `at`.
+    async fn touch_token(&self, token: i64, at: DateTime<Utc>) -> Result<(), Error>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_is_one_line_of_one_to_a_hundred_characters() {
+        assert_eq!(TokenName::parse("  Boutique  ").map(|n| n.as_str().to_owned()), Ok("Boutique".into()));
+        assert!(TokenName::parse("   ").is_err());
+        assert!(TokenName::parse("a\nb").is_err());
+        assert!(TokenName::parse(&"é".repeat(100)).is_ok());
+        assert!(TokenName::parse(&"é".repeat(101)).is_err());
+    }
+
+    #[test]
+    fn a_lifetime_is_from_a_second_to_ten_years() {
+        assert!(TokenLifetime::from_seconds(0).is_err());
+        assert!(TokenLifetime::from_seconds(-5).is_err());
+        assert_eq!(TokenLifetime::from_seconds(3600).map(TokenLifetime::seconds), Ok(3600));
+        assert!(TokenLifetime::from_seconds(11 * 366 * 86_400).is_err());
+    }
+
+    #[test]
+    fn stored_ranges_read_back_as_written() {
+        let ranges: Vec<AddressRange> = ["10.0.0.0/8", "::1"].iter().map(|r| r.parse().unwrap()).collect();
+        assert_eq!(ranges_from_column(&ranges_to_column(&ranges)), ranges);
+        assert!(ranges_from_column("").is_empty());
+    }
+}

@@ -1,0 +1,28 @@
+//! Minting API tokens, for the command line and `POST /token` alike: a random secret, stored
+//! only by its hash, with its first characters to tell it apart.
+
+use chrono::{DateTime, Utc};
+
+use crate::{
+    Error,
+    store::{AccountId, NewToken, Store, TokenRecord, token_hash},
+};
+
+/// Characters of a token kept to tell it apart (`texto_` and four of its secret's).
+const HINT_CHARS: usize = 10;
+
+/// A new random token for `account`, stored by its hash; the token (shown this once) and
+/// what was stored.
+pub(crate) async fn mint(
+    store: &dyn Store,
+    account: AccountId,
+    new: &NewToken,
+    now: DateTime<Utc>,
+) -> Result<(String, TokenRecord), Error> {
+    let mut secret = [0u8; 24];
+    getrandom::fill(&mut secret).map_err(|e| Error::Command(format!("no randomness for a token: {e}")))?;
+    let token = format!("texto_{}", hex::encode(secret));
+    let hint = format!("{}…", &token[..HINT_CHARS]);
+    let record = store.add_token(account, &token_hash(&token), &hint, new, now).await?;
+    Ok((token, record))
+}
