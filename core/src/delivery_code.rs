@@ -76,6 +76,50 @@ impl DeliveryCode {
         }
     }
 
+    /// The code's name in `GET /messages` (`status`, and its `status` filter): `pending`,
+    /// `sent`, `not_delivered`, `delivered`, `not_allowed`, `npai`, `invalid_sender`,
+    /// `no_route`, `rejected`, `network_error`, `expired`.
+    pub const fn label(self) -> &'static str {
+        match self {
+            DeliveryCode::NotSent => "pending",
+            DeliveryCode::Sent => "sent",
+            DeliveryCode::NotDelivered => "not_delivered",
+            DeliveryCode::Delivered => "delivered",
+            DeliveryCode::NotAllowed => "not_allowed",
+            DeliveryCode::InvalidDestination => "npai",
+            DeliveryCode::InvalidSender => "invalid_sender",
+            DeliveryCode::RouteNotAvailable => "no_route",
+            DeliveryCode::Rejected => "rejected",
+            DeliveryCode::NetworkError => "network_error",
+            DeliveryCode::Expired => "expired",
+        }
+    }
+
+    /// The code named `label` (see [`DeliveryCode::label`]), or numbered so (`3`).
+    pub fn from_label(label: &str) -> Option<DeliveryCode> {
+        let label = label.trim();
+        DeliveryCode::ALL
+            .into_iter()
+            .find(|c| c.label().eq_ignore_ascii_case(label) || label.parse::<i64>().is_ok_and(|n| n == c.code()))
+    }
+
+    /// What the code means, in a sentence (`status_details` of `GET /messages`).
+    pub const fn description(self) -> &'static str {
+        match self {
+            DeliveryCode::NotSent => "waiting to be handed to the carrier",
+            DeliveryCode::Sent => "taken by the carrier, waiting for its receipt",
+            DeliveryCode::NotDelivered => "the carrier could not deliver it",
+            DeliveryCode::Delivered => "delivered to the phone",
+            DeliveryCode::NotAllowed => "not allowed: refused before it left",
+            DeliveryCode::InvalidDestination => "the number does not exist",
+            DeliveryCode::InvalidSender => "the carrier refused the sender",
+            DeliveryCode::RouteNotAvailable => "no route to the number's network",
+            DeliveryCode::Rejected => "refused or deleted by the carrier",
+            DeliveryCode::NetworkError => "the network lost track of it",
+            DeliveryCode::Expired => "its validity ran out before it reached the phone",
+        }
+    }
+
     /// The code numbered `code`; `None` for a number the interface does not define.
     pub fn from_code(code: i64) -> Option<DeliveryCode> {
         DeliveryCode::ALL.into_iter().find(|c| c.code() == code)
@@ -121,6 +165,23 @@ impl DeliveryCode {
             ESME_RINVSRCADR => DeliveryCode::InvalidSender,
             _ => DeliveryCode::Rejected,
         }
+    }
+}
+
+#[cfg(test)]
+mod label_tests {
+    use super::DeliveryCode;
+
+    #[test]
+    fn every_code_reads_back_from_its_label_and_its_number() {
+        for code in DeliveryCode::ALL {
+            assert_eq!(DeliveryCode::from_label(code.label()), Some(code));
+            assert_eq!(DeliveryCode::from_label(&code.code().to_string()), Some(code));
+            assert!(!code.description().is_empty());
+        }
+        assert_eq!(DeliveryCode::from_label(" DELIVERED "), Some(DeliveryCode::Delivered));
+        assert_eq!(DeliveryCode::from_label("8"), None);
+        assert_eq!(DeliveryCode::from_label("lost"), None);
     }
 }
 

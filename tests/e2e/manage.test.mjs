@@ -171,13 +171,44 @@ test("the balance alert is edited and kept; French is chosen, remembered and for
   await page.context().close();
 });
 
+test("a token is created with a name, a lifetime and addresses, copied once, used, and revoked", async () => {
+  const page = await openApp(suite.browser, suite.texto, { path: "/app/tokens" });
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.getByRole("heading", { name: "API tokens" }).waitFor();
+  await page.getByLabel("Name", { exact: true }).fill("Caisse magasin");
+  await page.getByLabel("Expires after").selectOption({ label: "30 days" });
+  await page.getByLabel("Allowed addresses").fill("127.0.0.1, 2001:db8::/32");
+  await page.getByRole("button", { name: "Create token" }).click();
+  const shown = page.getByTestId("new-token");
+  await shown.waitFor();
+  const token = (await shown.locator("code").textContent()).trim();
+  assert.match(token, /^texto_[0-9a-f]{48}$/);
+  await shown.getByRole("button", { name: "Copy" }).click();
+  await shown.getByRole("button", { name: "Copied" }).waitFor();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), token, "the Copy button copies the token");
+  const row = page.getByRole("row").filter({ hasText: "Caisse magasin" });
+  await row.waitFor();
+  assert.match(await row.textContent(), /127\.0\.0\.1, 2001:db8::\/32/);
+  assert.ok(!(await row.textContent()).includes(token), "the list never shows the token itself");
+  await assertAccessible(page, "tokens");
+  await screenshots(page, "tokens");
+  const usedBy = async (t) => (await fetch(`${suite.texto.url}/credits`, { headers: { Authorization: `Bearer ${t}`, Accept: "application/json" } })).status;
+  assert.equal(await usedBy(token), 200, "the new token works from 127.0.0.1");
+  await shown.getByRole("button", { name: "Done" }).click();
+  await page.getByRole("button", { name: "Revoke Caisse magasin" }).click();
+  await row.waitFor({ state: "detached" });
+  assert.equal(await usedBy(token), 401, "a revoked token is refused at once");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test("a French browser gets the app in French; other screens pass axe", async () => {
   const page = await openApp(suite.browser, suite.texto, { token: null, locale: "fr-FR" });
   await page.getByRole("heading", { name: "Connexion à texto" }).waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.lang), "fr");
   await page.getByLabel("Jeton d’API").fill(suite.texto.token);
   await page.getByRole("button", { name: "Se connecter" }).click();
-  for (const [link, heading] of [["Campagnes", "Campagnes"], ["Listes", "Listes"], ["NPAI", "NPAI"], ["Composer", "Composer une campagne"]]) {
+  for (const [link, heading] of [["Campagnes", "Campagnes"], ["Listes", "Listes"], ["NPAI", "NPAI"], ["Jetons", "Jetons d’API"], ["Composer", "Composer une campagne"]]) {
     await page.getByRole("link", { name: link, exact: true }).click();
     await page.getByRole("heading", { name: heading, exact: true }).waitFor();
     await eventually(() => page.evaluate(() => document.activeElement?.tagName), (t) => t === "H1", `focus on the ${heading} heading`);

@@ -19,6 +19,7 @@ use crate::{
         number_list::{Blacklist, Npai},
         settings::Settings,
         sign_in::SignIn,
+        tokens::Tokens,
         webhooks::Webhooks,
     },
     session::provide_session,
@@ -63,6 +64,7 @@ pub fn App() -> impl IntoView {
                         <Route path=path!("/app/webhooks") view=Webhooks />
                         <Route path=path!("/app/blacklist") view=Blacklist />
                         <Route path=path!("/app/npai") view=Npai />
+                        <Route path=path!("/app/tokens") view=Tokens />
                         <Route path=path!("/app/settings") view=Settings />
                     </Routes>
                 </main>
@@ -96,6 +98,7 @@ fn Nav() -> impl IntoView {
             <A href="/app/webhooks">{move || t().nav_webhooks}</A>
             <A href="/app/blacklist">{move || t().nav_blacklist}</A>
             <A href="/app/npai">{move || t().nav_npai}</A>
+            <A href="/app/tokens">{move || t().nav_tokens}</A>
             <A href="/app/settings">{move || t().nav_settings}</A>
         </nav>
     }

@@ -311,6 +311,9 @@ impl ListItem for super::ListContactDto {}
 impl ListItem for super::ListSummaryDto {}
 impl ListItem for super::ErrorDetailDto {}
 impl ListItem for super::TokenDto {}
+impl ListItem for super::SentMessageDto {}
+impl ListItem for super::ReplyDto {}
+impl ListItem for super::StopDto {}
 impl ListItem for super::ListRefDto {}
 impl ListItem for super::LinkClicksDto {}
 impl ListItem for super::ClickerDto {}

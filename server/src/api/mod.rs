@@ -3,12 +3,14 @@
 mod account;
 mod auth;
 mod body;
+mod campaign_numbers;
 mod campaigns;
 mod clicks;
 mod format;
 mod health;
 mod inputs;
 mod lists;
+mod messages;
 mod notification;
 mod number_lists;
 mod openapi;
@@ -46,6 +48,8 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(openapi::router())
         .merge(send::router())
         .merge(campaigns::router())
+        .merge(campaign_numbers::router())
+        .merge(messages::router())
         .merge(clicks::router())
         .merge(webhooks::router())
         .merge(webhook_resend::router())

@@ -7,7 +7,10 @@ use utoipa::{
     openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme},
 };
 
-use super::{account, campaigns, clicks, lists, notification, number_lists, send, tokens, webhook_resend, webhooks};
+use super::{
+    account, campaign_numbers, campaigns, clicks, lists, messages, notification, number_lists, send, tokens,
+    webhook_resend, webhooks,
+};
 use crate::state::AppState;
 
 /// The interface, as texto implements it.
@@ -23,6 +26,8 @@ use crate::state::AppState;
         send::send, send::send_by_query, send::send_lists, send::simulate_send, send::simulate_by_query,
         send::simulate_lists, send::cancel,
         campaigns::history, campaigns::detail, campaigns::credits, clicks::clickers,
+        campaign_numbers::replies, campaign_numbers::stops, campaign_numbers::npai, campaign_numbers::blacklist_npai,
+        messages::messages, messages::replies,
         account::account, account::lookup,
         tokens::create, tokens::list, tokens::one, tokens::revoke,
         notification::show, notification::save,

@@ -10,10 +10,7 @@ use chrono::{DateTime, TimeDelta, Utc};
 use futures_util::future::join_all;
 use texto_core::{MessageOptions, PushType, next_allowed_send, render};
 
-use super::{
-    clock::Clock,
-    links::{LINKS_PER_MESSAGE, LinkCodes},
-};
+use super::{clock::Clock, links::LinkCodes};
 use crate::{
     Error,
     carrier::{Carrier, Outgoing, Submitted},
@@ -111,18 +108,7 @@ impl Dispatcher {
     /// The message as its recipient gets it.
     pub(crate) fn outgoing(&self, queued: &Queued) -> Outgoing {
         let campaign = &queued.campaign;
-        let short_urls: Vec<String> = campaign
-            .links
-            .iter()
-            .enumerate()
-            .map(|(link, long)| {
-                if link < LINKS_PER_MESSAGE {
-                    self.message.short_url(&self.codes.encode(queued.id, link))
-                } else {
-                    long.clone()
-                }
-            })
-            .collect();
+        let short_urls = self.codes.short_urls(&self.message, queued.id, &campaign.links);
         let info = queued.info.as_ref().map(|[a, b, c, d]| [a.as_str(), b.as_str(), c.as_str(), d.as_str()]);
         Outgoing {
             source: campaign.sender.clone().unwrap_or_else(|| self.default_sender.clone()),

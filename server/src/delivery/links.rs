@@ -31,6 +31,23 @@ impl LinkCodes {
         LinkCodes { key }
     }
 
+    /// The URLs message `message_id` carries for its campaign's `links`: the short URL of
+    /// each of the first [`LINKS_PER_MESSAGE`], the long URL of any beyond.
+    pub(crate) fn short_urls(
+        &self,
+        options: &texto_core::MessageOptions,
+        message_id: i64,
+        links: &[String],
+    ) -> Vec<String> {
+        links
+            .iter()
+            .enumerate()
+            .map(|(link, long)| {
+                if link < LINKS_PER_MESSAGE { options.short_url(&self.encode(message_id, link)) } else { long.clone() }
+            })
+            .collect()
+    }
+
     /// The code of link `link` (below [`LINKS_PER_MESSAGE`]) of message `message_id`.
     pub(crate) fn encode(&self, message_id: i64, link: usize) -> String {
         let plain = (message_id.max(0) as u64).wrapping_mul(LINKS_PER_MESSAGE as u64).wrapping_add(link as u64) % CODES;

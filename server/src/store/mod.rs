@@ -15,6 +15,7 @@ mod effects;
 mod flood_window;
 mod idempotency;
 mod lists;
+mod messages;
 mod notification;
 mod number_lists;
 mod open;
@@ -35,6 +36,9 @@ pub(crate) use conditions::SqlValue;
 pub(crate) use delivery::{Arrival, CampaignText, Click, DeliveryStore, HandOff, Notice, Queued};
 pub(crate) use idempotency::{Created, IdempotencyKey, StoredAnswer, kept_since, prune_due, replay_of};
 pub(crate) use lists::{Added, ContactSearch, ListContact, ListPage, ListStore, ListSummary};
+pub(crate) use messages::{
+    CampaignNumber, MessageFilter, MessageRecord, MessageStore, ReplyFilter, ReplyRecord, info_from_column, unmasked,
+};
 pub(crate) use notification::{BalanceAlert, NotificationStore};
 pub(crate) use number_lists::{
     EntryRef, NewContact, NumberEntry, NumberFilter, NumberList, NumberListStore, NumberPage,
@@ -85,6 +89,7 @@ pub(crate) trait Store:
     + NumberListStore
     + OutboxStore
     + TokenStore
+    + MessageStore
 {
 }
 
@@ -99,5 +104,6 @@ impl<T> Store for T where
         + NumberListStore
         + OutboxStore
         + TokenStore
+        + MessageStore
 {
 }

@@ -43,6 +43,12 @@ pub fn endpoints() -> Vec<(Method, &'static str)> {
         (Method::GET, "/token"),
         (Method::GET, "/token/1"),
         (Method::DELETE, "/token/1"),
+        (Method::GET, "/messages"),
+        (Method::GET, "/messages/mo"),
+        (Method::GET, "/campaign/1/mo"),
+        (Method::GET, "/campaign/1/blacklist"),
+        (Method::GET, "/campaign/1/npai"),
+        (Method::PUT, "/campaign/1/npai"),
     ]
 }
 

@@ -10,12 +10,12 @@ use serde_json::{Value, json};
 use crate::helpers::{TestApp, spawn_app_with};
 
 /// A texto whose built-in simulator sends receipts after 20 ms.
-async fn quick_app() -> TestApp {
+pub(crate) async fn quick_app() -> TestApp {
     spawn_app_with(|config| config.builtin_dlr_delay_ms = 20).await
 }
 
 /// Polls `probe` every 50 ms until it answers `Some`, for at most 10 s.
-async fn until<T, F: Future<Output = Option<T>>>(what: &str, mut probe: impl FnMut() -> F) -> T {
+pub(crate) async fn until<T, F: Future<Output = Option<T>>>(what: &str, mut probe: impl FnMut() -> F) -> T {
     for _ in 0..200 {
         if let Some(value) = probe().await {
             return value;
@@ -26,7 +26,7 @@ async fn until<T, F: Future<Output = Option<T>>>(what: &str, mut probe: impl FnM
 }
 
 /// Sends `text` to `numbers` (alert unless `extra` says otherwise); returns the ticket.
-async fn send(app: &TestApp, text: &str, numbers: &[&str], extra: Value) -> String {
+pub(crate) async fn send(app: &TestApp, text: &str, numbers: &[&str], extra: Value) -> String {
     let mut message = json!({"text": text, "pushtype": "alert"});
     if let (Some(message), Some(extra)) = (message.as_object_mut(), extra.as_object()) {
         message.extend(extra.clone());
@@ -39,7 +39,7 @@ async fn send(app: &TestApp, text: &str, numbers: &[&str], extra: Value) -> Stri
 }
 
 /// The campaign's detail once none of its messages waits any more.
-async fn settled(app: &TestApp, ticket: &str) -> Value {
+pub(crate) async fn settled(app: &TestApp, ticket: &str) -> Value {
     until("every receipt", || async {
         let (_, body) = app.json(Method::GET, &format!("/campaign/{ticket}"), None).await;
         let campaign = body["campaign"][0].clone();

@@ -80,7 +80,11 @@ async fn date_start_and_date_end_take_a_day_or_a_time_in_paris() {
     let (sale, collection, later) = two_campaigns(&app).await;
     let day = |at: chrono::DateTime<Utc>| format_paris(at)[..10].to_owned();
     assert_eq!(tickets(&app, &format!("date_start={}", day(later))).await, vec![collection.clone()]);
-    assert_eq!(tickets(&app, &format!("date_end={}", day(Utc::now()))).await, vec![sale.clone()], "the whole day counts");
+    assert_eq!(
+        tickets(&app, &format!("date_end={}", day(Utc::now()))).await,
+        vec![sale.clone()],
+        "the whole day counts"
+    );
     let (from, to) = (format_paris(later - Duration::minutes(1)), format_paris(later + Duration::minutes(1)));
     let query = format!("date_start={}&date_end={}", from.replace(' ', "%20"), to.replace(' ', "%20"));
     assert_eq!(tickets(&app, &query).await, [collection]);

@@ -13,6 +13,7 @@ mod hostile_requests;
 mod idempotency;
 mod list_contacts;
 mod lists;
+mod messages;
 mod notification;
 mod number_lists;
 mod openapi;

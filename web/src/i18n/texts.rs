@@ -24,6 +24,7 @@ texts! {
     nav_blacklist: "Blacklist", "Liste noire";
     nav_npai: "NPAI", "NPAI";
     nav_settings: "Settings", "Paramètres";
+    nav_tokens: "Tokens", "Jetons";
     credits: "Credits", "Crédits";
     sign_out: "Sign out", "Se déconnecter";
     language: "Language", "Langue";
@@ -208,6 +209,29 @@ texts! {
     search_number: "Search a number", "Rechercher un numéro";
     search_text: "Text contains", "Le texte contient";
     from_day: "From", "Du";
+    // Tokens.
+    tokens_title: "API tokens", "Jetons d’API";
+    tokens_hint: "Each application that calls the API gets its own token, so that you can revoke one without stopping the others.", "Chaque application qui appelle l’API a son propre jeton : vous pouvez en révoquer un sans arrêter les autres.";
+    no_tokens: "No token yet.", "Aucun jeton pour l’instant.";
+    token_created: "Your new token. Copy it now: it will not be shown again.", "Votre nouveau jeton. Copiez-le maintenant : il ne sera plus affiché.";
+    copy: "Copy", "Copier";
+    copied: "Copied", "Copié";
+    done: "Done", "Terminé";
+    token_name: "Name", "Nom";
+    token_word: "Token", "Jeton";
+    created_on: "Created", "Créé le";
+    expires: "Expires", "Expire";
+    token_expired: "expired", "expiré";
+    allowed_addresses: "Allowed addresses", "Adresses autorisées";
+    allowed_addresses_hint: "IPv4 or IPv6 addresses or ranges (203.0.113.0/24), separated by commas. Empty: any address.", "Adresses ou plages IPv4 ou IPv6 (203.0.113.0/24), séparées par des virgules. Vide : toute adresse.";
+    anywhere: "Any", "Toutes";
+    last_used: "Last used", "Dernière utilisation";
+    create_token: "Create token", "Créer un jeton";
+    expires_after: "Expires after", "Expire après";
+    never: "Never", "Jamais";
+    day: "day", "jour";
+    days: "days", "jours";
+    revoke: "Revoke", "Révoquer";
     to_day: "To", "Au";
     campaign_word: "Campaign", "Campagne";
     source: "Source", "Origine";

@@ -6,4 +6,5 @@ pub mod lists;
 pub mod number_list;
 pub mod settings;
 pub mod sign_in;
+pub mod tokens;
 pub mod webhooks;

@@ -95,7 +95,7 @@ pub(super) async fn match_receipts(tx: &Transaction<'_>, receipts: &[Receipt<'_>
     let (smsc_ids, codes, positions) = columns(receipts);
     let update = tx
         .prepare_cached(&format!(
-            "UPDATE messages m SET delivery = r.code FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS r(smsc_id, code, n)
+            "UPDATE messages m SET delivery = r.code, delivered_at = to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS r(smsc_id, code, n)
              WHERE m.smsc_id = r.smsc_id AND m.delivery IN (0, 1) RETURNING {FINAL_COLUMNS}"
         ))
         .await?;

@@ -215,7 +215,7 @@ async fn store_hand_offs(tx: &Transaction<'_>, done: &[HandOff], outbox: &mut Ou
     if !failed_ids.is_empty() {
         let fail = tx
             .prepare_cached(&format!(
-                "UPDATE messages m SET delivery = r.code FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS r(id, code, n)
+                "UPDATE messages m SET delivery = r.code, delivered_at = to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS r(id, code, n)
                  WHERE m.id = r.id AND m.delivery < 1 RETURNING {}",
                 arrivals::FINAL_COLUMNS
             ))

@@ -62,7 +62,7 @@ pub(super) fn delivery_code(row: &rusqlite::Row<'_>, index: usize) -> rusqlite::
 fn receipt(db: &Connection, smsc_id: &str, code: DeliveryCode, outbox: &mut Outbox) -> Result<(), Error> {
     let matched = db
         .prepare_cached(&format!(
-            "UPDATE messages SET delivery = ? WHERE smsc_id = ? AND delivery IN (0, 1) RETURNING {FINAL_COLUMNS}"
+            "UPDATE messages SET delivery = ?, delivered_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE smsc_id = ? AND delivery IN (0, 1) RETURNING {FINAL_COLUMNS}"
         ))?
         .query_row(params![code.code(), smsc_id], read_finished)
         .optional()?;

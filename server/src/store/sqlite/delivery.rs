@@ -118,7 +118,7 @@ fn store_hand_off(db: &Connection, outcome: &HandOff, outbox: &mut Outbox, now: 
         HandOff::Failed { id, code } => {
             let finished = db
                 .prepare_cached(&format!(
-                    "UPDATE messages SET delivery = ? WHERE id = ? RETURNING {}",
+                    "UPDATE messages SET delivery = ?, delivered_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ? RETURNING {}",
                     arrivals::FINAL_COLUMNS
                 ))?
                 .query_row(params![code.code(), id], arrivals::read_finished)

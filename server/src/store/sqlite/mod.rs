@@ -10,6 +10,7 @@ mod delivery;
 mod events;
 mod idempotency;
 mod lists;
+mod messages;
 mod notification;
 mod number_lists;
 mod outbox;
@@ -52,7 +53,11 @@ impl SqliteStore {
         let window = Arc::clone(&flood);
         db.read(move |connection| {
             let mut query = connection
-                .prepare("SELECT account_id, number, text_hash, created_at FROM messages WHERE created_at >= ?")?;
+                // Account by account, on the index by account and time.
+                .prepare(
+                    "SELECT m.account_id, m.number, m.text_hash, m.created_at FROM accounts a
+                     JOIN messages m ON m.account_id = a.id AND m.created_at >= ?",
+                )?;
             let mut rows = query.query([since])?;
             while let Some(row) = rows.next()? {
                 let at = time::load(&row.get::<_, String>(3)?);

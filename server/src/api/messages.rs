@@ -1,0 +1,243 @@
+//! `GET /messages` and `GET /messages/mo`: every message sent and every reply received, by
+//! period, with the filters of the public API.
+
+use axum::{
+    Router,
+    extract::{Query, State, rejection::QueryRejection},
+    response::Response,
+    routing::get,
+};
+use chrono::{DateTime, Utc};
+use texto_core::{
+    Country, DeliveryCode, PeriodBound, PushType, format_paris, render,
+    wire::{MessagesResponse, RepliesResponse, ReplyDto, SentMessageDto},
+};
+
+use super::{
+    Accept,
+    auth::Caller,
+    inputs::{QueryFields, query},
+};
+use crate::{
+    Error,
+    state::AppState,
+    store::{MessageFilter, MessageRecord, Page, ReplyFilter, ReplyRecord, SortOrder},
+};
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new().route("/messages", get(messages)).route("/messages/mo", get(replies))
+}
+
+/// The query of `GET /messages` and `GET /messages/mo` (the replies take only the period, the
+/// page and the order).
+#[derive(Debug, serde::Deserialize)]
+#[serde(default)]
+pub(super) struct MessagesQuery {
+    start: i64,
+    length: i64,
+    date_start: Option<String>,
+    date_end: Option<String>,
+    destination: Option<String>,
+    message: Option<String>,
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    country: Option<String>,
+    status: Option<String>,
+    sort: Option<SortOrder>,
+}
+
+impl Default for MessagesQuery {
+    fn default() -> MessagesQuery {
+        let Page { start, length } = Page::default();
+        MessagesQuery {
+            start,
+            length,
+            date_start: None,
+            date_end: None,
+            destination: None,
+            message: None,
+            kind: None,
+            country: None,
+            status: None,
+            sort: None,
+        }
+    }
+}
+
+/// Reads `value` with `read`, or notes why `field` is refused; empty is none.
+fn optional<T>(
+    fields: &mut QueryFields,
+    field: &str,
+    value: Option<&str>,
+    read: fn(&str) -> Option<T>,
+    why: &str,
+) -> Option<T> {
+    let value = value.map(str::trim).filter(|v| !v.is_empty())?;
+    read(value).or_else(|| {
+        fields.refuse(field, value, why);
+        None
+    })
+}
+
+impl MessagesQuery {
+    /// The period, required: both bounds, the end not before the start.
+    fn period(&self, fields: &mut QueryFields) -> (DateTime<Utc>, DateTime<Utc>) {
+        let mut bound = |field: &str, value: Option<&str>, bound: PeriodBound| {
+            if value.is_none_or(|v| v.trim().is_empty()) {
+                fields.refuse(field, "", "required: Y-m-d H:i:s or Y-m-d, in Paris time");
+            }
+            fields.period_bound(field, value, bound)
+        };
+        let from = bound("date_start", self.date_start.as_deref(), PeriodBound::Start);
+        let until = bound("date_end", self.date_end.as_deref(), PeriodBound::End);
+        (from.unwrap_or_default(), until.unwrap_or_default())
+    }
+
+    fn message_filter(self) -> Result<MessageFilter, Error> {
+        let mut fields = QueryFields::default();
+        let (from, until) = self.period(&mut fields);
+        let filter = MessageFilter {
+            page: Page { start: self.start, length: self.length },
+            from,
+            until,
+            destination: fields.number("destination", self.destination.as_deref()),
+            text: self.message.filter(|text| !text.trim().is_empty()),
+            pushtype: optional(&mut fields, "type", self.kind.as_deref(), PushType::parse, "alert or marketing"),
+            country: optional(
+                &mut fields,
+                "country",
+                self.country.as_deref(),
+                |c| Country::from_iso2(&c.to_ascii_uppercase()),
+                "an ISO 3166 country code such as FR",
+            ),
+            status: optional(
+                &mut fields,
+                "status",
+                self.status.as_deref(),
+                DeliveryCode::from_label,
+                "a status such as delivered, not_delivered, npai, expired, pending, sent",
+            ),
+            order: self.sort.unwrap_or_default(),
+        };
+        fields.finish(filter)
+    }
+
+    fn reply_filter(self) -> Result<ReplyFilter, Error> {
+        let mut fields = QueryFields::default();
+        let (from, until) = self.period(&mut fields);
+        let filter = ReplyFilter {
+            page: Page { start: self.start, length: self.length },
+            from,
+            until,
+            order: self.sort.unwrap_or_default(),
+        };
+        fields.finish(filter)
+    }
+}
+
+/// A message as `GET /messages` writes it, its text as its recipient got it.
+fn message_dto(state: &AppState, record: &MessageRecord) -> SentMessageDto {
+    let info = record.info.as_ref().map(|[a, b, c, d]| [a.as_str(), b.as_str(), c.as_str(), d.as_str()]);
+    let text = if record.text.is_empty() {
+        String::new()
+    } else {
+        let short_urls = state.codes.short_urls(&state.message, record.id, &record.links);
+        render(&record.text, record.pushtype, &short_urls, &state.message, info.as_ref())
+    };
+    SentMessageDto {
+        message_id: record.id,
+        campaign_id: record.campaign,
+        client_message_id: record.gsmsmsid.clone().unwrap_or_default(),
+        message: text,
+        cost: record.cost.as_f64(),
+        country: record.country.clone(),
+        destination: record.number.map(|n| n.to_string()).unwrap_or_default(),
+        sender: record.sender.clone().unwrap_or_default(),
+        date: format_paris(record.created_at),
+        dlr_date: record.delivered_at.map(format_paris).unwrap_or_default(),
+        status: record.delivery.label().to_owned(),
+        status_details: record.delivery.description().to_owned(),
+        kind: record.pushtype.as_str().to_owned(),
+    }
+}
+
+/// A reply as `GET /messages/mo` and `GET /campaign/:id/mo` write it.
+pub(super) fn reply_dto(record: &ReplyRecord) -> ReplyDto {
+    let [info1, info2, info3, info4] = record.info.clone().unwrap_or_default();
+    ReplyDto {
+        message_id: record.id,
+        campaign_id: record.campaign.unwrap_or(0),
+        destination: record.number.map(|n| n.to_string()).unwrap_or_default(),
+        message: record.text.clone(),
+        info1,
+        info2,
+        info3,
+        info4,
+        date: format_paris(record.received_at),
+    }
+}
+
+#[utoipa::path(
+    get,
+    path = "/messages",
+    tag = "messages",
+    params(
+        ("date_start" = String, Query, description = "Accepted at or after: Y-m-d H:i:s or Y-m-d (Paris); required"),
+        ("date_end" = String, Query, description = "Accepted at or before: Y-m-d H:i:s or Y-m-d (the whole day); required"),
+        ("destination" = Option<String>, Query, description = "To this number (international form)"),
+        ("message" = Option<String>, Query, description = "With this text in the message (any case)"),
+        ("type" = Option<String>, Query, description = "alert or marketing"),
+        ("country" = Option<String>, Query, description = "ISO 3166 code of the number's country"),
+        ("status" = Option<String>, Query, description = "pending, sent, delivered, not_delivered, not_allowed, npai, invalid_sender, no_route, rejected, network_error, expired (or the code's number)"),
+        ("start" = Option<i64>, Query, description = "First record (default 0)"),
+        ("length" = Option<i64>, Query, description = "Records per page (default 100, at most 1000)"),
+        ("sort" = Option<String>, Query, description = "asc (oldest first) or desc (newest first, the default)")
+    ),
+    responses((status = 200, description = "The page of messages", body = texto_core::wire::MessagesResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn messages(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    asked: Result<Query<MessagesQuery>, QueryRejection>,
+) -> Result<Response, Error> {
+    let (records, total, kept) = state.store.messages(caller.account, query(asked)?.message_filter()?).await?;
+    Ok(accept.ok(&MessagesResponse {
+        status: 1,
+        message: "OK".into(),
+        messages: records.iter().map(|record| message_dto(&state, record)).collect(),
+        total_records: total,
+        total_display_records: kept,
+    }))
+}
+
+#[utoipa::path(
+    get,
+    path = "/messages/mo",
+    tag = "messages",
+    params(
+        ("date_start" = String, Query, description = "Received at or after: Y-m-d H:i:s or Y-m-d (Paris); required"),
+        ("date_end" = String, Query, description = "Received at or before: Y-m-d H:i:s or Y-m-d (the whole day); required"),
+        ("start" = Option<i64>, Query, description = "First record (default 0)"),
+        ("length" = Option<i64>, Query, description = "Records per page (default 100, at most 1000)"),
+        ("sort" = Option<String>, Query, description = "asc (oldest first) or desc (newest first, the default)")
+    ),
+    responses((status = 200, description = "The page of replies", body = texto_core::wire::RepliesResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn replies(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    asked: Result<Query<MessagesQuery>, QueryRejection>,
+) -> Result<Response, Error> {
+    let (records, total) = state.store.replies(caller.account, query(asked)?.reply_filter()?).await?;
+    Ok(accept.ok(&RepliesResponse {
+        status: 1,
+        message: "OK".into(),
+        replies: records.iter().map(reply_dto).collect(),
+        total_records: total,
+        total_display_records: total,
+    }))
+}

@@ -1,0 +1,199 @@
+//! Messages and replies one by one: `GET /messages`, `GET /messages/mo` and what one campaign
+//! caused (its replies, STOPs and NPAI). The filters become SQL here, once for both stores.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use texto_core::{Country, Credits, DeliveryCode, PushType};
+
+use super::{
+    AccountId, Page, SortOrder,
+    conditions::{Conditions, SqlValue, contains_pattern},
+    time,
+};
+use crate::Error;
+
+/// Which messages `GET /messages` lists: those accepted in a period, narrowed by the rest.
+#[derive(Debug, Clone)]
+pub(crate) struct MessageFilter {
+    /// The window of the answer.
+    pub(crate) page: Page,
+    /// Accepted at or after this time.
+    pub(crate) from: DateTime<Utc>,
+    /// Accepted at or before this time.
+    pub(crate) until: DateTime<Utc>,
+    /// Sent to this number.
+    pub(crate) destination: Option<u64>,
+    /// With this text in the campaign's message, whatever the case.
+    pub(crate) text: Option<String>,
+    /// Alert or marketing.
+    pub(crate) pushtype: Option<PushType>,
+    /// To numbers of this country.
+    pub(crate) country: Option<Country>,
+    /// With this delivery code.
+    pub(crate) status: Option<DeliveryCode>,
+    /// Oldest or newest first.
+    pub(crate) order: SortOrder,
+}
+
+impl MessageFilter {
+    /// The conditions on `messages m JOIN campaigns c`, and whether they need the campaign.
+    pub(crate) fn conditions(&self, account: AccountId) -> (Conditions, bool) {
+        let mut conditions = period(account, "m.account_id", "m.created_at", self.from, self.until);
+        if let Some(number) = self.destination {
+            conditions.require("m.number = ?", [SqlValue::Int(number as i64)]);
+        }
+        if let Some(country) = self.country {
+            conditions.require("m.country = ?", [SqlValue::Text(country.iso2().to_owned())]);
+        }
+        if let Some(code) = self.status {
+            conditions.require("m.delivery = ?", [SqlValue::Int(code.code())]);
+        }
+        let mut needs_campaign = false;
+        if let Some(pushtype) = self.pushtype {
+            conditions.require("c.pushtype = ?", [SqlValue::Text(pushtype.as_str().to_owned())]);
+            needs_campaign = true;
+        }
+        if let Some(text) = self.text.as_deref().filter(|t| !t.is_empty()) {
+            conditions.require("lower(c.text) LIKE ? ESCAPE '\\'", [contains_pattern(text)]);
+            needs_campaign = true;
+        }
+        (conditions, needs_campaign)
+    }
+}
+
+/// `account_column = account AND time_column BETWEEN from AND until`.
+fn period(
+    account: AccountId,
+    account_column: &str,
+    time_column: &str,
+    from: DateTime<Utc>,
+    until: DateTime<Utc>,
+) -> Conditions {
+    let mut conditions = Conditions::default();
+    conditions.require(&format!("{account_column} = ?"), [SqlValue::Int(account)]);
+    conditions.require(&format!("{time_column} >= ?"), [SqlValue::Text(time::store(from))]);
+    conditions.require(&format!("{time_column} <= ?"), [SqlValue::Text(time::store(until))]);
+    conditions
+}
+
+/// The replies asked for: those received in a period.
+#[derive(Debug, Clone)]
+pub(crate) struct ReplyFilter {
+    /// The window of the answer.
+    pub(crate) page: Page,
+    /// Received at or after this time.
+    pub(crate) from: DateTime<Utc>,
+    /// Received at or before this time.
+    pub(crate) until: DateTime<Utc>,
+    /// Oldest or newest first.
+    pub(crate) order: SortOrder,
+}
+
+impl ReplyFilter {
+    /// The conditions on `replies r`.
+    pub(crate) fn conditions(&self, account: AccountId) -> Conditions {
+        period(account, "r.account_id", "r.received_at", self.from, self.until)
+    }
+}
+
+/// One message sent, with what its campaign says of it.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct MessageRecord {
+    /// Its id.
+    pub(crate) id: i64,
+    /// Its campaign.
+    pub(crate) campaign: i64,
+    /// The client's own id of it.
+    pub(crate) gsmsmsid: Option<String>,
+    /// The number; `None` once masked by the retention period.
+    pub(crate) number: Option<u64>,
+    /// The number's country (ISO 3166).
+    pub(crate) country: String,
+    /// What it cost.
+    pub(crate) cost: Credits,
+    /// What became of it.
+    pub(crate) delivery: DeliveryCode,
+    /// When texto accepted it.
+    pub(crate) created_at: DateTime<Utc>,
+    /// When its final code came.
+    pub(crate) delivered_at: Option<DateTime<Utc>>,
+    /// The contact's four fields, when it went to a list contact.
+    pub(crate) info: Option<[String; 4]>,
+    /// The campaign's text (empty once masked).
+    pub(crate) text: String,
+    /// The campaign's sender.
+    pub(crate) sender: Option<String>,
+    /// The campaign's push type.
+    pub(crate) pushtype: PushType,
+    /// The campaign's long URLs, for its short links.
+    pub(crate) links: Vec<String>,
+}
+
+/// A reply received.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ReplyRecord {
+    /// Its id.
+    pub(crate) id: i64,
+    /// The campaign of the message it answers, if known.
+    pub(crate) campaign: Option<i64>,
+    /// The number; `None` once masked.
+    pub(crate) number: Option<u64>,
+    /// Its text.
+    pub(crate) text: String,
+    /// When it arrived.
+    pub(crate) received_at: DateTime<Utc>,
+    /// The contact's fields of the message it answers.
+    pub(crate) info: Option<[String; 4]>,
+}
+
+/// A number one of the account's campaigns put on a list (a STOP, an NPAI).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct CampaignNumber {
+    /// The list entry's id, or the message's for NPAI numbers.
+    pub(crate) id: i64,
+    /// The number.
+    pub(crate) number: u64,
+    /// Its four fields.
+    pub(crate) info: [String; 4],
+    /// When it happened.
+    pub(crate) at: DateTime<Utc>,
+}
+
+/// A stored number, or `None` for one the retention period masked (stored as 0).
+pub(crate) fn unmasked(number: i64) -> Option<u64> {
+    (number > 0).then_some(number as u64)
+}
+
+/// The four fields of a message, from their stored JSON.
+pub(crate) fn info_from_column(column: Option<&str>) -> Option<[String; 4]> {
+    column.and_then(|json| serde_json::from_str(json).ok())
+}
+
+/// Messages and replies, read one by one.
+#[async_trait]
+pub(crate) trait MessageStore: Send + Sync {
+    /// The page of messages `filter` keeps, with how many the period holds and how many the
+    /// filter keeps.
+    async fn messages(
+        &self,
+        account: AccountId,
+        filter: MessageFilter,
+    ) -> Result<(Vec<MessageRecord>, i64, i64), Error>;
+    /// The page of replies received in the period, and how many there are.
+    async fn replies(&self, account: AccountId, filter: ReplyFilter) -> Result<(Vec<ReplyRecord>, i64), Error>;
+    /// The replies to the messages of the account's campaign, oldest first; `None` when it
+    /// has no such campaign.
+    async fn campaign_replies(&self, account: AccountId, campaign: i64) -> Result<Option<Vec<ReplyRecord>>, Error>;
+    /// The numbers that opted out by replying to the campaign, oldest first.
+    async fn campaign_stops(&self, account: AccountId, campaign: i64) -> Result<Option<Vec<CampaignNumber>>, Error>;
+    /// The numbers of the campaign the carrier found unknown.
+    async fn campaign_npai(&self, account: AccountId, campaign: i64) -> Result<Option<Vec<CampaignNumber>>, Error>;
+    /// Puts the campaign's NPAI numbers on the blacklist at `now`; how many were added (those
+    /// already there are left as they are).
+    async fn blacklist_campaign_npai(
+        &self,
+        account: AccountId,
+        campaign: i64,
+        now: DateTime<Utc>,
+    ) -> Result<Option<i64>, Error>;
+}
