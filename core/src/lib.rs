@@ -15,6 +15,7 @@ mod phone;
 mod plain;
 mod pricing;
 mod pushtype;
+mod retention;
 mod segments;
 mod signature;
 mod simulate;
@@ -45,6 +46,7 @@ pub use phone::{
 pub use plain::{LineText, PlainText};
 pub use pricing::PriceTable;
 pub use pushtype::PushType;
+pub use retention::{RetentionPeriod, RetentionUnit};
 pub use segments::{Encoding, Segments, segments, split};
 pub use signature::{DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, SignatureError, TIMESTAMP_HEADER, sign, verify};
 pub use simulate::{

@@ -22,8 +22,9 @@ use crate::{
     Config, Error, api,
     delivery::{Delivery, DeliverySettings, clock::SystemClock, links::LinkCodes},
     devices::Devices,
+    retention::{self, RetentionPass},
     state::AppState,
-    store::{DeliveryStore, OutboxStore, Store},
+    store::{DeliveryStore, OutboxStore, RetentionStore, Store},
     web_app,
     webhook_sender::{self, WebhookSender},
 };
@@ -76,6 +77,9 @@ impl App {
         )?);
         let webhooks_stop = CancellationToken::new();
         let webhooks_task = tokio::spawn(webhook_sender::run(Arc::clone(&webhooks), webhooks_stop.clone()));
+        // The retention pass stops with the webhook sender: both are background upkeep.
+        let pass = RetentionPass::new(Arc::clone(&store) as Arc<dyn RetentionStore>);
+        tokio::spawn(retention::run(pass, *config.retention_every, webhooks_stop.clone()));
         let state = AppState {
             store: Arc::clone(&store),
             codes,

@@ -105,6 +105,9 @@ pub struct Config {
     /// How long webhooks' request logs and their delivered or given-up events are kept.
     #[arg(long, env = "TEXTO_WEBHOOK_LOG_KEEP", default_value = "30d")]
     pub webhook_log_keep: humantime::Duration,
+    /// How often the retention pass removes what accounts keep no longer (`PUT /retention`).
+    #[arg(long, env = "TEXTO_RETENTION_EVERY", default_value = "1h")]
+    pub retention_every: humantime::Duration,
     /// With `--smsc builtin`: milliseconds before the simulator sends a message's receipt.
     #[arg(long, env = "TEXTO_BUILTIN_DLR_DELAY_MS", default_value_t = 1000)]
     pub builtin_dlr_delay_ms: u64,
@@ -137,6 +140,7 @@ impl Config {
             webhook_retry_delays: RetryDelays(RetrySchedule::reference().delays),
             webhook_give_up_after: RetrySchedule::reference().give_up_after.into(),
             webhook_log_keep: std::time::Duration::from_secs(30 * 24 * 3600).into(),
+            retention_every: std::time::Duration::from_secs(3600).into(),
             smtp_from: "texto <noreply@localhost>".to_owned(),
         }
     }

@@ -12,6 +12,7 @@ mod delivery;
 mod devices;
 mod error;
 mod net_guard;
+mod retention;
 mod shutdown;
 mod sms_text;
 pub mod smsc;

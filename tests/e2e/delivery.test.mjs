@@ -29,6 +29,18 @@ test("a campaign sent from Compose fills its detail as receipts arrive", async (
   await assertAccessible(page, "a delivered campaign");
   await screenshots(page, "campaign-delivered");
 
+  // The Messages table: each recipient with its status; filtered by status; exported as CSV.
+  const messages = page.getByTestId("campaign-messages");
+  await eventually(() => messages.textContent(), (t) => /33612345678Delivered/.test(t) && /33612345600Unknown number \(NPAI\)/.test(t), "each recipient's status");
+  assert.equal(await messages.getByRole("row").count(), 5, "a header and four recipients");
+  await page.getByLabel("Filter by status").selectOption({ label: "Expired" });
+  await eventually(() => messages.getByRole("row").count(), (n) => n === 2, "the status filter");
+  assert.match(await messages.textContent(), /33612345698Expired/);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  const exported = Buffer.concat(await (await download.createReadStream()).toArray()).toString("utf8").trim().split("\n");
+  assert.equal(exported.length, 2, "the export follows the filter");
+  assert.match(exported[1], /^33612345698,expired,/);
+
   await page.getByRole("link", { name: "NPAI" }).click();
   const row = page.getByRole("row").filter({ hasText: "33612345600" });
   await row.waitFor();
@@ -76,6 +88,13 @@ test("clicks and STOP replies reach the campaign detail, and who clicked is expo
   const lines = bytes.toString("utf8").trim().split("\n");
   assert.equal(lines[0], "number,link,clicks,last_click,brand,model,os,info1,info2,info3,info4");
   assert.match(lines[1], new RegExp(`^33687654321,${landing.replace(/[.:/]/g, "\\$&")},1,.*,Apple,iPhone,iOS,,,,$`));
+
+  await page.getByRole("link", { name: "Réponses" }).click();
+  const replies = page.getByTestId("replies");
+  await eventually(() => replies.textContent(), (t) => t.includes("33687654321STOP"), "the STOP among the replies");
+  await replies.getByRole("link", { name: String(ticket) }).waitFor();
+  await assertAccessible(page, "replies (fr)");
+  await screenshots(page, "replies-fr");
 
   await page.getByRole("link", { name: "Liste noire" }).click();
   const row = page.getByRole("row").filter({ hasText: "33687654321" });

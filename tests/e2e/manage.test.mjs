@@ -65,6 +65,24 @@ test("a list is created by pasting, searched, trimmed, and sent to from Compose"
   await assertAccessible(page, "list detail");
   await screenshots(page, "list-detail");
 
+  // Edit a contact in place; take out its NPAI numbers; duplicates there are none.
+  await page.getByRole("button", { name: "Edit 33612345601" }).click();
+  const editor = page.getByRole("region", { name: "Edit the contact" });
+  await editor.getByLabel("Info 2").fill("Client fidèle");
+  await assertAccessible(page, "the contact editor");
+  await editor.getByRole("button", { name: "Save" }).click();
+  await editor.waitFor({ state: "detached" });
+  await eventually(() => page.getByRole("row").filter({ hasText: "33612345601" }).textContent(), (t) => t.includes("Client fidèle"), "the edited field");
+  assert.equal((await api(suite.texto, "POST", "/npai", { npai: { contacts: { gsm: [{ value: "33612345603" }] } } })).status, 200);
+  await page.getByRole("button", { name: "Remove NPAI numbers" }).click();
+  await page.getByText("1 contact removed.").waitFor();
+  await eventually(() => page.getByRole("row").count(), (n) => n === 3, "the NPAI number is gone");
+  await page.getByRole("button", { name: "Remove duplicates" }).click();
+  await page.getByText("0 contacts removed.").waitFor();
+  await page.getByLabel("Number", { exact: true }).fill("33612345605");
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+  await eventually(() => page.getByRole("row").count(), (n) => n === 4, "three contacts once more");
+
   await page.getByRole("button", { name: "Send to this list" }).click();
   await page.getByRole("heading", { name: "Compose a campaign" }).waitFor();
   assert.equal(await page.getByLabel(/VIP Paris/).isChecked(), true);

@@ -17,6 +17,7 @@ use crate::{
         compose::Compose,
         lists::{ListDetail, Lists},
         number_list::{Blacklist, Npai},
+        replies::Replies,
         settings::Settings,
         sign_in::SignIn,
         tokens::Tokens,
@@ -59,6 +60,7 @@ pub fn App() -> impl IntoView {
                         <Route path=path!("/app/compose") view=Compose />
                         <Route path=path!("/app/campaigns") view=Campaigns />
                         <Route path=path!("/app/campaigns/:id") view=CampaignDetail />
+                        <Route path=path!("/app/replies") view=Replies />
                         <Route path=path!("/app/lists") view=Lists />
                         <Route path=path!("/app/lists/:id") view=ListDetail />
                         <Route path=path!("/app/webhooks") view=Webhooks />
@@ -94,6 +96,7 @@ fn Nav() -> impl IntoView {
         <nav class="nav" aria-label=move || t().nav_label>
             <A href="/app/compose">{move || t().nav_compose}</A>
             <A href="/app/campaigns">{move || t().nav_campaigns}</A>
+            <A href="/app/replies">{move || t().nav_replies}</A>
             <A href="/app/lists">{move || t().nav_lists}</A>
             <A href="/app/webhooks">{move || t().nav_webhooks}</A>
             <A href="/app/blacklist">{move || t().nav_blacklist}</A>

@@ -142,6 +142,17 @@ pub fn added(lang: Lang, added: i64, invalid: i64, duplicates: i64) -> String {
     }
 }
 
+/// How many contacts an upkeep took out of a list: `2 contacts removed.`, `1 contact retiré.`
+pub fn removed(lang: Lang, count: i64) -> String {
+    let n = integer(lang, count);
+    match (lang, count) {
+        (Lang::En, 1) => format!("{n} contact removed."),
+        (Lang::En, _) => format!("{n} contacts removed."),
+        (Lang::Fr, 0 | 1) => format!("{n} contact retiré."),
+        (Lang::Fr, _) => format!("{n} contacts retirés."),
+    }
+}
+
 /// How many numbers were typed: `1 number`, `12 numéros`.
 pub fn numbers(lang: Lang, count: usize) -> String {
     let n = integer(lang, count as i64);

@@ -3,13 +3,14 @@
 
 use axum::{
     Router,
-    extract::{Query, State, rejection::QueryRejection},
-    response::Response,
+    extract::{Path, Query, State, rejection::QueryRejection},
+    http::header,
+    response::{IntoResponse, Response},
     routing::get,
 };
 use chrono::{DateTime, Utc};
 use texto_core::{
-    Country, DeliveryCode, PeriodBound, PushType, format_paris, render,
+    CSV_BOM, Country, DeliveryCode, PeriodBound, PushType, format_paris, render, spreadsheet_cell,
     wire::{MessagesResponse, RepliesResponse, ReplyDto, SentMessageDto},
 };
 
@@ -17,6 +18,7 @@ use super::{
     Accept,
     auth::Caller,
     inputs::{QueryFields, query},
+    path_id,
 };
 use crate::{
     Error,
@@ -25,7 +27,10 @@ use crate::{
 };
 
 pub(super) fn router() -> Router<AppState> {
-    Router::new().route("/messages", get(messages)).route("/messages/mo", get(replies))
+    Router::new()
+        .route("/messages", get(messages))
+        .route("/messages/mo", get(replies))
+        .route("/campaign/{ticket}/messages.csv", get(messages_csv))
 }
 
 /// The query of `GET /messages` and `GET /messages/mo` (the replies take only the period, the
@@ -43,6 +48,7 @@ pub(super) struct MessagesQuery {
     kind: Option<String>,
     country: Option<String>,
     status: Option<String>,
+    campaign_id: Option<String>,
     sort: Option<SortOrder>,
 }
 
@@ -59,6 +65,7 @@ impl Default for MessagesQuery {
             kind: None,
             country: None,
             status: None,
+            campaign_id: None,
             sort: None,
         }
     }
@@ -80,26 +87,28 @@ fn optional<T>(
 }
 
 impl MessagesQuery {
-    /// The period, required: both bounds, the end not before the start.
-    fn period(&self, fields: &mut QueryFields) -> (DateTime<Utc>, DateTime<Utc>) {
+    /// The period: both bounds required unless `optional` (a campaign's messages).
+    fn period(&self, fields: &mut QueryFields, optional: bool) -> (Option<DateTime<Utc>>, Option<DateTime<Utc>>) {
         let mut bound = |field: &str, value: Option<&str>, bound: PeriodBound| {
-            if value.is_none_or(|v| v.trim().is_empty()) {
+            if !optional && value.is_none_or(|v| v.trim().is_empty()) {
                 fields.refuse(field, "", "required: Y-m-d H:i:s or Y-m-d, in Paris time");
             }
             fields.period_bound(field, value, bound)
         };
         let from = bound("date_start", self.date_start.as_deref(), PeriodBound::Start);
         let until = bound("date_end", self.date_end.as_deref(), PeriodBound::End);
-        (from.unwrap_or_default(), until.unwrap_or_default())
+        (from, until)
     }
 
     fn message_filter(self) -> Result<MessageFilter, Error> {
         let mut fields = QueryFields::default();
-        let (from, until) = self.period(&mut fields);
+        let campaign = optional(&mut fields, "campaign_id", self.campaign_id.as_deref(), path_id, "a campaign ticket");
+        let (from, until) = self.period(&mut fields, campaign.is_some());
         let filter = MessageFilter {
             page: Page { start: self.start, length: self.length },
             from,
             until,
+            campaign,
             destination: fields.number("destination", self.destination.as_deref()),
             text: self.message.filter(|text| !text.trim().is_empty()),
             pushtype: optional(&mut fields, "type", self.kind.as_deref(), PushType::parse, "alert or marketing"),
@@ -124,11 +133,11 @@ impl MessagesQuery {
 
     fn reply_filter(self) -> Result<ReplyFilter, Error> {
         let mut fields = QueryFields::default();
-        let (from, until) = self.period(&mut fields);
+        let (from, until) = self.period(&mut fields, false);
         let filter = ReplyFilter {
             page: Page { start: self.start, length: self.length },
-            from,
-            until,
+            from: from.unwrap_or_default(),
+            until: until.unwrap_or_default(),
             order: self.sort.unwrap_or_default(),
         };
         fields.finish(filter)
@@ -188,6 +197,7 @@ pub(super) fn reply_dto(record: &ReplyRecord) -> ReplyDto {
         ("message" = Option<String>, Query, description = "With this text in the message (any case)"),
         ("type" = Option<String>, Query, description = "alert or marketing"),
         ("country" = Option<String>, Query, description = "ISO 3166 code of the number's country"),
+        ("campaign_id" = Option<String>, Query, description = "Of this campaign (texto's addition; the period is then optional)"),
         ("status" = Option<String>, Query, description = "pending, sent, delivered, not_delivered, not_allowed, npai, invalid_sender, no_route, rejected, network_error, expired (or the code's number)"),
         ("start" = Option<i64>, Query, description = "First record (default 0)"),
         ("length" = Option<i64>, Query, description = "Records per page (default 100, at most 1000)"),
@@ -240,4 +250,43 @@ pub(super) async fn replies(
         total_records: total,
         total_display_records: total,
     }))
+}
+
+/// `GET /campaign/:ticket/messages.csv` (texto's addition, the export of the campaign's
+/// Messages table): each message, oldest first, narrowed by `status` as `GET /messages` is;
+/// UTF-8 with a byte order mark, cells a spreadsheet would run as formulas quoted.
+pub(super) async fn messages_csv(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(ticket): Path<String>,
+    asked: Result<Query<MessagesQuery>, QueryRejection>,
+) -> Result<Response, Error> {
+    let not_found = || Error::NotFound(format!("campaign {ticket}"));
+    let id = path_id(&ticket).ok_or_else(not_found)?;
+    state.store.campaign(caller.account, id).await?.ok_or_else(not_found)?;
+    let mut filter = MessagesQuery { campaign_id: Some(id.to_string()), ..query(asked)? }.message_filter()?;
+    filter.order = SortOrder::Asc;
+    filter.page = Page { start: 0, length: 1000 };
+    let mut out = csv::Writer::from_writer(CSV_BOM.as_bytes().to_vec());
+    let csv_failed = |_| Error::Unavailable("the CSV export could not be written");
+    out.write_record(["number", "status", "status_details", "date", "dlr_date", "cost", "country", "message"])
+        .map_err(csv_failed)?;
+    loop {
+        let (records, _, _) = state.store.messages(caller.account, filter.clone()).await?;
+        for record in &records {
+            let m = message_dto(&state, record);
+            let cost = m.cost.to_string();
+            let fields =
+                [&m.destination, &m.status, &m.status_details, &m.date, &m.dlr_date, &cost, &m.country, &m.message];
+            out.write_record(fields.map(|field| spreadsheet_cell(field).into_owned())).map_err(csv_failed)?;
+        }
+        if records.len() < filter.page.length as usize {
+            break;
+        }
+        filter.page.start += filter.page.length;
+    }
+    let body = out.into_inner().map_err(|_| Error::Unavailable("the CSV export could not be written"))?;
+    let name = format!("attachment; filename=\"campaign-{id}-messages.csv\"");
+    Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()), (header::CONTENT_DISPOSITION, name)], body)
+        .into_response())
 }

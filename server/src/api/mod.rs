@@ -9,11 +9,13 @@ mod clicks;
 mod format;
 mod health;
 mod inputs;
+mod list_upkeep;
 mod lists;
 mod messages;
 mod notification;
 mod number_lists;
 mod openapi;
+mod retention;
 mod retry_key;
 mod send;
 mod short_links;
@@ -55,9 +57,11 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(webhook_resend::router())
         .merge(notification::router())
         .merge(lists::router())
+        .merge(list_upkeep::router())
         .merge(number_lists::router())
         .merge(short_links::router())
         .merge(tokens::router())
+        .merge(retention::router())
 }
 
 /// Writes error envelopes in the format the request accepts (XML when it accepts neither,

@@ -19,6 +19,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0010_token_http_errors.sql"),
     include_str!("../../migrations/0011_token_details.sql"),
     include_str!("../../migrations/0012_message_lookups.sql"),
+    include_str!("../../migrations/0013_retention.sql"),
 ];
 
 /// Applies the migrations the database has not seen, each in its own transaction. The version

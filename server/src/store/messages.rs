@@ -12,15 +12,18 @@ use super::{
 };
 use crate::Error;
 
-/// Which messages `GET /messages` lists: those accepted in a period, narrowed by the rest.
-#[derive(Debug, Clone)]
+/// Which messages `GET /messages` lists: those accepted in a period (or of one campaign),
+/// narrowed by the rest.
+#[derive(Debug, Clone, Default)]
 pub(crate) struct MessageFilter {
     /// The window of the answer.
     pub(crate) page: Page,
     /// Accepted at or after this time.
-    pub(crate) from: DateTime<Utc>,
+    pub(crate) from: Option<DateTime<Utc>>,
     /// Accepted at or before this time.
-    pub(crate) until: DateTime<Utc>,
+    pub(crate) until: Option<DateTime<Utc>>,
+    /// Of this campaign (texto's addition, for a campaign's Messages table and export).
+    pub(crate) campaign: Option<i64>,
     /// Sent to this number.
     pub(crate) destination: Option<u64>,
     /// With this text in the campaign's message, whatever the case.
@@ -36,9 +39,26 @@ pub(crate) struct MessageFilter {
 }
 
 impl MessageFilter {
-    /// The conditions on `messages m JOIN campaigns c`, and whether they need the campaign.
+    /// The conditions on `messages m` of the period and campaign: what `totalRecords` counts.
+    pub(crate) fn base(&self, account: AccountId) -> Conditions {
+        let mut conditions = Conditions::default();
+        conditions.require("m.account_id = ?", [SqlValue::Int(account)]);
+        if let Some(from) = self.from {
+            conditions.require("m.created_at >= ?", [SqlValue::Text(time::store(from))]);
+        }
+        if let Some(until) = self.until {
+            conditions.require("m.created_at <= ?", [SqlValue::Text(time::store(until))]);
+        }
+        if let Some(campaign) = self.campaign {
+            conditions.require("m.campaign_id = ?", [SqlValue::Int(campaign)]);
+        }
+        conditions
+    }
+
+    /// The conditions on `messages m JOIN campaigns c` of the whole filter, and whether they
+    /// need the campaign.
     pub(crate) fn conditions(&self, account: AccountId) -> (Conditions, bool) {
-        let mut conditions = period(account, "m.account_id", "m.created_at", self.from, self.until);
+        let mut conditions = self.base(account);
         if let Some(number) = self.destination {
             conditions.require("m.number = ?", [SqlValue::Int(number as i64)]);
         }
@@ -61,21 +81,6 @@ impl MessageFilter {
     }
 }
 
-/// `account_column = account AND time_column BETWEEN from AND until`.
-fn period(
-    account: AccountId,
-    account_column: &str,
-    time_column: &str,
-    from: DateTime<Utc>,
-    until: DateTime<Utc>,
-) -> Conditions {
-    let mut conditions = Conditions::default();
-    conditions.require(&format!("{account_column} = ?"), [SqlValue::Int(account)]);
-    conditions.require(&format!("{time_column} >= ?"), [SqlValue::Text(time::store(from))]);
-    conditions.require(&format!("{time_column} <= ?"), [SqlValue::Text(time::store(until))]);
-    conditions
-}
-
 /// The replies asked for: those received in a period.
 #[derive(Debug, Clone)]
 pub(crate) struct ReplyFilter {
@@ -92,7 +97,11 @@ pub(crate) struct ReplyFilter {
 impl ReplyFilter {
     /// The conditions on `replies r`.
     pub(crate) fn conditions(&self, account: AccountId) -> Conditions {
-        period(account, "r.account_id", "r.received_at", self.from, self.until)
+        let mut conditions = Conditions::default();
+        conditions.require("r.account_id = ?", [SqlValue::Int(account)]);
+        conditions.require("r.received_at >= ?", [SqlValue::Text(time::store(self.from))]);
+        conditions.require("r.received_at <= ?", [SqlValue::Text(time::store(self.until))]);
+        conditions
     }
 }
 

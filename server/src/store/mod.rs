@@ -14,6 +14,7 @@ mod delivery;
 mod effects;
 mod flood_window;
 mod idempotency;
+mod list_upkeep;
 mod lists;
 mod messages;
 mod notification;
@@ -21,6 +22,7 @@ mod number_lists;
 mod open;
 mod outbox;
 pub(crate) mod postgres;
+mod retention;
 pub(crate) mod sqlite;
 mod time;
 mod tokens;
@@ -35,6 +37,7 @@ pub(crate) use clicks::{ClickStore, Clicker, LinkClicks};
 pub(crate) use conditions::SqlValue;
 pub(crate) use delivery::{Arrival, CampaignText, Click, DeliveryStore, HandOff, Notice, Queued};
 pub(crate) use idempotency::{Created, IdempotencyKey, StoredAnswer, kept_since, prune_due, replay_of};
+pub(crate) use list_upkeep::{ContactChange, ContactUpdate, ListUpkeep};
 pub(crate) use lists::{Added, ContactSearch, ListContact, ListPage, ListStore, ListSummary};
 pub(crate) use messages::{
     CampaignNumber, MessageFilter, MessageRecord, MessageStore, ReplyFilter, ReplyRecord, info_from_column, unmasked,
@@ -46,6 +49,7 @@ pub(crate) use number_lists::{
 pub use open::DbLocation;
 pub(crate) use open::{for_commands, for_serving};
 pub(crate) use outbox::{Attempt, AttemptResult, DueEvent, NextStep, OutboxStore};
+pub(crate) use retention::{Cursor, Expiry, RetentionSettings, RetentionStore, expiry_statement};
 pub(crate) use tokens::{
     NewToken, TokenGrant, TokenLifetime, TokenName, TokenRecord, TokenStore, ranges_from_column, ranges_to_column,
 };
@@ -90,6 +94,8 @@ pub(crate) trait Store:
     + OutboxStore
     + TokenStore
     + MessageStore
+    + ListUpkeep
+    + RetentionStore
 {
 }
 
@@ -105,5 +111,7 @@ impl<T> Store for T where
         + OutboxStore
         + TokenStore
         + MessageStore
+        + ListUpkeep
+        + RetentionStore
 {
 }

@@ -49,6 +49,9 @@ pub fn endpoints() -> Vec<(Method, &'static str)> {
         (Method::GET, "/campaign/1/blacklist"),
         (Method::GET, "/campaign/1/npai"),
         (Method::PUT, "/campaign/1/npai"),
+        (Method::PUT, "/list/contact/1"),
+        (Method::PUT, "/list/deduplicate/1"),
+        (Method::PUT, "/list/1/npai/clear"),
     ]
 }
 

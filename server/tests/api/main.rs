@@ -12,6 +12,7 @@ mod hostile_documents;
 mod hostile_requests;
 mod idempotency;
 mod list_contacts;
+mod list_upkeep;
 mod lists;
 mod messages;
 mod notification;

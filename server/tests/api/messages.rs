@@ -186,3 +186,32 @@ async fn a_campaigns_npai_numbers_are_listed_and_moved_to_the_blacklist_once() {
     let other = account(&app.db(), "other", 10.0).await;
     assert_eq!(app.json_as(&other, Method::PUT, &format!("/campaign/{ticket}/npai"), None).await.0, 404);
 }
+
+#[tokio::test]
+async fn a_campaigns_messages_are_listed_without_a_period_and_exported_as_csv() {
+    let app = quick_app().await;
+    let ticket = three_outcomes(&app).await;
+    send(&app, "Autre campagne", &["33698765432"], json!({})).await;
+    let (status, body) = app.json(Method::GET, &format!("/messages?campaign_id={ticket}&status=delivered"), None).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["totalRecords"].as_i64(), Some(3), "the campaign's messages: {body}");
+    assert_eq!(body["messages"].as_array().map(Vec::len), Some(1), "{body}");
+    let response =
+        app.request(&app.token, Method::GET, &format!("/campaign/{ticket}/messages.csv")).send().await.expect("sent");
+    assert_eq!(response.status(), 200);
+    let csv = response.text().await.expect("text");
+    let lines: Vec<&str> = csv.trim_start_matches('\u{feff}').lines().collect();
+    assert_eq!(lines[0], "number,status,status_details,date,dlr_date,cost,country,message");
+    assert_eq!(lines.len(), 4, "a header and three messages: {csv}");
+    assert!(lines[1].starts_with("33612345678,delivered,") && lines[1].ends_with(",FR,Bonjour Marie"), "{csv}");
+    let npai = app
+        .request(&app.token, Method::GET, &format!("/campaign/{ticket}/messages.csv?status=npai"))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(npai.text().await.expect("text").lines().count(), 2, "the status filter applies to the export");
+    let other = account(&app.db(), "other", 10.0).await;
+    let theirs =
+        app.request(&other, Method::GET, &format!("/campaign/{ticket}/messages.csv")).send().await.expect("sent");
+    assert_eq!(theirs.status(), 404);
+}

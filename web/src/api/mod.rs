@@ -58,6 +58,11 @@ impl Api {
         read(&self.call(Method::POST, path, Some(encode(body, Format::Json))).await?)
     }
 
+    /// `PUT path` without a body.
+    pub async fn put_empty<T: Document + DeserializeOwned>(self, path: &str) -> Result<T, ApiError> {
+        read(&self.call(Method::PUT, path, None).await?)
+    }
+
     /// `PUT path` with `body`.
     pub async fn put<B: Document, T: Document + DeserializeOwned>(self, path: &str, body: &B) -> Result<T, ApiError> {
         read(&self.call(Method::PUT, path, Some(encode(body, Format::Json))).await?)

@@ -155,6 +155,10 @@ texts! {
     info2: "Info 2", "Info 2";
     info3: "Info 3", "Info 3";
     info4: "Info 4", "Info 4";
+    edit: "Edit", "Modifier";
+    edit_contact: "Edit the contact", "Modifier le contact";
+    remove_duplicates: "Remove duplicates", "Retirer les doublons";
+    remove_npai: "Remove NPAI numbers", "Retirer les numéros NPAI";
     search_contacts: "Search contacts", "Rechercher des contacts";
     // CSV import.
     csv_file: "CSV file", "Fichier CSV";
@@ -209,6 +213,28 @@ texts! {
     search_number: "Search a number", "Rechercher un numéro";
     search_text: "Text contains", "Le texte contient";
     from_day: "From", "Du";
+    // A campaign's messages, and replies.
+    messages_title: "Messages", "Messages";
+    filter_status: "Filter by status", "Filtrer par statut";
+    all_statuses: "All", "Tous";
+    export_csv: "Export CSV", "Exporter en CSV";
+    delivery_date: "Delivery date", "Date de remise";
+    status_details: "Details", "Détails";
+    msg_pending: "Waiting", "En attente";
+    msg_sent: "With the carrier", "Chez l’opérateur";
+    msg_delivered: "Delivered", "Délivré";
+    msg_not_delivered: "Not delivered", "Non délivré";
+    msg_npai: "Unknown number (NPAI)", "Numéro inconnu (NPAI)";
+    msg_expired: "Expired", "Expiré";
+    msg_rejected: "Rejected", "Rejeté";
+    msg_network_error: "Network error", "Erreur réseau";
+    msg_no_route: "No route", "Pas de route";
+    msg_invalid_sender: "Sender refused", "Expéditeur refusé";
+    msg_not_allowed: "Not allowed", "Non autorisé";
+    nav_replies: "Replies", "Réponses";
+    replies_title: "Replies", "Réponses reçues";
+    no_replies: "No reply in this period.", "Aucune réponse sur cette période.";
+    reply: "Reply", "Réponse";
     // Tokens.
     tokens_title: "API tokens", "Jetons d’API";
     tokens_hint: "Each application that calls the API gets its own token, so that you can revoke one without stopping the others.", "Chaque application qui appelle l’API a son propre jeton : vous pouvez en révoquer un sans arrêter les autres.";

@@ -4,6 +4,7 @@ pub mod campaigns;
 pub mod compose;
 pub mod lists;
 pub mod number_list;
+pub mod replies;
 pub mod settings;
 pub mod sign_in;
 pub mod tokens;

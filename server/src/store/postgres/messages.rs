@@ -78,15 +78,7 @@ impl MessageStore for PgStore {
         let page = filter.page.clamped();
         let client = self.pool.get().await?;
         let (conditions, needs_campaign) = filter.conditions(account);
-        let period = MessageFilter {
-            destination: None,
-            text: None,
-            pushtype: None,
-            country: None,
-            status: None,
-            ..filter.clone()
-        };
-        let (period, _) = period.conditions(account);
+        let period = filter.base(account);
         let order = filter.order.sql();
         let sql = format!(
             "SELECT {MESSAGE_COLUMNS} FROM messages m JOIN campaigns c ON c.id = m.campaign_id WHERE {}

@@ -11,6 +11,7 @@ mod clicks;
 mod delivery;
 mod events;
 mod flood_sync;
+mod list_upkeep;
 mod lists;
 mod messages;
 mod migrate;
@@ -18,6 +19,7 @@ mod nodes;
 mod notification;
 mod number_lists;
 mod outbox;
+mod retention;
 mod tokens;
 mod webhooks;
 

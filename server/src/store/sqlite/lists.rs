@@ -172,7 +172,8 @@ fn searched(db: &Connection, list: i64, search: &ContactSearch, page: Page) -> R
 /// that came earlier in `contacts`) is a duplicate.
 fn insert_contacts(db: &Connection, list: i64, contacts: &[NewContact]) -> Result<Added, Error> {
     let mut insert = db.prepare_cached(
-        "INSERT OR IGNORE INTO contacts (list_id, number, info1, info2, info3, info4) VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT OR IGNORE INTO contacts (list_id, number, info1, info2, info3, info4, added_at)
+         VALUES (?, ?, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))",
     )?;
     let mut added: i64 = 0;
     for contact in contacts {

@@ -83,15 +83,7 @@ impl MessageStore for SqliteStore {
         self.db
             .read(move |db| {
                 let (conditions, needs_campaign) = filter.conditions(account);
-                let period = MessageFilter {
-                    destination: None,
-                    text: None,
-                    pushtype: None,
-                    country: None,
-                    status: None,
-                    ..filter.clone()
-                };
-                let (period, _) = period.conditions(account);
+                let period = filter.base(account);
                 let total =
                     count(db, &format!("SELECT COUNT(*) FROM messages m WHERE {}", period.sqlite()), period.values())?;
                 let join = if needs_campaign { "JOIN campaigns c ON c.id = m.campaign_id" } else { "" };

@@ -9,11 +9,13 @@ mod clicks;
 mod delivery;
 mod events;
 mod idempotency;
+mod list_upkeep;
 mod lists;
 mod messages;
 mod notification;
 mod number_lists;
 mod outbox;
+mod retention;
 mod tokens;
 mod webhooks;
 

@@ -6,7 +6,7 @@ use leptos::{prelude::*, task::spawn_local};
 use leptos_router::hooks::{use_navigate, use_params_map};
 use texto_core::wire::{CampaignDetailDto, CampaignDetailResponse, StatusResponse};
 
-use super::status_label;
+use super::{messages::CampaignMessages, status_label};
 use crate::{
     api::{ApiError, use_api},
     components::{
@@ -119,6 +119,14 @@ pub fn CampaignDetail() -> impl IntoView {
         })
     });
 
+    // Changes with each receipt counted, so that the Messages table follows the figures.
+    let revision = Signal::derive(move || {
+        campaign.with(|c| {
+            c.as_ref().map_or(0, |c| {
+                c.pending.unwrap_or(0) * 1_000_003 + c.delivered + c.error + c.expired + c.npai + c.network_error
+            })
+        })
+    });
     view! {
         <h1>{move || format!("{} {}", t().campaign_title, id())}</h1>
         <ErrorAlert error=error />
@@ -164,6 +172,7 @@ pub fn CampaignDetail() -> impl IntoView {
         })}
         <h2>{move || t().delivery_chart}</h2>
         <BarChart title=Signal::derive(move || t().delivery_chart) bars />
+        {move || view! { <CampaignMessages id=id() revision /> }}
     }
 }
 

@@ -2,6 +2,7 @@
 
 mod detail;
 mod filters;
+mod messages;
 
 use leptos::prelude::*;
 use leptos_router::components::A;

@@ -1,11 +1,14 @@
-//! One list: its contacts with search and paging, adding and deleting contacts, deleting the
-//! list, and "Send to this list".
+//! One list: its contacts with search and paging, adding, editing and deleting contacts,
+//! removing duplicates and NPAI numbers, deleting the list, and "Send to this list".
 
 use leptos::{prelude::*, task::spawn_local};
 use leptos_router::hooks::{use_navigate, use_params_map};
-use texto_core::wire::{ContactDto, ContactsDto, ListRequest, ListResponse, ListSavedResponse, StatusResponse};
+use texto_core::wire::{
+    ContactDto, ContactsDto, ListContactDto, ListRequest, ListResponse, ListSavedResponse, RemovedResponse,
+    StatusResponse,
+};
 
-use super::{imported_contacts, pasted_contacts};
+use super::{contact_editor::ContactEditor, imported_contacts, pasted_contacts};
 use crate::{
     api::{ApiError, Paging, use_api, with_query},
     components::{errors::ErrorAlert, importer::CsvImporter, pager::Pager},
@@ -65,6 +68,26 @@ pub fn ListDetail() -> impl IntoView {
             }
         });
     };
+    // "Remove duplicates" and "Remove NPAI numbers": each says how many contacts went.
+    let upkeep = move |path: String| {
+        spawn_local(async move {
+            match api.put_empty::<RemovedResponse>(&path).await {
+                Ok(answer) => {
+                    error.set(None);
+                    saved.set(Some(format::removed(lang.get_untracked(), answer.removed)));
+                    version.update(|v| *v += 1);
+                }
+                Err(e) => error.set(Some(e)),
+            }
+        });
+    };
+    let editing = RwSignal::new(None::<ListContactDto>);
+    let edited = Callback::new(move |saved_it: bool| {
+        editing.set(None);
+        if saved_it {
+            version.update(|v| *v += 1);
+        }
+    });
     let number = RwSignal::new(String::new());
     let info1 = RwSignal::new(String::new());
     let add_one = move |ev: leptos::ev::SubmitEvent| {
@@ -112,13 +135,18 @@ pub fn ListDetail() -> impl IntoView {
                 .into_iter()
                 .map(|c| {
                     let contact = c.id.clone();
+                    let whole = c.clone();
                     let infos = [c.info1, c.info2, c.info3, c.info4].into_iter().flatten().collect::<Vec<_>>().join(" · ");
                     view! {
                         <tr>
                             <td>{c.destination.clone()}</td>
                             <td class="info">{infos}</td>
-                            <td><button type="button" class="small danger" aria-label=format!("{} {}", t().delete, c.destination)
-                                on:click=move |_| remove_contact(contact.clone())>{t().delete}</button></td>
+                            <td class="buttons">
+                                <button type="button" class="small" aria-label=format!("{} {}", t().edit, c.destination)
+                                    on:click=move |_| editing.set(Some(whole.clone()))>{t().edit}</button>
+                                <button type="button" class="small danger" aria-label=format!("{} {}", t().delete, c.destination)
+                                    on:click=move |_| remove_contact(contact.clone())>{t().delete}</button>
+                            </td>
                         </tr>
                     }
                 })
@@ -131,6 +159,8 @@ pub fn ListDetail() -> impl IntoView {
         <p>{move || format!("{} {}", format::integer(lang.get(), size()), t().contacts_word)}</p>
         <div class="buttons">
             <button type="button" class="primary" on:click=send_to>{move || t().send_to_list}</button>
+            <button type="button" on:click=move |_| upkeep(format!("/list/deduplicate/{}", id()))>{move || t().remove_duplicates}</button>
+            <button type="button" on:click=move |_| upkeep(format!("/list/{}/npai/clear", id()))>{move || t().remove_npai}</button>
             <button type="button" class="danger" on:click=delete_list>{move || t().delete_list}</button>
         </div>
         <ErrorAlert error=load_error />
@@ -148,6 +178,7 @@ pub fn ListDetail() -> impl IntoView {
             </table>
         </div>
         <Pager paging total />
+        {move || editing.get().map(|contact| view! { <ContactEditor contact done=edited /> })}
         <section class="card">
             <h2>{move || t().add_contact}</h2>
             <form on:submit=add_one class="row">

@@ -1,6 +1,7 @@
 //! Stored lists: the account's lists, a new list from pasted numbers or a CSV file, and one
 //! list's contacts.
 
+mod contact_editor;
 mod detail;
 
 use leptos::{prelude::*, task::spawn_local};

@@ -1,0 +1,76 @@
+//! List upkeep in SQLite: the statements shared with PostgreSQL, their `$n` written `?n`.
+
+use async_trait::async_trait;
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::SqliteStore;
+use crate::{
+    Error,
+    store::{
+        AccountId, ContactChange, ContactUpdate, ListUpkeep,
+        list_upkeep::{CLEAR_NPAI, DEDUPLICATE, UPDATE_CONTACT},
+    },
+};
+
+/// A shared statement with SQLite's numbered parameters (`?1` for `$1`).
+fn sqlite(statement: &str) -> String {
+    statement.replace('$', "?")
+}
+
+fn owns_list(db: &Connection, account: AccountId, list: i64) -> Result<bool, Error> {
+    Ok(db
+        .prepare_cached("SELECT 1 FROM lists WHERE id = ? AND account_id = ?")?
+        .query_row([list, account], |_| Ok(()))
+        .optional()?
+        .is_some())
+}
+
+#[async_trait]
+impl ListUpkeep for SqliteStore {
+    async fn update_contact(
+        &self,
+        account: AccountId,
+        contact: i64,
+        change: ContactChange,
+    ) -> Result<ContactUpdate, Error> {
+        self.db
+            .write(move |db| {
+                let [info1, info2, info3, info4] = change.info;
+                let changed = db.execute(
+                    &sqlite(UPDATE_CONTACT),
+                    params![contact, account, change.number.map(|n| n as i64), info1, info2, info3, info4],
+                );
+                match changed {
+                    Ok(0) => Ok(ContactUpdate::NotFound),
+                    Ok(_) => Ok(ContactUpdate::Updated),
+                    Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::ConstraintViolation) => {
+                        Ok(ContactUpdate::NumberTaken)
+                    }
+                    Err(e) => Err(e.into()),
+                }
+            })
+            .await
+    }
+
+    async fn deduplicate_list(&self, account: AccountId, list: i64) -> Result<Option<i64>, Error> {
+        self.db
+            .write(move |db| {
+                if !owns_list(db, account, list)? {
+                    return Ok(None);
+                }
+                Ok(Some(db.execute(&sqlite(DEDUPLICATE), [list])? as i64))
+            })
+            .await
+    }
+
+    async fn clear_list_npai(&self, account: AccountId, list: i64) -> Result<Option<i64>, Error> {
+        self.db
+            .write(move |db| {
+                if !owns_list(db, account, list)? {
+                    return Ok(None);
+                }
+                Ok(Some(db.execute(&sqlite(CLEAR_NPAI), [list, account])? as i64))
+            })
+            .await
+    }
+}

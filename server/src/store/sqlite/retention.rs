@@ -1,0 +1,103 @@
+//! Retention settings and the retention pass's batches in SQLite (the statements are shared
+//! with PostgreSQL, their `$n` written `?n`).
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use rusqlite::{OptionalExtension, params};
+
+use super::SqliteStore;
+use crate::{
+    Error,
+    store::{AccountId, Cursor, Expiry, RetentionSettings, RetentionStore, expiry_statement, time},
+};
+
+const COLUMNS: &str = "message, list, survey, campaign, mo, lookup";
+
+fn settings(row: &rusqlite::Row<'_>, from: usize) -> rusqlite::Result<RetentionSettings> {
+    let mut periods = [None; 6];
+    for (i, period) in periods.iter_mut().enumerate() {
+        *period = row.get::<_, Option<String>>(from + i)?.and_then(|p| p.parse().ok());
+    }
+    Ok(RetentionSettings::from_periods(periods))
+}
+
+#[async_trait]
+impl RetentionStore for SqliteStore {
+    async fn retention(&self, account: AccountId) -> Result<RetentionSettings, Error> {
+        self.db
+            .read(move |db| {
+                let sql = format!("SELECT {COLUMNS} FROM retention WHERE account_id = ?");
+                Ok(db
+                    .prepare_cached(&sql)?
+                    .query_row([account], |row| settings(row, 0))
+                    .optional()?
+                    .unwrap_or_default())
+            })
+            .await
+    }
+
+    async fn set_retention(&self, account: AccountId, settings: RetentionSettings) -> Result<(), Error> {
+        let [a, b, c, d, e, f] = settings.periods().map(|p| p.map(|p| p.to_string()));
+        self.db
+            .write(move |db| {
+                db.execute(
+                    &format!("INSERT OR REPLACE INTO retention (account_id, {COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+                    params![account, a, b, c, d, e, f],
+                )?;
+                Ok(())
+            })
+            .await
+    }
+
+    async fn retained_accounts(&self) -> Result<Vec<(AccountId, RetentionSettings)>, Error> {
+        self.db
+            .read(move |db| {
+                let sql = format!("SELECT account_id, {COLUMNS} FROM retention");
+                let mut statement = db.prepare_cached(&sql)?;
+                let rows = statement.query_map([], |row| Ok((row.get(0)?, settings(row, 1)?)))?;
+                Ok(rows.collect::<Result<_, _>>()?)
+            })
+            .await
+    }
+
+    async fn expire(
+        &self,
+        account: AccountId,
+        expiry: Expiry,
+        before: DateTime<Utc>,
+        batch: i64,
+        after: &Cursor,
+    ) -> Result<(i64, Cursor), Error> {
+        let after = after.clone();
+        self.db
+            .write(move |db| {
+                let sql = expiry_statement(expiry).replace('$', "?");
+                let before = time::store(before);
+                let mut statement = db.prepare_cached(&sql)?;
+                let mut last = after.clone();
+                let mut changed = 0;
+                match expiry {
+                    Expiry::MessageNumbers | Expiry::CampaignTexts => {
+                        let mut rows = match expiry {
+                            Expiry::MessageNumbers => {
+                                statement.query(params![account, before, batch, after.at, after.id])?
+                            }
+                            _ => statement.query(params![account, before, batch, after.id])?,
+                        };
+                        while let Some(row) = rows.next()? {
+                            let (at, id): (String, i64) = (row.get(0)?, row.get(1)?);
+                            changed += 1;
+                            if (&at, id) > (&last.at, last.id) {
+                                last = Cursor { at, id };
+                            }
+                        }
+                    }
+                    Expiry::Replies | Expiry::ListContacts => {
+                        changed = statement.execute(params![account, before, batch])? as i64;
+                    }
+                }
+                Ok((changed, last))
+            })
+            .await
+    }
+}
