@@ -220,6 +220,27 @@ test("a token is created with a name, a lifetime and addresses, copied once, use
   await page.context().close();
 });
 
+test("retention periods are chosen in Settings and kept", async () => {
+  const page = await openApp(suite.browser, suite.texto, { path: "/app/settings" });
+  await page.getByRole("heading", { name: "Retention" }).waitFor();
+  const messages = page.getByLabel("Sent messages");
+  await eventually(() => messages.isEnabled(), (on) => on, "the current periods are in");
+  await messages.selectOption({ label: "90 days" });
+  await page.getByLabel("Replies").selectOption({ label: "30 days" });
+  await page.getByRole("button", { name: "Save the retention periods" }).click();
+  await page.getByRole("status").filter({ hasText: "Saved." }).last().waitFor();
+  const stored = await api(suite.texto, "GET", "/retention");
+  assert.equal(stored.body.retention.message, "90d");
+  assert.equal(stored.body.retention.mo, "30d");
+  assert.equal(stored.body.retention.list, "", "left as it was: everything kept");
+  await page.reload();
+  await eventually(() => page.getByLabel("Sent messages").inputValue(), (v) => v === "90d", "kept after a reload");
+  await assertAccessible(page, "settings with retention");
+  await screenshots(page, "settings");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test("a French browser gets the app in French; other screens pass axe", async () => {
   const page = await openApp(suite.browser, suite.texto, { token: null, locale: "fr-FR" });
   await page.getByRole("heading", { name: "Connexion à texto" }).waitFor();

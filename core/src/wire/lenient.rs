@@ -314,6 +314,8 @@ impl ListItem for super::TokenDto {}
 impl ListItem for super::SentMessageDto {}
 impl ListItem for super::ReplyDto {}
 impl ListItem for super::StopDto {}
+impl ListItem for super::CountryConsumptionDto {}
+impl ListItem for super::AccountConsumptionDto {}
 impl ListItem for super::ListRefDto {}
 impl ListItem for super::LinkClicksDto {}
 impl ListItem for super::ClickerDto {}

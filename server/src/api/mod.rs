@@ -6,6 +6,7 @@ mod body;
 mod campaign_numbers;
 mod campaigns;
 mod clicks;
+mod consumption;
 mod format;
 mod health;
 mod inputs;
@@ -62,6 +63,7 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(short_links::router())
         .merge(tokens::router())
         .merge(retention::router())
+        .merge(consumption::router())
 }
 
 /// Writes error envelopes in the format the request accepts (XML when it accepts neither,

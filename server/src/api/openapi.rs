@@ -8,8 +8,8 @@ use utoipa::{
 };
 
 use super::{
-    account, campaign_numbers, campaigns, clicks, list_upkeep, lists, messages, notification, number_lists, retention,
-    send, tokens, webhook_resend, webhooks,
+    account, campaign_numbers, campaigns, clicks, consumption, list_upkeep, lists, messages, notification,
+    number_lists, retention, send, tokens, webhook_resend, webhooks,
 };
 use crate::state::AppState;
 
@@ -30,7 +30,7 @@ use crate::state::AppState;
         messages::messages, messages::replies,
         account::account, account::lookup,
         tokens::create, tokens::list, tokens::one, tokens::revoke,
-        retention::show, retention::save,
+        retention::show, retention::save, consumption::consumption,
         notification::show, notification::save,
         webhooks::create, webhooks::list, webhooks::update, webhooks::set_status, webhooks::remove, webhooks::log, webhook_resend::resend,
         lists::save, lists::lists, lists::list, lists::update, lists::remove, lists::remove_contact, lists::remove_contact_by_id,

@@ -8,6 +8,7 @@ mod campaign_rows;
 mod campaigns;
 mod clicks;
 mod conditions;
+mod consumption;
 #[cfg(test)]
 mod contract;
 mod delivery;
@@ -35,6 +36,7 @@ pub(crate) use campaign_rows::{CampaignRow, MessageRow, per_country};
 pub(crate) use campaigns::{CampaignRecord, CampaignStatus, CampaignStore, DeliveryCounts, FilterInputs, NewCampaign};
 pub(crate) use clicks::{ClickStore, Clicker, LinkClicks};
 pub(crate) use conditions::SqlValue;
+pub(crate) use consumption::{ConsumptionStore, CountryConsumption, consumption_conditions, consumption_query};
 pub(crate) use delivery::{Arrival, CampaignText, Click, DeliveryStore, HandOff, Notice, Queued};
 pub(crate) use idempotency::{Created, IdempotencyKey, StoredAnswer, kept_since, prune_due, replay_of};
 pub(crate) use list_upkeep::{ContactChange, ContactUpdate, ListUpkeep};
@@ -96,6 +98,7 @@ pub(crate) trait Store:
     + MessageStore
     + ListUpkeep
     + RetentionStore
+    + ConsumptionStore
 {
 }
 
@@ -113,5 +116,6 @@ impl<T> Store for T where
         + MessageStore
         + ListUpkeep
         + RetentionStore
+        + ConsumptionStore
 {
 }

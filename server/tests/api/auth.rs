@@ -52,6 +52,9 @@ pub fn endpoints() -> Vec<(Method, &'static str)> {
         (Method::PUT, "/list/contact/1"),
         (Method::PUT, "/list/deduplicate/1"),
         (Method::PUT, "/list/1/npai/clear"),
+        (Method::GET, "/retention"),
+        (Method::PUT, "/retention"),
+        (Method::GET, "/metrics/consumption"),
     ]
 }
 

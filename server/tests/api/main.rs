@@ -4,6 +4,7 @@ mod helpers;
 
 mod auth;
 mod campaigns;
+mod consumption;
 mod delivery;
 mod framing;
 mod health;
@@ -18,6 +19,7 @@ mod messages;
 mod notification;
 mod number_lists;
 mod openapi;
+mod retention;
 mod sdk_shapes;
 mod send;
 mod slow_clients;

@@ -235,6 +235,20 @@ texts! {
     replies_title: "Replies", "Réponses reçues";
     no_replies: "No reply in this period.", "Aucune réponse sur cette période.";
     reply: "Reply", "Réponse";
+    // Retention.
+    retention: "Retention", "Conservation des données";
+    retention_intro: "Data older than its period is removed once an hour. Counts and costs always stay.", "Les données plus anciennes que leur durée sont retirées toutes les heures. Les compteurs et les coûts restent toujours.";
+    retention_messages: "Sent messages", "Messages envoyés";
+    retention_messages_hint: "Their numbers and texts are masked.", "Leurs numéros et leurs textes sont masqués.";
+    retention_replies: "Replies", "Réponses reçues";
+    retention_replies_hint: "They are deleted.", "Elles sont supprimées.";
+    retention_contacts: "List contacts", "Contacts des listes";
+    retention_contacts_hint: "Contacts added longer ago are deleted from their list.", "Les contacts ajoutés avant sont retirés de leur liste.";
+    retention_campaigns: "Campaign texts", "Textes des campagnes";
+    retention_campaigns_hint: "Texts and senders are masked.", "Les textes et expéditeurs sont masqués.";
+    keep_everything: "Keep everything", "Tout conserver";
+    months: "months", "mois";
+    save_retention: "Save the retention periods", "Enregistrer les durées";
     // Tokens.
     tokens_title: "API tokens", "Jetons d’API";
     tokens_hint: "Each application that calls the API gets its own token, so that you can revoke one without stopping the others.", "Chaque application qui appelle l’API a son propre jeton : vous pouvez en révoquer un sans arrêter les autres.";

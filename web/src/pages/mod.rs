@@ -5,6 +5,7 @@ pub mod compose;
 pub mod lists;
 pub mod number_list;
 pub mod replies;
+pub mod retention_settings;
 pub mod settings;
 pub mod sign_in;
 pub mod tokens;

@@ -8,6 +8,7 @@ mod arrivals;
 mod balance_alert;
 mod campaign;
 mod clicks;
+mod consumption;
 mod delivery;
 mod events;
 mod flood_sync;

@@ -6,6 +6,7 @@ mod arrivals;
 mod balance_alert;
 mod campaigns;
 mod clicks;
+mod consumption;
 mod delivery;
 mod events;
 mod idempotency;

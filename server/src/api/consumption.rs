@@ -1,0 +1,93 @@
+//! `GET /metrics/consumption`: the messages an account had handed to the carrier over a period,
+//! by country.
+
+use axum::{
+    Router,
+    extract::{Query, State, rejection::QueryRejection},
+    response::Response,
+    routing::get,
+};
+use texto_core::{
+    Country, PeriodBound,
+    wire::{AccountConsumptionDto, ConsumptionDto, ConsumptionResponse, CountryConsumptionDto},
+};
+
+use super::{
+    Accept,
+    auth::Caller,
+    inputs::{QueryFields, query},
+};
+use crate::{Error, state::AppState};
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new().route("/metrics/consumption", get(consumption))
+}
+
+/// The query: the period (both bounds required), countries (comma-separated ISO codes) and a
+/// sub-account (texto has none: any id is -5).
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default)]
+pub(super) struct ConsumptionQuery {
+    date_start: Option<String>,
+    date_end: Option<String>,
+    country: Option<String>,
+    sub_account_id: Option<String>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/metrics/consumption",
+    tag = "account",
+    params(
+        ("date_start" = String, Query, description = "From this day (Y-m-d, or Y-m-d H:i:s; Paris); required"),
+        ("date_end" = String, Query, description = "To this day, included; required"),
+        ("country" = Option<String>, Query, description = "Only these countries: ISO codes, comma-separated (FR,BE)"),
+        ("sub_account_id" = Option<String>, Query, description = "A sub-account: texto has none yet")
+    ),
+    responses((status = 200, description = "Messages handed to the carrier in the period, by country", body = texto_core::wire::ConsumptionResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn consumption(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    asked: Result<Query<ConsumptionQuery>, QueryRejection>,
+) -> Result<Response, Error> {
+    let asked = query(asked)?;
+    if let Some(sub_account) = asked.sub_account_id.as_deref().filter(|s| !s.trim().is_empty()) {
+        return Err(Error::NotFound(format!("sub-account {sub_account}: texto has no sub-accounts yet")));
+    }
+    let mut fields = QueryFields::default();
+    let mut bound = |field: &str, value: Option<&str>, bound: PeriodBound| {
+        if value.is_none_or(|v| v.trim().is_empty()) {
+            fields.refuse(field, "", "required: Y-m-d, in Paris time");
+        }
+        fields.period_bound(field, value, bound)
+    };
+    let from = bound("date_start", asked.date_start.as_deref(), PeriodBound::Start);
+    let until = bound("date_end", asked.date_end.as_deref(), PeriodBound::End);
+    let mut countries = Vec::new();
+    for code in asked.country.as_deref().unwrap_or_default().split(',').map(str::trim).filter(|c| !c.is_empty()) {
+        match Country::from_iso2(&code.to_ascii_uppercase()) {
+            Some(country) => countries.push(country),
+            None => fields.refuse("country", code, "an ISO 3166 country code such as FR"),
+        }
+    }
+    let (from, until) = fields.finish((from.unwrap_or_default(), until.unwrap_or_default()))?;
+    let rows = state.store.consumption(caller.account, from, until, &countries).await?;
+    let total = rows.iter().map(|row| row.messages).sum();
+    let company = state.store.account_name(caller.account).await?;
+    Ok(accept.ok(&ConsumptionResponse {
+        status: 1,
+        message: "OK".into(),
+        data: ConsumptionDto {
+            total,
+            by_country: rows
+                .into_iter()
+                .map(|row| CountryConsumptionDto { country: row.country, total: row.messages, cost: row.cost.as_f64() })
+                .collect(),
+            my_account: AccountConsumptionDto { account_id: caller.account, company, conso: total },
+            by_sub_accounts: Vec::new(),
+        },
+    }))
+}
