@@ -16,7 +16,12 @@ use super::{Accept, auth::Caller};
 use crate::{Error, state::AppState};
 
 pub(super) fn router() -> Router<AppState> {
-    Router::new().route("/account", get(account)).route("/lookup", post(lookup))
+    Router::new()
+        .route("/account", get(account))
+        .route("/lookup", post(lookup))
+        .route("/account/invoice", get(invoices))
+        .route("/account/invoice/{id}", get(invoices))
+        .route("/account/invoice/{id}/download", get(invoices))
 }
 
 /// `GET /account`: the caller's account.
@@ -57,5 +62,21 @@ pub(super) async fn lookup(_caller: Caller) -> Result<Response, Error> {
     Err(Error::Invalid(vec![FieldError::new(
         "lookup",
         "HLR lookup is not available: texto has no HLR provider to ask",
+    )]))
+}
+
+/// `GET /account/invoice`, `/account/invoice/:id` and its `/download`: invoices come from the
+/// operator's billing system, not texto. Answered -7 with that reason, not 404.
+#[utoipa::path(
+    get,
+    path = "/account/invoice",
+    tag = "account",
+    responses((status = "default", description = "-7: invoices are the operator's billing system's", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn invoices(_caller: Caller) -> Result<Response, Error> {
+    Err(Error::Invalid(vec![FieldError::new(
+        "invoice",
+        "invoices are not available here: billing is the operator's own system; ask your operator",
     )]))
 }

@@ -55,6 +55,7 @@ pub fn endpoints() -> Vec<(Method, &'static str)> {
         (Method::GET, "/retention"),
         (Method::PUT, "/retention"),
         (Method::GET, "/metrics/consumption"),
+        (Method::GET, "/account/invoice"),
     ]
 }
 

@@ -120,6 +120,11 @@ async fn the_account_answers_with_its_name_and_balance_and_a_lookup_says_why_it_
     let (status, refused) = app.json(Method::POST, "/lookup", Some(lookup)).await;
     assert_eq!((status, refused["status"].as_i64()), (422, Some(-7)), "{refused}");
     assert!(refused.to_string().contains("no HLR provider"), "says why: {refused}");
+    for path in ["/account/invoice", "/account/invoice/12", "/account/invoice/12/download"] {
+        let (status, refused) = app.json(Method::GET, path, None).await;
+        assert_eq!((status, refused["status"].as_i64()), (422, Some(-7)), "{path}: {refused}");
+        assert!(refused.to_string().contains("billing is the operator's own system"), "says why: {refused}");
+    }
 }
 
 #[tokio::test]
