@@ -62,3 +62,23 @@ impl Document for AccountResponse {
     const JSON_ROOT: Option<&'static str> = None;
     const XML_ROOTS: &'static [&'static str] = &["response"];
 }
+
+/// The answer to `GET /sub-accounts`: none, as texto has no sub-accounts yet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SubAccountsResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
+    pub message: String,
+    /// The sub-accounts (always empty for now).
+    #[serde(rename = "sub-accounts", default, deserialize_with = "lenient::list")]
+    pub sub_accounts: Vec<AccountDto>,
+}
+
+impl Document for SubAccountsResponse {
+    const JSON_ROOT: Option<&'static str> = None;
+    const XML_ROOTS: &'static [&'static str] = &["response"];
+}

@@ -311,6 +311,7 @@ impl ListItem for super::ListContactDto {}
 impl ListItem for super::ListSummaryDto {}
 impl ListItem for super::ErrorDetailDto {}
 impl ListItem for super::TokenDto {}
+impl ListItem for super::AccountDto {}
 impl ListItem for super::SentMessageDto {}
 impl ListItem for super::ReplyDto {}
 impl ListItem for super::StopDto {}

@@ -156,3 +156,23 @@ impl Document for WebhookLogResponse {
     const JSON_ROOT: Option<&'static str> = None;
     const XML_ROOTS: &'static [&'static str] = &["response"];
 }
+
+/// The answer to `DELETE /webhook/:id`: the id of the webhook deleted, which the PHP SDK reads.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct WebhookDeletedResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
+    pub message: String,
+    /// The webhook's id.
+    #[serde(deserialize_with = "lenient::int")]
+    pub deleted_id: i64,
+}
+
+impl Document for WebhookDeletedResponse {
+    const JSON_ROOT: Option<&'static str> = None;
+    const XML_ROOTS: &'static [&'static str] = &["response"];
+}

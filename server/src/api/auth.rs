@@ -87,9 +87,20 @@ fn client(parts: &Parts, trusted: &[AddressRange]) -> IpAddr {
 }
 
 fn bearer(parts: &Parts) -> Option<String> {
-    let value = parts.headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    bearer_token(&parts.headers)
+}
+
+/// The bearer token of `headers`, if any.
+pub(crate) fn bearer_token(headers: &axum::http::HeaderMap) -> Option<String> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.trim().split_once(' ')?;
     (scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty()).then(|| token.trim().to_owned())
+}
+
+/// How the errors of a live `token` are to be answered; `None` for no such token (or when
+/// the store cannot tell).
+pub(crate) async fn token_choice(state: &AppState, token: &str) -> Option<HttpErrors> {
+    state.store.token_grant(&token_hash(token)).await.ok().flatten().map(|grant| grant.http_errors)
 }
 
 /// `?token=` is accepted on `GET /send` and `GET /send/simulate`, as by the public service.

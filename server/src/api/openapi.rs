@@ -28,7 +28,7 @@ use crate::state::AppState;
         campaigns::history, campaigns::detail, campaigns::credits, clicks::clickers,
         campaign_numbers::replies, campaign_numbers::stops, campaign_numbers::npai, campaign_numbers::blacklist_npai,
         messages::messages, messages::replies,
-        account::account, account::lookup, account::invoices,
+        account::account, account::lookup, account::invoices, account::sub_accounts, account::create_account, account::sub_account_token,
         tokens::create, tokens::list, tokens::one, tokens::revoke,
         retention::show, retention::save, consumption::consumption,
         notification::show, notification::save,

@@ -12,8 +12,8 @@ use axum::{
 use texto_core::{
     FieldError, format_paris,
     wire::{
-        StatusResponse, WebhookDto, WebhookListResponse, WebhookLogEntryDto, WebhookLogResponse, WebhookRequest,
-        WebhookResponse,
+        WebhookDeletedResponse, WebhookDto, WebhookListResponse, WebhookLogEntryDto, WebhookLogResponse,
+        WebhookRequest, WebhookResponse,
     },
 };
 use url::{Host, Url};
@@ -307,7 +307,7 @@ pub(super) async fn set_status(
     path = "/webhook/{id}",
     tag = "webhooks",
     params(("id" = String, Path, description = "Webhook id")),
-    responses((status = 200, description = "Deleted", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "Deleted; deleted_id is its id", body = texto_core::wire::WebhookDeletedResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
 pub(super) async fn remove(
@@ -319,7 +319,7 @@ pub(super) async fn remove(
     let id = webhook_id(&id)?;
     state.store.delete_webhook(caller.account, id).await?;
     tracing::info!(webhook = id, "webhook deleted");
-    Ok(accept.ok(&StatusResponse::ok()))
+    Ok(accept.ok(&WebhookDeletedResponse { status: 1, message: "OK".into(), deleted_id: id }))
 }
 
 fn log_entry(record: &DeliveryRecord) -> WebhookLogEntryDto {

@@ -56,6 +56,9 @@ pub fn endpoints() -> Vec<(Method, &'static str)> {
         (Method::PUT, "/retention"),
         (Method::GET, "/metrics/consumption"),
         (Method::GET, "/account/invoice"),
+        (Method::GET, "/sub-accounts"),
+        (Method::POST, "/account"),
+        (Method::POST, "/token/account/1"),
     ]
 }
 

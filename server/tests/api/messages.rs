@@ -157,6 +157,15 @@ async fn replies_are_listed_by_period_and_by_campaign_with_its_stops() {
     })
     .await;
     assert_eq!(stops["stops"][0]["destination"], "33633333333");
+    for path in [
+        format!("/campaign/{ticket}/mo"),
+        format!("/campaign/{ticket}/blacklist"),
+        format!("/messages/mo?{}", around_today()),
+    ] {
+        let (status, xml) = app.xml(Method::GET, &path, None).await;
+        assert_eq!(status, 200, "{path}: {xml}");
+        assert!(xml.contains("<destination>33633333333</destination>"), "{path}: {xml}");
+    }
     let other = account(&app.db(), "other", 10.0).await;
     for path in ["mo", "blacklist", "npai"] {
         let (status, body) = app.json_as(&other, Method::GET, &format!("/campaign/{ticket}/{path}"), None).await;
@@ -176,6 +185,8 @@ async fn a_campaigns_npai_numbers_are_listed_and_moved_to_the_blacklist_once() {
         npai["npai"].as_array().unwrap().iter().map(|n| n["destination"].as_str().unwrap()).collect();
     assert_eq!(numbers, ["33612345600"]);
     assert_eq!(npai["npai"][0]["info1"], "Paul", "the contact's fields come along");
+    let (status, xml) = app.xml(Method::GET, &format!("/campaign/{ticket}/npai"), None).await;
+    assert!(status == 200 && xml.contains("<destination>33612345600</destination>"), "{xml}");
     let (status, moved) = app.json(Method::PUT, &format!("/campaign/{ticket}/npai"), Some(json!([]))).await;
     assert_eq!((status, moved["added_contacts"].as_i64()), (200, Some(1)), "{moved}");
     let (_, blacklist) = app.json(Method::GET, "/blacklist", None).await;

@@ -187,3 +187,44 @@ async fn campaigns_are_listed_with_their_creation_date_lists_and_delivery_counts
     let created = item["creation_date"].as_str().expect("a creation date");
     assert!(chrono::NaiveDateTime::parse_from_str(created, "%Y-%m-%d %H:%M:%S").is_ok(), "{created}");
 }
+
+#[tokio::test]
+async fn an_http_errors_off_token_gets_unknown_paths_and_wrong_methods_as_200_too() {
+    let app = spawn_app().await;
+    let (_, created) =
+        app.json(Method::POST, "/token", Some(json!({"token": {"name": "PHP SDK", "http_errors": 0}}))).await;
+    let sdk = created["token"].as_str().expect("a token").to_owned();
+    let (status, body) = app.json_as(&sdk, Method::GET, "/no/such/path", None).await;
+    assert_eq!((status, body["status"].as_i64()), (200, Some(-5)), "{body}");
+    let (status, body) = app.json_as(&sdk, Method::PATCH, "/credits", None).await;
+    assert_eq!((status, body["status"].as_i64()), (200, Some(-7)), "{body}");
+    let (status, _) = app.json(Method::GET, "/no/such/path", None).await;
+    assert_eq!(status, 404, "a token with http_errors on keeps the status");
+}
+
+#[tokio::test]
+async fn sub_accounts_are_an_empty_list_and_creating_one_says_why_not() {
+    let app = spawn_app().await;
+    let (status, body) = app.json(Method::GET, "/sub-accounts", Some(json!([]))).await;
+    assert_eq!((status, body["sub-accounts"].clone()), (200, json!([])), "{body}");
+    let create = json!({"account": {"email": "a@example.com", "password": "secret", "isChild": 1}});
+    for path in ["/account", "/token/account/1"] {
+        let (status, body) = app.json(Method::POST, path, Some(create.clone())).await;
+        assert_eq!((status, body["status"].as_i64()), (422, Some(-7)), "{path}: {body}");
+        assert!(body.to_string().contains("no sub-accounts"), "{path} says why: {body}");
+    }
+}
+
+#[tokio::test]
+async fn deleting_a_webhook_answers_its_id() {
+    let app = spawn_app().await;
+    let hook = json!({"webhook": {"type": "DLR", "url": "https://example.com/dlr"}});
+    let (status, created) = app.json(Method::POST, "/webhook", Some(hook)).await;
+    assert_eq!(status, 200, "{created}");
+    let id = created["webhook"]["webhook_id"]
+        .as_str()
+        .map(str::to_owned)
+        .unwrap_or_else(|| created["webhook"]["webhook_id"].to_string());
+    let (status, deleted) = app.json(Method::DELETE, &format!("/webhook/{id}"), None).await;
+    assert_eq!((status, deleted["deleted_id"].to_string()), (200, id), "{deleted}");
+}

@@ -219,9 +219,13 @@ async fn delete_removes_the_webhook_in_json_and_xml() {
     let first = create(&app, "MO", "https://example.com/1").await;
     let second = create(&app, "MO", "https://example.com/2").await;
     let (status, body) = app.json(Method::DELETE, &format!("/webhook/{first}"), None).await;
-    assert_eq!((status, body), (200, json!({"status": 1, "message": "OK"})));
+    assert_eq!(
+        (status, body),
+        (200, json!({"status": 1, "message": "OK", "deleted_id": first.parse::<i64>().unwrap()}))
+    );
     let (status, xml) = app.xml(Method::DELETE, &format!("/webhook/{second}"), None).await;
     assert_eq!(status, 200, "{xml}");
+    assert!(xml.contains(&format!("<deleted_id>{second}</deleted_id>")), "{xml}");
     assert_eq!(decode::<StatusResponse>(&xml, Format::Xml), Ok(StatusResponse::ok()));
     let (_, list) = app.json(Method::GET, "/webhook", None).await;
     assert_eq!(list["totalRecords"], 0);

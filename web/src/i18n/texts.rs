@@ -231,6 +231,17 @@ texts! {
     msg_no_route: "No route", "Pas de route";
     msg_invalid_sender: "Sender refused", "Expéditeur refusé";
     msg_not_allowed: "Not allowed", "Non autorisé";
+    msgd_pending: "Waiting to be handed to the carrier", "En attente de remise à l’opérateur";
+    msgd_sent: "Taken by the carrier, waiting for its receipt", "Pris par l’opérateur, en attente de l’accusé";
+    msgd_delivered: "Delivered to the phone", "Remis sur le téléphone";
+    msgd_not_delivered: "The carrier could not deliver it", "L’opérateur n’a pas pu le remettre";
+    msgd_npai: "The number does not exist", "Le numéro n’existe pas";
+    msgd_expired: "Its validity ran out before it reached the phone", "Sa validité a expiré avant la remise";
+    msgd_rejected: "Refused or deleted by the carrier", "Refusé ou supprimé par l’opérateur";
+    msgd_network_error: "The network lost track of it", "Le réseau en a perdu la trace";
+    msgd_no_route: "No route to the number's network", "Pas de route vers le réseau du numéro";
+    msgd_invalid_sender: "The carrier refused the sender", "L’opérateur a refusé l’expéditeur";
+    msgd_not_allowed: "Refused before it left", "Refusé avant l’envoi";
     nav_replies: "Replies", "Réponses";
     replies_title: "Replies", "Réponses reçues";
     no_replies: "No reply in this period.", "Aucune réponse sur cette période.";

@@ -30,7 +30,7 @@ const STATUSES: [&str; 10] = [
 ];
 
 /// A status of `GET /messages` in the user's language.
-pub fn message_status(t: &'static Texts, status: &str) -> &'static str {
+fn message_status(t: &'static Texts, status: &str) -> &'static str {
     match status {
         "pending" => t.msg_pending,
         "sent" => t.msg_sent,
@@ -43,6 +43,24 @@ pub fn message_status(t: &'static Texts, status: &str) -> &'static str {
         "no_route" => t.msg_no_route,
         "invalid_sender" => t.msg_invalid_sender,
         _ => t.msg_not_allowed,
+    }
+}
+
+/// What a status of `GET /messages` means, in the user's language (the server's
+/// `status_details` is English).
+fn status_details(t: &'static Texts, status: &str) -> &'static str {
+    match status {
+        "pending" => t.msgd_pending,
+        "sent" => t.msgd_sent,
+        "delivered" => t.msgd_delivered,
+        "not_delivered" => t.msgd_not_delivered,
+        "npai" => t.msgd_npai,
+        "expired" => t.msgd_expired,
+        "rejected" => t.msgd_rejected,
+        "network_error" => t.msgd_network_error,
+        "no_route" => t.msgd_no_route,
+        "invalid_sender" => t.msgd_invalid_sender,
+        _ => t.msgd_not_allowed,
     }
 }
 
@@ -88,7 +106,7 @@ pub fn CampaignMessages(id: String, #[prop(into)] revision: Signal<i64>) -> impl
                         <td data-label=t().number>{m.destination}</td>
                         <td data-label=t().status>{message_status(t(), &m.status)}</td>
                         <td data-label=t().delivery_date>{if m.dlr_date.is_empty() { "—".to_owned() } else { format::wire_date(lang, &m.dlr_date) }}</td>
-                        <td data-label=t().status_details class="text">{m.status_details}</td>
+                        <td data-label=t().status_details class="text">{status_details(t(), &m.status)}</td>
                     </tr>
                 }
             })
