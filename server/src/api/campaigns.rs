@@ -97,9 +97,10 @@ fn pending(record: &CampaignRecord) -> i64 {
 
 /// The query of `GET /campaigns`: its page, and filters that each narrow the answer.
 #[derive(Debug, serde::Deserialize)]
-#[serde(default)]
 pub(super) struct HistoryQuery {
+    #[serde(default = "Page::first_record")]
     start: i64,
+    #[serde(default = "Page::records_per_page")]
     length: i64,
     date_start: Option<String>,
     date_end: Option<String>,
@@ -108,23 +109,6 @@ pub(super) struct HistoryQuery {
     destination: Option<String>,
     text: Option<String>,
     sort: Option<SortOrder>,
-}
-
-impl Default for HistoryQuery {
-    fn default() -> HistoryQuery {
-        let Page { start, length } = Page::default();
-        HistoryQuery {
-            start,
-            length,
-            date_start: None,
-            date_end: None,
-            sms_min: None,
-            sms_max: None,
-            destination: None,
-            text: None,
-            sort: None,
-        }
-    }
 }
 
 impl HistoryQuery {

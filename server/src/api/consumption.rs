@@ -58,14 +58,8 @@ pub(super) async fn consumption(
         return Err(Error::NotFound(format!("sub-account {sub_account}: texto has no sub-accounts yet")));
     }
     let mut fields = QueryFields::default();
-    let mut bound = |field: &str, value: Option<&str>, bound: PeriodBound| {
-        if value.is_none_or(|v| v.trim().is_empty()) {
-            fields.refuse(field, "", "required: Y-m-d, in Paris time");
-        }
-        fields.period_bound(field, value, bound)
-    };
-    let from = bound("date_start", asked.date_start.as_deref(), PeriodBound::Start);
-    let until = bound("date_end", asked.date_end.as_deref(), PeriodBound::End);
+    let from = fields.period_bound_of("date_start", asked.date_start.as_deref(), PeriodBound::Start, true);
+    let until = fields.period_bound_of("date_end", asked.date_end.as_deref(), PeriodBound::End, true);
     let mut countries = Vec::new();
     for code in asked.country.as_deref().unwrap_or_default().split(',').map(str::trim).filter(|c| !c.is_empty()) {
         match Country::from_iso2(&code.to_ascii_uppercase()) {

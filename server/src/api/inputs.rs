@@ -77,6 +77,20 @@ impl QueryFields {
             .ok()
     }
 
+    /// Like [`QueryFields::period_bound`], refusing an absent or empty value when `required`.
+    pub(super) fn period_bound_of(
+        &mut self,
+        field: &str,
+        value: Option<&str>,
+        bound: PeriodBound,
+        required: bool,
+    ) -> Option<DateTime<Utc>> {
+        if required && value.is_none_or(|v| v.trim().is_empty()) {
+            self.refuse(field, "", "required: Y-m-d H:i:s or Y-m-d, in Paris time");
+        }
+        self.period_bound(field, value, bound)
+    }
+
     /// A count such as `sms_min`: a whole number at least 0; empty is none.
     pub(super) fn count(&mut self, field: &str, value: Option<&str>) -> Option<i64> {
         let value = value.map(str::trim).filter(|v| !v.is_empty())?;

@@ -36,9 +36,10 @@ pub(super) fn router() -> Router<AppState> {
 /// The query of `GET /messages` and `GET /messages/mo` (the replies take only the period, the
 /// page and the order).
 #[derive(Debug, serde::Deserialize)]
-#[serde(default)]
 pub(super) struct MessagesQuery {
+    #[serde(default = "Page::first_record")]
     start: i64,
+    #[serde(default = "Page::records_per_page")]
     length: i64,
     date_start: Option<String>,
     date_end: Option<String>,
@@ -50,25 +51,6 @@ pub(super) struct MessagesQuery {
     status: Option<String>,
     campaign_id: Option<String>,
     sort: Option<SortOrder>,
-}
-
-impl Default for MessagesQuery {
-    fn default() -> MessagesQuery {
-        let Page { start, length } = Page::default();
-        MessagesQuery {
-            start,
-            length,
-            date_start: None,
-            date_end: None,
-            destination: None,
-            message: None,
-            kind: None,
-            country: None,
-            status: None,
-            campaign_id: None,
-            sort: None,
-        }
-    }
 }
 
 /// Reads `value` with `read`, or notes why `field` is refused; empty is none.
@@ -89,14 +71,8 @@ fn optional<T>(
 impl MessagesQuery {
     /// The period: both bounds required unless `optional` (a campaign's messages).
     fn period(&self, fields: &mut QueryFields, optional: bool) -> (Option<DateTime<Utc>>, Option<DateTime<Utc>>) {
-        let mut bound = |field: &str, value: Option<&str>, bound: PeriodBound| {
-            if !optional && value.is_none_or(|v| v.trim().is_empty()) {
-                fields.refuse(field, "", "required: Y-m-d H:i:s or Y-m-d, in Paris time");
-            }
-            fields.period_bound(field, value, bound)
-        };
-        let from = bound("date_start", self.date_start.as_deref(), PeriodBound::Start);
-        let until = bound("date_end", self.date_end.as_deref(), PeriodBound::End);
+        let from = fields.period_bound_of("date_start", self.date_start.as_deref(), PeriodBound::Start, !optional);
+        let until = fields.period_bound_of("date_end", self.date_end.as_deref(), PeriodBound::End, !optional);
         (from, until)
     }
 

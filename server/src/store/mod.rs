@@ -77,6 +77,16 @@ impl Default for Page {
 }
 
 impl Page {
+    /// `start` when a query leaves it out: 0.
+    pub(crate) fn first_record() -> i64 {
+        Page::default().start
+    }
+
+    /// `length` when a query leaves it out: 100.
+    pub(crate) fn records_per_page() -> i64 {
+        Page::default().length
+    }
+
     /// The page with `start` at least 0 and `length` between 1 and 1000.
     pub(crate) fn clamped(self) -> Page {
         Page { start: self.start.max(0), length: self.length.clamp(1, 1000) }
