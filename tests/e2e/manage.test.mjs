@@ -161,7 +161,7 @@ test("the balance alert is edited and kept; French is chosen, remembered and for
   await page.getByLabel("Email address").fill("ops@example.com");
   await page.getByLabel("Alert by SMS").check();
   await page.getByLabel("Phone number").fill("33612345678");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await page.getByText("Saved.").waitFor();
   await page.reload();
   await eventually(() => page.getByLabel("Trigger (credits)").inputValue(), (v) => v === "100", "trigger kept");
@@ -169,7 +169,7 @@ test("the balance alert is edited and kept; French is chosen, remembered and for
   assert.equal(await page.getByLabel("Alert by SMS").isChecked(), true);
 
   await page.getByLabel("Trigger (credits)").fill("-5");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await page.locator("#alert-trigger-problem").waitFor();
   await assertAccessible(page, "settings with an error");
 

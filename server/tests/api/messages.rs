@@ -148,6 +148,19 @@ async fn replies_are_listed_by_period_and_by_campaign_with_its_stops() {
     assert_eq!(replies["replies"][0]["destination"], "33633333333");
     let (_, newest) = app.json(Method::GET, &format!("/messages/mo?{}", around_today()), None).await;
     assert_eq!(newest["replies"][0]["message"], "STOP", "newest first by default");
+    let (_, earlier) = app.json(Method::GET, "/messages/mo?date_start=2020-01-01&date_end=2020-01-31", None).await;
+    assert_eq!(
+        (earlier["replies"].clone(), earlier["totalRecords"].as_i64()),
+        (json!([]), Some(0)),
+        "the period narrows"
+    );
+    let (_, paged) =
+        app.json(Method::GET, &format!("/messages/mo?{}&sort=asc&start=1&length=1", around_today()), None).await;
+    assert_eq!(
+        (paged["replies"][0]["message"].as_str(), paged["totalRecords"].as_i64()),
+        (Some("STOP"), Some(2)),
+        "{paged}"
+    );
 
     let (status, by_campaign) = app.json(Method::GET, &format!("/campaign/{ticket}/mo"), None).await;
     assert_eq!((status, by_campaign["replies"].as_array().map(Vec::len)), (200, Some(2)), "{by_campaign}");
