@@ -3,7 +3,6 @@
 -- empty: any) and its last use, written at most once a minute.
 ALTER TABLE api_tokens ADD COLUMN name TEXT NOT NULL DEFAULT '';
 ALTER TABLE api_tokens ADD COLUMN hint TEXT NOT NULL DEFAULT '';
-ALTER TABLE api_tokens ADD COLUMN ttl BIGINT;
 ALTER TABLE api_tokens ADD COLUMN expires_at TEXT;
 ALTER TABLE api_tokens ADD COLUMN allowed_ips TEXT NOT NULL DEFAULT '';
 ALTER TABLE api_tokens ADD COLUMN last_used_at TEXT;

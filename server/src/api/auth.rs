@@ -8,7 +8,7 @@ use std::{
 
 use axum::{
     extract::{ConnectInfo, FromRequestParts},
-    http::{Method, header, request::Parts},
+    http::{HeaderValue, Method, header, request::Parts},
 };
 use chrono::Utc;
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
@@ -87,20 +87,20 @@ fn client(parts: &Parts, trusted: &[AddressRange]) -> IpAddr {
 }
 
 fn bearer(parts: &Parts) -> Option<String> {
-    bearer_token(&parts.headers)
+    bearer_token(parts.headers.get(header::AUTHORIZATION)?)
 }
 
-/// The bearer token of `headers`, if any.
-pub(crate) fn bearer_token(headers: &axum::http::HeaderMap) -> Option<String> {
-    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
-    let (scheme, token) = value.trim().split_once(' ')?;
+/// The bearer token of an `Authorization` header's value, if it holds one.
+fn bearer_token(value: &HeaderValue) -> Option<String> {
+    let (scheme, token) = value.to_str().ok()?.trim().split_once(' ')?;
     (scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty()).then(|| token.trim().to_owned())
 }
 
-/// How the errors of a live `token` are to be answered; `None` for no such token (or when
-/// the store cannot tell).
-pub(crate) async fn token_choice(state: &AppState, token: &str) -> Option<HttpErrors> {
-    state.store.token_grant(&token_hash(token)).await.ok().flatten().map(|grant| grant.http_errors)
+/// How the errors of the live token in `authorization` are to be answered; `None` without
+/// one (or when the store cannot tell).
+pub(crate) async fn token_choice(state: &AppState, authorization: Option<&HeaderValue>) -> Option<HttpErrors> {
+    let token = bearer_token(authorization?)?;
+    state.store.token_grant(&token_hash(&token)).await.ok().flatten().map(|grant| grant.http_errors)
 }
 
 /// `?token=` is accepted on `GET /send` and `GET /send/simulate`, as by the public service.

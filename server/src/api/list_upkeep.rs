@@ -12,7 +12,13 @@ use texto_core::{
     wire::{ContactUpdateRequest, RemovedResponse, StatusResponse},
 };
 
-use super::{Accept, auth::Caller, body::WireBody, path_id};
+use super::{
+    Accept,
+    auth::Caller,
+    body::WireBody,
+    lists::{list_path_id, not_found},
+    path_id,
+};
 use crate::{
     Error,
     state::AppState,
@@ -91,9 +97,8 @@ pub(super) async fn deduplicate(
     accept: Accept,
     Path(id): Path<String>,
 ) -> Result<Response, Error> {
-    let not_found = || Error::NotFound(format!("list {id}"));
-    let list = path_id(&id).ok_or_else(not_found)?;
-    let gone = state.store.deduplicate_list(caller.account, list).await?.ok_or_else(not_found)?;
+    let list = list_path_id(&id)?;
+    let gone = state.store.deduplicate_list(caller.account, list).await?.ok_or_else(|| not_found(&id))?;
     Ok(removed(accept, gone))
 }
 
@@ -111,9 +116,8 @@ pub(super) async fn clear_npai(
     accept: Accept,
     Path(id): Path<String>,
 ) -> Result<Response, Error> {
-    let not_found = || Error::NotFound(format!("list {id}"));
-    let list = path_id(&id).ok_or_else(not_found)?;
-    let gone = state.store.clear_list_npai(caller.account, list).await?.ok_or_else(not_found)?;
+    let list = list_path_id(&id)?;
+    let gone = state.store.clear_list_npai(caller.account, list).await?.ok_or_else(|| not_found(&id))?;
     tracing::info!(list, removed = gone, "a list's NPAI numbers taken out");
     Ok(removed(accept, gone))
 }

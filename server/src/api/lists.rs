@@ -59,7 +59,7 @@ impl Search {
 }
 
 /// -5 for the list `id`.
-fn not_found(id: &str) -> Error {
+pub(super) fn not_found(id: &str) -> Error {
     Error::NotFound(format!("list {id}"))
 }
 
@@ -69,7 +69,7 @@ fn list_id(id: &str) -> Result<i64, Error> {
 }
 
 /// The list id of a path: canonical decimal ([`path_id`]), else an unknown list.
-fn list_path_id(id: &str) -> Result<i64, Error> {
+pub(super) fn list_path_id(id: &str) -> Result<i64, Error> {
     path_id(id).ok_or_else(|| not_found(id))
 }
 

@@ -77,15 +77,15 @@ pub(crate) async fn render_errors(State(state): State<AppState>, mut request: Re
     let envelopes = !is_page(request.uri().path());
     let statuses = auth::ErrorStatuses::default();
     request.extensions_mut().insert(statuses.clone());
-    let token = auth::bearer_token(request.headers());
+    let authorization = request.headers().get(header::AUTHORIZATION).cloned();
     let response = envelope_of(accept, request, next).await;
     let failed = response.status().is_client_error() || response.status().is_server_error();
-    let http_errors = match (statuses.0.get().copied(), token) {
-        (Some(choice), _) => Some(choice),
+    let http_errors = match statuses.0.get().copied() {
+        Some(choice) => Some(choice),
         // No handler read the token (an unknown path, a method not allowed): its own setting
         // still decides, so that an SDK reads these errors too.
-        (None, Some(token)) if failed && envelopes => auth::token_choice(&state, &token).await,
-        (None, _) => None,
+        None if failed && envelopes => auth::token_choice(&state, authorization.as_ref()).await,
+        None => None,
     }
     .unwrap_or(state.config.http_errors);
     match http_errors {

@@ -71,7 +71,7 @@ fn dto(record: &TokenRecord) -> TokenDto {
         api_token: record.hint.clone(),
         created_at: format_paris(record.created_at),
         expired_at: record.expires_at.map(format_paris),
-        ttl: record.ttl,
+        ttl: record.ttl(),
         is_active: i64::from(record.is_active(Utc::now())),
         allowed_ips: ranges(record),
         last_used_at: record.last_used_at.map(format_paris),

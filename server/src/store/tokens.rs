@@ -85,8 +85,6 @@ pub(crate) struct TokenRecord {
     pub(crate) created_at: DateTime<Utc>,
     /// When it expires; `None`: never.
     pub(crate) expires_at: Option<DateTime<Utc>>,
-    /// Its lifetime in seconds, as asked.
-    pub(crate) ttl: Option<i64>,
     /// The addresses it answers to; empty: any.
     pub(crate) allowed: Vec<AddressRange>,
     /// When a request last used it (to the minute).
@@ -96,6 +94,11 @@ pub(crate) struct TokenRecord {
 }
 
 impl TokenRecord {
+    /// Its lifetime in seconds, from its creation to its expiry.
+    pub(crate) fn ttl(&self) -> Option<i64> {
+        self.expires_at.map(|at| (at - self.created_at).num_seconds())
+    }
+
     /// Whether the token is still accepted at `now`.
     pub(crate) fn is_active(&self, now: DateTime<Utc>) -> bool {
         self.expires_at.is_none_or(|at| at > now)

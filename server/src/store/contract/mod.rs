@@ -48,7 +48,7 @@ async fn a_token_authenticates_its_account_until_it_is_revoked() {
         let created = store.add_token(account, &hash, "texto_07…", &new, now).await.expect("a token");
         assert_eq!(created.name, "Boutique", "{backend}");
         assert_eq!(created.expires_at, Some(now + chrono::Duration::hours(1)), "{backend}");
-        assert_eq!((created.ttl, created.hint.as_str()), (Some(3600), "texto_07…"), "{backend}");
+        assert_eq!((created.ttl(), created.hint.as_str()), (Some(3600), "texto_07…"), "{backend}");
         assert_eq!(created.allowed, new.allowed, "{backend}");
         let grant = store.token_grant(&hash).await.expect("a look-up").expect("a grant");
         assert_eq!(

@@ -16,7 +16,7 @@ use crate::{
 
 /// The columns [`record`] reads.
 const TOKEN_COLUMNS: &str =
-    "SELECT id, name, hint, created_at, expires_at, ttl, allowed_ips, last_used_at, http_errors FROM api_tokens";
+    "SELECT id, name, hint, created_at, expires_at, allowed_ips, last_used_at, http_errors FROM api_tokens";
 
 /// The time it revokes a token at, as the database's clock gives it.
 const NOW: &str = "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')";
@@ -28,10 +28,9 @@ fn record(row: &Row) -> TokenRecord {
         hint: row.get(2),
         created_at: time::load(row.get(3)),
         expires_at: row.get::<_, Option<&str>>(4).map(time::load),
-        ttl: row.get(5),
-        allowed: ranges_from_column(row.get(6)),
-        last_used_at: row.get::<_, Option<&str>>(7).map(time::load),
-        http_errors: HttpErrors::from_bool(row.get(8)),
+        allowed: ranges_from_column(row.get(5)),
+        last_used_at: row.get::<_, Option<&str>>(6).map(time::load),
+        http_errors: HttpErrors::from_bool(row.get(7)),
     }
 }
 
@@ -53,15 +52,14 @@ impl TokenStore for PgStore {
         let client = self.pool.get().await?;
         let row = client
             .query_one(
-                "INSERT INTO api_tokens (account_id, token_hash, http_errors, name, hint, ttl, expires_at, allowed_ips, created_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+                "INSERT INTO api_tokens (account_id, token_hash, http_errors, name, hint, expires_at, allowed_ips, created_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
                 &[
                     &account,
                     &hash.as_slice(),
                     &new.http_errors.is_on(),
                     &new.name.as_str(),
                     &hint,
-                    &new.lifetime.map(|l| l.seconds()),
                     &new.expires_at(now).map(time::store),
                     &ranges_to_column(&new.allowed),
                     &time::store(now),

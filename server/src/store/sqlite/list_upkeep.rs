@@ -3,7 +3,7 @@
 use async_trait::async_trait;
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::SqliteStore;
+use super::{SqliteStore, numbered};
 use crate::{
     Error,
     store::{
@@ -11,11 +11,6 @@ use crate::{
         list_upkeep::{CLEAR_NPAI, DEDUPLICATE, UPDATE_CONTACT},
     },
 };
-
-/// A shared statement with SQLite's numbered parameters (`?1` for `$1`).
-fn sqlite(statement: &str) -> String {
-    statement.replace('$', "?")
-}
 
 fn owns_list(db: &Connection, account: AccountId, list: i64) -> Result<bool, Error> {
     Ok(db
@@ -37,7 +32,7 @@ impl ListUpkeep for SqliteStore {
             .write(move |db| {
                 let [info1, info2, info3, info4] = change.info;
                 let changed = db.execute(
-                    &sqlite(UPDATE_CONTACT),
+                    &numbered(UPDATE_CONTACT),
                     params![contact, account, change.number.map(|n| n as i64), info1, info2, info3, info4],
                 );
                 match changed {
@@ -58,7 +53,7 @@ impl ListUpkeep for SqliteStore {
                 if !owns_list(db, account, list)? {
                     return Ok(None);
                 }
-                Ok(Some(db.execute(&sqlite(DEDUPLICATE), [list])? as i64))
+                Ok(Some(db.execute(&numbered(DEDUPLICATE), [list])? as i64))
             })
             .await
     }
@@ -69,7 +64,7 @@ impl ListUpkeep for SqliteStore {
                 if !owns_list(db, account, list)? {
                     return Ok(None);
                 }
-                Ok(Some(db.execute(&sqlite(CLEAR_NPAI), [list, account])? as i64))
+                Ok(Some(db.execute(&numbered(CLEAR_NPAI), [list, account])? as i64))
             })
             .await
     }

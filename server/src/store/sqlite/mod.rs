@@ -34,6 +34,11 @@ pub(crate) struct SqliteStore {
     flood: Arc<FloodWindow>,
 }
 
+/// A statement shared with PostgreSQL, its `$n` parameters written as SQLite's `?n`.
+fn numbered(statement: &str) -> String {
+    statement.replace('$', "?")
+}
+
 #[cfg(test)]
 impl SqliteStore {
     /// Runs `sql` as a test's set-up.

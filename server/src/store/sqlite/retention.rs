@@ -1,11 +1,11 @@
 //! Retention settings and the retention pass's batches in SQLite (the statements are shared
-//! with PostgreSQL, their `$n` written `?n`).
+//! with PostgreSQL: [`numbered`]).
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use rusqlite::{OptionalExtension, params};
 
-use super::SqliteStore;
+use super::{SqliteStore, numbered};
 use crate::{
     Error,
     store::{AccountId, Cursor, Expiry, RetentionSettings, RetentionStore, expiry_statement, time},
@@ -71,7 +71,7 @@ impl RetentionStore for SqliteStore {
         let after = after.clone();
         self.db
             .write(move |db| {
-                let sql = expiry_statement(expiry).replace('$', "?");
+                let sql = numbered(expiry_statement(expiry));
                 let before = time::store(before);
                 let mut statement = db.prepare_cached(&sql)?;
                 let mut last = after.clone();

@@ -15,7 +15,7 @@ use crate::{
 
 /// The columns [`record`] reads.
 const TOKEN_COLUMNS: &str =
-    "SELECT id, name, hint, created_at, expires_at, ttl, allowed_ips, last_used_at, http_errors FROM api_tokens";
+    "SELECT id, name, hint, created_at, expires_at, allowed_ips, last_used_at, http_errors FROM api_tokens";
 
 fn record(row: &rusqlite::Row<'_>) -> rusqlite::Result<TokenRecord> {
     Ok(TokenRecord {
@@ -24,10 +24,9 @@ fn record(row: &rusqlite::Row<'_>) -> rusqlite::Result<TokenRecord> {
         hint: row.get(2)?,
         created_at: time::load(&row.get::<_, String>(3)?),
         expires_at: row.get::<_, Option<String>>(4)?.map(|at| time::load(&at)),
-        ttl: row.get(5)?,
-        allowed: ranges_from_column(&row.get::<_, String>(6)?),
-        last_used_at: row.get::<_, Option<String>>(7)?.map(|at| time::load(&at)),
-        http_errors: HttpErrors::from_bool(row.get(8)?),
+        allowed: ranges_from_column(&row.get::<_, String>(5)?),
+        last_used_at: row.get::<_, Option<String>>(6)?.map(|at| time::load(&at)),
+        http_errors: HttpErrors::from_bool(row.get(7)?),
     })
 }
 
@@ -52,15 +51,14 @@ impl TokenStore for SqliteStore {
         self.db
             .write(move |db| {
                 let id: i64 = db.query_row(
-                    "INSERT INTO api_tokens (account_id, token_hash, http_errors, name, hint, ttl, expires_at, allowed_ips, created_at)
-                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    "INSERT INTO api_tokens (account_id, token_hash, http_errors, name, hint, expires_at, allowed_ips, created_at)
+                     VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     params![
                         account,
                         hash.as_slice(),
                         new.http_errors.is_on(),
                         new.name.as_str(),
                         hint,
-                        new.lifetime.map(|l| l.seconds()),
                         new.expires_at(now).map(time::store),
                         ranges_to_column(&new.allowed),
                         time::store(now),
