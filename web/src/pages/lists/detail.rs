@@ -141,12 +141,12 @@ pub fn ListDetail() -> impl IntoView {
                         <tr>
                             <td>{c.destination.clone()}</td>
                             <td class="info">{infos}</td>
-                            <td class="buttons">
+                            <td><div class="buttons">
                                 <button type="button" class="small" aria-label=format!("{} {}", t().edit, c.destination)
                                     on:click=move |_| editing.set(Some(whole.clone()))>{t().edit}</button>
                                 <button type="button" class="small danger" aria-label=format!("{} {}", t().delete, c.destination)
                                     on:click=move |_| remove_contact(contact.clone())>{t().delete}</button>
-                            </td>
+                            </div></td>
                         </tr>
                     }
                 })
