@@ -70,7 +70,13 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
     let app = App::build(config).await.expect("the app builds");
     let base_url = app.base_url();
     tokio::spawn(app.run_until_stopped(std::future::pending()));
-    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
+    // texto closes a connection idle for its header time-out (10 s); a client that reuses
+    // one just as it closes gets an incomplete message, so this one lets them go sooner.
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .pool_idle_timeout(Duration::from_secs(5))
+        .build()
+        .expect("client");
     let token = account(&db, "alice", 1000.0).await;
     TestApp { base_url, client, dir, token, db }
 }
