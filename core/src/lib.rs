@@ -16,6 +16,7 @@ mod plain;
 mod pricing;
 mod pushtype;
 mod retention;
+mod role;
 mod segments;
 mod signature;
 mod simulate;
@@ -47,6 +48,7 @@ pub use plain::{LineText, PlainText};
 pub use pricing::PriceTable;
 pub use pushtype::PushType;
 pub use retention::{RetentionPeriod, RetentionUnit};
+pub use role::{Action, Role};
 pub use segments::{Encoding, Segments, segments, split};
 pub use signature::{DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, SignatureError, TIMESTAMP_HEADER, sign, verify};
 pub use simulate::{

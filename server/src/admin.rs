@@ -71,7 +71,7 @@ async fn named(store: &std::sync::Arc<dyn Store>, name: &str) -> Result<AccountI
 pub async fn token(path: impl Into<DbLocation>, action: TokenAction) -> Result<String, Error> {
     let store = open(path).await?;
     match action {
-        TokenAction::Create { account, http_errors, name, ttl, allow_ip } => {
+        TokenAction::Create { account, http_errors, name, ttl, allow_ip, role } => {
             let new = NewToken {
                 name: TokenName::parse(&name).map_err(|why| Error::Command(format!("--name: {why}")))?,
                 lifetime: ttl
@@ -80,6 +80,7 @@ pub async fn token(path: impl Into<DbLocation>, action: TokenAction) -> Result<S
                     .map_err(|why| Error::Command(format!("--ttl: {why}")))?,
                 allowed: allow_ip,
                 http_errors,
+                role,
             };
             let account = named(&store, &account).await?;
             Ok(mint(store.as_ref(), account, &new, Utc::now()).await?.0)
@@ -102,8 +103,10 @@ pub(crate) async fn ensure_demo_account(store: &std::sync::Arc<dyn Store>) -> Re
         lifetime: None,
         allowed: Vec::new(),
         http_errors: HttpErrors::On,
+        role: texto_core::Role::Owner,
     };
     let (token, _) = mint(store.as_ref(), account, &new, Utc::now()).await?;
     println!("Demo account \"{DEMO_ACCOUNT}\" created with 1000 credits. Its API token (shown once):\n  {token}");
+    crate::admin_users::ensure_demo_owner(store, account).await?;
     Ok(())
 }

@@ -20,11 +20,13 @@ use tower_http::{
 
 use crate::{
     Config, Error, api,
+    audit_log::{self, AuditLog},
     delivery::{Delivery, DeliverySettings, clock::SystemClock, links::LinkCodes},
+    delivery::{Mailer, SmtpMailer},
     devices::Devices,
     retention::{self, RetentionPass},
     state::AppState,
-    store::{DeliveryStore, OutboxStore, RetentionStore, Store},
+    store::{AuditStore, DeliveryStore, OutboxStore, RetentionStore, Store},
     web_app,
     webhook_sender::{self, WebhookSender},
 };
@@ -80,7 +82,18 @@ impl App {
         // The retention pass stops with the webhook sender: both are background upkeep.
         let pass = RetentionPass::new(Arc::clone(&store) as Arc<dyn RetentionStore>);
         tokio::spawn(retention::run(pass, *config.retention_every, webhooks_stop.clone()));
+        let audit = Arc::new(AuditLog::new(Arc::clone(&store) as Arc<dyn AuditStore>, *config.audit_keep));
+        tokio::spawn(audit_log::run(Arc::clone(&audit), webhooks_stop.clone()));
+        let mailer = match &config.smtp_url {
+            Some(url) => {
+                Some(Arc::new(SmtpMailer::new(url, &config.smtp_from).map_err(Error::Command)?) as Arc<dyn Mailer>)
+            }
+            None => None,
+        };
         let state = AppState {
+            audit,
+            sign_ins: Arc::default(),
+            mailer,
             store: Arc::clone(&store),
             codes,
             devices,
@@ -95,7 +108,8 @@ impl App {
         let body_read_timeout = Duration::from_secs(state.config.body_read_timeout_secs);
         let header_read_timeout = Duration::from_secs(state.config.header_read_timeout_secs);
         let max_connections = state.config.max_connections;
-        let mut router = web_app::router(&state.config.web_dir).merge(api::router());
+        let api = api::router().route_layer(axum::middleware::from_fn_with_state(state.clone(), api::authorize));
+        let mut router = web_app::router(&state.config.web_dir).merge(api);
         if let Some(simulator) = simulator {
             router = router.nest_service("/simulator", api::behind_token(simulator, state.clone()));
         }

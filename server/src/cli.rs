@@ -42,6 +42,42 @@ pub enum Command {
         #[command(subcommand)]
         action: TokenAction,
     },
+    /// Manage the people who sign in to the web app.
+    User {
+        /// The database.
+        #[command(flatten)]
+        db: DbArg,
+        /// What to do with people.
+        #[command(subcommand)]
+        action: UserAction,
+    },
+}
+
+/// `texto user …`.
+#[derive(Debug, clap::Subcommand)]
+pub enum UserAction {
+    /// Create a person: prints a one-time link to choose their name and password (valid 7
+    /// days), or reads the password from stdin with `--password-stdin`.
+    Create {
+        /// Their account.
+        #[arg(long)]
+        account: String,
+        /// The email they sign in with.
+        #[arg(long)]
+        email: String,
+        /// What they may do: owner, admin, sender, author or analyst.
+        #[arg(long, default_value = "owner")]
+        role: texto_core::Role,
+        /// Their name (with `--password-stdin`; the email otherwise).
+        #[arg(long)]
+        name: Option<String>,
+        /// Read the password from the first line of stdin instead of printing a link.
+        #[arg(long)]
+        password_stdin: bool,
+        /// The origin the link starts with.
+        #[arg(long, env = "TEXTO_PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
+        public_url: String,
+    },
 }
 
 /// `--db`, as for `serve`.
@@ -126,6 +162,9 @@ pub enum TokenAction {
         /// it, any.
         #[arg(long = "allow-ip", value_delimiter = ',')]
         allow_ip: Vec<AddressRange>,
+        /// What it may do: owner, admin, sender, author or analyst.
+        #[arg(long, default_value = "owner")]
+        role: texto_core::Role,
     },
     /// Revoke a token.
     Revoke {

@@ -105,6 +105,12 @@ pub struct Config {
     /// How long webhooks' request logs and their delivered or given-up events are kept.
     #[arg(long, env = "TEXTO_WEBHOOK_LOG_KEEP", default_value = "30d")]
     pub webhook_log_keep: humantime::Duration,
+    /// How long the audit log keeps its lines.
+    #[arg(long, env = "TEXTO_AUDIT_KEEP", default_value = "365d")]
+    pub audit_keep: humantime::Duration,
+    /// `false`: nothing is recorded in the audit log (to measure what recording costs).
+    #[arg(long, env = "TEXTO_AUDIT", default_value_t = true, action = clap::ArgAction::Set)]
+    pub audit: bool,
     /// How often the retention pass removes what accounts keep no longer (`PUT /retention`).
     #[arg(long, env = "TEXTO_RETENTION_EVERY", default_value = "1h")]
     pub retention_every: humantime::Duration,
@@ -140,6 +146,8 @@ impl Config {
             webhook_retry_delays: RetryDelays(RetrySchedule::reference().delays),
             webhook_give_up_after: RetrySchedule::reference().give_up_after.into(),
             webhook_log_keep: std::time::Duration::from_secs(30 * 24 * 3600).into(),
+            audit_keep: std::time::Duration::from_secs(365 * 24 * 3600).into(),
+            audit: true,
             retention_every: std::time::Duration::from_secs(3600).into(),
             smtp_from: "texto <noreply@localhost>".to_owned(),
         }

@@ -85,6 +85,22 @@ pub enum Error {
     /// The token sent more requests than its rate limit allows.
     #[error("too many requests")]
     RateLimited,
+    /// The caller's role may not do this (status -12, HTTP 403).
+    #[error("the role {role} may not {action}")]
+    Forbidden {
+        /// The caller's role.
+        role: texto_core::Role,
+        /// What was refused.
+        action: String,
+    },
+    /// A state-changing request made with the session cookie lacks its `X-CSRF-Token`, or
+    /// came from another site (status -12, HTTP 403).
+    #[error("a request made with the session cookie must carry the X-CSRF-Token header that sign-in returned")]
+    CrossSite,
+    /// Too many failed sign-ins for this email or from this address: the next try is
+    /// accepted after the given seconds (HTTP 429, `Retry-After`).
+    #[error("too many failed sign-ins: try again in {0} s")]
+    SignInSlowed(u64),
     /// The command line named something that does not exist or cannot be done.
     #[error("{0}")]
     Command(String),
@@ -259,6 +275,12 @@ impl Error {
                 tracing::warn!(error = %self, "request refused for a concurrent change");
                 (StatusCode::SERVICE_UNAVAILABLE, -11, "Server busy".into(), whole(self.to_string()))
             }
+            Error::Forbidden { .. } | Error::CrossSite => {
+                (StatusCode::FORBIDDEN, -12, "forbidden".into(), whole(self.to_string()))
+            }
+            Error::SignInSlowed(_) => {
+                (StatusCode::TOO_MANY_REQUESTS, -11, "Too many requests".into(), whole(self.to_string()))
+            }
             Error::RateLimited => (
                 StatusCode::TOO_MANY_REQUESTS,
                 -11,
@@ -297,6 +319,9 @@ impl IntoResponse for Error {
             }
             Error::Contended(_) => {
                 response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(1));
+            }
+            Error::SignInSlowed(seconds) => {
+                response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds.max(1)));
             }
             Error::DatabaseDown(_) => {
                 response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(DATABASE_RETRY_AFTER_SECS));

@@ -2,8 +2,10 @@
 
 mod address_range;
 pub mod admin;
+pub mod admin_users;
 mod api;
 mod app;
+mod audit_log;
 mod carrier;
 mod cli;
 mod config;
@@ -12,8 +14,10 @@ mod delivery;
 mod devices;
 mod error;
 mod net_guard;
+mod passwords;
 mod retention;
 mod shutdown;
+mod sign_in_guard;
 mod sms_text;
 pub mod smsc;
 mod state;
@@ -24,9 +28,10 @@ mod web_app;
 mod webhook_sender;
 
 pub use address_range::AddressRange;
+pub use api::access::{Access, ROUTES, required};
 pub use app::App;
 pub use carrier::{SmppTarget, SmscUrl};
-pub use cli::{AccountAction, Cli, Command, DbArg, TokenAction};
+pub use cli::{AccountAction, Cli, Command, DbArg, TokenAction, UserAction};
 pub use config::{Config, RetryDelays};
 pub use error::Error;
 pub use shutdown::shutdown_signal;

@@ -7,7 +7,10 @@ use governor::DefaultKeyedRateLimiter;
 use texto_core::{MessageOptions, PriceTable};
 use tokio::sync::{Notify, Semaphore};
 
-use crate::{Config, delivery::links::LinkCodes, devices::Devices, store::Store, webhook_sender::WebhookSender};
+use crate::{
+    Config, audit_log::AuditLog, delivery::Mailer, delivery::links::LinkCodes, devices::Devices,
+    sign_in_guard::SignInGuard, store::Store, webhook_sender::WebhookSender,
+};
 
 /// Shared state handed to every request handler.
 #[derive(Clone)]
@@ -27,4 +30,11 @@ pub(crate) struct AppState {
     pub(crate) dispatch: Arc<Notify>,
     /// Posts webhook events (and resends them from the log).
     pub(crate) webhooks: Arc<WebhookSender>,
+    /// Records who did what.
+    pub(crate) audit: Arc<AuditLog>,
+    /// Slows down password guessing.
+    pub(crate) sign_ins: Arc<SignInGuard>,
+    /// Sends invitations and password resets (`--smtp-url`); without it the links are
+    /// answered to whoever asked for them.
+    pub(crate) mailer: Option<Arc<dyn Mailer>>,
 }

@@ -26,3 +26,10 @@ pub(crate) async fn mint(
     let record = store.add_token(account, &token_hash(&token), &hint, new, now).await?;
     Ok((token, record))
 }
+
+/// A random secret for a session, its CSRF value or a one-time link: 32 bytes, hex.
+pub(crate) fn secret() -> Result<String, Error> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes).map_err(|e| Error::Command(format!("no randomness for a secret: {e}")))?;
+    Ok(hex::encode(bytes))
+}

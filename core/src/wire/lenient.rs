@@ -308,6 +308,9 @@ impl ListItem for super::CampaignDetailDto {}
 impl ListItem for super::ContactDto {}
 impl ListItem for super::NumberEntryDto {}
 impl ListItem for super::ListContactDto {}
+impl ListItem for super::UserDto {}
+impl ListItem for super::InvitationDto {}
+impl ListItem for super::AuditEntryDto {}
 impl ListItem for super::ListSummaryDto {}
 impl ListItem for super::ErrorDetailDto {}
 impl ListItem for super::TokenDto {}

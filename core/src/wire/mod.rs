@@ -64,6 +64,7 @@ mod notification;
 mod result;
 mod retention;
 mod send;
+mod team;
 mod tokens;
 mod webhook;
 
@@ -83,6 +84,7 @@ pub use notification::*;
 pub use result::*;
 pub use retention::*;
 pub use send::*;
+pub use team::*;
 pub use tokens::*;
 pub use webhook::*;
 

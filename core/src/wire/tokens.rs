@@ -22,6 +22,10 @@ pub struct NewTokenDto {
     /// `1` (the default): with its HTTP status.
     #[serde(default, deserialize_with = "lenient::opt_flag")]
     pub http_errors: Option<bool>,
+    /// What it may do (`owner`, `admin`, `sender`, `author`, `analyst`); absent: the
+    /// creator's own role. texto's addition.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub role: Option<String>,
 }
 
 /// `{"token": {...}}`: the request of `POST /token`.
@@ -101,6 +105,9 @@ pub struct TokenDto {
     /// `1`: errors with their HTTP status; `0`: as HTTP 200.
     #[serde(default, deserialize_with = "lenient::int")]
     pub http_errors: i64,
+    /// What it may do. texto's addition.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub role: Option<String>,
 }
 
 /// The answer to `GET /token`.

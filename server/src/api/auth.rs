@@ -1,4 +1,5 @@
-//! Bearer tokens: who is calling, and whether they are over their rate limit.
+//! Who is calling: a bearer token (with its rate limit) or a session cookie (with its CSRF
+//! header), and the role either carries.
 
 use std::{
     net::{IpAddr, Ipv6Addr, SocketAddr},
@@ -13,19 +14,59 @@ use axum::{
 use chrono::Utc;
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
+use texto_core::{Action, Role};
+
 use crate::{
     Error,
     address_range::{AddressRange, any_contains, client_address},
     state::AppState,
-    store::{AccountId, HttpErrors, token_hash},
+    store::{AccountId, HttpErrors, SessionGrant, SessionOwner, token_hash},
 };
 
-/// The account a request acts for, from its token.
-#[derive(Debug, Clone, Copy)]
+/// Who a request acts for: its account, its role, and who to name in the audit log.
+#[derive(Debug, Clone)]
 pub(crate) struct Caller {
-    /// The token's account.
+    /// The account.
     pub(crate) account: AccountId,
+    /// What the caller may do.
+    pub(crate) role: Role,
+    /// A person's email or a token's name, as the audit log names them.
+    pub(crate) actor: String,
+    /// The client's address.
+    pub(crate) address: IpAddr,
+    /// The session, when signed in with the cookie.
+    pub(crate) session: Option<SessionGrant>,
+    /// The API token, when the request came with one.
+    pub(crate) token: Option<i64>,
 }
+
+impl Caller {
+    /// The person signed in, if a person is.
+    pub(crate) fn user(&self) -> Option<i64> {
+        match self.session.as_ref().map(|s| s.owner) {
+            Some(SessionOwner::User(user)) => Some(user),
+            _ => None,
+        }
+    }
+
+    /// `Forbidden` unless the caller's role may do `action`.
+    pub(crate) fn require(&self, action: Action) -> Result<(), Error> {
+        if self.role.may(action) {
+            Ok(())
+        } else {
+            Err(Error::Forbidden { role: self.role, action: action.as_str().to_owned() })
+        }
+    }
+}
+
+/// The session cookie's name.
+pub(crate) const SESSION_COOKIE: &str = "texto_session";
+/// The header a state-changing request made with the cookie repeats the session's CSRF value in.
+pub(crate) const CSRF_HEADER: &str = "x-csrf-token";
+/// A session ends after this long without a request.
+pub(crate) const SESSION_IDLE: chrono::Duration = chrono::Duration::hours(12);
+/// A session ends this long after it began, however used.
+pub(crate) const SESSION_MOST: chrono::Duration = chrono::Duration::days(30);
 
 /// Requests per second per token, with bursts of twice that.
 pub(crate) fn rate_limiter(per_second: u32) -> Option<DefaultKeyedRateLimiter<[u8; 32]>> {
@@ -37,36 +78,107 @@ pub(crate) fn rate_limiter(per_second: u32) -> Option<DefaultKeyedRateLimiter<[u
 impl FromRequestParts<AppState> for Caller {
     type Rejection = Error;
 
+    /// The caller [`authorize`](super::access) found, or found now (routes outside the table).
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Caller, Error> {
-        let token = bearer(parts)
-            .or_else(|| query_token(parts))
-            .ok_or(Error::Unauthorized("no token: send Authorization: Bearer <token>"))?;
-        let hash = token_hash(&token);
-        let grant = state.store.token_grant(&hash).await?.ok_or(Error::Unauthorized("unknown or revoked token"))?;
-        // The token's own setting for how its errors are answered (see `render_errors`).
-        if let Some(choice) = parts.extensions.get::<ErrorStatuses>() {
-            let _ = choice.0.set(grant.http_errors);
+        match parts.extensions.get::<Caller>() {
+            Some(caller) => Ok(caller.clone()),
+            None => authenticate(parts, state).await,
         }
-        let now = Utc::now();
-        if grant.expires_at.is_some_and(|at| at <= now) {
-            return Err(Error::Unauthorized("this token has expired"));
-        }
-        if !grant.allowed.is_empty() && !any_contains(&grant.allowed, client(parts, &state.config.trusted_proxies)) {
-            return Err(Error::Unauthorized("this token is not allowed from this address"));
-        }
-        if let Some(limiter) = &state.rate_limiter {
-            limiter.check_key(&hash).map_err(|_| Error::RateLimited)?;
-        }
-        if grant.use_is_stale(now) {
-            let store = state.store.clone();
-            tokio::spawn(async move {
-                if let Err(error) = store.touch_token(grant.token, now).await {
-                    tracing::warn!(%error, token = grant.token, "recording a token's last use");
-                }
-            });
-        }
-        Ok(Caller { account: grant.account })
     }
+}
+
+/// Who sent the request: a bearer token (or `?token=`), else the session cookie.
+pub(crate) async fn authenticate(parts: &Parts, state: &AppState) -> Result<Caller, Error> {
+    let address = client(parts, &state.config.trusted_proxies);
+    if let Some(token) = bearer(parts).or_else(|| query_token(parts)) {
+        return by_token(parts, state, &token, address).await;
+    }
+    match session_cookie(parts) {
+        Some(secret) => by_session(parts, state, &secret, address).await,
+        None => Err(Error::Unauthorized("no token: send Authorization: Bearer <token>")),
+    }
+}
+
+async fn by_token(parts: &Parts, state: &AppState, token: &str, address: IpAddr) -> Result<Caller, Error> {
+    let hash = token_hash(token);
+    let grant = state.store.token_grant(&hash).await?.ok_or(Error::Unauthorized("unknown or revoked token"))?;
+    // The token's own setting for how its errors are answered (see `render_errors`).
+    if let Some(choice) = parts.extensions.get::<ErrorStatuses>() {
+        let _ = choice.0.set(grant.http_errors);
+    }
+    let now = Utc::now();
+    if grant.expires_at.is_some_and(|at| at <= now) {
+        return Err(Error::Unauthorized("this token has expired"));
+    }
+    if !grant.allowed.is_empty() && !any_contains(&grant.allowed, address) {
+        return Err(Error::Unauthorized("this token is not allowed from this address"));
+    }
+    if let Some(limiter) = &state.rate_limiter {
+        limiter.check_key(&hash).map_err(|_| Error::RateLimited)?;
+    }
+    if grant.use_is_stale(now) {
+        let store = state.store.clone();
+        tokio::spawn(async move {
+            if let Err(error) = store.touch_token(grant.token, now).await {
+                tracing::warn!(%error, token = grant.token, "recording a token's last use");
+            }
+        });
+    }
+    let actor = if grant.name.is_empty() { format!("token {}", grant.token) } else { grant.name.clone() };
+    Ok(Caller { account: grant.account, role: grant.role, actor, address, session: None, token: Some(grant.token) })
+}
+
+async fn by_session(parts: &Parts, state: &AppState, secret: &str, address: IpAddr) -> Result<Caller, Error> {
+    let grant = state
+        .store
+        .session_grant(&token_hash(secret))
+        .await?
+        .ok_or(Error::Unauthorized("this session has ended: sign in again"))?;
+    let now = Utc::now();
+    if now - grant.seen_at > SESSION_IDLE || now - grant.created_at > SESSION_MOST {
+        state.store.end_session(grant.id).await?;
+        return Err(Error::Unauthorized("this session has ended: sign in again"));
+    }
+    // A send by query (`GET /send`) changes things too.
+    if !parts.method.is_safe() || parts.uri.path() == "/send" {
+        let sent = parts.headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok()).unwrap_or("");
+        if !same_secret(sent, &grant.csrf) {
+            return Err(Error::CrossSite);
+        }
+    }
+    if now - grant.seen_at >= chrono::Duration::minutes(1) {
+        state.store.touch_session(grant.id, now).await?;
+    }
+    let token = match grant.owner {
+        SessionOwner::Token(token) => Some(token),
+        SessionOwner::User(_) => None,
+    };
+    Ok(Caller {
+        account: grant.account,
+        role: grant.role,
+        actor: grant.actor.clone(),
+        address,
+        session: Some(grant),
+        token,
+    })
+}
+
+/// Compares two secrets in a time that does not depend on where they differ.
+fn same_secret(a: &str, b: &str) -> bool {
+    a.len() == b.len() && !b.is_empty() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// The value of the session cookie, if the request has one.
+fn session_cookie(parts: &Parts) -> Option<String> {
+    parts
+        .headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, value)| *name == SESSION_COOKIE && !value.is_empty())
+        .map(|(_, value)| value.to_owned())
 }
 
 /// How the request's errors are to be answered, once its token is known: put in the request
@@ -77,7 +189,7 @@ pub(crate) struct ErrorStatuses(pub(crate) Arc<OnceLock<HttpErrors>>);
 /// The client's address: the peer's, or from `X-Forwarded-For` behind a trusted proxy. A
 /// request without a peer address (none in texto's own server) is treated as unspecified,
 /// which no range a user writes holds.
-fn client(parts: &Parts, trusted: &[AddressRange]) -> IpAddr {
+pub(crate) fn client(parts: &Parts, trusted: &[AddressRange]) -> IpAddr {
     let peer = parts
         .extensions
         .get::<ConnectInfo<SocketAddr>>()

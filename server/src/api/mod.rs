@@ -1,6 +1,9 @@
 //! The HTTP interface: one module per resource, errors written in the client's format.
 
+pub(crate) mod access;
 mod account;
+mod approval;
+mod audit;
 mod auth;
 mod body;
 mod campaign_numbers;
@@ -10,6 +13,7 @@ mod consumption;
 mod format;
 mod health;
 mod inputs;
+mod links;
 mod list_upkeep;
 mod lists;
 mod messages;
@@ -19,11 +23,14 @@ mod openapi;
 mod retention;
 mod retry_key;
 mod send;
+mod session;
 mod short_links;
 mod tokens;
+mod users;
 mod webhook_resend;
 mod webhooks;
 
+pub(crate) use access::authorize;
 pub(crate) use auth::behind_token;
 
 use axum::{
@@ -64,6 +71,11 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(tokens::router())
         .merge(retention::router())
         .merge(consumption::router())
+        .merge(session::router())
+        .merge(users::router())
+        .merge(links::router())
+        .merge(audit::router())
+        .merge(approval::router())
 }
 
 /// Writes error envelopes in the format the request accepts (XML when it accepts neither,

@@ -8,8 +8,8 @@ use utoipa::{
 };
 
 use super::{
-    account, campaign_numbers, campaigns, clicks, consumption, list_upkeep, lists, messages, notification,
-    number_lists, retention, send, tokens, webhook_resend, webhooks,
+    account, approval, audit, campaign_numbers, campaigns, clicks, consumption, links, list_upkeep, lists, messages,
+    notification, number_lists, retention, send, session, tokens, users, webhook_resend, webhooks,
 };
 use crate::state::AppState;
 
@@ -37,6 +37,10 @@ use crate::state::AppState;
         list_upkeep::update_contact, list_upkeep::deduplicate, list_upkeep::clear_npai,
         number_lists::list_npai, number_lists::add_npai, number_lists::remove_npai,
         number_lists::list_blacklist, number_lists::add_blacklist, number_lists::remove_blacklist, number_lists::remove_blacklist_entry,
+        session::sign_in, session::sign_out, session::sign_out_everywhere, session::me, session::change_profile,
+        users::users, users::invite, users::change_role, users::remove, users::invitations, users::cancel_invitation,
+        links::accept_invitation, links::ask_reset, links::reset, audit::audit, audit::audit_csv,
+        approval::approve, approval::reject,
     ),
     modifiers(&BearerToken)
 )]

@@ -18,6 +18,7 @@ use texto_core::{
 
 use super::{
     Accept,
+    access::noted,
     auth::Caller,
     body::WireBody,
     path_id,
@@ -26,7 +27,7 @@ use super::{
 use crate::{
     Error,
     state::AppState,
-    store::{CampaignStatus, Created, NewCampaign},
+    store::{CampaignStatus, Created, NewCampaign, approval},
 };
 
 pub(super) fn router() -> Router<AppState> {
@@ -296,11 +297,19 @@ async fn attempt(
         Audience::Numbers(recipients) => (recipients.iter().map(|r| r.gsmsmsid).collect(), Vec::new()),
         Audience::Lists(ids) => (Vec::new(), contact_infos(ids, &context.lists)),
     };
-    let status = if simulation.send_at > now { CampaignStatus::Scheduled } else { CampaignStatus::Sending };
+    // A role that may not send (an author) sends for approval: the campaign is written
+    // waiting, with its credits held, and goes once approved.
+    let awaits = !caller.role.may(texto_core::Action::Send);
+    let written = awaits.then(|| texto_core::Simulation { send_at: approval::awaiting(), ..simulation.clone() });
+    let status = if written.as_ref().unwrap_or(&simulation).send_at > now {
+        CampaignStatus::Scheduled
+    } else {
+        CampaignStatus::Sending
+    };
     let idempotency = fingerprint.and_then(|fingerprint| retry.to_store(fingerprint));
     let new = NewCampaign {
         campaign: &campaign,
-        simulation: &simulation,
+        simulation: written.as_ref().unwrap_or(&simulation),
         gsmsmsids,
         infos,
         text_hash,
@@ -313,11 +322,17 @@ async fn attempt(
         // A retry that raced its first try past the check above.
         Created::Replayed(first) => return Ok(accept.ok(&replayed(&first)?)),
     };
-    state.dispatch.notify_one();
     let mut result = simulation.to_wire(Some(ticket.to_string()));
     result.credits = balance.as_f64();
-    tracing::info!(ticket, sent = simulation.counters.sent, cost = %simulation.cost, "campaign created");
-    Ok(accept.ok(&result))
+    let sent = simulation.counters.sent;
+    tracing::info!(ticket, sent, cost = %simulation.cost, awaits, "campaign created");
+    if awaits {
+        state.store.mark_awaiting(caller.account, ticket, simulation.send_at, &caller.actor).await?;
+        let summary = format!("campaign {ticket} to {sent} recipients awaits approval");
+        return Ok(noted(accept.ok(&result), format!("campaign {ticket}"), summary));
+    }
+    state.dispatch.notify_one();
+    Ok(noted(accept.ok(&result), format!("campaign {ticket}"), format!("campaign {ticket} sent to {sent} recipients")))
 }
 
 /// The contacts' info1…info4 as stored with their messages (JSON; `None` when all are

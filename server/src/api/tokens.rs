@@ -9,7 +9,7 @@ use axum::{
 };
 use chrono::Utc;
 use texto_core::{
-    FieldError, format_paris,
+    FieldError, Role, format_paris,
     wire::{
         NewTokenDto, NewTokenRequest, TokenCreatedResponse, TokenDeletedResponse, TokenDto, TokenResponse,
         TokensResponse,
@@ -30,8 +30,19 @@ pub(super) fn router() -> Router<AppState> {
 }
 
 /// The token `NewTokenDto` asks for, or -7 naming every field that is wrong.
-fn new_token(dto: NewTokenDto) -> Result<NewToken, Error> {
+fn new_token(dto: NewTokenDto, caller: &Caller) -> Result<NewToken, Error> {
     let mut problems = Vec::new();
+    let role = match dto.role.as_deref().map(str::parse::<Role>).transpose() {
+        Ok(role) => role.unwrap_or(caller.role),
+        Err(why) => {
+            problems.push(FieldError::new("token.role", why));
+            caller.role
+        }
+    };
+    // Ord puts the most powerful role first: nobody hands out more than they have.
+    if role < caller.role {
+        return Err(Error::Forbidden { role: caller.role, action: format!("create a token with the role {role}") });
+    }
     let name = match TokenName::parse(dto.name.as_deref().unwrap_or_default()) {
         Ok(name) => Some(name),
         Err(why) => {
@@ -55,7 +66,7 @@ fn new_token(dto: NewTokenDto) -> Result<NewToken, Error> {
     }
     let http_errors = HttpErrors::from_bool(dto.http_errors.unwrap_or(true));
     match (name, problems.is_empty()) {
-        (Some(name), true) => Ok(NewToken { name, lifetime, allowed, http_errors }),
+        (Some(name), true) => Ok(NewToken { name, lifetime, allowed, http_errors, role }),
         _ => Err(Error::Invalid(problems)),
     }
 }
@@ -76,6 +87,7 @@ fn dto(record: &TokenRecord) -> TokenDto {
         allowed_ips: ranges(record),
         last_used_at: record.last_used_at.map(format_paris),
         http_errors: i64::from(record.http_errors.is_on()),
+        role: Some(record.role.as_str().to_owned()),
     }
 }
 
@@ -99,7 +111,7 @@ pub(super) async fn create(
     body: WireBody,
 ) -> Result<Response, Error> {
     let NewTokenRequest { token } = body.decode()?;
-    let new = new_token(token)?;
+    let new = new_token(token, &caller)?;
     let (token, record) = mint(state.store.as_ref(), caller.account, &new, Utc::now()).await?;
     tracing::info!(token = record.id, "token created");
     Ok(accept.ok(&TokenCreatedResponse {

@@ -30,7 +30,7 @@ use crate::{
 use clock::{Clock, SystemClock};
 pub(crate) use dispatcher::Dispatcher;
 use links::LinkCodes;
-use mailer::{Mailer, SmtpMailer};
+pub(crate) use mailer::{Mailer, SmtpMailer};
 use notices::Notifier;
 
 /// Where the built-in simulator listens: loopback, a free port.

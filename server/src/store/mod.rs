@@ -3,6 +3,8 @@
 //! several nodes ([`postgres::PgStore`]); handlers and workers see only the traits.
 
 mod accounts;
+pub(crate) mod approval;
+mod audit;
 mod campaign_filter;
 mod campaign_rows;
 mod campaigns;
@@ -25,12 +27,15 @@ mod outbox;
 pub(crate) mod postgres;
 mod retention;
 pub(crate) mod sqlite;
+mod team;
 mod time;
 mod tokens;
 mod webhooks;
 
 pub use accounts::HttpErrors;
 pub(crate) use accounts::{AccountStore, CountryRule, CountryRuleChange, token_hash};
+pub(crate) use approval::ApprovalStore;
+pub(crate) use audit::{AuditEntry, AuditFilter, AuditStore};
 pub(crate) use campaign_filter::{CampaignFilter, SortOrder};
 pub(crate) use campaign_rows::{CampaignRow, MessageRow, per_country};
 pub(crate) use campaigns::{CampaignRecord, CampaignStatus, CampaignStore, DeliveryCounts, FilterInputs, NewCampaign};
@@ -52,8 +57,10 @@ pub use open::DbLocation;
 pub(crate) use open::{for_commands, for_serving};
 pub(crate) use outbox::{Attempt, AttemptResult, DueEvent, NextStep, OutboxStore};
 pub(crate) use retention::{Cursor, Expiry, RetentionSettings, RetentionStore, expiry_statement};
+pub(crate) use team::{Email, LinkKind, OneTimeLink, PersonName, SessionGrant, SessionOwner, TeamStore, UserRecord};
 pub(crate) use tokens::{
     NewToken, TokenGrant, TokenLifetime, TokenName, TokenRecord, TokenStore, ranges_from_column, ranges_to_column,
+    role_from_column,
 };
 pub(crate) use webhooks::{
     DeliveryRecord, NewWebhook, WebhookChange, WebhookRecord, WebhookStatus, WebhookStore, WebhookType,
@@ -109,6 +116,9 @@ pub(crate) trait Store:
     + ListUpkeep
     + RetentionStore
     + ConsumptionStore
+    + TeamStore
+    + AuditStore
+    + ApprovalStore
 {
 }
 
@@ -127,5 +137,8 @@ impl<T> Store for T where
         + ListUpkeep
         + RetentionStore
         + ConsumptionStore
+        + TeamStore
+        + AuditStore
+        + ApprovalStore
 {
 }

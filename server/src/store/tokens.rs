@@ -3,6 +3,7 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Duration, Utc};
+use texto_core::Role;
 
 use super::{AccountId, HttpErrors};
 use crate::{Error, address_range::AddressRange};
@@ -63,6 +64,8 @@ pub(crate) struct NewToken {
     pub(crate) allowed: Vec<AddressRange>,
     /// How its errors are answered.
     pub(crate) http_errors: HttpErrors,
+    /// What it may do.
+    pub(crate) role: Role,
 }
 
 impl NewToken {
@@ -91,6 +94,8 @@ pub(crate) struct TokenRecord {
     pub(crate) last_used_at: Option<DateTime<Utc>>,
     /// How its errors are answered.
     pub(crate) http_errors: HttpErrors,
+    /// What it may do.
+    pub(crate) role: Role,
 }
 
 impl TokenRecord {
@@ -120,6 +125,10 @@ pub(crate) struct TokenGrant {
     pub(crate) allowed: Vec<AddressRange>,
     /// When a request last used it.
     pub(crate) last_used_at: Option<DateTime<Utc>>,
+    /// What it may do.
+    pub(crate) role: Role,
+    /// Its name, as the audit log names who acted.
+    pub(crate) name: String,
 }
 
 /// How often a token's last use is written: at most once a minute, so that busy tokens do not
@@ -131,6 +140,11 @@ impl TokenGrant {
     pub(crate) fn use_is_stale(&self, now: DateTime<Utc>) -> bool {
         self.last_used_at.is_none_or(|at| now - at >= LAST_USE_PRECISION)
     }
+}
+
+/// A stored role read back (a name no role has is read as the least powerful, analyst).
+pub(crate) fn role_from_column(column: &str) -> Role {
+    column.parse().unwrap_or(Role::Analyst)
 }
 
 /// The comma-separated stored form of address ranges.

@@ -92,6 +92,7 @@ pub async fn account(db: &Path, name: &str, credits: f64) -> String {
             name: "Tests".into(),
             ttl: None,
             allow_ip: Vec::new(),
+            role: texto_core::Role::Owner,
         },
     )
     .await

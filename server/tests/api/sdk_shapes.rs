@@ -139,6 +139,7 @@ async fn a_token_with_http_errors_off_gets_its_errors_as_200_as_the_sdks_need() 
             name: "PHP SDK".into(),
             ttl: None,
             allow_ip: Vec::new(),
+            role: texto_core::Role::Owner,
         },
     )
     .await

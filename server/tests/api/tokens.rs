@@ -141,6 +141,7 @@ async fn the_command_line_makes_the_same_tokens_as_the_api() {
         name: "Back-office".into(),
         ttl: Some(3600),
         allow_ip: vec!["127.0.0.1".parse().expect("a range"), "::1".parse().expect("a range")],
+        role: texto_core::Role::Owner,
     };
     let token = admin::token(app.db(), action).await.expect("a token");
     assert_eq!(credits_status(&app, &token).await.0, 200);

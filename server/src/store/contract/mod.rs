@@ -44,6 +44,7 @@ async fn a_token_authenticates_its_account_until_it_is_revoked() {
             lifetime: Some(TokenLifetime::from_seconds(3600).unwrap()),
             allowed: vec!["10.0.0.0/8".parse().unwrap(), "::1".parse().unwrap()],
             http_errors: HttpErrors::Off,
+            role: texto_core::Role::Sender,
         };
         let created = store.add_token(account, &hash, "texto_07…", &new, now).await.expect("a token");
         assert_eq!(created.name, "Boutique", "{backend}");

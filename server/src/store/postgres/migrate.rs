@@ -17,6 +17,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0008_token_details.sql"),
     include_str!("../../../migrations/postgres/0009_message_lookups.sql"),
     include_str!("../../../migrations/postgres/0010_retention.sql"),
+    include_str!("../../../migrations/postgres/0011_team.sql"),
 ];
 
 /// The advisory lock's key ("texto" in ASCII).

@@ -4,7 +4,9 @@
 
 mod account_cache;
 mod accounts;
+mod approval;
 mod arrivals;
+mod audit;
 mod balance_alert;
 mod campaign;
 mod clicks;
@@ -21,6 +23,7 @@ mod notification;
 mod number_lists;
 mod outbox;
 mod retention;
+mod team;
 mod tokens;
 mod webhooks;
 

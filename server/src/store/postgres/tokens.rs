@@ -10,13 +10,13 @@ use crate::{
     Error,
     store::{
         AccountId, HttpErrors, NewToken, TokenGrant, TokenRecord, TokenStore, ranges_from_column, ranges_to_column,
-        time,
+        role_from_column, time,
     },
 };
 
 /// The columns [`record`] reads.
 const TOKEN_COLUMNS: &str =
-    "SELECT id, name, hint, created_at, expires_at, allowed_ips, last_used_at, http_errors FROM api_tokens";
+    "SELECT id, name, hint, created_at, expires_at, allowed_ips, last_used_at, http_errors, role FROM api_tokens";
 
 /// The time it revokes a token at, as the database's clock gives it.
 const NOW: &str = "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')";
@@ -31,6 +31,7 @@ fn record(row: &Row) -> TokenRecord {
         allowed: ranges_from_column(row.get(5)),
         last_used_at: row.get::<_, Option<&str>>(6).map(time::load),
         http_errors: HttpErrors::from_bool(row.get(7)),
+        role: role_from_column(row.get(8)),
     }
 }
 
@@ -52,8 +53,8 @@ impl TokenStore for PgStore {
         let client = self.pool.get().await?;
         let row = client
             .query_one(
-                "INSERT INTO api_tokens (account_id, token_hash, http_errors, name, hint, expires_at, allowed_ips, created_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+                "INSERT INTO api_tokens (account_id, token_hash, http_errors, name, hint, expires_at, allowed_ips, created_at, role)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
                 &[
                     &account,
                     &hash.as_slice(),
@@ -63,6 +64,7 @@ impl TokenStore for PgStore {
                     &new.expires_at(now).map(time::store),
                     &ranges_to_column(&new.allowed),
                     &time::store(now),
+                    &new.role.as_str(),
                 ],
             )
             .await?;
@@ -98,7 +100,7 @@ impl TokenStore for PgStore {
         let client = self.pool.get().await?;
         let rows = query(
             &client,
-            "SELECT account_id, id, http_errors, expires_at, allowed_ips, last_used_at FROM api_tokens
+            "SELECT account_id, id, http_errors, expires_at, allowed_ips, last_used_at, role, name FROM api_tokens
              WHERE token_hash = $1 AND revoked_at IS NULL",
             &[&hash.as_slice()],
         )
@@ -110,6 +112,8 @@ impl TokenStore for PgStore {
             expires_at: row.get::<_, Option<&str>>(3).map(time::load),
             allowed: ranges_from_column(row.get(4)),
             last_used_at: row.get::<_, Option<&str>>(5).map(time::load),
+            role: role_from_column(row.get(6)),
+            name: row.get(7),
         }))
     }
 

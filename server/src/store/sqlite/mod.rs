@@ -2,7 +2,9 @@
 //! operation is one read or one write job, whatever number of statements it runs.
 
 mod accounts;
+mod approval;
 mod arrivals;
+mod audit;
 mod balance_alert;
 mod campaigns;
 mod clicks;
@@ -17,6 +19,7 @@ mod notification;
 mod number_lists;
 mod outbox;
 mod retention;
+mod team;
 mod tokens;
 mod webhooks;
 

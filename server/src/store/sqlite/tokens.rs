@@ -9,13 +9,13 @@ use crate::{
     Error,
     store::{
         AccountId, HttpErrors, NewToken, TokenGrant, TokenRecord, TokenStore, ranges_from_column, ranges_to_column,
-        time,
+        role_from_column, time,
     },
 };
 
 /// The columns [`record`] reads.
 const TOKEN_COLUMNS: &str =
-    "SELECT id, name, hint, created_at, expires_at, allowed_ips, last_used_at, http_errors FROM api_tokens";
+    "SELECT id, name, hint, created_at, expires_at, allowed_ips, last_used_at, http_errors, role FROM api_tokens";
 
 fn record(row: &rusqlite::Row<'_>) -> rusqlite::Result<TokenRecord> {
     Ok(TokenRecord {
@@ -27,6 +27,7 @@ fn record(row: &rusqlite::Row<'_>) -> rusqlite::Result<TokenRecord> {
         allowed: ranges_from_column(&row.get::<_, String>(5)?),
         last_used_at: row.get::<_, Option<String>>(6)?.map(|at| time::load(&at)),
         http_errors: HttpErrors::from_bool(row.get(7)?),
+        role: role_from_column(&row.get::<_, String>(8)?),
     })
 }
 
@@ -51,8 +52,8 @@ impl TokenStore for SqliteStore {
         self.db
             .write(move |db| {
                 let id: i64 = db.query_row(
-                    "INSERT INTO api_tokens (account_id, token_hash, http_errors, name, hint, expires_at, allowed_ips, created_at)
-                     VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    "INSERT INTO api_tokens (account_id, token_hash, http_errors, name, hint, expires_at, allowed_ips, created_at, role)
+                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     params![
                         account,
                         hash.as_slice(),
@@ -62,6 +63,7 @@ impl TokenStore for SqliteStore {
                         new.expires_at(now).map(time::store),
                         ranges_to_column(&new.allowed),
                         time::store(now),
+                        new.role.as_str(),
                     ],
                     |row| row.get(0),
                 )?;
@@ -116,7 +118,7 @@ impl TokenStore for SqliteStore {
             .look_up(|db| {
                 Ok(db
                     .prepare_cached(
-                        "SELECT account_id, id, http_errors, expires_at, allowed_ips, last_used_at FROM api_tokens
+                        "SELECT account_id, id, http_errors, expires_at, allowed_ips, last_used_at, role, name FROM api_tokens
                          WHERE token_hash = ? AND revoked_at IS NULL",
                     )?
                     .query_row([hash.as_slice()], |row| {
@@ -127,6 +129,8 @@ impl TokenStore for SqliteStore {
                             expires_at: row.get::<_, Option<String>>(3)?.map(|at| time::load(&at)),
                             allowed: ranges_from_column(&row.get::<_, String>(4)?),
                             last_used_at: row.get::<_, Option<String>>(5)?.map(|at| time::load(&at)),
+                            role: role_from_column(&row.get::<_, String>(6)?),
+                            name: row.get(7)?,
                         })
                     })
                     .optional()?)

@@ -1,0 +1,367 @@
+//! The team workspace (texto's additions): sessions, people, invitations, password resets,
+//! the audit log and campaign approval.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Document, lenient};
+
+/// Declares a document: its JSON root (none: the fields are at the top) and XML roots.
+macro_rules! document {
+    ($type:ty, $json:expr, $xml:expr) => {
+        impl Document for $type {
+            const JSON_ROOT: Option<&'static str> = $json;
+            const XML_ROOTS: &'static [&'static str] = $xml;
+        }
+    };
+}
+
+/// The fields of `POST /session` (root `session`); without a body, a bearer token is
+/// exchanged for a session.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SignInDto {
+    /// The person's email.
+    #[serde(default, deserialize_with = "lenient::opt_string")]
+    pub email: Option<String>,
+    /// Their password.
+    #[serde(default, deserialize_with = "lenient::opt_string")]
+    pub password: Option<String>,
+}
+
+/// `{"session": {...}}`: the request of `POST /session`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(transparent)]
+pub struct SignInRequest {
+    /// Who signs in.
+    pub session: SignInDto,
+}
+document!(SignInRequest, Some("session"), &["session"]);
+
+/// A person of the account.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct UserDto {
+    /// Their id.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub id: i64,
+    /// Their email, which they sign in with.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub email: String,
+    /// Their name.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub name: String,
+    /// `owner`, `admin`, `sender`, `author` or `analyst`.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub role: String,
+    /// Their account.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub account_id: i64,
+    /// When they joined (`Y-m-d H:i:s`, Paris).
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub created_at: String,
+}
+
+/// The answer to `POST /session` and `GET /me`: who is signed in, and the value to send in
+/// `X-CSRF-Token` with every state-changing request made with the cookie.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SessionResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
+    pub message: String,
+    /// The person; absent when an API token is signed in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user: Option<UserDto>,
+    /// The person's email or the token's name.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub actor: String,
+    /// The role in force.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub role: String,
+    /// The account.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub account_id: i64,
+    /// The session's CSRF value; absent when the request came with a bearer token.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub csrf_token: Option<String>,
+}
+document!(SessionResponse, None, &["response"]);
+
+/// The answer to `DELETE /sessions`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SessionsEndedResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
+    pub message: String,
+    /// How many sessions ended.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub ended: i64,
+}
+document!(SessionsEndedResponse, None, &["response"]);
+
+/// The fields of `PUT /me` (root `me`): a field left out is kept.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ProfileDto {
+    /// A new name.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub name: Option<String>,
+    /// A new password (it ends the person's other sessions).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub password: Option<String>,
+    /// The password in use, required with `password`.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub current_password: Option<String>,
+}
+
+/// `{"me": {...}}`: the request of `PUT /me`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(transparent)]
+pub struct ProfileRequest {
+    /// What changes.
+    pub me: ProfileDto,
+}
+document!(ProfileRequest, Some("me"), &["me"]);
+
+/// The fields of `POST /users` (an invitation) and `PUT /user/:id` (a role change), root `user`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct UserChangeDto {
+    /// Whom to invite (`POST /users`).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub email: Option<String>,
+    /// Their role.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub role: Option<String>,
+}
+
+/// `{"user": {...}}`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(transparent)]
+pub struct UserChangeRequest {
+    /// The change.
+    pub user: UserChangeDto,
+}
+document!(UserChangeRequest, Some("user"), &["user"]);
+
+/// The answer to `GET /users`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct UsersResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
+    pub message: String,
+    /// The account's people, in the order they joined.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub users: Vec<UserDto>,
+}
+document!(UsersResponse, None, &["response"]);
+
+/// The answer to `PUT /user/:id`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct UserResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
+    pub message: String,
+    /// The person as they are now.
+    pub user: UserDto,
+}
+document!(UserResponse, None, &["response"]);
+
+/// An invitation not yet accepted.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct InvitationDto {
+    /// Whom it was sent to.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub email: String,
+    /// The role it gives.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub role: String,
+    /// Who sent it.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub invited_by: String,
+    /// When it stops working (`Y-m-d H:i:s`, Paris).
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub expires_at: String,
+}
+
+/// The answer to `POST /users`: the invitation, and its link when no email could carry it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct InvitationResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
+    pub message: String,
+    /// The invitation.
+    pub invitation: InvitationDto,
+    /// `1` when an email carried the link.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub emailed: i64,
+    /// The one-time link, answered when no email carried it (no `--smtp-url`, or it failed).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub invitation_url: Option<String>,
+}
+document!(InvitationResponse, None, &["response"]);
+
+/// The answer to `GET /invitations`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct InvitationsResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
+    pub message: String,
+    /// The pending invitations, newest first.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub invitations: Vec<InvitationDto>,
+}
+document!(InvitationsResponse, None, &["response"]);
+
+/// The fields of `POST /invitation/:token` (root `invitation`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct AcceptDto {
+    /// The name the invitee chooses.
+    #[serde(default, deserialize_with = "lenient::opt_string")]
+    pub name: Option<String>,
+    /// Their password.
+    #[serde(default, deserialize_with = "lenient::opt_string")]
+    pub password: Option<String>,
+}
+
+/// `{"invitation": {...}}`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(transparent)]
+pub struct AcceptRequest {
+    /// The invitee's choices.
+    pub invitation: AcceptDto,
+}
+document!(AcceptRequest, Some("invitation"), &["invitation"]);
+
+/// `{"email": …}` (`POST /password-reset`) or `{"password": …}` (`POST /password-reset/:token`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PasswordResetRequest {
+    /// Whose password to reset.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub email: Option<String>,
+    /// The new password.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub password: Option<String>,
+}
+document!(PasswordResetRequest, None, &["reset", "request"]);
+
+/// `{"reason": …}`: why a campaign is rejected (`POST /campaign/:id/reject`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RejectRequest {
+    /// The reason, told to the author.
+    #[serde(default, deserialize_with = "lenient::opt_string")]
+    pub reason: Option<String>,
+}
+document!(RejectRequest, None, &["reject", "request"]);
+
+/// A line of the audit log.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct AuditEntryDto {
+    /// When (`Y-m-d H:i:s`, Paris).
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub date: String,
+    /// Who: an email or a token's name.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub actor: String,
+    /// From which address.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub address: String,
+    /// What (`campaign.send`).
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub action: String,
+    /// On what (`campaign 42`).
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub object: String,
+    /// One line.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub summary: String,
+}
+
+/// The answer to `GET /audit`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct AuditResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
+    pub message: String,
+    /// The lines, newest first.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub audit: Vec<AuditEntryDto>,
+    /// Lines in the account.
+    #[serde(default, rename = "totalRecords", deserialize_with = "lenient::int")]
+    pub total_records: i64,
+    /// Lines the filters keep.
+    #[serde(default, rename = "totalDisplayRecords", deserialize_with = "lenient::int")]
+    pub total_display_records: i64,
+}
+document!(AuditResponse, None, &["response"]);
+
+/// The fields of `PUT /settings/approval` (root `approval`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ApprovalSettingsDto {
+    /// Campaigns to more recipients than this wait for approval whoever sends them; absent
+    /// or `0`: only authors' campaigns wait.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub above: Option<i64>,
+}
+
+/// `{"approval": {...}}`: the request of `PUT /settings/approval`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(transparent)]
+pub struct ApprovalSettingsRequest {
+    /// The setting.
+    pub approval: ApprovalSettingsDto,
+}
+document!(ApprovalSettingsRequest, Some("approval"), &["approval"]);
+
+/// The answer to `GET` and `PUT /settings/approval`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ApprovalSettingsResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
+    pub message: String,
+    /// The setting.
+    pub approval: ApprovalSettingsDto,
+}
+document!(ApprovalSettingsResponse, None, &["response"]);

@@ -1,0 +1,171 @@
+//! The role table applied to every route, in one place: what each route requires, checked
+//! before its handler runs; and the audit line each change leaves once it succeeded.
+
+use axum::{
+    extract::{MatchedPath, Request, State},
+    http::Method,
+    middleware::Next,
+    response::{IntoResponse, Response},
+};
+use chrono::Utc;
+use texto_core::Action;
+
+use super::auth::authenticate;
+use crate::{state::AppState, store::AuditEntry};
+
+/// What a route requires.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// Nothing: health, the OpenAPI document, short links, signing in and one-time links.
+    Public,
+    /// A caller whose role may do the action; a change is recorded under the name given.
+    Signed(Action, Option<&'static str>),
+}
+
+use Access::{Public, Signed};
+use Action::{Approve, Compose, EditDelivery, EditLists, Manage, Read, ReadAudit, Send};
+
+/// Every route of the interface with what it requires: the table the middleware applies
+/// and the permission test walks.
+pub const ROUTES: &[(&str, &str, Access)] = &[
+    ("GET", "/health", Public),
+    ("GET", "/openapi.json", Public),
+    ("GET", "/s/{code}", Public),
+    ("POST", "/session", Public),
+    ("POST", "/invitation/{token}", Public),
+    ("POST", "/password-reset", Public),
+    ("POST", "/password-reset/{token}", Public),
+    ("GET", "/me", Signed(Read, None)),
+    ("PUT", "/me", Signed(Read, Some("user.profile"))),
+    ("DELETE", "/session", Signed(Read, Some("session.end"))),
+    ("DELETE", "/sessions", Signed(Read, Some("session.end_all"))),
+    ("POST", "/send", Signed(Compose, Some("campaign.send"))),
+    ("GET", "/send", Signed(Compose, Some("campaign.send"))),
+    ("POST", "/send/lists", Signed(Compose, Some("campaign.send"))),
+    ("POST", "/send/simulate", Signed(Compose, None)),
+    ("GET", "/send/simulate", Signed(Compose, None)),
+    ("POST", "/send/lists/simulate", Signed(Compose, None)),
+    ("DELETE", "/send/{ticket}", Signed(Send, Some("campaign.cancel"))),
+    ("POST", "/campaign/{ticket}/approve", Signed(Approve, Some("campaign.approve"))),
+    ("POST", "/campaign/{ticket}/reject", Signed(Approve, Some("campaign.reject"))),
+    ("GET", "/campaigns", Signed(Read, None)),
+    ("GET", "/campaign/{ticket}", Signed(Read, None)),
+    ("GET", "/campaign/{ticket}/mo", Signed(Read, None)),
+    ("GET", "/campaign/{ticket}/blacklist", Signed(Read, None)),
+    ("GET", "/campaign/{ticket}/npai", Signed(Read, None)),
+    ("PUT", "/campaign/{ticket}/npai", Signed(EditDelivery, Some("blacklist.add_npai"))),
+    ("GET", "/campaign/{ticket}/clickers", Signed(Read, None)),
+    ("GET", "/campaign/{ticket}/clickers.csv", Signed(Read, None)),
+    ("GET", "/campaign/{ticket}/messages.csv", Signed(Read, None)),
+    ("GET", "/credits", Signed(Read, None)),
+    ("GET", "/messages", Signed(Read, None)),
+    ("GET", "/messages/mo", Signed(Read, None)),
+    ("GET", "/metrics/consumption", Signed(Read, None)),
+    ("GET", "/account", Signed(Read, None)),
+    ("POST", "/account", Signed(Manage, Some("account.create"))),
+    ("GET", "/sub-accounts", Signed(Read, None)),
+    ("POST", "/token/account/{id}", Signed(Manage, Some("token.create"))),
+    ("POST", "/lookup", Signed(Send, Some("lookup"))),
+    ("GET", "/account/invoice", Signed(Read, None)),
+    ("GET", "/account/invoice/{id}", Signed(Read, None)),
+    ("GET", "/account/invoice/{id}/download", Signed(Read, None)),
+    ("GET", "/webhook", Signed(Read, None)),
+    ("POST", "/webhook", Signed(EditDelivery, Some("webhook.create"))),
+    ("PUT", "/webhook/{id}", Signed(EditDelivery, Some("webhook.update"))),
+    ("DELETE", "/webhook/{id}", Signed(EditDelivery, Some("webhook.delete"))),
+    ("PUT", "/webhook/{id}/status", Signed(EditDelivery, Some("webhook.status"))),
+    ("GET", "/webhook/{id}/log", Signed(Read, None)),
+    ("POST", "/webhook/{id}/log/{attempt}/resend", Signed(EditDelivery, Some("webhook.resend"))),
+    ("GET", "/notification/balance", Signed(Read, None)),
+    ("PUT", "/notification/balance", Signed(Manage, Some("settings.balance_alert"))),
+    ("GET", "/npai", Signed(Read, None)),
+    ("POST", "/npai", Signed(EditDelivery, Some("npai.add"))),
+    ("DELETE", "/npai/{number}", Signed(EditDelivery, Some("npai.remove"))),
+    ("GET", "/blacklist", Signed(Read, None)),
+    ("POST", "/blacklist", Signed(EditDelivery, Some("blacklist.add"))),
+    ("DELETE", "/blacklist/{number}", Signed(EditDelivery, Some("blacklist.remove"))),
+    ("DELETE", "/blacklist/contact/{id}", Signed(EditDelivery, Some("blacklist.remove"))),
+    ("GET", "/lists", Signed(Read, None)),
+    ("POST", "/list", Signed(EditLists, Some("list.create"))),
+    ("GET", "/list/{id}", Signed(Read, None)),
+    ("PUT", "/list/{id}", Signed(EditLists, Some("list.add_contacts"))),
+    ("DELETE", "/list/{id}", Signed(EditLists, Some("list.delete"))),
+    ("DELETE", "/list/{id}/contact/{contact_id}", Signed(EditLists, Some("list.remove_contact"))),
+    ("DELETE", "/list/contact/{contact_id}", Signed(EditLists, Some("list.remove_contact"))),
+    ("PUT", "/list/contact/{contact_id}", Signed(EditLists, Some("list.update_contact"))),
+    ("PUT", "/list/deduplicate/{id}", Signed(EditLists, Some("list.deduplicate"))),
+    ("PUT", "/list/{id}/npai/clear", Signed(EditLists, Some("list.clear_npai"))),
+    ("GET", "/retention", Signed(Read, None)),
+    ("PUT", "/retention", Signed(Manage, Some("settings.retention"))),
+    ("GET", "/token", Signed(Manage, None)),
+    ("POST", "/token", Signed(Manage, Some("token.create"))),
+    ("GET", "/token/{id}", Signed(Manage, None)),
+    ("DELETE", "/token/{id}", Signed(Manage, Some("token.revoke"))),
+    ("GET", "/users", Signed(Read, None)),
+    ("POST", "/users", Signed(Manage, Some("user.invite"))),
+    ("PUT", "/user/{id}", Signed(Manage, Some("user.role"))),
+    ("DELETE", "/user/{id}", Signed(Manage, Some("user.remove"))),
+    ("GET", "/invitations", Signed(Manage, None)),
+    ("DELETE", "/invitations/{email}", Signed(Manage, Some("user.cancel_invitation"))),
+    ("GET", "/audit", Signed(ReadAudit, None)),
+    ("GET", "/audit.csv", Signed(ReadAudit, None)),
+];
+
+/// What `method` on the route `path` requires; a route missing from the table requires the
+/// power to manage the account (and the permission test fails on it).
+pub fn required(method: &Method, path: &str) -> Access {
+    let method = if method == Method::HEAD { Method::GET } else { method.clone() };
+    ROUTES
+        .iter()
+        .find(|(m, p, _)| *p == path && *m == method.as_str())
+        .map_or(Signed(Manage, None), |(_, _, access)| *access)
+}
+
+/// What a handler tells the audit log about the change it made.
+#[derive(Debug, Clone)]
+pub(crate) struct AuditNote {
+    /// On what (`campaign 42`).
+    pub(crate) object: String,
+    /// One line (`campaign 42 sent to 12,000 recipients`).
+    pub(crate) summary: String,
+}
+
+/// `response` carrying `note` for the audit log.
+pub(crate) fn noted(response: Response, object: impl Into<String>, summary: impl Into<String>) -> Response {
+    let mut response = response;
+    response.extensions_mut().insert(AuditNote { object: object.into(), summary: summary.into() });
+    response
+}
+
+/// Applies the table: a public route goes through; another needs a caller whose role may do
+/// its action (401 without one, 403 when the role may not). A change that succeeded is
+/// recorded in the audit log.
+pub(crate) async fn authorize(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let path = request.extensions().get::<MatchedPath>().map(|p| p.as_str().to_owned()).unwrap_or_default();
+    let (action, audit_name) = match required(request.method(), &path) {
+        Public => return next.run(request).await,
+        Signed(action, audit_name) => (action, audit_name),
+    };
+    let (mut parts, body) = request.into_parts();
+    let caller = match authenticate(&parts, &state).await.and_then(|caller| caller.require(action).map(|()| caller)) {
+        Ok(caller) => caller,
+        Err(error) => return error.into_response(),
+    };
+    parts.extensions.insert(caller.clone());
+    let (method, uri) = (parts.method.clone(), parts.uri.path().to_owned());
+    let mut response = next.run(Request::from_parts(parts, body)).await;
+    let note = response.extensions_mut().remove::<AuditNote>();
+    if let Some(name) = audit_name.filter(|_| response.status().is_success() && state.config.audit) {
+        let note = note.unwrap_or_else(|| AuditNote { object: String::new(), summary: format!("{method} {uri}") });
+        state.audit.record(AuditEntry {
+            account: caller.account,
+            at: Utc::now(),
+            actor: caller.actor,
+            address: caller.address.to_string(),
+            action: name.to_owned(),
+            object: note.object,
+            summary: note.summary,
+        });
+    }
+    response
+}

@@ -1,0 +1,116 @@
+//! `POST /campaign/:id/approve` and `POST /campaign/:id/reject`: a campaign an author sent
+//! waits until someone who may send approves it (it then goes, or is scheduled) or rejects
+//! it with a reason (it is cancelled and its credits are given back).
+
+use axum::{
+    Router,
+    extract::{Path, State},
+    response::Response,
+    routing::post,
+};
+use chrono::Utc;
+use texto_core::{
+    FieldError, format_paris,
+    wire::{RejectRequest, StatusResponse},
+};
+
+use super::{Accept, access::noted, auth::Caller, body::WireBody, path_id};
+use crate::{
+    Error,
+    state::AppState,
+    store::{CampaignRecord, CampaignStatus, approval::awaiting},
+};
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new().route("/campaign/{ticket}/approve", post(approve)).route("/campaign/{ticket}/reject", post(reject))
+}
+
+/// Whether `record` waits for approval.
+pub(crate) fn is_awaiting(record: &CampaignRecord) -> bool {
+    record.status == CampaignStatus::Scheduled && record.send_at == awaiting()
+}
+
+/// The status the wire shows: `awaiting approval`, or the stored one's label.
+pub(crate) fn status_label(record: &CampaignRecord) -> &'static str {
+    if is_awaiting(record) { "awaiting approval" } else { record.status.label() }
+}
+
+/// The date the wire shows: when it goes (went), or its creation while it awaits approval.
+pub(crate) fn shown_date(record: &CampaignRecord) -> String {
+    format_paris(if is_awaiting(record) { record.created_at } else { record.send_at })
+}
+
+/// The account's campaign `ticket`, if it awaits approval (-5 if it is not the account's,
+/// -7 if it does not wait).
+async fn awaiting_campaign(state: &AppState, caller: &Caller, ticket: &str) -> Result<i64, Error> {
+    let not_found = || Error::NotFound(format!("campaign {ticket}"));
+    let id = path_id(ticket).ok_or_else(not_found)?;
+    let record = state.store.campaign(caller.account, id).await?.ok_or_else(not_found)?;
+    if !is_awaiting(&record) {
+        let why = format!("campaign {id} does not await approval (it is {})", record.status.label().to_lowercase());
+        return Err(Error::Invalid(vec![FieldError::new("ticket", why)]));
+    }
+    Ok(id)
+}
+
+/// Tells the author by email, when an email can go.
+async fn tell_author(state: &AppState, author: &str, subject: &str, body: String) {
+    let Some(mailer) = &state.mailer else { return };
+    if !author.contains('@') {
+        return;
+    }
+    if let Err(error) = mailer.send(author, subject, &body).await {
+        tracing::warn!(%error, to = author, "the author of a campaign could not be told");
+    }
+}
+
+/// `POST /campaign/:ticket/approve`: the campaign goes at the time its author asked for (or
+/// at once).
+#[utoipa::path(post, path = "/campaign/{ticket}/approve", tag = "campaigns",
+    params(("ticket" = i64, Path, description = "The campaign's ticket")),
+    responses((status = 200, description = "Approved", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn approve(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(ticket): Path<String>,
+) -> Result<Response, Error> {
+    let id = awaiting_campaign(&state, &caller, &ticket).await?;
+    if !state.store.approve(caller.account, id, Utc::now()).await? {
+        return Err(Error::Contended(format!("campaign {id} changed while it was being approved: send again")));
+    }
+    state.dispatch.notify_one();
+    let author = state.store.note_rejection(caller.account, id, "").await.unwrap_or_default();
+    let body = format!("{} approved your campaign {id}: it is on its way.", caller.actor);
+    tell_author(&state, &author, "Your campaign was approved", body).await;
+    let summary = format!("campaign {id} approved");
+    Ok(noted(accept.ok(&StatusResponse::ok()), format!("campaign {id}"), summary))
+}
+
+/// `POST /campaign/:ticket/reject` (`{"reason": …}`, required): the campaign is cancelled and
+/// its credits given back; the author is told why.
+#[utoipa::path(post, path = "/campaign/{ticket}/reject", tag = "campaigns",
+    request_body = texto_core::wire::RejectRequest,
+    params(("ticket" = i64, Path, description = "The campaign's ticket")),
+    responses((status = 200, description = "Rejected and refunded", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn reject(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(ticket): Path<String>,
+    body: WireBody,
+) -> Result<Response, Error> {
+    let RejectRequest { reason } = body.decode()?;
+    let reason = reason.map(|r| r.trim().to_owned()).filter(|r| !r.is_empty());
+    let reason = reason.ok_or_else(|| Error::Invalid(vec![FieldError::new("reason", "a reason is required")]))?;
+    texto_core::LineText::parse(&reason).map_err(|why| Error::Invalid(vec![FieldError::new("reason", why)]))?;
+    let id = awaiting_campaign(&state, &caller, &ticket).await?;
+    state.store.cancel_campaign(caller.account, id).await?;
+    let author = state.store.note_rejection(caller.account, id, &reason).await?;
+    let body = format!("{} rejected your campaign {id}, and its credits were given back: {reason}", caller.actor);
+    tell_author(&state, &author, "Your campaign was rejected", body).await;
+    let summary = format!("campaign {id} rejected: {reason}");
+    Ok(noted(accept.ok(&StatusResponse::ok()), format!("campaign {id}"), summary))
+}

@@ -1,0 +1,272 @@
+//! Signing in and out: `POST /session` (an email and password, or an API token exchanged for
+//! a session), `DELETE /session`, `DELETE /sessions` ("sign out everywhere"), `GET /me` and
+//! `PUT /me` (name and password).
+
+use std::time::Instant;
+
+use axum::{
+    Router,
+    extract::State,
+    http::{HeaderValue, header, request::Parts},
+    response::Response,
+    routing::{delete, get, post},
+};
+use chrono::Utc;
+use texto_core::{
+    FieldError, format_paris,
+    wire::{ProfileRequest, SessionResponse, SessionsEndedResponse, SignInRequest, UserDto},
+};
+
+use super::{
+    Accept,
+    access::noted,
+    auth::{Caller, SESSION_COOKIE, SESSION_MOST, authenticate, client},
+    body::WireBody,
+};
+use crate::{
+    Error,
+    passwords::{self, Password},
+    state::AppState,
+    store::{AccountId, AuditEntry, Email, PersonName, SessionOwner, UserRecord, token_hash},
+    token_mint::secret,
+};
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/session", post(sign_in).delete(sign_out))
+        .route("/sessions", delete(sign_out_everywhere))
+        .route("/me", get(me).put(change_profile))
+}
+
+/// A person as the wire shows them.
+pub(super) fn user_dto(user: &UserRecord) -> UserDto {
+    UserDto {
+        id: user.id,
+        email: user.email.clone(),
+        name: user.name.clone(),
+        role: user.role.as_str().to_owned(),
+        account_id: user.account,
+        created_at: format_paris(user.created_at),
+    }
+}
+
+/// The `Set-Cookie` of a session (`secret`), or of its end (`None`).
+fn cookie(state: &AppState, secret: Option<&str>) -> HeaderValue {
+    let secure = state.config.public_url.as_deref().is_some_and(|url| url.starts_with("https://"));
+    let (value, age) = match secret {
+        Some(secret) => (secret, SESSION_MOST.num_seconds()),
+        None => ("", 0),
+    };
+    let text = format!(
+        "{SESSION_COOKIE}={value}; Path=/; HttpOnly; SameSite=Strict; Max-Age={age}{}",
+        if secure { "; Secure" } else { "" }
+    );
+    HeaderValue::from_str(&text).unwrap_or_else(|_| HeaderValue::from_static("texto_session=; Max-Age=0"))
+}
+
+/// Records a sign-in attempt (success or not) in the audit log.
+fn record(state: &AppState, account: AccountId, actor: &str, address: String, action: &str, summary: &str) {
+    state.audit.record(AuditEntry {
+        account,
+        at: Utc::now(),
+        actor: actor.to_owned(),
+        address,
+        action: action.to_owned(),
+        object: String::new(),
+        summary: summary.to_owned(),
+    });
+}
+
+/// `POST /session`: signs a person in with their email and password, or exchanges the
+/// request's API token for a session; sets the cookie and answers the CSRF value.
+#[utoipa::path(
+    post,
+    path = "/session",
+    tag = "team",
+    request_body = texto_core::wire::SignInRequest,
+    responses((status = 200, description = "Signed in: the cookie is set; send csrf_token in X-CSRF-Token with every change", body = texto_core::wire::SessionResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse))
+)]
+pub(super) async fn sign_in(
+    State(state): State<AppState>,
+    accept: Accept,
+    parts: Parts,
+    body: WireBody,
+) -> Result<Response, Error> {
+    let address = client(&parts, &state.config.trusted_proxies);
+    let has_token = parts.headers.contains_key(header::AUTHORIZATION);
+    let (account, owner, actor, role, user) = if has_token && body.text.trim().is_empty() {
+        let caller = authenticate(&parts, &state).await?;
+        let token = caller.token.ok_or(Error::Unauthorized("no token: send Authorization: Bearer <token>"))?;
+        (caller.account, SessionOwner::Token(token), caller.actor, caller.role, None)
+    } else {
+        let SignInRequest { session } = body.decode()?;
+        let typed = session.email.unwrap_or_default();
+        let email = Email::parse(&typed).map_err(|why| Error::Invalid(vec![FieldError::new("session.email", why)]))?;
+        let password = session.password.unwrap_or_default();
+        if let Err(wait) = state.sign_ins.check(email.as_str(), address, Instant::now()) {
+            record(
+                &state,
+                0,
+                email.as_str(),
+                address.to_string(),
+                "session.slowed",
+                "sign-in refused: too many failures",
+            );
+            return Err(Error::SignInSlowed(wait));
+        }
+        let found = state.store.user_by_email(&email).await?;
+        let matches = passwords::verify(found.as_ref().map(|u| u.password_hash.clone()), password).await?;
+        let user = match found.filter(|_| matches) {
+            Some(user) => user,
+            None => {
+                state.sign_ins.failed(email.as_str(), address, Instant::now());
+                let account = state.store.user_by_email(&email).await?.map_or(0, |u| u.account);
+                record(&state, account, email.as_str(), address.to_string(), "session.failed", "sign-in failed");
+                return Err(Error::Unauthorized("the email or the password is wrong"));
+            }
+        };
+        state.sign_ins.succeeded(email.as_str());
+        (user.account, SessionOwner::User(user.id), user.email.clone(), user.role, Some(user))
+    };
+    let (session_secret, csrf) = (secret()?, secret()?);
+    state.store.add_session(&token_hash(&session_secret), account, owner, &csrf, Utc::now()).await?;
+    record(&state, account, &actor, address.to_string(), "session.create", &format!("{actor} signed in"));
+    let mut response = accept.ok(&SessionResponse {
+        status: 1,
+        message: "OK".into(),
+        user: user.as_ref().map(user_dto),
+        actor,
+        role: role.as_str().to_owned(),
+        account_id: account,
+        csrf_token: Some(csrf),
+    });
+    response.headers_mut().insert(header::SET_COOKIE, cookie(&state, Some(&session_secret)));
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(response)
+}
+
+/// `DELETE /session`: ends the session the cookie names and clears the cookie.
+#[utoipa::path(
+    delete,
+    path = "/session",
+    tag = "team",
+    responses((status = 200, description = "Signed out", body = texto_core::wire::SessionsEndedResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn sign_out(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
+    let ended = match &caller.session {
+        Some(session) => {
+            state.store.end_session(session.id).await?;
+            1
+        }
+        None => 0,
+    };
+    let mut response = accept.ok(&SessionsEndedResponse { status: 1, message: "OK".into(), ended });
+    response.headers_mut().insert(header::SET_COOKIE, cookie(&state, None));
+    Ok(noted(response, "", format!("{} signed out", caller.actor)))
+}
+
+/// `DELETE /sessions`: ends every session of the person (or token) signed in.
+#[utoipa::path(
+    delete,
+    path = "/sessions",
+    tag = "team",
+    responses((status = 200, description = "Every session ended", body = texto_core::wire::SessionsEndedResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn sign_out_everywhere(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+) -> Result<Response, Error> {
+    let owner = match (caller.user(), caller.token) {
+        (Some(user), _) => SessionOwner::User(user),
+        (None, Some(token)) => SessionOwner::Token(token),
+        (None, None) => return Err(Error::Unauthorized("no session")),
+    };
+    let ended = state.store.end_sessions(owner).await? as i64;
+    let mut response = accept.ok(&SessionsEndedResponse { status: 1, message: "OK".into(), ended });
+    response.headers_mut().insert(header::SET_COOKIE, cookie(&state, None));
+    Ok(noted(response, "", format!("{} signed out everywhere ({ended} sessions)", caller.actor)))
+}
+
+/// The answer of `GET /me` and `PUT /me`.
+async fn who(state: &AppState, caller: &Caller, accept: Accept) -> Result<Response, Error> {
+    let user = match caller.user() {
+        Some(id) => state.store.user(caller.account, id).await?,
+        None => None,
+    };
+    Ok(accept.ok(&SessionResponse {
+        status: 1,
+        message: "OK".into(),
+        user: user.as_ref().map(user_dto),
+        actor: caller.actor.clone(),
+        role: caller.role.as_str().to_owned(),
+        account_id: caller.account,
+        csrf_token: caller.session.as_ref().map(|s| s.csrf.clone()),
+    }))
+}
+
+/// `GET /me`: who is signed in, their role, and the session's CSRF value.
+#[utoipa::path(
+    get,
+    path = "/me",
+    tag = "team",
+    responses((status = 200, description = "Who is signed in", body = texto_core::wire::SessionResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn me(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
+    who(&state, &caller, accept).await
+}
+
+/// `PUT /me`: the signed-in person's name and password (the current one required to change
+/// it; the change ends their other sessions).
+#[utoipa::path(
+    put,
+    path = "/me",
+    tag = "team",
+    request_body = texto_core::wire::ProfileRequest,
+    responses((status = 200, description = "Changed", body = texto_core::wire::SessionResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = []))
+)]
+pub(super) async fn change_profile(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    body: WireBody,
+) -> Result<Response, Error> {
+    let ProfileRequest { me } = body.decode()?;
+    let user = match caller.user() {
+        Some(id) => state.store.user(caller.account, id).await?,
+        None => None,
+    }
+    .ok_or_else(|| Error::Invalid(vec![FieldError::new("me", "only a person signed in has a profile")]))?;
+    let name = me.name.as_deref().map(PersonName::parse).transpose();
+    let password = me.password.as_deref().map(Password::parse).transpose();
+    let mut problems = Vec::new();
+    if let Err(why) = &name {
+        problems.push(FieldError::new("me.name", why.clone()));
+    }
+    if let Err(why) = &password {
+        problems.push(FieldError::new("me.password", why.clone()));
+    }
+    if !problems.is_empty() {
+        return Err(Error::Invalid(problems));
+    }
+    let mut changes = Vec::new();
+    if let Ok(Some(name)) = name {
+        state.store.set_name(user.id, &name).await?;
+        changes.push("name");
+    }
+    if let Ok(Some(password)) = password {
+        let current = me.current_password.unwrap_or_default();
+        if !passwords::verify(Some(user.password_hash.clone()), current).await? {
+            return Err(Error::Invalid(vec![FieldError::new("me.current_password", "the current password is wrong")]));
+        }
+        let keep = caller.session.as_ref().map(|s| s.id);
+        state.store.set_password(user.id, &passwords::hash(password).await?, keep).await?;
+        changes.push("password (other sessions ended)");
+    }
+    let response = who(&state, &caller, accept).await?;
+    Ok(noted(response, format!("user {}", user.id), format!("{} changed their {}", user.email, changes.join(" and "))))
+}

@@ -1,0 +1,246 @@
+//! The team: `GET /users`, `POST /users` (an invitation), `PUT /user/:id` (a role),
+//! `DELETE /user/:id`, `GET /invitations` and `DELETE /invitations/:email`.
+
+use axum::{
+    Router,
+    extract::{Path, State},
+    response::Response,
+    routing::{delete, get, put},
+};
+use chrono::Utc;
+use texto_core::{
+    Action, FieldError, Role, format_paris,
+    wire::{
+        InvitationDto, InvitationResponse, InvitationsResponse, StatusResponse, UserChangeRequest, UserResponse,
+        UsersResponse,
+    },
+};
+
+use super::{Accept, access::noted, auth::Caller, body::WireBody, path_id, session::user_dto};
+use crate::{
+    Error,
+    state::AppState,
+    store::{AccountId, Email, LinkKind, OneTimeLink, UserRecord, token_hash},
+    token_mint::secret,
+};
+
+/// How long an invitation works.
+const INVITATION_LIFETIME: chrono::Duration = chrono::Duration::days(7);
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/users", get(users).post(invite))
+        .route("/user/{id}", put(change_role).delete(remove))
+        .route("/invitations", get(invitations))
+        .route("/invitations/{email}", delete(cancel_invitation))
+}
+
+fn invalid(field: &str, why: impl Into<String>) -> Error {
+    Error::Invalid(vec![FieldError::new(field, why)])
+}
+
+/// `role` read from the wire, or -7 naming `field`.
+fn role_of(text: Option<&str>, field: &str) -> Result<Role, Error> {
+    text.unwrap_or_default().parse::<Role>().map_err(|why| invalid(field, why))
+}
+
+/// `Forbidden` when giving or taking `role` needs more than the caller has: only an owner
+/// makes or unmakes owners.
+fn may_hand(caller: &Caller, role: Role) -> Result<(), Error> {
+    if role == Role::Owner { caller.require(Action::HandOver) } else { Ok(()) }
+}
+
+async fn member(state: &AppState, account: AccountId, id: &str) -> Result<UserRecord, Error> {
+    let not_found = || Error::NotFound(format!("user {id}"));
+    let number = path_id(id).ok_or_else(not_found)?;
+    state.store.user(account, number).await?.ok_or_else(not_found)
+}
+
+/// Whether the account keeps an owner once `leaving` is no longer one.
+async fn keeps_an_owner(state: &AppState, account: AccountId, leaving: i64) -> Result<bool, Error> {
+    Ok(state.store.users(account).await?.iter().any(|u| u.role == Role::Owner && u.id != leaving))
+}
+
+fn invitation_dto(link: &OneTimeLink) -> InvitationDto {
+    InvitationDto {
+        email: link.email.clone(),
+        role: link.role.map(Role::as_str).unwrap_or_default().to_owned(),
+        invited_by: link.created_by.clone(),
+        expires_at: format_paris(link.expires_at),
+    }
+}
+
+/// `GET /users`: the account's people.
+#[utoipa::path(get, path = "/users", tag = "team",
+    responses((status = 200, description = "The account's people", body = texto_core::wire::UsersResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn users(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
+    let users = state.store.users(caller.account).await?;
+    Ok(accept.ok(&UsersResponse { status: 1, message: "OK".into(), users: users.iter().map(user_dto).collect() }))
+}
+
+/// Stores a one-time link for `email` and sends it; the answer's link when no email carried it.
+pub(super) async fn send_link(
+    state: &AppState,
+    link: OneTimeLink,
+    subject: &str,
+    intro: &str,
+) -> Result<(bool, String), Error> {
+    let secret = secret()?;
+    state.store.add_link(&token_hash(&secret), &link).await?;
+    let page = match link.kind {
+        LinkKind::Invitation => "invitation",
+        LinkKind::Reset => "password-reset",
+    };
+    let url = format!("{}/app/{page}/{secret}", state.message.public_url.trim_end_matches('/'));
+    let body =
+        format!("{intro}\n\n{url}\n\nThis link works once, until {} (Paris time).\n", format_paris(link.expires_at));
+    let emailed = match &state.mailer {
+        Some(mailer) => match mailer.send(&link.email, subject, &body).await {
+            Ok(()) => true,
+            Err(error) => {
+                tracing::warn!(%error, to = %link.email, "a one-time link could not be emailed");
+                false
+            }
+        },
+        None => false,
+    };
+    Ok((emailed, url))
+}
+
+/// `POST /users`: invites an email with a role; the link goes by email (`--smtp-url`), and is
+/// answered when no email carried it.
+#[utoipa::path(post, path = "/users", tag = "team", request_body = texto_core::wire::UserChangeRequest,
+    responses((status = 200, description = "The invitation", body = texto_core::wire::InvitationResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn invite(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    body: WireBody,
+) -> Result<Response, Error> {
+    let UserChangeRequest { user } = body.decode()?;
+    let email = Email::parse(user.email.as_deref().unwrap_or_default()).map_err(|why| invalid("user.email", why));
+    let role = role_of(user.role.as_deref(), "user.role");
+    let (email, role) = match (email, role) {
+        (Ok(email), Ok(role)) => (email, role),
+        (email, role) => {
+            let problems = [email.err(), role.err()].into_iter().flatten().flat_map(|e| match e {
+                Error::Invalid(problems) => problems,
+                _ => Vec::new(),
+            });
+            return Err(Error::Invalid(problems.collect()));
+        }
+    };
+    may_hand(&caller, role)?;
+    if state.store.user_by_email(&email).await?.is_some() {
+        return Err(invalid("user.email", format!("{} already has a texto sign-in", email.as_str())));
+    }
+    let now = Utc::now();
+    let link = OneTimeLink {
+        kind: LinkKind::Invitation,
+        account: caller.account,
+        email: email.as_str().to_owned(),
+        role: Some(role),
+        created_by: caller.actor.clone(),
+        created_at: now,
+        expires_at: now + INVITATION_LIFETIME,
+    };
+    let intro = format!(
+        "{} invites you to join their team on texto as {role}. Choose your name and password here:",
+        caller.actor
+    );
+    let (emailed, url) = send_link(&state, link.clone(), "Your invitation to texto", &intro).await?;
+    let response = accept.ok(&InvitationResponse {
+        status: 1,
+        message: "OK".into(),
+        invitation: invitation_dto(&link),
+        emailed: i64::from(emailed),
+        invitation_url: (!emailed).then_some(url),
+    });
+    Ok(noted(response, format!("invitation {}", email.as_str()), format!("{} invited as {role}", email.as_str())))
+}
+
+/// `PUT /user/:id`: changes a person's role (only an owner makes or unmakes owners; the last
+/// owner stays one).
+#[utoipa::path(put, path = "/user/{id}", tag = "team", request_body = texto_core::wire::UserChangeRequest,
+    params(("id" = i64, Path, description = "The person's id")),
+    responses((status = 200, description = "The person", body = texto_core::wire::UserResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn change_role(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(id): Path<String>,
+    body: WireBody,
+) -> Result<Response, Error> {
+    let UserChangeRequest { user } = body.decode()?;
+    let role = role_of(user.role.as_deref(), "user.role")?;
+    let target = member(&state, caller.account, &id).await?;
+    may_hand(&caller, target.role)?;
+    may_hand(&caller, role)?;
+    if target.role == Role::Owner && role != Role::Owner && !keeps_an_owner(&state, caller.account, target.id).await? {
+        return Err(invalid("user.role", "the account's last owner stays an owner: make someone else owner first"));
+    }
+    state.store.set_role(caller.account, target.id, role).await?;
+    let changed = UserRecord { role, ..target };
+    let response = accept.ok(&UserResponse { status: 1, message: "OK".into(), user: user_dto(&changed) });
+    Ok(noted(response, format!("user {}", changed.id), format!("{} is now {role}", changed.email)))
+}
+
+/// `DELETE /user/:id`: removes a person and ends their sessions.
+#[utoipa::path(delete, path = "/user/{id}", tag = "team",
+    params(("id" = i64, Path, description = "The person's id")),
+    responses((status = 200, description = "Removed", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn remove(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(id): Path<String>,
+) -> Result<Response, Error> {
+    let target = member(&state, caller.account, &id).await?;
+    may_hand(&caller, target.role)?;
+    if target.role == Role::Owner && !keeps_an_owner(&state, caller.account, target.id).await? {
+        return Err(invalid("user", "the account's last owner cannot be removed"));
+    }
+    state.store.remove_user(caller.account, target.id).await?;
+    Ok(noted(accept.ok(&StatusResponse::ok()), format!("user {}", target.id), format!("{} removed", target.email)))
+}
+
+/// `GET /invitations`: the invitations not yet accepted nor expired.
+#[utoipa::path(get, path = "/invitations", tag = "team",
+    responses((status = 200, description = "Pending invitations", body = texto_core::wire::InvitationsResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn invitations(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+) -> Result<Response, Error> {
+    let links = state.store.invitations(caller.account, Utc::now()).await?;
+    Ok(accept.ok(&InvitationsResponse {
+        status: 1,
+        message: "OK".into(),
+        invitations: links.iter().map(invitation_dto).collect(),
+    }))
+}
+
+/// `DELETE /invitations/:email`: cancels an invitation (its link stops working).
+#[utoipa::path(delete, path = "/invitations/{email}", tag = "team",
+    params(("email" = String, Path, description = "Whom the invitation was sent to")),
+    responses((status = 200, description = "Cancelled", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn cancel_invitation(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(email): Path<String>,
+) -> Result<Response, Error> {
+    let not_found = || Error::NotFound(format!("invitation {email}"));
+    let address = Email::parse(&email).map_err(|_| not_found())?;
+    if !state.store.cancel_invitation(caller.account, &address).await? {
+        return Err(not_found());
+    }
+    let summary = format!("invitation of {} cancelled", address.as_str());
+    Ok(noted(accept.ok(&StatusResponse::ok()), format!("invitation {}", address.as_str()), summary))
+}

@@ -1,0 +1,106 @@
+//! People's passwords: argon2id with OWASP's parameters (19 MiB, 2 passes, 1 lane), hashed and
+//! checked on a blocking thread so that sign-ins never stall the handlers around them.
+
+use std::sync::OnceLock;
+
+use argon2::{
+    Algorithm, Argon2, Params, PasswordHash, PasswordHasher, PasswordVerifier, Version, password_hash::SaltString,
+};
+
+use crate::Error;
+
+/// A password a person chose: 10 to 128 characters, not only spaces.
+#[derive(Clone)]
+pub(crate) struct Password(String);
+
+impl Password {
+    /// `text` as a password, or why it cannot be one.
+    pub(crate) fn parse(text: &str) -> Result<Password, String> {
+        match text.chars().count() {
+            _ if text.trim().is_empty() => Err("a password is needed".to_owned()),
+            0..=9 => Err("at least 10 characters".to_owned()),
+            10..=128 => Ok(Password(text.to_owned())),
+            _ => Err("at most 128 characters".to_owned()),
+        }
+    }
+}
+
+impl std::fmt::Debug for Password {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Password(…)")
+    }
+}
+
+/// A fresh random salt (16 bytes).
+fn salt() -> Result<SaltString, Error> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).map_err(|e| Error::Command(format!("no randomness for a salt: {e}")))?;
+    SaltString::encode_b64(&bytes).map_err(|e| Error::Command(format!("a salt: {e}")))
+}
+
+fn argon2() -> Argon2<'static> {
+    // OWASP's first choice for argon2id: m=19 MiB, t=2, p=1.
+    let params = Params::new(19 * 1024, 2, 1, None).unwrap_or_default();
+    Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
+}
+
+/// The PHC string of `password` with a fresh salt.
+pub(crate) async fn hash(password: Password) -> Result<String, Error> {
+    tokio::task::spawn_blocking(move || {
+        argon2()
+            .hash_password(password.0.as_bytes(), &salt()?)
+            .map(|hash| hash.to_string())
+            .map_err(|e| Error::Command(format!("hashing a password: {e}")))
+    })
+    .await
+    .map_err(|_| Error::Unavailable("the password hashing thread stopped"))?
+}
+
+/// Whether `password` matches the stored `hash`. Without a hash (no such person), a fixed
+/// hash is checked instead, so that the answer takes as long whether the email exists or not.
+pub(crate) async fn verify(hash: Option<String>, password: String) -> Result<bool, Error> {
+    tokio::task::spawn_blocking(move || {
+        let stored = hash.as_deref().unwrap_or_else(|| decoy());
+        let matches = PasswordHash::new(stored)
+            .map(|parsed| argon2().verify_password(password.as_bytes(), &parsed).is_ok())
+            .unwrap_or(false);
+        matches && hash.is_some()
+    })
+    .await
+    .map_err(|_| Error::Unavailable("the password hashing thread stopped"))
+}
+
+/// A hash no password is known to match, with the same parameters as real ones.
+fn decoy() -> &'static str {
+    static DECOY: OnceLock<String> = OnceLock::new();
+    DECOY.get_or_init(|| {
+        let mut secret = [0u8; 32];
+        let _ = getrandom::fill(&mut secret);
+        salt()
+            .ok()
+            .and_then(|salt| argon2().hash_password(&secret, &salt).ok().map(|h| h.to_string()))
+            .unwrap_or_default()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Password, hash, verify};
+
+    #[tokio::test]
+    async fn a_password_matches_its_hash_and_nothing_else() {
+        let stored = hash(Password::parse("correct horse battery").unwrap()).await.unwrap();
+        assert!(stored.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{stored}");
+        assert!(verify(Some(stored.clone()), "correct horse battery".into()).await.unwrap());
+        assert!(!verify(Some(stored), "correct horse battery!".into()).await.unwrap());
+        assert!(!verify(None, "anything at all".into()).await.unwrap());
+    }
+
+    #[test]
+    fn short_or_blank_passwords_are_refused() {
+        assert!(Password::parse("123456789").is_err());
+        assert!(Password::parse("           ").is_err());
+        assert!(Password::parse(&"x".repeat(129)).is_err());
+        assert!(Password::parse("0123456789").is_ok());
+    }
+}

@@ -1,0 +1,79 @@
+//! The audit log: who did what, when and from where; append-only, pruned after
+//! `--audit-keep`.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+
+use super::{AccountId, Page, SqlValue, conditions::Conditions, time};
+use crate::Error;
+
+/// One line of the audit log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct AuditEntry {
+    /// The account it happened in.
+    pub(crate) account: AccountId,
+    /// When.
+    pub(crate) at: DateTime<Utc>,
+    /// Who: a person's email, a token's name, or the address tried at a failed sign-in.
+    pub(crate) actor: String,
+    /// From which address.
+    pub(crate) address: String,
+    /// What (`campaign.send`, `session.create`).
+    pub(crate) action: String,
+    /// On what (`campaign 42`), or empty.
+    pub(crate) object: String,
+    /// One line saying what happened.
+    pub(crate) summary: String,
+}
+
+/// Which lines `GET /audit` reads: all filters optional.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct AuditFilter {
+    /// Who, exactly as recorded (any case).
+    pub(crate) actor: Option<String>,
+    /// The action, or its family (`campaign` keeps `campaign.send` and `campaign.cancel`).
+    pub(crate) action: Option<String>,
+    /// From this time on.
+    pub(crate) from: Option<DateTime<Utc>>,
+    /// Up to this time.
+    pub(crate) until: Option<DateTime<Utc>>,
+}
+
+impl AuditFilter {
+    /// The filter's conditions on the `audit` table, the account's first.
+    pub(crate) fn conditions(&self, account: AccountId) -> Conditions {
+        let mut conditions = Conditions::default();
+        conditions.require("account_id = ?", [SqlValue::Int(account)]);
+        if let Some(actor) = &self.actor {
+            conditions.require("lower(actor) = ?", [SqlValue::Text(actor.trim().to_lowercase())]);
+        }
+        if let Some(action) = &self.action {
+            let action = action.trim().to_lowercase();
+            let family = SqlValue::Text(format!("{action}.%"));
+            conditions.require("(action = ? OR action LIKE ?)", [SqlValue::Text(action), family]);
+        }
+        if let Some(from) = self.from {
+            conditions.require("at >= ?", [SqlValue::Text(time::store(from))]);
+        }
+        if let Some(until) = self.until {
+            conditions.require("at <= ?", [SqlValue::Text(time::store(until))]);
+        }
+        conditions
+    }
+}
+
+/// Writing and reading the audit log.
+#[async_trait]
+pub(crate) trait AuditStore: Send + Sync {
+    /// Appends lines, in one transaction.
+    async fn record_audit(&self, entries: Vec<AuditEntry>) -> Result<(), Error>;
+    /// The account's lines `filter` keeps, newest first, in `page`; and how many it keeps.
+    async fn audit(
+        &self,
+        account: AccountId,
+        filter: &AuditFilter,
+        page: Page,
+    ) -> Result<(Vec<AuditEntry>, i64), Error>;
+    /// Deletes up to `limit` lines older than `before`; how many went.
+    async fn prune_audit(&self, before: DateTime<Utc>, limit: i64) -> Result<u64, Error>;
+}

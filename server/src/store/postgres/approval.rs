@@ -1,0 +1,42 @@
+//! Approving and rejecting in PostgreSQL.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+
+use super::{PgStore, query};
+use crate::{
+    Error,
+    store::{
+        AccountId,
+        approval::{APPROVE, AUTHOR, ApprovalStore, MARK_AWAITING, NOTE_REJECTION, awaiting},
+        time,
+    },
+};
+
+#[async_trait]
+impl ApprovalStore for PgStore {
+    async fn mark_awaiting(
+        &self,
+        account: AccountId,
+        ticket: i64,
+        requested: DateTime<Utc>,
+        by: &str,
+    ) -> Result<(), Error> {
+        let client = self.pool.get().await?;
+        client.execute(MARK_AWAITING, &[&ticket, &account, &time::store(requested), &by]).await?;
+        Ok(())
+    }
+
+    async fn approve(&self, account: AccountId, ticket: i64, now: DateTime<Utc>) -> Result<bool, Error> {
+        let client = self.pool.get().await?;
+        let approved =
+            client.execute(APPROVE, &[&ticket, &account, &time::store(now), &time::store(awaiting())]).await?;
+        Ok(approved == 1)
+    }
+
+    async fn note_rejection(&self, account: AccountId, ticket: i64, reason: &str) -> Result<String, Error> {
+        let client = self.pool.get().await?;
+        client.execute(NOTE_REJECTION, &[&ticket, &account, &reason]).await?;
+        Ok(query(&client, AUTHOR, &[&ticket, &account]).await?.first().map(|row| row.get(0)).unwrap_or_default())
+    }
+}

@@ -1,0 +1,219 @@
+//! People, sessions and one-time links in PostgreSQL.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use texto_core::Role;
+use tokio_postgres::Row;
+
+use super::{PgStore, query};
+use crate::{
+    Error,
+    store::{
+        AccountId, role_from_column,
+        team::{
+            Email, LINK_COLUMNS, LinkKind, OneTimeLink, PersonName, SESSION_GRANT, SessionGrant, SessionOwner,
+            TeamStore, USER_COLUMNS, UserRecord, owner_columns, session_owner,
+        },
+        time,
+    },
+};
+
+fn user(row: &Row) -> UserRecord {
+    UserRecord {
+        id: row.get(0),
+        account: row.get(1),
+        email: row.get(2),
+        name: row.get(3),
+        role: role_from_column(row.get(4)),
+        created_at: time::load(row.get(5)),
+        password_hash: row.get(6),
+    }
+}
+
+fn link(row: &Row) -> OneTimeLink {
+    OneTimeLink {
+        kind: LinkKind::parse(row.get(0)).unwrap_or(LinkKind::Reset),
+        account: row.get(1),
+        email: row.get(2),
+        role: row.get::<_, Option<&str>>(3).map(role_from_column),
+        created_by: row.get(4),
+        created_at: time::load(row.get(5)),
+        expires_at: time::load(row.get(6)),
+    }
+}
+
+#[async_trait]
+impl TeamStore for PgStore {
+    async fn add_user(
+        &self,
+        account: AccountId,
+        email: &Email,
+        name: &PersonName,
+        password_hash: &str,
+        role: Role,
+        now: DateTime<Utc>,
+    ) -> Result<Option<UserRecord>, Error> {
+        let client = self.pool.get().await?;
+        let sql = "INSERT INTO users (account_id, email, name, password_hash, role, created_at)
+                   VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (email) DO NOTHING
+                   RETURNING id, account_id, email, name, role, created_at, password_hash";
+        let rows = query(
+            &client,
+            sql,
+            &[&account, &email.as_str(), &name.as_str(), &password_hash, &role.as_str(), &time::store(now)],
+        )
+        .await?;
+        Ok(rows.first().map(user))
+    }
+
+    async fn user_by_email(&self, email: &Email) -> Result<Option<UserRecord>, Error> {
+        let client = self.pool.get().await?;
+        Ok(query(&client, &format!("{USER_COLUMNS} WHERE email = $1"), &[&email.as_str()]).await?.first().map(user))
+    }
+
+    async fn users(&self, account: AccountId) -> Result<Vec<UserRecord>, Error> {
+        let client = self.pool.get().await?;
+        let rows = query(&client, &format!("{USER_COLUMNS} WHERE account_id = $1 ORDER BY id"), &[&account]).await?;
+        Ok(rows.iter().map(user).collect())
+    }
+
+    async fn user(&self, account: AccountId, id: i64) -> Result<Option<UserRecord>, Error> {
+        let client = self.pool.get().await?;
+        let sql = format!("{USER_COLUMNS} WHERE id = $1 AND account_id = $2");
+        Ok(query(&client, &sql, &[&id, &account]).await?.first().map(user))
+    }
+
+    async fn set_role(&self, account: AccountId, id: i64, role: Role) -> Result<bool, Error> {
+        let client = self.pool.get().await?;
+        let sql = "UPDATE users SET role = $1 WHERE id = $2 AND account_id = $3";
+        Ok(client.execute(sql, &[&role.as_str(), &id, &account]).await? == 1)
+    }
+
+    async fn set_name(&self, id: i64, name: &PersonName) -> Result<(), Error> {
+        let client = self.pool.get().await?;
+        client.execute("UPDATE users SET name = $1 WHERE id = $2", &[&name.as_str(), &id]).await?;
+        Ok(())
+    }
+
+    async fn set_password(&self, id: i64, password_hash: &str, keep: Option<i64>) -> Result<(), Error> {
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
+        tx.execute("UPDATE users SET password_hash = $1 WHERE id = $2", &[&password_hash, &id]).await?;
+        tx.execute("DELETE FROM sessions WHERE user_id = $1 AND id <> $2", &[&id, &keep.unwrap_or(-1)]).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn remove_user(&self, account: AccountId, id: i64) -> Result<bool, Error> {
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
+        tx.execute("DELETE FROM sessions WHERE user_id = $1 AND account_id = $2", &[&id, &account]).await?;
+        let gone = tx.execute("DELETE FROM users WHERE id = $1 AND account_id = $2", &[&id, &account]).await?;
+        tx.commit().await?;
+        Ok(gone == 1)
+    }
+
+    async fn add_session(
+        &self,
+        secret_hash: &[u8; 32],
+        account: AccountId,
+        owner: SessionOwner,
+        csrf: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), Error> {
+        let client = self.pool.get().await?;
+        let (user, token) = owner_columns(owner);
+        client
+            .execute(
+                "INSERT INTO sessions (secret_hash, account_id, user_id, token_id, csrf, created_at, seen_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $6)",
+                &[&secret_hash.as_slice(), &account, &user, &token, &csrf, &time::store(now)],
+            )
+            .await?;
+        Ok(())
+    }
+
+    async fn session_grant(&self, secret_hash: &[u8; 32]) -> Result<Option<SessionGrant>, Error> {
+        let client = self.pool.get().await?;
+        let rows = query(&client, SESSION_GRANT, &[&secret_hash.as_slice()]).await?;
+        Ok(rows.first().map(|row| SessionGrant {
+            id: row.get(0),
+            account: row.get(1),
+            owner: session_owner(row.get(2), row.get(3)),
+            role: role_from_column(row.get(4)),
+            actor: row.get(5),
+            csrf: row.get(6),
+            created_at: time::load(row.get(7)),
+            seen_at: time::load(row.get(8)),
+        }))
+    }
+
+    async fn touch_session(&self, id: i64, now: DateTime<Utc>) -> Result<(), Error> {
+        let client = self.pool.get().await?;
+        client.execute("UPDATE sessions SET seen_at = $1 WHERE id = $2", &[&time::store(now), &id]).await?;
+        Ok(())
+    }
+
+    async fn end_session(&self, id: i64) -> Result<(), Error> {
+        let client = self.pool.get().await?;
+        client.execute("DELETE FROM sessions WHERE id = $1", &[&id]).await?;
+        Ok(())
+    }
+
+    async fn end_sessions(&self, owner: SessionOwner) -> Result<u64, Error> {
+        let client = self.pool.get().await?;
+        Ok(match owner {
+            SessionOwner::User(user) => client.execute("DELETE FROM sessions WHERE user_id = $1", &[&user]).await?,
+            SessionOwner::Token(token) => client.execute("DELETE FROM sessions WHERE token_id = $1", &[&token]).await?,
+        })
+    }
+
+    async fn add_link(&self, secret_hash: &[u8; 32], link: &OneTimeLink) -> Result<(), Error> {
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
+        tx.execute(
+            "DELETE FROM one_time_links WHERE account_id = $1 AND kind = $2 AND email = $3",
+            &[&link.account, &link.kind.as_str(), &link.email],
+        )
+        .await?;
+        tx.execute(
+            "INSERT INTO one_time_links (secret_hash, kind, account_id, email, role, created_by, created_at, expires_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            &[
+                &secret_hash.as_slice(),
+                &link.kind.as_str(),
+                &link.account,
+                &link.email,
+                &link.role.map(Role::as_str),
+                &link.created_by,
+                &time::store(link.created_at),
+                &time::store(link.expires_at),
+            ],
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn take_link(&self, secret_hash: &[u8; 32], now: DateTime<Utc>) -> Result<Option<OneTimeLink>, Error> {
+        let client = self.pool.get().await?;
+        let sql = "DELETE FROM one_time_links WHERE secret_hash = $1
+                   RETURNING kind, account_id, email, role, created_by, created_at, expires_at";
+        let rows = query(&client, sql, &[&secret_hash.as_slice()]).await?;
+        Ok(rows.first().map(link).filter(|link| link.expires_at > now))
+    }
+
+    async fn invitations(&self, account: AccountId, now: DateTime<Utc>) -> Result<Vec<OneTimeLink>, Error> {
+        let client = self.pool.get().await?;
+        let sql = format!(
+            "{LINK_COLUMNS} WHERE account_id = $1 AND kind = 'invitation' AND expires_at > $2 ORDER BY created_at DESC"
+        );
+        Ok(query(&client, &sql, &[&account, &time::store(now)]).await?.iter().map(link).collect())
+    }
+
+    async fn cancel_invitation(&self, account: AccountId, email: &Email) -> Result<bool, Error> {
+        let client = self.pool.get().await?;
+        let sql = "DELETE FROM one_time_links WHERE account_id = $1 AND kind = 'invitation' AND email = $2";
+        Ok(client.execute(sql, &[&account, &email.as_str()]).await? > 0)
+    }
+}

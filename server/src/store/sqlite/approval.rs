@@ -1,0 +1,55 @@
+//! Approving and rejecting in SQLite: the statements shared with PostgreSQL.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use rusqlite::{OptionalExtension, params};
+
+use super::{SqliteStore, numbered};
+use crate::{
+    Error,
+    store::{
+        AccountId,
+        approval::{APPROVE, AUTHOR, ApprovalStore, MARK_AWAITING, NOTE_REJECTION, awaiting},
+        time,
+    },
+};
+
+#[async_trait]
+impl ApprovalStore for SqliteStore {
+    async fn mark_awaiting(
+        &self,
+        account: AccountId,
+        ticket: i64,
+        requested: DateTime<Utc>,
+        by: &str,
+    ) -> Result<(), Error> {
+        let by = by.to_owned();
+        self.db
+            .write(move |db| {
+                db.execute(&numbered(MARK_AWAITING), params![ticket, account, time::store(requested), by])?;
+                Ok(())
+            })
+            .await
+    }
+
+    async fn approve(&self, account: AccountId, ticket: i64, now: DateTime<Utc>) -> Result<bool, Error> {
+        self.db
+            .write(move |db| {
+                let approved = db
+                    .execute(&numbered(APPROVE), params![ticket, account, time::store(now), time::store(awaiting())])?;
+                Ok(approved == 1)
+            })
+            .await
+    }
+
+    async fn note_rejection(&self, account: AccountId, ticket: i64, reason: &str) -> Result<String, Error> {
+        let reason = reason.to_owned();
+        self.db
+            .write(move |db| {
+                db.execute(&numbered(NOTE_REJECTION), params![ticket, account, reason])?;
+                let author = db.query_row(&numbered(AUTHOR), [ticket, account], |row| row.get(0)).optional()?;
+                Ok(author.unwrap_or_default())
+            })
+            .await
+    }
+}

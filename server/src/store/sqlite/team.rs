@@ -1,0 +1,283 @@
+//! People, sessions and one-time links in SQLite: the statements shared with PostgreSQL,
+//! their `$n` written `?n`.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use rusqlite::{OptionalExtension, params};
+use texto_core::Role;
+
+use super::{SqliteStore, numbered};
+use crate::{
+    Error,
+    store::{
+        AccountId, role_from_column,
+        team::{
+            Email, LINK_COLUMNS, LinkKind, OneTimeLink, PersonName, SESSION_GRANT, SessionGrant, SessionOwner,
+            TeamStore, USER_COLUMNS, UserRecord, owner_columns, session_owner,
+        },
+        time,
+    },
+};
+
+fn user(row: &rusqlite::Row<'_>) -> rusqlite::Result<UserRecord> {
+    Ok(UserRecord {
+        id: row.get(0)?,
+        account: row.get(1)?,
+        email: row.get(2)?,
+        name: row.get(3)?,
+        role: role_from_column(&row.get::<_, String>(4)?),
+        created_at: time::load(&row.get::<_, String>(5)?),
+        password_hash: row.get(6)?,
+    })
+}
+
+fn link(row: &rusqlite::Row<'_>) -> rusqlite::Result<OneTimeLink> {
+    Ok(OneTimeLink {
+        kind: LinkKind::parse(&row.get::<_, String>(0)?).unwrap_or(LinkKind::Reset),
+        account: row.get(1)?,
+        email: row.get(2)?,
+        role: row.get::<_, Option<String>>(3)?.map(|r| role_from_column(&r)),
+        created_by: row.get(4)?,
+        created_at: time::load(&row.get::<_, String>(5)?),
+        expires_at: time::load(&row.get::<_, String>(6)?),
+    })
+}
+
+#[async_trait]
+impl TeamStore for SqliteStore {
+    async fn add_user(
+        &self,
+        account: AccountId,
+        email: &Email,
+        name: &PersonName,
+        password_hash: &str,
+        role: Role,
+        now: DateTime<Utc>,
+    ) -> Result<Option<UserRecord>, Error> {
+        let (email, name, hash) = (email.as_str().to_owned(), name.as_str().to_owned(), password_hash.to_owned());
+        self.db
+            .write(move |db| {
+                let id: Option<i64> = db
+                    .query_row(
+                        "INSERT INTO users (account_id, email, name, password_hash, role, created_at)
+                         VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (email) DO NOTHING RETURNING id",
+                        params![account, email, name, hash, role.as_str(), time::store(now)],
+                        |row| row.get(0),
+                    )
+                    .optional()?;
+                let Some(id) = id else { return Ok(None) };
+                Ok(db.prepare_cached(&format!("{USER_COLUMNS} WHERE id = ?"))?.query_row([id], user).optional()?)
+            })
+            .await
+    }
+
+    async fn user_by_email(&self, email: &Email) -> Result<Option<UserRecord>, Error> {
+        let email = email.as_str().to_owned();
+        self.db
+            .read(move |db| {
+                Ok(db
+                    .prepare_cached(&format!("{USER_COLUMNS} WHERE email = ?"))?
+                    .query_row([email], user)
+                    .optional()?)
+            })
+            .await
+    }
+
+    async fn users(&self, account: AccountId) -> Result<Vec<UserRecord>, Error> {
+        self.db
+            .read(move |db| {
+                let mut query = db.prepare_cached(&format!("{USER_COLUMNS} WHERE account_id = ? ORDER BY id"))?;
+                Ok(query.query_map([account], user)?.collect::<Result<_, _>>()?)
+            })
+            .await
+    }
+
+    async fn user(&self, account: AccountId, id: i64) -> Result<Option<UserRecord>, Error> {
+        self.db
+            .read(move |db| {
+                let mut query = db.prepare_cached(&format!("{USER_COLUMNS} WHERE id = ? AND account_id = ?"))?;
+                Ok(query.query_row([id, account], user).optional()?)
+            })
+            .await
+    }
+
+    async fn set_role(&self, account: AccountId, id: i64, role: Role) -> Result<bool, Error> {
+        self.db
+            .write(move |db| {
+                Ok(db.execute(
+                    "UPDATE users SET role = ? WHERE id = ? AND account_id = ?",
+                    params![role.as_str(), id, account],
+                )? == 1)
+            })
+            .await
+    }
+
+    async fn set_name(&self, id: i64, name: &PersonName) -> Result<(), Error> {
+        let name = name.as_str().to_owned();
+        self.db
+            .write(move |db| {
+                db.execute("UPDATE users SET name = ? WHERE id = ?", params![name, id])?;
+                Ok(())
+            })
+            .await
+    }
+
+    async fn set_password(&self, id: i64, password_hash: &str, keep: Option<i64>) -> Result<(), Error> {
+        let hash = password_hash.to_owned();
+        self.db
+            .write(move |db| {
+                db.execute("UPDATE users SET password_hash = ? WHERE id = ?", params![hash, id])?;
+                db.execute("DELETE FROM sessions WHERE user_id = ? AND id IS NOT ?", params![id, keep.unwrap_or(-1)])?;
+                Ok(())
+            })
+            .await
+    }
+
+    async fn remove_user(&self, account: AccountId, id: i64) -> Result<bool, Error> {
+        self.db
+            .write(move |db| {
+                db.execute("DELETE FROM sessions WHERE user_id = ? AND account_id = ?", [id, account])?;
+                Ok(db.execute("DELETE FROM users WHERE id = ? AND account_id = ?", [id, account])? == 1)
+            })
+            .await
+    }
+
+    async fn add_session(
+        &self,
+        secret_hash: &[u8; 32],
+        account: AccountId,
+        owner: SessionOwner,
+        csrf: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), Error> {
+        let (hash, csrf) = (*secret_hash, csrf.to_owned());
+        let (user, token) = owner_columns(owner);
+        self.db
+            .write(move |db| {
+                db.execute(
+                    "INSERT INTO sessions (secret_hash, account_id, user_id, token_id, csrf, created_at, seen_at)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+                    params![hash.as_slice(), account, user, token, csrf, time::store(now)],
+                )?;
+                Ok(())
+            })
+            .await
+    }
+
+    async fn session_grant(&self, secret_hash: &[u8; 32]) -> Result<Option<SessionGrant>, Error> {
+        let hash = *secret_hash;
+        self.db
+            .look_up(move |db| {
+                Ok(db
+                    .prepare_cached(&numbered(SESSION_GRANT))?
+                    .query_row([hash.as_slice()], |row| {
+                        Ok(SessionGrant {
+                            id: row.get(0)?,
+                            account: row.get(1)?,
+                            owner: session_owner(row.get(2)?, row.get(3)?),
+                            role: role_from_column(&row.get::<_, String>(4)?),
+                            actor: row.get(5)?,
+                            csrf: row.get(6)?,
+                            created_at: time::load(&row.get::<_, String>(7)?),
+                            seen_at: time::load(&row.get::<_, String>(8)?),
+                        })
+                    })
+                    .optional()?)
+            })
+            .await
+    }
+
+    async fn touch_session(&self, id: i64, now: DateTime<Utc>) -> Result<(), Error> {
+        self.db
+            .write(move |db| {
+                db.execute("UPDATE sessions SET seen_at = ? WHERE id = ?", params![time::store(now), id])?;
+                Ok(())
+            })
+            .await
+    }
+
+    async fn end_session(&self, id: i64) -> Result<(), Error> {
+        self.db
+            .write(move |db| {
+                db.execute("DELETE FROM sessions WHERE id = ?", [id])?;
+                Ok(())
+            })
+            .await
+    }
+
+    async fn end_sessions(&self, owner: SessionOwner) -> Result<u64, Error> {
+        self.db
+            .write(move |db| {
+                let gone = match owner {
+                    SessionOwner::User(user) => db.execute("DELETE FROM sessions WHERE user_id = ?", [user])?,
+                    SessionOwner::Token(token) => db.execute("DELETE FROM sessions WHERE token_id = ?", [token])?,
+                };
+                Ok(gone as u64)
+            })
+            .await
+    }
+
+    async fn add_link(&self, secret_hash: &[u8; 32], link: &OneTimeLink) -> Result<(), Error> {
+        let (hash, link) = (*secret_hash, link.clone());
+        self.db
+            .write(move |db| {
+                db.execute(
+                    "DELETE FROM one_time_links WHERE account_id = ? AND kind = ? AND email = ?",
+                    params![link.account, link.kind.as_str(), link.email],
+                )?;
+                db.execute(
+                    "INSERT INTO one_time_links (secret_hash, kind, account_id, email, role, created_by, created_at, expires_at)
+                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    params![
+                        hash.as_slice(),
+                        link.kind.as_str(),
+                        link.account,
+                        link.email,
+                        link.role.map(Role::as_str),
+                        link.created_by,
+                        time::store(link.created_at),
+                        time::store(link.expires_at),
+                    ],
+                )?;
+                Ok(())
+            })
+            .await
+    }
+
+    async fn take_link(&self, secret_hash: &[u8; 32], now: DateTime<Utc>) -> Result<Option<OneTimeLink>, Error> {
+        let hash = *secret_hash;
+        self.db
+            .write(move |db| {
+                let found = db
+                    .prepare_cached(&format!("{LINK_COLUMNS} WHERE secret_hash = ?"))?
+                    .query_row([hash.as_slice()], link)
+                    .optional()?;
+                db.execute("DELETE FROM one_time_links WHERE secret_hash = ?", [hash.as_slice()])?;
+                Ok(found.filter(|link| link.expires_at > now))
+            })
+            .await
+    }
+
+    async fn invitations(&self, account: AccountId, now: DateTime<Utc>) -> Result<Vec<OneTimeLink>, Error> {
+        self.db
+            .read(move |db| {
+                let mut query = db.prepare_cached(&format!(
+                    "{LINK_COLUMNS} WHERE account_id = ? AND kind = 'invitation' AND expires_at > ? ORDER BY created_at DESC"
+                ))?;
+                Ok(query.query_map(params![account, time::store(now)], link)?.collect::<Result<_, _>>()?)
+            })
+            .await
+    }
+
+    async fn cancel_invitation(&self, account: AccountId, email: &Email) -> Result<bool, Error> {
+        let email = email.as_str().to_owned();
+        self.db
+            .write(move |db| {
+                Ok(db.execute(
+                    "DELETE FROM one_time_links WHERE account_id = ? AND kind = 'invitation' AND email = ?",
+                    params![account, email],
+                )? > 0)
+            })
+            .await
+    }
+}

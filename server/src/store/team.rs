@@ -1,0 +1,234 @@
+//! The people of an account, their sessions and one-time links (invitations, password
+//! resets): the types that cannot hold an invalid value, the statements both stores share
+//! (written with `$n` parameters) and the trait.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use texto_core::Role;
+
+use super::AccountId;
+use crate::Error;
+
+/// An email address: trimmed, lowercased, one `@` between a local part and a dotted domain.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Email(String);
+
+impl Email {
+    /// `text` as an address, or why it is not one.
+    pub(crate) fn parse(text: &str) -> Result<Email, String> {
+        let email = text.trim().to_lowercase();
+        let (local, domain) = email.split_once('@').ok_or_else(|| format!("{email:?} is not an email address"))?;
+        let well_formed = !local.is_empty()
+            && domain.contains('.')
+            && !domain.starts_with('.')
+            && !domain.ends_with('.')
+            && !domain.contains('@')
+            && email.len() <= 254
+            && !email.chars().any(|c| c.is_whitespace() || c.is_control());
+        if well_formed { Ok(Email(email)) } else { Err(format!("{email:?} is not an email address")) }
+    }
+
+    /// The address.
+    pub(crate) fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A person's name: 1 to 100 characters on one line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct PersonName(String);
+
+impl PersonName {
+    /// `text` trimmed, if it is 1 to 100 characters on one line.
+    pub(crate) fn parse(text: &str) -> Result<PersonName, String> {
+        let name = text.trim();
+        texto_core::LineText::parse(name)?;
+        match name.chars().count() {
+            0 => Err("a name is needed".to_owned()),
+            1..=100 => Ok(PersonName(name.to_owned())),
+            _ => Err("at most 100 characters".to_owned()),
+        }
+    }
+
+    /// The name.
+    pub(crate) fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A person of an account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct UserRecord {
+    /// Their id.
+    pub(crate) id: i64,
+    /// Their account.
+    pub(crate) account: AccountId,
+    /// Their address, which they sign in with.
+    pub(crate) email: String,
+    /// Their name.
+    pub(crate) name: String,
+    /// What they may do.
+    pub(crate) role: Role,
+    /// When they joined.
+    pub(crate) created_at: DateTime<Utc>,
+    /// Their password's argon2id hash (a PHC string).
+    pub(crate) password_hash: String,
+}
+
+/// Whom a session signs in: a person, or an API token exchanged for a session by the web
+/// app's "Sign in with an API token".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SessionOwner {
+    /// A person, by id.
+    User(i64),
+    /// An API token, by id.
+    Token(i64),
+}
+
+/// What a presented session cookie grants: read on every request made with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct SessionGrant {
+    /// The session's id.
+    pub(crate) id: i64,
+    /// Its account.
+    pub(crate) account: AccountId,
+    /// Whom it signs in.
+    pub(crate) owner: SessionOwner,
+    /// The owner's role now (a role change applies at once).
+    pub(crate) role: Role,
+    /// The owner's email or token name, as the audit log names them.
+    pub(crate) actor: String,
+    /// The value state-changing requests must repeat in `X-CSRF-Token`.
+    pub(crate) csrf: String,
+    /// When it began.
+    pub(crate) created_at: DateTime<Utc>,
+    /// When a request last used it (to the minute).
+    pub(crate) seen_at: DateTime<Utc>,
+}
+
+/// What a one-time link is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LinkKind {
+    /// Joining an account with a role.
+    Invitation,
+    /// Choosing a new password.
+    Reset,
+}
+
+impl LinkKind {
+    /// The stored name.
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            LinkKind::Invitation => "invitation",
+            LinkKind::Reset => "reset",
+        }
+    }
+
+    /// From the stored name.
+    pub(crate) fn parse(name: &str) -> Option<LinkKind> {
+        [LinkKind::Invitation, LinkKind::Reset].into_iter().find(|k| k.as_str() == name)
+    }
+}
+
+/// A one-time link, stored by its secret's hash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct OneTimeLink {
+    /// What it is for.
+    pub(crate) kind: LinkKind,
+    /// The account it leads into.
+    pub(crate) account: AccountId,
+    /// Whom it was sent to.
+    pub(crate) email: String,
+    /// The role an invitation gives; `None` for a reset.
+    pub(crate) role: Option<Role>,
+    /// Who created it (an email or a token's name; `command line` from `texto user create`).
+    pub(crate) created_by: String,
+    /// When.
+    pub(crate) created_at: DateTime<Utc>,
+    /// When it stops working.
+    pub(crate) expires_at: DateTime<Utc>,
+}
+
+/// The columns a user is read from.
+pub(crate) const USER_COLUMNS: &str = "SELECT id, account_id, email, name, role, created_at, password_hash FROM users";
+
+/// A session with its owner's role and name; `$1` the secret's hash.
+pub(crate) const SESSION_GRANT: &str = "SELECT s.id, s.account_id, s.user_id, s.token_id, coalesce(u.role, t.role),
+        coalesce(u.email, t.name), s.csrf, s.created_at, s.seen_at
+     FROM sessions s LEFT JOIN users u ON u.id = s.user_id
+     LEFT JOIN api_tokens t ON t.id = s.token_id AND t.revoked_at IS NULL
+     WHERE s.secret_hash = $1 AND (u.id IS NOT NULL OR t.id IS NOT NULL)";
+
+/// The columns a one-time link is read from.
+pub(crate) const LINK_COLUMNS: &str =
+    "SELECT kind, account_id, email, role, created_by, created_at, expires_at FROM one_time_links";
+
+/// The owner of a session's stored `(user_id, token_id)`.
+pub(crate) fn session_owner(user: Option<i64>, token: Option<i64>) -> SessionOwner {
+    match (user, token) {
+        (Some(user), _) => SessionOwner::User(user),
+        (None, token) => SessionOwner::Token(token.unwrap_or_default()),
+    }
+}
+
+/// The stored `(user_id, token_id)` of a session's owner.
+pub(crate) fn owner_columns(owner: SessionOwner) -> (Option<i64>, Option<i64>) {
+    match owner {
+        SessionOwner::User(user) => (Some(user), None),
+        SessionOwner::Token(token) => (None, Some(token)),
+    }
+}
+
+/// People, sessions and one-time links.
+#[async_trait]
+pub(crate) trait TeamStore: Send + Sync {
+    /// Adds a person; `None` when the email is taken (in any account).
+    async fn add_user(
+        &self,
+        account: AccountId,
+        email: &Email,
+        name: &PersonName,
+        password_hash: &str,
+        role: Role,
+        now: DateTime<Utc>,
+    ) -> Result<Option<UserRecord>, Error>;
+    /// The person who signs in with `email`.
+    async fn user_by_email(&self, email: &Email) -> Result<Option<UserRecord>, Error>;
+    /// The account's people, in the order they joined.
+    async fn users(&self, account: AccountId) -> Result<Vec<UserRecord>, Error>;
+    /// One person of the account.
+    async fn user(&self, account: AccountId, id: i64) -> Result<Option<UserRecord>, Error>;
+    /// Changes a person's role; whether they are the account's.
+    async fn set_role(&self, account: AccountId, id: i64, role: Role) -> Result<bool, Error>;
+    /// Changes a person's name.
+    async fn set_name(&self, id: i64, name: &PersonName) -> Result<(), Error>;
+    /// Changes a person's password and ends their sessions but `keep`.
+    async fn set_password(&self, id: i64, password_hash: &str, keep: Option<i64>) -> Result<(), Error>;
+    /// Removes a person and their sessions; whether they were the account's.
+    async fn remove_user(&self, account: AccountId, id: i64) -> Result<bool, Error>;
+    /// Starts a session.
+    async fn add_session(
+        &self,
+        secret_hash: &[u8; 32],
+        account: AccountId,
+        owner: SessionOwner,
+        csrf: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), Error>;
+    /// The session a cookie's hash names, with its owner still there.
+    async fn session_grant(&self, secret_hash: &[u8; 32]) -> Result<Option<SessionGrant>, Error>;
+    /// Records a session's use.
+    async fn touch_session(&self, id: i64, now: DateTime<Utc>) -> Result<(), Error>;
+    /// Ends one session.
+    async fn end_session(&self, id: i64) -> Result<(), Error>;
+    /// Ends every session of `owner`; how many.
+    async fn end_sessions(&self, owner: SessionOwner) -> Result<u64, Error>;
+    /// Stores a one-time link, replacing any earlier one of its kind for the same email.
+    async fn add_link(&self, secret_hash: &[u8; 32], link: &OneTimeLink) -> Result<(), Error>;
+    /// Uses up the link a secret's hash names, if it has not expired at `now`.
+    async fn take_link(&self, secret_hash: &[u8; 32], now: DateTime<Utc>) -> Result<Option<OneTimeLink>, Error>;
+    /// The account's invitations not yet accepted nor expired at `now`, newest first.
+    async fn invitations(&self, account: AccountId, now: DateTime<Utc>) -> Result<Vec<OneTimeLink>, Error>;
+    /// Cancels the invitation sent to `email`; whether there was one.
+    async fn cancel_invitation(&self, account: AccountId, email: &Email) -> Result<bool, Error>;
+}
