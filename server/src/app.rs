@@ -82,7 +82,8 @@ impl App {
         // The retention pass stops with the webhook sender: both are background upkeep.
         let pass = RetentionPass::new(Arc::clone(&store) as Arc<dyn RetentionStore>);
         tokio::spawn(retention::run(pass, *config.retention_every, webhooks_stop.clone()));
-        let audit = Arc::new(AuditLog::new(Arc::clone(&store) as Arc<dyn AuditStore>, *config.audit_keep));
+        let audit =
+            Arc::new(AuditLog::new(Arc::clone(&store) as Arc<dyn AuditStore>, *config.audit_keep, config.audit));
         tokio::spawn(audit_log::run(Arc::clone(&audit), webhooks_stop.clone()));
         let mailer = match &config.smtp_url {
             Some(url) => {

@@ -30,16 +30,21 @@ pub(crate) struct AuditLog {
     full: Notify,
     /// How long lines are kept (`--audit-keep`).
     keep: Duration,
+    /// `--audit false`: nothing is recorded.
+    enabled: bool,
 }
 
 impl AuditLog {
-    /// A log writing to `store`, keeping lines for `keep`.
-    pub(crate) fn new(store: Arc<dyn AuditStore>, keep: Duration) -> AuditLog {
-        AuditLog { store, pending: Default::default(), writing: Mutex::new(()), full: Notify::new(), keep }
+    /// A log writing to `store`, keeping lines for `keep`; recording nothing unless `enabled`.
+    pub(crate) fn new(store: Arc<dyn AuditStore>, keep: Duration, enabled: bool) -> AuditLog {
+        AuditLog { store, pending: Default::default(), writing: Mutex::new(()), full: Notify::new(), keep, enabled }
     }
 
     /// Records a line (written within [`FLUSH_EVERY`]).
     pub(crate) fn record(&self, entry: AuditEntry) {
+        if !self.enabled {
+            return;
+        }
         let mut pending = self.pending.lock().unwrap_or_else(|e| e.into_inner());
         pending.push(entry);
         if pending.len() >= BATCH {

@@ -330,38 +330,3 @@ pub struct AuditResponse {
     pub total_display_records: i64,
 }
 document!(AuditResponse, None, &["response"]);
-
-/// The fields of `PUT /settings/approval` (root `approval`).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct ApprovalSettingsDto {
-    /// Campaigns to more recipients than this wait for approval whoever sends them; absent
-    /// or `0`: only authors' campaigns wait.
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
-    pub above: Option<i64>,
-}
-
-/// `{"approval": {...}}`: the request of `PUT /settings/approval`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(transparent)]
-pub struct ApprovalSettingsRequest {
-    /// The setting.
-    pub approval: ApprovalSettingsDto,
-}
-document!(ApprovalSettingsRequest, Some("approval"), &["approval"]);
-
-/// The answer to `GET` and `PUT /settings/approval`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct ApprovalSettingsResponse {
-    /// 1.
-    #[serde(deserialize_with = "lenient::int")]
-    pub status: i64,
-    /// `OK`.
-    #[serde(deserialize_with = "lenient::string")]
-    pub message: String,
-    /// The setting.
-    pub approval: ApprovalSettingsDto,
-}
-document!(ApprovalSettingsResponse, None, &["response"]);

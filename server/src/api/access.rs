@@ -155,7 +155,7 @@ pub(crate) async fn authorize(State(state): State<AppState>, request: Request, n
     let (method, uri) = (parts.method.clone(), parts.uri.path().to_owned());
     let mut response = next.run(Request::from_parts(parts, body)).await;
     let note = response.extensions_mut().remove::<AuditNote>();
-    if let Some(name) = audit_name.filter(|_| response.status().is_success() && state.config.audit) {
+    if let Some(name) = audit_name.filter(|_| response.status().is_success()) {
         let note = note.unwrap_or_else(|| AuditNote { object: String::new(), summary: format!("{method} {uri}") });
         state.audit.record(AuditEntry {
             account: caller.account,

@@ -59,6 +59,20 @@ pub fn endpoints() -> Vec<(Method, &'static str)> {
         (Method::GET, "/sub-accounts"),
         (Method::POST, "/account"),
         (Method::POST, "/token/account/1"),
+        (Method::GET, "/me"),
+        (Method::PUT, "/me"),
+        (Method::DELETE, "/session"),
+        (Method::DELETE, "/sessions"),
+        (Method::GET, "/users"),
+        (Method::POST, "/users"),
+        (Method::PUT, "/user/1"),
+        (Method::DELETE, "/user/1"),
+        (Method::GET, "/invitations"),
+        (Method::DELETE, "/invitations/a@example.com"),
+        (Method::GET, "/audit"),
+        (Method::GET, "/audit.csv"),
+        (Method::POST, "/campaign/1/approve"),
+        (Method::POST, "/campaign/1/reject"),
     ]
 }
 
