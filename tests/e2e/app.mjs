@@ -52,11 +52,17 @@ export async function openApp(browser, texto, { path = "/app/", token = texto.to
   });
   await page.goto(`${texto.url}${path}`);
   if (token) {
-    await page.getByLabel(/API token|Jeton d’API/).fill(token);
-    await page.getByRole("button", { name: /^(Sign in|Se connecter)$/ }).click();
+    await signInWithToken(page, token);
     await page.getByRole("navigation").waitFor();
   }
   return page;
+}
+
+/** Signs in through "Sign in with an API token", in either language. */
+export async function signInWithToken(page, token) {
+  await page.getByText(/^(Sign in with an API token|Se connecter avec un jeton d’API)$/).click();
+  await page.getByLabel(/^(API token|Jeton d’API)$/).fill(token);
+  await page.getByRole("button", { name: /^(Sign in with the token|Se connecter avec le jeton)$/ }).click();
 }
 
 /** Fails on any WCAG 2.1 A or AA violation axe-core finds in the page as it is now. */

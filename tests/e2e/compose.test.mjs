@@ -2,25 +2,25 @@
 // sending time, the in-page simulation against the server's, and a send that lands in history.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { serveForTests, assertAccessible, eventually, openApp, screenshots } from "./app.mjs";
+import { serveForTests, api, assertAccessible, eventually, openApp, screenshots, signInWithToken } from "./app.mjs";
 
 const suite = serveForTests();
 
 test("/ leads to sign-in; a wrong token is refused, the right one shows the credits", async () => {
   const page = await openApp(suite.browser, suite.texto, { path: "/", token: null });
   assert.equal(new URL(page.url()).pathname, "/app/");
-  await page.getByLabel("API token").fill("texto_wrong");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signInWithToken(page, "texto_wrong");
   await page.getByText("This token was refused").waitFor();
   assert.equal(await page.getByLabel("API token").getAttribute("aria-invalid"), "true");
   await assertAccessible(page, "sign-in with an error");
   await screenshots(page, "sign-in");
 
   await page.getByLabel("API token").fill(suite.texto.token);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in with the token" }).click();
   await eventually(() => page.getByTestId("credits").textContent(), (t) => t.includes("1,000"), "credits in the header");
+  assert.deepEqual(await page.evaluate(() => Object.keys(localStorage).filter((k) => k !== "texto.lang" && k !== "texto.draft")), [], "no secret in localStorage");
   await page.getByRole("button", { name: "Sign out" }).click();
-  await page.getByLabel("API token").waitFor();
+  await page.getByLabel("Password").waitFor();
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
@@ -37,11 +37,32 @@ test("the app's code travels gzipped", async () => {
 });
 
 test("a token the server stops accepting sends the user back to sign-in with a message", async () => {
-  const page = await openApp(suite.browser, suite.texto, { token: null });
-  await page.evaluate(() => localStorage.setItem("texto.token", "texto_revoked"));
-  await page.reload();
+  const made = await api(suite.texto, "POST", "/token", { token: { name: "Short-lived" } });
+  const page = await openApp(suite.browser, suite.texto, { token: made.body.token });
+  assert.equal((await api(suite.texto, "DELETE", `/token/${made.body.token_id}`)).status, 200);
+  // The next call the app makes is refused (the header's balance may already have been).
+  await page.getByRole("link", { name: "Campaigns" }).click({ timeout: 2000 }).catch(() => {});
   await page.getByText("Your session ended").waitFor();
-  await page.getByLabel("API token").waitFor();
+  await page.getByLabel("Password").waitFor();
+  await page.context().close();
+});
+
+test("a person invited by link signs in with email and password and sees the team", async () => {
+  const invited = await api(suite.texto, "POST", "/users", { user: { email: "camille@example.com", role: "author" } });
+  assert.equal(invited.status, 200);
+  const secret = invited.body.invitation_url.split("/").pop();
+  const joined = await api(suite.texto, "POST", `/invitation/${secret}`, { invitation: { name: "Camille", password: "a long passphrase" } });
+  assert.equal(joined.status, 200);
+  const page = await openApp(suite.browser, suite.texto, { token: null });
+  await page.getByLabel("Email").fill("camille@example.com");
+  await page.getByLabel("Password").fill("a long passphrase");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.getByRole("link", { name: "Team" }).click();
+  await page.getByRole("cell", { name: "camille@example.com" }).waitFor();
+  assert.equal(await page.getByRole("link", { name: "Tokens" }).count(), 0, "an author does not manage tokens");
+  assert.equal(await page.getByRole("button", { name: "Invite" }).count(), 0, "nor the team");
+  await assertAccessible(page, "team as an author");
+  await screenshots(page, "team");
   await page.context().close();
 });
 

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { serveForTests, api, assertAccessible, eventually, openApp, screenshots } from "./app.mjs";
+import { serveForTests, api, assertAccessible, eventually, openApp, screenshots, signInWithToken } from "./app.mjs";
 
 const suite = serveForTests();
 
@@ -245,8 +245,7 @@ test("a French browser gets the app in French; other screens pass axe", async ()
   const page = await openApp(suite.browser, suite.texto, { token: null, locale: "fr-FR" });
   await page.getByRole("heading", { name: "Connexion à texto" }).waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.lang), "fr");
-  await page.getByLabel("Jeton d’API").fill(suite.texto.token);
-  await page.getByRole("button", { name: "Se connecter" }).click();
+  await signInWithToken(page, suite.texto.token);
   for (const [link, heading] of [["Campagnes", "Campagnes"], ["Listes", "Listes"], ["NPAI", "NPAI"], ["Jetons", "Jetons d’API"], ["Composer", "Composer une campagne"]]) {
     await page.getByRole("link", { name: link, exact: true }).click();
     await page.getByRole("heading", { name: heading, exact: true }).waitFor();

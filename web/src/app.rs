@@ -13,6 +13,7 @@ use crate::{
     format,
     i18n::{Lang, provide_lang, use_texts},
     pages::{
+        audit::Audit,
         campaigns::{CampaignDetail, Campaigns},
         compose::Compose,
         lists::{ListDetail, Lists},
@@ -20,6 +21,7 @@ use crate::{
         replies::Replies,
         settings::Settings,
         sign_in::SignIn,
+        team::Team,
         tokens::Tokens,
         webhooks::Webhooks,
     },
@@ -32,7 +34,8 @@ pub fn App() -> impl IntoView {
     let lang = provide_lang();
     let session = provide_session();
     let t = use_texts();
-    let signed_in = move || session.token.with(Option::is_some);
+    let signed_in = move || session.signed_in.with(Option::is_some);
+    leptos::task::spawn_local(Api::new(session).resume());
     Effect::new(move |_| {
         if signed_in() {
             leptos::task::spawn_local(Api::new(session).refresh_credits());
@@ -48,10 +51,10 @@ pub fn App() -> impl IntoView {
                 <LanguageToggle />
                 <Show when=signed_in>
                     <span class="balance" data-testid="credits">{move || t().credits}": "<strong>{credits}</strong></span>
-                    <button type="button" class="link-button" on:click=move |_| session.sign_out()>{move || t().sign_out}</button>
+                    <button type="button" class="link-button" on:click=move |_| leptos::task::spawn_local(Api::new(session).sign_out())>{move || t().sign_out}</button>
                 </Show>
             </header>
-            <Show when=signed_in fallback=|| view! { <main id="content" tabindex="-1"><SignIn /></main> }>
+            <Show when=signed_in fallback=move || view! { <main id="content" tabindex="-1"><Show when=move || session.checked.get()><SignIn /></Show></main> }>
                 <Nav />
                 <main id="content" tabindex="-1">
                     <FocusHeadingOnNavigation />
@@ -68,6 +71,8 @@ pub fn App() -> impl IntoView {
                         <Route path=path!("/app/npai") view=Npai />
                         <Route path=path!("/app/tokens") view=Tokens />
                         <Route path=path!("/app/settings") view=Settings />
+                        <Route path=path!("/app/team") view=Team />
+                        <Route path=path!("/app/audit") view=Audit />
                     </Routes>
                 </main>
             </Show>
@@ -92,6 +97,8 @@ fn LanguageToggle() -> impl IntoView {
 #[component]
 fn Nav() -> impl IntoView {
     let t = use_texts();
+    let session = crate::session::use_session();
+    let may = move |action| session.may(action);
     view! {
         <nav class="nav" aria-label=move || t().nav_label>
             <A href="/app/compose">{move || t().nav_compose}</A>
@@ -101,8 +108,12 @@ fn Nav() -> impl IntoView {
             <A href="/app/webhooks">{move || t().nav_webhooks}</A>
             <A href="/app/blacklist">{move || t().nav_blacklist}</A>
             <A href="/app/npai">{move || t().nav_npai}</A>
-            <A href="/app/tokens">{move || t().nav_tokens}</A>
-            <A href="/app/settings">{move || t().nav_settings}</A>
+            <A href="/app/team">{move || t().nav_team}</A>
+            <Show when=move || may(texto_core::Action::ReadAudit)><A href="/app/audit">{move || t().nav_audit}</A></Show>
+            <Show when=move || may(texto_core::Action::Manage)>
+                <A href="/app/tokens">{move || t().nav_tokens}</A>
+                <A href="/app/settings">{move || t().nav_settings}</A>
+            </Show>
         </nav>
     }
 }

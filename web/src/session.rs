@@ -1,49 +1,66 @@
-//! Who is signed in: the API token (kept in the browser), the account's credits, and why the
-//! last session ended.
+//! Who is signed in: the server's session (an HttpOnly cookie the app never sees, and the CSRF
+//! value it repeats with every change), the role in force, the account's credits, and why the
+//! last session ended. No secret is kept in the browser's storage.
 
 use leptos::prelude::*;
+use texto_core::{Action, Role};
 
-use crate::storage;
-
-const TOKEN_KEY: &str = "texto.token";
+/// The signed-in person or token, as `GET /me` and `POST /session` answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SignedIn {
+    /// An email or a token's name.
+    pub actor: String,
+    /// The role in force.
+    pub role: Role,
+    /// The value sent in `X-CSRF-Token` with every change.
+    pub csrf: String,
+}
 
 /// The signed-in state, shared through the context.
 #[derive(Clone, Copy)]
 pub struct Session {
-    /// The bearer token; `None` shows the sign-in page.
-    pub token: RwSignal<Option<String>>,
+    /// Who is signed in; `None` shows the sign-in page.
+    pub signed_in: RwSignal<Option<SignedIn>>,
+    /// Whether the server was asked yet whether a session is open (nothing is shown before).
+    pub checked: RwSignal<bool>,
     /// The account's balance as last read from the server.
     pub credits: RwSignal<Option<f64>>,
-    /// Set when the server refused the token mid-session (a 401): sign-in explains it.
+    /// Set when the server ended the session mid-use (a 401): sign-in explains it.
     pub expired: RwSignal<bool>,
 }
 
 impl Session {
-    /// Keeps `token` in the browser and signs in with it.
-    pub fn sign_in(self, token: String) {
-        storage::set(TOKEN_KEY, &token);
+    /// Signed in as `who`.
+    pub fn sign_in(self, who: SignedIn) {
         self.expired.set(false);
-        self.token.set(Some(token));
+        self.checked.set(true);
+        self.signed_in.set(Some(who));
     }
 
-    /// Forgets the token.
+    /// Forgets the session (the server ended it or was asked to).
     pub fn sign_out(self) {
-        storage::remove(TOKEN_KEY);
         self.credits.set(None);
-        self.token.set(None);
+        self.signed_in.set(None);
     }
 
     /// The server answered 401: back to sign-in, with a message.
     pub fn expire(self) {
+        let was_signed_in = self.signed_in.with_untracked(Option::is_some);
         self.sign_out();
-        self.expired.set(true);
+        self.expired.set(was_signed_in);
+    }
+
+    /// Whether the role in force may do `action` (the server decides; the app hides the rest).
+    pub fn may(self, action: Action) -> bool {
+        self.signed_in.with(|who| who.as_ref().is_some_and(|who| who.role.may(action)))
     }
 }
 
-/// Provides the session, signed in when the browser kept a token.
+/// Provides the session, not yet checked with the server.
 pub fn provide_session() -> Session {
     let session = Session {
-        token: RwSignal::new(storage::get(TOKEN_KEY).filter(|t| !t.is_empty())),
+        signed_in: RwSignal::new(None),
+        checked: RwSignal::new(false),
         credits: RwSignal::new(None),
         expired: RwSignal::new(false),
     };

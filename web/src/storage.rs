@@ -1,4 +1,4 @@
-//! The browser's `localStorage`: the token, the language and the draft survive a reload.
+//! The browser's `localStorage`: the language and the draft survive a reload (no secret is kept).
 
 fn local() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?

@@ -9,12 +9,12 @@ mod paths;
 use gloo_net::http::{Method, RequestBuilder};
 use leptos::prelude::*;
 use serde::de::DeserializeOwned;
-use texto_core::wire::{CreditsResponse, Document, Format, encode};
+use texto_core::wire::{CreditsResponse, Document, Format, SessionResponse, SignInDto, SignInRequest, encode};
 
 pub use error::ApiError;
 pub use paths::{Paging, with_query};
 
-use crate::session::{Session, use_session};
+use crate::session::{Session, SignedIn, use_session};
 
 /// A handle on the server for the signed-in session.
 #[derive(Clone, Copy)]
@@ -68,11 +68,40 @@ impl Api {
         read(&self.call(Method::PUT, path, Some(encode(body, Format::Json))).await?)
     }
 
-    /// Signs in with `token` if the server accepts it (reading the balance on the way).
+    /// Exchanges an API token for a session, if the server accepts it.
     pub async fn try_token(self, token: &str) -> Result<(), ApiError> {
-        let answer: CreditsResponse = read(&request(Method::GET, "/credits", token, None).await?)?;
-        self.session.sign_in(token.to_owned());
-        self.session.credits.set(answer.credits.parse().ok());
+        let answer = request(Method::POST, "/session", Some(token), None, None).await?;
+        self.signed_in(&answer)
+    }
+
+    /// Signs a person in with their email and password.
+    pub async fn sign_in(self, email: &str, password: &str) -> Result<(), ApiError> {
+        let body = SignInRequest { session: SignInDto { email: Some(email.into()), password: Some(password.into()) } };
+        let answer = request(Method::POST, "/session", None, None, Some(encode(&body, Format::Json))).await?;
+        self.signed_in(&answer)
+    }
+
+    /// Asks the server whether this browser has a session open (after a reload).
+    pub async fn resume(self) {
+        match request(Method::GET, "/me", None, None, None).await {
+            Ok(answer) => {
+                let _ = self.signed_in(&answer);
+            }
+            Err(_) => self.session.checked.set(true),
+        }
+    }
+
+    /// Ends the session on the server, then here.
+    pub async fn sign_out(self) {
+        let _ = self.call(Method::DELETE, "/session", None).await;
+        self.session.sign_out();
+    }
+
+    /// Keeps the session a `SessionResponse` describes.
+    fn signed_in(self, answer: &str) -> Result<(), ApiError> {
+        let who: SessionResponse = read(answer)?;
+        let role = who.role.parse().map_err(|_| ApiError::unreadable(200, "an unknown role"))?;
+        self.session.sign_in(SignedIn { actor: who.actor, role, csrf: who.csrf_token.unwrap_or_default() });
         Ok(())
     }
 
@@ -88,12 +117,12 @@ impl Api {
         self.session.credits.set(Some(credits));
     }
 
-    /// One call with the session's token; a 401 ends the session.
+    /// One call with the session's cookie (and its CSRF value); a 401 ends the session.
     async fn call(self, method: Method, path: &str, body: Option<String>) -> Result<String, ApiError> {
-        let Some(token) = self.session.token.get_untracked() else {
+        let Some(csrf) = self.session.signed_in.with_untracked(|who| who.as_ref().map(|w| w.csrf.clone())) else {
             return Err(ApiError::unauthorized());
         };
-        let answer = request(method, path, &token, body).await;
+        let answer = request(method, path, None, Some(&csrf), body).await;
         if answer.as_ref().err().is_some_and(ApiError::is_unauthorized) {
             self.session.expire();
         }
@@ -107,12 +136,22 @@ fn read<T: Document + DeserializeOwned>(text: &str) -> Result<T, ApiError> {
     serde_json::from_str(text).map_err(|e| ApiError::unreadable(200, &e.to_string()))
 }
 
-/// One request: the bearer token, JSON both ways; the body of a 2xx answer, or an [`ApiError`].
-async fn request(method: Method, path: &str, token: &str, body: Option<String>) -> Result<String, ApiError> {
-    let builder = RequestBuilder::new(path)
-        .method(method)
-        .header("Authorization", &format!("Bearer {token}"))
-        .header("Accept", "application/json");
+/// One request: the session cookie (the browser adds it) with `csrf`, or a bearer `token`;
+/// JSON both ways; the body of a 2xx answer, or an [`ApiError`].
+async fn request(
+    method: Method,
+    path: &str,
+    token: Option<&str>,
+    csrf: Option<&str>,
+    body: Option<String>,
+) -> Result<String, ApiError> {
+    let mut builder = RequestBuilder::new(path).method(method).header("Accept", "application/json");
+    if let Some(token) = token {
+        builder = builder.header("Authorization", &format!("Bearer {token}"));
+    }
+    if let Some(csrf) = csrf {
+        builder = builder.header("X-CSRF-Token", csrf);
+    }
     let request = match body {
         Some(body) => builder.header("Content-Type", "application/json").body(body),
         None => builder.build(),

@@ -25,6 +25,8 @@ texts! {
     nav_npai: "NPAI", "NPAI";
     nav_settings: "Settings", "Paramètres";
     nav_tokens: "Tokens", "Jetons";
+    nav_team: "Team", "Équipe";
+    nav_audit: "Audit", "Journal";
     credits: "Credits", "Crédits";
     sign_out: "Sign out", "Se déconnecter";
     language: "Language", "Langue";
@@ -46,11 +48,17 @@ texts! {
     empty: "Nothing here yet.", "Rien pour l’instant.";
     // Sign in.
     sign_in_title: "Sign in to texto", "Connexion à texto";
-    sign_in_intro: "Paste the API token your administrator gave you. It stays in this browser until you sign out.", "Collez le jeton d’API fourni par votre administrateur. Il reste dans ce navigateur jusqu’à la déconnexion.";
+    sign_in_intro: "Developers: paste an API token. It opens a session; the token is not kept in this browser.", "Développeurs : collez un jeton d’API. Il ouvre une session ; le jeton n’est pas gardé dans ce navigateur.";
+    sign_in_email: "Email", "E-mail";
+    password: "Password", "Mot de passe";
+    sign_in_refused: "The email or the password is wrong.", "L’e-mail ou le mot de passe est incorrect.";
+    sign_in_slowed: "Too many failed attempts: wait a moment, then try again.", "Trop d’essais manqués : patientez un moment, puis réessayez.";
+    sign_in_with_token: "Sign in with an API token", "Se connecter avec un jeton d’API";
+    sign_in_token_button: "Sign in with the token", "Se connecter avec le jeton";
     api_token: "API token", "Jeton d’API";
     sign_in: "Sign in", "Se connecter";
     token_refused: "This token was refused. Check it and try again.", "Ce jeton a été refusé. Vérifiez-le et réessayez.";
-    session_ended: "Your session ended: the token is no longer accepted. Sign in again.", "Votre session a pris fin : le jeton n’est plus accepté. Reconnectez-vous.";
+    session_ended: "Your session ended. Sign in again.", "Votre session a pris fin. Reconnectez-vous.";
     // Compose: message.
     compose_title: "Compose a campaign", "Composer une campagne";
     message: "Message", "Message";
@@ -305,5 +313,27 @@ texts! {
     alert_by_sms: "Alert by SMS", "Alerte par SMS";
     phone_number: "Phone number", "Numéro de téléphone";
     save: "Save", "Enregistrer";
+    // Team and audit.
+    team_title: "Team", "Équipe";
+    person_name: "Name", "Nom";
+    role: "Role", "Rôle";
+    role_owner: "Owner", "Propriétaire";
+    role_admin: "Admin", "Administrateur";
+    role_sender: "Sender", "Expéditeur";
+    role_author: "Author", "Rédacteur";
+    role_analyst: "Analyst", "Analyste";
+    invite: "Invite", "Inviter";
+    invitation_link_hint: "No email could carry the invitation: pass this one-time link on (valid 7 days).", "Aucun e-mail n’a pu porter l’invitation : transmettez ce lien à usage unique (valable 7 jours).";
+    pending_invitations: "Pending invitations", "Invitations en attente";
+    cancel_invitation: "Cancel the invitation of", "Annuler l’invitation de";
+    audit_title: "Audit log", "Journal d’audit";
+    audit_actor: "Who", "Qui";
+    audit_action: "Action", "Action";
+    audit_summary: "What", "Quoi";
+    audit_address: "Address", "Adresse";
+    awaiting_approval: "Awaiting approval", "En attente d’approbation";
+    approve: "Approve", "Approuver";
+    reject: "Reject", "Refuser";
+    reject_reason: "Reason", "Motif";
     language_intro: "The app's language, remembered in this browser.", "La langue de l’application, mémorisée dans ce navigateur.";
 }

@@ -1,5 +1,6 @@
 //! One module per screen.
 
+pub mod audit;
 pub mod campaigns;
 pub mod compose;
 pub mod lists;
@@ -8,5 +9,6 @@ pub mod replies;
 pub mod retention_settings;
 pub mod settings;
 pub mod sign_in;
+pub mod team;
 pub mod tokens;
 pub mod webhooks;

@@ -57,6 +57,7 @@ pub fn Tokens() -> impl IntoView {
                 ttl: LIFETIMES.get(lifetime.get_untracked()).copied().flatten(),
                 allowed_ips: Some(addresses(&allowed.get_untracked())),
                 http_errors: None,
+                role: None,
             },
         };
         spawn_local(async move {

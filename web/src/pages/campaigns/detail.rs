@@ -6,7 +6,11 @@ use leptos::{prelude::*, task::spawn_local};
 use leptos_router::hooks::{use_navigate, use_params_map};
 use texto_core::wire::{CampaignDetailDto, CampaignDetailResponse, StatusResponse};
 
-use super::{messages::CampaignMessages, status_label};
+use super::{
+    approval::{Approval, is_awaiting},
+    messages::CampaignMessages,
+    status_label,
+};
 use crate::{
     api::{ApiError, use_api},
     components::{
@@ -167,6 +171,7 @@ pub fn CampaignDetail() -> impl IntoView {
                     <button type="button" on:click=clone.clone()>{t().clone}</button>
                     {clicked.then(|| view! { <button type="button" on:click=export>{t().export_clickers}</button> })}
                 </div>
+                {(is_awaiting(&c) && crate::session::use_session().may(texto_core::Action::Approve)).then(|| view! { <Approval id=c.id.clone() campaign /> })}
                 {going.then(|| view! { <p class="hint" role="status">{t().refreshing}</p> })}
             }
         })}

@@ -1,5 +1,6 @@
 //! Campaign history with filters and paging, and one campaign's detail.
 
+mod approval;
 mod detail;
 mod filters;
 mod messages;
@@ -28,6 +29,7 @@ pub fn status_label(lang: Lang, status: &str) -> &'static str {
         "scheduled" => t.status_scheduled,
         "sending" => t.status_sending,
         "cancelled" => t.status_cancelled,
+        "awaiting approval" => t.awaiting_approval,
         _ => t.status_sent,
     }
 }
