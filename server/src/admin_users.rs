@@ -8,8 +8,8 @@ use crate::{
     Error,
     cli::UserAction,
     passwords::{self, Password},
-    store::{AccountId, DbLocation, Email, LinkKind, OneTimeLink, PersonName, Store, token_hash},
-    token_mint::secret,
+    store::{AccountId, DbLocation, Email, OneTimeLink, PersonName, Store},
+    token_mint::{issue_link, secret},
 };
 
 /// The demo account's owner, created with `--demo`.
@@ -35,22 +35,11 @@ pub async fn user(path: impl Into<DbLocation>, action: UserAction) -> Result<Str
         add(&store, account, &email, &name, password, role).await?;
         return Ok(format!("{} can sign in as {role}", email.as_str()));
     }
-    let now = Utc::now();
-    let link = OneTimeLink {
-        kind: LinkKind::Invitation,
-        account,
-        email: email.as_str().to_owned(),
-        role: Some(role),
-        created_by: "command line".to_owned(),
-        created_at: now,
-        expires_at: now + chrono::Duration::days(7),
-    };
-    let secret = secret()?;
-    store.add_link(&token_hash(&secret), &link).await?;
+    let link = OneTimeLink::invitation(account, &email, role, "command line", Utc::now());
+    let url = link.url(&public_url, &issue_link(store.as_ref(), &link).await?);
     Ok(format!(
-        "{} is invited as {role}; this link (valid 7 days, once) sets their name and password:\n  {}/app/invitation/{secret}",
-        email.as_str(),
-        public_url.trim_end_matches('/')
+        "{} is invited as {role}; this link (valid 7 days, once) sets their name and password:\n  {url}",
+        email.as_str()
     ))
 }
 

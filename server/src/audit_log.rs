@@ -59,14 +59,16 @@ impl AuditLog {
         if batch.is_empty() {
             return Ok(0);
         }
-        let count = batch.len();
-        if let Err(error) = self.store.record_audit(batch.clone()).await {
+        let batch = Arc::new(batch);
+        if let Err(error) = self.store.record_audit(Arc::clone(&batch)).await {
+            // Kept, ahead of what was recorded meanwhile, for the next flush.
+            let unwritten = Arc::try_unwrap(batch).unwrap_or_else(|shared| shared.as_ref().clone());
             let mut pending = self.pending.lock().unwrap_or_else(|e| e.into_inner());
-            let newer = std::mem::replace(&mut *pending, batch);
+            let newer = std::mem::replace(&mut *pending, unwritten);
             pending.extend(newer);
             return Err(error);
         }
-        Ok(count)
+        Ok(batch.len())
     }
 
     /// Deletes the lines older than they are kept; how many went.

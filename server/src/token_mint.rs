@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 
 use crate::{
     Error,
-    store::{AccountId, NewToken, Store, TokenRecord, token_hash},
+    store::{AccountId, NewToken, OneTimeLink, Store, TokenRecord, token_hash},
 };
 
 /// Characters of a token kept to tell it apart (`texto_` and four of its secret's).
@@ -32,4 +32,11 @@ pub(crate) fn secret() -> Result<String, Error> {
     let mut bytes = [0u8; 32];
     getrandom::fill(&mut bytes).map_err(|e| Error::Command(format!("no randomness for a secret: {e}")))?;
     Ok(hex::encode(bytes))
+}
+
+/// Stores `link` under a new secret (by its hash); the secret, to put in the link's URL.
+pub(crate) async fn issue_link(store: &dyn Store, link: &OneTimeLink) -> Result<String, Error> {
+    let secret = secret()?;
+    store.add_link(&token_hash(&secret), link).await?;
+    Ok(secret)
 }

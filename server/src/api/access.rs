@@ -147,16 +147,19 @@ pub(crate) async fn authorize(State(state): State<AppState>, request: Request, n
         Signed(action, audit_name) => (action, audit_name),
     };
     let (mut parts, body) = request.into_parts();
-    let caller = match authenticate(&parts, &state).await.and_then(|caller| caller.require(action).map(|()| caller)) {
+    // A route that changes something (`GET /send` included) needs the session's CSRF value.
+    let changes = audit_name.is_some() || !parts.method.is_safe();
+    let caller = match authenticate(&parts, &state, changes).await.and_then(|c| c.require(action).map(|()| c)) {
         Ok(caller) => caller,
         Err(error) => return error.into_response(),
     };
-    parts.extensions.insert(caller.clone());
-    let (method, uri) = (parts.method.clone(), parts.uri.path().to_owned());
+    // Only a change is recorded: reads pay for no copy.
+    let audited = audit_name.map(|name| (name, caller.clone(), format!("{} {}", parts.method, parts.uri.path())));
+    parts.extensions.insert(caller);
     let mut response = next.run(Request::from_parts(parts, body)).await;
     let note = response.extensions_mut().remove::<AuditNote>();
-    if let Some(name) = audit_name.filter(|_| response.status().is_success()) {
-        let note = note.unwrap_or_else(|| AuditNote { object: String::new(), summary: format!("{method} {uri}") });
+    if let Some((name, caller, request_line)) = audited.filter(|_| response.status().is_success()) {
+        let note = note.unwrap_or(AuditNote { object: String::new(), summary: request_line });
         state.audit.record(AuditEntry {
             account: caller.account,
             at: Utc::now(),

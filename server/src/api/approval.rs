@@ -81,7 +81,7 @@ pub(super) async fn approve(
         return Err(Error::Contended(format!("campaign {id} changed while it was being approved: send again")));
     }
     state.dispatch.notify_one();
-    let author = state.store.note_rejection(caller.account, id, "").await.unwrap_or_default();
+    let author = state.store.campaign_author(caller.account, id).await?;
     let body = format!("{} approved your campaign {id}: it is on its way.", caller.actor);
     tell_author(&state, &author, "Your campaign was approved", body).await;
     let summary = format!("campaign {id} approved");
@@ -108,7 +108,8 @@ pub(super) async fn reject(
     texto_core::LineText::parse(&reason).map_err(|why| Error::Invalid(vec![FieldError::new("reason", why)]))?;
     let id = awaiting_campaign(&state, &caller, &ticket).await?;
     state.store.cancel_campaign(caller.account, id).await?;
-    let author = state.store.note_rejection(caller.account, id, &reason).await?;
+    state.store.note_rejection(caller.account, id, &reason).await?;
+    let author = state.store.campaign_author(caller.account, id).await?;
     let body = format!("{} rejected your campaign {id}, and its credits were given back: {reason}", caller.actor);
     tell_author(&state, &author, "Your campaign was rejected", body).await;
     let summary = format!("campaign {id} rejected: {reason}");

@@ -84,14 +84,13 @@ pub(super) async fn audit(
     // What the requests before this one recorded is read too.
     state.audit.flush().await?;
     let page = Page { start: asked.start, length: asked.length };
-    let (entries, shown) = state.store.audit(caller.account, &filter, page).await?;
-    let (_, total) = state.store.audit(caller.account, &AuditFilter::default(), Page { start: 0, length: 1 }).await?;
+    let found = state.store.audit(caller.account, &filter, page).await?;
     Ok(accept.ok(&AuditResponse {
         status: 1,
         message: "OK".into(),
-        audit: entries.iter().map(dto).collect(),
-        total_records: total,
-        total_display_records: shown,
+        audit: found.entries.iter().map(dto).collect(),
+        total_records: found.total,
+        total_display_records: found.kept,
     }))
 }
 
@@ -111,7 +110,7 @@ pub(super) async fn audit_csv(
     out.write_record(["date", "actor", "address", "action", "object", "summary"]).map_err(failed)?;
     let mut page = Page { start: 0, length: 1000 };
     loop {
-        let (entries, _) = state.store.audit(caller.account, &filter, page).await?;
+        let entries = state.store.audit(caller.account, &filter, page).await?.entries;
         for e in entries.iter().map(dto) {
             let fields = [&e.date, &e.actor, &e.address, &e.action, &e.object, &e.summary];
             out.write_record(fields.map(|f| spreadsheet_cell(f).into_owned())).map_err(failed)?;

@@ -78,23 +78,25 @@ pub(crate) fn rate_limiter(per_second: u32) -> Option<DefaultKeyedRateLimiter<[u
 impl FromRequestParts<AppState> for Caller {
     type Rejection = Error;
 
-    /// The caller [`authorize`](super::access) found, or found now (routes outside the table).
+    /// The caller [`authorize`](super::access) found (taken, not copied), or found now
+    /// (routes outside the table).
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Caller, Error> {
-        match parts.extensions.get::<Caller>() {
-            Some(caller) => Ok(caller.clone()),
-            None => authenticate(parts, state).await,
+        match parts.extensions.remove::<Caller>() {
+            Some(caller) => Ok(caller),
+            None => authenticate(parts, state, !parts.method.is_safe()).await,
         }
     }
 }
 
-/// Who sent the request: a bearer token (or `?token=`), else the session cookie.
-pub(crate) async fn authenticate(parts: &Parts, state: &AppState) -> Result<Caller, Error> {
+/// Who sent the request: a bearer token (or `?token=`), else the session cookie, which for a
+/// request that `changes` something must come with the session's CSRF value.
+pub(crate) async fn authenticate(parts: &Parts, state: &AppState, changes: bool) -> Result<Caller, Error> {
     let address = client(parts, &state.config.trusted_proxies);
     if let Some(token) = bearer(parts).or_else(|| query_token(parts)) {
         return by_token(parts, state, &token, address).await;
     }
     match session_cookie(parts) {
-        Some(secret) => by_session(parts, state, &secret, address).await,
+        Some(secret) => by_session(parts, state, &secret, address, changes).await,
         None => Err(Error::Unauthorized("no token: send Authorization: Bearer <token>")),
     }
 }
@@ -128,7 +130,13 @@ async fn by_token(parts: &Parts, state: &AppState, token: &str, address: IpAddr)
     Ok(Caller { account: grant.account, role: grant.role, actor, address, session: None, token: Some(grant.token) })
 }
 
-async fn by_session(parts: &Parts, state: &AppState, secret: &str, address: IpAddr) -> Result<Caller, Error> {
+async fn by_session(
+    parts: &Parts,
+    state: &AppState,
+    secret: &str,
+    address: IpAddr,
+    changes: bool,
+) -> Result<Caller, Error> {
     let grant = state
         .store
         .session_grant(&token_hash(secret))
@@ -139,8 +147,7 @@ async fn by_session(parts: &Parts, state: &AppState, secret: &str, address: IpAd
         state.store.end_session(grant.id).await?;
         return Err(Error::Unauthorized("this session has ended: sign in again"));
     }
-    // A send by query (`GET /send`) changes things too.
-    if !parts.method.is_safe() || parts.uri.path() == "/send" {
+    if changes {
         let sent = parts.headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok()).unwrap_or("");
         if !same_secret(sent, &grant.csrf) {
             return Err(Error::CrossSite);

@@ -10,26 +10,45 @@ use axum::{
 };
 use chrono::Utc;
 use texto_core::{
-    FieldError,
+    FieldError, format_paris,
     wire::{AcceptRequest, PasswordResetRequest, StatusResponse, UserResponse},
 };
 
-use super::{Accept, auth::client, body::WireBody, session::user_dto, users::send_link};
+use super::{Accept, auth::client, body::WireBody, session::user_dto};
 use crate::{
     Error,
     passwords::{self, Password},
     state::AppState,
     store::{AuditEntry, Email, LinkKind, OneTimeLink, PersonName, token_hash},
+    token_mint::issue_link,
 };
-
-/// How long a password reset link works.
-const RESET_LIFETIME: chrono::Duration = chrono::Duration::hours(1);
 
 pub(super) fn router() -> Router<AppState> {
     Router::new()
         .route("/invitation/{token}", post(accept_invitation))
         .route("/password-reset", post(ask_reset))
         .route("/password-reset/{token}", post(reset))
+}
+
+/// Stores a one-time link and emails it; whether an email carried it, and its URL (answered
+/// to the inviter when none did).
+pub(super) async fn send_link(
+    state: &AppState,
+    link: OneTimeLink,
+    subject: &str,
+    intro: &str,
+) -> Result<(bool, String), Error> {
+    let url = link.url(&state.message.public_url, &issue_link(state.store.as_ref(), &link).await?);
+    let Some(mailer) = &state.mailer else { return Ok((false, url)) };
+    let until = format_paris(link.expires_at);
+    let body = format!("{intro}\n\n{url}\n\nThis link works once, until {until} (Paris time).\n");
+    match mailer.send(&link.email, subject, &body).await {
+        Ok(()) => Ok((true, url)),
+        Err(error) => {
+            tracing::warn!(%error, to = %link.email, "a one-time link could not be emailed");
+            Ok((false, url))
+        }
+    }
 }
 
 fn gone() -> Error {
@@ -102,16 +121,7 @@ pub(super) async fn ask_reset(
     let email = Email::parse(email.as_deref().unwrap_or_default())
         .map_err(|why| Error::Invalid(vec![FieldError::new("email", why)]))?;
     if let Some(user) = state.store.user_by_email(&email).await? {
-        let now = Utc::now();
-        let link = OneTimeLink {
-            kind: LinkKind::Reset,
-            account: user.account,
-            email: user.email.clone(),
-            role: None,
-            created_by: user.email.clone(),
-            created_at: now,
-            expires_at: now + RESET_LIFETIME,
-        };
+        let link = OneTimeLink::reset(&user, Utc::now());
         let intro = "Someone (hopefully you) asked to reset your texto password. Choose a new one here:";
         let (emailed, url) = send_link(&state, link.clone(), "Reset your texto password", intro).await?;
         if !emailed {

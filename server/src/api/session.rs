@@ -95,7 +95,7 @@ pub(super) async fn sign_in(
     let address = client(&parts, &state.config.trusted_proxies);
     let has_token = parts.headers.contains_key(header::AUTHORIZATION);
     let (account, owner, actor, role, user) = if has_token && body.text.trim().is_empty() {
-        let caller = authenticate(&parts, &state).await?;
+        let caller = authenticate(&parts, &state, false).await?;
         let token = caller.token.ok_or(Error::Unauthorized("no token: send Authorization: Bearer <token>"))?;
         (caller.account, SessionOwner::Token(token), caller.actor, caller.role, None)
     } else {
@@ -116,11 +116,11 @@ pub(super) async fn sign_in(
         }
         let found = state.store.user_by_email(&email).await?;
         let matches = passwords::verify(found.as_ref().map(|u| u.password_hash.clone()), password).await?;
-        let user = match found.filter(|_| matches) {
-            Some(user) => user,
-            None => {
+        let user = match found {
+            Some(user) if matches => user,
+            other => {
                 state.sign_ins.failed(email.as_str(), address, Instant::now());
-                let account = state.store.user_by_email(&email).await?.map_or(0, |u| u.account);
+                let account = other.map_or(0, |u| u.account);
                 record(&state, account, email.as_str(), address.to_string(), "session.failed", "sign-in failed");
                 return Err(Error::Unauthorized("the email or the password is wrong"));
             }

@@ -16,16 +16,12 @@ use texto_core::{
     },
 };
 
-use super::{Accept, access::noted, auth::Caller, body::WireBody, path_id, session::user_dto};
+use super::{Accept, access::noted, auth::Caller, body::WireBody, links::send_link, path_id, session::user_dto};
 use crate::{
     Error,
     state::AppState,
-    store::{AccountId, Email, LinkKind, OneTimeLink, UserRecord, token_hash},
-    token_mint::secret,
+    store::{AccountId, Email, OneTimeLink, UserRecord},
 };
-
-/// How long an invitation works.
-const INVITATION_LIFETIME: chrono::Duration = chrono::Duration::days(7);
 
 pub(super) fn router() -> Router<AppState> {
     Router::new()
@@ -79,35 +75,6 @@ pub(super) async fn users(State(state): State<AppState>, caller: Caller, accept:
     Ok(accept.ok(&UsersResponse { status: 1, message: "OK".into(), users: users.iter().map(user_dto).collect() }))
 }
 
-/// Stores a one-time link for `email` and sends it; the answer's link when no email carried it.
-pub(super) async fn send_link(
-    state: &AppState,
-    link: OneTimeLink,
-    subject: &str,
-    intro: &str,
-) -> Result<(bool, String), Error> {
-    let secret = secret()?;
-    state.store.add_link(&token_hash(&secret), &link).await?;
-    let page = match link.kind {
-        LinkKind::Invitation => "invitation",
-        LinkKind::Reset => "password-reset",
-    };
-    let url = format!("{}/app/{page}/{secret}", state.message.public_url.trim_end_matches('/'));
-    let body =
-        format!("{intro}\n\n{url}\n\nThis link works once, until {} (Paris time).\n", format_paris(link.expires_at));
-    let emailed = match &state.mailer {
-        Some(mailer) => match mailer.send(&link.email, subject, &body).await {
-            Ok(()) => true,
-            Err(error) => {
-                tracing::warn!(%error, to = %link.email, "a one-time link could not be emailed");
-                false
-            }
-        },
-        None => false,
-    };
-    Ok((emailed, url))
-}
-
 /// `POST /users`: invites an email with a role; the link goes by email (`--smtp-url`), and is
 /// answered when no email carried it.
 #[utoipa::path(post, path = "/users", tag = "team", request_body = texto_core::wire::UserChangeRequest,
@@ -120,32 +87,20 @@ pub(super) async fn invite(
     body: WireBody,
 ) -> Result<Response, Error> {
     let UserChangeRequest { user } = body.decode()?;
-    let email = Email::parse(user.email.as_deref().unwrap_or_default()).map_err(|why| invalid("user.email", why));
-    let role = role_of(user.role.as_deref(), "user.role");
-    let (email, role) = match (email, role) {
-        (Ok(email), Ok(role)) => (email, role),
-        (email, role) => {
-            let problems = [email.err(), role.err()].into_iter().flatten().flat_map(|e| match e {
-                Error::Invalid(problems) => problems,
-                _ => Vec::new(),
-            });
-            return Err(Error::Invalid(problems.collect()));
-        }
+    let email = Email::parse(user.email.as_deref().unwrap_or_default());
+    let role = user.role.as_deref().unwrap_or_default().parse::<Role>();
+    let (Ok(email), Ok(role)) = (&email, &role) else {
+        let problems = [("user.email", email.err()), ("user.role", role.err())];
+        return Err(Error::Invalid(
+            problems.into_iter().filter_map(|(field, why)| Some(FieldError::new(field, why?))).collect(),
+        ));
     };
+    let (email, role) = (email.clone(), *role);
     may_hand(&caller, role)?;
     if state.store.user_by_email(&email).await?.is_some() {
         return Err(invalid("user.email", format!("{} already has a texto sign-in", email.as_str())));
     }
-    let now = Utc::now();
-    let link = OneTimeLink {
-        kind: LinkKind::Invitation,
-        account: caller.account,
-        email: email.as_str().to_owned(),
-        role: Some(role),
-        created_by: caller.actor.clone(),
-        created_at: now,
-        expires_at: now + INVITATION_LIFETIME,
-    };
+    let link = OneTimeLink::invitation(caller.account, &email, role, &caller.actor, Utc::now());
     let intro = format!(
         "{} invites you to join their team on texto as {role}. Choose your name and password here:",
         caller.actor

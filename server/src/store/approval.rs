@@ -45,6 +45,8 @@ pub(crate) trait ApprovalStore: Send + Sync {
     ) -> Result<(), Error>;
     /// Schedules an awaiting campaign; whether one was awaiting.
     async fn approve(&self, account: AccountId, ticket: i64, now: DateTime<Utc>) -> Result<bool, Error>;
-    /// Notes why a (cancelled) campaign was rejected; who had asked for it.
-    async fn note_rejection(&self, account: AccountId, ticket: i64, reason: &str) -> Result<String, Error>;
+    /// Notes why a (cancelled) campaign was rejected.
+    async fn note_rejection(&self, account: AccountId, ticket: i64, reason: &str) -> Result<(), Error>;
+    /// Who asked for a campaign that waited for approval (empty when unknown).
+    async fn campaign_author(&self, account: AccountId, ticket: i64) -> Result<String, Error>;
 }

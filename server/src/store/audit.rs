@@ -1,6 +1,8 @@
 //! The audit log: who did what, when and from where; append-only, pruned after
 //! `--audit-keep`.
 
+use std::sync::Arc;
+
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
@@ -62,18 +64,28 @@ impl AuditFilter {
     }
 }
 
+/// A page of the audit log and its totals.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct AuditPage {
+    /// The lines, newest first.
+    pub(crate) entries: Vec<AuditEntry>,
+    /// Lines the filter keeps.
+    pub(crate) kept: i64,
+    /// Lines of the account.
+    pub(crate) total: i64,
+}
+
+/// The count of the account's lines; `$1` the account.
+pub(crate) const AUDIT_TOTAL: &str = "SELECT COUNT(*) FROM audit WHERE account_id = $1";
+
 /// Writing and reading the audit log.
 #[async_trait]
 pub(crate) trait AuditStore: Send + Sync {
     /// Appends lines, in one transaction.
-    async fn record_audit(&self, entries: Vec<AuditEntry>) -> Result<(), Error>;
-    /// The account's lines `filter` keeps, newest first, in `page`; and how many it keeps.
-    async fn audit(
-        &self,
-        account: AccountId,
-        filter: &AuditFilter,
-        page: Page,
-    ) -> Result<(Vec<AuditEntry>, i64), Error>;
+    async fn record_audit(&self, entries: Arc<Vec<AuditEntry>>) -> Result<(), Error>;
+    /// The account's lines `filter` keeps, newest first, in `page`; how many it keeps; and
+    /// how many the account has.
+    async fn audit(&self, account: AccountId, filter: &AuditFilter, page: Page) -> Result<AuditPage, Error>;
     /// Deletes up to `limit` lines older than `before`; how many went.
     async fn prune_audit(&self, before: DateTime<Utc>, limit: i64) -> Result<u64, Error>;
 }

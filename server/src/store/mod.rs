@@ -4,7 +4,7 @@
 
 mod accounts;
 pub(crate) mod approval;
-mod audit;
+pub(crate) mod audit;
 mod campaign_filter;
 mod campaign_rows;
 mod campaigns;
@@ -35,7 +35,7 @@ mod webhooks;
 pub use accounts::HttpErrors;
 pub(crate) use accounts::{AccountStore, CountryRule, CountryRuleChange, token_hash};
 pub(crate) use approval::ApprovalStore;
-pub(crate) use audit::{AuditEntry, AuditFilter, AuditStore};
+pub(crate) use audit::{AuditEntry, AuditFilter, AuditPage, AuditStore};
 pub(crate) use campaign_filter::{CampaignFilter, SortOrder};
 pub(crate) use campaign_rows::{CampaignRow, MessageRow, per_country};
 pub(crate) use campaigns::{CampaignRecord, CampaignStatus, CampaignStore, DeliveryCounts, FilterInputs, NewCampaign};

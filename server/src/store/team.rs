@@ -149,6 +149,54 @@ pub(crate) struct OneTimeLink {
     pub(crate) expires_at: DateTime<Utc>,
 }
 
+impl OneTimeLink {
+    /// How long an invitation works.
+    const INVITATION_LIFETIME: chrono::Duration = chrono::Duration::days(7);
+    /// How long a password reset link works.
+    const RESET_LIFETIME: chrono::Duration = chrono::Duration::hours(1);
+
+    /// An invitation of `email` into `account` with `role`, sent by `created_by` at `now`.
+    pub(crate) fn invitation(
+        account: AccountId,
+        email: &Email,
+        role: Role,
+        created_by: &str,
+        now: DateTime<Utc>,
+    ) -> OneTimeLink {
+        OneTimeLink {
+            kind: LinkKind::Invitation,
+            account,
+            email: email.as_str().to_owned(),
+            role: Some(role),
+            created_by: created_by.to_owned(),
+            created_at: now,
+            expires_at: now + Self::INVITATION_LIFETIME,
+        }
+    }
+
+    /// A password reset link for `user`, asked for at `now`.
+    pub(crate) fn reset(user: &UserRecord, now: DateTime<Utc>) -> OneTimeLink {
+        OneTimeLink {
+            kind: LinkKind::Reset,
+            account: user.account,
+            email: user.email.clone(),
+            role: None,
+            created_by: user.email.clone(),
+            created_at: now,
+            expires_at: now + Self::RESET_LIFETIME,
+        }
+    }
+
+    /// The page the link opens, carrying `secret` as its last segment.
+    pub(crate) fn url(&self, public_url: &str, secret: &str) -> String {
+        let page = match self.kind {
+            LinkKind::Invitation => "invitation",
+            LinkKind::Reset => "password-reset",
+        };
+        format!("{}/app/{page}/{secret}", public_url.trim_end_matches('/'))
+    }
+}
+
 /// The columns a user is read from.
 pub(crate) const USER_COLUMNS: &str = "SELECT id, account_id, email, name, role, created_at, password_hash FROM users";
 

@@ -226,6 +226,8 @@ async fn an_authors_send_waits_for_approval_until_a_sender_approves_or_rejects_i
     assert_eq!((status, refused["status"].as_i64()), (403, Some(-12)), "an author approves nothing");
     let (status, _) = app.json_as(&sender, Method::POST, &format!("/campaign/{ticket}/approve"), None).await;
     assert_eq!(status, 200);
+    let approval = app.sql(&format!("SELECT approval FROM campaigns WHERE id = {ticket}")).await;
+    assert_eq!(approval[0][0].as_deref(), Some("approved"));
     crate::delivery::settled(&app, &ticket).await;
     let (_, second) = app.json_as(&author, Method::POST, "/send", Some(send)).await;
     let other = second["ticket"].as_str().unwrap().to_owned();

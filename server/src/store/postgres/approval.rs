@@ -34,9 +34,14 @@ impl ApprovalStore for PgStore {
         Ok(approved == 1)
     }
 
-    async fn note_rejection(&self, account: AccountId, ticket: i64, reason: &str) -> Result<String, Error> {
+    async fn note_rejection(&self, account: AccountId, ticket: i64, reason: &str) -> Result<(), Error> {
         let client = self.pool.get().await?;
         client.execute(NOTE_REJECTION, &[&ticket, &account, &reason]).await?;
+        Ok(())
+    }
+
+    async fn campaign_author(&self, account: AccountId, ticket: i64) -> Result<String, Error> {
+        let client = self.pool.get().await?;
         Ok(query(&client, AUTHOR, &[&ticket, &account]).await?.first().map(|row| row.get(0)).unwrap_or_default())
     }
 }

@@ -42,11 +42,19 @@ impl ApprovalStore for SqliteStore {
             .await
     }
 
-    async fn note_rejection(&self, account: AccountId, ticket: i64, reason: &str) -> Result<String, Error> {
+    async fn note_rejection(&self, account: AccountId, ticket: i64, reason: &str) -> Result<(), Error> {
         let reason = reason.to_owned();
         self.db
             .write(move |db| {
                 db.execute(&numbered(NOTE_REJECTION), params![ticket, account, reason])?;
+                Ok(())
+            })
+            .await
+    }
+
+    async fn campaign_author(&self, account: AccountId, ticket: i64) -> Result<String, Error> {
+        self.db
+            .read(move |db| {
                 let author = db.query_row(&numbered(AUTHOR), [ticket, account], |row| row.get(0)).optional()?;
                 Ok(author.unwrap_or_default())
             })

@@ -4,21 +4,23 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use rusqlite::{params, params_from_iter};
 
-use super::SqliteStore;
+use std::sync::Arc;
+
+use super::{SqliteStore, numbered};
 use crate::{
     Error,
-    store::{AccountId, AuditEntry, AuditFilter, AuditStore, Page, time},
+    store::{AccountId, AuditEntry, AuditFilter, AuditPage, AuditStore, Page, audit::AUDIT_TOTAL, time},
 };
 
 #[async_trait]
 impl AuditStore for SqliteStore {
-    async fn record_audit(&self, entries: Vec<AuditEntry>) -> Result<(), Error> {
+    async fn record_audit(&self, entries: Arc<Vec<AuditEntry>>) -> Result<(), Error> {
         self.db
             .write(move |db| {
                 let mut insert = db.prepare_cached(
                     "INSERT INTO audit (account_id, at, actor, address, action, object, summary) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 )?;
-                for e in &entries {
+                for e in entries.iter() {
                     insert.execute(params![
                         e.account,
                         time::store(e.at),
@@ -34,19 +36,15 @@ impl AuditStore for SqliteStore {
             .await
     }
 
-    async fn audit(
-        &self,
-        account: AccountId,
-        filter: &AuditFilter,
-        page: Page,
-    ) -> Result<(Vec<AuditEntry>, i64), Error> {
+    async fn audit(&self, account: AccountId, filter: &AuditFilter, page: Page) -> Result<AuditPage, Error> {
         let (conditions, page) = (filter.conditions(account), page.clamped());
         self.db
             .read(move |db| {
                 let values = conditions.values();
-                let total: i64 = db
+                let kept: i64 = db
                     .prepare_cached(&format!("SELECT COUNT(*) FROM audit WHERE {}", conditions.sqlite()))?
                     .query_row(params_from_iter(values), |row| row.get(0))?;
+                let total: i64 = db.prepare_cached(&numbered(AUDIT_TOTAL))?.query_row([account], |row| row.get(0))?;
                 let mut query = db.prepare_cached(&format!(
                     "SELECT account_id, at, actor, address, action, object, summary FROM audit WHERE {}
                      ORDER BY at DESC, id DESC LIMIT {} OFFSET {}",
@@ -67,7 +65,7 @@ impl AuditStore for SqliteStore {
                         })
                     })?
                     .collect::<Result<_, _>>()?;
-                Ok((entries, total))
+                Ok(AuditPage { entries, kept, total })
             })
             .await
     }

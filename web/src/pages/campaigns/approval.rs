@@ -22,8 +22,8 @@ pub fn Approval(id: String, campaign: RwSignal<Option<CampaignDetailDto>>) -> im
     let api = use_api();
     let error = RwSignal::new(None::<ApiError>);
     let reason = RwSignal::new(String::new());
-    let decide = move |path: String, body: Option<RejectRequest>| {
-        let id = path.split('/').nth(2).unwrap_or_default().to_owned();
+    let decide = move |id: String, verb: &'static str, body: Option<RejectRequest>| {
+        let path = format!("/campaign/{id}/{verb}");
         spawn_local(async move {
             let answer = match body {
                 Some(body) => api.post::<_, StatusResponse>(&path, &body).await,
@@ -40,16 +40,15 @@ pub fn Approval(id: String, campaign: RwSignal<Option<CampaignDetailDto>>) -> im
             }
         });
     };
-    let approve_path = format!("/campaign/{id}/approve");
-    let reject_path = format!("/campaign/{id}/reject");
+    let approve_id = id.clone();
     let reject = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        decide(reject_path.clone(), Some(RejectRequest { reason: Some(reason.get_untracked()) }));
+        decide(id.clone(), "reject", Some(RejectRequest { reason: Some(reason.get_untracked()) }));
     };
     view! {
         <section class="card" aria-labelledby="approval-title">
             <h2 id="approval-title">{t().awaiting_approval}</h2>
-            <button type="button" class="primary" on:click=move |_| decide(approve_path.clone(), None)>{t().approve}</button>
+            <button type="button" class="primary" on:click=move |_| decide(approve_id.clone(), "approve", None)>{t().approve}</button>
             <form on:submit=reject>
                 <label for="reject-reason">{t().reject_reason}</label>
                 <input id="reject-reason" type="text" required prop:value=move || reason.get()
