@@ -20,7 +20,7 @@ test("/ leads to sign-in; a wrong token is refused, the right one shows the cred
   await eventually(() => page.getByTestId("credits").textContent(), (t) => t.includes("1,000"), "credits in the header");
   assert.deepEqual(await page.evaluate(() => Object.keys(localStorage).filter((k) => k !== "texto.lang" && k !== "texto.draft")), [], "no secret in localStorage");
   await page.getByRole("button", { name: "Sign out" }).click();
-  await page.getByLabel("Password").waitFor();
+  await page.getByLabel("Password", { exact: true }).waitFor();
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
@@ -43,7 +43,7 @@ test("a token the server stops accepting sends the user back to sign-in with a m
   // The next call the app makes is refused (the header's balance may already have been).
   await page.getByRole("link", { name: "Campaigns" }).click({ timeout: 2000 }).catch(() => {});
   await page.getByText("Your session ended").waitFor();
-  await page.getByLabel("Password").waitFor();
+  await page.getByLabel("Password", { exact: true }).waitFor();
   await page.context().close();
 });
 
@@ -54,8 +54,8 @@ test("a person invited by link signs in with email and password and sees the tea
   const joined = await api(suite.texto, "POST", `/invitation/${secret}`, { invitation: { name: "Camille", password: "a long passphrase" } });
   assert.equal(joined.status, 200);
   const page = await openApp(suite.browser, suite.texto, { token: null });
-  await page.getByLabel("Email").fill("camille@example.com");
-  await page.getByLabel("Password").fill("a long passphrase");
+  await page.getByLabel("Email", { exact: true }).fill("camille@example.com");
+  await page.getByLabel("Password", { exact: true }).fill("a long passphrase");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.getByRole("link", { name: "Team" }).click();
   await page.getByRole("cell", { name: "camille@example.com" }).waitFor();

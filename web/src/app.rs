@@ -18,6 +18,8 @@ use crate::{
         compose::Compose,
         lists::{ListDetail, Lists},
         number_list::{Blacklist, Npai},
+        one_time_links::{AcceptInvitation, ResetPassword},
+        profile::Profile,
         replies::Replies,
         settings::Settings,
         sign_in::SignIn,
@@ -54,7 +56,7 @@ pub fn App() -> impl IntoView {
                     <button type="button" class="link-button" on:click=move |_| leptos::task::spawn_local(Api::new(session).sign_out())>{move || t().sign_out}</button>
                 </Show>
             </header>
-            <Show when=signed_in fallback=move || view! { <main id="content" tabindex="-1"><Show when=move || session.checked.get()><SignIn /></Show></main> }>
+            <Show when=signed_in fallback=move || view! { <main id="content" tabindex="-1"><Show when=move || session.checked.get()><SignedOut /></Show></main> }>
                 <Nav />
                 <main id="content" tabindex="-1">
                     <FocusHeadingOnNavigation />
@@ -72,11 +74,25 @@ pub fn App() -> impl IntoView {
                         <Route path=path!("/app/tokens") view=Tokens />
                         <Route path=path!("/app/settings") view=Settings />
                         <Route path=path!("/app/team") view=Team />
+                        <Route path=path!("/app/profile") view=Profile />
                         <Route path=path!("/app/audit") view=Audit />
                     </Routes>
                 </main>
             </Show>
         </Router>
+    }
+}
+
+/// What shows before sign-in: the page an emailed link opens, or the sign-in forms.
+#[component]
+fn SignedOut() -> impl IntoView {
+    let path = use_location().pathname.get_untracked();
+    if path.starts_with("/app/invitation/") {
+        view! { <AcceptInvitation /> }.into_any()
+    } else if path.starts_with("/app/password-reset/") {
+        view! { <ResetPassword /> }.into_any()
+    } else {
+        view! { <SignIn /> }.into_any()
     }
 }
 
@@ -109,6 +125,7 @@ fn Nav() -> impl IntoView {
             <A href="/app/blacklist">{move || t().nav_blacklist}</A>
             <A href="/app/npai">{move || t().nav_npai}</A>
             <A href="/app/team">{move || t().nav_team}</A>
+            <A href="/app/profile">{move || t().nav_profile}</A>
             <Show when=move || may(texto_core::Action::ReadAudit)><A href="/app/audit">{move || t().nav_audit}</A></Show>
             <Show when=move || may(texto_core::Action::Manage)>
                 <A href="/app/tokens">{move || t().nav_tokens}</A>

@@ -74,6 +74,11 @@ impl Api {
         self.signed_in(&answer)
     }
 
+    /// `POST path` with `body` before anyone is signed in (one-time links, password resets).
+    pub async fn post_public<B: Document, T: Document + DeserializeOwned>(path: &str, body: &B) -> Result<T, ApiError> {
+        read(&request(Method::POST, path, None, None, Some(encode(body, Format::Json))).await?)
+    }
+
     /// Signs a person in with their email and password.
     pub async fn sign_in(self, email: &str, password: &str) -> Result<(), ApiError> {
         let body = SignInRequest { session: SignInDto { email: Some(email.into()), password: Some(password.into()) } };

@@ -313,6 +313,26 @@ texts! {
     alert_by_sms: "Alert by SMS", "Alerte par SMS";
     phone_number: "Phone number", "Numéro de téléphone";
     save: "Save", "Enregistrer";
+    // One-time links and the profile.
+    join_title: "Join your team on texto", "Rejoindre votre équipe sur texto";
+    join_intro: "Choose the name your team will see and a password.", "Choisissez le nom que verra votre équipe et un mot de passe.";
+    join: "Join", "Rejoindre";
+    new_password: "New password", "Nouveau mot de passe";
+    current_password: "Current password", "Mot de passe actuel";
+    password_rule: "At least 10 characters.", "Au moins 10 caractères.";
+    reset_title: "Choose a new password", "Choisir un nouveau mot de passe";
+    reset_button: "Save the new password", "Enregistrer le nouveau mot de passe";
+    reset_done: "Your password is changed, and every session you had is closed. Sign in with the new one.", "Votre mot de passe est changé et toutes vos sessions sont fermées. Connectez-vous avec le nouveau.";
+    forgot_password: "Forgot password?", "Mot de passe oublié ?";
+    reset_email: "Email to send the link to", "E-mail où envoyer le lien";
+    send_reset_link: "Send me a link", "M’envoyer un lien";
+    reset_sent: "If this email has a texto sign-in, a link valid for one hour is on its way.", "Si cet e-mail a un accès à texto, un lien valable une heure est en route.";
+    nav_profile: "Profile", "Profil";
+    profile_title: "Profile", "Profil";
+    profile_token_only: "You are signed in with an API token: it has no profile.", "Vous êtes connecté avec un jeton d’API : il n’a pas de profil.";
+    change_password: "Change the password", "Changer le mot de passe";
+    sign_out_everywhere: "Sign out everywhere", "Se déconnecter partout";
+    sign_out_everywhere_hint: "Closes every session of yours, on every device, this one included.", "Ferme toutes vos sessions, sur tous vos appareils, y compris celui-ci.";
     // Team and audit.
     team_title: "Team", "Équipe";
     person_name: "Name", "Nom";

@@ -5,6 +5,8 @@ pub mod campaigns;
 pub mod compose;
 pub mod lists;
 pub mod number_list;
+pub mod one_time_links;
+pub mod profile;
 pub mod replies;
 pub mod retention_settings;
 pub mod settings;

@@ -2,6 +2,7 @@
 
 use leptos::{prelude::*, task::spawn_local};
 
+use super::one_time_links::ForgotPassword;
 use crate::{
     api::{Api, ApiError},
     i18n::use_texts,
@@ -69,6 +70,7 @@ pub fn SignIn() -> impl IntoView {
                 {move || refused.get().map(|why| view! { <p class="field-error" id="password-problem" role="alert">{why}</p> })}
                 <button type="submit" class="primary" disabled=move || busy.get()>{move || t().sign_in}</button>
             </form>
+            <ForgotPassword />
             <details class="token-sign-in">
                 <summary>{move || t().sign_in_with_token}</summary>
                 <p>{move || t().sign_in_intro}</p>

@@ -68,14 +68,19 @@ pub fn Team() -> impl IntoView {
         });
     };
     let rows = move || {
-        users
-            .get()
-            .and_then(Result::ok)
-            .map(|answer| rows_or(answer.users, 4, t().empty, move |user| view! { <MemberRow user version /> }))
+        users.get().and_then(Result::ok).map(|answer| {
+            rows_or(
+                answer.users,
+                if session.may(Action::Manage) { 4 } else { 3 },
+                t().empty,
+                move |user| view! { <MemberRow user version /> },
+            )
+        })
     };
     let pending = move || {
-        invitations.get().and_then(Result::ok).map(|answer| {
-            answer.invitations.into_iter().map(|invitation| {
+        let waiting = invitations.get().and_then(Result::ok).map(|answer| answer.invitations).unwrap_or_default();
+        (!waiting.is_empty()).then(|| {
+            let items = waiting.into_iter().map(|invitation| {
                 let cancel_label = format!("{} {}", t().cancel_invitation, invitation.email);
                 let address = invitation.email.clone();
                 let cancel = move |_| {
@@ -90,7 +95,8 @@ pub fn Team() -> impl IntoView {
                         <button type="button" class="small" aria-label=cancel_label on:click=cancel>{t().cancel}</button>
                     </li>
                 }
-            }).collect_view()
+            });
+            view! { <h3>{t().pending_invitations}</h3><ul class="plain">{items.collect_view()}</ul> }
         })
     };
     view! {
@@ -100,7 +106,8 @@ pub fn Team() -> impl IntoView {
             <table class="stack">
                 <thead><tr>
                     <th scope="col">{move || t().person_name}</th><th scope="col">{move || t().sign_in_email}</th>
-                    <th scope="col">{move || t().role}</th><th scope="col">{move || t().actions}</th>
+                    <th scope="col">{move || t().role}</th>
+                    <Show when=move || session.may(Action::Manage)><th scope="col">{move || t().actions}</th></Show>
                 </tr></thead>
                 <tbody><Suspense fallback=move || view! { <tr><td colspan="4">{t().loading}</td></tr> }>{rows}</Suspense></tbody>
             </table>
@@ -128,8 +135,7 @@ pub fn Team() -> impl IntoView {
                         <p>{t().invitation_link_hint}</p><p><code>{url}</code></p>
                     </div>
                 })}
-                <h3>{move || t().pending_invitations}</h3>
-                <ul class="plain"><Suspense fallback=|| ()>{pending}</Suspense></ul>
+                <Suspense fallback=|| ()>{pending}</Suspense>
             </section>
         </Show>
     }
@@ -137,7 +143,11 @@ pub fn Team() -> impl IntoView {
 
 /// A select of the five roles bound to `value`.
 #[component]
-fn RoleSelect(id: &'static str, value: RwSignal<String>, #[prop(optional)] label: Option<String>) -> impl IntoView {
+fn RoleSelect(
+    value: RwSignal<String>,
+    #[prop(optional)] id: Option<&'static str>,
+    #[prop(optional)] label: Option<String>,
+) -> impl IntoView {
     let t = use_texts();
     view! {
         <select id=id aria-label=label on:change=move |ev| value.set(event_target_value(&ev))>
@@ -187,17 +197,17 @@ fn MemberRow(user: UserDto, version: RwSignal<u32>) -> impl IntoView {
             <td data-label=t().sign_in_email class="text">{user.email.clone()}</td>
             <td data-label=t().role>
                 {if manage {
-                    view! { <RoleSelect id="" value=role label=role_name /> }.into_any()
+                    view! { <RoleSelect value=role label=role_name /> }.into_any()
                 } else {
                     role_label(t(), &user.role).into_any()
                 }}
             </td>
-            <td data-label=t().actions>
-                <Show when=move || manage>
-                    <button type="button" class="small danger" aria-label=remove_name.clone() on:click=remove>{t().remove}</button>
-                </Show>
-                <ErrorAlert error=error />
-            </td>
+            {manage.then(|| view! {
+                <td data-label=t().actions>
+                    <button type="button" class="small danger" aria-label=remove_name on:click=remove>{t().remove}</button>
+                    <ErrorAlert error=error />
+                </td>
+            })}
         </tr>
     }
 }

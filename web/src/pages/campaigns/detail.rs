@@ -184,7 +184,9 @@ pub fn CampaignDetail() -> impl IntoView {
 /// Still changing: scheduled, sending, or handed over with receipts still to come.
 fn is_going(campaign: &CampaignDetailDto) -> bool {
     let cancelled = campaign.status.as_deref().is_some_and(|s| s.eq_ignore_ascii_case("cancelled"));
+    // A campaign awaiting approval goes nowhere until someone decides (and reloads it then).
     !cancelled
+        && !is_awaiting(campaign)
         && (campaign.pending.unwrap_or(0) > 0
             || campaign
                 .status

@@ -1,0 +1,133 @@
+// The team workspace in Chromium: an invitation link opened and accepted, an author's campaign
+// waiting until a sender approves it in the app, the audit log showing both, the session
+// cookie's flags, a cross-site style post refused, sign-in slowed after failures, and "Sign out
+// everywhere" ending another device's session.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { serveForTests, api, assertAccessible, eventually, openApp, screenshots, LAPTOP } from "./app.mjs";
+
+const suite = serveForTests();
+const PASSWORD = "a long passphrase";
+
+/** Invites `email` with `role` through the API (as the demo owner's token); the link. */
+async function invite(email, role) {
+  const invited = await api(suite.texto, "POST", "/users", { user: { email, role } });
+  assert.equal(invited.status, 200, JSON.stringify(invited.body));
+  return invited.body.invitation_url;
+}
+
+/** A new page signed in as `email` through the sign-in form. */
+async function signedIn(email, options = {}) {
+  const page = await openApp(suite.browser, suite.texto, { token: null, ...options });
+  await page.getByLabel(/^(Email|E-mail)$/).fill(email);
+  await page.getByLabel(/^(Password|Mot de passe)$/).fill(PASSWORD);
+  await page.getByRole("button", { name: /^(Sign in|Se connecter)$/ }).click();
+  await page.getByRole("navigation").waitFor();
+  return page;
+}
+
+test("invite → open the link → join → the author sends → it waits → a sender approves → it goes; the audit shows both", async () => {
+  const link = await invite("auteur@example.com", "author");
+  assert.ok(link.startsWith(`${suite.texto.url}/app/invitation/`), link);
+  const author = await openApp(suite.browser, suite.texto, { path: new URL(link).pathname, token: null });
+  await author.getByRole("heading", { name: "Join your team on texto" }).waitFor();
+  await assertAccessible(author, "the invitation page");
+  await screenshots(author, "invitation");
+  await author.getByLabel("Name").fill("Aurélie");
+  await author.getByLabel("New password").fill(PASSWORD);
+  await author.getByRole("button", { name: "Join" }).click();
+  await author.getByRole("navigation").waitFor();
+  assert.equal(new URL(author.url()).pathname, "/app/");
+
+  await author.getByLabel("Message", { exact: true }).fill("Vente privée ce soir");
+  await author.getByLabel("Recipients", { exact: true }).fill("33622222222");
+  await author.getByRole("button", { name: "Send", exact: true }).click();
+  await author.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+  await author.getByRole("link", { name: "See the campaign" }).click();
+  await eventually(() => author.getByTestId("campaign-figures").textContent(), (t) => t.includes("Awaiting approval"), "awaiting approval");
+  assert.equal(await author.getByRole("button", { name: "Approve" }).count(), 0, "an author approves nothing");
+  const ticket = new URL(author.url()).pathname.split("/").pop();
+
+  const sender = await openApp(suite.browser, suite.texto, { path: new URL(await invite("expediteur@example.com", "sender")).pathname, token: null });
+  await sender.getByLabel("Name").fill("Sacha");
+  await sender.getByLabel("New password").fill(PASSWORD);
+  await sender.getByRole("button", { name: "Join" }).click();
+  await sender.getByRole("link", { name: "Campaigns" }).click();
+  await sender.getByRole("row").filter({ hasText: "Vente privée ce soir" }).getByRole("link").click();
+  await sender.getByRole("button", { name: "Approve" }).waitFor();
+  await assertAccessible(sender, "a campaign awaiting approval");
+  await screenshots(sender, "approval");
+  await sender.getByRole("button", { name: "Approve" }).click();
+  await eventually(async () => (await api(suite.texto, "GET", `/campaign/${ticket}`)).body.campaign[0].status, (s) => s === "Sent", "the approved campaign sent");
+
+  const owner = await openApp(suite.browser, suite.texto);
+  await owner.getByRole("link", { name: "Team" }).click();
+  await owner.getByRole("combobox", { name: "Role expediteur@example.com" }).waitFor();
+  await assertAccessible(owner, "Team as the owner");
+  await screenshots(owner, "team-owner");
+  await owner.getByRole("link", { name: "Audit" }).click();
+  const actions = () => owner.locator("table tbody td code").allTextContents();
+  await eventually(actions, (a) => a.includes("campaign.approve") && a.includes("campaign.send") && a.includes("user.join"), "the audit lines");
+  await owner.getByLabel("Who").fill("expediteur@example.com");
+  await owner.getByLabel("Who").press("Enter");
+  await eventually(actions, (a) => a.includes("campaign.approve") && !a.includes("campaign.send"), "the lines of the sender");
+  await assertAccessible(owner, "the audit log");
+  await screenshots(owner, "audit");
+  for (const page of [author, sender, owner]) {
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});
+
+test("the session cookie is HttpOnly and strict, a post without the CSRF header is refused, and failures slow sign-in", async () => {
+  await api(suite.texto, "POST", `/invitation/${(await invite("analyste@example.com", "analyst")).split("/").pop()}`, { invitation: { name: "Ana", password: PASSWORD } });
+  const page = await signedIn("analyste@example.com");
+  const [cookie] = (await page.context().cookies()).filter((c) => c.name === "texto_session");
+  assert.equal(cookie.httpOnly, true);
+  assert.equal(cookie.sameSite, "Strict");
+  assert.equal(await page.evaluate(() => document.cookie.includes("texto_session")), false, "scripts cannot read it");
+  const forged = await page.evaluate(async () => (await fetch("/list", { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"list":{"name":"x"}}' })).status);
+  assert.equal(forged, 403, "the cookie alone does not make a change");
+  assert.equal(await page.getByRole("link", { name: "Tokens" }).count(), 0);
+  await page.context().close();
+
+  const guesser = await openApp(suite.browser, suite.texto, { token: null });
+  for (let i = 0; i < 5; i++) {
+    await guesser.getByLabel("Email", { exact: true }).fill("analyste@example.com");
+    await guesser.getByLabel("Password", { exact: true }).fill(`wrong guess ${i}`);
+    await guesser.getByRole("button", { name: "Sign in", exact: true }).click();
+    await guesser.getByText("The email or the password is wrong.").waitFor();
+  }
+  await guesser.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await guesser.getByRole("button", { name: "Sign in", exact: true }).click();
+  await guesser.getByText("Too many failed attempts").waitFor();
+  await guesser.context().close();
+});
+
+test("Sign out everywhere in Profile ends the sessions on other devices; French pages pass axe", async () => {
+  await api(suite.texto, "POST", `/invitation/${(await invite("camille@example.com", "sender")).split("/").pop()}`, { invitation: { name: "Camille", password: PASSWORD } });
+  const laptop = await signedIn("camille@example.com");
+  const phone = await signedIn("camille@example.com", { locale: "fr-FR" });
+  await phone.getByRole("link", { name: "Équipe" }).click();
+  await phone.getByRole("cell", { name: "camille@example.com" }).waitFor();
+  await assertAccessible(phone, "Équipe");
+  await screenshots(phone, "team-fr");
+  await phone.getByRole("link", { name: "Journal" }).click();
+  await phone.getByRole("heading", { name: "Journal d’audit" }).waitFor();
+  await assertAccessible(phone, "Journal d’audit");
+  await screenshots(phone, "audit-fr");
+  await phone.getByRole("link", { name: "Profil" }).click();
+  await phone.getByLabel("Nom").waitFor();
+  await eventually(() => phone.getByLabel("Nom").inputValue(), (v) => v === "Camille", "the name");
+  await assertAccessible(phone, "Profil");
+  await screenshots(phone, "profile-fr");
+  await laptop.getByRole("link", { name: "Profile" }).click();
+  await screenshots(laptop, "profile");
+  await laptop.getByRole("button", { name: "Sign out everywhere" }).click();
+  await laptop.getByLabel("Password", { exact: true }).waitFor();
+  await phone.getByRole("link", { name: "Campagnes" }).click();
+  await phone.getByText("Votre session a pris fin").waitFor();
+  await laptop.setViewportSize(LAPTOP);
+  await laptop.context().close();
+  await phone.context().close();
+});
