@@ -1,7 +1,9 @@
 //! People's passwords: argon2id with OWASP's parameters (19 MiB, 2 passes, 1 lane), hashed and
 //! checked on a blocking thread so that sign-ins never stall the handlers around them.
 
-use std::sync::OnceLock;
+use std::sync::{LazyLock, OnceLock};
+
+use tokio::sync::Semaphore;
 
 use argon2::{
     Algorithm, Argon2, Params, PasswordHash, PasswordHasher, PasswordVerifier, Version, password_hash::SaltString,
@@ -38,6 +40,19 @@ fn salt() -> Result<SaltString, Error> {
     SaltString::encode_b64(&bytes).map_err(|e| Error::Command(format!("a salt: {e}")))
 }
 
+/// Hashes and checks run at most on half the cores (one on two): a burst of sign-ins waits
+/// its turn instead of taking every core from the sends.
+static HASHING: LazyLock<Semaphore> = LazyLock::new(|| {
+    let cores = std::thread::available_parallelism().map_or(2, usize::from);
+    Semaphore::new((cores / 2).max(1))
+});
+
+/// Runs `work` on a blocking thread once a hashing place is free.
+async fn hashing<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, Error> {
+    let _place = HASHING.acquire().await.map_err(|_| Error::Unavailable("password hashing stopped"))?;
+    tokio::task::spawn_blocking(work).await.map_err(|_| Error::Unavailable("the password hashing thread stopped"))
+}
+
 fn argon2() -> Argon2<'static> {
     // OWASP's first choice for argon2id: m=19 MiB, t=2, p=1.
     let params = Params::new(19 * 1024, 2, 1, None).unwrap_or_default();
@@ -46,20 +61,19 @@ fn argon2() -> Argon2<'static> {
 
 /// The PHC string of `password` with a fresh salt.
 pub(crate) async fn hash(password: Password) -> Result<String, Error> {
-    tokio::task::spawn_blocking(move || {
+    hashing(move || {
         argon2()
             .hash_password(password.0.as_bytes(), &salt()?)
             .map(|hash| hash.to_string())
             .map_err(|e| Error::Command(format!("hashing a password: {e}")))
     })
-    .await
-    .map_err(|_| Error::Unavailable("the password hashing thread stopped"))?
+    .await?
 }
 
 /// Whether `password` matches the stored `hash`. Without a hash (no such person), a fixed
 /// hash is checked instead, so that the answer takes as long whether the email exists or not.
 pub(crate) async fn verify(hash: Option<String>, password: String) -> Result<bool, Error> {
-    tokio::task::spawn_blocking(move || {
+    hashing(move || {
         let stored = hash.as_deref().unwrap_or_else(|| decoy());
         let matches = PasswordHash::new(stored)
             .map(|parsed| argon2().verify_password(password.as_bytes(), &parsed).is_ok())
@@ -67,7 +81,6 @@ pub(crate) async fn verify(hash: Option<String>, password: String) -> Result<boo
         matches && hash.is_some()
     })
     .await
-    .map_err(|_| Error::Unavailable("the password hashing thread stopped"))
 }
 
 /// A hash no password is known to match, with the same parameters as real ones.
