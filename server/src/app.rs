@@ -20,6 +20,7 @@ use tower_http::{
 
 use crate::{
     Config, Error, api,
+    approval_expiry::{self, ApprovalExpiry},
     audit_log::{self, AuditLog},
     delivery::{Delivery, DeliverySettings, clock::SystemClock, links::LinkCodes},
     delivery::{Mailer, SmtpMailer},
@@ -85,6 +86,8 @@ impl App {
         let audit =
             Arc::new(AuditLog::new(Arc::clone(&store) as Arc<dyn AuditStore>, *config.audit_keep, config.audit));
         tokio::spawn(audit_log::run(Arc::clone(&audit), webhooks_stop.clone()));
+        let expiry = ApprovalExpiry::new(Arc::clone(&store), Arc::clone(&audit), *config.approval_wait);
+        tokio::spawn(approval_expiry::run(expiry, webhooks_stop.clone()));
         let mailer = match &config.smtp_url {
             Some(url) => {
                 Some(Arc::new(SmtpMailer::new(url, &config.smtp_from).map_err(Error::Command)?) as Arc<dyn Mailer>)

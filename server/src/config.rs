@@ -105,6 +105,9 @@ pub struct Config {
     /// How long webhooks' request logs and their delivered or given-up events are kept.
     #[arg(long, env = "TEXTO_WEBHOOK_LOG_KEEP", default_value = "30d")]
     pub webhook_log_keep: humantime::Duration,
+    /// How long a campaign waits for approval; then it is rejected and its credits returned.
+    #[arg(long, env = "TEXTO_APPROVAL_WAIT", default_value = "7d")]
+    pub approval_wait: humantime::Duration,
     /// How long the audit log keeps its lines.
     #[arg(long, env = "TEXTO_AUDIT_KEEP", default_value = "365d")]
     pub audit_keep: humantime::Duration,
@@ -147,6 +150,7 @@ impl Config {
             webhook_give_up_after: RetrySchedule::reference().give_up_after.into(),
             webhook_log_keep: std::time::Duration::from_secs(30 * 24 * 3600).into(),
             audit_keep: std::time::Duration::from_secs(365 * 24 * 3600).into(),
+            approval_wait: std::time::Duration::from_secs(7 * 24 * 3600).into(),
             audit: true,
             retention_every: std::time::Duration::from_secs(3600).into(),
             smtp_from: "texto <noreply@localhost>".to_owned(),

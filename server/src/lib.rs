@@ -5,6 +5,7 @@ pub mod admin;
 pub mod admin_users;
 mod api;
 mod app;
+mod approval_expiry;
 mod audit_log;
 mod carrier;
 mod cli;

@@ -32,6 +32,10 @@ pub(crate) const NOTE_REJECTION: &str =
 /// Who asked for a campaign (for the author's notice).
 pub(crate) const AUTHOR: &str = "SELECT coalesce(created_by, '') FROM campaigns WHERE id = $1 AND account_id = $2";
 
+/// Campaigns awaiting approval since before `$1`, at most `$3`; `$2` the awaiting time.
+pub(crate) const STALE: &str = "SELECT account_id, id FROM campaigns
+     WHERE status = 'scheduled' AND send_at = $2 AND created_at < $1 ORDER BY id LIMIT $3";
+
 /// Approving and rejecting.
 #[async_trait]
 pub(crate) trait ApprovalStore: Send + Sync {
@@ -47,6 +51,8 @@ pub(crate) trait ApprovalStore: Send + Sync {
     async fn approve(&self, account: AccountId, ticket: i64, now: DateTime<Utc>) -> Result<bool, Error>;
     /// Notes why a (cancelled) campaign was rejected.
     async fn note_rejection(&self, account: AccountId, ticket: i64, reason: &str) -> Result<(), Error>;
+    /// Up to `limit` campaigns awaiting approval since before `before`: `(account, ticket)`.
+    async fn stale_approvals(&self, before: DateTime<Utc>, limit: i64) -> Result<Vec<(AccountId, i64)>, Error>;
     /// Who asked for a campaign that waited for approval (empty when unknown).
     async fn campaign_author(&self, account: AccountId, ticket: i64) -> Result<String, Error>;
 }

@@ -305,3 +305,22 @@ async fn nobody_hands_out_more_power_than_they_have() {
         app.json(Method::PUT, &format!("/user/{boss}"), Some(json!({"user": {"role": "admin"}}))).await;
     assert_eq!(status, 422, "the last owner stays one: {last}");
 }
+
+#[tokio::test]
+async fn a_campaign_nobody_approves_in_time_is_rejected_and_refunded() {
+    let app =
+        crate::helpers::spawn_app_with(|config| config.approval_wait = std::time::Duration::from_secs(1).into()).await;
+    let author = token_with(&app, "alice", Role::Author).await;
+    let send = json!({"sms": {"message": {"text": "Trop tard", "pushtype": "alert"}, "recipients": {"gsm": [{"value": "33611111113"}]}}});
+    let (_, sent) = app.json_as(&author, Method::POST, "/send", Some(send)).await;
+    let ticket = sent["ticket"].as_str().expect("a ticket").to_owned();
+    assert!(credits(&app).await < 1000.0, "held while it waits");
+    crate::delivery::until("the campaign rejected", || async {
+        let (_, detail) = app.json(Method::GET, &format!("/campaign/{ticket}"), None).await;
+        (detail["campaign"][0]["status"] == "Cancelled").then_some(())
+    })
+    .await;
+    assert_eq!(credits(&app).await, 1000.0, "its credits came back");
+    let (_, log) = app.json(Method::GET, "/audit?action=campaign.expire", None).await;
+    assert_eq!(log["audit"][0]["actor"], "texto", "{log}");
+}

@@ -8,7 +8,7 @@ use crate::{
     Error,
     store::{
         AccountId,
-        approval::{APPROVE, AUTHOR, ApprovalStore, MARK_AWAITING, NOTE_REJECTION, awaiting},
+        approval::{APPROVE, AUTHOR, ApprovalStore, MARK_AWAITING, NOTE_REJECTION, STALE, awaiting},
         time,
     },
 };
@@ -38,6 +38,12 @@ impl ApprovalStore for PgStore {
         let client = self.pool.get().await?;
         client.execute(NOTE_REJECTION, &[&ticket, &account, &reason]).await?;
         Ok(())
+    }
+
+    async fn stale_approvals(&self, before: DateTime<Utc>, limit: i64) -> Result<Vec<(AccountId, i64)>, Error> {
+        let client = self.pool.get().await?;
+        let rows = query(&client, STALE, &[&time::store(before), &time::store(awaiting()), &limit]).await?;
+        Ok(rows.iter().map(|row| (row.get(0), row.get(1))).collect())
     }
 
     async fn campaign_author(&self, account: AccountId, ticket: i64) -> Result<String, Error> {

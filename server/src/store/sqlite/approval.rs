@@ -9,7 +9,7 @@ use crate::{
     Error,
     store::{
         AccountId,
-        approval::{APPROVE, AUTHOR, ApprovalStore, MARK_AWAITING, NOTE_REJECTION, awaiting},
+        approval::{APPROVE, AUTHOR, ApprovalStore, MARK_AWAITING, NOTE_REJECTION, STALE, awaiting},
         time,
     },
 };
@@ -48,6 +48,18 @@ impl ApprovalStore for SqliteStore {
             .write(move |db| {
                 db.execute(&numbered(NOTE_REJECTION), params![ticket, account, reason])?;
                 Ok(())
+            })
+            .await
+    }
+
+    async fn stale_approvals(&self, before: DateTime<Utc>, limit: i64) -> Result<Vec<(AccountId, i64)>, Error> {
+        self.db
+            .read(move |db| {
+                let mut query = db.prepare_cached(&numbered(STALE))?;
+                let rows = query.query_map(params![time::store(before), time::store(awaiting()), limit], |row| {
+                    Ok((row.get(0)?, row.get(1)?))
+                })?;
+                Ok(rows.collect::<Result<_, _>>()?)
             })
             .await
     }
