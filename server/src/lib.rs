@@ -25,6 +25,7 @@ mod state;
 mod store;
 pub mod telemetry;
 mod token_mint;
+mod two_factor;
 mod web_app;
 mod webhook_sender;
 

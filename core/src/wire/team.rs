@@ -26,6 +26,9 @@ pub struct SignInDto {
     /// Their password.
     #[serde(default, deserialize_with = "lenient::opt_string")]
     pub password: Option<String>,
+    /// The authentication code (or a recovery code), when two-factor sign-in is on.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub code: Option<String>,
 }
 
 /// `{"session": {...}}`: the request of `POST /session`.
@@ -330,3 +333,51 @@ pub struct AuditResponse {
     pub total_display_records: i64,
 }
 document!(AuditResponse, None, &["response"]);
+
+/// The answer to `POST /me/two-factor`: a secret to confirm with a code.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct TwoFactorSetupResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
+    pub message: String,
+    /// The secret (base32), for apps that take it typed.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub secret: String,
+    /// The `otpauth://` URL the QR code holds.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub otpauth_url: String,
+    /// The QR code, an SVG document.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub qr_svg: String,
+}
+document!(TwoFactorSetupResponse, None, &["response"]);
+
+/// `{"code": …}`: an authentication code (or a recovery code) for `PUT` and `DELETE /me/two-factor`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct TwoFactorCodeRequest {
+    /// The 6 digits the app shows (or, to turn it off, a recovery code).
+    #[serde(default, deserialize_with = "lenient::opt_string")]
+    pub code: Option<String>,
+}
+document!(TwoFactorCodeRequest, None, &["two_factor", "request"]);
+
+/// The answer to `PUT /me/two-factor`: the recovery codes, shown this once.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RecoveryCodesResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
+    pub message: String,
+    /// Ten codes, each good for one sign-in without the app.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub recovery_codes: Vec<String>,
+}
+document!(RecoveryCodesResponse, None, &["response"]);

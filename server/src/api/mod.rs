@@ -26,6 +26,7 @@ mod send;
 mod session;
 mod short_links;
 mod tokens;
+mod two_factor;
 mod users;
 mod webhook_resend;
 mod webhooks;
@@ -76,6 +77,7 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(links::router())
         .merge(audit::router())
         .merge(approval::router())
+        .merge(two_factor::router())
 }
 
 /// Writes error envelopes in the format the request accepts (XML when it accepts neither,

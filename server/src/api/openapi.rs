@@ -9,7 +9,7 @@ use utoipa::{
 
 use super::{
     account, approval, audit, campaign_numbers, campaigns, clicks, consumption, links, list_upkeep, lists, messages,
-    notification, number_lists, retention, send, session, tokens, users, webhook_resend, webhooks,
+    notification, number_lists, retention, send, session, tokens, two_factor, users, webhook_resend, webhooks,
 };
 use crate::state::AppState;
 
@@ -40,7 +40,7 @@ use crate::state::AppState;
         session::sign_in, session::sign_out, session::sign_out_everywhere, session::me, session::change_profile,
         users::users, users::invite, users::change_role, users::remove, users::invitations, users::cancel_invitation,
         links::accept_invitation, links::ask_reset, links::reset, audit::audit, audit::audit_csv,
-        approval::approve, approval::reject,
+        approval::approve, approval::reject, two_factor::start, two_factor::confirm, two_factor::turn_off,
     ),
     modifiers(&BearerToken)
 )]

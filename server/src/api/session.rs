@@ -22,6 +22,7 @@ use super::{
     access::noted,
     auth::{Caller, SESSION_COOKIE, SESSION_MOST, authenticate, client},
     body::WireBody,
+    two_factor::second_factor_passes,
 };
 use crate::{
     Error,
@@ -37,6 +38,10 @@ pub(super) fn router() -> Router<AppState> {
         .route("/sessions", delete(sign_out_everywhere))
         .route("/me", get(me).put(change_profile))
 }
+
+/// The answer's details when the password was right and two-factor sign-in needs its code:
+/// the app then asks for it.
+const CODE_NEEDED: &str = "an authentication code is needed";
 
 /// A person as the wire shows them.
 pub(super) fn user_dto(user: &UserRecord) -> UserDto {
@@ -125,6 +130,18 @@ pub(super) async fn sign_in(
                 return Err(Error::Unauthorized("the email or the password is wrong"));
             }
         };
+        if user.two_factor.secret.is_some() {
+            // The password was right: asking for the code counts as no failure.
+            let Some(code) = session.code.filter(|c| !c.trim().is_empty()) else {
+                return Err(Error::Unauthorized(CODE_NEEDED));
+            };
+            if !second_factor_passes(&state, &user, &code).await? {
+                state.sign_ins.failed(email.as_str(), address, Instant::now());
+                let why = "wrong authentication code";
+                record(&state, user.account, email.as_str(), address.to_string(), "session.failed", why);
+                return Err(Error::Unauthorized("the authentication code is wrong or has expired"));
+            }
+        }
         state.sign_ins.succeeded(email.as_str());
         (user.account, SessionOwner::User(user.id), user.email.clone(), user.role, Some(user))
     };

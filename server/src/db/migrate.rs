@@ -21,6 +21,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0012_message_lookups.sql"),
     include_str!("../../migrations/0013_retention.sql"),
     include_str!("../../migrations/0014_team.sql"),
+    include_str!("../../migrations/0015_two_factor.sql"),
 ];
 
 /// Applies the migrations the database has not seen, each in its own transaction. The version

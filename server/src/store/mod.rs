@@ -57,7 +57,9 @@ pub use open::DbLocation;
 pub(crate) use open::{for_commands, for_serving};
 pub(crate) use outbox::{Attempt, AttemptResult, DueEvent, NextStep, OutboxStore};
 pub(crate) use retention::{Cursor, Expiry, RetentionSettings, RetentionStore, expiry_statement};
-pub(crate) use team::{Email, LinkKind, OneTimeLink, PersonName, SessionGrant, SessionOwner, TeamStore, UserRecord};
+pub(crate) use team::{
+    Email, LinkKind, OneTimeLink, PersonName, SessionGrant, SessionOwner, TeamStore, TwoFactor, UserRecord,
+};
 pub(crate) use tokens::{
     NewToken, TokenGrant, TokenLifetime, TokenName, TokenRecord, TokenStore, ranges_from_column, ranges_to_column,
     role_from_column,

@@ -73,6 +73,19 @@ pub(crate) struct UserRecord {
     pub(crate) created_at: DateTime<Utc>,
     /// Their password's argon2id hash (a PHC string).
     pub(crate) password_hash: String,
+    /// Their two-factor sign-in.
+    pub(crate) two_factor: TwoFactor,
+}
+
+/// A person's two-factor sign-in, as stored.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct TwoFactor {
+    /// The TOTP secret (base32) once confirmed: sign-in then needs a code.
+    pub(crate) secret: Option<String>,
+    /// A secret being set up, not yet confirmed by a code.
+    pub(crate) pending: Option<String>,
+    /// The hashes of the unused recovery codes, comma-separated.
+    pub(crate) recovery: String,
 }
 
 /// Whom a session signs in: a person, or an API token exchanged for a session by the web
@@ -198,7 +211,14 @@ impl OneTimeLink {
 }
 
 /// The columns a user is read from.
-pub(crate) const USER_COLUMNS: &str = "SELECT id, account_id, email, name, role, created_at, password_hash FROM users";
+pub(crate) const USER_COLUMNS: &str =
+    "SELECT id, account_id, email, name, role, created_at, password_hash, totp_secret,
+        totp_pending, recovery_codes FROM users";
+
+/// Writes a person's two-factor sign-in; `$1` the person, `$2`–`$4` the new state, and when
+/// `$5` is not null only if the recovery codes are still `$5` (a code is used once).
+pub(crate) const SET_TWO_FACTOR: &str = "UPDATE users SET totp_secret = $2, totp_pending = $3, recovery_codes = $4
+     WHERE id = $1 AND (CAST($5 AS TEXT) IS NULL OR recovery_codes = CAST($5 AS TEXT))";
 
 /// A session with its owner's role and name; `$1` the secret's hash.
 pub(crate) const SESSION_GRANT: &str = "SELECT s.id, s.account_id, s.user_id, s.token_id, coalesce(u.role, t.role),
@@ -252,6 +272,9 @@ pub(crate) trait TeamStore: Send + Sync {
     async fn set_name(&self, id: i64, name: &PersonName) -> Result<(), Error>;
     /// Changes a person's password and ends their sessions but `keep`.
     async fn set_password(&self, id: i64, password_hash: &str, keep: Option<i64>) -> Result<(), Error>;
+    /// Writes a person's two-factor sign-in; with `only_if_recovery`, only if their recovery
+    /// codes are still those (so that a code is used once). Whether it was written.
+    async fn set_two_factor(&self, id: i64, state: &TwoFactor, only_if_recovery: Option<&str>) -> Result<bool, Error>;
     /// Removes a person and their sessions; whether they were the account's.
     async fn remove_user(&self, account: AccountId, id: i64) -> Result<bool, Error>;
     /// Starts a session.

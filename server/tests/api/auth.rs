@@ -73,6 +73,9 @@ pub fn endpoints() -> Vec<(Method, &'static str)> {
         (Method::GET, "/audit.csv"),
         (Method::POST, "/campaign/1/approve"),
         (Method::POST, "/campaign/1/reject"),
+        (Method::POST, "/me/two-factor"),
+        (Method::PUT, "/me/two-factor"),
+        (Method::DELETE, "/me/two-factor"),
     ]
 }
 

@@ -50,10 +50,14 @@ struct Session {
 }
 
 async fn sign_in(app: &TestApp, email: &str, password: &str) -> Result<Session, (u16, Value)> {
+    sign_in_with(app, email, password, None).await
+}
+
+async fn sign_in_with(app: &TestApp, email: &str, password: &str, code: Option<&str>) -> Result<Session, (u16, Value)> {
     let response = app
         .anonymous(Method::POST, "/session")
         .header("Accept", "application/json")
-        .json(&json!({"session": {"email": email, "password": password}}))
+        .json(&json!({"session": {"email": email, "password": password, "code": code}}))
         .send()
         .await
         .expect("sent");
@@ -323,4 +327,49 @@ async fn a_campaign_nobody_approves_in_time_is_rejected_and_refunded() {
     assert_eq!(credits(&app).await, 1000.0, "its credits came back");
     let (_, log) = app.json(Method::GET, "/audit?action=campaign.expire", None).await;
     assert_eq!(log["audit"][0]["actor"], "texto", "{log}");
+}
+
+/// The current code of a base32 `secret`, as an authenticator app shows it.
+fn current_code(secret: &str) -> String {
+    let bytes = totp_rs::Secret::Encoded(secret.to_owned()).to_bytes().expect("base32");
+    totp_rs::TOTP::new_unchecked(totp_rs::Algorithm::SHA1, 6, 1, 30, bytes, None, String::new())
+        .generate_current()
+        .expect("a code")
+}
+
+#[tokio::test]
+async fn two_factor_sign_in_asks_for_the_apps_code_or_a_recovery_code_used_once() {
+    let app = spawn_app().await;
+    person(&app, "alice", "max@alice.example", Role::Sender).await;
+    let session = sign_in(&app, "max@alice.example", PASSWORD).await.unwrap();
+    let (status, setup) = as_session(&app, &session, Method::POST, "/me/two-factor", None, true).await;
+    assert_eq!(status, 200, "{setup}");
+    assert!(setup["otpauth_url"].as_str().unwrap().starts_with("otpauth://totp/texto:max%40alice.example?"));
+    assert!(setup["qr_svg"].as_str().unwrap().contains("<svg"));
+    let secret = setup["secret"].as_str().unwrap().to_owned();
+    assert!(sign_in(&app, "max@alice.example", PASSWORD).await.is_ok(), "not on until confirmed");
+    let (status, _) =
+        as_session(&app, &session, Method::PUT, "/me/two-factor", Some(json!({"code": "000000"})), true).await;
+    assert_eq!(status, 422, "a wrong code confirms nothing");
+    let (status, on) =
+        as_session(&app, &session, Method::PUT, "/me/two-factor", Some(json!({"code": current_code(&secret)})), true)
+            .await;
+    assert_eq!(status, 200, "{on}");
+    let recovery: Vec<String> = serde_json::from_value(on["recovery_codes"].clone()).unwrap();
+    assert_eq!(recovery.len(), 10);
+
+    let (status, asked) = sign_in(&app, "max@alice.example", PASSWORD).await.err().expect("a code is needed");
+    assert_eq!((status, asked["details"].as_str()), (401, Some("an authentication code is needed")));
+    assert!(sign_in_with(&app, "max@alice.example", PASSWORD, Some("123456")).await.is_err());
+    assert!(sign_in_with(&app, "max@alice.example", PASSWORD, Some(&current_code(&secret))).await.is_ok());
+    assert!(sign_in_with(&app, "max@alice.example", PASSWORD, Some(&recovery[0])).await.is_ok());
+    assert!(
+        sign_in_with(&app, "max@alice.example", PASSWORD, Some(&recovery[0])).await.is_err(),
+        "a recovery code works once"
+    );
+
+    let (status, _) =
+        as_session(&app, &session, Method::DELETE, "/me/two-factor", Some(json!({"code": recovery[1]})), true).await;
+    assert_eq!(status, 200);
+    assert!(sign_in(&app, "max@alice.example", PASSWORD).await.is_ok(), "off again");
 }

@@ -18,6 +18,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0009_message_lookups.sql"),
     include_str!("../../../migrations/postgres/0010_retention.sql"),
     include_str!("../../../migrations/postgres/0011_team.sql"),
+    include_str!("../../../migrations/postgres/0012_two_factor.sql"),
 ];
 
 /// The advisory lock's key ("texto" in ASCII).

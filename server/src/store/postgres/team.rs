@@ -11,8 +11,8 @@ use crate::{
     store::{
         AccountId, role_from_column,
         team::{
-            Email, LINK_COLUMNS, LinkKind, OneTimeLink, PersonName, SESSION_GRANT, SessionGrant, SessionOwner,
-            TeamStore, USER_COLUMNS, UserRecord, owner_columns, session_owner,
+            Email, LINK_COLUMNS, LinkKind, OneTimeLink, PersonName, SESSION_GRANT, SET_TWO_FACTOR, SessionGrant,
+            SessionOwner, TeamStore, TwoFactor, USER_COLUMNS, UserRecord, owner_columns, session_owner,
         },
         time,
     },
@@ -27,6 +27,7 @@ fn user(row: &Row) -> UserRecord {
         role: role_from_column(row.get(4)),
         created_at: time::load(row.get(5)),
         password_hash: row.get(6),
+        two_factor: TwoFactor { secret: row.get(7), pending: row.get(8), recovery: row.get(9) },
     }
 }
 
@@ -56,7 +57,7 @@ impl TeamStore for PgStore {
         let client = self.pool.get().await?;
         let sql = "INSERT INTO users (account_id, email, name, password_hash, role, created_at)
                    VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (email) DO NOTHING
-                   RETURNING id, account_id, email, name, role, created_at, password_hash";
+                   RETURNING id, account_id, email, name, role, created_at, password_hash, totp_secret, totp_pending, recovery_codes";
         let rows = query(
             &client,
             sql,
@@ -102,6 +103,14 @@ impl TeamStore for PgStore {
         tx.execute("DELETE FROM sessions WHERE user_id = $1 AND id <> $2", &[&id, &keep.unwrap_or(-1)]).await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    async fn set_two_factor(&self, id: i64, state: &TwoFactor, only_if_recovery: Option<&str>) -> Result<bool, Error> {
+        let client = self.pool.get().await?;
+        let written = client
+            .execute(SET_TWO_FACTOR, &[&id, &state.secret, &state.pending, &state.recovery, &only_if_recovery])
+            .await?;
+        Ok(written == 1)
     }
 
     async fn remove_user(&self, account: AccountId, id: i64) -> Result<bool, Error> {

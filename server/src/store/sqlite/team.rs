@@ -12,8 +12,8 @@ use crate::{
     store::{
         AccountId, role_from_column,
         team::{
-            Email, LINK_COLUMNS, LinkKind, OneTimeLink, PersonName, SESSION_GRANT, SessionGrant, SessionOwner,
-            TeamStore, USER_COLUMNS, UserRecord, owner_columns, session_owner,
+            Email, LINK_COLUMNS, LinkKind, OneTimeLink, PersonName, SESSION_GRANT, SET_TWO_FACTOR, SessionGrant,
+            SessionOwner, TeamStore, TwoFactor, USER_COLUMNS, UserRecord, owner_columns, session_owner,
         },
         time,
     },
@@ -28,6 +28,7 @@ fn user(row: &rusqlite::Row<'_>) -> rusqlite::Result<UserRecord> {
         role: role_from_column(&row.get::<_, String>(4)?),
         created_at: time::load(&row.get::<_, String>(5)?),
         password_hash: row.get(6)?,
+        two_factor: TwoFactor { secret: row.get(7)?, pending: row.get(8)?, recovery: row.get(9)? },
     })
 }
 
@@ -129,6 +130,19 @@ impl TeamStore for SqliteStore {
                 db.execute("UPDATE users SET password_hash = ? WHERE id = ?", params![hash, id])?;
                 db.execute("DELETE FROM sessions WHERE user_id = ? AND id IS NOT ?", params![id, keep.unwrap_or(-1)])?;
                 Ok(())
+            })
+            .await
+    }
+
+    async fn set_two_factor(&self, id: i64, state: &TwoFactor, only_if_recovery: Option<&str>) -> Result<bool, Error> {
+        let (state, expected) = (state.clone(), only_if_recovery.map(str::to_owned));
+        self.db
+            .write(move |db| {
+                let written = db.execute(
+                    &numbered(SET_TWO_FACTOR),
+                    params![id, state.secret, state.pending, state.recovery, expected],
+                )?;
+                Ok(written == 1)
             })
             .await
     }

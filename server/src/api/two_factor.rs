@@ -1,0 +1,124 @@
+//! `POST`, `PUT` and `DELETE /me/two-factor`: setting up two-factor sign-in (a secret shown as
+//! a QR code, confirmed by a code, then ten recovery codes) and turning it off; and the check
+//! sign-in makes.
+
+use axum::{Router, extract::State, response::Response, routing::post};
+use chrono::Utc;
+use texto_core::{
+    FieldError,
+    wire::{RecoveryCodesResponse, StatusResponse, TwoFactorCodeRequest, TwoFactorSetupResponse},
+};
+
+use super::{Accept, access::noted, auth::Caller, body::WireBody};
+use crate::{
+    Error,
+    state::AppState,
+    store::{TwoFactor, UserRecord},
+    two_factor::{code_matches, enrolment, new_secret, recovery_codes, recovery_hash},
+};
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new().route("/me/two-factor", post(start).put(confirm).delete(turn_off))
+}
+
+fn unix_now() -> u64 {
+    u64::try_from(Utc::now().timestamp()).unwrap_or_default()
+}
+
+fn wrong_code() -> Error {
+    Error::Invalid(vec![FieldError::new("code", "this code is wrong or has expired")])
+}
+
+/// The person signed in (a token has no two-factor sign-in).
+async fn person(state: &AppState, caller: &Caller) -> Result<UserRecord, Error> {
+    let user = match caller.user() {
+        Some(id) => state.store.user(caller.account, id).await?,
+        None => None,
+    };
+    user.ok_or_else(|| Error::Invalid(vec![FieldError::new("", "only a person signed in has two-factor sign-in")]))
+}
+
+/// Whether `code` signs `user` in as a second factor: their app's current code, or one of
+/// their recovery codes (used up here). Without two-factor on, any.
+pub(crate) async fn second_factor_passes(state: &AppState, user: &UserRecord, code: &str) -> Result<bool, Error> {
+    let Some(secret) = &user.two_factor.secret else { return Ok(true) };
+    if code_matches(secret, code, unix_now()) {
+        return Ok(true);
+    }
+    let hash = recovery_hash(code);
+    let stored = &user.two_factor.recovery;
+    if !stored.split(',').any(|h| h == hash) {
+        return Ok(false);
+    }
+    let left = stored.split(',').filter(|h| *h != hash && !h.is_empty()).collect::<Vec<_>>().join(",");
+    let used = TwoFactor { recovery: left, ..user.two_factor.clone() };
+    state.store.set_two_factor(user.id, &used, Some(stored)).await
+}
+
+/// `POST /me/two-factor`: a new secret to scan (its QR code as SVG); on once confirmed.
+#[utoipa::path(post, path = "/me/two-factor", tag = "team",
+    responses((status = 200, description = "The secret and its QR code", body = texto_core::wire::TwoFactorSetupResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn start(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
+    let user = person(&state, &caller).await?;
+    let secret = new_secret()?;
+    let (otpauth_url, qr_svg) = enrolment(&secret, &user.email)?;
+    let pending = TwoFactor { pending: Some(secret.clone()), ..user.two_factor };
+    state.store.set_two_factor(user.id, &pending, None).await?;
+    let answer = TwoFactorSetupResponse { status: 1, message: "OK".into(), secret, otpauth_url, qr_svg };
+    Ok(noted(
+        accept.ok(&answer),
+        format!("user {}", user.id),
+        format!("{} began setting up two-factor sign-in", user.email),
+    ))
+}
+
+/// `PUT /me/two-factor` (`{"code"}`): the app's code confirms the secret; two-factor sign-in
+/// is on, and ten recovery codes are answered this once.
+#[utoipa::path(put, path = "/me/two-factor", tag = "team", request_body = texto_core::wire::TwoFactorCodeRequest,
+    responses((status = 200, description = "On; the recovery codes", body = texto_core::wire::RecoveryCodesResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn confirm(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    body: WireBody,
+) -> Result<Response, Error> {
+    let TwoFactorCodeRequest { code } = body.decode()?;
+    let user = person(&state, &caller).await?;
+    let pending = user.two_factor.pending.clone().ok_or_else(|| {
+        Error::Invalid(vec![FieldError::new("", "no two-factor set-up is under way: POST /me/two-factor first")])
+    })?;
+    if !code_matches(&pending, code.as_deref().unwrap_or_default(), unix_now()) {
+        return Err(wrong_code());
+    }
+    let (codes, stored) = recovery_codes()?;
+    state
+        .store
+        .set_two_factor(user.id, &TwoFactor { secret: Some(pending), pending: None, recovery: stored }, None)
+        .await?;
+    let answer = RecoveryCodesResponse { status: 1, message: "OK".into(), recovery_codes: codes };
+    Ok(noted(accept.ok(&answer), format!("user {}", user.id), format!("{} turned two-factor sign-in on", user.email)))
+}
+
+/// `DELETE /me/two-factor` (`{"code"}`: a current code or a recovery code): off.
+#[utoipa::path(delete, path = "/me/two-factor", tag = "team", request_body = texto_core::wire::TwoFactorCodeRequest,
+    responses((status = 200, description = "Off", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn turn_off(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    body: WireBody,
+) -> Result<Response, Error> {
+    let TwoFactorCodeRequest { code } = body.decode()?;
+    let user = person(&state, &caller).await?;
+    if user.two_factor.secret.is_none()
+        || !second_factor_passes(&state, &user, code.as_deref().unwrap_or_default()).await?
+    {
+        return Err(wrong_code());
+    }
+    state.store.set_two_factor(user.id, &TwoFactor::default(), None).await?;
+    let summary = format!("{} turned two-factor sign-in off", user.email);
+    Ok(noted(accept.ok(&StatusResponse::ok()), format!("user {}", user.id), summary))
+}
