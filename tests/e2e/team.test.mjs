@@ -3,6 +3,7 @@
 // cookie's flags, a cross-site style post refused, sign-in slowed after failures, and "Sign out
 // everywhere" ending another device's session.
 import { test } from "node:test";
+import { createHmac } from "node:crypto";
 import assert from "node:assert/strict";
 import { serveForTests, api, assertAccessible, eventually, openApp, screenshots, LAPTOP } from "./app.mjs";
 
@@ -14,6 +15,19 @@ async function invite(email, role) {
   const invited = await api(suite.texto, "POST", "/users", { user: { email, role } });
   assert.equal(invited.status, 200, JSON.stringify(invited.body));
   return invited.body.invitation_url;
+}
+
+/** The current RFC 6238 code of a base32 `secret`, as an authenticator app computes it. */
+function totp(secret) {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const c of secret.replace(/=+$/, "")) bits += alphabet.indexOf(c).toString(2).padStart(5, "0");
+  const key = Buffer.from(bits.match(/.{8}/g).map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
+  const mac = createHmac("sha1", key).update(counter).digest();
+  const offset = mac[19] & 0xf;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
 }
 
 /** A new page signed in as `email` through the sign-in form. */
@@ -130,4 +144,36 @@ test("Sign out everywhere in Profile ends the sessions on other devices; French 
   await laptop.setViewportSize(LAPTOP);
   await laptop.context().close();
   await phone.context().close();
+});
+
+test("with two-factor sign-in on, the sign-in form asks for the app's code and refuses a wrong one", async () => {
+  await api(suite.texto, "POST", `/invitation/${(await invite("max@example.com", "sender")).split("/").pop()}`, { invitation: { name: "Max", password: PASSWORD } });
+  const page = await signedIn("max@example.com");
+  // Set up through the API, with the page's own session (the app has no set-up screen yet).
+  const secret = await page.evaluate(async () => {
+    const me = await (await fetch("/me", { headers: { Accept: "application/json" } })).json();
+    const headers = { Accept: "application/json", "Content-Type": "application/json", "X-CSRF-Token": me.csrf_token };
+    const setup = await (await fetch("/me/two-factor", { method: "POST", headers })).json();
+    return setup.secret;
+  });
+  const turnedOn = await page.evaluate(async ([code]) => {
+    const me = await (await fetch("/me", { headers: { Accept: "application/json" } })).json();
+    const headers = { Accept: "application/json", "Content-Type": "application/json", "X-CSRF-Token": me.csrf_token };
+    return (await fetch("/me/two-factor", { method: "PUT", headers, body: JSON.stringify({ code }) })).status;
+  }, [totp(secret)]);
+  assert.equal(turnedOn, 200);
+  await page.getByRole("button", { name: "Sign out" }).click();
+
+  await page.getByLabel("Email", { exact: true }).fill("max@example.com");
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.getByLabel("Authentication code").fill("000000");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.getByText("This code is wrong or has expired.").waitFor();
+  await assertAccessible(page, "the authentication code step");
+  await screenshots(page, "sign-in-code");
+  await page.getByLabel("Authentication code").fill(totp(secret));
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.getByRole("navigation").waitFor();
+  await page.context().close();
 });

@@ -79,9 +79,11 @@ impl Api {
         read(&request(Method::POST, path, None, None, Some(encode(body, Format::Json))).await?)
     }
 
-    /// Signs a person in with their email and password.
-    pub async fn sign_in(self, email: &str, password: &str) -> Result<(), ApiError> {
-        let body = SignInRequest { session: SignInDto { email: Some(email.into()), password: Some(password.into()) } };
+    /// Signs a person in with their email and password (and the authentication code, when
+    /// two-factor sign-in is on).
+    pub async fn sign_in(self, email: &str, password: &str, code: Option<String>) -> Result<(), ApiError> {
+        let session = SignInDto { email: Some(email.into()), password: Some(password.into()), code };
+        let body = SignInRequest { session };
         let answer = request(Method::POST, "/session", None, None, Some(encode(&body, Format::Json))).await?;
         self.signed_in(&answer)
     }

@@ -333,6 +333,9 @@ texts! {
     change_password: "Change the password", "Changer le mot de passe";
     sign_out_everywhere: "Sign out everywhere", "Se déconnecter partout";
     sign_out_everywhere_hint: "Closes every session of yours, on every device, this one included.", "Ferme toutes vos sessions, sur tous vos appareils, y compris celui-ci.";
+    authentication_code: "Authentication code", "Code d’authentification";
+    authentication_code_hint: "The 6 digits your authenticator app shows, or one of your recovery codes.", "Les 6 chiffres de votre application d’authentification, ou l’un de vos codes de secours.";
+    code_refused: "This code is wrong or has expired.", "Ce code est incorrect ou a expiré.";
     // Team and audit.
     team_title: "Team", "Équipe";
     person_name: "Name", "Nom";

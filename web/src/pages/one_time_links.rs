@@ -36,7 +36,7 @@ pub fn AcceptInvitation() -> impl IntoView {
         spawn_local(async move {
             let joined = Api::post_public::<_, UserResponse>(&format!("/invitation/{secret}"), &body).await;
             let signed_in = match joined {
-                Ok(answer) => Api::new(session).sign_in(&answer.user.email, &chosen).await,
+                Ok(answer) => Api::new(session).sign_in(&answer.user.email, &chosen, None).await,
                 Err(e) => Err(e),
             };
             match signed_in {

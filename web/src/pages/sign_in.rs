@@ -16,6 +16,8 @@ pub fn SignIn() -> impl IntoView {
     let session = use_session();
     let (email, password, token) =
         (RwSignal::new(String::new()), RwSignal::new(String::new()), RwSignal::new(String::new()));
+    // Shown once the server asks for it (the password was right, two-factor sign-in is on).
+    let code = RwSignal::new(None::<String>);
     let refused = RwSignal::new(None::<&'static str>);
     let token_refused = RwSignal::new(None::<&'static str>);
     let busy = RwSignal::new(false);
@@ -31,11 +33,19 @@ pub fn SignIn() -> impl IntoView {
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         busy.set(true);
-        let (given_email, given_password) = (email.get_untracked(), password.get_untracked());
+        let (given_email, given_password, given_code) =
+            (email.get_untracked(), password.get_untracked(), code.get_untracked());
         spawn_local(async move {
-            let answer = Api::new(session).sign_in(given_email.trim(), &given_password).await;
+            let answer = Api::new(session).sign_in(given_email.trim(), &given_password, given_code.clone()).await;
             busy.set(false);
-            refused.set(answer.err().map(|e| why(e, t().sign_in_refused)));
+            match answer {
+                Err(e) if e.problems.iter().any(|(_, p)| p == "an authentication code is needed") => {
+                    code.set(Some(String::new()));
+                    refused.set(None);
+                }
+                Err(e) if given_code.is_some() && e.http == 401 => refused.set(Some(t().code_refused)),
+                answer => refused.set(answer.err().map(|e| why(e, t().sign_in_refused))),
+            }
         });
     };
     let submit_token = move |ev: leptos::ev::SubmitEvent| {
@@ -64,9 +74,17 @@ pub fn SignIn() -> impl IntoView {
                     prop:value=move || email.get() on:input=move |ev| email.set(event_target_value(&ev)) />
                 <label for="password">{move || t().password}</label>
                 <input id="password" type="password" autocomplete="current-password" required
-                    aria-invalid=move || refused.get().is_some().to_string()
-                    aria-describedby=move || refused.get().map(|_| "password-problem")
+                    aria-invalid=move || (refused.get().is_some() && code.get().is_none()).to_string()
+                    aria-describedby=move || refused.get().filter(|_| code.get().is_none()).map(|_| "password-problem")
                     prop:value=move || password.get() on:input=move |ev| password.set(event_target_value(&ev)) />
+                {move || code.get().is_some().then(|| view! {
+                    <label for="code">{t().authentication_code}</label>
+                    <input id="code" inputmode="numeric" autocomplete="one-time-code" required
+                        aria-invalid=move || refused.get().is_some().to_string()
+                        aria-describedby=move || refused.get().map(|_| "password-problem")
+                        prop:value=move || code.get().unwrap_or_default() on:input=move |ev| code.set(Some(event_target_value(&ev))) />
+                    <p class="hint">{t().authentication_code_hint}</p>
+                })}
                 {move || refused.get().map(|why| view! { <p class="field-error" id="password-problem" role="alert">{why}</p> })}
                 <button type="submit" class="primary" disabled=move || busy.get()>{move || t().sign_in}</button>
             </form>
