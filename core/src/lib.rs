@@ -3,6 +3,7 @@
 //! Everything here is deterministic and free of I/O so that one implementation serves the
 //! server (native), the web app (WebAssembly) and JavaScript projects (the npm package).
 
+mod app_area;
 mod calendar;
 mod campaign;
 mod credits;
@@ -27,6 +28,7 @@ pub mod wire;
 #[cfg(all(target_arch = "wasm32", feature = "js"))]
 pub mod js;
 
+pub use app_area::{ACCOUNT_AREA, in_account_area};
 pub use calendar::{
     DelayError, format_paris, french_public_holidays, is_french_public_holiday, next_allowed_send, parse_delay,
     parse_paris,

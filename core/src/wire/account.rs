@@ -12,7 +12,7 @@ pub struct AccountDto {
     /// The account's id.
     #[serde(default, deserialize_with = "lenient::string")]
     pub client_id: String,
-    /// The parent account's id; empty: texto has no sub-accounts yet.
+    /// The parent account's id; empty for an account that is no sub-account.
     #[serde(default, deserialize_with = "lenient::string")]
     pub parent_client_id: String,
     /// E-mail address; empty: texto keeps none.
@@ -30,7 +30,7 @@ pub struct AccountDto {
     /// The balance, as `GET /credits` writes it.
     #[serde(default, deserialize_with = "lenient::string")]
     pub credits: String,
-    /// `0`: texto accounts are prepaid.
+    /// `1`: a sub-account that draws on its parent's balance; `0`: prepaid.
     #[serde(default, deserialize_with = "lenient::int")]
     pub unlimited: i64,
     /// Default sender; empty: each send names its own.
@@ -59,26 +59,6 @@ pub struct AccountResponse {
 }
 
 impl Document for AccountResponse {
-    const JSON_ROOT: Option<&'static str> = None;
-    const XML_ROOTS: &'static [&'static str] = &["response"];
-}
-
-/// The answer to `GET /sub-accounts`: none, as texto has no sub-accounts yet.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct SubAccountsResponse {
-    /// 1.
-    #[serde(deserialize_with = "lenient::int")]
-    pub status: i64,
-    /// `OK`.
-    #[serde(deserialize_with = "lenient::string")]
-    pub message: String,
-    /// The sub-accounts (always empty for now).
-    #[serde(rename = "sub-accounts", default, deserialize_with = "lenient::list")]
-    pub sub_accounts: Vec<AccountDto>,
-}
-
-impl Document for SubAccountsResponse {
     const JSON_ROOT: Option<&'static str> = None;
     const XML_ROOTS: &'static [&'static str] = &["response"];
 }

@@ -47,7 +47,7 @@ pub struct ConsumptionDto {
     /// The caller's account.
     #[serde(default)]
     pub my_account: AccountConsumptionDto,
-    /// Sub-accounts: empty, as texto has none yet.
+    /// The caller's sub-accounts, each with its own line.
     #[serde(default, deserialize_with = "lenient::list")]
     pub by_sub_accounts: Vec<AccountConsumptionDto>,
 }

@@ -311,6 +311,7 @@ impl ListItem for super::ListContactDto {}
 impl ListItem for super::UserDto {}
 impl ListItem for super::InvitationDto {}
 impl ListItem for super::AuditEntryDto {}
+impl ListItem for super::SubAccountDto {}
 impl ListItem for super::ListSummaryDto {}
 impl ListItem for super::ErrorDetailDto {}
 impl ListItem for super::TokenDto {}

@@ -52,6 +52,16 @@ mod xml_guard;
 mod xml_value;
 mod xml_writer;
 
+/// Declares a document: its JSON root (none: the fields are at the top) and XML roots.
+macro_rules! document {
+    ($type:ty, $json:expr, $xml:expr) => {
+        impl $crate::wire::Document for $type {
+            const JSON_ROOT: Option<&'static str> = $json;
+            const XML_ROOTS: &'static [&'static str] = $xml;
+        }
+    };
+}
+
 mod account;
 mod campaigns;
 mod clicks;
@@ -64,6 +74,7 @@ mod notification;
 mod result;
 mod retention;
 mod send;
+mod sub_account;
 mod team;
 mod tokens;
 mod webhook;
@@ -84,6 +95,7 @@ pub use notification::*;
 pub use result::*;
 pub use retention::*;
 pub use send::*;
+pub use sub_account::*;
 pub use team::*;
 pub use tokens::*;
 pub use webhook::*;

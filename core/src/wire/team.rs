@@ -3,17 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Document, lenient};
-
-/// Declares a document: its JSON root (none: the fields are at the top) and XML roots.
-macro_rules! document {
-    ($type:ty, $json:expr, $xml:expr) => {
-        impl Document for $type {
-            const JSON_ROOT: Option<&'static str> = $json;
-            const XML_ROOTS: &'static [&'static str] = $xml;
-        }
-    };
-}
+use super::lenient;
 
 /// The fields of `POST /session` (root `session`); without a body, a bearer token is
 /// exchanged for a session.
@@ -63,6 +53,9 @@ pub struct UserDto {
     /// When they joined (`Y-m-d H:i:s`, Paris).
     #[serde(default, deserialize_with = "lenient::string")]
     pub created_at: String,
+    /// `1`: they sign in with an authentication code as well; `0`: with their password only.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub two_factor: i64,
 }
 
 /// The answer to `POST /session` and `GET /me`: who is signed in, and the value to send in

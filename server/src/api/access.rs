@@ -67,6 +67,9 @@ pub const ROUTES: &[(&str, &str, Access)] = &[
     ("GET", "/account", Signed(Read, None)),
     ("POST", "/account", Signed(Manage, Some("account.create"))),
     ("GET", "/sub-accounts", Signed(Read, None)),
+    ("GET", "/sub-accounts/{id}", Signed(Read, None)),
+    ("POST", "/sub-accounts/{id}/credits", Signed(Manage, Some("account.credits"))),
+    ("GET", "/account/{id}/unlock", Signed(Manage, Some("account.unlock"))),
     ("POST", "/token/account/{id}", Signed(Manage, Some("token.create"))),
     ("POST", "/lookup", Signed(Send, Some("lookup"))),
     ("GET", "/account/invoice", Signed(Read, None)),
@@ -163,7 +166,7 @@ pub(crate) async fn authorize(State(state): State<AppState>, request: Request, n
     let note = response.extensions_mut().remove::<AuditNote>();
     if let Some((name, caller, request_line)) = audited.filter(|_| response.status().is_success()) {
         let note = note.unwrap_or(AuditNote { object: String::new(), summary: request_line });
-        state.audit.record(AuditEntry {
+        let entry = AuditEntry {
             account: caller.account,
             at: Utc::now(),
             actor: caller.actor,
@@ -171,7 +174,13 @@ pub(crate) async fn authorize(State(state): State<AppState>, request: Request, n
             action: name.to_owned(),
             object: note.object,
             summary: note.summary,
-        });
+        };
+        // Acting in a sub-account: the change is on record there and in the caller's own account.
+        if let Some(home) = caller.home {
+            let summary = format!("in sub-account {}: {}", entry.account, entry.summary);
+            state.audit.record(AuditEntry { account: home, summary, ..entry.clone() });
+        }
+        state.audit.record(entry);
     }
     response
 }

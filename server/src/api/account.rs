@@ -9,7 +9,7 @@ use axum::{
 };
 use texto_core::{
     FieldError,
-    wire::{AccountDto, AccountResponse, SubAccountsResponse},
+    wire::{AccountDto, AccountResponse},
 };
 
 use super::{Accept, auth::Caller};
@@ -17,9 +17,7 @@ use crate::{Error, state::AppState};
 
 pub(super) fn router() -> Router<AppState> {
     Router::new()
-        .route("/account", get(account).post(create_account))
-        .route("/sub-accounts", get(sub_accounts))
-        .route("/token/account/{id}", post(sub_account_token))
+        .route("/account", get(account).post(super::sub_accounts::create))
         .route("/lookup", post(lookup))
         .route("/account/invoice", get(invoices))
         .route("/account/invoice/{id}", get(invoices))
@@ -81,46 +79,4 @@ pub(super) async fn invoices(_caller: Caller) -> Result<Response, Error> {
         "invoice",
         "invoices are not available here: billing is the operator's own system; ask your operator",
     )]))
-}
-
-/// `GET /sub-accounts`: texto has no sub-accounts yet, so the list is empty.
-#[utoipa::path(
-    get,
-    path = "/sub-accounts",
-    tag = "account",
-    responses((status = 200, description = "The caller's sub-accounts: none yet", body = texto_core::wire::SubAccountsResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
-    security(("bearer" = []))
-)]
-pub(super) async fn sub_accounts(_caller: Caller, accept: Accept) -> Result<Response, Error> {
-    Ok(accept.ok(&SubAccountsResponse { status: 1, message: "OK".into(), sub_accounts: Vec::new() }))
-}
-
-/// `POST /account` (a sub-account) and `POST /token/account/:id` (a sub-account's token):
-/// texto has no sub-accounts yet (accounts are the operator's: `texto account create`).
-/// Answered -7 with that reason, not 404.
-#[utoipa::path(
-    post,
-    path = "/account",
-    tag = "account",
-    responses((status = "default", description = "-7: texto has no sub-accounts yet", body = texto_core::wire::ErrorResponse)),
-    security(("bearer" = []))
-)]
-pub(super) async fn create_account(_caller: Caller) -> Result<Response, Error> {
-    Err(Error::Invalid(vec![FieldError::new(
-        "account",
-        "texto has no sub-accounts yet: accounts are created by the operator (texto account create)",
-    )]))
-}
-
-/// `POST /token/account/:id`: a sub-account's token; texto has no sub-accounts yet.
-#[utoipa::path(
-    post,
-    path = "/token/account/{id}",
-    tag = "tokens",
-    params(("id" = i64, Path, description = "The sub-account's id")),
-    responses((status = "default", description = "-7: texto has no sub-accounts yet", body = texto_core::wire::ErrorResponse)),
-    security(("bearer" = []))
-)]
-pub(super) async fn sub_account_token(caller: Caller) -> Result<Response, Error> {
-    create_account(caller).await
 }

@@ -38,6 +38,9 @@ pub(crate) struct Caller {
     pub(crate) session: Option<SessionGrant>,
     /// The API token, when the request came with one.
     pub(crate) token: Option<i64>,
+    /// The caller's own account, when it acts in one of that account's sub-accounts
+    /// ([`ACCOUNT_HEADER`]); its changes are recorded in both accounts' audit logs.
+    pub(crate) home: Option<AccountId>,
 }
 
 impl Caller {
@@ -58,6 +61,10 @@ impl Caller {
         }
     }
 }
+
+/// The header that names the sub-account a caller of its parent acts in (the app's account
+/// switcher); without it, a caller acts in its own account.
+pub(crate) const ACCOUNT_HEADER: &str = "x-texto-account";
 
 /// The session cookie's name.
 pub(crate) const SESSION_COOKIE: &str = "texto_session";
@@ -92,13 +99,30 @@ impl FromRequestParts<AppState> for Caller {
 /// request that `changes` something must come with the session's CSRF value.
 pub(crate) async fn authenticate(parts: &Parts, state: &AppState, changes: bool) -> Result<Caller, Error> {
     let address = client(parts, &state.config.trusted_proxies);
-    if let Some(token) = bearer(parts).or_else(|| query_token(parts)) {
-        return by_token(parts, state, &token, address).await;
+    let caller = if let Some(token) = bearer(parts).or_else(|| query_token(parts)) {
+        by_token(parts, state, &token, address).await?
+    } else {
+        match session_cookie(parts) {
+            Some(secret) => by_session(parts, state, &secret, address, changes).await?,
+            None => return Err(Error::Unauthorized("no token: send Authorization: Bearer <token>")),
+        }
+    };
+    switch_account(parts, state, caller).await
+}
+
+/// The caller moved into the sub-account [`ACCOUNT_HEADER`] names, with the same role; -5 if
+/// that account is not one of the caller's sub-accounts.
+async fn switch_account(parts: &Parts, state: &AppState, caller: Caller) -> Result<Caller, Error> {
+    let Some(asked) = parts.headers.get(ACCOUNT_HEADER).and_then(|v| v.to_str().ok()).map(str::trim) else {
+        return Ok(caller);
+    };
+    let not_found = || Error::NotFound(format!("sub-account {asked}"));
+    let id = super::path_id(asked).ok_or_else(not_found)?;
+    if id == caller.account {
+        return Ok(caller);
     }
-    match session_cookie(parts) {
-        Some(secret) => by_session(parts, state, &secret, address, changes).await,
-        None => Err(Error::Unauthorized("no token: send Authorization: Bearer <token>")),
-    }
+    let sub_account = state.store.sub_account(caller.account, id).await?.ok_or_else(not_found)?;
+    Ok(Caller { home: Some(caller.account), account: sub_account.id, ..caller })
 }
 
 async fn by_token(parts: &Parts, state: &AppState, token: &str, address: IpAddr) -> Result<Caller, Error> {
@@ -127,7 +151,15 @@ async fn by_token(parts: &Parts, state: &AppState, token: &str, address: IpAddr)
         });
     }
     let actor = if grant.name.is_empty() { format!("token {}", grant.token) } else { grant.name.clone() };
-    Ok(Caller { account: grant.account, role: grant.role, actor, address, session: None, token: Some(grant.token) })
+    Ok(Caller {
+        account: grant.account,
+        role: grant.role,
+        actor,
+        address,
+        session: None,
+        token: Some(grant.token),
+        home: None,
+    })
 }
 
 async fn by_session(
@@ -167,6 +199,7 @@ async fn by_session(
         address,
         session: Some(grant),
         token,
+        home: None,
     })
 }
 

@@ -221,13 +221,18 @@ pub(super) async fn detail(
     security(("bearer" = []))
 )]
 pub(super) async fn credits(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
-    let balance = state.store.balance(caller.account).await?;
+    let mut balance = state.store.balance(caller.account).await?;
+    // An unlimited sub-account may spend its parent's balance as well as its own.
+    let payer = state.store.family(caller.account).await?.payer();
+    if let Some(payer) = payer {
+        balance = balance + state.store.balance(payer).await?;
+    }
     Ok(accept.ok(&CreditsResponse {
         status: 1,
         message: "OK".into(),
         credits: balance.to_string(),
         postpaid: "0".into(),
         postpaid_limit: Some(false),
-        unlimited: Some(false),
+        unlimited: Some(payer.is_some()),
     }))
 }

@@ -24,7 +24,7 @@ pub(super) fn router() -> Router<AppState> {
 }
 
 /// The query: the period (both bounds required), countries (comma-separated ISO codes) and a
-/// sub-account (texto has none: any id is -5).
+/// sub-account of the caller's (another id is -5).
 #[derive(Debug, Default, serde::Deserialize)]
 #[serde(default)]
 pub(super) struct ConsumptionQuery {
@@ -42,7 +42,7 @@ pub(super) struct ConsumptionQuery {
         ("date_start" = String, Query, description = "From this day (Y-m-d, or Y-m-d H:i:s; Paris); required"),
         ("date_end" = String, Query, description = "To this day, included; required"),
         ("country" = Option<String>, Query, description = "Only these countries: ISO codes, comma-separated (FR,BE)"),
-        ("sub_account_id" = Option<String>, Query, description = "A sub-account: texto has none yet")
+        ("sub_account_id" = Option<String>, Query, description = "One of the caller's sub-accounts: its figures instead")
     ),
     responses((status = 200, description = "Messages handed to the carrier in the period, by country", body = texto_core::wire::ConsumptionResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
@@ -54,9 +54,15 @@ pub(super) async fn consumption(
     asked: Result<Query<ConsumptionQuery>, QueryRejection>,
 ) -> Result<Response, Error> {
     let asked = query(asked)?;
-    if let Some(sub_account) = asked.sub_account_id.as_deref().filter(|s| !s.trim().is_empty()) {
-        return Err(Error::NotFound(format!("sub-account {sub_account}: texto has no sub-accounts yet")));
-    }
+    // `sub_account_id`: the figures of one of the caller's sub-accounts instead.
+    let account = match asked.sub_account_id.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        Some(id) => {
+            let not_found = || Error::NotFound(format!("sub-account {id}"));
+            let id = super::path_id(id).ok_or_else(not_found)?;
+            state.store.sub_account(caller.account, id).await?.ok_or_else(not_found)?.id
+        }
+        None => caller.account,
+    };
     let mut fields = QueryFields::default();
     let from = fields.period_bound_of("date_start", asked.date_start.as_deref(), PeriodBound::Start, true);
     let until = fields.period_bound_of("date_end", asked.date_end.as_deref(), PeriodBound::End, true);
@@ -68,9 +74,15 @@ pub(super) async fn consumption(
         }
     }
     let (from, until) = fields.finish((from.unwrap_or_default(), until.unwrap_or_default()))?;
-    let rows = state.store.consumption(caller.account, from, until, &countries).await?;
+    let rows = state.store.consumption(account, from, until, &countries).await?;
     let total = rows.iter().map(|row| row.messages).sum();
-    let company = state.store.account_name(caller.account).await?;
+    let company = state.store.account_name(account).await?;
+    let mut by_sub_accounts = Vec::new();
+    for sub_account in state.store.sub_accounts(account).await? {
+        let rows = state.store.consumption(sub_account.id, from, until, &countries).await?;
+        let conso = rows.iter().map(|row| row.messages).sum();
+        by_sub_accounts.push(AccountConsumptionDto { account_id: sub_account.id, company: sub_account.name, conso });
+    }
     Ok(accept.ok(&ConsumptionResponse {
         status: 1,
         message: "OK".into(),
@@ -80,8 +92,8 @@ pub(super) async fn consumption(
                 .into_iter()
                 .map(|row| CountryConsumptionDto { country: row.country, total: row.messages, cost: row.cost.as_f64() })
                 .collect(),
-            my_account: AccountConsumptionDto { account_id: caller.account, company, conso: total },
-            by_sub_accounts: Vec::new(),
+            my_account: AccountConsumptionDto { account_id: account, company, conso: total },
+            by_sub_accounts,
         },
     }))
 }

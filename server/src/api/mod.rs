@@ -25,6 +25,7 @@ mod retry_key;
 mod send;
 mod session;
 mod short_links;
+mod sub_accounts;
 mod tokens;
 mod two_factor;
 mod users;
@@ -78,6 +79,7 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(audit::router())
         .merge(approval::router())
         .merge(two_factor::router())
+        .merge(sub_accounts::router())
 }
 
 /// Writes error envelopes in the format the request accepts (XML when it accepts neither,

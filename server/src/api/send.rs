@@ -12,7 +12,7 @@ use axum::{
 use chrono::Utc;
 use serde::Deserialize;
 use texto_core::{
-    Audience, Campaign, Endpoint, FieldError, FilterContext, parse_international, simulate, validate_send,
+    Audience, Campaign, Credits, Endpoint, FieldError, FilterContext, parse_international, simulate, validate_send,
     wire::{CancelledResponse, GsmDto, MessageDto, RecipientsDto, SmsRequest},
 };
 
@@ -27,7 +27,7 @@ use super::{
 use crate::{
     Error,
     state::AppState,
-    store::{CampaignStatus, Created, NewCampaign, approval},
+    store::{AccountId, CampaignStatus, Created, NewCampaign, approval},
 };
 
 pub(super) fn router() -> Router<AppState> {
@@ -242,6 +242,22 @@ async fn run(
     }
 }
 
+/// An unlimited sub-account short of `cost` draws what it lacks from its parent (a transfer in
+/// both ledgers, before its campaign is written); any other account is refused.
+async fn draw_on_payer(state: &AppState, account: AccountId, cost: Credits, balance: Credits) -> Result<(), Error> {
+    let Some(payer) = state.store.family(account).await?.payer() else {
+        return Err(Error::NotEnoughCredits { cost, balance });
+    };
+    let lacking = Credits::from_hundredths(cost.hundredths() - balance.hundredths());
+    match state.store.transfer(payer, account, lacking).await {
+        Ok(_) => Ok(()),
+        Err(Error::NotEnoughCredits { balance: available, .. }) => {
+            Err(Error::NotEnoughCredits { cost, balance: balance + available })
+        }
+        Err(error) => Err(error),
+    }
+}
+
 /// [`run`] once its request's fingerprint is known.
 async fn attempt(
     state: &AppState,
@@ -290,7 +306,7 @@ async fn attempt(
         // balance only (the store checks it again as it writes).
         let balance = state.store.balance(caller.account).await?;
         if simulation.cost > balance {
-            return Err(Error::NotEnoughCredits { cost: simulation.cost, balance });
+            draw_on_payer(state, caller.account, simulation.cost, balance).await?;
         }
     }
     let (gsmsmsids, infos) = match campaign.audience() {

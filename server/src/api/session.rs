@@ -52,6 +52,7 @@ pub(super) fn user_dto(user: &UserRecord) -> UserDto {
         role: user.role.as_str().to_owned(),
         account_id: user.account,
         created_at: format_paris(user.created_at),
+        two_factor: i64::from(user.two_factor.secret.is_some()),
     }
 }
 

@@ -21,7 +21,7 @@ use crate::{
     Error,
     address_range::AddressRange,
     state::AppState,
-    store::{HttpErrors, NewToken, TokenLifetime, TokenName, TokenRecord},
+    store::{AccountId, HttpErrors, NewToken, TokenLifetime, TokenName, TokenRecord},
     token_mint::mint,
 };
 
@@ -110,10 +110,21 @@ pub(super) async fn create(
     accept: Accept,
     body: WireBody,
 ) -> Result<Response, Error> {
+    create_in(&state, &caller, caller.account, accept, body).await
+}
+
+/// A token of `account` (the caller's, or one of its sub-accounts), as `POST /token` asks.
+pub(super) async fn create_in(
+    state: &AppState,
+    caller: &Caller,
+    account: AccountId,
+    accept: Accept,
+    body: WireBody,
+) -> Result<Response, Error> {
     let NewTokenRequest { token } = body.decode()?;
-    let new = new_token(token, &caller)?;
-    let (token, record) = mint(state.store.as_ref(), caller.account, &new, Utc::now()).await?;
-    tracing::info!(token = record.id, "token created");
+    let new = new_token(token, caller)?;
+    let (token, record) = mint(state.store.as_ref(), account, &new, Utc::now()).await?;
+    tracing::info!(token = record.id, account, "token created");
     Ok(accept.ok(&TokenCreatedResponse {
         status: 1,
         message: "OK".into(),

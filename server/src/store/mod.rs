@@ -27,6 +27,7 @@ mod outbox;
 pub(crate) mod postgres;
 mod retention;
 pub(crate) mod sqlite;
+mod sub_accounts;
 mod team;
 mod time;
 mod tokens;
@@ -57,6 +58,7 @@ pub use open::DbLocation;
 pub(crate) use open::{for_commands, for_serving};
 pub(crate) use outbox::{Attempt, AttemptResult, DueEvent, NextStep, OutboxStore};
 pub(crate) use retention::{Cursor, Expiry, RetentionSettings, RetentionStore, expiry_statement};
+pub(crate) use sub_accounts::{NewSubAccount, SubAccountRecord, SubAccountStore};
 pub(crate) use team::{
     Email, LinkKind, OneTimeLink, PersonName, SessionGrant, SessionOwner, TeamStore, TwoFactor, UserRecord,
 };
@@ -121,6 +123,7 @@ pub(crate) trait Store:
     + TeamStore
     + AuditStore
     + ApprovalStore
+    + SubAccountStore
 {
 }
 
@@ -142,5 +145,6 @@ impl<T> Store for T where
         + TeamStore
         + AuditStore
         + ApprovalStore
+        + SubAccountStore
 {
 }

@@ -23,6 +23,7 @@ mod retention;
 mod sdk_shapes;
 mod send;
 mod slow_clients;
+mod sub_accounts;
 mod team;
 mod tokens;
 mod web_app;

@@ -204,16 +204,22 @@ async fn an_http_errors_off_token_gets_unknown_paths_and_wrong_methods_as_200_to
 }
 
 #[tokio::test]
-async fn sub_accounts_are_an_empty_list_and_creating_one_says_why_not() {
+async fn sub_accounts_answer_in_the_sdks_shapes_and_say_what_is_wrong() {
     let app = spawn_app().await;
     let (status, body) = app.json(Method::GET, "/sub-accounts", Some(json!([]))).await;
     assert_eq!((status, body["sub-accounts"].clone()), (200, json!([])), "{body}");
-    let create = json!({"account": {"email": "a@example.com", "password": "secret", "isChild": 1}});
-    for path in ["/account", "/token/account/1"] {
-        let (status, body) = app.json(Method::POST, path, Some(create.clone())).await;
-        assert_eq!((status, body["status"].as_i64()), (422, Some(-7)), "{path}: {body}");
-        assert!(body.to_string().contains("no sub-accounts"), "{path} says why: {body}");
-    }
+    let short = json!({"account": {"email": "a@example.com", "password": "secret", "isChild": 1}});
+    let (status, body) = app.json(Method::POST, "/account", Some(short)).await;
+    assert_eq!((status, body["status"].as_i64()), (422, Some(-7)), "{body}");
+    assert!(body.to_string().contains("account.password"), "names the field: {body}");
+    let (status, body) = app.json(Method::POST, "/token/account/1", Some(json!({"token": {"name": "x"}}))).await;
+    assert_eq!((status, body["status"].as_i64()), (404, Some(-5)), "its own account is no sub-account: {body}");
+    let created = json!({"account": {"email": "b@example.com", "password": "long enough secret", "isChild": "1"}});
+    let (status, body) = app.json(Method::POST, "/account", Some(created)).await;
+    assert_eq!((status, body["active"].as_i64()), (200, Some(1)), "{body}");
+    let (status, xml) = app.xml(Method::GET, "/sub-accounts", None).await;
+    assert_eq!(status, 200);
+    assert!(xml.contains("<company>b@example.com</company>") && xml.contains("<current_month_consumption>0<"), "{xml}");
 }
 
 #[tokio::test]

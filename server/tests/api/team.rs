@@ -9,10 +9,10 @@ use texto_server::{Access, ROUTES, TokenAction, UserAction, admin, admin_users};
 
 use crate::helpers::{TestApp, account, spawn_app};
 
-const PASSWORD: &str = "correct horse battery";
+pub(crate) const PASSWORD: &str = "correct horse battery";
 
 /// A token of `account` with `role`.
-async fn token_with(app: &TestApp, account: &str, role: Role) -> String {
+pub(crate) async fn token_with(app: &TestApp, account: &str, role: Role) -> String {
     let action = TokenAction::Create {
         account: account.into(),
         http_errors: texto_server::HttpErrors::On,
@@ -25,7 +25,7 @@ async fn token_with(app: &TestApp, account: &str, role: Role) -> String {
 }
 
 /// Invites `email` into `account` with the command line and accepts the link with the API.
-async fn person(app: &TestApp, account: &str, email: &str, role: Role) {
+pub(crate) async fn person(app: &TestApp, account: &str, email: &str, role: Role) {
     let action = UserAction::Create {
         account: account.into(),
         email: email.into(),
@@ -44,12 +44,12 @@ async fn person(app: &TestApp, account: &str, email: &str, role: Role) {
 }
 
 /// A signed-in session: its cookie and CSRF value.
-struct Session {
-    cookie: String,
-    csrf: String,
+pub(crate) struct Session {
+    pub(crate) cookie: String,
+    pub(crate) csrf: String,
 }
 
-async fn sign_in(app: &TestApp, email: &str, password: &str) -> Result<Session, (u16, Value)> {
+pub(crate) async fn sign_in(app: &TestApp, email: &str, password: &str) -> Result<Session, (u16, Value)> {
     sign_in_with(app, email, password, None).await
 }
 
@@ -76,7 +76,7 @@ async fn sign_in_with(app: &TestApp, email: &str, password: &str, code: Option<&
 }
 
 /// A request made with the session's cookie (and its CSRF header when `csrf`).
-async fn as_session(
+pub(crate) async fn as_session(
     app: &TestApp,
     session: &Session,
     method: Method,

@@ -19,6 +19,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0010_retention.sql"),
     include_str!("../../../migrations/postgres/0011_team.sql"),
     include_str!("../../../migrations/postgres/0012_two_factor.sql"),
+    include_str!("../../../migrations/postgres/0013_sub_accounts.sql"),
 ];
 
 /// The advisory lock's key ("texto" in ASCII).

@@ -23,6 +23,7 @@ mod notification;
 mod number_lists;
 mod outbox;
 mod retention;
+mod sub_accounts;
 mod team;
 mod tokens;
 mod webhooks;

@@ -1,0 +1,111 @@
+//! Sub-accounts and transfers of credits in PostgreSQL.
+
+use async_trait::async_trait;
+use texto_core::{Credits, Role};
+use tokio_postgres::Row;
+
+use super::{PgStore, accounts::changed, query};
+use crate::{
+    Error,
+    store::{
+        AccountId,
+        sub_accounts::{
+            Family, NewSubAccount, SUB_ACCOUNT_COLUMNS, SubAccountRecord, SubAccountStore, email_taken, name_taken,
+        },
+        time,
+    },
+};
+
+fn record(row: &Row) -> SubAccountRecord {
+    SubAccountRecord {
+        id: row.get(0),
+        name: row.get(1),
+        unlimited: row.get(2),
+        balance: Credits::from_hundredths(row.get(3)),
+        owner_email: row.get(4),
+        owner_name: row.get(5),
+        created_at: time::load(row.get(6)),
+    }
+}
+
+#[async_trait]
+impl SubAccountStore for PgStore {
+    async fn create_sub_account(&self, new: &NewSubAccount) -> Result<AccountId, Error> {
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
+        let account = tx
+            .query_opt(
+                "INSERT INTO accounts (name, parent_id, unlimited) VALUES ($1, $2, $3)
+                 ON CONFLICT (name) DO NOTHING RETURNING id",
+                &[&new.name, &new.parent, &new.unlimited],
+            )
+            .await?
+            .ok_or_else(name_taken)?
+            .get::<_, AccountId>(0);
+        tx.query_opt(
+            "INSERT INTO users (account_id, email, name, password_hash, role, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (email) DO NOTHING RETURNING id",
+            &[
+                &account,
+                &new.owner_email.as_str(),
+                &new.owner_name.as_str(),
+                &new.password_hash,
+                &Role::Owner.as_str(),
+                &time::store(new.now),
+            ],
+        )
+        .await?
+        .ok_or_else(email_taken)?;
+        tx.commit().await?;
+        Ok(account)
+    }
+
+    async fn sub_accounts(&self, parent: AccountId) -> Result<Vec<SubAccountRecord>, Error> {
+        let client = self.pool.get().await?;
+        let rows = query(&client, &format!("{SUB_ACCOUNT_COLUMNS} ORDER BY a.id"), &[&parent]).await?;
+        Ok(rows.iter().map(record).collect())
+    }
+
+    async fn sub_account(&self, parent: AccountId, id: AccountId) -> Result<Option<SubAccountRecord>, Error> {
+        let client = self.pool.get().await?;
+        let rows = query(&client, &format!("{SUB_ACCOUNT_COLUMNS} AND a.id = $2"), &[&parent, &id]).await?;
+        Ok(rows.first().map(record))
+    }
+
+    async fn family(&self, account: AccountId) -> Result<Family, Error> {
+        let client = self.pool.get().await?;
+        let rows = query(&client, "SELECT parent_id, unlimited FROM accounts WHERE id = $1", &[&account]).await?;
+        Ok(rows.first().map(|row| Family { parent: row.get(0), unlimited: row.get(1) }).unwrap_or_default())
+    }
+
+    async fn transfer(&self, from: AccountId, to: AccountId, credits: Credits) -> Result<(Credits, Credits), Error> {
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
+        // Both rows locked in id order, as the campaign writer locks them.
+        let rows = tx
+            .query(
+                "SELECT id, balance FROM accounts WHERE id = ANY($1) ORDER BY id FOR NO KEY UPDATE",
+                &[&vec![from, to]],
+            )
+            .await?;
+        let available = rows
+            .iter()
+            .find(|row| row.get::<_, AccountId>(0) == from)
+            .map_or(Credits::ZERO, |row| Credits::from_hundredths(row.get(1)));
+        if available < credits {
+            return Err(Error::NotEnoughCredits { cost: credits, balance: available });
+        }
+        let ledger = "INSERT INTO ledger (account_id, amount, kind, counterpart_id) VALUES ($1, $2, 'transfer', $3)";
+        let moved = "UPDATE accounts SET balance = balance + $1 WHERE id = $2 RETURNING balance";
+        let mut after = [0i64; 2];
+        for (slot, (account, amount, other)) in
+            [(from, -credits.hundredths(), to), (to, credits.hundredths(), from)].into_iter().enumerate()
+        {
+            tx.execute(ledger, &[&account, &amount, &other]).await?;
+            after[slot] = tx.query_one(moved, &[&amount, &account]).await?.get(0);
+            changed(&tx, account).await?;
+        }
+        tx.commit().await?;
+        Ok((Credits::from_hundredths(after[0]), Credits::from_hundredths(after[1])))
+    }
+}

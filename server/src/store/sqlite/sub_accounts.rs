@@ -1,0 +1,116 @@
+//! Sub-accounts and transfers of credits in SQLite (the statements shared with PostgreSQL,
+//! their `$n` written `?n`).
+
+use async_trait::async_trait;
+use rusqlite::{OptionalExtension, params};
+use texto_core::{Credits, Role};
+
+use super::{SqliteStore, accounts::balance, numbered};
+use crate::{
+    Error,
+    store::{
+        AccountId,
+        sub_accounts::{
+            Family, NewSubAccount, SUB_ACCOUNT_COLUMNS, SubAccountRecord, SubAccountStore, email_taken, name_taken,
+        },
+        time,
+    },
+};
+
+fn record(row: &rusqlite::Row<'_>) -> rusqlite::Result<SubAccountRecord> {
+    Ok(SubAccountRecord {
+        id: row.get(0)?,
+        name: row.get(1)?,
+        unlimited: row.get(2)?,
+        balance: Credits::from_hundredths(row.get(3)?),
+        owner_email: row.get(4)?,
+        owner_name: row.get(5)?,
+        created_at: time::load(&row.get::<_, String>(6)?),
+    })
+}
+
+#[async_trait]
+impl SubAccountStore for SqliteStore {
+    async fn create_sub_account(&self, new: &NewSubAccount) -> Result<AccountId, Error> {
+        let new = new.clone();
+        self.db
+            .write(move |db| {
+                let account: Option<AccountId> = db
+                    .query_row(
+                        "INSERT INTO accounts (name, parent_id, unlimited) VALUES (?, ?, ?)
+                         ON CONFLICT (name) DO NOTHING RETURNING id",
+                        params![new.name, new.parent, new.unlimited],
+                        |row| row.get(0),
+                    )
+                    .optional()?;
+                let account = account.ok_or_else(name_taken)?;
+                let user: Option<i64> = db
+                    .query_row(
+                        "INSERT INTO users (account_id, email, name, password_hash, role, created_at)
+                         VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (email) DO NOTHING RETURNING id",
+                        params![
+                            account,
+                            new.owner_email.as_str(),
+                            new.owner_name.as_str(),
+                            new.password_hash,
+                            Role::Owner.as_str(),
+                            time::store(new.now)
+                        ],
+                        |row| row.get(0),
+                    )
+                    .optional()?;
+                user.ok_or_else(email_taken)?;
+                Ok(account)
+            })
+            .await
+    }
+
+    async fn sub_accounts(&self, parent: AccountId) -> Result<Vec<SubAccountRecord>, Error> {
+        self.db
+            .read(move |db| {
+                let mut statement = db.prepare_cached(&numbered(&format!("{SUB_ACCOUNT_COLUMNS} ORDER BY a.id")))?;
+                Ok(statement.query_map([parent], record)?.collect::<Result<_, _>>()?)
+            })
+            .await
+    }
+
+    async fn sub_account(&self, parent: AccountId, id: AccountId) -> Result<Option<SubAccountRecord>, Error> {
+        self.db
+            .read(move |db| {
+                let mut statement = db.prepare_cached(&numbered(&format!("{SUB_ACCOUNT_COLUMNS} AND a.id = $2")))?;
+                Ok(statement.query_row(params![parent, id], record).optional()?)
+            })
+            .await
+    }
+
+    async fn family(&self, account: AccountId) -> Result<Family, Error> {
+        self.db
+            .read(move |db| {
+                Ok(db
+                    .prepare_cached("SELECT parent_id, unlimited FROM accounts WHERE id = ?")?
+                    .query_row([account], |row| Ok(Family { parent: row.get(0)?, unlimited: row.get(1)? }))
+                    .optional()?
+                    .unwrap_or_default())
+            })
+            .await
+    }
+
+    async fn transfer(&self, from: AccountId, to: AccountId, credits: Credits) -> Result<(Credits, Credits), Error> {
+        self.db
+            .write(move |db| {
+                let available = Credits::from_hundredths(balance(db, from)?);
+                if available < credits {
+                    return Err(Error::NotEnoughCredits { cost: credits, balance: available });
+                }
+                let mut insert = db.prepare_cached(
+                    "INSERT INTO ledger (account_id, amount, kind, counterpart_id) VALUES (?, ?, 'transfer', ?)",
+                )?;
+                insert.execute(params![from, -credits.hundredths(), to])?;
+                insert.execute(params![to, credits.hundredths(), from])?;
+                drop(insert);
+                let after = (Credits::from_hundredths(balance(db, from)?), Credits::from_hundredths(balance(db, to)?));
+                Ok(after)
+            })
+            .await
+    }
+}
