@@ -1,10 +1,14 @@
--- Sub-accounts (issue 23): an account may have a parent; an unlimited one draws on the
+-- Sub-accounts and the team's rules (issue 23): an account may have a parent; an unlimited one draws on the
 -- parent's balance. Credits moved between accounts are a `transfer` row in each ledger, with
 -- the other account as `counterpart_id`: SQLite cannot change a CHECK, so the ledger is
 -- rebuilt with the new kind (its trigger with it).
 ALTER TABLE accounts ADD COLUMN parent_id INTEGER REFERENCES accounts(id);
 ALTER TABLE accounts ADD COLUMN unlimited INTEGER NOT NULL DEFAULT 0;
 CREATE INDEX accounts_by_parent ON accounts (parent_id) WHERE parent_id IS NOT NULL;
+-- The team's rules: campaigns over this many recipients wait for approval (NULL: none), and
+-- people must sign in with two factors.
+ALTER TABLE accounts ADD COLUMN approval_over INTEGER;
+ALTER TABLE accounts ADD COLUMN require_two_factor INTEGER NOT NULL DEFAULT 0;
 
 CREATE TABLE ledger_next (
     id              INTEGER PRIMARY KEY,

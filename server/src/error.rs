@@ -97,6 +97,13 @@ pub enum Error {
     /// came from another site (status -12, HTTP 403).
     #[error("a request made with the session cookie must carry the X-CSRF-Token header that sign-in returned")]
     CrossSite,
+    /// The account requires two-factor sign-in and the person has not set it up: nothing else
+    /// until they do (status -12, HTTP 403).
+    #[error("your account requires two-factor sign-in: set it up on your profile (POST /me/two-factor) first")]
+    TwoFactorRequired,
+    /// A campaign is approved or rejected by someone other than its author (status -12, HTTP 403).
+    #[error("a campaign is approved by someone other than its author")]
+    OwnCampaign,
     /// Too many failed sign-ins for this email or from this address: the next try is
     /// accepted after the given seconds (HTTP 429, `Retry-After`).
     #[error("too many failed sign-ins: try again in {0} s")]
@@ -275,7 +282,7 @@ impl Error {
                 tracing::warn!(error = %self, "request refused for a concurrent change");
                 (StatusCode::SERVICE_UNAVAILABLE, -11, "Server busy".into(), whole(self.to_string()))
             }
-            Error::Forbidden { .. } | Error::CrossSite => {
+            Error::Forbidden { .. } | Error::CrossSite | Error::TwoFactorRequired | Error::OwnCampaign => {
                 (StatusCode::FORBIDDEN, -12, "forbidden".into(), whole(self.to_string()))
             }
             Error::SignInSlowed(_) => {

@@ -19,22 +19,36 @@ use tower_http::{
 use crate::state::AppState;
 
 /// `/` → `/app/`, and the files of `web_dir` under `/app/`. Paths that name no file get
-/// `index.html`, so the app's own routes survive a reload. A file with a `.gz` twin (written
-/// by `scripts/build-web`) goes out as that twin to browsers that take gzip: the app's
-/// 1.1 MB `.wasm` travels as about 400 KB. Everything under `/app/` carries the
-/// [`content_security_policy`] of the `index.html` found at start-up and `Referrer-Policy:
-/// no-referrer` (restart texto after rebuilding the app: the policy names its start script).
+/// `index.html`, so the app's own routes survive a reload; the pages of the account area
+/// ([`texto_core::ACCOUNT_AREA`]) get its bundle's page, `account/index.html`. A file with a
+/// `.gz` twin (written by `scripts/build-web`) goes out as that twin to browsers that take
+/// gzip: the app's 1.1 MB `.wasm` travels as about 400 KB. Everything under `/app/` carries
+/// the [`content_security_policy`] of both pages found at start-up and `Referrer-Policy:
+/// no-referrer` (restart texto after rebuilding the app: the policy names its start scripts).
 pub(crate) fn router(web_dir: &Path) -> Router<AppState> {
     let index = std::fs::read_to_string(web_dir.join("index.html")).unwrap_or_else(|_| {
         tracing::warn!(web_dir = %web_dir.display(), "the web app is not built here; /app/ will answer 404 (run scripts/build-web)");
         String::new()
     });
-    let policy = HeaderValue::from_str(&content_security_policy(&index))
+    let account_page = web_dir.join("account").join("index.html");
+    let account_index = std::fs::read_to_string(&account_page).unwrap_or_default();
+    let account_page = if account_index.is_empty() { web_dir.join("index.html") } else { account_page };
+    let policy = HeaderValue::from_str(&content_security_policy(&format!("{index}{account_index}")))
         .unwrap_or_else(|_| HeaderValue::from_static("default-src 'none'"));
     let files = ServeDir::new(web_dir).precompressed_gzip().fallback(ServeFile::new(web_dir.join("index.html")));
-    let app = SetResponseHeader::overriding(files, header::CONTENT_SECURITY_POLICY, policy);
-    let app = SetResponseHeader::overriding(app, header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
-    Router::new().route("/", get(|| async { Redirect::temporary("/app/") })).nest_service("/app", app)
+    let mut router = Router::new()
+        .route("/", get(|| async { Redirect::temporary("/app/") }))
+        .nest_service("/app", protected(files, &policy));
+    for page in texto_core::ACCOUNT_AREA {
+        router = router.route_service(page, protected(ServeFile::new(&account_page), &policy));
+    }
+    router
+}
+
+/// `service` with the app's headers: `policy`, and no referrer.
+fn protected<S>(service: S, policy: &HeaderValue) -> SetResponseHeader<SetResponseHeader<S, HeaderValue>, HeaderValue> {
+    let service = SetResponseHeader::overriding(service, header::CONTENT_SECURITY_POLICY, policy.clone());
+    SetResponseHeader::overriding(service, header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"))
 }
 
 /// The policy of the app: its own files only, WebAssembly compiled from them, the inline start

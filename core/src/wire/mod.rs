@@ -76,6 +76,7 @@ mod retention;
 mod send;
 mod sub_account;
 mod team;
+mod team_rules;
 mod tokens;
 mod webhook;
 
@@ -97,6 +98,7 @@ pub use retention::*;
 pub use send::*;
 pub use sub_account::*;
 pub use team::*;
+pub use team_rules::*;
 pub use tokens::*;
 pub use webhook::*;
 

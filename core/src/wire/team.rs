@@ -84,6 +84,10 @@ pub struct SessionResponse {
     /// The session's CSRF value; absent when the request came with a bearer token.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub csrf_token: Option<String>,
+    /// `1`: the account requires two-factor sign-in and this person has not set it up; until
+    /// they do, nothing else is allowed.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub two_factor_required: i64,
 }
 document!(SessionResponse, None, &["response"]);
 

@@ -10,8 +10,8 @@ use axum::{
 use chrono::Utc;
 use texto_core::Action;
 
-use super::auth::authenticate;
-use crate::{state::AppState, store::AuditEntry};
+use super::auth::{Caller, authenticate};
+use crate::{Error, state::AppState, store::AuditEntry};
 
 /// What a route requires.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,6 +115,8 @@ pub const ROUTES: &[(&str, &str, Access)] = &[
     ("DELETE", "/invitations/{email}", Signed(Manage, Some("user.cancel_invitation"))),
     ("GET", "/audit", Signed(ReadAudit, None)),
     ("GET", "/audit.csv", Signed(ReadAudit, None)),
+    ("GET", "/team-rules", Signed(Read, None)),
+    ("PUT", "/team-rules", Signed(Manage, Some("settings.team_rules"))),
 ];
 
 /// What `method` on the route `path` requires; a route missing from the table requires the
@@ -125,6 +127,26 @@ pub fn required(method: &Method, path: &str) -> Access {
         .iter()
         .find(|(m, p, _)| *p == path && *m == method.as_str())
         .map_or(Signed(Manage, None), |(_, _, access)| *access)
+}
+
+/// What a person whose account requires two-factor sign-in may do before setting it up:
+/// read who they are, set it up, and sign out.
+const BEFORE_TWO_FACTOR: &[(&str, &str)] = &[
+    ("GET", "/me"),
+    ("POST", "/me/two-factor"),
+    ("PUT", "/me/two-factor"),
+    ("DELETE", "/session"),
+    ("DELETE", "/sessions"),
+];
+
+/// `caller`, unless the account requires two-factor sign-in, the caller has not set it up,
+/// and the route is not one of [`BEFORE_TWO_FACTOR`].
+fn two_factor_in_place(caller: Caller, method: &str, path: &str) -> Result<Caller, Error> {
+    let missing = caller.session.as_ref().is_some_and(|session| session.two_factor_missing);
+    if missing && !BEFORE_TWO_FACTOR.contains(&(method, path)) {
+        return Err(Error::TwoFactorRequired);
+    }
+    Ok(caller)
 }
 
 /// What a handler tells the audit log about the change it made.
@@ -155,7 +177,11 @@ pub(crate) async fn authorize(State(state): State<AppState>, request: Request, n
     let (mut parts, body) = request.into_parts();
     // A route that changes something (`GET /send` included) needs the session's CSRF value.
     let changes = audit_name.is_some() || !parts.method.is_safe();
-    let caller = match authenticate(&parts, &state, changes).await.and_then(|c| c.require(action).map(|()| c)) {
+    let caller = match authenticate(&parts, &state, changes)
+        .await
+        .and_then(|c| c.require(action).map(|()| c))
+        .and_then(|c| two_factor_in_place(c, parts.method.as_str(), &path))
+    {
         Ok(caller) => caller,
         Err(error) => return error.into_response(),
     };

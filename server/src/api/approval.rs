@@ -77,6 +77,11 @@ pub(super) async fn approve(
     Path(ticket): Path<String>,
 ) -> Result<Response, Error> {
     let id = awaiting_campaign(&state, &caller, &ticket).await?;
+    // Four eyes: whoever sent a campaign that waits (under the team's rule) does not approve
+    // it; they may still withdraw it with a rejection.
+    if state.store.campaign_author(caller.account, id).await? == caller.actor {
+        return Err(Error::OwnCampaign);
+    }
     if !state.store.approve(caller.account, id, Utc::now()).await? {
         return Err(Error::Contended(format!("campaign {id} changed while it was being approved: send again")));
     }

@@ -52,6 +52,11 @@ impl Caller {
         }
     }
 
+    /// The account the caller belongs to, even while acting in one of its sub-accounts.
+    pub(crate) fn own_account(&self) -> AccountId {
+        self.home.unwrap_or(self.account)
+    }
+
     /// `Forbidden` unless the caller's role may do `action`.
     pub(crate) fn require(&self, action: Action) -> Result<(), Error> {
         if self.role.may(action) {

@@ -109,6 +109,7 @@ pub(super) struct HistoryQuery {
     destination: Option<String>,
     text: Option<String>,
     sort: Option<SortOrder>,
+    approval: Option<String>,
 }
 
 impl HistoryQuery {
@@ -123,6 +124,14 @@ impl HistoryQuery {
             destination: fields.number("destination", self.destination.as_deref()),
             text: self.text.filter(|text| !text.trim().is_empty()),
             order: self.sort.unwrap_or_default(),
+            awaiting_approval: match self.approval.as_deref().map(str::trim) {
+                None | Some("") => false,
+                Some("awaiting") => true,
+                Some(other) => {
+                    fields.refuse("approval", other, "awaiting, or nothing");
+                    false
+                }
+            },
         };
         fields.finish(filter)
     }
@@ -141,7 +150,8 @@ impl HistoryQuery {
         ("sms_max" = Option<i64>, Query, description = "At most this many recipients"),
         ("destination" = Option<String>, Query, description = "Sent to this number (international form)"),
         ("text" = Option<String>, Query, description = "With this text in the message (any case)"),
-        ("sort" = Option<String>, Query, description = "asc (oldest first) or desc (newest first, the default)")
+        ("sort" = Option<String>, Query, description = "asc (oldest first) or desc (newest first, the default)"),
+        ("approval" = Option<String>, Query, description = "texto's: awaiting, for the campaigns that await approval only")
     ),
     responses((status = 200, description = "Campaigns, newest first", body = texto_core::wire::CampaignsResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))

@@ -26,6 +26,7 @@ mod send;
 mod session;
 mod short_links;
 mod sub_accounts;
+mod team_rules;
 mod tokens;
 mod two_factor;
 mod users;
@@ -80,6 +81,7 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(approval::router())
         .merge(two_factor::router())
         .merge(sub_accounts::router())
+        .merge(team_rules::router())
 }
 
 /// Writes error envelopes in the format the request accepts (XML when it accepts neither,

@@ -313,9 +313,13 @@ async fn attempt(
         Audience::Numbers(recipients) => (recipients.iter().map(|r| r.gsmsmsid).collect(), Vec::new()),
         Audience::Lists(ids) => (Vec::new(), contact_infos(ids, &context.lists)),
     };
-    // A role that may not send (an author) sends for approval: the campaign is written
-    // waiting, with its credits held, and goes once approved.
-    let awaits = !caller.role.may(texto_core::Action::Send);
+    // A role that may not send (an author) sends for approval, and so does anyone sending to
+    // more recipients than the team's rule allows (read only for campaigns to several, so a
+    // one-recipient send pays nothing for it): the campaign is written waiting, with its
+    // credits held, and goes once approved.
+    let recipients = simulation.counters.sent;
+    let awaits = !caller.role.may(texto_core::Action::Send)
+        || (recipients > 1 && state.store.team_rules(caller.account).await?.needs_approval(recipients));
     let written = awaits.then(|| texto_core::Simulation { send_at: approval::awaiting(), ..simulation.clone() });
     let status = if written.as_ref().unwrap_or(&simulation).send_at > now {
         CampaignStatus::Scheduled

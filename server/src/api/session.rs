@@ -146,6 +146,10 @@ pub(super) async fn sign_in(
         state.sign_ins.succeeded(email.as_str());
         (user.account, SessionOwner::User(user.id), user.email.clone(), user.role, Some(user))
     };
+    let two_factor_required = match &user {
+        Some(user) => user.two_factor.secret.is_none() && state.store.team_rules(account).await?.require_two_factor,
+        None => false,
+    };
     let (session_secret, csrf) = (secret()?, secret()?);
     state.store.add_session(&token_hash(&session_secret), account, owner, &csrf, Utc::now()).await?;
     record(&state, account, &actor, address.to_string(), "session.create", &format!("{actor} signed in"));
@@ -157,6 +161,7 @@ pub(super) async fn sign_in(
         role: role.as_str().to_owned(),
         account_id: account,
         csrf_token: Some(csrf),
+        two_factor_required: i64::from(two_factor_required),
     });
     response.headers_mut().insert(header::SET_COOKIE, cookie(&state, Some(&session_secret)));
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
@@ -211,7 +216,7 @@ pub(super) async fn sign_out_everywhere(
 /// The answer of `GET /me` and `PUT /me`.
 async fn who(state: &AppState, caller: &Caller, accept: Accept) -> Result<Response, Error> {
     let user = match caller.user() {
-        Some(id) => state.store.user(caller.account, id).await?,
+        Some(id) => state.store.user(caller.own_account(), id).await?,
         None => None,
     };
     Ok(accept.ok(&SessionResponse {
@@ -222,6 +227,7 @@ async fn who(state: &AppState, caller: &Caller, accept: Accept) -> Result<Respon
         role: caller.role.as_str().to_owned(),
         account_id: caller.account,
         csrf_token: caller.session.as_ref().map(|s| s.csrf.clone()),
+        two_factor_required: i64::from(caller.session.as_ref().is_some_and(|s| s.two_factor_missing)),
     }))
 }
 
@@ -255,7 +261,7 @@ pub(super) async fn change_profile(
 ) -> Result<Response, Error> {
     let ProfileRequest { me } = body.decode()?;
     let user = match caller.user() {
-        Some(id) => state.store.user(caller.account, id).await?,
+        Some(id) => state.store.user(caller.own_account(), id).await?,
         None => None,
     }
     .ok_or_else(|| Error::Invalid(vec![FieldError::new("me", "only a person signed in has a profile")]))?;

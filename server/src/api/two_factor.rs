@@ -32,7 +32,7 @@ fn wrong_code() -> Error {
 /// The person signed in (a token has no two-factor sign-in).
 async fn person(state: &AppState, caller: &Caller) -> Result<UserRecord, Error> {
     let user = match caller.user() {
-        Some(id) => state.store.user(caller.account, id).await?,
+        Some(id) => state.store.user(caller.own_account(), id).await?,
         None => None,
     };
     user.ok_or_else(|| Error::Invalid(vec![FieldError::new("", "only a person signed in has two-factor sign-in")]))

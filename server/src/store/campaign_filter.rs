@@ -49,6 +49,8 @@ pub(crate) struct CampaignFilter {
     pub(crate) text: Option<String>,
     /// Newest or oldest first.
     pub(crate) order: SortOrder,
+    /// Only the campaigns that await approval (texto's `approval=awaiting`).
+    pub(crate) awaiting_approval: bool,
 }
 
 impl CampaignFilter {
@@ -77,6 +79,9 @@ impl CampaignFilter {
         }
         if let Some(text) = self.text.as_deref().filter(|text| !text.is_empty()) {
             conditions.require("lower(text) LIKE ? ESCAPE '\\'", [contains_pattern(text)]);
+        }
+        if self.awaiting_approval {
+            conditions.require("approval = 'awaiting'", []);
         }
         conditions
     }

@@ -29,6 +29,7 @@ mod retention;
 pub(crate) mod sqlite;
 mod sub_accounts;
 mod team;
+mod team_rules;
 mod time;
 mod tokens;
 mod webhooks;
@@ -62,6 +63,7 @@ pub(crate) use sub_accounts::{NewSubAccount, SubAccountRecord, SubAccountStore};
 pub(crate) use team::{
     Email, LinkKind, OneTimeLink, PersonName, SessionGrant, SessionOwner, TeamStore, TwoFactor, UserRecord,
 };
+pub(crate) use team_rules::{TeamRules, TeamRulesStore};
 pub(crate) use tokens::{
     NewToken, TokenGrant, TokenLifetime, TokenName, TokenRecord, TokenStore, ranges_from_column, ranges_to_column,
     role_from_column,
@@ -124,6 +126,7 @@ pub(crate) trait Store:
     + AuditStore
     + ApprovalStore
     + SubAccountStore
+    + TeamRulesStore
 {
 }
 
@@ -146,5 +149,6 @@ impl<T> Store for T where
         + AuditStore
         + ApprovalStore
         + SubAccountStore
+        + TeamRulesStore
 {
 }

@@ -117,6 +117,9 @@ pub(crate) struct SessionGrant {
     pub(crate) created_at: DateTime<Utc>,
     /// When a request last used it (to the minute).
     pub(crate) seen_at: DateTime<Utc>,
+    /// A person whose account requires two-factor sign-in and who has not set it up: until
+    /// they do, the session may do nothing else.
+    pub(crate) two_factor_missing: bool,
 }
 
 /// What a one-time link is for.
@@ -222,8 +225,9 @@ pub(crate) const SET_TWO_FACTOR: &str = "UPDATE users SET totp_secret = $2, totp
 
 /// A session with its owner's role and name; `$1` the secret's hash.
 pub(crate) const SESSION_GRANT: &str = "SELECT s.id, s.account_id, s.user_id, s.token_id, coalesce(u.role, t.role),
-        coalesce(u.email, t.name), s.csrf, s.created_at, s.seen_at
-     FROM sessions s LEFT JOIN users u ON u.id = s.user_id
+        coalesce(u.email, t.name), s.csrf, s.created_at, s.seen_at,
+        coalesce(a.require_two_factor AND u.id IS NOT NULL AND u.totp_secret IS NULL, false)
+     FROM sessions s JOIN accounts a ON a.id = s.account_id LEFT JOIN users u ON u.id = s.user_id
      LEFT JOIN api_tokens t ON t.id = s.token_id AND t.revoked_at IS NULL
      WHERE s.secret_hash = $1 AND (u.id IS NOT NULL OR t.id IS NOT NULL)";
 

@@ -25,6 +25,7 @@ mod send;
 mod slow_clients;
 mod sub_accounts;
 mod team;
+mod team_rules;
 mod tokens;
 mod web_app;
 mod webhook_delivery;

@@ -330,7 +330,7 @@ async fn a_campaign_nobody_approves_in_time_is_rejected_and_refunded() {
 }
 
 /// The current code of a base32 `secret`, as an authenticator app shows it.
-fn current_code(secret: &str) -> String {
+pub(crate) fn current_code(secret: &str) -> String {
     let bytes = totp_rs::Secret::Encoded(secret.to_owned()).to_bytes().expect("base32");
     totp_rs::TOTP::new_unchecked(totp_rs::Algorithm::SHA1, 6, 1, 30, bytes, None, String::new())
         .generate_current()

@@ -62,3 +62,23 @@ async fn files_with_a_gzip_twin_go_out_compressed_to_browsers_that_take_it() {
     assert!(identity.headers().get("content-encoding").is_none());
     assert_eq!(identity.bytes().await.expect("body").to_vec(), plain);
 }
+
+#[tokio::test]
+async fn the_account_areas_pages_get_their_bundles_page_with_both_start_scripts_allowed() {
+    let account = "<!DOCTYPE html><title>account area</title><script type=\"module\">start('account')</script>";
+    let app = spawn_app_with(move |config| {
+        std::fs::create_dir_all(config.web_dir.join("account")).expect("account dir");
+        std::fs::write(config.web_dir.join("account/index.html"), account).expect("account/index.html");
+    })
+    .await;
+    for path in texto_core::ACCOUNT_AREA {
+        let response = app.get(path).await;
+        assert_eq!(response.status(), 200, "{path}");
+        let policy = response.headers()["content-security-policy"].to_str().unwrap_or_default().to_owned();
+        assert!(policy.contains("'sha256-"), "the account page's start script is allowed: {policy}");
+        assert_eq!(response.text().await.expect("body"), account, "{path}");
+    }
+    for path in ["/app/", "/app/compose", "/app/campaigns/42", "/app/teams"] {
+        assert_eq!(app.get(path).await.text().await.expect("body"), INDEX_HTML, "{path}");
+    }
+}

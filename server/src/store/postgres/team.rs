@@ -154,6 +154,7 @@ impl TeamStore for PgStore {
             csrf: row.get(6),
             created_at: time::load(row.get(7)),
             seen_at: time::load(row.get(8)),
+            two_factor_missing: row.get(9),
         }))
     }
 

@@ -21,6 +21,7 @@ mod outbox;
 mod retention;
 mod sub_accounts;
 mod team;
+mod team_rules;
 mod tokens;
 mod webhooks;
 

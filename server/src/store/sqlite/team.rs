@@ -194,6 +194,7 @@ impl TeamStore for SqliteStore {
                             csrf: row.get(6)?,
                             created_at: time::load(&row.get::<_, String>(7)?),
                             seen_at: time::load(&row.get::<_, String>(8)?),
+                            two_factor_missing: row.get(9)?,
                         })
                     })
                     .optional()?)
