@@ -11,10 +11,13 @@ const ROWS = 100_000;
 const RUNS = 3;
 
 const webDir = process.env.TEXTO_WEB_DIR;
-const wasm = readdirSync(webDir).find((f) => f.endsWith(".wasm"));
-const bytes = readFileSync(join(webDir, wasm));
-const served = readFileSync(join(webDir, `${wasm}.gz`)).length;
-console.log(`web app .wasm: ${bytes.length} B; gzip -9 ${gzipSync(bytes, { level: 9 }).length} B; served gzipped (zopfli) ${served} B`);
+// Two bundles: the marketing one (dist/) and the account area's (dist/account/).
+for (const [bundle, dir] of [["marketing", webDir], ["account area", join(webDir, "account")]]) {
+  const wasm = readdirSync(dir).find((f) => f.endsWith(".wasm"));
+  const bytes = readFileSync(join(dir, wasm));
+  const gz = readFileSync(join(dir, `${wasm}.gz`)).length;
+  console.log(`${bundle} .wasm: ${bytes.length} B; gzip -9 ${gzipSync(bytes, { level: 9 }).length} B; served gzipped (zopfli) ${gz} B`);
+}
 
 let csv = "Nom;Mobile\r\n";
 for (let i = 0; i < ROWS; i++) csv += `Client ${i};06 ${String(10_000_000 + i).replace(/(\d\d)(?=\d)/g, "$1 ")}\r\n`;

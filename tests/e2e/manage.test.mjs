@@ -161,7 +161,7 @@ test("the balance alert is edited and kept; French is chosen, remembered and for
   await page.getByLabel("Email address").fill("ops@example.com");
   await page.getByLabel("Alert by SMS").check();
   await page.getByLabel("Phone number").fill("33612345678");
-  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).first().click();
   await page.getByText("Saved.").waitFor();
   await page.reload();
   await eventually(() => page.getByLabel("Trigger (credits)").inputValue(), (v) => v === "100", "trigger kept");
@@ -169,7 +169,7 @@ test("the balance alert is edited and kept; French is chosen, remembered and for
   assert.equal(await page.getByLabel("Alert by SMS").isChecked(), true);
 
   await page.getByLabel("Trigger (credits)").fill("-5");
-  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).first().click();
   await page.locator("#alert-trigger-problem").waitFor();
   await assertAccessible(page, "settings with an error");
 
@@ -196,6 +196,8 @@ test("a token is created with a name, a lifetime and addresses, copied once, use
   await page.getByLabel("Name", { exact: true }).fill("Caisse magasin");
   await page.getByLabel("Expires after").selectOption({ label: "30 days" });
   await page.getByLabel("Allowed addresses").fill("127.0.0.1, 2001:db8::/32");
+  assert.equal(await page.getByLabel("Role", { exact: true }).inputValue(), "owner", "the creator's role by default");
+  await page.getByLabel("Role", { exact: true }).selectOption({ label: "Sender" });
   await page.getByRole("button", { name: "Create token" }).click();
   const shown = page.getByTestId("new-token");
   await shown.waitFor();
@@ -207,6 +209,7 @@ test("a token is created with a name, a lifetime and addresses, copied once, use
   const row = page.getByRole("row").filter({ hasText: "Caisse magasin" });
   await row.waitFor();
   assert.match(await row.textContent(), /127\.0\.0\.1, 2001:db8::\/32/);
+  assert.match(await row.textContent(), /Sender/, "the token's role");
   assert.ok(!(await row.textContent()).includes(token), "the list never shows the token itself");
   await assertAccessible(page, "tokens");
   await screenshots(page, "tokens");

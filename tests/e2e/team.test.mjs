@@ -146,23 +146,27 @@ test("Sign out everywhere in Profile ends the sessions on other devices; French 
   await phone.context().close();
 });
 
-test("with two-factor sign-in on, the sign-in form asks for the app's code and refuses a wrong one", async () => {
+test("two-factor sign-in set up on the profile from its QR code; then the sign-in form asks for the app's code and refuses a wrong one", async () => {
   await api(suite.texto, "POST", `/invitation/${(await invite("max@example.com", "sender")).split("/").pop()}`, { invitation: { name: "Max", password: PASSWORD } });
   const page = await signedIn("max@example.com");
-  // Set up through the API, with the page's own session (the app has no set-up screen yet).
-  const secret = await page.evaluate(async () => {
-    const me = await (await fetch("/me", { headers: { Accept: "application/json" } })).json();
-    const headers = { Accept: "application/json", "Content-Type": "application/json", "X-CSRF-Token": me.csrf_token };
-    const setup = await (await fetch("/me/two-factor", { method: "POST", headers })).json();
-    return setup.secret;
-  });
-  const turnedOn = await page.evaluate(async ([code]) => {
-    const me = await (await fetch("/me", { headers: { Accept: "application/json" } })).json();
-    const headers = { Accept: "application/json", "Content-Type": "application/json", "X-CSRF-Token": me.csrf_token };
-    return (await fetch("/me/two-factor", { method: "PUT", headers, body: JSON.stringify({ code }) })).status;
-  }, [totp(secret)]);
-  assert.equal(turnedOn, 200);
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("link", { name: "Profile" }).click();
+  await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+  await page.getByRole("img", { name: "QR code to scan with an authenticator app" }).locator("svg").waitFor();
+  const secret = (await page.getByTestId("two-factor-key").textContent()).trim();
+  await assertAccessible(page, "the two-factor set-up");
+  await screenshots(page, "two-factor-setup");
+  await page.getByLabel("Authentication code").fill("000000");
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await page.getByRole("alert").filter({ hasText: "this code is wrong or has expired" }).waitFor();
+  await page.getByLabel("Authentication code").fill(totp(secret));
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await page.getByTestId("recovery-codes").waitFor();
+  assert.equal(await page.getByTestId("recovery-codes").getByRole("listitem").count(), 10);
+  await assertAccessible(page, "the recovery codes");
+  await screenshots(page, "two-factor-codes");
+  const me = (await page.evaluate(async () => (await fetch("/me", { headers: { Accept: "application/json" } })).json()));
+  assert.equal(me.user.two_factor, 1, JSON.stringify(me));
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
 
   await page.getByLabel("Email", { exact: true }).fill("max@example.com");
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
@@ -175,5 +179,30 @@ test("with two-factor sign-in on, the sign-in form asks for the app's code and r
   await page.getByLabel("Authentication code").fill(totp(secret));
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.getByRole("navigation").waitFor();
+  await page.context().close();
+});
+
+test("Settings' team rules: campaigns over the threshold wait, and Campaigns filters what awaits approval", async () => {
+  const page = await openApp(suite.browser, suite.texto, { path: "/app/settings" });
+  const rules = page.locator("section").filter({ has: page.getByRole("heading", { name: "Team rules" }) });
+  await rules.getByLabel("Ask approval for campaigns to more recipients than").fill("1");
+  await rules.getByRole("button", { name: "Save" }).click();
+  await rules.getByRole("status").waitFor();
+  await assertAccessible(page, "Settings with the team rules");
+  await screenshots(page, "team-rules");
+  try {
+    const gsm = (n) => Array.from({ length: n }, (_, i) => ({ value: `3364444444${i}` }));
+    const send = async (text, n) => (await api(suite.texto, "POST", "/send", { sms: { message: { text, pushtype: "alert" }, recipients: { gsm: gsm(n) } } })).body.ticket;
+    await send("Grande braderie", 3);
+    await send("Rappel rendez-vous", 1);
+    await page.getByRole("link", { name: "Campaigns" }).click();
+    await page.getByLabel("Status").selectOption({ label: "Awaiting approval" });
+    await page.getByRole("row").filter({ hasText: "Grande braderie" }).waitFor();
+    assert.equal(await page.getByRole("row").filter({ hasText: "Rappel rendez-vous" }).count(), 0);
+    await assertAccessible(page, "Campaigns awaiting approval");
+  } finally {
+    await api(suite.texto, "PUT", "/team-rules", { team_rules: { approval_over: 0 } });
+  }
+  assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -1,5 +1,5 @@
-//! The frame of every page: header with the balance, navigation, the sign-in gate, and the
-//! routes under `/app/`.
+//! The frame of every page (header with the balance and the account switcher, navigation,
+//! the sign-in gate) and the marketing bundle's routes under `/app/`.
 
 use leptos::prelude::*;
 use leptos_router::{
@@ -10,29 +10,67 @@ use leptos_router::{
 
 use crate::{
     api::Api,
+    components::account_switcher::AccountSwitcher,
     format,
     i18n::{Lang, provide_lang, use_texts},
     pages::{
-        audit::Audit,
         campaigns::{CampaignDetail, Campaigns},
         compose::Compose,
         lists::{ListDetail, Lists},
         number_list::{Blacklist, Npai},
         one_time_links::{AcceptInvitation, ResetPassword},
-        profile::Profile,
         replies::Replies,
-        settings::Settings,
         sign_in::SignIn,
-        team::Team,
-        tokens::Tokens,
-        webhooks::Webhooks,
     },
     session::provide_session,
 };
 
-/// The whole app.
+/// Which bundle runs: links to the other bundle's pages load that page in full.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bundle {
+    /// Compose, Campaigns, Replies, Lists, Blacklist, NPAI.
+    Marketing,
+    /// The account area ([`texto_core::ACCOUNT_AREA`]).
+    Account,
+}
+
+/// The marketing bundle: the pages marketing staff use every day.
 #[component]
 pub fn App() -> impl IntoView {
+    view! {
+        <Frame bundle=Bundle::Marketing>
+            <Routes fallback=NotFound>
+                <Route path=path!("/app") view=Compose />
+                <Route path=path!("/app/compose") view=Compose />
+                <Route path=path!("/app/campaigns") view=Campaigns />
+                <Route path=path!("/app/campaigns/:id") view=CampaignDetail />
+                <Route path=path!("/app/replies") view=Replies />
+                <Route path=path!("/app/lists") view=Lists />
+                <Route path=path!("/app/lists/:id") view=ListDetail />
+                <Route path=path!("/app/blacklist") view=Blacklist />
+                <Route path=path!("/app/npai") view=Npai />
+            </Routes>
+        </Frame>
+    }
+}
+
+/// The heading of a path no page has.
+#[component]
+pub fn NotFound() -> impl IntoView {
+    let t = use_texts();
+    view! { <h1 tabindex="-1">{move || t().not_found}</h1> }
+}
+
+/// The frame of both bundles: the header with the balance and the account switcher, the
+/// navigation, the sign-in gate, and the bundle's routes as `children`.
+#[component]
+pub fn Frame(
+    /// The bundle running.
+    bundle: Bundle,
+    /// The bundle's routes.
+    children: ChildrenFn,
+) -> impl IntoView {
+    provide_context(bundle);
     let lang = provide_lang();
     let session = provide_session();
     let t = use_texts();
@@ -52,6 +90,7 @@ pub fn App() -> impl IntoView {
                 <span class="brand">"texto"</span>
                 <LanguageToggle />
                 <Show when=signed_in>
+                    <AccountSwitcher />
                     <span class="balance" data-testid="credits">{move || t().credits}": "<strong>{credits}</strong></span>
                     <button type="button" class="link-button" on:click=move |_| leptos::task::spawn_local(Api::new(session).sign_out())>{move || t().sign_out}</button>
                 </Show>
@@ -60,23 +99,10 @@ pub fn App() -> impl IntoView {
                 <Nav />
                 <main id="content" tabindex="-1">
                     <FocusHeadingOnNavigation />
-                    <Routes fallback=move || view! { <h1 tabindex="-1">{move || t().not_found}</h1> }>
-                        <Route path=path!("/app") view=Compose />
-                        <Route path=path!("/app/compose") view=Compose />
-                        <Route path=path!("/app/campaigns") view=Campaigns />
-                        <Route path=path!("/app/campaigns/:id") view=CampaignDetail />
-                        <Route path=path!("/app/replies") view=Replies />
-                        <Route path=path!("/app/lists") view=Lists />
-                        <Route path=path!("/app/lists/:id") view=ListDetail />
-                        <Route path=path!("/app/webhooks") view=Webhooks />
-                        <Route path=path!("/app/blacklist") view=Blacklist />
-                        <Route path=path!("/app/npai") view=Npai />
-                        <Route path=path!("/app/tokens") view=Tokens />
-                        <Route path=path!("/app/settings") view=Settings />
-                        <Route path=path!("/app/team") view=Team />
-                        <Route path=path!("/app/profile") view=Profile />
-                        <Route path=path!("/app/audit") view=Audit />
-                    </Routes>
+                    <Show when=move || session.signed_in.with(|who| who.as_ref().is_some_and(|w| w.two_factor_required))>
+                        <p class="alert error" role="alert">{move || t().two_factor_required_banner}" "<NavLink href="/app/profile">{move || t().nav_profile}</NavLink></p>
+                    </Show>
+                    {children()}
                 </main>
             </Show>
         </Router>
@@ -109,6 +135,25 @@ fn LanguageToggle() -> impl IntoView {
     }
 }
 
+/// A link of the navigation: within the bundle, the router's; to the other bundle's page, a
+/// full page load.
+#[component]
+fn NavLink(href: &'static str, children: Children) -> impl IntoView {
+    let here = use_context::<Bundle>().unwrap_or(Bundle::Marketing);
+    let there = if texto_core::in_account_area(href) { Bundle::Account } else { Bundle::Marketing };
+    if here == there {
+        view! { <A href=href>{children()}</A> }.into_any()
+    } else {
+        // A full page load: the page that opens moves the focus to its heading, as the
+        // router's navigations do.
+        let arriving = |_| crate::storage::tab_set(FOCUS_HEADING_KEY, Some("1"));
+        view! { <a href=href rel="external" on:click=arriving>{children()}</a> }.into_any()
+    }
+}
+
+/// Set by a link to the other bundle's page, so that the page it opens focuses its heading.
+const FOCUS_HEADING_KEY: &str = "texto.focus_heading";
+
 /// The navigation links.
 #[component]
 fn Nav() -> impl IntoView {
@@ -117,32 +162,38 @@ fn Nav() -> impl IntoView {
     let may = move |action| session.may(action);
     view! {
         <nav class="nav" aria-label=move || t().nav_label>
-            <A href="/app/compose">{move || t().nav_compose}</A>
-            <A href="/app/campaigns">{move || t().nav_campaigns}</A>
-            <A href="/app/replies">{move || t().nav_replies}</A>
-            <A href="/app/lists">{move || t().nav_lists}</A>
-            <A href="/app/webhooks">{move || t().nav_webhooks}</A>
-            <A href="/app/blacklist">{move || t().nav_blacklist}</A>
-            <A href="/app/npai">{move || t().nav_npai}</A>
-            <A href="/app/team">{move || t().nav_team}</A>
-            <A href="/app/profile">{move || t().nav_profile}</A>
-            <Show when=move || may(texto_core::Action::ReadAudit)><A href="/app/audit">{move || t().nav_audit}</A></Show>
+            <NavLink href="/app/compose">{move || t().nav_compose}</NavLink>
+            <NavLink href="/app/campaigns">{move || t().nav_campaigns}</NavLink>
+            <NavLink href="/app/replies">{move || t().nav_replies}</NavLink>
+            <NavLink href="/app/lists">{move || t().nav_lists}</NavLink>
+            <NavLink href="/app/webhooks">{move || t().nav_webhooks}</NavLink>
+            <NavLink href="/app/blacklist">{move || t().nav_blacklist}</NavLink>
+            <NavLink href="/app/npai">{move || t().nav_npai}</NavLink>
+            <NavLink href="/app/team">{move || t().nav_team}</NavLink>
+            <NavLink href="/app/sub-accounts">{move || t().nav_sub_accounts}</NavLink>
+            <NavLink href="/app/profile">{move || t().nav_profile}</NavLink>
+            <Show when=move || may(texto_core::Action::ReadAudit)><NavLink href="/app/audit">{move || t().nav_audit}</NavLink></Show>
             <Show when=move || may(texto_core::Action::Manage)>
-                <A href="/app/tokens">{move || t().nav_tokens}</A>
-                <A href="/app/settings">{move || t().nav_settings}</A>
+                <NavLink href="/app/tokens">{move || t().nav_tokens}</NavLink>
+                <NavLink href="/app/settings">{move || t().nav_settings}</NavLink>
             </Show>
         </nav>
     }
 }
 
 /// Moves the focus to the page's heading after each navigation, so screen readers announce
-/// the new page (the first load keeps the browser's own focus).
+/// the new page. A first load keeps the browser's own focus, unless a link of the other bundle
+/// opened it.
 #[component]
 fn FocusHeadingOnNavigation() -> impl IntoView {
     let location = use_location();
     Effect::new(move |previous: Option<String>| {
         let path = location.pathname.get();
-        if previous.is_some_and(|p| p != path) {
+        let arrived = previous.is_none() && crate::storage::tab_get(FOCUS_HEADING_KEY).is_some();
+        if arrived {
+            crate::storage::tab_set(FOCUS_HEADING_KEY, None);
+        }
+        if arrived || previous.is_some_and(|p| p != path) {
             request_animation_frame(|| {
                 let heading = document().query_selector("main h1").ok().flatten();
                 if let Some(heading) =

@@ -4,6 +4,7 @@
 //! Pages live in [`pages`], shared pieces in [`components`], the server in [`api`]. Counting,
 //! filtering and cost come from `texto-core`, running in the page.
 
+mod account_app;
 pub mod api;
 mod app;
 pub mod clock;
@@ -17,10 +18,17 @@ pub mod pages;
 pub mod session;
 pub mod storage;
 
+pub use account_app::AccountApp;
 pub use app::App;
 
-/// Mounts the app on the page Trunk builds from the root `index.html`.
+/// Mounts the marketing bundle on the page Trunk builds from the root `index.html`.
 pub fn start() {
     console_error_panic_hook::set_once();
     leptos::mount::mount_to_body(App);
+}
+
+/// Mounts the account area's bundle on the page Trunk builds from the root `account.html`.
+pub fn start_account() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(AccountApp);
 }

@@ -1,4 +1,4 @@
-//! The web app's entry point (Trunk builds this binary).
+//! The marketing bundle's entry point (Trunk builds this binary from the root `index.html`).
 
 fn main() {
     texto_web::start();

@@ -14,6 +14,8 @@ pub struct SignedIn {
     pub role: Role,
     /// The value sent in `X-CSRF-Token` with every change.
     pub csrf: String,
+    /// The account requires two-factor sign-in and this person has not set it up yet.
+    pub two_factor_required: bool,
 }
 
 /// The signed-in state, shared through the context.
@@ -27,11 +29,23 @@ pub struct Session {
     pub credits: RwSignal<Option<f64>>,
     /// Set when the server ended the session mid-use (a 401): sign-in explains it.
     pub expired: RwSignal<bool>,
+    /// The sub-account this tab acts in (the account switcher's choice); `None`: the person's own.
+    pub account: RwSignal<Option<String>>,
+    /// Moves when a sub-account is created, so that the account switcher lists it.
+    pub sub_accounts_changed: RwSignal<u32>,
 }
+
+/// Where the tab's chosen sub-account is kept, so that it holds across page loads.
+const ACCOUNT_KEY: &str = "texto.account";
+
+/// Set while the tab has a session (no secret: only that it has one), so that a page loading
+/// after the session ended elsewhere can say why sign-in shows.
+const SIGNED_IN_KEY: &str = "texto.signed_in";
 
 impl Session {
     /// Signed in as `who`.
     pub fn sign_in(self, who: SignedIn) {
+        crate::storage::tab_set(SIGNED_IN_KEY, Some("1"));
         self.expired.set(false);
         self.checked.set(true);
         self.signed_in.set(Some(who));
@@ -39,8 +53,24 @@ impl Session {
 
     /// Forgets the session (the server ended it or was asked to).
     pub fn sign_out(self) {
+        crate::storage::tab_set(SIGNED_IN_KEY, None);
         self.credits.set(None);
         self.signed_in.set(None);
+        self.switch_to(None);
+    }
+
+    /// No session on the server as the page loads: if this tab had one (it ended elsewhere,
+    /// or expired, while another page of the app was open), sign-in says so.
+    pub fn none_on_load(self) {
+        self.expired.set(crate::storage::tab_get(SIGNED_IN_KEY).is_some());
+        crate::storage::tab_set(SIGNED_IN_KEY, None);
+        self.checked.set(true);
+    }
+
+    /// Acts in the sub-account `account` from now on (`None`: the person's own account).
+    pub fn switch_to(self, account: Option<String>) {
+        crate::storage::tab_set(ACCOUNT_KEY, account.as_deref());
+        self.account.set(account);
     }
 
     /// The server answered 401: back to sign-in, with a message.
@@ -63,6 +93,8 @@ pub fn provide_session() -> Session {
         checked: RwSignal::new(false),
         credits: RwSignal::new(None),
         expired: RwSignal::new(false),
+        account: RwSignal::new(crate::storage::tab_get(ACCOUNT_KEY)),
+        sub_accounts_changed: RwSignal::new(0),
     };
     provide_context(session);
     session

@@ -1,4 +1,5 @@
-//! The browser's `localStorage`: the language and the draft survive a reload (no secret is kept).
+//! The browser's storage: the language and the draft survive a reload, the sub-account a tab
+//! acts in survives its page loads (no secret is kept).
 
 fn local() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
@@ -20,5 +21,24 @@ pub fn set(key: &str, value: &str) {
 pub fn remove(key: &str) {
     if let Some(storage) = local() {
         let _ = storage.remove_item(key);
+    }
+}
+
+fn tab() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok()?
+}
+
+/// The value of `key` kept for this tab only (`sessionStorage`).
+pub fn tab_get(key: &str) -> Option<String> {
+    tab()?.get_item(key).ok()?
+}
+
+/// Keeps `value` under `key` for this tab only, or forgets it (`None`).
+pub fn tab_set(key: &str, value: Option<&str>) {
+    if let Some(storage) = tab() {
+        let _ = match value {
+            Some(value) => storage.set_item(key, value),
+            None => storage.remove_item(key),
+        };
     }
 }

@@ -5,11 +5,12 @@
 use reqwest::{Method, header};
 use serde_json::{Value, json};
 use texto_core::Role;
+use texto_server::{Access, ROUTES};
 
 use crate::{
     delivery::{quick_app, settled, until},
-    helpers::TestApp,
-    team::{PASSWORD, Session, as_session, person, sign_in, token_with},
+    helpers::{TestApp, spawn_app},
+    team::{PASSWORD, Session, as_session, concrete, person, sign_in, token_with},
 };
 
 /// A request of `session` acting in the account `account`.
@@ -219,4 +220,35 @@ async fn an_unlimited_sub_account_draws_on_its_parents_balance() {
     assert_eq!(status, 403);
     let (status, listed) = app.json_as(&sender, Method::GET, "/sub-accounts", None).await;
     assert_eq!((status, listed["sub-accounts"].as_array().map(Vec::len)), (200, Some(2)), "{listed}");
+}
+
+#[tokio::test]
+async fn in_a_sub_account_every_route_answers_by_the_role_table_and_a_sub_account_cannot_reach_up() {
+    let app = spawn_app().await;
+    let client = create(&app, &app.token, "owner@walk.example", "Walk", 0).await;
+    person(&app, "alice", "analyst@alice.example", Role::Analyst).await;
+    let analyst = sign_in(&app, "analyst@alice.example", PASSWORD).await.expect("signed in");
+    let boss = sign_in(&app, "owner@walk.example", PASSWORD).await.expect("signed in");
+    let mut tried = 0;
+    for (method, path, access) in ROUTES {
+        let Access::Signed(action, _) = access else { continue };
+        if path.starts_with("/session") {
+            continue;
+        }
+        let method = Method::from_bytes(method.as_bytes()).expect("a method");
+        let path = concrete(path);
+        let (status, body) = in_account(&app, &analyst, &client, method.clone(), &path, Some(json!({}))).await;
+        if Role::Analyst.may(*action) {
+            assert!(
+                status != 401 && status != 403,
+                "parent's analyst in the sub-account: {method} {path}: {status} {body}"
+            );
+        } else {
+            assert_eq!(status, 403, "parent's analyst in the sub-account: {method} {path}: {body}");
+        }
+        let (status, body) = in_account(&app, &boss, "1", method.clone(), &path, Some(json!({}))).await;
+        assert_eq!(status, 404, "the sub-account's owner naming its parent: {method} {path}: {body}");
+        tried += 2;
+    }
+    println!("sub-account route checks: {tried}");
 }

@@ -98,7 +98,7 @@ pub(crate) async fn as_session(
 }
 
 /// `path` with each `{placeholder}` filled with a value of its kind (ids of another account).
-fn concrete(path: &str) -> String {
+pub(crate) fn concrete(path: &str) -> String {
     path.replace("{email}", "nobody@example.com")
         .replace("{number}", "33612345678")
         .split('/')

@@ -43,6 +43,15 @@ impl Api {
         read(&self.call(Method::DELETE, path, None).await?)
     }
 
+    /// `DELETE path` with `body`.
+    pub async fn delete_with<B: Document, T: Document + DeserializeOwned>(
+        self,
+        path: &str,
+        body: &B,
+    ) -> Result<T, ApiError> {
+        read(&self.call(Method::DELETE, path, Some(encode(body, Format::Json))).await?)
+    }
+
     /// `GET path`, answered as text (a CSV export).
     pub async fn get_text(self, path: &str) -> Result<String, ApiError> {
         self.call(Method::GET, path, None).await
@@ -70,13 +79,15 @@ impl Api {
 
     /// Exchanges an API token for a session, if the server accepts it.
     pub async fn try_token(self, token: &str) -> Result<(), ApiError> {
-        let answer = request(Method::POST, "/session", Some(token), None, None).await?;
+        let answer =
+            request(Method::POST, "/session", Credentials { token: Some(token), ..Credentials::default() }, None)
+                .await?;
         self.signed_in(&answer)
     }
 
     /// `POST path` with `body` before anyone is signed in (one-time links, password resets).
     pub async fn post_public<B: Document, T: Document + DeserializeOwned>(path: &str, body: &B) -> Result<T, ApiError> {
-        read(&request(Method::POST, path, None, None, Some(encode(body, Format::Json))).await?)
+        read(&request(Method::POST, path, Credentials::default(), Some(encode(body, Format::Json))).await?)
     }
 
     /// Signs a person in with their email and password (and the authentication code, when
@@ -84,16 +95,18 @@ impl Api {
     pub async fn sign_in(self, email: &str, password: &str, code: Option<String>) -> Result<(), ApiError> {
         let session = SignInDto { email: Some(email.into()), password: Some(password.into()), code };
         let body = SignInRequest { session };
-        let answer = request(Method::POST, "/session", None, None, Some(encode(&body, Format::Json))).await?;
+        let answer =
+            request(Method::POST, "/session", Credentials::default(), Some(encode(&body, Format::Json))).await?;
         self.signed_in(&answer)
     }
 
     /// Asks the server whether this browser has a session open (after a reload).
     pub async fn resume(self) {
-        match request(Method::GET, "/me", None, None, None).await {
+        match request(Method::GET, "/me", Credentials::default(), None).await {
             Ok(answer) => {
                 let _ = self.signed_in(&answer);
             }
+            Err(error) if error.is_unauthorized() => self.session.none_on_load(),
             Err(_) => self.session.checked.set(true),
         }
     }
@@ -108,7 +121,12 @@ impl Api {
     fn signed_in(self, answer: &str) -> Result<(), ApiError> {
         let who: SessionResponse = read(answer)?;
         let role = who.role.parse().map_err(|_| ApiError::unreadable(200, "an unknown role"))?;
-        self.session.sign_in(SignedIn { actor: who.actor, role, csrf: who.csrf_token.unwrap_or_default() });
+        self.session.sign_in(SignedIn {
+            actor: who.actor,
+            role,
+            csrf: who.csrf_token.unwrap_or_default(),
+            two_factor_required: who.two_factor_required == 1,
+        });
         Ok(())
     }
 
@@ -124,12 +142,31 @@ impl Api {
         self.session.credits.set(Some(credits));
     }
 
-    /// One call with the session's cookie (and its CSRF value); a 401 ends the session.
+    /// `GET path` in the person's own account, whichever sub-account the tab acts in (the
+    /// account switcher's list).
+    pub async fn get_at_home<T: Document + DeserializeOwned>(self, path: &str) -> Result<T, ApiError> {
+        read(&self.call_in(None, Method::GET, path, None).await?)
+    }
+
+    /// One call in the account the tab acts in.
     async fn call(self, method: Method, path: &str, body: Option<String>) -> Result<String, ApiError> {
+        let account = self.session.account.get_untracked();
+        self.call_in(account.as_deref(), method, path, body).await
+    }
+
+    /// One call with the session's cookie (and its CSRF value), in the sub-account `account`
+    /// if one is named; a 401 ends the session.
+    async fn call_in(
+        self,
+        account: Option<&str>,
+        method: Method,
+        path: &str,
+        body: Option<String>,
+    ) -> Result<String, ApiError> {
         let Some(csrf) = self.session.signed_in.with_untracked(|who| who.as_ref().map(|w| w.csrf.clone())) else {
             return Err(ApiError::unauthorized());
         };
-        let answer = request(method, path, None, Some(&csrf), body).await;
+        let answer = request(method, path, Credentials { token: None, csrf: Some(&csrf), account }, body).await;
         if answer.as_ref().err().is_some_and(ApiError::is_unauthorized) {
             self.session.expire();
         }
@@ -143,21 +180,34 @@ fn read<T: Document + DeserializeOwned>(text: &str) -> Result<T, ApiError> {
     serde_json::from_str(text).map_err(|e| ApiError::unreadable(200, &e.to_string()))
 }
 
-/// One request: the session cookie (the browser adds it) with `csrf`, or a bearer `token`;
-/// JSON both ways; the body of a 2xx answer, or an [`ApiError`].
+/// How a request proves who sends it, and the sub-account it acts in.
+#[derive(Default, Clone, Copy)]
+struct Credentials<'a> {
+    /// A bearer token (exchanged for a session).
+    token: Option<&'a str>,
+    /// The session's CSRF value (the browser adds the cookie).
+    csrf: Option<&'a str>,
+    /// The sub-account acted in.
+    account: Option<&'a str>,
+}
+
+/// One request with `credentials`; JSON both ways; the body of a 2xx answer, or an
+/// [`ApiError`].
 async fn request(
     method: Method,
     path: &str,
-    token: Option<&str>,
-    csrf: Option<&str>,
+    credentials: Credentials<'_>,
     body: Option<String>,
 ) -> Result<String, ApiError> {
     let mut builder = RequestBuilder::new(path).method(method).header("Accept", "application/json");
-    if let Some(token) = token {
+    if let Some(token) = credentials.token {
         builder = builder.header("Authorization", &format!("Bearer {token}"));
     }
-    if let Some(csrf) = csrf {
+    if let Some(csrf) = credentials.csrf {
         builder = builder.header("X-CSRF-Token", csrf);
+    }
+    if let Some(account) = credentials.account {
+        builder = builder.header("X-Texto-Account", account);
     }
     let request = match body {
         Some(body) => builder.header("Content-Type", "application/json").body(body),

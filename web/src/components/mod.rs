@@ -1,5 +1,6 @@
 //! Pieces several pages share.
 
+pub mod account_switcher;
 pub mod chart;
 pub mod download;
 pub mod errors;
@@ -7,4 +8,5 @@ pub mod field;
 pub mod importer;
 pub mod pager;
 pub mod phone;
+pub mod role;
 pub mod table;

@@ -27,6 +27,9 @@ texts! {
     nav_tokens: "Tokens", "Jetons";
     nav_team: "Team", "Équipe";
     nav_audit: "Audit", "Journal";
+    nav_sub_accounts: "Sub-accounts", "Sous-comptes";
+    account_label: "Account", "Compte";
+    own_account: "Own account", "Compte principal";
     credits: "Credits", "Crédits";
     sign_out: "Sign out", "Se déconnecter";
     language: "Language", "Langue";
@@ -358,5 +361,43 @@ texts! {
     approve: "Approve", "Approuver";
     reject: "Reject", "Refuser";
     reject_reason: "Reason", "Motif";
+    // Sub-accounts.
+    sub_accounts_title: "Sub-accounts", "Sous-comptes";
+    sub_accounts_intro: "Each client in a space of its own: its campaigns, lists, people and credits apart. Choose one in the header's account switcher to work in it with your role.", "Chaque client dans un espace à lui : ses campagnes, ses listes, ses membres et ses crédits à part. Choisissez-en un dans le sélecteur de compte de l’en-tête pour y travailler avec votre rôle.";
+    no_sub_accounts: "No sub-account yet.", "Aucun sous-compte pour l’instant.";
+    sub_account_name: "Name", "Nom";
+    this_month: "Messages this month", "Messages ce mois-ci";
+    last_month: "Messages last month", "Messages le mois dernier";
+    move_credits: "Move credits", "Transférer des crédits";
+    credits_to_move: "Credits to move to", "Crédits à transférer à";
+    move_button: "Move", "Transférer";
+    draws_on_parent: "draws on this account's credits", "puise dans les crédits de ce compte";
+    draws_on_parent_label: "Draws on this account's credits when its own run out", "Puise dans les crédits de ce compte quand les siens sont épuisés";
+    new_sub_account: "New sub-account", "Nouveau sous-compte";
+    owner_email: "Its owner's email", "E-mail de son propriétaire";
+    first_name: "First name", "Prénom";
+    last_name: "Last name", "Nom de famille";
+    owner_password: "Its owner's password", "Mot de passe de son propriétaire";
+    create_sub_account: "Create the sub-account", "Créer le sous-compte";
+    sub_account_created: "Created:", "Créé :";
+    // Team rules.
+    team_rules: "Team rules", "Règles de l’équipe";
+    approval_over: "Ask approval for campaigns to more recipients than", "Demander une approbation pour les campagnes à plus de destinataires que";
+    approval_over_hint: "Someone other than the sender approves them. Empty: no approval asked (authors' campaigns always wait).", "Une autre personne que l’expéditeur les approuve. Vide : aucune approbation demandée (les campagnes des rédacteurs attendent toujours).";
+    require_two_factor: "Everyone signs in with two factors", "Tout le monde se connecte en deux étapes";
+    require_two_factor_owner: "Only an owner changes this.", "Seul un propriétaire peut changer ceci.";
+    two_factor_required_banner: "Your account requires two-factor sign-in: set it up on your profile before anything else.", "Votre compte exige la connexion en deux étapes : activez-la sur votre profil avant toute chose.";
+    all_campaigns: "All", "Toutes";
+    // Two-factor sign-in.
+    two_factor_title: "Two-factor sign-in", "Connexion en deux étapes";
+    two_factor_intro: "Sign in with a code from an authenticator app as well as your password.", "Connectez-vous avec un code d’une application d’authentification en plus de votre mot de passe.";
+    two_factor_set_up: "Set up two-factor sign-in", "Activer la connexion en deux étapes";
+    two_factor_scan: "Scan this QR code with your authenticator app, then type the code it shows.", "Scannez ce QR code avec votre application d’authentification, puis saisissez le code qu’elle affiche.";
+    two_factor_qr: "QR code to scan with an authenticator app", "QR code à scanner avec une application d’authentification";
+    two_factor_key: "Or type this key:", "Ou saisissez cette clé :";
+    two_factor_turn_on: "Turn on", "Activer";
+    two_factor_turn_off: "Turn off two-factor sign-in", "Désactiver la connexion en deux étapes";
+    two_factor_on: "Two-factor sign-in is on.", "La connexion en deux étapes est activée.";
+    recovery_codes_hint: "Keep these recovery codes somewhere safe: each signs you in once without the app. They are shown only now.", "Gardez ces codes de secours en lieu sûr : chacun vous connecte une fois sans l’application. Ils ne s’affichent que maintenant.";
     language_intro: "The app's language, remembered in this browser.", "La langue de l’application, mémorisée dans ce navigateur.";
 }

@@ -1,4 +1,5 @@
-//! Profile: the signed-in person's name and password, and "Sign out everywhere".
+//! Profile: the signed-in person's name and password, two-factor sign-in, and "Sign out
+//! everywhere".
 
 use leptos::{prelude::*, task::spawn_local};
 use texto_core::wire::{ProfileDto, ProfileRequest, SessionResponse, SessionsEndedResponse};
@@ -7,6 +8,7 @@ use crate::{
     api::{ApiError, use_api},
     components::{errors::ErrorAlert, field::TextField},
     i18n::use_texts,
+    pages::two_factor::TwoFactor,
     session::use_session,
 };
 
@@ -18,8 +20,10 @@ pub fn Profile() -> impl IntoView {
     let session = use_session();
     let me = LocalResource::new(move || async move { api.get::<SessionResponse>("/me").await });
     let name = RwSignal::new(String::new());
+    let two_factor = RwSignal::new(false);
     Effect::new(move |_| {
         if let Some(Ok(answer)) = me.get() {
+            two_factor.set(answer.user.as_ref().is_some_and(|u| u.two_factor == 1));
             name.set(answer.user.map(|u| u.name).unwrap_or_default());
         }
     });
@@ -68,6 +72,7 @@ pub fn Profile() -> impl IntoView {
                 {move || saved.get().map(|text| view! { <p role="status">{text}</p> })}
                 <button type="submit" class="primary">{move || t().save}</button>
             </form>
+            <TwoFactor on=two_factor />
         </Show>
         <section class="card">
             <h2>{move || t().sign_out_everywhere}</h2>

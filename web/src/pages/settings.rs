@@ -1,10 +1,10 @@
-//! Settings: the low-balance alert (`/notification/balance`), how long data is kept, and the
-//! language.
+//! Settings: the low-balance alert (`/notification/balance`), the team's rules, how long data
+//! is kept, and the language.
 
 use leptos::{prelude::*, task::spawn_local};
 use texto_core::wire::{NotificationDto, NotificationRequest, NotificationResponse};
 
-use super::retention_settings::RetentionSettings;
+use super::{retention_settings::RetentionSettings, team_rules::TeamRules};
 use crate::{
     api::{ApiError, use_api},
     components::{errors::ErrorAlert, field::TextField},
@@ -92,6 +92,7 @@ pub fn Settings() -> impl IntoView {
                 </fieldset>
             </form>
         </section>
+        <TeamRules />
         <RetentionSettings />
         <section class="card">
             <h2>{move || t().language}</h2>

@@ -3,7 +3,7 @@
 
 use leptos::{prelude::*, task::spawn_local};
 use texto_core::{
-    Action, Role,
+    Action,
     wire::{
         InvitationResponse, InvitationsResponse, StatusResponse, UserChangeDto, UserChangeRequest, UserDto,
         UserResponse, UsersResponse,
@@ -12,21 +12,14 @@ use texto_core::{
 
 use crate::{
     api::{ApiError, use_api},
-    components::{errors::ErrorAlert, table::rows_or},
-    i18n::{Texts, use_texts},
+    components::{
+        errors::ErrorAlert,
+        role::{RoleSelect, role_label},
+        table::rows_or,
+    },
+    i18n::use_texts,
     session::use_session,
 };
-
-/// A role in the user's language.
-fn role_label(t: &'static Texts, role: &str) -> &'static str {
-    match role.parse::<Role>() {
-        Ok(Role::Owner) => t.role_owner,
-        Ok(Role::Admin) => t.role_admin,
-        Ok(Role::Sender) => t.role_sender,
-        Ok(Role::Author) => t.role_author,
-        _ => t.role_analyst,
-    }
-}
 
 /// The team page.
 #[component]
@@ -138,23 +131,6 @@ pub fn Team() -> impl IntoView {
                 <Suspense fallback=|| ()>{pending}</Suspense>
             </section>
         </Show>
-    }
-}
-
-/// A select of the five roles bound to `value`.
-#[component]
-fn RoleSelect(
-    value: RwSignal<String>,
-    #[prop(optional)] id: Option<&'static str>,
-    #[prop(optional)] label: Option<String>,
-) -> impl IntoView {
-    let t = use_texts();
-    view! {
-        <select id=id aria-label=label on:change=move |ev| value.set(event_target_value(&ev))>
-            {move || Role::ALL.into_iter().map(|role| view! {
-                <option value=role.as_str() selected=move || value.get() == role.as_str()>{role_label(t(), role.as_str())}</option>
-            }).collect_view()}
-        </select>
     }
 }
 

@@ -1,5 +1,5 @@
-//! Tokens: the account's API tokens (name, first characters, expiry, allowed addresses, last
-//! use), creating one (shown once, with a Copy button) and revoking one.
+//! Tokens: the account's API tokens (name, role, first characters, expiry, allowed addresses,
+//! last use), creating one (shown once, with a Copy button) and revoking one.
 
 use leptos::{prelude::*, task::spawn_local};
 use texto_core::wire::{
@@ -8,9 +8,15 @@ use texto_core::wire::{
 
 use crate::{
     api::{ApiError, use_api},
-    components::{errors::ErrorAlert, field::TextField, table::rows_or},
+    components::{
+        errors::ErrorAlert,
+        field::TextField,
+        role::{RoleSelect, role_label},
+        table::rows_or,
+    },
     format,
     i18n::{Texts, use_lang, use_texts},
+    session::use_session,
 };
 
 /// The lifetimes offered, in seconds (`None`: until revoked).
@@ -46,6 +52,9 @@ pub fn Tokens() -> impl IntoView {
     let name = RwSignal::new(String::new());
     let lifetime = RwSignal::new(0usize);
     let allowed = RwSignal::new(String::new());
+    // A new token gets the creator's role unless a lesser one is chosen.
+    let own_role = use_session().signed_in.with_untracked(|who| who.as_ref().map(|w| w.role.as_str().to_owned()));
+    let role = RwSignal::new(own_role.unwrap_or_else(|| "analyst".to_owned()));
     let error = RwSignal::new(None::<ApiError>);
     let created = RwSignal::new(None::<TokenCreatedResponse>);
     let copied = RwSignal::new(false);
@@ -57,7 +66,7 @@ pub fn Tokens() -> impl IntoView {
                 ttl: LIFETIMES.get(lifetime.get_untracked()).copied().flatten(),
                 allowed_ips: Some(addresses(&allowed.get_untracked())),
                 http_errors: None,
-                role: None,
+                role: Some(role.get_untracked()),
             },
         };
         spawn_local(async move {
@@ -87,7 +96,7 @@ pub fn Tokens() -> impl IntoView {
     };
     let rows = move || {
         tokens.get().and_then(Result::ok).map(|answer| {
-            rows_or(answer.tokens, 7, t().no_tokens, move |token| view! { <TokenRow token version lang=lang.get() /> })
+            rows_or(answer.tokens, 8, t().no_tokens, move |token| view! { <TokenRow token version lang=lang.get() /> })
         })
     };
     view! {
@@ -105,12 +114,13 @@ pub fn Tokens() -> impl IntoView {
         <div class="table-wrap">
             <table class="stack">
                 <thead><tr>
-                    <th scope="col">{move || t().token_name}</th><th scope="col">{move || t().token_word}</th>
+                    <th scope="col">{move || t().token_name}</th><th scope="col">{move || t().role}</th>
+                    <th scope="col">{move || t().token_word}</th>
                     <th scope="col">{move || t().created_on}</th><th scope="col">{move || t().expires}</th>
                     <th scope="col">{move || t().allowed_addresses}</th><th scope="col">{move || t().last_used}</th>
                     <th scope="col">{move || t().actions}</th>
                 </tr></thead>
-                <tbody><Suspense fallback=move || view! { <tr><td colspan="7">{t().loading}</td></tr> }>{rows}</Suspense></tbody>
+                <tbody><Suspense fallback=move || view! { <tr><td colspan="8">{t().loading}</td></tr> }>{rows}</Suspense></tbody>
             </table>
         </div>
         <section class="card">
@@ -119,6 +129,10 @@ pub fn Tokens() -> impl IntoView {
                 <div class="row">
                     <div class="field grow">
                         <TextField id="token-name" label=Signal::derive(move || t().token_name) value=name error field="name" required=true />
+                    </div>
+                    <div class="field">
+                        <label for="token-role">{move || t().role}</label>
+                        <RoleSelect id="token-role" value=role />
                     </div>
                     <div class="field">
                         <label for="token-lifetime">{move || t().expires_after}</label>
@@ -163,6 +177,7 @@ fn TokenRow(token: TokenDto, version: RwSignal<u32>, lang: crate::i18n::Lang) ->
     view! {
         <tr>
             <td data-label=t().token_name class="text">{token.name.clone()}</td>
+            <td data-label=t().role>{role_label(t(), token.role.as_deref().unwrap_or("owner"))}</td>
             <td data-label=t().token_word><code>{token.api_token.clone()}</code></td>
             <td data-label=t().created_on>{format::wire_date(lang, &token.created_at)}</td>
             <td data-label=t().expires>{expires}</td>

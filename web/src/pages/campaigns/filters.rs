@@ -1,5 +1,6 @@
-//! The filters of the campaign history: a date range, a text search and a number search,
-//! sent as the `date_start`, `date_end`, `text` and `destination` of `GET /campaigns`.
+//! The filters of the campaign history: a date range, a text search, a number search and
+//! "Awaiting approval", sent as the `date_start`, `date_end`, `text`, `destination` and
+//! `approval` of `GET /campaigns`.
 
 use leptos::prelude::*;
 
@@ -16,12 +17,20 @@ pub struct HistoryFilters {
     pub text: String,
     /// A number the campaign was sent to.
     pub number: String,
+    /// `awaiting`: only the campaigns that wait for approval; empty: all.
+    pub approval: String,
 }
 
 impl HistoryFilters {
     /// The query parameters of `GET /campaigns` for these filters.
-    pub fn query(&self) -> [(&'static str, &str); 4] {
-        [("date_start", &self.from), ("date_end", &self.to), ("text", &self.text), ("destination", &self.number)]
+    pub fn query(&self) -> [(&'static str, &str); 5] {
+        [
+            ("date_start", &self.from),
+            ("date_end", &self.to),
+            ("text", &self.text),
+            ("destination", &self.number),
+            ("approval", &self.approval),
+        ]
     }
 }
 
@@ -54,6 +63,13 @@ pub fn FilterFields(filters: RwSignal<HistoryFilters>, paging: RwSignal<Paging>)
                 <label for="history-number">{move || t().search_number}</label>
                 <input id="history-number" type="search" inputmode="tel" prop:value=move || filters.get().number
                     on:input=move |ev| set(|f, v| f.number = v, event_target_value(&ev)) />
+            </div>
+            <div class="field">
+                <label for="history-approval">{move || t().status}</label>
+                <select id="history-approval" on:change=move |ev| set(|f, v| f.approval = v, event_target_value(&ev))>
+                    <option value="" selected=move || filters.get().approval.is_empty()>{move || t().all_campaigns}</option>
+                    <option value="awaiting" selected=move || !filters.get().approval.is_empty()>{move || t().awaiting_approval}</option>
+                </select>
             </div>
         </form>
     }

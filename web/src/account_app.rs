@@ -1,0 +1,34 @@
+//! The account area's bundle: the screens a team opens rarely (team, tokens, settings,
+//! webhooks, audit log, profile, sub-accounts), kept out of what marketing staff download.
+
+use leptos::prelude::*;
+use leptos_router::{
+    components::{Route, Routes},
+    path,
+};
+
+use crate::{
+    app::{Bundle, Frame, NotFound},
+    pages::{
+        audit::Audit, profile::Profile, settings::Settings, sub_accounts::SubAccounts, team::Team, tokens::Tokens,
+        webhooks::Webhooks,
+    },
+};
+
+/// The account area.
+#[component]
+pub fn AccountApp() -> impl IntoView {
+    view! {
+        <Frame bundle=Bundle::Account>
+            <Routes fallback=NotFound>
+                <Route path=path!("/app/team") view=Team />
+                <Route path=path!("/app/tokens") view=Tokens />
+                <Route path=path!("/app/settings") view=Settings />
+                <Route path=path!("/app/webhooks") view=Webhooks />
+                <Route path=path!("/app/audit") view=Audit />
+                <Route path=path!("/app/profile") view=Profile />
+                <Route path=path!("/app/sub-accounts") view=SubAccounts />
+            </Routes>
+        </Frame>
+    }
+}
