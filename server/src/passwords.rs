@@ -1,9 +1,8 @@
 //! People's passwords: argon2id with OWASP's parameters (19 MiB, 2 passes, 1 lane), hashed and
-//! checked on a blocking thread so that sign-ins never stall the handlers around them.
+//! checked on threads of their own, at a lower priority, so that sign-ins never stall the
+//! handlers around them.
 
-use std::sync::{LazyLock, OnceLock};
-
-use tokio::sync::Semaphore;
+use std::sync::{Arc, LazyLock, Mutex, OnceLock, mpsc::Sender};
 
 use argon2::{
     Algorithm, Argon2, Params, PasswordHash, PasswordHasher, PasswordVerifier, Version, password_hash::SaltString,
@@ -40,17 +39,46 @@ fn salt() -> Result<SaltString, Error> {
     SaltString::encode_b64(&bytes).map_err(|e| Error::Command(format!("a salt: {e}")))
 }
 
-/// Hashes and checks run at most on half the cores (one on two): a burst of sign-ins waits
-/// its turn instead of taking every core from the sends.
-static HASHING: LazyLock<Semaphore> = LazyLock::new(|| {
-    let cores = std::thread::available_parallelism().map_or(2, usize::from);
-    Semaphore::new((cores / 2).max(1))
+/// A hash or a check, handed to the hashing threads.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The hashing threads: half the cores (one on two), so that a burst of sign-ins waits its
+/// turn instead of taking every core from the sends, each at nice 10, so that when the cores
+/// are busy the kernel gives them to the sends first (a sign-in then takes longer; a send does
+/// not wait behind it). `None` if no thread could be started.
+static HASHERS: LazyLock<Option<Sender<Job>>> = LazyLock::new(|| {
+    let (jobs, queue) = std::sync::mpsc::channel::<Job>();
+    let queue = Arc::new(Mutex::new(queue));
+    let threads = std::thread::available_parallelism().map_or(2, usize::from).div_ceil(2).max(1);
+    let mut started = 0;
+    for n in 0..threads {
+        let queue = Arc::clone(&queue);
+        let spawned = std::thread::Builder::new().name(format!("texto-hashing-{n}")).spawn(move || {
+            if let Err(error) = rustix::process::setpriority_process(None, 10) {
+                tracing::warn!(%error, "the password hashing thread keeps its priority");
+            }
+            loop {
+                let job = match queue.lock().unwrap_or_else(|e| e.into_inner()).recv() {
+                    Ok(job) => job,
+                    Err(_) => return,
+                };
+                job();
+            }
+        });
+        started += usize::from(spawned.is_ok());
+    }
+    (started > 0).then_some(jobs)
 });
 
-/// Runs `work` on a blocking thread once a hashing place is free.
+/// Runs `work` on a hashing thread and waits for it.
 async fn hashing<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, Error> {
-    let _place = HASHING.acquire().await.map_err(|_| Error::Unavailable("password hashing stopped"))?;
-    tokio::task::spawn_blocking(work).await.map_err(|_| Error::Unavailable("the password hashing thread stopped"))
+    let (answer, answered) = tokio::sync::oneshot::channel();
+    let job: Job = Box::new(move || {
+        let _ = answer.send(work());
+    });
+    let hashers = HASHERS.as_ref().ok_or(Error::Unavailable("no password hashing thread could start"))?;
+    hashers.send(job).map_err(|_| Error::Unavailable("password hashing stopped"))?;
+    answered.await.map_err(|_| Error::Unavailable("the password hashing thread stopped"))
 }
 
 fn argon2() -> Argon2<'static> {

@@ -206,3 +206,22 @@ test("Settings' team rules: campaigns over the threshold wait, and Campaigns fil
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test("a campaign rejected in the app shows why, and its credits are back", async () => {
+  const made = await api(suite.texto, "POST", "/token", { token: { name: "Rédaction", role: "author" } });
+  const sent = await fetch(`${suite.texto.url}/send`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${made.body.token}`, Accept: "application/json", "Content-Type": "application/json" },
+    body: JSON.stringify({ sms: { message: { text: "Promo du mauvais jour", pushtype: "alert" }, recipients: { gsm: [{ value: "33655555555" }] } } }),
+  });
+  const ticket = (await sent.json()).ticket;
+  const before = Number((await api(suite.texto, "GET", "/credits")).body.credits);
+  const page = await openApp(suite.browser, suite.texto, { path: `/app/campaigns/${ticket}` });
+  await page.getByLabel("Reason").fill("Wrong day");
+  await page.getByRole("button", { name: "Reject" }).click();
+  await page.getByTestId("rejection").filter({ hasText: "Wrong day" }).waitFor();
+  assert.ok(Number((await api(suite.texto, "GET", "/credits")).body.credits) > before, "the credits came back");
+  await assertAccessible(page, "a rejected campaign");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -165,6 +165,10 @@ pub struct CampaignDetailDto {
     /// for a campaign with links).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_list")]
     pub short_links: Option<Vec<super::LinkClicksDto>>,
+    /// Why it was rejected, for a campaign that waited for approval and was refused (texto;
+    /// its status is `Cancelled`).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub rejection: Option<String>,
 }
 
 /// `GET /campaign/:ticket`: `campaign` is a one-element array, as in the public sample.

@@ -190,6 +190,10 @@ pub(super) async fn detail(
     let id = path_id(&ticket).ok_or_else(not_found)?;
     let record = state.store.campaign(caller.account, id).await?.ok_or_else(not_found)?;
     let counts = Outcomes::of(&record);
+    let rejection = match record.status {
+        CampaignStatus::Cancelled => state.store.rejection(caller.account, id).await?,
+        _ => None,
+    };
     Ok(accept.ok(&CampaignDetailResponse {
         status: 1,
         message: "OK".into(),
@@ -219,6 +223,7 @@ pub(super) async fn detail(
                     .map(|l| LinkClicksDto { url: l.url, clicks: l.clicks, clickers: l.clickers })
                     .collect()
             }),
+            rejection,
         }],
     }))
 }

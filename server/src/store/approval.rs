@@ -32,6 +32,10 @@ pub(crate) const NOTE_REJECTION: &str =
 /// Who asked for a campaign (for the author's notice).
 pub(crate) const AUTHOR: &str = "SELECT coalesce(created_by, '') FROM campaigns WHERE id = $1 AND account_id = $2";
 
+/// Why a campaign was rejected, if it was.
+pub(crate) const REJECTION: &str =
+    "SELECT approval_note FROM campaigns WHERE id = $1 AND account_id = $2 AND approval = 'rejected'";
+
 /// Campaigns awaiting approval since before `$1`, at most `$3`; `$2` the awaiting time.
 pub(crate) const STALE: &str = "SELECT account_id, id FROM campaigns
      WHERE status = 'scheduled' AND send_at = $2 AND created_at < $1 ORDER BY id LIMIT $3";
@@ -55,4 +59,6 @@ pub(crate) trait ApprovalStore: Send + Sync {
     async fn stale_approvals(&self, before: DateTime<Utc>, limit: i64) -> Result<Vec<(AccountId, i64)>, Error>;
     /// Who asked for a campaign that waited for approval (empty when unknown).
     async fn campaign_author(&self, account: AccountId, ticket: i64) -> Result<String, Error>;
+    /// Why the campaign was rejected; `None` if it was not.
+    async fn rejection(&self, account: AccountId, ticket: i64) -> Result<Option<String>, Error>;
 }

@@ -246,6 +246,7 @@ async fn an_authors_send_waits_for_approval_until_a_sender_approves_or_rejects_i
     assert!(after > before, "the rejected campaign's credits came back: {before} → {after}");
     let (_, detail) = app.json(Method::GET, &format!("/campaign/{other}"), None).await;
     assert_eq!(detail["campaign"][0]["status"], "Cancelled");
+    assert_eq!(detail["campaign"][0]["rejection"], "Wrong day", "the author sees why: {detail}");
     let (status, _) = app.json_as(&sender, Method::POST, &format!("/campaign/{other}/approve"), None).await;
     assert_eq!(status, 422, "a rejected campaign cannot be approved");
 }

@@ -361,6 +361,7 @@ texts! {
     approve: "Approve", "Approuver";
     reject: "Reject", "Refuser";
     reject_reason: "Reason", "Motif";
+    rejected_because: "Rejected, its credits given back:", "Refusée, ses crédits rendus :";
     // Sub-accounts.
     sub_accounts_title: "Sub-accounts", "Sous-comptes";
     sub_accounts_intro: "Each client in a space of its own: its campaigns, lists, people and credits apart. Choose one in the header's account switcher to work in it with your role.", "Chaque client dans un espace à lui : ses campagnes, ses listes, ses membres et ses crédits à part. Choisissez-en un dans le sélecteur de compte de l’en-tête pour y travailler avec votre rôle.";

@@ -8,7 +8,7 @@ use crate::{
     Error,
     store::{
         AccountId,
-        approval::{APPROVE, AUTHOR, ApprovalStore, MARK_AWAITING, NOTE_REJECTION, STALE, awaiting},
+        approval::{APPROVE, AUTHOR, ApprovalStore, MARK_AWAITING, NOTE_REJECTION, REJECTION, STALE, awaiting},
         time,
     },
 };
@@ -49,5 +49,10 @@ impl ApprovalStore for PgStore {
     async fn campaign_author(&self, account: AccountId, ticket: i64) -> Result<String, Error> {
         let client = self.pool.get().await?;
         Ok(query(&client, AUTHOR, &[&ticket, &account]).await?.first().map(|row| row.get(0)).unwrap_or_default())
+    }
+
+    async fn rejection(&self, account: AccountId, ticket: i64) -> Result<Option<String>, Error> {
+        let client = self.pool.get().await?;
+        Ok(query(&client, REJECTION, &[&ticket, &account]).await?.first().and_then(|row| row.get(0)))
     }
 }

@@ -9,7 +9,7 @@ use crate::{
     Error,
     store::{
         AccountId,
-        approval::{APPROVE, AUTHOR, ApprovalStore, MARK_AWAITING, NOTE_REJECTION, STALE, awaiting},
+        approval::{APPROVE, AUTHOR, ApprovalStore, MARK_AWAITING, NOTE_REJECTION, REJECTION, STALE, awaiting},
         time,
     },
 };
@@ -69,6 +69,16 @@ impl ApprovalStore for SqliteStore {
             .read(move |db| {
                 let author = db.query_row(&numbered(AUTHOR), [ticket, account], |row| row.get(0)).optional()?;
                 Ok(author.unwrap_or_default())
+            })
+            .await
+    }
+
+    async fn rejection(&self, account: AccountId, ticket: i64) -> Result<Option<String>, Error> {
+        self.db
+            .read(move |db| {
+                let note: Option<Option<String>> =
+                    db.query_row(&numbered(REJECTION), [ticket, account], |row| row.get(0)).optional()?;
+                Ok(note.flatten())
             })
             .await
     }
