@@ -360,7 +360,7 @@ fn campaign_detail_response(xml: bool) -> impl Strategy<Value = CampaignDetailRe
         (list(text().prop_map(|id| CampaignListDto { id }), xml), opt_text(xml)),
         (any::<i64>(), any::<i64>(), any::<i64>(), any::<i64>()),
         (any::<i64>(), any::<i64>(), any::<i64>(), any::<i64>()),
-        (option::of(any::<i64>()), opt_text(xml), option::of(any::<i64>())),
+        (option::of(any::<i64>()), opt_text(xml), option::of(any::<i64>()), opt_text(xml)),
     )
         .prop_map(
             |(
@@ -368,7 +368,7 @@ fn campaign_detail_response(xml: bool) -> impl Strategy<Value = CampaignDetailRe
                 (lists, status),
                 (delivery_rate, delivered, error, expired),
                 (network_error, stop, npai, total),
-                (sent, pushtype, pending),
+                (sent, pushtype, pending, rejection),
             )| CampaignDetailDto {
                 id,
                 sender,
@@ -390,6 +390,7 @@ fn campaign_detail_response(xml: bool) -> impl Strategy<Value = CampaignDetailRe
                 pushtype,
                 pending,
                 short_links: None,
+                rejection,
             },
         );
     (any::<i64>(), text(), list(detail, xml)).prop_map(|(status, message, campaign)| CampaignDetailResponse {
