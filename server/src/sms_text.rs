@@ -19,6 +19,43 @@ pub fn concat_udh(reference: u8, total: u8, seq: u8) -> [u8; 6] {
     [5, 0x00, 3, reference, total, seq]
 }
 
+/// One part of a message as it goes on the wire: its data_coding (0 GSM 03.38, 8 UCS-2) and
+/// its bytes, which start with the concatenation header when the message has several parts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WirePart {
+    /// 0 or 8.
+    pub data_coding: u8,
+    /// The short message.
+    pub bytes: Vec<u8>,
+    /// Whether `bytes` starts with a user data header (esm_class 0x40).
+    pub with_header: bool,
+}
+
+/// The parts of `text` as core splits it (UCS-2 when `unicode` or when GSM 03.38 cannot hold
+/// it), each encoded, numbered with `reference` when there are several.
+pub fn wire_parts(text: &str, unicode: bool, reference: u8) -> Result<Vec<WirePart>, String> {
+    let (encoding, parts) = texto_core::split(text, unicode);
+    let total = u8::try_from(parts.len()).map_err(|_| format!("{} parts: too many", parts.len()))?;
+    parts
+        .iter()
+        .enumerate()
+        .map(|(index, part)| {
+            let (data_coding, mut bytes) = match encoding {
+                texto_core::Encoding::Gsm7 => {
+                    (0u8, texto_core::encode_gsm(part).ok_or("a character outside GSM 03.38")?)
+                }
+                texto_core::Encoding::Ucs2 => (8u8, texto_core::encode_ucs2(part)),
+            };
+            if total > 1 {
+                let mut with_header = concat_udh(reference, total, index as u8 + 1).to_vec();
+                with_header.append(&mut bytes);
+                bytes = with_header;
+            }
+            Ok(WirePart { data_coding, bytes, with_header: total > 1 })
+        })
+        .collect()
+}
+
 /// Splits a user data header off `bytes`: the concatenation element if there is one (8- or
 /// 16-bit reference) and the payload after the header.
 pub fn split_udh(bytes: &[u8]) -> (Option<Concat>, &[u8]) {

@@ -169,6 +169,29 @@ test("a Cyrillic text goes as UCS-2 from 36180, and a receipt by TLV counts", as
   assert.deepEqual([c.delivered, c.error, c.pending], [0, 1, 0], "message_state UNDELIVERABLE is an error");
 });
 
+test("a reply in two parts numbered by SAR TLVs is stored once, whole; the part that came first waits unanswered for the other", async () => {
+  const number = "33612345609";
+  await sendAndHandOver([number], "Votre avis ?");
+  const session = [...bound][0];
+  const part = (seq, text) =>
+    new Promise((resolve) =>
+      session.deliver_sm({ source_addr: number, destination_addr: "36180", esm_class: 0, data_coding: 0, short_message: Buffer.from(text, "ascii"), sar_msg_ref_num: 4242, sar_total_segments: 2, sar_segment_seqnum: seq }, resolve),
+    );
+  let secondAnswered = false;
+  const second = part(2, "le monde").then((resp) => ((secondAnswered = true), resp));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  assert.equal(secondAnswered, false, "a part is answered only once its reply is whole and stored");
+  const first = await part(1, "Bonjour ");
+  assert.equal(first.command_status, 0);
+  assert.equal((await second).command_status, 0);
+  const replies = await until(async () => {
+    const answer = await api(texto, "/messages/mo?date_start=2020-01-01&date_end=2099-12-31");
+    const mine = (answer.replies ?? []).filter((r) => r.destination === number || r.from === number || JSON.stringify(r).includes(number));
+    return mine.length > 0 ? mine : null;
+  }, 5000, { what: "the reply stored" });
+  assert.deepEqual(replies.map((r) => r.message), ["Bonjour le monde"]);
+});
+
 /** Protects the receipt reading: every stat and err maps to the counter docs/interface.md §6.3 gives it. */
 test("receipts of every kind land in the campaign's counters", async () => {
   const cases = [

@@ -9,7 +9,6 @@ use rusmpp::{
     types::{COctetString, OctetString},
     values::{DataCoding, EsmClass, Npi, RegisteredDelivery, Ton},
 };
-use texto_core::{Encoding, split};
 
 use super::Outgoing;
 use crate::sms_text;
@@ -20,8 +19,6 @@ const UDHI: u8 = 0x40;
 /// The submit_sm of each part of `sms`, in order; an error when the text or an address cannot
 /// be put in a PDU (core refuses such campaigns before they get here).
 pub(super) fn submits(sms: &Outgoing) -> Result<Vec<SubmitSm>, String> {
-    let (encoding, parts) = split(&sms.text, sms.unicode);
-    let total = u8::try_from(parts.len()).map_err(|_| format!("{} parts: too many", parts.len()))?;
     let (source_ton, source_npi) = if sms.source.bytes().all(|b| b.is_ascii_digit()) {
         (Ton::International, Npi::Isdn)
     } else {
@@ -30,22 +27,12 @@ pub(super) fn submits(sms: &Outgoing) -> Result<Vec<SubmitSm>, String> {
     let source = COctetString::from_str(&sms.source).map_err(|e| format!("sender {:?}: {e}", sms.source))?;
     let destination =
         COctetString::from_str(&sms.destination).map_err(|e| format!("destination {:?}: {e}", sms.destination))?;
-    parts
-        .iter()
+    sms_text::wire_parts(&sms.text, sms.unicode, sms.reference)?
+        .into_iter()
         .enumerate()
         .map(|(index, part)| {
-            let (data_coding, mut bytes) = match encoding {
-                Encoding::Gsm7 => (0u8, texto_core::encode_gsm(part).ok_or("a character outside GSM 03.38")?),
-                Encoding::Ucs2 => (8u8, texto_core::encode_ucs2(part)),
-            };
-            let mut esm_class = 0;
-            if total > 1 {
-                let mut with_header = sms_text::concat_udh(sms.reference, total, index as u8 + 1).to_vec();
-                with_header.append(&mut bytes);
-                bytes = with_header;
-                esm_class = UDHI;
-            }
-            let short_message = OctetString::from_vec(bytes).map_err(|e| format!("part {}: {e}", index + 1))?;
+            let esm_class = if part.with_header { UDHI } else { 0 };
+            let short_message = OctetString::from_vec(part.bytes).map_err(|e| format!("part {}: {e}", index + 1))?;
             Ok(SubmitSm::builder()
                 .source_addr_ton(source_ton)
                 .source_addr_npi(source_npi)
@@ -55,7 +42,7 @@ pub(super) fn submits(sms: &Outgoing) -> Result<Vec<SubmitSm>, String> {
                 .destination_addr(destination.clone())
                 .esm_class(EsmClass::from(esm_class))
                 .registered_delivery(RegisteredDelivery::from(1))
-                .data_coding(DataCoding::from(data_coding))
+                .data_coding(DataCoding::from(part.data_coding))
                 .short_message(short_message)
                 .build())
         })

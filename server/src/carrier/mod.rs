@@ -10,6 +10,7 @@ mod url;
 use async_trait::async_trait;
 use texto_core::DeliveryCode;
 
+pub(crate) use session::Ack;
 pub(crate) use smpp::SmppCarrier;
 pub use url::{SmppTarget, SmscUrl};
 
@@ -57,12 +58,16 @@ pub(crate) enum Inbound {
         /// The code of docs/interface.md §6.3, or `None` for ACCEPTD / ENROUTE.
         code: Option<DeliveryCode>,
     },
-    /// A reply (MO) from a phone.
+    /// A reply (MO) from a phone, or one part of a long one.
     Reply {
         /// The phone's number.
         from: String,
-        /// The text, decoded.
+        /// The number it wrote to.
+        to: String,
+        /// The text (of this part), decoded.
         text: String,
+        /// Its place in a concatenated reply (UDH or SAR TLVs), if it is a part of one.
+        part: Option<crate::sms_text::Concat>,
     },
 }
 

@@ -254,11 +254,31 @@ fn read_deliver(deliver: &DeliverSm) -> Inbound {
         };
         return Inbound::Receipt { smsc_id: smsc_id.unwrap_or_default(), code };
     }
-    let payload = if esm_class & 0x40 != 0 { sms_text::split_udh(bytes).1 } else { bytes };
+    let (mut part, payload) = if esm_class & 0x40 != 0 { sms_text::split_udh(bytes) } else { (None, bytes) };
+    if part.is_none() {
+        part = sar_part(deliver);
+    }
     Inbound::Reply {
         from: deliver.source_addr.to_string(),
+        to: deliver.destination_addr.to_string(),
         text: texto_core::decode_short_message(u8::from(deliver.data_coding), payload),
+        part,
     }
+}
+
+/// The place of a reply's part given by the SAR TLVs (`sar_msg_ref_num`, `sar_total_segments`,
+/// `sar_segment_seqnum`), when all three are there.
+fn sar_part(deliver: &DeliverSm) -> Option<sms_text::Concat> {
+    let (mut reference, mut total, mut seq) = (None, None, None);
+    for tlv in deliver.tlvs() {
+        match tlv.value() {
+            Some(TlvValue::SarMsgRefNum(value)) => reference = Some(*value),
+            Some(TlvValue::SarTotalSegments(value)) => total = Some(*value),
+            Some(TlvValue::SarSegmentSeqnum(value)) => seq = Some(*value),
+            _ => {}
+        }
+    }
+    Some(sms_text::Concat { reference: reference?, total: total?, seq: seq? })
 }
 
 /// Sends unbind and waits briefly for its answer.

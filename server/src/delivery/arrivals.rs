@@ -1,15 +1,25 @@
 //! The arrivals worker: stores what the carrier delivers (receipts, replies) in batches, and
-//! only then acknowledges each to the SMSC, so that nothing acknowledged is ever lost.
+//! only then acknowledges each to the SMSC, so that nothing acknowledged is ever lost. The
+//! parts of a long reply wait, unacknowledged, until the reply is whole ([`Reassembly`]).
 
-use std::{sync::Arc, time::Duration};
+use std::{
+    sync::Arc,
+    time::{Duration, Instant},
+};
 
 use tokio::sync::mpsc;
 
-use super::clock::Clock;
+use super::{
+    clock::Clock,
+    reassembly::{Reassembly, Whole},
+};
 use crate::{
-    carrier::{Delivered, Inbound},
+    carrier::{Ack, Delivered, Inbound},
     store::{Arrival, DeliveryStore},
 };
+
+/// How often the parts of incomplete replies are checked for having waited too long.
+const GIVE_UP_CHECK: Duration = Duration::from_secs(30);
 
 /// Most deliveries stored in one write.
 const MOST_PER_BATCH: usize = 2_000;
@@ -20,34 +30,70 @@ pub(crate) async fn run(
     clock: Arc<dyn Clock>,
     mut deliveries: mpsc::Receiver<Delivered>,
 ) {
-    while let Some(first) = deliveries.recv().await {
-        let mut batch = vec![first];
+    let mut parts = Reassembly::default();
+    let mut check = tokio::time::interval(GIVE_UP_CHECK);
+    loop {
+        let mut batch = Vec::new();
+        tokio::select! {
+            first = deliveries.recv() => match first {
+                Some(first) => batch.push(first),
+                // Closed: the parts still waiting are not acknowledged, so the SMSC delivers
+                // them again.
+                None => return,
+            },
+            _ = check.tick() => {}
+        }
         while batch.len() < MOST_PER_BATCH {
             match deliveries.try_recv() {
                 Ok(next) => batch.push(next),
                 Err(_) => break,
             }
         }
-        let arrivals: Vec<Arrival> = batch.iter().filter_map(|d| arrival(&d.inbound)).collect();
+        let (arrivals, acks) = sort(batch, &mut parts, Instant::now());
+        if acks.is_empty() {
+            continue;
+        }
         // Stored, or tried again: an unacknowledged delivery would otherwise wait for a
         // reconnection to come back.
         while let Err(error) = store.store_arrivals(arrivals.clone(), clock.now()).await {
             tracing::error!(%error, "cannot store receipts and replies; trying again");
             tokio::time::sleep(Duration::from_secs(1)).await;
         }
-        for delivered in batch {
-            delivered.ack.send();
+        for ack in acks {
+            ack.send();
         }
     }
 }
 
-/// What to store of a delivery: nothing for a receipt that is not final.
-fn arrival(inbound: &Inbound) -> Option<Arrival> {
-    match inbound {
-        Inbound::Receipt { smsc_id, code: Some(code) } if !smsc_id.is_empty() => {
-            Some(Arrival::Receipt { smsc_id: smsc_id.clone(), code: *code })
-        }
-        Inbound::Receipt { .. } => None,
-        Inbound::Reply { from, text } => Some(Arrival::Reply { from: from.clone(), text: text.clone() }),
+/// What of `batch` (and of the parts given up at `now`) to store, and the deliveries that
+/// storing it acknowledges; the parts of incomplete replies stay in `parts`.
+fn sort(batch: Vec<Delivered>, parts: &mut Reassembly<Ack>, now: Instant) -> (Vec<Arrival>, Vec<Ack>) {
+    let (mut arrivals, mut acks) = (Vec::new(), Vec::new());
+    fn take(whole: Whole<Ack>, arrivals: &mut Vec<Arrival>, acks: &mut Vec<Ack>) {
+        arrivals.push(Arrival::Reply { from: whole.from, text: whole.text });
+        acks.extend(whole.held);
     }
+    for delivered in batch {
+        match delivered.inbound {
+            Inbound::Reply { from, to, text, part: Some(part) } => {
+                if let Some(whole) = parts.add(&from, &to, part, text, delivered.ack, now) {
+                    take(whole, &mut arrivals, &mut acks);
+                }
+            }
+            Inbound::Reply { from, text, part: None, .. } => {
+                arrivals.push(Arrival::Reply { from, text });
+                acks.push(delivered.ack);
+            }
+            Inbound::Receipt { smsc_id, code: Some(code) } if !smsc_id.is_empty() => {
+                arrivals.push(Arrival::Receipt { smsc_id, code });
+                acks.push(delivered.ack);
+            }
+            // Not final: nothing to store.
+            Inbound::Receipt { .. } => acks.push(delivered.ack),
+        }
+    }
+    for whole in parts.given_up(now) {
+        take(whole, &mut arrivals, &mut acks);
+    }
+    (arrivals, acks)
 }

@@ -7,6 +7,7 @@ mod dispatcher;
 pub(crate) mod links;
 mod mailer;
 mod notices;
+mod reassembly;
 
 use std::{
     net::{IpAddr, Ipv4Addr, SocketAddr},

@@ -50,9 +50,10 @@ async fn mo(State(shared): State<Arc<Shared>>, Json(request): Json<MoRequest>) -
     match deliver_mo(&shared, &request.from, &request.text) {
         Ok(()) => (StatusCode::OK, Json(json!({ "delivered": true }))),
         Err(MoError::NotBound) => (StatusCode::CONFLICT, Json(json!({ "error": "no ESME is bound" }))),
-        Err(MoError::TooLong) => {
-            (StatusCode::BAD_REQUEST, Json(json!({ "error": "from or text does not fit in a deliver_sm" })))
-        }
+        Err(MoError::TooLong) => (
+            StatusCode::BAD_REQUEST,
+            Json(json!({ "error": "from does not fit in a deliver_sm, or text in 255 parts" })),
+        ),
     }
 }
 

@@ -227,27 +227,38 @@ fn receipt(part: &Part) -> Option<Pdu> {
 pub(super) enum MoError {
     /// No bind may receive it.
     NotBound,
-    /// The text or the number do not fit in one deliver_sm.
+    /// The number does not fit in a deliver_sm, or the text in 255 parts.
     TooLong,
 }
 
-/// Sends a reply from `from` to the default sender over the first bind that receives:
-/// GSM 03.38 when the text allows, UCS-2 otherwise.
+/// The reference of the next concatenated reply (wrapping, as a phone's does).
+static NEXT_REFERENCE: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(1);
+
+/// Sends a reply from `from` to the default sender over the first bind that receives: GSM
+/// 03.38 when the text allows, UCS-2 otherwise, and as concatenated parts with a user data
+/// header when it does not fit one, as a phone sends it.
 pub(super) fn deliver_mo(shared: &Shared, from: &str, body: &str) -> Result<(), MoError> {
-    let (data_coding, bytes) = match texto_core::encode_gsm(body) {
-        Some(bytes) => (0u8, bytes),
-        None => (8u8, texto_core::encode_ucs2(body)),
-    };
-    let deliver = DeliverSm::builder()
-        .source_addr(COctetString::from_str(from).map_err(|_| MoError::TooLong)?)
-        .destination_addr(COctetString::from_str(super::DEFAULT_SENDER).map_err(|_| MoError::TooLong)?)
-        .esm_class(EsmClass::from(0))
-        .data_coding(data_coding.into())
-        .short_message(OctetString::from_vec(bytes).map_err(|_| MoError::TooLong)?)
-        .build();
+    let reference = NEXT_REFERENCE.fetch_add(1, Ordering::Relaxed);
+    let parts = text::wire_parts(body, false, reference).map_err(|_| MoError::TooLong)?;
+    let source = COctetString::from_str(from).map_err(|_| MoError::TooLong)?;
+    let destination = COctetString::from_str(super::DEFAULT_SENDER).map_err(|_| MoError::TooLong)?;
+    let mut delivers = Vec::with_capacity(parts.len());
+    for part in parts {
+        delivers.push(
+            DeliverSm::builder()
+                .source_addr(source.clone())
+                .destination_addr(destination.clone())
+                .esm_class(EsmClass::from(if part.with_header { UDHI } else { 0 }))
+                .data_coding(part.data_coding.into())
+                .short_message(OctetString::from_vec(part.bytes).map_err(|_| MoError::TooLong)?)
+                .build(),
+        );
+    }
     if !shared.has_receiver() {
         return Err(MoError::NotBound);
     }
-    shared.deliver(None, Pdu::DeliverSm(deliver));
+    for deliver in delivers {
+        shared.deliver(None, Pdu::DeliverSm(deliver));
+    }
     Ok(())
 }

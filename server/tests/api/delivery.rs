@@ -56,7 +56,7 @@ async fn received(app: &TestApp, destination: &str) -> Vec<Value> {
 }
 
 /// Outbox rows of `event`, oldest first, as (webhook id, body).
-async fn outbox(app: &TestApp, event: &str) -> Vec<(i64, Value)> {
+pub(crate) async fn outbox(app: &TestApp, event: &str) -> Vec<(i64, Value)> {
     let rows = app.sql(&format!("SELECT webhook_id, body FROM outbox WHERE event = '{event}' ORDER BY id")).await;
     rows.into_iter()
         .map(|row| {
@@ -66,7 +66,7 @@ async fn outbox(app: &TestApp, event: &str) -> Vec<(i64, Value)> {
         .collect()
 }
 
-async fn webhook(app: &TestApp, kind: &str) {
+pub(crate) async fn webhook(app: &TestApp, kind: &str) {
     let (status, body) = app
         .json(Method::POST, "/webhook", Some(json!({"webhook": {"type": kind, "url": "https://example.com/hook"}})))
         .await;

@@ -15,6 +15,7 @@ mod idempotency;
 mod list_contacts;
 mod list_upkeep;
 mod lists;
+mod long_replies;
 mod messages;
 mod notification;
 mod number_lists;
