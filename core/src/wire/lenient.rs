@@ -312,6 +312,8 @@ impl ListItem for super::UserDto {}
 impl ListItem for super::InvitationDto {}
 impl ListItem for super::AuditEntryDto {}
 impl ListItem for super::SubAccountDto {}
+impl ListItem for super::ConversationDto {}
+impl ListItem for super::ConversationEntryDto {}
 impl ListItem for super::ListSummaryDto {}
 impl ListItem for super::ErrorDetailDto {}
 impl ListItem for super::TokenDto {}

@@ -116,6 +116,10 @@ pub const ROUTES: &[(&str, &str, Access)] = &[
     ("GET", "/audit", Signed(ReadAudit, None)),
     ("GET", "/audit.csv", Signed(ReadAudit, None)),
     ("GET", "/team-rules", Signed(Read, None)),
+    ("GET", "/conversations", Signed(Read, None)),
+    ("GET", "/conversation/{number}", Signed(Read, None)),
+    ("POST", "/conversation/{number}/reply", Signed(Send, Some("conversation.reply"))),
+    ("PUT", "/conversation/{number}/read", Signed(Read, None)),
     ("PUT", "/team-rules", Signed(Manage, Some("settings.team_rules"))),
 ];
 

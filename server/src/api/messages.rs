@@ -115,13 +115,14 @@ impl MessagesQuery {
             from: from.unwrap_or_default(),
             until: until.unwrap_or_default(),
             order: self.sort.unwrap_or_default(),
+            number: None,
         };
         fields.finish(filter)
     }
 }
 
 /// A message as `GET /messages` writes it, its text as its recipient got it.
-fn message_dto(state: &AppState, record: &MessageRecord) -> SentMessageDto {
+pub(super) fn message_dto(state: &AppState, record: &MessageRecord) -> SentMessageDto {
     let info = record.info.as_ref().map(|[a, b, c, d]| [a.as_str(), b.as_str(), c.as_str(), d.as_str()]);
     let text = if record.text.is_empty() {
         String::new()

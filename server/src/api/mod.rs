@@ -10,6 +10,7 @@ mod campaign_numbers;
 mod campaigns;
 mod clicks;
 mod consumption;
+mod conversations;
 mod format;
 mod health;
 mod inputs;
@@ -82,6 +83,7 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(two_factor::router())
         .merge(sub_accounts::router())
         .merge(team_rules::router())
+        .merge(conversations::router())
 }
 
 /// Writes error envelopes in the format the request accepts (XML when it accepts neither,

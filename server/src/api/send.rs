@@ -187,6 +187,26 @@ pub(super) async fn simulate_by_query(
 /// Bodies from this size on are handled on the blocking pool.
 const OFF_THE_ASYNC_THREADS: usize = 256 * 1024;
 
+/// Sends `text` to `number` at once (an alert, outside the marketing window too), from
+/// `sender` or the default short code, as `POST /send` would: charged, checked and answered the
+/// same way (the inbox's answers).
+pub(super) async fn send_one(
+    state: &AppState,
+    caller: Caller,
+    accept: Accept,
+    number: &str,
+    text: &str,
+    sender: Option<&str>,
+) -> Result<Response, Error> {
+    let mut message = serde_json::json!({"text": text, "pushtype": "alert"});
+    if let Some(sender) = sender {
+        message["sender"] = serde_json::Value::from(sender);
+    }
+    let body = serde_json::json!({"sms": {"message": message, "recipients": {"gsm": [{"value": number}]}}}).to_string();
+    let request = texto_core::wire::decode_sms(&body, texto_core::wire::Format::Json)?;
+    run(state, caller, accept, (&RetryKey::NONE, &body), request, Endpoint::Send).await
+}
+
 /// [`run`] on a posted body. A large one (a campaign of ten thousand numbers or more) takes
 /// tens of milliseconds of CPU to decode and filter: it runs on a blocking thread so that the
 /// async threads go on serving the small requests meanwhile.

@@ -23,6 +23,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0014_team.sql"),
     include_str!("../../migrations/0015_two_factor.sql"),
     include_str!("../../migrations/0016_sub_accounts.sql"),
+    include_str!("../../migrations/0017_conversations.sql"),
 ];
 
 /// Applies the migrations the database has not seen, each in its own transaction. The version

@@ -70,7 +70,7 @@ pub(crate) async fn run(
 fn sort(batch: Vec<Delivered>, parts: &mut Reassembly<Ack>, now: Instant) -> (Vec<Arrival>, Vec<Ack>) {
     let (mut arrivals, mut acks) = (Vec::new(), Vec::new());
     fn take(whole: Whole<Ack>, arrivals: &mut Vec<Arrival>, acks: &mut Vec<Ack>) {
-        arrivals.push(Arrival::Reply { from: whole.from, text: whole.text });
+        arrivals.push(Arrival::Reply { from: whole.from, to: whole.to, text: whole.text });
         acks.extend(whole.held);
     }
     for delivered in batch {
@@ -80,8 +80,8 @@ fn sort(batch: Vec<Delivered>, parts: &mut Reassembly<Ack>, now: Instant) -> (Ve
                     take(whole, &mut arrivals, &mut acks);
                 }
             }
-            Inbound::Reply { from, text, part: None, .. } => {
-                arrivals.push(Arrival::Reply { from, text });
+            Inbound::Reply { from, to, text, part: None } => {
+                arrivals.push(Arrival::Reply { from, to, text });
                 acks.push(delivered.ack);
             }
             Inbound::Receipt { smsc_id, code: Some(code) } if !smsc_id.is_empty() => {

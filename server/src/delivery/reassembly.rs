@@ -40,6 +40,8 @@ struct Waiting<T> {
 pub(crate) struct Whole<T> {
     /// The phone's number.
     pub(crate) from: String,
+    /// The number it wrote to.
+    pub(crate) to: String,
     /// The text.
     pub(crate) text: String,
     /// The deliveries it came in.
@@ -71,7 +73,7 @@ impl<T> Reassembly<T> {
         now: Instant,
     ) -> Option<Whole<T>> {
         if part.total < 2 || part.seq == 0 || part.seq > part.total {
-            return Some(Whole { from: from.to_owned(), text, held: vec![held] });
+            return Some(Whole { from: from.to_owned(), to: to.to_owned(), text, held: vec![held] });
         }
         let key = MessageKey { from: from.to_owned(), to: to.to_owned(), reference: part.reference, total: part.total };
         let waiting = self.waiting.entry(key.clone()).or_insert_with(|| Waiting {
@@ -85,7 +87,7 @@ impl<T> Reassembly<T> {
             return None;
         }
         let waiting = self.waiting.remove(&key)?;
-        Some(Whole { from: key.from, text: waiting.texts.into_values().collect(), held: waiting.held })
+        Some(Whole { from: key.from, to: key.to, text: waiting.texts.into_values().collect(), held: waiting.held })
     }
 
     /// The parts that waited longer than [`GIVE_UP_AFTER`] at `now`, each its own reply with
@@ -103,7 +105,7 @@ impl<T> Reassembly<T> {
             let mut parts: Vec<Whole<T>> = waiting
                 .texts
                 .into_values()
-                .map(|text| Whole { from: key.from.clone(), text, held: Vec::new() })
+                .map(|text| Whole { from: key.from.clone(), to: key.to.clone(), text, held: Vec::new() })
                 .collect();
             if let Some(last) = parts.last_mut() {
                 last.held = waiting.held;

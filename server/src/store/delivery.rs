@@ -77,6 +77,8 @@ pub(crate) enum Arrival {
     Reply {
         /// The phone's number (international digits).
         from: String,
+        /// The number it wrote to (the default short code, or another of the carrier's).
+        to: String,
         /// Its text.
         text: String,
     },

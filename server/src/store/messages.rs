@@ -92,6 +92,8 @@ pub(crate) struct ReplyFilter {
     pub(crate) until: DateTime<Utc>,
     /// Oldest or newest first.
     pub(crate) order: SortOrder,
+    /// Only the replies from this number.
+    pub(crate) number: Option<i64>,
 }
 
 impl ReplyFilter {
@@ -101,6 +103,9 @@ impl ReplyFilter {
         conditions.require("r.account_id = ?", [SqlValue::Int(account)]);
         conditions.require("r.received_at >= ?", [SqlValue::Text(time::store(self.from))]);
         conditions.require("r.received_at <= ?", [SqlValue::Text(time::store(self.until))]);
+        if let Some(number) = self.number {
+            conditions.require("r.number = ?", [SqlValue::Int(number)]);
+        }
         conditions
     }
 }

@@ -13,6 +13,7 @@ mod conditions;
 mod consumption;
 #[cfg(test)]
 mod contract;
+mod conversations;
 mod delivery;
 mod effects;
 mod flood_window;
@@ -44,6 +45,7 @@ pub(crate) use campaigns::{CampaignRecord, CampaignStatus, CampaignStore, Delive
 pub(crate) use clicks::{ClickStore, Clicker, LinkClicks};
 pub(crate) use conditions::SqlValue;
 pub(crate) use consumption::{ConsumptionStore, CountryConsumption, consumption_conditions, consumption_query};
+pub(crate) use conversations::{ConversationFilter, ConversationStore};
 pub(crate) use delivery::{Arrival, CampaignText, Click, DeliveryStore, HandOff, Notice, Queued};
 pub(crate) use idempotency::{Created, IdempotencyKey, StoredAnswer, kept_since, prune_due, replay_of};
 pub(crate) use list_upkeep::{ContactChange, ContactUpdate, ListUpkeep};
@@ -127,6 +129,7 @@ pub(crate) trait Store:
     + ApprovalStore
     + SubAccountStore
     + TeamRulesStore
+    + ConversationStore
 {
 }
 
@@ -150,5 +153,6 @@ impl<T> Store for T where
         + ApprovalStore
         + SubAccountStore
         + TeamRulesStore
+        + ConversationStore
 {
 }

@@ -49,7 +49,7 @@ pub(crate) async fn settled(app: &TestApp, ticket: &str) -> Value {
 }
 
 /// What the simulator received for `destination`, newest first.
-async fn received(app: &TestApp, destination: &str) -> Vec<Value> {
+pub(crate) async fn received(app: &TestApp, destination: &str) -> Vec<Value> {
     let (status, body) = app.json(Method::GET, &format!("/simulator/messages?destination={destination}"), None).await;
     assert_eq!(status, 200);
     body["messages"].as_array().cloned().unwrap_or_default()

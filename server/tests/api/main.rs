@@ -12,6 +12,7 @@ mod history_filters;
 mod hostile_documents;
 mod hostile_requests;
 mod idempotency;
+mod inbox;
 mod list_contacts;
 mod list_upkeep;
 mod lists;

@@ -78,7 +78,7 @@ pub(super) async fn store(
                 }
                 run.push((smsc_id.as_str(), code.code(), position as i64));
             }
-            Arrival::Reply { from, text } => replies.push((from.as_str(), text.as_str())),
+            Arrival::Reply { from, to, text } => replies.push((from.as_str(), to.as_str(), text.as_str())),
         }
     }
     finished.extend(receipts(tx, &run, &at).await?);
@@ -204,19 +204,19 @@ async fn insert_listings(
     Ok(())
 }
 
-/// Replies (`from`, `text`): each kept for the account that last sent to the number, with
+/// Replies (`from`, `to`, `text`): each kept for the account that last sent to the number, with
 /// what follows ([`effects::of_replies`]). A reply nobody sent to (in 30 days) is logged and
 /// dropped.
 async fn store_replies(
     tx: &Transaction<'_>,
-    replies: &[(&str, &str)],
+    replies: &[(&str, &str, &str)],
     outbox: &mut Outbox,
     now: DateTime<Utc>,
 ) -> Result<(), Error> {
-    let parsed: Vec<(&str, i64, &str)> = replies
+    let parsed: Vec<(&str, i64, &str, &str)> = replies
         .iter()
-        .filter_map(|&(from, text)| match from.trim_start_matches('+').parse::<i64>() {
-            Ok(number) => Some((from, number, text)),
+        .filter_map(|&(from, to, text)| match from.trim_start_matches('+').parse::<i64>() {
+            Ok(number) => Some((from, number, to, text)),
             Err(_) => {
                 tracing::info!(from, "a reply from an address that is not a number: dropped");
                 None
@@ -226,7 +226,7 @@ async fn store_replies(
     if parsed.is_empty() {
         return Ok(());
     }
-    let numbers: Vec<i64> = parsed.iter().map(|&(_, number, _)| number).collect();
+    let numbers: Vec<i64> = parsed.iter().map(|&(_, number, _, _)| number).collect();
     let since = time::store(effects::replies_owned_since(now));
     let owners_query = tx
         .prepare_cached(
@@ -236,30 +236,36 @@ async fn store_replies(
         .await?;
     let owners: HashMap<i64, Row> =
         tx.query(&owners_query, &[&numbers, &since]).await?.into_iter().map(|row| (row.get(0), row)).collect();
-    let kept: Vec<Reply<'_>> = parsed
+    // Each kept reply with the number it was written to.
+    let (kept, tos): (Vec<Reply<'_>>, Vec<&str>) = parsed
         .into_iter()
-        .filter_map(|(from, number, text)| match owners.get(&number) {
-            Some(row) => Some(Reply {
-                account: row.get(1),
-                number,
-                text,
-                last_message: row.get(2),
-                campaign: row.get(3),
-                info: row.get(4),
-            }),
+        .filter_map(|(from, number, to, text)| match owners.get(&number) {
+            Some(row) => Some((
+                Reply {
+                    account: row.get(1),
+                    number,
+                    text,
+                    last_message: row.get(2),
+                    campaign: row.get(3),
+                    info: row.get(4),
+                },
+                to,
+            )),
             None => {
                 tracing::info!(from, "a reply to no message sent in the last 30 days: dropped");
                 None
             }
         })
-        .collect();
+        .unzip();
     if kept.is_empty() {
         return Ok(());
     }
     let insert = tx
         .prepare_cached(
-            "INSERT INTO replies (account_id, number, text, message_id, stop, received_at)
-             SELECT r.a, r.n, r.t, r.m, r.s, $6 FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::bigint[], $5::boolean[]) AS r(a, n, t, m, s)",
+            "INSERT INTO replies (account_id, number, text, message_id, stop, received_at, to_number)
+             SELECT r.a, r.n, r.t, r.m, r.s, $6, r.o
+             FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::bigint[], $5::boolean[], $7::text[]) WITH ORDINALITY AS r(a, n, t, m, s, o, i)
+             ORDER BY r.i",
         )
         .await?;
     let accounts: Vec<i64> = kept.iter().map(|r| r.account).collect();
@@ -267,6 +273,6 @@ async fn store_replies(
     let texts: Vec<&str> = kept.iter().map(|r| r.text).collect();
     let messages: Vec<i64> = kept.iter().map(|r| r.last_message).collect();
     let stops: Vec<bool> = kept.iter().map(Reply::is_stop).collect();
-    tx.execute(&insert, &[&accounts, &numbers, &texts, &messages, &stops, &outbox.at()]).await?;
+    tx.execute(&insert, &[&accounts, &numbers, &texts, &messages, &stops, &outbox.at(), &tos]).await?;
     write(tx, &effects::of_replies(&kept, now), outbox).await
 }

@@ -11,6 +11,7 @@ mod balance_alert;
 mod campaign;
 mod clicks;
 mod consumption;
+mod conversations;
 mod delivery;
 mod events;
 mod flood_sync;

@@ -24,7 +24,7 @@ pub(super) fn store(
     for arrival in arrivals {
         match arrival {
             Arrival::Receipt { smsc_id, code } => receipt(db, smsc_id, *code, outbox)?,
-            Arrival::Reply { from, text } => reply(db, from, text, outbox, now)?,
+            Arrival::Reply { from, to, text } => reply(db, from, to, text, outbox, now)?,
         }
     }
     Ok(())
@@ -89,7 +89,14 @@ pub(super) fn after_final(db: &Connection, finished: &Finished, outbox: &mut Out
 
 /// A reply: kept for the account that last sent to the number, with what follows
 /// ([`effects::of_replies`]). A reply nobody sent to (in 30 days) is logged and dropped.
-fn reply(db: &Connection, from: &str, text: &str, outbox: &mut Outbox, now: DateTime<Utc>) -> Result<(), Error> {
+fn reply(
+    db: &Connection,
+    from: &str,
+    to: &str,
+    text: &str,
+    outbox: &mut Outbox,
+    now: DateTime<Utc>,
+) -> Result<(), Error> {
     let Ok(number) = from.trim_start_matches('+').parse::<i64>() else {
         tracing::info!(from, "a reply from an address that is not a number: dropped");
         return Ok(());
@@ -109,9 +116,9 @@ fn reply(db: &Connection, from: &str, text: &str, outbox: &mut Outbox, now: Date
         return Ok(());
     };
     db.prepare_cached(
-        "INSERT INTO replies (account_id, number, text, message_id, stop, received_at) VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO replies (account_id, number, text, message_id, stop, received_at, to_number) VALUES (?, ?, ?, ?, ?, ?, ?)",
     )?
-    .execute(params![reply.account, number, text, reply.last_message, reply.is_stop(), outbox.at()])?;
+    .execute(params![reply.account, number, text, reply.last_message, reply.is_stop(), outbox.at(), to])?;
     write(db, &effects::of_replies(&[reply], now), outbox)
 }
 

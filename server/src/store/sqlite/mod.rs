@@ -9,6 +9,7 @@ mod balance_alert;
 mod campaigns;
 mod clicks;
 mod consumption;
+mod conversations;
 mod delivery;
 mod events;
 mod idempotency;

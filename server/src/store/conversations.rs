@@ -1,0 +1,100 @@
+//! The inbox (issue 24): one conversation per number that wrote to the account, kept by
+//! triggers on `replies` (migrations `0017_conversations` and PostgreSQL's `0014`), with how
+//! many of its replies nobody has read.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+
+use super::{
+    AccountId, Page,
+    conditions::{Conditions, SqlValue, contains_pattern},
+};
+use crate::Error;
+
+/// Which conversations to list.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct ConversationFilter {
+    /// The window of the answer.
+    pub(crate) page: Page,
+    /// Only those with unread replies.
+    pub(crate) unread_only: bool,
+    /// Only the numbers that answered this campaign.
+    pub(crate) campaign: Option<i64>,
+    /// Only the numbers holding these digits, or whose last reply holds this text.
+    pub(crate) search: Option<String>,
+}
+
+impl ConversationFilter {
+    /// The conditions on `conversations c` for the account's conversations this filter keeps.
+    pub(crate) fn conditions(&self, account: AccountId) -> Conditions {
+        let mut conditions = Conditions::default();
+        conditions.require("c.account_id = ?", [SqlValue::Int(account)]);
+        if self.unread_only {
+            conditions.require("c.unread > 0", []);
+        }
+        if let Some(campaign) = self.campaign {
+            conditions.require(
+                "EXISTS (SELECT 1 FROM replies r JOIN messages m ON m.id = r.message_id
+                 WHERE r.account_id = c.account_id AND r.number = c.number AND m.campaign_id = ?)",
+                [SqlValue::Int(campaign)],
+            );
+        }
+        if let Some(search) = self.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+            let digits: String = search.chars().filter(char::is_ascii_digit).collect();
+            if digits.len() == search.trim_start_matches('+').replace(' ', "").len() {
+                conditions.require("CAST(c.number AS TEXT) LIKE ?", [SqlValue::Text(format!("%{digits}%"))]);
+            } else {
+                conditions.require("lower(c.last_text) LIKE ? ESCAPE '\\'", [contains_pattern(search)]);
+            }
+        }
+        conditions
+    }
+}
+
+/// One conversation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ConversationRecord {
+    /// The number that wrote.
+    pub(crate) number: i64,
+    /// Its last reply.
+    pub(crate) last_text: String,
+    /// When that came.
+    pub(crate) last_at: DateTime<Utc>,
+    /// Its replies nobody read yet.
+    pub(crate) unread: i64,
+}
+
+/// A page of conversations and the counts around it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ConversationPage {
+    /// The page, the most recent first.
+    pub(crate) conversations: Vec<ConversationRecord>,
+    /// The conversations the filter keeps.
+    pub(crate) matching: i64,
+    /// The account's conversations with unread replies (for the navigation's count).
+    pub(crate) unread: i64,
+}
+
+/// The account's conversations.
+#[async_trait]
+pub(crate) trait ConversationStore: Send + Sync {
+    /// The conversations `filter` keeps, the most recent first.
+    async fn conversations(&self, account: AccountId, filter: ConversationFilter) -> Result<ConversationPage, Error>;
+    /// Marks the number's replies read; whether the account has a conversation with it.
+    async fn mark_read(&self, account: AccountId, number: i64) -> Result<bool, Error>;
+    /// The number the last reply from `number` was written to, if any and known.
+    async fn written_to(&self, account: AccountId, number: i64) -> Result<Option<String>, Error>;
+}
+
+/// The columns of a [`ConversationRecord`], on `conversations c`.
+pub(crate) const CONVERSATION_COLUMNS: &str = "c.number, c.last_text, c.last_at, c.unread";
+
+/// Marks a conversation read (both stores; `$1` the account, `$2` the number).
+pub(crate) const MARK_READ: &str = "UPDATE conversations SET unread = 0 WHERE account_id = $1 AND number = $2";
+
+/// How many of the account's conversations have unread replies (`$1` the account).
+pub(crate) const UNREAD: &str = "SELECT COUNT(*) FROM conversations WHERE account_id = $1 AND unread > 0";
+
+/// The number the last reply from a number was written to (`$1` the account, `$2` the number).
+pub(crate) const WRITTEN_TO: &str =
+    "SELECT to_number FROM replies WHERE account_id = $1 AND number = $2 ORDER BY id DESC LIMIT 1";

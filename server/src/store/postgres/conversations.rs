@@ -1,0 +1,66 @@
+//! The inbox's conversations in PostgreSQL.
+
+use async_trait::async_trait;
+use futures_util::future::try_join3;
+
+use super::{PgStore, query};
+use crate::{
+    Error,
+    store::{
+        AccountId,
+        conversations::{
+            CONVERSATION_COLUMNS, ConversationFilter, ConversationPage, ConversationRecord, ConversationStore,
+            MARK_READ, UNREAD, WRITTEN_TO,
+        },
+        time,
+    },
+};
+
+#[async_trait]
+impl ConversationStore for PgStore {
+    async fn conversations(&self, account: AccountId, filter: ConversationFilter) -> Result<ConversationPage, Error> {
+        let page = filter.page.clamped();
+        let client = self.pool.get().await?;
+        let conditions = filter.conditions(account);
+        let params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
+            conditions.values().iter().map(|value| value.as_postgres()).collect();
+        let count_sql = format!("SELECT COUNT(*) FROM conversations c WHERE {}", conditions.postgres(1));
+        let sql = format!(
+            "SELECT {CONVERSATION_COLUMNS} FROM conversations c WHERE {}
+             ORDER BY c.last_at DESC, c.number DESC LIMIT {} OFFSET {}",
+            conditions.postgres(1),
+            page.length,
+            page.start
+        );
+        let (matching, unread, rows) = try_join3(
+            query(&client, &count_sql, &params),
+            query(&client, UNREAD, &[&account]),
+            query(&client, &sql, &params),
+        )
+        .await?;
+        let first = |rows: &[tokio_postgres::Row]| rows.first().map_or(0, |row| row.get::<_, i64>(0));
+        Ok(ConversationPage {
+            conversations: rows
+                .iter()
+                .map(|row| ConversationRecord {
+                    number: row.get(0),
+                    last_text: row.get(1),
+                    last_at: time::load(row.get(2)),
+                    unread: row.get(3),
+                })
+                .collect(),
+            matching: first(&matching),
+            unread: first(&unread),
+        })
+    }
+
+    async fn mark_read(&self, account: AccountId, number: i64) -> Result<bool, Error> {
+        let client = self.pool.get().await?;
+        Ok(client.execute(MARK_READ, &[&account, &number]).await? > 0)
+    }
+
+    async fn written_to(&self, account: AccountId, number: i64) -> Result<Option<String>, Error> {
+        let client = self.pool.get().await?;
+        Ok(query(&client, WRITTEN_TO, &[&account, &number]).await?.first().and_then(|row| row.get(0)))
+    }
+}

@@ -1,0 +1,66 @@
+//! The inbox's conversations in SQLite (the statements shared with PostgreSQL).
+
+use async_trait::async_trait;
+use rusqlite::{OptionalExtension, params, params_from_iter};
+
+use super::{SqliteStore, numbered};
+use crate::{
+    Error,
+    store::{
+        AccountId,
+        conversations::{
+            CONVERSATION_COLUMNS, ConversationFilter, ConversationPage, ConversationRecord, ConversationStore,
+            MARK_READ, UNREAD, WRITTEN_TO,
+        },
+        time,
+    },
+};
+
+#[async_trait]
+impl ConversationStore for SqliteStore {
+    async fn conversations(&self, account: AccountId, filter: ConversationFilter) -> Result<ConversationPage, Error> {
+        let page = filter.page.clamped();
+        self.db
+            .read(move |db| {
+                let conditions = filter.conditions(account);
+                let matching: i64 = db
+                    .prepare_cached(&format!("SELECT COUNT(*) FROM conversations c WHERE {}", conditions.sqlite()))?
+                    .query_row(params_from_iter(conditions.values()), |row| row.get(0))?;
+                let unread: i64 = db.prepare_cached(&numbered(UNREAD))?.query_row([account], |row| row.get(0))?;
+                let sql = format!(
+                    "SELECT {CONVERSATION_COLUMNS} FROM conversations c WHERE {}
+                     ORDER BY c.last_at DESC, c.number DESC LIMIT {} OFFSET {}",
+                    conditions.sqlite(),
+                    page.length,
+                    page.start
+                );
+                let mut statement = db.prepare_cached(&sql)?;
+                let rows = statement.query_map(params_from_iter(conditions.values()), |row| {
+                    Ok(ConversationRecord {
+                        number: row.get(0)?,
+                        last_text: row.get(1)?,
+                        last_at: time::load(&row.get::<_, String>(2)?),
+                        unread: row.get(3)?,
+                    })
+                })?;
+                Ok(ConversationPage { conversations: rows.collect::<Result<_, _>>()?, matching, unread })
+            })
+            .await
+    }
+
+    async fn mark_read(&self, account: AccountId, number: i64) -> Result<bool, Error> {
+        self.db.write(move |db| Ok(db.execute(&numbered(MARK_READ), params![account, number])? > 0)).await
+    }
+
+    async fn written_to(&self, account: AccountId, number: i64) -> Result<Option<String>, Error> {
+        self.db
+            .read(move |db| {
+                let to: Option<Option<String>> = db
+                    .prepare_cached(&numbered(WRITTEN_TO))?
+                    .query_row(params![account, number], |row| row.get(0))
+                    .optional()?;
+                Ok(to.flatten())
+            })
+            .await
+    }
+}
