@@ -16,6 +16,7 @@ use crate::{
     pages::{
         campaigns::{CampaignDetail, Campaigns},
         compose::Compose,
+        inbox::{Conversation, Inbox},
         lists::{ListDetail, Lists},
         number_list::{Blacklist, Npai},
         one_time_links::{AcceptInvitation, ResetPassword},
@@ -44,6 +45,8 @@ pub fn App() -> impl IntoView {
                 <Route path=path!("/app/compose") view=Compose />
                 <Route path=path!("/app/campaigns") view=Campaigns />
                 <Route path=path!("/app/campaigns/:id") view=CampaignDetail />
+                <Route path=path!("/app/inbox") view=Inbox />
+                <Route path=path!("/app/inbox/:number") view=Conversation />
                 <Route path=path!("/app/replies") view=Replies />
                 <Route path=path!("/app/lists") view=Lists />
                 <Route path=path!("/app/lists/:id") view=ListDetail />
@@ -79,6 +82,7 @@ pub fn Frame(
     Effect::new(move |_| {
         if signed_in() {
             leptos::task::spawn_local(Api::new(session).refresh_credits());
+            leptos::task::spawn_local(Api::new(session).refresh_unread());
         }
     });
     let credits = move || session.credits.get().map(|c| format::credits(lang.get(), c)).unwrap_or_else(|| "…".into());
@@ -164,6 +168,9 @@ fn Nav() -> impl IntoView {
         <nav class="nav" aria-label=move || t().nav_label>
             <NavLink href="/app/compose">{move || t().nav_compose}</NavLink>
             <NavLink href="/app/campaigns">{move || t().nav_campaigns}</NavLink>
+            <NavLink href="/app/inbox">{move || t().nav_inbox}{move || session.unread.get().filter(|n| *n > 0).map(|n| view! {
+                " "<span class="badge" aria-label=format!("{n} {}", t().unread)>{n}</span>
+            })}</NavLink>
             <NavLink href="/app/replies">{move || t().nav_replies}</NavLink>
             <NavLink href="/app/lists">{move || t().nav_lists}</NavLink>
             <NavLink href="/app/webhooks">{move || t().nav_webhooks}</NavLink>

@@ -27,6 +27,8 @@ pub struct Session {
     pub checked: RwSignal<bool>,
     /// The account's balance as last read from the server.
     pub credits: RwSignal<Option<f64>>,
+    /// The account's conversations with unread replies, as last read (the navigation shows it).
+    pub unread: RwSignal<Option<i64>>,
     /// Set when the server ended the session mid-use (a 401): sign-in explains it.
     pub expired: RwSignal<bool>,
     /// The sub-account this tab acts in (the account switcher's choice); `None`: the person's own.
@@ -92,6 +94,7 @@ pub fn provide_session() -> Session {
         signed_in: RwSignal::new(None),
         checked: RwSignal::new(false),
         credits: RwSignal::new(None),
+        unread: RwSignal::new(None),
         expired: RwSignal::new(false),
         account: RwSignal::new(crate::storage::tab_get(ACCOUNT_KEY)),
         sub_accounts_changed: RwSignal::new(0),

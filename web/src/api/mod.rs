@@ -9,7 +9,9 @@ mod paths;
 use gloo_net::http::{Method, RequestBuilder};
 use leptos::prelude::*;
 use serde::de::DeserializeOwned;
-use texto_core::wire::{CreditsResponse, Document, Format, SessionResponse, SignInDto, SignInRequest, encode};
+use texto_core::wire::{
+    ConversationsResponse, CreditsResponse, Document, Format, SessionResponse, SignInDto, SignInRequest, encode,
+};
 
 pub use error::ApiError;
 pub use paths::{Paging, with_query};
@@ -134,6 +136,13 @@ impl Api {
     pub async fn refresh_credits(self) {
         if let Ok(answer) = self.get::<CreditsResponse>("/credits").await {
             self.session.credits.set(answer.credits.parse().ok());
+        }
+    }
+
+    /// Reads again how many conversations have unread replies (the navigation shows it).
+    pub async fn refresh_unread(self) {
+        if let Ok(answer) = self.get::<ConversationsResponse>("/conversations?length=1").await {
+            self.session.unread.set(Some(answer.unread_conversations));
         }
     }
 

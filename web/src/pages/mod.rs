@@ -3,6 +3,7 @@
 pub mod audit;
 pub mod campaigns;
 pub mod compose;
+pub mod inbox;
 pub mod lists;
 pub mod number_list;
 pub mod one_time_links;
