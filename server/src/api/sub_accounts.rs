@@ -41,16 +41,28 @@ async fn own_sub_account(state: &AppState, caller: &Caller, id: &str) -> Result<
     state.store.sub_account(caller.account, id).await?.ok_or_else(not_found)
 }
 
-/// The starts of last month and of this month (Paris), for the consumption columns.
-fn month_starts(now: DateTime<Utc>) -> Result<(DateTime<Utc>, DateTime<Utc>), Error> {
-    let today = format_paris(now);
-    let (year, month) = (today[..4].parse::<i32>().unwrap_or(1970), today[5..7].parse::<u32>().unwrap_or(1));
-    let (last_year, last_month) = if month == 1 { (year - 1, 12) } else { (year, month - 1) };
-    let start = |y: i32, m: u32| {
-        parse_period_bound(&format!("{y:04}-{m:02}-01"), PeriodBound::Start)
-            .map_err(|_| Error::Unavailable("the calendar could not place this month"))
-    };
-    Ok((start(last_year, last_month)?, start(year, month)?))
+/// The periods of the consumption columns: this month so far and last month (Paris).
+struct Months {
+    /// The end of this month so far.
+    now: DateTime<Utc>,
+    /// The start of last month.
+    last: DateTime<Utc>,
+    /// The start of this month.
+    this: DateTime<Utc>,
+}
+
+impl Months {
+    /// The months around `now`.
+    fn at(now: DateTime<Utc>) -> Result<Months, Error> {
+        let today = format_paris(now);
+        let (year, month) = (today[..4].parse::<i32>().unwrap_or(1970), today[5..7].parse::<u32>().unwrap_or(1));
+        let (last_year, last_month) = if month == 1 { (year - 1, 12) } else { (year, month - 1) };
+        let start = |y: i32, m: u32| {
+            parse_period_bound(&format!("{y:04}-{m:02}-01"), PeriodBound::Start)
+                .map_err(|_| Error::Unavailable("the calendar could not place this month"))
+        };
+        Ok(Months { now, last: start(last_year, last_month)?, this: start(year, month)? })
+    }
 }
 
 /// Messages `account` handed to the carrier between the two times.
@@ -64,10 +76,18 @@ async fn messages_between(
 }
 
 /// The wire form of a sub-account, with this month's and last month's consumption.
-async fn dto(state: &AppState, parent: AccountId, record: SubAccountRecord) -> Result<SubAccountDto, Error> {
-    let now = Utc::now();
-    let (last_month, this_month) = month_starts(now)?;
-    let just_before = this_month - chrono::Duration::seconds(1);
+async fn dto(
+    state: &AppState,
+    parent: AccountId,
+    months: &Months,
+    record: SubAccountRecord,
+) -> Result<SubAccountDto, Error> {
+    let just_before = months.this - chrono::Duration::seconds(1);
+    let (current, previous) = futures_util::future::try_join(
+        messages_between(state, record.id, months.this, months.now),
+        messages_between(state, record.id, months.last, just_before),
+    )
+    .await?;
     let (first, last) = record.owner_name.split_once(' ').unwrap_or((record.owner_name.as_str(), ""));
     Ok(SubAccountDto {
         client_id: record.id.to_string(),
@@ -80,8 +100,8 @@ async fn dto(state: &AppState, parent: AccountId, record: SubAccountRecord) -> R
         unlimited: i64::from(record.unlimited),
         status: 1,
         created_at: format_paris(record.created_at),
-        current_month_consumption: messages_between(state, record.id, this_month, now).await?,
-        previous_month_consumption: messages_between(state, record.id, last_month, just_before).await?,
+        current_month_consumption: current,
+        previous_month_consumption: previous,
     })
 }
 
@@ -157,9 +177,10 @@ pub(super) async fn create(
     responses((status = 200, description = "The caller's sub-accounts", body = texto_core::wire::SubAccountsResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
 pub(super) async fn list(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
+    let months = Months::at(Utc::now())?;
     let mut sub_accounts = Vec::new();
     for record in state.store.sub_accounts(caller.account).await? {
-        sub_accounts.push(dto(&state, caller.account, record).await?);
+        sub_accounts.push(dto(&state, caller.account, &months, record).await?);
     }
     Ok(accept.ok(&SubAccountsResponse { status: 1, message: "OK".into(), sub_accounts }))
 }
@@ -176,7 +197,7 @@ pub(super) async fn one(
     Path(id): Path<String>,
 ) -> Result<Response, Error> {
     let record = own_sub_account(&state, &caller, &id).await?;
-    let sub_account = dto(&state, caller.account, record).await?;
+    let sub_account = dto(&state, caller.account, &Months::at(Utc::now())?, record).await?;
     Ok(accept.ok(&SubAccountResponse { status: 1, message: "OK".into(), sub_account }))
 }
 
