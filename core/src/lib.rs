@@ -11,6 +11,7 @@ mod delivery_code;
 mod error;
 mod excerpt;
 mod gsm;
+mod keywords;
 mod period;
 mod phone;
 mod plain;
@@ -42,6 +43,9 @@ pub use delivery_code::{DeliveryCode, ESME_RINVDSTADR, ESME_RINVSRCADR};
 pub use error::{Error, FieldError};
 pub use excerpt::{EXCERPT_CHARS, excerpt};
 pub use gsm::{decode_gsm, decode_short_message, decode_ucs2, encode_gsm, encode_ucs2};
+pub use keywords::{
+    BuiltinKeyword, Keyword, KeywordAction, MOST_ACTIONS, MOST_KEYWORD_CHARS, MOST_REPLY_CHARS, keyword_of_reply,
+};
 pub use period::{PeriodBound, parse_period_bound};
 pub use phone::{
     Country, Msisdn, NUMBERING_DATA_VERSION, NumberError, parse_international, parse_with_default_country,

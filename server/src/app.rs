@@ -22,6 +22,7 @@ use crate::{
     Config, Error, api,
     approval_expiry::{self, ApprovalExpiry},
     audit_log::{self, AuditLog},
+    auto_replies,
     delivery::{Delivery, DeliverySettings, clock::SystemClock, links::LinkCodes},
     delivery::{Mailer, SmtpMailer},
     devices::Devices,
@@ -109,6 +110,7 @@ impl App {
             large_bodies: Arc::new(Semaphore::new(config.large_bodies())),
             config: Arc::new(config),
         };
+        tokio::spawn(auto_replies::run(state.clone(), webhooks_stop.clone()));
         let body_read_timeout = Duration::from_secs(state.config.body_read_timeout_secs);
         let header_read_timeout = Duration::from_secs(state.config.header_read_timeout_secs);
         let max_connections = state.config.max_connections;

@@ -7,6 +7,7 @@ mod api;
 mod app;
 mod approval_expiry;
 mod audit_log;
+mod auto_replies;
 mod carrier;
 mod cli;
 mod config;

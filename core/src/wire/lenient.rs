@@ -311,6 +311,8 @@ impl ListItem for super::ListContactDto {}
 impl ListItem for super::UserDto {}
 impl ListItem for super::InvitationDto {}
 impl ListItem for super::AuditEntryDto {}
+impl ListItem for super::KeywordDto {}
+impl ListItem for super::KeywordActionDto {}
 impl ListItem for super::SubAccountDto {}
 impl ListItem for super::ConversationDto {}
 impl ListItem for super::ConversationEntryDto {}

@@ -121,6 +121,12 @@ pub const ROUTES: &[(&str, &str, Access)] = &[
     ("POST", "/conversation/{number}/reply", Signed(Send, Some("conversation.reply"))),
     ("PUT", "/conversation/{number}/read", Signed(Read, None)),
     ("PUT", "/team-rules", Signed(Manage, Some("settings.team_rules"))),
+    ("GET", "/keywords", Signed(Read, None)),
+    ("POST", "/keyword", Signed(EditDelivery, Some("keyword.create"))),
+    ("PUT", "/keyword/{id}", Signed(EditDelivery, Some("keyword.update"))),
+    ("DELETE", "/keyword/{id}", Signed(EditDelivery, Some("keyword.delete"))),
+    ("GET", "/settings", Signed(Read, None)),
+    ("PUT", "/settings", Signed(Manage, Some("settings.account"))),
 ];
 
 /// What `method` on the route `path` requires; a route missing from the table requires the

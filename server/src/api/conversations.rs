@@ -11,7 +11,7 @@ use axum::{
 };
 use chrono::DateTime;
 use texto_core::{
-    FieldError, format_paris,
+    FieldError, Keyword, format_paris,
     wire::{
         ConversationDto, ConversationEntryDto, ConversationReplyRequest, ConversationResponse, ConversationsResponse,
         StatusResponse,
@@ -19,22 +19,18 @@ use texto_core::{
 };
 
 use super::{
-    Accept,
+    Accept, answers,
     auth::Caller,
     body::WireBody,
     inputs::query,
     messages::{message_dto, reply_dto},
-    path_id, send,
+    path_id,
 };
 use crate::{
     Error,
     state::AppState,
-    store::{ConversationFilter, MessageFilter, Page, ReplyFilter, SortOrder},
+    store::{ConversationFilter, MessageFilter, Page, ReplyFilter, SortOrder, answer_sender},
 };
-
-/// The short code replies come to unless the carrier says otherwise: answers from it go with
-/// the default sender.
-const DEFAULT_SHORT_CODE: &str = "36180";
 
 /// Entries of each kind a timeline shows: the most recent.
 const TIMELINE_LENGTH: i64 = 200;
@@ -55,6 +51,7 @@ pub(super) struct ConversationsQuery {
     length: Option<i64>,
     unread: Option<String>,
     campaign: Option<String>,
+    keyword: Option<String>,
     search: Option<String>,
 }
 
@@ -70,6 +67,7 @@ fn number_of(text: &str) -> Result<i64, Error> {
         ("length" = Option<i64>, Query, description = "Records per page (default 100, at most 1000)"),
         ("unread" = Option<String>, Query, description = "1: only those with unread replies"),
         ("campaign" = Option<String>, Query, description = "Only the numbers that answered this campaign"),
+        ("keyword" = Option<String>, Query, description = "Only the numbers that wrote this keyword (first word, any case or accents)"),
         ("search" = Option<String>, Query, description = "Digits of the number, or text of the last reply")
     ),
     responses((status = 200, description = "Conversations", body = texto_core::wire::ConversationsResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
@@ -87,10 +85,15 @@ pub(super) async fn list(
         ),
         None => None,
     };
+    let keyword = match asked.keyword.as_deref().map(str::trim).filter(|k| !k.is_empty()) {
+        Some(word) => Some(Keyword::parse(word, "keyword").map_err(|error| Error::Invalid(vec![error]))?),
+        None => None,
+    };
     let filter = ConversationFilter {
         page: Page { start: asked.start.unwrap_or(0), length: asked.length.unwrap_or(100) },
         unread_only: matches!(asked.unread.as_deref(), Some("1" | "true")),
         campaign,
+        keyword,
         search: asked.search,
     };
     let page = state.store.conversations(caller.account, filter).await?;
@@ -210,8 +213,8 @@ pub(super) async fn reply(
         return Err(Error::NotFound(format!("conversation {number}")));
     }
     let written_to = state.store.written_to(caller.account, number).await?;
-    let sender = written_to.filter(|to| !to.is_empty() && to != DEFAULT_SHORT_CODE);
-    send::send_one(&state, caller, accept, &number.to_string(), &text, sender.as_deref()).await
+    let sender = written_to.as_deref().and_then(answer_sender);
+    answers::send_one(&state, caller, accept, &number.to_string(), &text, sender).await
 }
 
 /// `PUT /conversation/:number/read`: its replies are read.

@@ -1,7 +1,9 @@
 //! The HTTP interface: one module per resource, errors written in the client's format.
 
 pub(crate) mod access;
+pub(crate) use answers::send_automatic_reply;
 mod account;
+mod answers;
 mod approval;
 mod audit;
 mod auth;
@@ -14,6 +16,7 @@ mod conversations;
 mod format;
 mod health;
 mod inputs;
+mod keywords;
 mod links;
 mod list_upkeep;
 mod lists;
@@ -25,6 +28,7 @@ mod retention;
 mod retry_key;
 mod send;
 mod session;
+mod settings;
 mod short_links;
 mod sub_accounts;
 mod team_rules;
@@ -84,6 +88,8 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(sub_accounts::router())
         .merge(team_rules::router())
         .merge(conversations::router())
+        .merge(keywords::router())
+        .merge(settings::router())
 }
 
 /// Writes error envelopes in the format the request accepts (XML when it accepts neither,

@@ -51,6 +51,12 @@ impl RetryKey {
     /// No key: what simulations, which write nothing, go with.
     pub(super) const NONE: RetryKey = RetryKey(None);
 
+    /// The key of a send texto makes itself (an automatic reply), so that sending it again
+    /// after a crash replays the first send.
+    pub(super) fn internal(key: String) -> RetryKey {
+        RetryKey(Some(KeyedRequest { key, target: "texto".to_owned() }))
+    }
+
     /// The key, if the request has one.
     pub(super) fn key(&self) -> Option<&str> {
         self.0.as_ref().map(|keyed| keyed.key.as_str())

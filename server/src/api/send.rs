@@ -13,7 +13,7 @@ use chrono::Utc;
 use serde::Deserialize;
 use texto_core::{
     Audience, Campaign, Credits, Endpoint, FieldError, FilterContext, parse_international, simulate, validate_send,
-    wire::{CancelledResponse, GsmDto, MessageDto, RecipientsDto, SmsRequest},
+    wire::{CampaignResultDto, CancelledResponse, GsmDto, MessageDto, RecipientsDto, SmsRequest},
 };
 
 use super::{
@@ -187,26 +187,6 @@ pub(super) async fn simulate_by_query(
 /// Bodies from this size on are handled on the blocking pool.
 const OFF_THE_ASYNC_THREADS: usize = 256 * 1024;
 
-/// Sends `text` to `number` at once (an alert, outside the marketing window too), from
-/// `sender` or the default short code, as `POST /send` would: charged, checked and answered the
-/// same way (the inbox's answers).
-pub(super) async fn send_one(
-    state: &AppState,
-    caller: Caller,
-    accept: Accept,
-    number: &str,
-    text: &str,
-    sender: Option<&str>,
-) -> Result<Response, Error> {
-    let mut message = serde_json::json!({"text": text, "pushtype": "alert"});
-    if let Some(sender) = sender {
-        message["sender"] = serde_json::Value::from(sender);
-    }
-    let body = serde_json::json!({"sms": {"message": message, "recipients": {"gsm": [{"value": number}]}}}).to_string();
-    let request = texto_core::wire::decode_sms(&body, texto_core::wire::Format::Json)?;
-    run(state, caller, accept, (&RetryKey::NONE, &body), request, Endpoint::Send).await
-}
-
 /// [`run`] on a posted body. A large one (a campaign of ten thousand numbers or more) takes
 /// tens of milliseconds of CPU to decode and filter: it runs on a blocking thread so that the
 /// async threads go on serving the small requests meanwhile.
@@ -247,14 +227,48 @@ async fn run(
     request: SmsRequest<'_>,
     endpoint: Endpoint,
 ) -> Result<Response, Error> {
+    let answered = answer(state, caller, retry, request, endpoint, Blacklist::Applies).await?;
+    Ok(match answered.note {
+        Some((object, summary)) => noted(accept.ok(&answered.result), object, summary),
+        None => accept.ok(&answered.result),
+    })
+}
+
+/// What a send or simulation answers, and the audit log's note of what it did.
+pub(super) struct Answered {
+    /// The answer.
+    pub(super) result: CampaignResultDto,
+    /// The object and summary of a campaign written.
+    note: Option<(String, String)>,
+}
+
+/// Whether the recipients' blacklist applies to a send.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Blacklist {
+    /// It does: every send but one.
+    Applies,
+    /// It does not: the confirmation of a STOP, sent to the number that has just been
+    /// blacklisted.
+    Waived,
+}
+
+/// [`run`] without the HTTP answer.
+pub(super) async fn answer(
+    state: &AppState,
+    caller: Caller,
+    retry: (&RetryKey, &str),
+    request: SmsRequest<'_>,
+    endpoint: Endpoint,
+    blacklist: Blacklist,
+) -> Result<Answered, Error> {
     let (retry, body) = retry;
     // The request's hash, once. A retry is told in the write, which replays the first answer;
     // a retry refused before it (its first try spent the balance) is told here.
     let fingerprint = retry.fingerprint(body);
     let account = caller.account;
-    match attempt(state, caller, accept, (retry, fingerprint.clone()), request, endpoint).await {
+    match attempt(state, caller, (retry, fingerprint.clone()), request, endpoint, blacklist).await {
         Err(refusal) => match retry.first_answer(state, account, fingerprint.as_deref()).await {
-            Ok(Some(first)) => Ok(accept.ok(&first)),
+            Ok(Some(first)) => Ok(Answered { result: first, note: None }),
             Err(reused @ Error::IdempotencyKeyReused) => Err(reused),
             Ok(None) | Err(_) => Err(refusal),
         },
@@ -282,11 +296,11 @@ async fn draw_on_payer(state: &AppState, account: AccountId, cost: Credits, bala
 async fn attempt(
     state: &AppState,
     caller: Caller,
-    accept: Accept,
     (retry, fingerprint): (&RetryKey, Option<String>),
     request: SmsRequest<'_>,
     endpoint: Endpoint,
-) -> Result<Response, Error> {
+    blacklist: Blacklist,
+) -> Result<Answered, Error> {
     let recipients = request.recipients.as_ref().map_or(0, |r| r.gsm.len());
     if recipients > state.config.max_recipients {
         return Err(Error::Invalid(vec![FieldError::new(
@@ -304,7 +318,7 @@ async fn attempt(
     let numbers = numbers(&campaign, &lists);
     let inputs = state.store.filter_inputs(caller.account, &numbers, text_hash, now).await?;
     let context = FilterContext {
-        blacklist: inputs.blacklist,
+        blacklist: if blacklist == Blacklist::Applies { inputs.blacklist } else { Default::default() },
         npai: inputs.npai,
         allowed_countries: inputs.allowed_countries,
         recent: inputs.recent,
@@ -318,7 +332,7 @@ async fn attempt(
     };
     let simulation = simulate(&campaign, &context, now)?;
     if matches!(endpoint, Endpoint::Simulate | Endpoint::SimulateLists) {
-        return Ok(accept.ok(&simulation.to_wire(None)));
+        return Ok(Answered { result: simulation.to_wire(None), note: None });
     }
     if !simulation.affordable() {
         // The filter's balance may come from the node's copy of the account, which a write
@@ -360,7 +374,7 @@ async fn attempt(
     let (ticket, balance) = match state.store.create_campaign(caller.account, new).await? {
         Created::New { ticket, balance } => (ticket, balance),
         // A retry that raced its first try past the check above.
-        Created::Replayed(first) => return Ok(accept.ok(&replayed(&first)?)),
+        Created::Replayed(first) => return Ok(Answered { result: replayed(&first)?, note: None }),
     };
     let mut result = simulation.to_wire(Some(ticket.to_string()));
     result.credits = balance.as_f64();
@@ -369,10 +383,11 @@ async fn attempt(
     if awaits {
         state.store.mark_awaiting(caller.account, ticket, simulation.send_at, &caller.actor).await?;
         let summary = format!("campaign {ticket} to {sent} recipients awaits approval");
-        return Ok(noted(accept.ok(&result), format!("campaign {ticket}"), summary));
+        return Ok(Answered { result, note: Some((format!("campaign {ticket}"), summary)) });
     }
     state.dispatch.notify_one();
-    Ok(noted(accept.ok(&result), format!("campaign {ticket}"), format!("campaign {ticket} sent to {sent} recipients")))
+    let summary = format!("campaign {ticket} sent to {sent} recipients");
+    Ok(Answered { result, note: Some((format!("campaign {ticket}"), summary)) })
 }
 
 /// The contacts' info1…info4 as stored with their messages (JSON; `None` when all are

@@ -4,6 +4,7 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
+use texto_core::Keyword;
 
 use super::{
     AccountId, Page,
@@ -20,6 +21,8 @@ pub(crate) struct ConversationFilter {
     pub(crate) unread_only: bool,
     /// Only the numbers that answered this campaign.
     pub(crate) campaign: Option<i64>,
+    /// Only the numbers that wrote this keyword (a reply's first word).
+    pub(crate) keyword: Option<Keyword>,
     /// Only the numbers holding these digits, or whose last reply holds this text.
     pub(crate) search: Option<String>,
 }
@@ -37,6 +40,12 @@ impl ConversationFilter {
                 "EXISTS (SELECT 1 FROM replies r JOIN messages m ON m.id = r.message_id
                  WHERE r.account_id = c.account_id AND r.number = c.number AND m.campaign_id = ?)",
                 [SqlValue::Int(campaign)],
+            );
+        }
+        if let Some(keyword) = &self.keyword {
+            conditions.require(
+                "EXISTS (SELECT 1 FROM replies r WHERE r.account_id = c.account_id AND r.keyword = ? AND r.number = c.number)",
+                [SqlValue::Text(keyword.as_str().to_owned())],
             );
         }
         if let Some(search) = self.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {

@@ -18,6 +18,8 @@ mod delivery;
 mod effects;
 mod flood_window;
 mod idempotency;
+mod keyword_effects;
+pub(crate) mod keywords;
 mod list_upkeep;
 mod lists;
 mod messages;
@@ -48,6 +50,10 @@ pub(crate) use consumption::{ConsumptionStore, CountryConsumption, consumption_c
 pub(crate) use conversations::{ConversationFilter, ConversationStore};
 pub(crate) use delivery::{Arrival, CampaignText, Click, DeliveryStore, HandOff, Notice, Queued};
 pub(crate) use idempotency::{Created, IdempotencyKey, StoredAnswer, kept_since, prune_due, replay_of};
+pub(crate) use keyword_effects::answer_sender;
+pub(crate) use keywords::{
+    AccountSettings, AutoReplyOutcome, DueAutoReply, KeywordChange, KeywordRule, KeywordSaved, KeywordStore,
+};
 pub(crate) use list_upkeep::{ContactChange, ContactUpdate, ListUpkeep};
 pub(crate) use lists::{Added, ContactSearch, ListContact, ListPage, ListStore, ListSummary};
 pub(crate) use messages::{
@@ -130,6 +136,7 @@ pub(crate) trait Store:
     + SubAccountStore
     + TeamRulesStore
     + ConversationStore
+    + KeywordStore
 {
 }
 
@@ -154,5 +161,6 @@ impl<T> Store for T where
         + SubAccountStore
         + TeamRulesStore
         + ConversationStore
+        + KeywordStore
 {
 }

@@ -76,6 +76,16 @@ pub fn endpoints() -> Vec<(Method, &'static str)> {
         (Method::POST, "/me/two-factor"),
         (Method::PUT, "/me/two-factor"),
         (Method::DELETE, "/me/two-factor"),
+        (Method::GET, "/conversations"),
+        (Method::GET, "/conversation/33612345678"),
+        (Method::POST, "/conversation/33612345678/reply"),
+        (Method::PUT, "/conversation/33612345678/read"),
+        (Method::GET, "/keywords"),
+        (Method::POST, "/keyword"),
+        (Method::PUT, "/keyword/1"),
+        (Method::DELETE, "/keyword/1"),
+        (Method::GET, "/settings"),
+        (Method::PUT, "/settings"),
     ]
 }
 

@@ -13,6 +13,7 @@ mod hostile_documents;
 mod hostile_requests;
 mod idempotency;
 mod inbox;
+mod keywords;
 mod list_contacts;
 mod list_upkeep;
 mod lists;

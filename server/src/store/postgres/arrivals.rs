@@ -16,7 +16,7 @@ use deadpool_postgres::Transaction;
 use texto_core::DeliveryCode;
 use tokio_postgres::Row;
 
-use super::{events::Outbox, time};
+use super::{events::Outbox, keyword_replies, time};
 use crate::{
     Error,
     store::{
@@ -262,9 +262,9 @@ async fn store_replies(
     }
     let insert = tx
         .prepare_cached(
-            "INSERT INTO replies (account_id, number, text, message_id, stop, received_at, to_number)
-             SELECT r.a, r.n, r.t, r.m, r.s, $6, r.o
-             FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::bigint[], $5::boolean[], $7::text[]) WITH ORDINALITY AS r(a, n, t, m, s, o, i)
+            "INSERT INTO replies (account_id, number, text, message_id, stop, received_at, to_number, keyword)
+             SELECT r.a, r.n, r.t, r.m, r.s, $6, r.o, r.k
+             FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::bigint[], $5::boolean[], $7::text[], $8::text[]) WITH ORDINALITY AS r(a, n, t, m, s, o, k, i)
              ORDER BY r.i",
         )
         .await?;
@@ -273,6 +273,9 @@ async fn store_replies(
     let texts: Vec<&str> = kept.iter().map(|r| r.text).collect();
     let messages: Vec<i64> = kept.iter().map(|r| r.last_message).collect();
     let stops: Vec<bool> = kept.iter().map(Reply::is_stop).collect();
-    tx.execute(&insert, &[&accounts, &numbers, &texts, &messages, &stops, &outbox.at(), &tos]).await?;
-    write(tx, &effects::of_replies(&kept, now), outbox).await
+    let keywords: Vec<_> = kept.iter().map(|reply| texto_core::keyword_of_reply(reply.text)).collect();
+    let words: Vec<Option<&str>> = keywords.iter().map(|k| k.as_ref().map(|(word, _)| word.as_str())).collect();
+    tx.execute(&insert, &[&accounts, &numbers, &texts, &messages, &stops, &outbox.at(), &tos, &words]).await?;
+    write(tx, &effects::of_replies(&kept, now), outbox).await?;
+    keyword_replies::act(tx, &kept, &tos, &keywords, outbox.at(), now).await
 }

@@ -21,6 +21,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0012_two_factor.sql"),
     include_str!("../../../migrations/postgres/0013_sub_accounts.sql"),
     include_str!("../../../migrations/postgres/0014_conversations.sql"),
+    include_str!("../../../migrations/postgres/0015_keywords.sql"),
 ];
 
 /// The advisory lock's key ("texto" in ASCII).

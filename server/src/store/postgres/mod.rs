@@ -15,6 +15,8 @@ mod conversations;
 mod delivery;
 mod events;
 mod flood_sync;
+mod keyword_replies;
+mod keywords;
 mod list_upkeep;
 mod lists;
 mod messages;

@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 use texto_core::DeliveryCode;
 
-use super::{events::Outbox, time};
+use super::{events::Outbox, keyword_replies, time};
 use crate::{
     Error,
     store::{
@@ -115,11 +115,25 @@ fn reply(
         tracing::info!(from, "a reply to no message sent in the last 30 days: dropped");
         return Ok(());
     };
+    let keyword = texto_core::keyword_of_reply(text);
     db.prepare_cached(
-        "INSERT INTO replies (account_id, number, text, message_id, stop, received_at, to_number) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO replies (account_id, number, text, message_id, stop, received_at, to_number, keyword) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     )?
-    .execute(params![reply.account, number, text, reply.last_message, reply.is_stop(), outbox.at(), to])?;
-    write(db, &effects::of_replies(&[reply], now), outbox)
+    .execute(params![
+        reply.account,
+        number,
+        text,
+        reply.last_message,
+        reply.is_stop(),
+        outbox.at(),
+        to,
+        keyword.as_ref().map(|(word, _)| word.as_str())
+    ])?;
+    write(db, &effects::of_replies(std::slice::from_ref(&reply), now), outbox)?;
+    match &keyword {
+        Some((word, builtin)) => keyword_replies::act(db, &reply, to, (word, *builtin), outbox.at(), now),
+        None => Ok(()),
+    }
 }
 
 /// Writes `effects`: the list additions, then the events in order.

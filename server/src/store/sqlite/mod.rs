@@ -13,6 +13,8 @@ mod conversations;
 mod delivery;
 mod events;
 mod idempotency;
+mod keyword_replies;
+mod keywords;
 mod list_upkeep;
 mod lists;
 mod messages;

@@ -1,0 +1,68 @@
+//! `GET` and `PUT /settings` (texto's, issue 24): what HELP answers, and whether STOP is
+//! confirmed.
+
+use axum::{Router, extract::State, response::Response, routing::get};
+use texto_core::{
+    FieldError, MOST_REPLY_CHARS,
+    wire::{SettingsDto, SettingsRequest, SettingsResponse},
+};
+
+use super::{Accept, access::noted, auth::Caller, body::WireBody};
+use crate::{Error, state::AppState, store::AccountSettings};
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new().route("/settings", get(show).put(save))
+}
+
+fn answer(accept: Accept, settings: &AccountSettings) -> Response {
+    let settings = SettingsDto {
+        help_text: Some(settings.help_text.clone()),
+        stop_confirmation: Some(i64::from(settings.stop_confirmation)),
+    };
+    accept.ok(&SettingsResponse { status: 1, message: "OK".into(), settings })
+}
+
+/// `GET /settings`: the account's settings.
+#[utoipa::path(get, path = "/settings", tag = "keywords",
+    responses((status = 200, description = "The account's settings", body = texto_core::wire::SettingsResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn show(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
+    Ok(answer(accept, &state.store.settings(caller.account).await?))
+}
+
+/// `PUT /settings` (`{"settings": {"help_text", "stop_confirmation"}}`): a field left out
+/// keeps its value.
+#[utoipa::path(put, path = "/settings", tag = "keywords", request_body = texto_core::wire::SettingsRequest,
+    responses((status = 200, description = "The settings now in force", body = texto_core::wire::SettingsResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn save(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    body: WireBody,
+) -> Result<Response, Error> {
+    let SettingsRequest { settings: asked } = body.decode()?;
+    let mut settings = state.store.settings(caller.account).await?;
+    let mut errors = Vec::new();
+    if let Some(help) = asked.help_text {
+        if help.chars().count() > MOST_REPLY_CHARS {
+            errors.push(FieldError::new("settings.help_text", format!("at most {MOST_REPLY_CHARS} characters")));
+        }
+        settings.help_text = help.trim().to_owned();
+    }
+    match asked.stop_confirmation {
+        None => {}
+        Some(flag @ (0 | 1)) => settings.stop_confirmation = flag == 1,
+        Some(_) => errors.push(FieldError::new("settings.stop_confirmation", "0 or 1")),
+    }
+    if !errors.is_empty() {
+        return Err(Error::Invalid(errors));
+    }
+    state.store.set_settings(caller.account, settings.clone()).await?;
+    let summary = format!(
+        "settings: help text {}, STOP {}confirmed",
+        if settings.help_text.is_empty() { "none" } else { "set" },
+        if settings.stop_confirmation { "" } else { "not " }
+    );
+    Ok(noted(answer(accept, &settings), "settings", summary))
+}

@@ -1,0 +1,200 @@
+//! What a reply's keyword does (issue 24): the one home of those rules, beside
+//! [`super::effects`]. The stores find the account's rule for the reply's first word and its
+//! settings, ask [`of_keywords`] what follows, and write the [`KeywordEffect`]s in order.
+
+use chrono::{DateTime, Utc};
+use texto_core::{BuiltinKeyword, KeywordAction, format_paris};
+
+use super::{
+    AccountId,
+    effects::{Listing, Reply, info_of},
+    keywords::{AccountSettings, DEFAULT_STOP_CONFIRMATION, KeywordRule},
+};
+
+/// The short code replies come to when they name no other number: answers from it need no
+/// sender.
+const DEFAULT_SHORT_CODE: &str = "36180";
+
+/// The sender of an answer to a reply written to `to`: that number, or `None` for the default
+/// short code (the campaign's default sender).
+pub(crate) fn answer_sender(to: &str) -> Option<&str> {
+    Some(to).filter(|to| !to.is_empty() && *to != DEFAULT_SHORT_CODE)
+}
+
+/// A kept reply whose first word is a keyword, with what the store found for it.
+#[derive(Debug, Clone)]
+pub(crate) struct KeywordMatch<'a> {
+    /// The reply.
+    pub(crate) reply: &'a Reply<'a>,
+    /// The number it was written to.
+    pub(crate) to: &'a str,
+    /// The built-in keyword it calls, if one.
+    pub(crate) builtin: Option<BuiltinKeyword>,
+    /// The account's rule for its word, if written (a built-in keyword acts with its defaults
+    /// until the account's keywords are first read).
+    pub(crate) rule: Option<KeywordRule>,
+    /// The account's settings (read for the built-in keywords only; default otherwise).
+    pub(crate) settings: AccountSettings,
+}
+
+/// An automatic reply to write, for the auto-reply worker to send.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct AutoReply {
+    /// The account that answers.
+    pub(crate) account: AccountId,
+    /// To whom.
+    pub(crate) number: i64,
+    /// From the number that was written to (empty: the default sender).
+    pub(crate) sender: String,
+    /// The keyword answered: with the Paris day, at most one answer each per number.
+    pub(crate) word: String,
+    /// The Paris day (`YYYY-MM-DD`).
+    pub(crate) day: String,
+    /// What is answered.
+    pub(crate) text: String,
+    /// A STOP confirmation: sent although the number is now blacklisted.
+    pub(crate) to_blacklisted: bool,
+}
+
+/// One thing a keyword does, written in the order given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum KeywordEffect {
+    /// The number joins one of the account's lists (with the contact info of the message it
+    /// answered), unless it is in it.
+    AddToList { account: AccountId, list: i64, number: i64, info: [String; 4] },
+    /// The number leaves one of the account's lists.
+    RemoveFromList { account: AccountId, list: i64, number: i64 },
+    /// The number is blacklisted (source `keyword`), unless it is.
+    Blacklist(Listing),
+    /// The number leaves the blacklist.
+    Unblacklist { account: AccountId, number: i64 },
+    /// An answer to send.
+    AutoReply(AutoReply),
+}
+
+/// What `matches` do, in their order. A STOP's blacklisting is written by
+/// [`super::effects::of_replies`] before these, so a START later in the same batch lifts it;
+/// a START followed by a STOP from the same number loses its lifting.
+pub(crate) fn of_keywords(matches: &[KeywordMatch<'_>], now: DateTime<Utc>) -> Vec<KeywordEffect> {
+    let day = format_paris(now).chars().take(10).collect::<String>();
+    let mut effects = Vec::new();
+    for found in matches {
+        let reply = found.reply;
+        let (account, number) = (reply.account, reply.number);
+        if found.builtin == Some(BuiltinKeyword::Stop) {
+            effects.retain(|effect| *effect != KeywordEffect::Unblacklist { account, number });
+        }
+        if found.builtin == Some(BuiltinKeyword::Start) {
+            effects.push(KeywordEffect::Unblacklist { account, number });
+        }
+        let actions = found.rule.as_ref().map_or(&[][..], |rule| &rule.actions[..]);
+        for action in actions {
+            effects.push(match *action {
+                KeywordAction::AddToList { list } => {
+                    KeywordEffect::AddToList { account, list, number, info: info_of(reply.info.as_deref()) }
+                }
+                KeywordAction::RemoveFromList { list } => KeywordEffect::RemoveFromList { account, list, number },
+                KeywordAction::Blacklist => KeywordEffect::Blacklist(Listing {
+                    account,
+                    number,
+                    info: info_of(reply.info.as_deref()),
+                    campaign: reply.campaign,
+                }),
+                KeywordAction::Unblacklist => KeywordEffect::Unblacklist { account, number },
+            });
+        }
+        if let Some(text) = answer(found) {
+            let word = found.rule.as_ref().map_or_else(
+                || found.builtin.map_or_else(String::new, |b| b.word().to_owned()),
+                |rule| rule.word.as_str().to_owned(),
+            );
+            effects.push(KeywordEffect::AutoReply(AutoReply {
+                account,
+                number,
+                sender: answer_sender(found.to).unwrap_or_default().to_owned(),
+                word,
+                day: day.clone(),
+                text,
+                to_blacklisted: found.builtin == Some(BuiltinKeyword::Stop),
+            }));
+        }
+    }
+    effects
+}
+
+/// The answer a match calls for, if any: STOP's confirmation only when the account asks for
+/// it, HELP's the account's help text, any other the rule's reply.
+fn answer(found: &KeywordMatch<'_>) -> Option<String> {
+    let own = found.rule.as_ref().map(|rule| rule.reply.trim()).filter(|reply| !reply.is_empty());
+    let text = match found.builtin {
+        Some(BuiltinKeyword::Stop) if !found.settings.stop_confirmation => None,
+        Some(BuiltinKeyword::Stop) => Some(own.unwrap_or(DEFAULT_STOP_CONFIRMATION)),
+        Some(BuiltinKeyword::Help) => Some(found.settings.help_text.trim()).filter(|text| !text.is_empty()),
+        Some(BuiltinKeyword::Start) | None => own,
+    };
+    text.map(str::to_owned)
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::{TimeZone, Utc};
+    use texto_core::{BuiltinKeyword, Keyword, KeywordAction};
+
+    use super::{KeywordEffect, KeywordMatch, answer_sender, of_keywords};
+    use crate::store::{AccountSettings, KeywordRule, effects::Reply};
+
+    fn reply(text: &str) -> Reply<'_> {
+        Reply { account: 7, number: 33612345678, text, last_message: 1, campaign: 2, info: None }
+    }
+
+    fn found<'a>(reply: &'a Reply<'a>, builtin: Option<BuiltinKeyword>, rule: Option<KeywordRule>) -> KeywordMatch<'a> {
+        KeywordMatch { reply, to: "36180", builtin, rule, settings: AccountSettings::default() }
+    }
+
+    fn rule(word: &str, reply: &str, actions: Vec<KeywordAction>) -> KeywordRule {
+        KeywordRule { id: 1, word: Keyword::parse(word, "w").unwrap(), builtin: None, reply: reply.into(), actions }
+    }
+
+    #[test]
+    fn a_rule_acts_in_order_then_answers_from_the_number_written_to() {
+        let oui = reply("oui");
+        let mut matched = found(&oui, None, Some(rule("OUI", "Bienvenue", vec![KeywordAction::AddToList { list: 4 }])));
+        matched.to = "0612";
+        let now = Utc.with_ymd_and_hms(2026, 11, 26, 23, 30, 0).unwrap();
+        let effects = of_keywords(&[matched], now);
+        assert!(matches!(effects[0], KeywordEffect::AddToList { list: 4, number: 33612345678, .. }));
+        let KeywordEffect::AutoReply(answer) = &effects[1] else { panic!("an answer: {effects:?}") };
+        assert_eq!((answer.sender.as_str(), answer.word.as_str(), answer.text.as_str()), ("0612", "OUI", "Bienvenue"));
+        assert_eq!(answer.day, "2026-11-27", "the day is Paris's");
+        assert_eq!(answer_sender("36180"), None);
+    }
+
+    #[test]
+    fn stop_is_confirmed_only_when_asked_and_help_only_with_a_text() {
+        let stop = reply("STOP");
+        let now = Utc::now();
+        assert!(of_keywords(&[found(&stop, Some(BuiltinKeyword::Stop), None)], now).is_empty());
+        let mut confirmed = found(&stop, Some(BuiltinKeyword::Stop), None);
+        confirmed.settings.stop_confirmation = true;
+        let effects = of_keywords(&[confirmed], now);
+        assert!(matches!(&effects[..], [KeywordEffect::AutoReply(answer)] if answer.to_blacklisted));
+        let help = reply("aide");
+        assert!(of_keywords(&[found(&help, Some(BuiltinKeyword::Help), None)], now).is_empty());
+    }
+
+    #[test]
+    fn the_last_of_start_and_stop_from_a_number_wins() {
+        let (start, stop) = (reply("START"), reply("STOP"));
+        let now = Utc::now();
+        let lifted = of_keywords(
+            &[found(&stop, Some(BuiltinKeyword::Stop), None), found(&start, Some(BuiltinKeyword::Start), None)],
+            now,
+        );
+        assert_eq!(lifted, [KeywordEffect::Unblacklist { account: 7, number: 33612345678 }]);
+        let kept = of_keywords(
+            &[found(&start, Some(BuiltinKeyword::Start), None), found(&stop, Some(BuiltinKeyword::Stop), None)],
+            now,
+        );
+        assert!(kept.is_empty(), "{kept:?}");
+    }
+}

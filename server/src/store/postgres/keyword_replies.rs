@@ -1,0 +1,87 @@
+//! What replies' keywords do, in PostgreSQL: each account's rule and settings read, and the
+//! effects [`keyword_effects::of_keywords`] gives written, in the replies' transaction.
+
+use chrono::{DateTime, Utc};
+use deadpool_postgres::Transaction;
+use texto_core::{BuiltinKeyword, Keyword};
+
+use super::query;
+use crate::{
+    Error,
+    store::{
+        AccountSettings,
+        effects::Reply,
+        keyword_effects::{KeywordEffect, KeywordMatch, of_keywords},
+        keywords::{
+            ADD_TO_LIST, AUTO_REPLY, BLACKLIST, REMOVE_FROM_LIST, RULE_FOR_WORD, SETTINGS, UNBLACKLIST, rule_of,
+        },
+    },
+};
+
+/// Acts on the keywords of `replies` (`keywords[i]` is `replies[i]`'s, written to `tos[i]`).
+pub(super) async fn act(
+    tx: &Transaction<'_>,
+    replies: &[Reply<'_>],
+    tos: &[&str],
+    keywords: &[Option<(Keyword, Option<BuiltinKeyword>)>],
+    at: &str,
+    now: DateTime<Utc>,
+) -> Result<(), Error> {
+    let mut matches = Vec::new();
+    for ((reply, to), keyword) in replies.iter().zip(tos).zip(keywords) {
+        let Some((word, builtin)) = keyword else { continue };
+        let rule = query(tx, RULE_FOR_WORD, &[&reply.account, &word.as_str()])
+            .await?
+            .first()
+            .and_then(|row| rule_of(row.get(0), row.get(1), row.get(2), row.get(3), row.get(4)));
+        if rule.is_none() && builtin.is_none() {
+            continue;
+        }
+        let settings = match builtin {
+            Some(_) => query(tx, SETTINGS, &[&reply.account])
+                .await?
+                .first()
+                .map(|row| AccountSettings { help_text: row.get(0), stop_confirmation: row.get(1) })
+                .unwrap_or_default(),
+            None => AccountSettings::default(),
+        };
+        matches.push(KeywordMatch { reply, to, builtin: *builtin, rule, settings });
+    }
+    for effect in of_keywords(&matches, now) {
+        write(tx, &effect, at).await?;
+    }
+    Ok(())
+}
+
+/// Writes one effect.
+async fn write(tx: &Transaction<'_>, effect: &KeywordEffect, at: &str) -> Result<(), Error> {
+    match effect {
+        KeywordEffect::AddToList { account, list, number, info: [i1, i2, i3, i4] } => {
+            query(tx, ADD_TO_LIST, &[account, list, number, i1, i2, i3, i4, &at]).await?
+        }
+        KeywordEffect::RemoveFromList { account, list, number } => {
+            query(tx, REMOVE_FROM_LIST, &[account, list, number]).await?
+        }
+        KeywordEffect::Blacklist(listing) => {
+            let [i1, i2, i3, i4] = &listing.info;
+            let params: [&(dyn tokio_postgres::types::ToSql + Sync); 8] =
+                [&listing.account, &listing.number, i1, i2, i3, i4, &listing.campaign, &at];
+            query(tx, BLACKLIST, &params).await?
+        }
+        KeywordEffect::Unblacklist { account, number } => query(tx, UNBLACKLIST, &[account, number]).await?,
+        KeywordEffect::AutoReply(answer) => {
+            let params: [&(dyn tokio_postgres::types::ToSql + Sync); 8] = [
+                &answer.account,
+                &answer.number,
+                &answer.sender,
+                &answer.word,
+                &answer.day,
+                &answer.text,
+                &answer.to_blacklisted,
+                &at,
+            ];
+            query(tx, AUTO_REPLY, &params).await?
+        }
+    };
+    Ok(())
+}
