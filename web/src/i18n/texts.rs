@@ -395,6 +395,31 @@ texts! {
     create_sub_account: "Create the sub-account", "Créer le sous-compte";
     sub_account_created: "Created:", "Créé :";
     // Team rules.
+    // Keywords and the replies to STOP and HELP (Settings).
+    keywords_title: "Keywords", "Mots-clés";
+    keywords_intro: "When a reply starts with a keyword, whatever its case or accents, texto applies its rule. STOP, START and HELP are built in: their word does not change.", "Quand une réponse commence par un mot-clé, quelles que soient ses majuscules ou ses accents, texto applique sa règle. STOP, START et HELP sont intégrés : leur mot ne change pas.";
+    keyword_word: "Keyword", "Mot-clé";
+    keyword_reply: "Automatic reply", "Réponse automatique";
+    keyword_reply_hint: "Sent at once, at most once a day per number, and charged like any message. Empty: no reply.", "Envoyée aussitôt, au plus une fois par jour et par numéro, et facturée comme tout message. Vide : pas de réponse.";
+    keyword_action: "Action", "Action";
+    keyword_list: "List", "Liste";
+    action_add_to_list: "Add to a list", "Ajouter à une liste";
+    action_remove_from_list: "Remove from a list", "Retirer d’une liste";
+    action_blacklist: "Blacklist the number", "Mettre le numéro en liste noire";
+    action_unblacklist: "Take the number off the blacklist", "Retirer le numéro de la liste noire";
+    add_keyword: "Add keyword", "Ajouter le mot-clé";
+    edit_keyword: "Edit keyword", "Modifier le mot-clé";
+    save_keyword: "Save keyword", "Enregistrer le mot-clé";
+    builtin_keyword: "Built in", "Intégré";
+    also_answers: "Also:", "Aussi :";
+    stop_effect: "Blacklists the number; answers only if STOP is confirmed below.", "Met le numéro en liste noire ; ne répond que si STOP est confirmé ci-dessous.";
+    start_effect: "Takes the number off the blacklist.", "Retire le numéro de la liste noire.";
+    help_effect: "Answers the help text below.", "Répond le texte d’aide ci-dessous.";
+    no_reply: "No reply", "Pas de réponse";
+    reply_settings_title: "Replies to STOP and HELP", "Réponses à STOP et HELP";
+    help_text: "Help text (the answer to HELP and AIDE)", "Texte d’aide (la réponse à HELP et AIDE)";
+    help_text_hint: "Empty: HELP gets no answer.", "Vide : HELP ne reçoit pas de réponse.";
+    stop_confirmation: "Confirm a STOP with the STOP keyword's reply", "Confirmer un STOP par la réponse du mot-clé STOP";
     team_rules: "Team rules", "Règles de l’équipe";
     approval_over: "Ask approval for campaigns to more recipients than", "Demander une approbation pour les campagnes à plus de destinataires que";
     approval_over_hint: "Someone other than the sender approves them. Empty: no approval asked (authors' campaigns always wait).", "Une autre personne que l’expéditeur les approuve. Vide : aucune approbation demandée (les campagnes des rédacteurs attendent toujours).";

@@ -1,10 +1,12 @@
-//! Settings: the low-balance alert (`/notification/balance`), the team's rules, how long data
-//! is kept, and the language.
+//! Settings: the low-balance alert (`/notification/balance`), keywords and the replies to STOP
+//! and HELP, the team's rules, how long data is kept, and the language.
 
 use leptos::{prelude::*, task::spawn_local};
 use texto_core::wire::{NotificationDto, NotificationRequest, NotificationResponse};
 
-use super::{retention_settings::RetentionSettings, team_rules::TeamRules};
+use super::{
+    keywords::Keywords, reply_settings::ReplySettings, retention_settings::RetentionSettings, team_rules::TeamRules,
+};
 use crate::{
     api::{ApiError, use_api},
     components::{errors::ErrorAlert, field::TextField},
@@ -92,6 +94,8 @@ pub fn Settings() -> impl IntoView {
                 </fieldset>
             </form>
         </section>
+        <Keywords />
+        <ReplySettings />
         <TeamRules />
         <RetentionSettings />
         <section class="card">

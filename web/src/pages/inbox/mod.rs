@@ -1,5 +1,5 @@
 //! Inbox: the numbers that wrote, newest first with their unread replies (filters: unread, a
-//! search by number or text), and one conversation's timeline with an answer box.
+//! keyword, search by number or text), and one conversation's timeline with an answer box.
 
 mod conversation;
 
@@ -26,9 +26,14 @@ pub fn Inbox() -> impl IntoView {
     let paging = RwSignal::new(Paging::first(PAGE));
     let unread_only = RwSignal::new(false);
     let search = RwSignal::new(String::new());
+    let keyword = RwSignal::new(String::new());
     let page = LocalResource::new(move || {
         let unread = if unread_only.get() { "1" } else { "" };
-        let path = with_query("/conversations", paging.get(), &[("unread", unread), ("search", &search.get())]);
+        let path = with_query(
+            "/conversations",
+            paging.get(),
+            &[("unread", unread), ("keyword", keyword.get().trim()), ("search", &search.get())],
+        );
         async move { api.get::<ConversationsResponse>(&path).await }
     });
     let total = Signal::derive(move || page.get().and_then(Result::ok).map_or(0, |p| p.total_display_records));
@@ -57,6 +62,11 @@ pub fn Inbox() -> impl IntoView {
                 <label for="inbox-search">{move || t().inbox_search}</label>
                 <input id="inbox-search" type="search" prop:value=move || search.get()
                     on:input=move |ev| { search.set(event_target_value(&ev)); paging.update(|p| p.start = 0); } />
+            </div>
+            <div class="field">
+                <label for="inbox-keyword">{move || t().keyword_word}</label>
+                <input id="inbox-keyword" type="search" size="10" prop:value=move || keyword.get()
+                    on:input=move |ev| { keyword.set(event_target_value(&ev)); paging.update(|p| p.start = 0); } />
             </div>
             <label class="check">
                 <input type="checkbox" prop:checked=move || unread_only.get()

@@ -1,0 +1,72 @@
+//! Settings' "Replies to STOP and HELP" (`GET`/`PUT /settings`): the help text, and whether a
+//! STOP is confirmed.
+
+use leptos::{prelude::*, task::spawn_local};
+use texto_core::wire::{SettingsDto, SettingsRequest, SettingsResponse};
+
+use crate::{
+    api::{ApiError, use_api},
+    components::errors::ErrorAlert,
+    i18n::use_texts,
+};
+
+/// The section.
+#[component]
+pub fn ReplySettings() -> impl IntoView {
+    let (t, api) = (use_texts(), use_api());
+    let help = RwSignal::new(String::new());
+    let confirm = RwSignal::new(false);
+    let (error, saved, loaded) = (RwSignal::new(None::<ApiError>), RwSignal::new(false), RwSignal::new(false));
+    let show = move |settings: SettingsDto| {
+        help.set(settings.help_text.unwrap_or_default());
+        confirm.set(settings.stop_confirmation == Some(1));
+    };
+    spawn_local(async move {
+        if let Ok(answer) = api.get::<SettingsResponse>("/settings").await {
+            show(answer.settings);
+        }
+        loaded.set(true);
+    });
+    let save = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let request = SettingsRequest {
+            settings: SettingsDto {
+                help_text: Some(help.get_untracked()),
+                stop_confirmation: Some(i64::from(confirm.get_untracked())),
+            },
+        };
+        saved.set(false);
+        spawn_local(async move {
+            match api.put::<_, SettingsResponse>("/settings", &request).await {
+                Ok(answer) => {
+                    error.set(None);
+                    saved.set(true);
+                    show(answer.settings);
+                }
+                Err(e) => error.set(Some(e)),
+            }
+        });
+    };
+    view! {
+        <section class="card" aria-labelledby="reply-settings-title">
+            <h2 id="reply-settings-title">{move || t().reply_settings_title}</h2>
+            <form on:submit=save>
+                <fieldset class="plain" disabled=move || !loaded.get()>
+                    <div class="field">
+                        <label for="help-text">{move || t().help_text}</label>
+                        <textarea id="help-text" rows="3" aria-describedby="help-text-hint" prop:value=move || help.get()
+                            on:input=move |ev| help.set(event_target_value(&ev))></textarea>
+                        <p class="hint" id="help-text-hint">{move || t().help_text_hint}</p>
+                    </div>
+                    <label class="check">
+                        <input type="checkbox" prop:checked=move || confirm.get() on:change=move |ev| confirm.set(event_target_checked(&ev)) />
+                        {move || t().stop_confirmation}
+                    </label>
+                    <ErrorAlert error=error />
+                    <Show when=move || saved.get()><p class="alert ok" role="status">{move || t().saved}</p></Show>
+                    <button type="submit" class="primary">{move || t().save}</button>
+                </fieldset>
+            </form>
+        </section>
+    }
+}
