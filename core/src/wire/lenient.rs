@@ -312,6 +312,7 @@ impl ListItem for super::UserDto {}
 impl ListItem for super::InvitationDto {}
 impl ListItem for super::AuditEntryDto {}
 impl ListItem for super::KeywordDto {}
+impl ListItem for super::DayMetricsDto {}
 impl ListItem for super::KeywordActionDto {}
 impl ListItem for super::SubAccountDto {}
 impl ListItem for super::ConversationDto {}

@@ -68,6 +68,7 @@ mod clicks;
 mod consumption;
 mod contacts;
 mod conversations;
+mod daily;
 mod envelope;
 mod events;
 mod keywords;
@@ -90,6 +91,7 @@ pub use codec::{Document, Format, MAX_BODY_BYTES, decode, decode_sms, decode_sms
 pub use consumption::*;
 pub use contacts::*;
 pub use conversations::*;
+pub use daily::*;
 pub use envelope::*;
 pub use events::*;
 pub use keywords::*;

@@ -64,6 +64,7 @@ pub const ROUTES: &[(&str, &str, Access)] = &[
     ("GET", "/messages", Signed(Read, None)),
     ("GET", "/messages/mo", Signed(Read, None)),
     ("GET", "/metrics/consumption", Signed(Read, None)),
+    ("GET", "/metrics/daily", Signed(Read, None)),
     ("GET", "/account", Signed(Read, None)),
     ("POST", "/account", Signed(Manage, Some("account.create"))),
     ("GET", "/sub-accounts", Signed(Read, None)),

@@ -13,6 +13,7 @@ mod campaigns;
 mod clicks;
 mod consumption;
 mod conversations;
+mod daily;
 mod format;
 mod health;
 mod inputs;
@@ -89,6 +90,7 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(team_rules::router())
         .merge(conversations::router())
         .merge(keywords::router())
+        .merge(daily::router())
         .merge(settings::router())
 }
 

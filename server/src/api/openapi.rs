@@ -8,7 +8,7 @@ use utoipa::{
 };
 
 use super::{
-    account, approval, audit, campaign_numbers, campaigns, clicks, consumption, conversations, keywords, links,
+    account, approval, audit, campaign_numbers, campaigns, clicks, consumption, conversations, daily, keywords, links,
     list_upkeep, lists, messages, notification, number_lists, retention, send, session, settings, sub_accounts,
     team_rules, tokens, two_factor, users, webhook_resend, webhooks,
 };
@@ -32,7 +32,7 @@ use crate::state::AppState;
         account::account, account::lookup, account::invoices, sub_accounts::create, sub_accounts::list, sub_accounts::one, sub_accounts::unlock, sub_accounts::token, sub_accounts::transfer, team_rules::show, team_rules::save, conversations::list, conversations::timeline, conversations::reply, conversations::read,
         keywords::all, keywords::create, keywords::update, keywords::remove, settings::show, settings::save,
         tokens::create, tokens::list, tokens::one, tokens::revoke,
-        retention::show, retention::save, consumption::consumption,
+        retention::show, retention::save, consumption::consumption, daily::daily,
         notification::show, notification::save,
         webhooks::create, webhooks::list, webhooks::update, webhooks::set_status, webhooks::remove, webhooks::log, webhook_resend::resend,
         lists::save, lists::lists, lists::list, lists::update, lists::remove, lists::remove_contact, lists::remove_contact_by_id,

@@ -25,6 +25,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0016_sub_accounts.sql"),
     include_str!("../../migrations/0017_conversations.sql"),
     include_str!("../../migrations/0018_keywords.sql"),
+    include_str!("../../migrations/0019_daily_counts.sql"),
 ];
 
 /// Applies the migrations the database has not seen, each in its own transaction. The version

@@ -14,6 +14,7 @@ mod consumption;
 #[cfg(test)]
 mod contract;
 mod conversations;
+pub(crate) mod daily;
 mod delivery;
 mod effects;
 mod flood_window;
@@ -48,6 +49,7 @@ pub(crate) use clicks::{ClickStore, Clicker, LinkClicks};
 pub(crate) use conditions::SqlValue;
 pub(crate) use consumption::{ConsumptionStore, CountryConsumption, consumption_conditions, consumption_query};
 pub(crate) use conversations::{ConversationFilter, ConversationStore};
+pub(crate) use daily::{DailyStore, DayCounts};
 pub(crate) use delivery::{Arrival, CampaignText, Click, DeliveryStore, HandOff, Notice, Queued};
 pub(crate) use idempotency::{Created, IdempotencyKey, StoredAnswer, kept_since, prune_due, replay_of};
 pub(crate) use keyword_effects::answer_sender;
@@ -137,6 +139,7 @@ pub(crate) trait Store:
     + TeamRulesStore
     + ConversationStore
     + KeywordStore
+    + DailyStore
 {
 }
 
@@ -162,5 +165,6 @@ impl<T> Store for T where
         + TeamRulesStore
         + ConversationStore
         + KeywordStore
+        + DailyStore
 {
 }

@@ -85,6 +85,7 @@ pub fn endpoints() -> Vec<(Method, &'static str)> {
         (Method::PUT, "/keyword/1"),
         (Method::DELETE, "/keyword/1"),
         (Method::GET, "/settings"),
+        (Method::GET, "/metrics/daily"),
         (Method::PUT, "/settings"),
     ]
 }

@@ -165,6 +165,9 @@ pub(super) async fn after_final(
     }
     finished.sort_by_key(|(position, _)| *position);
     let finished: Vec<Finished> = finished.into_iter().map(|(_, finished)| finished).collect();
+    for delivered in finished.iter().filter(|f| f.code == DeliveryCode::Delivered) {
+        outbox.count(delivered.account, |day| day.delivered += 1);
+    }
     write(tx, &effects::of_finished(&finished, outbox.now()), outbox).await
 }
 
@@ -276,6 +279,13 @@ async fn store_replies(
     let keywords: Vec<_> = kept.iter().map(|reply| texto_core::keyword_of_reply(reply.text)).collect();
     let words: Vec<Option<&str>> = keywords.iter().map(|k| k.as_ref().map(|(word, _)| word.as_str())).collect();
     tx.execute(&insert, &[&accounts, &numbers, &texts, &messages, &stops, &outbox.at(), &tos, &words]).await?;
+    for reply in &kept {
+        let stop = reply.is_stop();
+        outbox.count(reply.account, |day| {
+            day.replies += 1;
+            day.stops += i64::from(stop);
+        });
+    }
     write(tx, &effects::of_replies(&kept, now), outbox).await?;
     keyword_replies::act(tx, &kept, &tos, &keywords, outbox.at(), now).await
 }

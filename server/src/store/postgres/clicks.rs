@@ -129,5 +129,7 @@ async fn store_click(tx: &Transaction<'_>, click: &Click, now: DateTime<Utc>) ->
     let event =
         Clicked { campaign, account, gsmsmsid, info: info.as_deref(), long_url: &long_url, click, clicks }.event(now);
     outbox.raise_all(tx, std::slice::from_ref(&event)).await?;
+    outbox.count(account, |day| day.clicks += 1);
+    outbox.write_counts(tx).await?;
     Ok(Some(long_url))
 }

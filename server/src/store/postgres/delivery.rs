@@ -75,9 +75,12 @@ impl DeliveryStore for PgStore {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
         plan_for_the_wave(&tx).await?;
-        store_hand_offs(&tx, &done, &mut Outbox::new(now)).await?;
+        let mut outbox = Outbox::new(now);
+        store_hand_offs(&tx, &done, &mut outbox).await?;
         release_own_claims(&tx, self.node).await?;
         let wave = next_wave(&tx, self.node, limit, marketing_open).await?;
+        // Last: the day's row stays locked from here to the commit only.
+        outbox.write_counts(&tx).await?;
         tx.commit().await?;
         Ok(wave)
     }
@@ -86,7 +89,9 @@ impl DeliveryStore for PgStore {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
         plan_for_the_wave(&tx).await?;
-        arrivals::store(&tx, &list, &mut Outbox::new(now), now).await?;
+        let mut outbox = Outbox::new(now);
+        arrivals::store(&tx, &list, &mut outbox, now).await?;
+        outbox.write_counts(&tx).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -225,7 +230,7 @@ async fn store_hand_offs(tx: &Transaction<'_>, done: &[HandOff], outbox: &mut Ou
         }
     }
     if !sent_ids.is_empty() {
-        finished.extend(store_submitted(tx, &sent_ids, &sent_smsc_ids, &sent_positions, outbox.at()).await?);
+        finished.extend(store_submitted(tx, &sent_ids, &sent_smsc_ids, &sent_positions, outbox).await?);
     }
     arrivals::after_final(tx, finished, outbox).await
 }
@@ -237,20 +242,24 @@ async fn store_submitted(
     ids: &[i64],
     smsc_ids: &[&str],
     positions: &[i64],
-    at: &str,
+    outbox: &mut Outbox,
 ) -> Result<Vec<arrivals::Placed>, Error> {
+    let at = outbox.at().to_owned();
     let submit = tx
         .prepare_cached(
             "UPDATE messages m SET delivery = 1, smsc_id = r.smsc_id FROM unnest($1::bigint[], $2::text[], $3::bigint[]) AS r(id, smsc_id, n)
-             WHERE m.id = r.id AND m.delivery < 1 RETURNING r.n, m.id, m.number, m.account_id, r.smsc_id",
+             WHERE m.id = r.id AND m.delivery < 1 RETURNING r.n, m.id, m.number, m.account_id, r.smsc_id, m.cost",
         )
         .await?;
-    let mut sent: Vec<(i64, i64, i64, i64, String)> = tx
-        .query(&submit, &[&ids, &smsc_ids, &positions])
-        .await?
-        .iter()
-        .map(|row| (row.get(0), row.get(1), row.get(2), row.get(3), row.get(4)))
-        .collect();
+    let mut sent: Vec<(i64, i64, i64, i64, String)> = Vec::new();
+    for row in tx.query(&submit, &[&ids, &smsc_ids, &positions]).await? {
+        let (account, cost): (i64, i64) = (row.get(3), row.get(5));
+        outbox.count(account, |day| {
+            day.sent += 1;
+            day.cost += cost;
+        });
+        sent.push((row.get(0), row.get(1), row.get(2), account, row.get(4)));
+    }
     if sent.is_empty() {
         return Ok(Vec::new());
     }

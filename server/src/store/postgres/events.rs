@@ -12,6 +12,7 @@ use crate::{
     Error,
     store::{
         AccountId, WebhookType,
+        daily::{ADD_TO_DAY, DayCounts, Tally},
         effects::{Event, EventBody},
     },
 };
@@ -21,12 +22,14 @@ pub(super) struct Outbox {
     now: DateTime<Utc>,
     at: String,
     listening: HashMap<(AccountId, WebhookType), bool>,
+    /// What the transaction adds to the daily counts, written by [`Outbox::write_counts`].
+    tally: Tally,
 }
 
 impl Outbox {
     /// An outbox for events raised at `now`.
     pub(super) fn new(now: DateTime<Utc>) -> Outbox {
-        Outbox { now, at: time::store(now), listening: HashMap::new() }
+        Outbox { now, at: time::store(now), listening: HashMap::new(), tally: Tally::default() }
     }
 
     /// The time the events are raised.
@@ -37,6 +40,22 @@ impl Outbox {
     /// The stored form of the time the events are raised.
     pub(super) fn at(&self) -> &str {
         &self.at
+    }
+
+    /// Adds to `account`'s counts of the day (Paris) of the events.
+    pub(super) fn count(&mut self, account: AccountId, change: impl FnOnce(&mut DayCounts)) {
+        self.tally.add(account, self.now, change);
+    }
+
+    /// Writes the counts added, at the end of the transaction that stored what they count (in
+    /// key order: writers on several nodes lock the rows in the same order).
+    pub(super) async fn write_counts(&mut self, tx: &impl GenericClient) -> Result<(), Error> {
+        for ((account, day), c) in self.tally.take() {
+            let add = tx.prepare_cached(ADD_TO_DAY).await?;
+            tx.execute(&add, &[&account, &day, &c.sent, &c.delivered, &c.clicks, &c.replies, &c.stops, &c.cost])
+                .await?;
+        }
+        Ok(())
     }
 
     /// Learns in one statement which of `accounts` listen to `event`, before it is raised for

@@ -22,6 +22,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0013_sub_accounts.sql"),
     include_str!("../../../migrations/postgres/0014_conversations.sql"),
     include_str!("../../../migrations/postgres/0015_keywords.sql"),
+    include_str!("../../../migrations/postgres/0016_daily_counts.sql"),
 ];
 
 /// The advisory lock's key ("texto" in ASCII).

@@ -12,6 +12,7 @@ mod campaign;
 mod clicks;
 mod consumption;
 mod conversations;
+mod daily;
 mod delivery;
 mod events;
 mod flood_sync;

@@ -83,6 +83,9 @@ fn receipt(db: &Connection, smsc_id: &str, code: DeliveryCode, outbox: &mut Outb
 
 /// A message's final code is stored: writes what follows ([`effects::of_finished`]).
 pub(super) fn after_final(db: &Connection, finished: &Finished, outbox: &mut Outbox) -> Result<(), Error> {
+    if finished.code == DeliveryCode::Delivered {
+        outbox.count(finished.account, |day| day.delivered += 1);
+    }
     let effects = effects::of_finished(std::slice::from_ref(finished), outbox.now());
     write(db, &effects, outbox)
 }
@@ -129,6 +132,11 @@ fn reply(
         to,
         keyword.as_ref().map(|(word, _)| word.as_str())
     ])?;
+    let stop = reply.is_stop();
+    outbox.count(reply.account, |day| {
+        day.replies += 1;
+        day.stops += i64::from(stop);
+    });
     write(db, &effects::of_replies(std::slice::from_ref(&reply), now), outbox)?;
     match &keyword {
         Some((word, builtin)) => keyword_replies::act(db, &reply, to, (word, *builtin), outbox.at(), now),

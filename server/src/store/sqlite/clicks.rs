@@ -115,5 +115,7 @@ fn store_click(db: &Connection, click: &Click, now: DateTime<Utc>) -> Result<Opt
     let event =
         Clicked { campaign, account, gsmsmsid, info: info.as_deref(), long_url: &long_url, click, clicks }.event(now);
     outbox.raise(db, event.account, event.kind, &event.body)?;
+    outbox.count(account, |day| day.clicks += 1);
+    outbox.write_counts(db)?;
     Ok(Some(long_url))
 }

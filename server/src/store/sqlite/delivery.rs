@@ -62,13 +62,20 @@ impl DeliveryStore for SqliteStore {
                 for outcome in &done {
                     store_hand_off(db, outcome, &mut outbox, now)?;
                 }
+                outbox.write_counts(db)?;
                 next_wave(db, limit, marketing_open)
             })
             .await
     }
 
     async fn store_arrivals(&self, list: Vec<Arrival>, now: DateTime<Utc>) -> Result<(), Error> {
-        self.db.write(move |db| arrivals::store(db, &list, &mut Outbox::new(now), now)).await
+        self.db
+            .write(move |db| {
+                let mut outbox = Outbox::new(now);
+                arrivals::store(db, &list, &mut outbox, now)?;
+                outbox.write_counts(db)
+            })
+            .await
     }
 
     async fn pending_notices(&self) -> Result<Vec<Notice>, Error> {
@@ -128,13 +135,17 @@ fn store_hand_off(db: &Connection, outcome: &HandOff, outbox: &mut Outbox, now: 
             }
         }
         HandOff::Submitted { id, smsc_id } => {
-            let sent: Option<(i64, i64)> = db
+            let sent: Option<(i64, i64, i64)> = db
                 .prepare_cached(
-                    "UPDATE messages SET delivery = 1, smsc_id = ? WHERE id = ? RETURNING number, account_id",
+                    "UPDATE messages SET delivery = 1, smsc_id = ? WHERE id = ? RETURNING number, account_id, cost",
                 )?
-                .query_row(params![smsc_id, id], |row| Ok((row.get(0)?, row.get(1)?)))
+                .query_row(params![smsc_id, id], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
                 .optional()?;
-            let Some((number, account)) = sent else { return Ok(()) };
+            let Some((number, account, cost)) = sent else { return Ok(()) };
+            outbox.count(account, |day| {
+                day.sent += 1;
+                day.cost += cost;
+            });
             db.prepare_cached(
                 "INSERT INTO last_sent (number, account_id, message_id, sent_at) VALUES (?, ?, ?, ?)
                  ON CONFLICT (number) DO UPDATE SET account_id = excluded.account_id, message_id = excluded.message_id, sent_at = excluded.sent_at",

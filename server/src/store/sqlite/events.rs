@@ -7,10 +7,13 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, params};
 use serde::Serialize;
 
-use super::time;
+use super::{numbered, time};
 use crate::{
     Error,
-    store::{AccountId, WebhookType},
+    store::{
+        AccountId, WebhookType,
+        daily::{ADD_TO_DAY, DayCounts, Tally},
+    },
 };
 
 /// Writes events for one write job: knows the time once, and which accounts listen to what.
@@ -18,12 +21,14 @@ pub(super) struct Outbox {
     now: DateTime<Utc>,
     at: String,
     listening: HashMap<(AccountId, WebhookType), bool>,
+    /// What the transaction adds to the daily counts, written by [`Outbox::write_counts`].
+    tally: Tally,
 }
 
 impl Outbox {
     /// An outbox for events raised at `now`.
     pub(super) fn new(now: DateTime<Utc>) -> Outbox {
-        Outbox { now, at: time::store(now), listening: HashMap::new() }
+        Outbox { now, at: time::store(now), listening: HashMap::new(), tally: Tally::default() }
     }
 
     /// The time the events are raised.
@@ -34,6 +39,28 @@ impl Outbox {
     /// The stored form of the time the events are raised.
     pub(super) fn at(&self) -> &str {
         &self.at
+    }
+
+    /// Adds to `account`'s counts of the day (Paris) of the events.
+    pub(super) fn count(&mut self, account: AccountId, change: impl FnOnce(&mut DayCounts)) {
+        self.tally.add(account, self.now, change);
+    }
+
+    /// Writes the counts added, at the end of the transaction that stored what they count.
+    pub(super) fn write_counts(&mut self, db: &Connection) -> Result<(), Error> {
+        for ((account, day), c) in self.tally.take() {
+            db.prepare_cached(&numbered(ADD_TO_DAY))?.execute(params![
+                account,
+                day,
+                c.sent,
+                c.delivered,
+                c.clicks,
+                c.replies,
+                c.stops,
+                c.cost
+            ])?;
+        }
+        Ok(())
     }
 
     /// Writes `body` to the outbox of every webhook of `account` listening to `kind`.

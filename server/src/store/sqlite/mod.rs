@@ -10,6 +10,7 @@ mod campaigns;
 mod clicks;
 mod consumption;
 mod conversations;
+mod daily;
 mod delivery;
 mod events;
 mod idempotency;
