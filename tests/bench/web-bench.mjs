@@ -42,7 +42,7 @@ try {
     if (session.status() !== 200) throw new Error(`no session: ${session.status()}`);
     const page = await context.newPage();
     const started = Date.now();
-    await page.goto(`${texto.url}/app/`);
+    await page.goto(`${texto.url}/app/compose`);
     const message = page.getByLabel("Message", { exact: true });
     await message.fill("Bonjour");
     await page.getByTestId("counter").getByText("7 characters").waitFor();

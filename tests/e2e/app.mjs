@@ -35,7 +35,7 @@ export const PHONE = { width: 390, height: 844 };
  * A new page on `texto` that records console errors and page errors; signed in when `token`
  * is given (through the sign-in form, as a person would).
  */
-export async function openApp(browser, texto, { path = "/app/", token = texto.token, locale = "en-GB", viewport = LAPTOP } = {}) {
+export async function openApp(browser, texto, { path = "/app/compose", token = texto.token, locale = "en-GB", viewport = LAPTOP } = {}) {
   const context = await browser.newContext({ viewport, locale });
   // Anything the Content-Security-Policy blocks becomes a console error, which fails the test.
   await context.addInitScript(() =>

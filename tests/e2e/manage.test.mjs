@@ -229,7 +229,7 @@ test("retention periods are chosen in Settings and kept", async () => {
   const messages = page.getByLabel("Sent messages");
   await eventually(() => messages.isEnabled(), (on) => on, "the current periods are in");
   await messages.selectOption({ label: "90 days" });
-  await page.getByLabel("Replies").selectOption({ label: "30 days" });
+  await page.getByLabel("Replies", { exact: true }).selectOption({ label: "30 days" });
   await page.getByRole("button", { name: "Save the retention periods" }).click();
   await page.getByRole("status").filter({ hasText: "Saved." }).last().waitFor();
   const stored = await api(suite.texto, "GET", "/retention");

@@ -51,7 +51,9 @@ test("invite → open the link → join → the author sends → it waits → a 
   await author.getByLabel("New password").fill(PASSWORD);
   await author.getByRole("button", { name: "Join" }).click();
   await author.getByRole("navigation").waitFor();
-  assert.equal(new URL(author.url()).pathname, "/app/");
+  await author.getByRole("heading", { name: "Home", level: 1 }).waitFor();
+  assert.equal(new URL(author.url()).pathname, "/app/home", "Home is the first screen after joining");
+  await author.getByRole("link", { name: "Compose", exact: true }).click();
 
   await author.getByLabel("Message", { exact: true }).fill("Vente privée ce soir");
   await author.getByLabel("Recipients", { exact: true }).fill("33622222222");

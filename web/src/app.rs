@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 use leptos_router::{
-    components::{A, Route, Router, Routes},
+    components::{A, Redirect, Route, Router, Routes},
     hooks::use_location,
     path,
 };
@@ -16,6 +16,7 @@ use crate::{
     pages::{
         campaigns::{CampaignDetail, Campaigns},
         compose::Compose,
+        home::Home,
         inbox::{Conversation, Inbox},
         lists::{ListDetail, Lists},
         number_list::{Blacklist, Npai},
@@ -41,7 +42,8 @@ pub fn App() -> impl IntoView {
     view! {
         <Frame bundle=Bundle::Marketing>
             <Routes fallback=NotFound>
-                <Route path=path!("/app") view=Compose />
+                <Route path=path!("/app") view=|| view! { <Redirect path="/app/home" /> } />
+                <Route path=path!("/app/home") view=Home />
                 <Route path=path!("/app/compose") view=Compose />
                 <Route path=path!("/app/campaigns") view=Campaigns />
                 <Route path=path!("/app/campaigns/:id") view=CampaignDetail />
@@ -166,6 +168,7 @@ fn Nav() -> impl IntoView {
     let may = move |action| session.may(action);
     view! {
         <nav class="nav" aria-label=move || t().nav_label>
+            <NavLink href="/app/home">{move || t().nav_home}</NavLink>
             <NavLink href="/app/compose">{move || t().nav_compose}</NavLink>
             <NavLink href="/app/campaigns">{move || t().nav_campaigns}</NavLink>
             <NavLink href="/app/inbox">{move || t().nav_inbox}{move || session.unread.get().filter(|n| *n > 0).map(|n| view! {

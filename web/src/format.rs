@@ -71,6 +71,17 @@ pub fn wire_date(lang: Lang, value: &str) -> String {
     texto_core::parse_paris(value.trim()).map_or_else(|_| value.to_owned(), |at| paris(lang, at))
 }
 
+/// A day of the interface (`Y-m-d`): `29/08/2026` / `29 Aug 2026`; unchanged when it does not
+/// parse.
+pub fn day(lang: Lang, value: &str) -> String {
+    const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    let Ok(day) = chrono::NaiveDate::parse_from_str(value.trim(), "%Y-%m-%d") else { return value.to_owned() };
+    match lang {
+        Lang::Fr => format!("{:02}/{:02}/{}", day.day(), day.month(), day.year()),
+        Lang::En => format!("{} {} {}", day.day(), MONTHS[day.month0() as usize], day.year()),
+    }
+}
+
 /// How far ahead `at` is: `in 3 h 10 min` / `dans 3 h 10 min`; days past 48 hours.
 pub fn time_until(lang: Lang, now: DateTime<Utc>, at: DateTime<Utc>) -> String {
     let minutes = (at - now).num_minutes().max(0);

@@ -395,6 +395,22 @@ texts! {
     create_sub_account: "Create the sub-account", "Créer le sous-compte";
     sub_account_created: "Created:", "Créé :";
     // Team rules.
+    // Home.
+    nav_home: "Home", "Accueil";
+    home_title: "Home", "Accueil";
+    period: "Period", "Période";
+    last_7_days: "Last 7 days", "7 derniers jours";
+    last_30_days: "Last 30 days", "30 derniers jours";
+    last_90_days: "Last 90 days", "90 derniers jours";
+    stat_sent: "Messages sent", "Messages envoyés";
+    stat_clicks: "Clicks", "Clics";
+    stat_replies: "Replies", "Réponses";
+    stat_stops: "STOPs", "STOP";
+    stat_spent: "Credits spent", "Crédits dépensés";
+    spending_per_day: "Credits spent per day", "Crédits dépensés par jour";
+    messages_this_month: "Messages sent this month", "Messages envoyés ce mois-ci";
+    last_campaigns: "Last campaigns", "Dernières campagnes";
+    no_campaigns_yet: "No campaign yet: compose the first one.", "Aucune campagne pour l’instant : composez la première.";
     // Keywords and the replies to STOP and HELP (Settings).
     keywords_title: "Keywords", "Mots-clés";
     keywords_intro: "When a reply starts with a keyword, whatever its case or accents, texto applies its rule. STOP, START and HELP are built in: their word does not change.", "Quand une réponse commence par un mot-clé, quelles que soient ses majuscules ou ses accents, texto applique sa règle. STOP, START et HELP sont intégrés : leur mot ne change pas.";
