@@ -313,6 +313,9 @@ impl ListItem for super::InvitationDto {}
 impl ListItem for super::AuditEntryDto {}
 impl ListItem for super::KeywordDto {}
 impl ListItem for super::DayMetricsDto {}
+impl ListItem for super::ContactCardDto {}
+impl ListItem for super::ContactMembershipDto {}
+impl ListItem for super::ContactClickDto {}
 impl ListItem for super::KeywordActionDto {}
 impl ListItem for super::SubAccountDto {}
 impl ListItem for super::ConversationDto {}

@@ -12,6 +12,7 @@ mod campaign_numbers;
 mod campaigns;
 mod clicks;
 mod consumption;
+mod contacts;
 mod conversations;
 mod daily;
 mod format;
@@ -90,6 +91,7 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(team_rules::router())
         .merge(conversations::router())
         .merge(keywords::router())
+        .merge(contacts::router())
         .merge(daily::router())
         .merge(settings::router())
 }

@@ -2,6 +2,7 @@
 //! SQLite database implements them ([`sqlite::SqliteStore`]), and so does PostgreSQL for
 //! several nodes ([`postgres::PgStore`]); handlers and workers see only the traits.
 
+pub(crate) mod account_contacts;
 mod accounts;
 pub(crate) mod approval;
 pub(crate) mod audit;
@@ -38,6 +39,7 @@ mod time;
 mod tokens;
 mod webhooks;
 
+pub(crate) use account_contacts::ContactStore;
 pub use accounts::HttpErrors;
 pub(crate) use accounts::{AccountStore, CountryRule, CountryRuleChange, token_hash};
 pub(crate) use approval::ApprovalStore;
@@ -140,6 +142,7 @@ pub(crate) trait Store:
     + ConversationStore
     + KeywordStore
     + DailyStore
+    + ContactStore
 {
 }
 
@@ -166,5 +169,6 @@ impl<T> Store for T where
         + ConversationStore
         + KeywordStore
         + DailyStore
+        + ContactStore
 {
 }

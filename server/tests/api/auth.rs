@@ -86,6 +86,10 @@ pub fn endpoints() -> Vec<(Method, &'static str)> {
         (Method::DELETE, "/keyword/1"),
         (Method::GET, "/settings"),
         (Method::GET, "/metrics/daily"),
+        (Method::GET, "/contacts"),
+        (Method::GET, "/contact/33612345678"),
+        (Method::PUT, "/contact/33612345678"),
+        (Method::DELETE, "/contact/33612345678"),
         (Method::PUT, "/settings"),
     ]
 }

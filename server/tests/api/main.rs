@@ -5,6 +5,7 @@ mod helpers;
 mod auth;
 mod campaigns;
 mod consumption;
+mod contacts;
 mod daily;
 mod delivery;
 mod framing;

@@ -3,6 +3,7 @@
 //! let the nodes share the delivery work (see [`nodes`]).
 
 mod account_cache;
+mod account_contacts;
 mod accounts;
 mod approval;
 mod arrivals;

@@ -1,0 +1,218 @@
+//! Contacts (issue 24; migrations `0020_account_contacts` and PostgreSQL's `0017`): one per
+//! account and number, with names, custom fields, tags and consent. The numbers in the
+//! account's lists are its contacts too, with nothing recorded until something is. Also the
+//! erasure of a number (GDPR article 17) and what an export (article 20) reads beyond the
+//! messages and replies.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+
+use super::{
+    AccountId, Page,
+    conditions::{Conditions, SqlValue, contains_pattern},
+};
+use crate::Error;
+
+/// An opt-in or opt-out: when, how, and for an opt-in its proof and the form's address.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct ConsentRecord {
+    /// When.
+    pub(crate) at: String,
+    /// How: `import`, `api`, `keyword`, `form`.
+    pub(crate) source: String,
+    /// The proof (the text agreed to, the keyword's reply …).
+    pub(crate) proof: String,
+    /// The web form's address, for a form.
+    pub(crate) address: String,
+}
+
+/// A contact as stored (the numbers of lists without a row read as empty ones).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct ContactCard {
+    /// The number.
+    pub(crate) number: i64,
+    /// First name.
+    pub(crate) firstname: String,
+    /// Last name.
+    pub(crate) lastname: String,
+    /// Custom fields, a JSON object of text, number or date values.
+    pub(crate) fields: String,
+    /// Tags, a JSON array of strings.
+    pub(crate) tags: String,
+    /// When it was created and last changed (empty for a list's number with no row).
+    pub(crate) created_at: String,
+    /// When it was last changed.
+    pub(crate) updated_at: String,
+    /// Its opt-in, if it gave one.
+    pub(crate) opt_in: Option<ConsentRecord>,
+    /// Its opt-out, if it asked for one.
+    pub(crate) opt_out: Option<ConsentRecord>,
+}
+
+/// Which contacts to list.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct ContactFilter {
+    /// The window.
+    pub(crate) page: Page,
+    /// Digits of the number, or a name's text.
+    pub(crate) search: Option<String>,
+    /// Only those with this tag.
+    pub(crate) tag: Option<String>,
+    /// Only those in this list.
+    pub(crate) list: Option<i64>,
+    /// Only those with (`true`) or without (`false`) an opt-in in force.
+    pub(crate) consent: Option<bool>,
+}
+
+impl ContactFilter {
+    /// The conditions on `b` (the book's numbers) left-joined with `a` (`account_contacts`).
+    pub(crate) fn conditions(&self) -> Conditions {
+        let mut conditions = Conditions::default();
+        conditions.require("1 = 1", []);
+        if let Some(search) = self.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+            let digits: String = search.chars().filter(char::is_ascii_digit).collect();
+            if digits.len() == search.trim_start_matches('+').replace(' ', "").len() {
+                conditions.require("CAST(b.number AS TEXT) LIKE ?", [SqlValue::Text(format!("%{digits}%"))]);
+            } else {
+                conditions.require(
+                    "lower(COALESCE(a.firstname, '') || ' ' || COALESCE(a.lastname, '')) LIKE ? ESCAPE '\\'",
+                    [contains_pattern(search)],
+                );
+            }
+        }
+        if let Some(tag) = &self.tag {
+            // Tags are stored as a JSON array of strings: the quoted tag is looked for.
+            let quoted = serde_json::to_string(tag).unwrap_or_default();
+            conditions.require("a.tags LIKE ? ESCAPE '\\'", [contains_pattern(&quoted)]);
+        }
+        if let Some(list) = self.list {
+            conditions.require(
+                "EXISTS (SELECT 1 FROM contacts c WHERE c.list_id = ? AND c.number = b.number)",
+                [SqlValue::Int(list)],
+            );
+        }
+        match self.consent {
+            Some(true) => conditions.require("a.opt_in_at IS NOT NULL AND a.opt_out_at IS NULL", []),
+            Some(false) => conditions.require("(a.opt_in_at IS NULL OR a.opt_out_at IS NOT NULL)", []),
+            None => {}
+        }
+        conditions
+    }
+}
+
+/// A change to a contact: each field given replaces the stored one.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct ContactChange {
+    /// First name.
+    pub(crate) firstname: Option<String>,
+    /// Last name.
+    pub(crate) lastname: Option<String>,
+    /// Custom fields (a JSON object).
+    pub(crate) fields: Option<String>,
+    /// Tags (a JSON array).
+    pub(crate) tags: Option<String>,
+    /// A new opt-in.
+    pub(crate) opt_in: Option<ConsentRecord>,
+}
+
+/// A list holding a contact's number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Membership {
+    /// The list.
+    pub(crate) list: i64,
+    /// Its name.
+    pub(crate) name: String,
+    /// The entry's info1…info4.
+    pub(crate) info: [String; 4],
+}
+
+/// A click on a link sent to a contact.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ContactClick {
+    /// The campaign.
+    pub(crate) campaign: i64,
+    /// When.
+    pub(crate) at: DateTime<Utc>,
+}
+
+/// Contacts.
+#[async_trait]
+pub(crate) trait ContactStore: Send + Sync {
+    /// A page of the account's contacts by number, and how many the filter keeps.
+    async fn contacts(&self, account: AccountId, filter: ContactFilter) -> Result<(Vec<ContactCard>, i64), Error>;
+    /// The contact, if the account has the number (as a contact or in a list).
+    async fn contact(&self, account: AccountId, number: i64) -> Result<Option<ContactCard>, Error>;
+    /// Creates or changes the contact.
+    async fn save_contact(&self, account: AccountId, number: i64, change: ContactChange) -> Result<ContactCard, Error>;
+    /// The lists holding the number.
+    async fn memberships(&self, account: AccountId, number: i64) -> Result<Vec<Membership>, Error>;
+    /// The clicks on links sent to the number.
+    async fn contact_clicks(&self, account: AccountId, number: i64) -> Result<Vec<ContactClick>, Error>;
+    /// Erases the number from the account, in one transaction: the contact, its list entries,
+    /// replies, clicks and pending automatic replies are deleted, the number is masked in the
+    /// messages sent to it (the campaigns' counts stay), and a blacklist or NPAI entry keeps
+    /// only the number (so that its STOP is still honoured). Whether the account had it.
+    async fn erase_contact(&self, account: AccountId, number: i64) -> Result<bool, Error>;
+}
+
+/// The account's numbers: its contacts and the numbers of its lists (`$1` the account).
+pub(crate) const BOOK: &str = "SELECT number FROM account_contacts WHERE account_id = $1
+     UNION SELECT c.number FROM contacts c JOIN lists l ON l.id = c.list_id WHERE l.account_id = $1";
+
+/// The columns of a [`ContactCard`], on `b` left-joined with `a`.
+pub(crate) const CARD_COLUMNS: &str =
+    "b.number, COALESCE(a.firstname, ''), COALESCE(a.lastname, ''), COALESCE(a.fields, '{}'),
+     COALESCE(a.tags, '[]'), COALESCE(a.created_at, ''), COALESCE(a.updated_at, ''), a.opt_in_at, a.opt_in_source,
+     a.opt_in_proof, a.opt_in_address, a.opt_out_at, a.opt_out_source";
+
+/// Creates or changes a contact (`$1` account, `$2` number, `$3`…`$6` names, fields, tags —
+/// NULL keeps the stored value —, `$7`…`$10` a new opt-in or NULLs, `$11` now).
+pub(crate) const SAVE: &str = "INSERT INTO account_contacts (account_id, number, firstname, lastname, fields, tags, created_at, updated_at,
+         opt_in_at, opt_in_source, opt_in_proof, opt_in_address)
+     VALUES ($1, $2, COALESCE($3, ''), COALESCE($4, ''), COALESCE($5, '{}'), COALESCE($6, '[]'), $11, $11, $7, $8, $9, $10)
+     ON CONFLICT (account_id, number) DO UPDATE SET
+         firstname = COALESCE($3, account_contacts.firstname), lastname = COALESCE($4, account_contacts.lastname),
+         fields = COALESCE($5, account_contacts.fields), tags = COALESCE($6, account_contacts.tags), updated_at = $11,
+         opt_in_at = COALESCE($7, account_contacts.opt_in_at), opt_in_source = COALESCE($8, account_contacts.opt_in_source),
+         opt_in_proof = COALESCE($9, account_contacts.opt_in_proof), opt_in_address = COALESCE($10, account_contacts.opt_in_address),
+         opt_out_at = CASE WHEN $7 IS NULL THEN account_contacts.opt_out_at END,
+         opt_out_source = CASE WHEN $7 IS NULL THEN account_contacts.opt_out_source END";
+
+/// The lists holding a number (`$1` account, `$2` number).
+pub(crate) const MEMBERSHIPS: &str =
+    "SELECT l.id, l.name, c.info1, c.info2, c.info3, c.info4 FROM contacts c JOIN lists l ON l.id = c.list_id
+     WHERE l.account_id = $1 AND c.number = $2 ORDER BY l.id";
+
+/// The clicks on links sent to a number (`$1` account, `$2` number).
+pub(crate) const CLICKS: &str =
+    "SELECT k.campaign_id, k.clicked_at FROM clicks k JOIN messages m ON m.id = k.message_id
+     WHERE m.account_id = $1 AND m.number = $2 ORDER BY k.clicked_at";
+
+/// The erasure, statement by statement (`$1` account, `$2` number): clicks before the
+/// messages they point at are masked.
+pub(crate) const ERASE: [&str; 9] = [
+    "DELETE FROM clicks WHERE message_id IN (SELECT id FROM messages WHERE account_id = $1 AND number = $2)",
+    "DELETE FROM replies WHERE account_id = $1 AND number = $2",
+    "DELETE FROM contacts WHERE number = $2 AND list_id IN (SELECT id FROM lists WHERE account_id = $1)",
+    "DELETE FROM auto_replies WHERE account_id = $1 AND number = $2",
+    "DELETE FROM last_sent WHERE account_id = $1 AND number = $2",
+    "UPDATE messages SET number = 0, info = NULL WHERE account_id = $1 AND number = $2",
+    "UPDATE blacklist SET info1 = '', info2 = '', info3 = '', info4 = '' WHERE account_id = $1 AND number = $2",
+    "UPDATE npai SET info1 = '', info2 = '', info3 = '', info4 = '' WHERE account_id = $1 AND number = $2",
+    "DELETE FROM account_contacts WHERE account_id = $1 AND number = $2",
+];
+
+/// A consent record from its stored columns (`None` without a date).
+pub(crate) fn consent_of(
+    at: Option<String>,
+    source: Option<String>,
+    proof: Option<String>,
+    address: Option<String>,
+) -> Option<ConsentRecord> {
+    at.map(|at| ConsentRecord {
+        at,
+        source: source.unwrap_or_default(),
+        proof: proof.unwrap_or_default(),
+        address: address.unwrap_or_default(),
+    })
+}

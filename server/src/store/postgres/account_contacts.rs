@@ -1,0 +1,131 @@
+//! Contacts in PostgreSQL.
+
+use async_trait::async_trait;
+use chrono::Utc;
+use deadpool_postgres::GenericClient;
+use tokio_postgres::Row;
+
+use super::{PgStore, query};
+use crate::{
+    Error,
+    store::{
+        AccountId,
+        account_contacts::{
+            BOOK, CARD_COLUMNS, CLICKS, ContactCard, ContactChange, ContactClick, ContactFilter, ContactStore, ERASE,
+            MEMBERSHIPS, Membership, SAVE, consent_of,
+        },
+        time,
+    },
+};
+
+/// Reads a row of [`CARD_COLUMNS`].
+fn read_card(row: &Row) -> ContactCard {
+    ContactCard {
+        number: row.get(0),
+        firstname: row.get(1),
+        lastname: row.get(2),
+        fields: row.get(3),
+        tags: row.get(4),
+        created_at: row.get(5),
+        updated_at: row.get(6),
+        opt_in: consent_of(row.get(7), row.get(8), row.get(9), row.get(10)),
+        opt_out: consent_of(row.get(11), row.get(12), None, None),
+    }
+}
+
+/// The card of one number of the account's book.
+async fn card(db: &impl GenericClient, account: AccountId, number: i64) -> Result<Option<ContactCard>, Error> {
+    let sql = format!(
+        "WITH b AS ({BOOK}) SELECT {CARD_COLUMNS} FROM b LEFT JOIN account_contacts a ON a.account_id = $1 AND a.number = b.number
+         WHERE b.number = $2"
+    );
+    Ok(query(db, &sql, &[&account, &number]).await?.first().map(read_card))
+}
+
+#[async_trait]
+impl ContactStore for PgStore {
+    async fn contacts(&self, account: AccountId, filter: ContactFilter) -> Result<(Vec<ContactCard>, i64), Error> {
+        let page = filter.page.clamped();
+        let client = self.pool.get().await?;
+        let conditions = filter.conditions();
+        let from = format!(
+            "FROM ({BOOK}) b LEFT JOIN account_contacts a ON a.account_id = $1 AND a.number = b.number WHERE {}",
+            conditions.postgres(2)
+        );
+        let mut values: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = vec![&account];
+        values.extend(conditions.values().iter().map(|value| value.as_postgres()));
+        let matching: i64 = query(&client, &format!("SELECT COUNT(*) {from}"), &values).await?[0].get(0);
+        let sql = format!("SELECT {CARD_COLUMNS} {from} ORDER BY b.number LIMIT {} OFFSET {}", page.length, page.start);
+        let cards = query(&client, &sql, &values).await?.iter().map(read_card).collect();
+        Ok((cards, matching))
+    }
+
+    async fn contact(&self, account: AccountId, number: i64) -> Result<Option<ContactCard>, Error> {
+        card(&self.pool.get().await?, account, number).await
+    }
+
+    async fn save_contact(&self, account: AccountId, number: i64, change: ContactChange) -> Result<ContactCard, Error> {
+        let client = self.pool.get().await?;
+        let opt_in = change.opt_in.as_ref();
+        let (at, source, proof, address) = (
+            opt_in.map(|c| c.at.clone()),
+            opt_in.map(|c| c.source.clone()),
+            opt_in.map(|c| c.proof.clone()),
+            opt_in.map(|c| c.address.clone()),
+        );
+        let now = time::store(Utc::now());
+        let params: [&(dyn tokio_postgres::types::ToSql + Sync); 11] = [
+            &account,
+            &number,
+            &change.firstname,
+            &change.lastname,
+            &change.fields,
+            &change.tags,
+            &at,
+            &source,
+            &proof,
+            &address,
+            &now,
+        ];
+        query(&client, SAVE, &params).await?;
+        card(&client, account, number).await?.ok_or(Error::Unavailable("a contact just saved cannot be read"))
+    }
+
+    async fn memberships(&self, account: AccountId, number: i64) -> Result<Vec<Membership>, Error> {
+        let client = self.pool.get().await?;
+        Ok(query(&client, MEMBERSHIPS, &[&account, &number])
+            .await?
+            .iter()
+            .map(|row| Membership {
+                list: row.get(0),
+                name: row.get(1),
+                info: [row.get(2), row.get(3), row.get(4), row.get(5)],
+            })
+            .collect())
+    }
+
+    async fn contact_clicks(&self, account: AccountId, number: i64) -> Result<Vec<ContactClick>, Error> {
+        let client = self.pool.get().await?;
+        Ok(query(&client, CLICKS, &[&account, &number])
+            .await?
+            .iter()
+            .map(|row| ContactClick { campaign: row.get(0), at: time::load(row.get(1)) })
+            .collect())
+    }
+
+    async fn erase_contact(&self, account: AccountId, number: i64) -> Result<bool, Error> {
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
+        let sent = "SELECT EXISTS (SELECT 1 FROM messages WHERE account_id = $1 AND number = $2)";
+        if card(&tx, account, number).await?.is_none()
+            && !query(&tx, sent, &[&account, &number]).await?[0].get::<_, bool>(0)
+        {
+            return Ok(false);
+        }
+        for statement in ERASE {
+            query(&tx, statement, &[&account, &number]).await?;
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+}

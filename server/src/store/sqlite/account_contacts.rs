@@ -1,0 +1,145 @@
+//! Contacts in SQLite (the statements shared with PostgreSQL).
+
+use async_trait::async_trait;
+use chrono::Utc;
+use rusqlite::{OptionalExtension, params, params_from_iter};
+
+use super::{SqliteStore, numbered};
+use crate::{
+    Error,
+    store::{
+        AccountId,
+        account_contacts::{
+            BOOK, CARD_COLUMNS, CLICKS, ContactCard, ContactChange, ContactClick, ContactFilter, ContactStore, ERASE,
+            MEMBERSHIPS, Membership, SAVE, consent_of,
+        },
+        time,
+    },
+};
+
+/// Reads a row of [`CARD_COLUMNS`].
+fn read_card(row: &rusqlite::Row<'_>) -> rusqlite::Result<ContactCard> {
+    Ok(ContactCard {
+        number: row.get(0)?,
+        firstname: row.get(1)?,
+        lastname: row.get(2)?,
+        fields: row.get(3)?,
+        tags: row.get(4)?,
+        created_at: row.get(5)?,
+        updated_at: row.get(6)?,
+        opt_in: consent_of(row.get(7)?, row.get(8)?, row.get(9)?, row.get(10)?),
+        opt_out: consent_of(row.get(11)?, row.get(12)?, None, None),
+    })
+}
+
+/// The card of one number of the account's book.
+fn card(db: &rusqlite::Connection, account: AccountId, number: i64) -> Result<Option<ContactCard>, Error> {
+    let sql = format!(
+        "WITH b AS ({}) SELECT {CARD_COLUMNS} FROM b LEFT JOIN account_contacts a ON a.account_id = ?1 AND a.number = b.number
+         WHERE b.number = ?2",
+        numbered(BOOK)
+    );
+    Ok(db.prepare_cached(&sql)?.query_row(params![account, number], read_card).optional()?)
+}
+
+#[async_trait]
+impl ContactStore for SqliteStore {
+    async fn contacts(&self, account: AccountId, filter: ContactFilter) -> Result<(Vec<ContactCard>, i64), Error> {
+        let page = filter.page.clamped();
+        self.db
+            .read(move |db| {
+                let conditions = filter.conditions();
+                // The account is ?1 in the book; the conditions' own values follow it.
+                let book = BOOK.replace("$1", "?1");
+                let from = format!(
+                    "FROM ({book}) b LEFT JOIN account_contacts a ON a.account_id = ?1 AND a.number = b.number WHERE {}",
+                    conditions.sqlite()
+                );
+                let values: Vec<&dyn rusqlite::ToSql> = std::iter::once(&account as &dyn rusqlite::ToSql)
+                    .chain(conditions.values().iter().map(|v| v as &dyn rusqlite::ToSql))
+                    .collect();
+                let matching: i64 = db
+                    .prepare_cached(&format!("SELECT COUNT(*) {from}"))?
+                    .query_row(params_from_iter(values.iter()), |row| row.get(0))?;
+                let sql =
+                    format!("SELECT {CARD_COLUMNS} {from} ORDER BY b.number LIMIT {} OFFSET {}", page.length, page.start);
+                let mut statement = db.prepare_cached(&sql)?;
+                let cards = statement.query_map(params_from_iter(values.iter()), read_card)?;
+                Ok((cards.collect::<Result<_, _>>()?, matching))
+            })
+            .await
+    }
+
+    async fn contact(&self, account: AccountId, number: i64) -> Result<Option<ContactCard>, Error> {
+        self.db.read(move |db| card(db, account, number)).await
+    }
+
+    async fn save_contact(&self, account: AccountId, number: i64, change: ContactChange) -> Result<ContactCard, Error> {
+        let now = time::store(Utc::now());
+        self.db
+            .write(move |db| {
+                let opt_in = change.opt_in.as_ref();
+                db.prepare_cached(&numbered(SAVE))?.execute(params![
+                    account,
+                    number,
+                    change.firstname,
+                    change.lastname,
+                    change.fields,
+                    change.tags,
+                    opt_in.map(|c| c.at.clone()),
+                    opt_in.map(|c| c.source.clone()),
+                    opt_in.map(|c| c.proof.clone()),
+                    opt_in.map(|c| c.address.clone()),
+                    now
+                ])?;
+                card(db, account, number)?.ok_or(Error::Unavailable("a contact just saved cannot be read"))
+            })
+            .await
+    }
+
+    async fn memberships(&self, account: AccountId, number: i64) -> Result<Vec<Membership>, Error> {
+        self.db
+            .read(move |db| {
+                let mut statement = db.prepare_cached(&numbered(MEMBERSHIPS))?;
+                let rows = statement.query_map(params![account, number], |row| {
+                    Ok(Membership {
+                        list: row.get(0)?,
+                        name: row.get(1)?,
+                        info: [row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?],
+                    })
+                })?;
+                Ok(rows.collect::<Result<_, _>>()?)
+            })
+            .await
+    }
+
+    async fn contact_clicks(&self, account: AccountId, number: i64) -> Result<Vec<ContactClick>, Error> {
+        self.db
+            .read(move |db| {
+                let mut statement = db.prepare_cached(&numbered(CLICKS))?;
+                let rows = statement.query_map(params![account, number], |row| {
+                    Ok(ContactClick { campaign: row.get(0)?, at: time::load(&row.get::<_, String>(1)?) })
+                })?;
+                Ok(rows.collect::<Result<_, _>>()?)
+            })
+            .await
+    }
+
+    async fn erase_contact(&self, account: AccountId, number: i64) -> Result<bool, Error> {
+        self.db
+            .write(move |db| {
+                if card(db, account, number)?.is_none()
+                    && !db
+                        .prepare_cached("SELECT EXISTS (SELECT 1 FROM messages WHERE account_id = ? AND number = ?)")?
+                        .query_row(params![account, number], |row| row.get::<_, bool>(0))?
+                {
+                    return Ok(false);
+                }
+                for statement in ERASE {
+                    db.prepare_cached(&numbered(statement))?.execute(params![account, number])?;
+                }
+                Ok(true)
+            })
+            .await
+    }
+}
