@@ -13,6 +13,9 @@ pub const MOST_KEYWORD_CHARS: usize = 20;
 /// The longest automatic reply, in characters (six concatenated GSM parts).
 pub const MOST_REPLY_CHARS: usize = 918;
 
+/// The longest tag, in characters.
+pub const MOST_TAG_CHARS: usize = 40;
+
 /// The most actions one keyword takes.
 pub const MOST_ACTIONS: usize = 10;
 
@@ -126,7 +129,7 @@ pub fn keyword_of_reply(reply: &str) -> Option<(Keyword, Option<BuiltinKeyword>)
 }
 
 /// Something a keyword does to the number that wrote it, besides answering.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum KeywordAction {
     /// Adds the number to one of the account's lists.
@@ -139,6 +142,11 @@ pub enum KeywordAction {
         /// The list.
         list: i64,
     },
+    /// Adds a tag to the number's contact.
+    Tag {
+        /// The tag.
+        value: String,
+    },
     /// Puts the number on the blacklist.
     Blacklist,
     /// Takes the number off the blacklist.
@@ -146,8 +154,9 @@ pub enum KeywordAction {
 }
 
 impl KeywordAction {
-    /// The action of the wire's `type` (`add_to_list`, …) with its `list`; an error at `path`.
-    pub fn parse(kind: &str, list: Option<&str>, path: &str) -> Result<KeywordAction, FieldError> {
+    /// The action of the wire's `type` (`add_to_list`, …) with its `list` or `value`; an error
+    /// at `path`.
+    pub fn parse(kind: &str, list: Option<&str>, value: Option<&str>, path: &str) -> Result<KeywordAction, FieldError> {
         let list_id = || {
             list.and_then(|list| list.trim().parse::<i64>().ok()).filter(|id| *id > 0).ok_or_else(|| {
                 FieldError::new(format!("{path}.list"), "the id of one of the account's lists is needed")
@@ -158,32 +167,43 @@ impl KeywordAction {
             "remove_from_list" => Ok(KeywordAction::RemoveFromList { list: list_id()? }),
             "blacklist" => Ok(KeywordAction::Blacklist),
             "unblacklist" => Ok(KeywordAction::Unblacklist),
-            "tag" => Err(FieldError::new(
-                format!("{path}.type"),
-                "tags belong to contacts, which texto does not keep yet: add to a list instead",
-            )),
+            "tag" => match value.map(str::trim).filter(|v| !v.is_empty() && v.chars().count() <= MOST_TAG_CHARS) {
+                Some(tag) => Ok(KeywordAction::Tag { value: tag.to_owned() }),
+                None => {
+                    Err(FieldError::new(format!("{path}.value"), format!("the tag: 1 to {MOST_TAG_CHARS} characters")))
+                }
+            },
             other => Err(FieldError::new(
                 format!("{path}.type"),
-                format!("{other:?} is not an action: add_to_list, remove_from_list, blacklist or unblacklist"),
+                format!("{other:?} is not an action: add_to_list, remove_from_list, tag, blacklist or unblacklist"),
             )),
         }
     }
 
     /// Its `type` on the wire.
-    pub fn kind(self) -> &'static str {
+    pub fn kind(&self) -> &'static str {
         match self {
             KeywordAction::AddToList { .. } => "add_to_list",
             KeywordAction::RemoveFromList { .. } => "remove_from_list",
+            KeywordAction::Tag { .. } => "tag",
             KeywordAction::Blacklist => "blacklist",
             KeywordAction::Unblacklist => "unblacklist",
         }
     }
 
     /// The list it names, if it names one.
-    pub fn list(self) -> Option<i64> {
+    pub fn list(&self) -> Option<i64> {
         match self {
-            KeywordAction::AddToList { list } | KeywordAction::RemoveFromList { list } => Some(list),
-            KeywordAction::Blacklist | KeywordAction::Unblacklist => None,
+            KeywordAction::AddToList { list } | KeywordAction::RemoveFromList { list } => Some(*list),
+            KeywordAction::Tag { .. } | KeywordAction::Blacklist | KeywordAction::Unblacklist => None,
+        }
+    }
+
+    /// The tag it adds, if it adds one.
+    pub fn tag(&self) -> Option<&str> {
+        match self {
+            KeywordAction::Tag { value } => Some(value),
+            _ => None,
         }
     }
 }
@@ -213,13 +233,14 @@ mod tests {
     }
 
     #[test]
-    fn actions_need_their_list_and_tags_are_refused_with_a_reason() {
+    fn actions_need_their_list_or_tag() {
         assert_eq!(
-            KeywordAction::parse("add_to_list", Some("12"), "a").unwrap(),
+            KeywordAction::parse("add_to_list", Some("12"), None, "a").unwrap(),
             KeywordAction::AddToList { list: 12 }
         );
-        assert!(KeywordAction::parse("add_to_list", None, "a").is_err());
-        assert!(KeywordAction::parse("tag", None, "a").unwrap_err().message.contains("contacts"));
+        assert!(KeywordAction::parse("add_to_list", None, None, "a").is_err());
+        assert_eq!(KeywordAction::parse("tag", None, Some(" vip "), "a").unwrap().tag(), Some("vip"));
+        assert!(KeywordAction::parse("tag", None, None, "a").unwrap_err().path.ends_with(".value"));
         let stored = serde_json::to_string(&[KeywordAction::Blacklist, KeywordAction::RemoveFromList { list: 3 }]);
         assert_eq!(stored.unwrap(), r#"[{"type":"blacklist"},{"type":"remove_from_list","list":3}]"#);
     }

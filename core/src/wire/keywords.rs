@@ -9,12 +9,15 @@ use super::lenient;
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct KeywordActionDto {
-    /// `add_to_list`, `remove_from_list`, `blacklist` or `unblacklist`.
+    /// `add_to_list`, `remove_from_list`, `tag`, `blacklist` or `unblacklist`.
     #[serde(rename = "type", default, deserialize_with = "lenient::string")]
     pub kind: String,
     /// The list, for `add_to_list` and `remove_from_list`.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub list: Option<String>,
+    /// The tag, for `tag`.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub value: Option<String>,
 }
 
 /// A keyword and what it does.

@@ -39,6 +39,7 @@ fn dto(rule: &KeywordRule) -> KeywordDto {
             .map(|action| KeywordActionDto {
                 kind: action.kind().to_owned(),
                 list: action.list().map(|list| list.to_string()),
+                value: action.tag().map(str::to_owned),
             })
             .collect(),
         builtin: rule.builtin.map(|builtin| builtin.name().to_owned()),
@@ -84,7 +85,7 @@ async fn change_of(state: &AppState, account: AccountId, asked: KeywordDto) -> R
     let mut actions = Vec::new();
     for (index, action) in asked.actions.iter().enumerate() {
         let path = format!("keyword.actions[{index}]");
-        match KeywordAction::parse(&action.kind, action.list.as_deref(), &path) {
+        match KeywordAction::parse(&action.kind, action.list.as_deref(), action.value.as_deref(), &path) {
             Ok(action) => {
                 let unknown = match action.list() {
                     Some(list) => state.store.list(account, list, None, Page { start: 0, length: 0 }).await?.is_none(),

@@ -202,6 +202,24 @@ pub(crate) const ERASE: [&str; 9] = [
     "DELETE FROM account_contacts WHERE account_id = $1 AND number = $2",
 ];
 
+/// Records an opt-out (`$1` account, `$2` number, `$3` now, `$4` how).
+pub(crate) const OPT_OUT: &str =
+    "INSERT INTO account_contacts (account_id, number, created_at, updated_at, opt_out_at, opt_out_source)
+     VALUES ($1, $2, $3, $3, $3, $4)
+     ON CONFLICT (account_id, number) DO UPDATE SET opt_out_at = $3, opt_out_source = $4, updated_at = $3";
+
+/// A contact's tags (`$1` account, `$2` number).
+pub(crate) const TAGS: &str = "SELECT tags FROM account_contacts WHERE account_id = $1 AND number = $2";
+
+/// `tags` (a stored JSON array) with `tag` added, unless it is there.
+pub(crate) fn with_tag(tags: Option<&str>, tag: &str) -> String {
+    let mut tags: Vec<String> = tags.and_then(|t| serde_json::from_str(t).ok()).unwrap_or_default();
+    if !tags.iter().any(|t| t == tag) {
+        tags.push(tag.to_owned());
+    }
+    serde_json::to_string(&tags).unwrap_or_else(|_| "[]".to_owned())
+}
+
 /// A consent record from its stored columns (`None` without a date).
 pub(crate) fn consent_of(
     at: Option<String>,

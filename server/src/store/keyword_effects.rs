@@ -68,6 +68,12 @@ pub(crate) enum KeywordEffect {
     Blacklist(Listing),
     /// The number leaves the blacklist.
     Unblacklist { account: AccountId, number: i64 },
+    /// The number's contact gets a tag (the contact is created if need be).
+    Tag { account: AccountId, number: i64, tag: String },
+    /// The number's contact opts in by keyword, with the reply as its proof.
+    OptIn { account: AccountId, number: i64, proof: String },
+    /// The number's contact opts out by keyword.
+    OptOut { account: AccountId, number: i64 },
     /// An answer to send.
     AutoReply(AutoReply),
 }
@@ -83,17 +89,22 @@ pub(crate) fn of_keywords(matches: &[KeywordMatch<'_>], now: DateTime<Utc>) -> V
         let (account, number) = (reply.account, reply.number);
         if found.builtin == Some(BuiltinKeyword::Stop) {
             effects.retain(|effect| *effect != KeywordEffect::Unblacklist { account, number });
+            effects.push(KeywordEffect::OptOut { account, number });
         }
         if found.builtin == Some(BuiltinKeyword::Start) {
             effects.push(KeywordEffect::Unblacklist { account, number });
+            effects.push(KeywordEffect::OptIn { account, number, proof: reply.text.to_owned() });
         }
         let actions = found.rule.as_ref().map_or(&[][..], |rule| &rule.actions[..]);
         for action in actions {
-            effects.push(match *action {
+            effects.push(match action {
                 KeywordAction::AddToList { list } => {
-                    KeywordEffect::AddToList { account, list, number, info: info_of(reply.info.as_deref()) }
+                    KeywordEffect::AddToList { account, list: *list, number, info: info_of(reply.info.as_deref()) }
                 }
-                KeywordAction::RemoveFromList { list } => KeywordEffect::RemoveFromList { account, list, number },
+                KeywordAction::RemoveFromList { list } => {
+                    KeywordEffect::RemoveFromList { account, list: *list, number }
+                }
+                KeywordAction::Tag { value } => KeywordEffect::Tag { account, number, tag: value.clone() },
                 KeywordAction::Blacklist => KeywordEffect::Blacklist(Listing {
                     account,
                     number,
@@ -173,11 +184,14 @@ mod tests {
     fn stop_is_confirmed_only_when_asked_and_help_only_with_a_text() {
         let stop = reply("STOP");
         let now = Utc::now();
-        assert!(of_keywords(&[found(&stop, Some(BuiltinKeyword::Stop), None)], now).is_empty());
+        let quiet = of_keywords(&[found(&stop, Some(BuiltinKeyword::Stop), None)], now);
+        assert_eq!(quiet, [KeywordEffect::OptOut { account: 7, number: 33612345678 }], "no answer");
         let mut confirmed = found(&stop, Some(BuiltinKeyword::Stop), None);
         confirmed.settings.stop_confirmation = true;
         let effects = of_keywords(&[confirmed], now);
-        assert!(matches!(&effects[..], [KeywordEffect::AutoReply(answer)] if answer.to_blacklisted));
+        assert!(
+            matches!(&effects[..], [KeywordEffect::OptOut { .. }, KeywordEffect::AutoReply(answer)] if answer.to_blacklisted)
+        );
         let help = reply("aide");
         assert!(of_keywords(&[found(&help, Some(BuiltinKeyword::Help), None)], now).is_empty());
     }
@@ -190,11 +204,14 @@ mod tests {
             &[found(&stop, Some(BuiltinKeyword::Stop), None), found(&start, Some(BuiltinKeyword::Start), None)],
             now,
         );
-        assert_eq!(lifted, [KeywordEffect::Unblacklist { account: 7, number: 33612345678 }]);
+        let (account, number) = (7, 33612345678);
+        assert_eq!(lifted.last(), Some(&KeywordEffect::OptIn { account, number, proof: "START".into() }));
+        assert!(lifted.contains(&KeywordEffect::Unblacklist { account, number }), "{lifted:?}");
         let kept = of_keywords(
             &[found(&start, Some(BuiltinKeyword::Start), None), found(&stop, Some(BuiltinKeyword::Stop), None)],
             now,
         );
-        assert!(kept.is_empty(), "{kept:?}");
+        assert!(!kept.contains(&KeywordEffect::Unblacklist { account, number }), "{kept:?}");
+        assert_eq!(kept.last(), Some(&KeywordEffect::OptOut { account, number }), "the opt-out comes last");
     }
 }

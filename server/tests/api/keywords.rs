@@ -54,7 +54,8 @@ async fn a_keyword_adds_the_number_to_a_list_and_answers_it_once_a_day() {
         .await;
     assert_eq!(status, 200, "{list}");
     let list = list["id"].as_str().expect("a list id").to_owned();
-    let rule = json!({"keyword": {"word": "Oui", "reply": "Bienvenue au club !", "actions": [{"type": "add_to_list", "list": list}]}});
+    let rule = json!({"keyword": {"word": "Oui", "reply": "Bienvenue au club !",
+        "actions": [{"type": "add_to_list", "list": list}, {"type": "tag", "value": "club"}]}});
     let (status, saved) = app.json(Method::POST, "/keyword", Some(rule)).await;
     assert_eq!(status, 200, "{saved}");
     assert_eq!(saved["keyword"]["word"], "OUI", "kept upper case: {saved}");
@@ -67,6 +68,8 @@ async fn a_keyword_adds_the_number_to_a_list_and_answers_it_once_a_day() {
     })
     .await;
     answered(&app, "33644444444", "Bienvenue au club !").await;
+    let (_, contact) = app.json(Method::GET, "/contact/33644444444", None).await;
+    assert_eq!(contact["contact"]["tags"], json!(["club"]), "the tag action: {contact}");
     let (_, credits) = app.json(Method::GET, "/credits", None).await;
 
     // Again the same day: nothing more is sent, nothing charged.
@@ -101,8 +104,14 @@ async fn stop_is_confirmed_start_lifts_it_and_help_answers_the_help_text() {
     let confirmation = keywords["keywords"][0]["reply"].as_str().expect("STOP's reply").to_owned();
     answered(&app, "33655555555", &confirmation).await;
 
+    let (_, contact) = app.json(Method::GET, "/contact/33655555555", None).await;
+    assert_eq!(contact["contact"]["consent"]["opt_out_source"], "keyword", "STOP is an opt-out: {contact}");
     mo(&app, "33655555555", "Unstop").await;
     until("the blacklist entry gone", || async { (!blacklisted(&app, "33655555555").await).then_some(()) }).await;
+    let (_, contact) = app.json(Method::GET, "/contact/33655555555", None).await;
+    let consent = &contact["contact"]["consent"];
+    assert_eq!((consent["source"].as_str(), consent["proof"].as_str()), (Some("keyword"), Some("Unstop")), "{contact}");
+    assert!(consent["opt_out_date"].is_null(), "the opt-in replaces the opt-out: {contact}");
 
     mo(&app, "33655555555", "aide").await;
     answered(&app, "33655555555", "Aide : appelez le 01 23 45 67 89").await;
@@ -144,7 +153,7 @@ async fn keywords_are_checked_and_the_builtin_ones_stay() {
         (json!({"keyword": {"word": "arrêt"}}), "built in"),
         (json!({"keyword": {"word": "deux mots"}}), "one word"),
         (json!({"keyword": {"reply": "no word"}}), "needed"),
-        (json!({"keyword": {"word": "VIP", "actions": [{"type": "tag", "value": "vip"}]}}), "contacts"),
+        (json!({"keyword": {"word": "VIP", "actions": [{"type": "tag"}]}}), "the tag"),
         (json!({"keyword": {"word": "VIP", "actions": [{"type": "add_to_list", "list": "999999"}]}}), "no such list"),
         (json!({"keyword": {"word": "VIP", "actions": [{"type": "explode"}]}}), "not an action"),
     ];

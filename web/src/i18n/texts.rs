@@ -421,6 +421,8 @@ texts! {
     keyword_list: "List", "Liste";
     action_add_to_list: "Add to a list", "Ajouter à une liste";
     action_remove_from_list: "Remove from a list", "Retirer d’une liste";
+    action_tag: "Tag the contact", "Étiqueter le contact";
+    keyword_tag: "Tag", "Étiquette";
     action_blacklist: "Blacklist the number", "Mettre le numéro en liste noire";
     action_unblacklist: "Take the number off the blacklist", "Retirer le numéro de la liste noire";
     add_keyword: "Add keyword", "Ajouter le mot-clé";

@@ -13,13 +13,14 @@ use crate::{
 };
 
 /// The actions the form offers, by their wire `type` ("" for none).
-const ACTIONS: [&str; 5] = ["", "add_to_list", "remove_from_list", "blacklist", "unblacklist"];
+const ACTIONS: [&str; 6] = ["", "add_to_list", "remove_from_list", "tag", "blacklist", "unblacklist"];
 
 /// An action's label.
 fn action_label(t: &'static Texts, kind: &str) -> &'static str {
     match kind {
         "add_to_list" => t.action_add_to_list,
         "remove_from_list" => t.action_remove_from_list,
+        "tag" => t.action_tag,
         "blacklist" => t.action_blacklist,
         "unblacklist" => t.action_unblacklist,
         _ => t.none,
@@ -64,6 +65,7 @@ pub fn Keywords() -> impl IntoView {
         RwSignal::new(String::new()),
         RwSignal::new(String::new()),
     );
+    let tag = RwSignal::new(String::new());
     let error = RwSignal::new(None::<ApiError>);
     let fill = move |keyword: Option<KeywordDto>| {
         let first = keyword.as_ref().and_then(|k| k.actions.first().cloned()).unwrap_or_default();
@@ -71,6 +73,7 @@ pub fn Keywords() -> impl IntoView {
         reply.set(keyword.as_ref().and_then(|k| k.reply.clone()).unwrap_or_default());
         action.set(first.kind);
         list.set(first.list.unwrap_or_default());
+        tag.set(first.value.unwrap_or_default());
         error.set(None);
         editing.set(keyword);
     };
@@ -78,8 +81,11 @@ pub fn Keywords() -> impl IntoView {
         ev.prevent_default();
         let edited = editing.get_untracked();
         let kind = action.get_untracked();
-        let chosen = (!kind.is_empty())
-            .then(|| KeywordActionDto { list: kind.ends_with("_list").then(|| list.get_untracked()), kind });
+        let chosen = (!kind.is_empty()).then(|| KeywordActionDto {
+            list: kind.ends_with("_list").then(|| list.get_untracked()),
+            value: (kind == "tag").then(|| tag.get_untracked()),
+            kind,
+        });
         // The form shows the first action; any others set through the API are kept.
         let others = edited.as_ref().map(|k| k.actions.iter().skip(1).cloned().collect::<Vec<_>>()).unwrap_or_default();
         let builtin = edited.as_ref().is_some_and(|k| k.builtin.is_some());
@@ -161,6 +167,11 @@ pub fn Keywords() -> impl IntoView {
                             </select>
                         </div>
                     </Show>
+                    <Show when=move || action.get() == "tag">
+                        <div class="field grow">
+                            <TextField id="keyword-tag" label=Signal::derive(move || t().keyword_tag) value=tag error field="keyword.actions[0].value" required=true placeholder="vip" />
+                        </div>
+                    </Show>
                 </div>
                 <ErrorAlert error=error />
                 <button type="submit" class="primary">{move || if editing.with(Option::is_some) { t().save_keyword } else { t().add_keyword }}</button>
@@ -200,9 +211,10 @@ fn KeywordRow(
         None => t().no_reply.to_owned(),
     };
     let mut does: Vec<String> = builtin.iter().map(|b| builtin_effect(t(), b).to_owned()).collect();
-    does.extend(keyword.actions.iter().map(|a| match &a.list {
-        Some(list) => format!("{} « {} »", action_label(t(), &a.kind), list_name(list)),
-        None => action_label(t(), &a.kind).to_owned(),
+    does.extend(keyword.actions.iter().map(|a| match (&a.list, &a.value) {
+        (Some(list), _) => format!("{} « {} »", action_label(t(), &a.kind), list_name(list)),
+        (None, Some(value)) => format!("{} « {value} »", action_label(t(), &a.kind)),
+        (None, None) => action_label(t(), &a.kind).to_owned(),
     }));
     let edit_label = format!("{} {word}", t().edit);
     let delete_label = format!("{} {word}", t().delete);

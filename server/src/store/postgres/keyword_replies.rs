@@ -10,6 +10,7 @@ use crate::{
     Error,
     store::{
         AccountSettings,
+        account_contacts::{OPT_OUT, SAVE, TAGS, with_tag},
         effects::Reply,
         keyword_effects::{KeywordEffect, KeywordMatch, of_keywords},
         keywords::{
@@ -69,6 +70,20 @@ async fn write(tx: &Transaction<'_>, effect: &KeywordEffect, at: &str) -> Result
             query(tx, BLACKLIST, &params).await?
         }
         KeywordEffect::Unblacklist { account, number } => query(tx, UNBLACKLIST, &[account, number]).await?,
+        KeywordEffect::Tag { account, number, tag } => {
+            let tags: Option<String> = query(tx, TAGS, &[account, number]).await?.first().map(|row| row.get(0));
+            let (tags, none) = (with_tag(tags.as_deref(), tag), None::<String>);
+            let params: [&(dyn tokio_postgres::types::ToSql + Sync); 11] =
+                [account, number, &none, &none, &none, &tags, &none, &none, &none, &none, &at];
+            query(tx, SAVE, &params).await?
+        }
+        KeywordEffect::OptIn { account, number, proof } => {
+            let (none, at, source, address) = (None::<String>, Some(at.to_owned()), Some("keyword"), Some(""));
+            let params: [&(dyn tokio_postgres::types::ToSql + Sync); 11] =
+                [account, number, &none, &none, &none, &none, &at, &source, &Some(proof.as_str()), &address, &at];
+            query(tx, SAVE, &params).await?
+        }
+        KeywordEffect::OptOut { account, number } => query(tx, OPT_OUT, &[account, number, &at, &"keyword"]).await?,
         KeywordEffect::AutoReply(answer) => {
             let params: [&(dyn tokio_postgres::types::ToSql + Sync); 8] = [
                 &answer.account,

@@ -10,6 +10,7 @@ use crate::{
     Error,
     store::{
         AccountSettings,
+        account_contacts::{OPT_OUT, SAVE, TAGS, with_tag},
         effects::Reply,
         keyword_effects::{KeywordEffect, KeywordMatch, of_keywords},
         keywords::{
@@ -79,6 +80,32 @@ fn write(db: &Connection, effect: &KeywordEffect, at: &str) -> Result<(), Error>
         }
         KeywordEffect::Unblacklist { account, number } => {
             db.prepare_cached(&numbered(UNBLACKLIST))?.execute(params![account, number])?
+        }
+        KeywordEffect::Tag { account, number, tag } => {
+            let tags: Option<String> =
+                db.prepare_cached(&numbered(TAGS))?.query_row(params![account, number], |row| row.get(0)).optional()?;
+            let none = None::<String>;
+            db.prepare_cached(&numbered(SAVE))?.execute(params![
+                account,
+                number,
+                none,
+                none,
+                none,
+                with_tag(tags.as_deref(), tag),
+                none,
+                none,
+                none,
+                none,
+                at
+            ])?
+        }
+        KeywordEffect::OptIn { account, number, proof } => {
+            let none = None::<String>;
+            db.prepare_cached(&numbered(SAVE))?
+                .execute(params![account, number, none, none, none, none, at, "keyword", proof, "", at])?
+        }
+        KeywordEffect::OptOut { account, number } => {
+            db.prepare_cached(&numbered(OPT_OUT))?.execute(params![account, number, at, "keyword"])?
         }
         KeywordEffect::AutoReply(answer) => db.prepare_cached(&numbered(AUTO_REPLY))?.execute(params![
             answer.account,
