@@ -1,12 +1,24 @@
-//! The web app comes as two bundles: what marketing staff use every day (sign-in, Compose,
-//! Campaigns, Replies, Lists, Blacklist, NPAI), and the account area, opened rarely (the team,
-//! tokens, settings, webhooks, the audit log, the profile, sub-accounts). The server answers
-//! the account area's pages with that bundle's page, and the app reaches them with a full page
-//! load, so marketing staff never download it.
+//! The web app comes as two bundles: what marketing staff use every day (sign-in, Home,
+//! Compose, Campaigns, Inbox, Lists), and the rest, opened less often or by fewer people (the
+//! team, tokens, settings, webhooks, the audit log, the profile, sub-accounts, the blacklist,
+//! the NPAI list, the replies listing and contacts). The server answers the account area's
+//! pages with that bundle's page, and the app reaches them with a full page load, so marketing
+//! staff never download it.
 
 /// The pages of the account area, under `/app/`.
-pub const ACCOUNT_AREA: &[&str] =
-    &["/app/team", "/app/tokens", "/app/settings", "/app/webhooks", "/app/audit", "/app/profile", "/app/sub-accounts"];
+pub const ACCOUNT_AREA: &[&str] = &[
+    "/app/team",
+    "/app/tokens",
+    "/app/settings",
+    "/app/webhooks",
+    "/app/audit",
+    "/app/profile",
+    "/app/sub-accounts",
+    "/app/blacklist",
+    "/app/npai",
+    "/app/replies",
+    "/app/contacts",
+];
 
 /// Whether `path` (without query) is a page of the account area.
 pub fn in_account_area(path: &str) -> bool {
@@ -20,7 +32,7 @@ mod tests {
 
     #[test]
     fn the_account_area_holds_its_pages_and_their_sub_pages_only() {
-        for path in ["/app/team", "/app/team/", "/app/sub-accounts", "/app/audit/x"] {
+        for path in ["/app/team", "/app/team/", "/app/sub-accounts", "/app/audit/x", "/app/npai"] {
             assert!(in_account_area(path), "{path}");
         }
         for path in ["/app", "/app/", "/app/compose", "/app/teams", "/app/campaigns/12", "/team"] {

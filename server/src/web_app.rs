@@ -41,6 +41,8 @@ pub(crate) fn router(web_dir: &Path) -> Router<AppState> {
         .nest_service("/app", protected(files, &policy));
     for page in texto_core::ACCOUNT_AREA {
         router = router.route_service(page, protected(ServeFile::new(&account_page), &policy));
+        // Its sub-pages too (a contact's page).
+        router = router.route_service(&format!("{page}/{{*rest}}"), protected(ServeFile::new(&account_page), &policy));
     }
     router
 }

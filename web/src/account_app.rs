@@ -10,7 +10,15 @@ use leptos_router::{
 use crate::{
     app::{Bundle, Frame, NotFound},
     pages::{
-        audit::Audit, profile::Profile, settings::Settings, sub_accounts::SubAccounts, team::Team, tokens::Tokens,
+        audit::Audit,
+        contacts::{Contacts, card::ContactCard},
+        number_list::{Blacklist, Npai},
+        profile::Profile,
+        replies::Replies,
+        settings::Settings,
+        sub_accounts::SubAccounts,
+        team::Team,
+        tokens::Tokens,
         webhooks::Webhooks,
     },
 };
@@ -28,6 +36,11 @@ pub fn AccountApp() -> impl IntoView {
                 <Route path=path!("/app/audit") view=Audit />
                 <Route path=path!("/app/profile") view=Profile />
                 <Route path=path!("/app/sub-accounts") view=SubAccounts />
+                <Route path=path!("/app/blacklist") view=Blacklist />
+                <Route path=path!("/app/npai") view=Npai />
+                <Route path=path!("/app/replies") view=Replies />
+                <Route path=path!("/app/contacts") view=Contacts />
+                <Route path=path!("/app/contacts/:number") view=ContactCard />
             </Routes>
         </Frame>
     }

@@ -19,9 +19,7 @@ use crate::{
         home::Home,
         inbox::{Conversation, Inbox},
         lists::{ListDetail, Lists},
-        number_list::{Blacklist, Npai},
         one_time_links::{AcceptInvitation, ResetPassword},
-        replies::Replies,
         sign_in::SignIn,
     },
     session::provide_session,
@@ -49,11 +47,9 @@ pub fn App() -> impl IntoView {
                 <Route path=path!("/app/campaigns/:id") view=CampaignDetail />
                 <Route path=path!("/app/inbox") view=Inbox />
                 <Route path=path!("/app/inbox/:number") view=Conversation />
-                <Route path=path!("/app/replies") view=Replies />
                 <Route path=path!("/app/lists") view=Lists />
                 <Route path=path!("/app/lists/:id") view=ListDetail />
-                <Route path=path!("/app/blacklist") view=Blacklist />
-                <Route path=path!("/app/npai") view=Npai />
+
             </Routes>
         </Frame>
     }
@@ -175,6 +171,7 @@ fn Nav() -> impl IntoView {
                 " "<span class="badge" aria-label=format!("{n} {}", t().unread)>{n}</span>
             })}</NavLink>
             <NavLink href="/app/replies">{move || t().nav_replies}</NavLink>
+            <NavLink href="/app/contacts">{move || t().nav_contacts}</NavLink>
             <NavLink href="/app/lists">{move || t().nav_lists}</NavLink>
             <NavLink href="/app/webhooks">{move || t().nav_webhooks}</NavLink>
             <NavLink href="/app/blacklist">{move || t().nav_blacklist}</NavLink>

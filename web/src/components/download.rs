@@ -1,4 +1,4 @@
-//! Saving a CSV file the page made or fetched as a download.
+//! Saving a file the page made or fetched (a CSV export, a contact's data) as a download.
 
 use texto_core::CSV_BOM;
 use wasm_bindgen::JsCast;
@@ -7,9 +7,14 @@ use wasm_bindgen::JsCast;
 /// Excel needs it; a fetched body has lost its own, since `Response.text()` drops it).
 pub fn download_csv(name: &str, text: &str) {
     let text = format!("{CSV_BOM}{}", text.trim_start_matches(CSV_BOM));
-    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(&text));
+    download_file(name, "text/csv;charset=utf-8", &text);
+}
+
+/// Offers `text` as a download called `name`, of type `mime`.
+pub fn download_file(name: &str, mime: &str, text: &str) {
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();
-    options.set_type("text/csv;charset=utf-8");
+    options.set_type(mime);
     let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else { return };
     let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
     let link = web_sys::window()

@@ -395,6 +395,41 @@ texts! {
     create_sub_account: "Create the sub-account", "Créer le sous-compte";
     sub_account_created: "Created:", "Créé :";
     // Team rules.
+    // Contacts.
+    nav_contacts: "Contacts", "Contacts";
+    contacts_title: "Contacts", "Contacts";
+    contacts_search: "Search by number or name", "Chercher par numéro ou nom";
+    contact_tag: "Tag", "Étiquette";
+    contact_tags: "Tags", "Étiquettes";
+    contact_name: "Name", "Nom";
+    consent: "Consent", "Consentement";
+    all: "All", "Tous";
+    with_consent: "With an opt-in", "Avec consentement";
+    without_consent: "Without an opt-in", "Sans consentement";
+    no_contacts: "No contact matches.", "Aucun contact ne correspond.";
+    opted_in_on: "Opted in on", "Consentement donné le";
+    opted_out_on: "Opted out on", "Désinscrit le";
+    no_consent: "No opt-in recorded", "Aucun consentement enregistré";
+    contact_title: "Contact", "Contact";
+    contact_details: "Details", "Informations";
+    firstname: "First name", "Prénom";
+    lastname: "Last name", "Nom de famille";
+    contact_fields: "Custom fields", "Champs personnalisés";
+    contact_fields_hint: "One per line: name: value (names in lower case, such as city: Lyon).", "Un par ligne : nom: valeur (noms en minuscules, par exemple ville: Lyon).";
+    record_opt_in: "Record an opt-in now", "Enregistrer un consentement maintenant";
+    consent_proof: "Proof of consent (what the person agreed to, and how)", "Preuve du consentement (ce que la personne a accepté, et comment)";
+    contact_clicks: "Clicks", "Clics";
+    blacklist_short: "Blacklisted", "En liste noire";
+    yes: "yes", "oui";
+    no: "no", "non";
+    contact_lists: "Lists", "Listes";
+    contact_history: "Messages and replies", "Messages et réponses";
+    contact_data: "Personal data", "Données personnelles";
+    contact_data_hint: "Download everything texto holds about this number, or erase it: its details, list entries, replies and clicks go, the number is masked in past messages (campaign counts stay) and it stays blacklisted if it sent STOP.", "Téléchargez tout ce que texto détient sur ce numéro, ou effacez-le : ses informations, ses entrées de listes, ses réponses et ses clics sont supprimés, le numéro est masqué dans les messages passés (les comptes des campagnes restent) et il reste en liste noire s’il a envoyé STOP.";
+    download_data: "Download its data (JSON)", "Télécharger ses données (JSON)";
+    erase_contact: "Erase this contact…", "Effacer ce contact…";
+    erase_warning: "This cannot be undone.", "C’est irréversible.";
+    erase_confirm: "Erase for good", "Effacer définitivement";
     // Home.
     nav_home: "Home", "Accueil";
     home_title: "Home", "Accueil";

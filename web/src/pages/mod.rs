@@ -3,6 +3,7 @@
 pub mod audit;
 pub mod campaigns;
 pub mod compose;
+pub mod contacts;
 pub mod home;
 pub mod inbox;
 pub mod keywords;
