@@ -438,7 +438,7 @@ fn dlr_event(xml: bool) -> impl Strategy<Value = DlrEvent> {
 
 fn reply_event(xml: bool) -> impl Strategy<Value = ReplyEvent> {
     (text(), text(), text(), text(), opt_text(xml)).prop_map(|(date, message, from, account_id, last_message_id)| {
-        ReplyEvent { date, message, from, account_id, last_message_id }
+        ReplyEvent { date, message, from, account_id, last_message_id, contact: None }
     })
 }
 

@@ -47,6 +47,10 @@ pub struct ReplyEvent {
     /// gsmsmsid of the last message sent to that number, or null.
     #[serde(default, deserialize_with = "lenient::opt_string")]
     pub last_message_id: Option<String>,
+    /// texto's addition: the number's contact (names, fields, tags, consent) when the account
+    /// has one; left out otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contact: Option<super::ContactCardDto>,
 }
 
 /// CLICKER: a recipient opened a short link.

@@ -14,7 +14,7 @@ use chrono::{DateTime, Utc};
 use texto_core::{
     FieldError, format_paris, parse_paris,
     wire::{
-        ConsentDto, ContactCardDto, ContactCardRequest, ContactCardsResponse, ContactClickDto, ContactExportResponse,
+        ContactCardDto, ContactCardRequest, ContactCardsResponse, ContactClickDto, ContactExportResponse,
         ContactMembershipDto, StatusResponse,
     },
 };
@@ -24,9 +24,8 @@ use super::{
     access::noted,
     auth::Caller,
     body::WireBody,
-    inputs::query,
+    inputs::{optional_id, path_number, query},
     messages::{message_dto, reply_dto},
-    path_id,
 };
 use crate::{
     Error,
@@ -48,35 +47,7 @@ pub(super) fn router() -> Router<AppState> {
 
 /// The number of a path, or -5.
 fn number_of(text: &str) -> Result<i64, Error> {
-    path_id(text.trim_start_matches('+')).ok_or_else(|| Error::NotFound(format!("contact {text}")))
-}
-
-/// A stored time as the wire shows it (Paris), or as stored when it does not read.
-fn shown(stored: &str) -> String {
-    DateTime::parse_from_rfc3339(stored).map_or_else(|_| stored.to_owned(), |at| format_paris(at.with_timezone(&Utc)))
-}
-
-/// A card as the wire shows it.
-fn dto(card: &ContactCard) -> ContactCardDto {
-    let opt_in = card.opt_in.as_ref();
-    let consent = ConsentDto {
-        opt_in_date: opt_in.map(|c| shown(&c.at)),
-        source: opt_in.map(|c| c.source.clone()),
-        proof: opt_in.map(|c| c.proof.clone()).filter(|p| !p.is_empty()),
-        address: opt_in.map(|c| c.address.clone()).filter(|a| !a.is_empty()),
-        opt_out_date: card.opt_out.as_ref().map(|c| shown(&c.at)),
-        opt_out_source: card.opt_out.as_ref().map(|c| c.source.clone()),
-    };
-    ContactCardDto {
-        number: Some(card.number.to_string()),
-        firstname: Some(card.firstname.clone()),
-        lastname: Some(card.lastname.clone()),
-        fields: Some(serde_json::from_str(&card.fields).unwrap_or_default()),
-        tags: Some(serde_json::from_str(&card.tags).unwrap_or_default()),
-        consent: Some(consent),
-        created_at: Some(card.created_at.as_str()).filter(|c| !c.is_empty()).map(shown),
-        updated_at: Some(card.updated_at.as_str()).filter(|c| !c.is_empty()).map(shown),
-    }
+    path_number(text, "contact")
 }
 
 /// A text of at most [`MOST_CHARS`], trimmed; `path` names it in the error.
@@ -183,10 +154,7 @@ pub(super) async fn list(
     asked: Result<Query<ContactsQuery>, QueryRejection>,
 ) -> Result<Response, Error> {
     let asked = query(asked)?;
-    let list = match asked.list.as_deref().map(str::trim).filter(|l| !l.is_empty()) {
-        Some(text) => Some(path_id(text).ok_or_else(|| Error::Invalid(vec![FieldError::new("list", "a list's id")]))?),
-        None => None,
-    };
+    let list = optional_id("list", asked.list.as_deref(), "a list's id")?;
     let consent = match asked.consent.as_deref().map(str::trim) {
         None | Some("") => None,
         Some("1") => Some(true),
@@ -204,7 +172,7 @@ pub(super) async fn list(
     Ok(accept.ok(&ContactCardsResponse {
         status: 1,
         message: "OK".into(),
-        contacts: cards.iter().map(dto).collect(),
+        contacts: cards.iter().map(ContactCard::to_wire).collect(),
         total_records: total,
     }))
 }
@@ -259,7 +227,7 @@ pub(super) async fn export(
     let answer = accept.ok(&ContactExportResponse {
         status: 1,
         message: "OK".into(),
-        contact: dto(&card),
+        contact: card.to_wire(),
         lists: lists
             .into_iter()
             .map(|m| ContactMembershipDto { list_id: m.list.to_string(), name: m.name, info: m.info.to_vec() })
@@ -300,7 +268,7 @@ pub(super) async fn save(
     let answer = accept.ok(&ContactCardsResponse {
         status: 1,
         message: "OK".into(),
-        contacts: vec![dto(&card)],
+        contacts: vec![card.to_wire()],
         total_records: 1,
     });
     Ok(noted(answer, format!("contact {number}"), summary))

@@ -22,9 +22,8 @@ use super::{
     Accept, answers,
     auth::Caller,
     body::WireBody,
-    inputs::query,
+    inputs::{optional_id, path_number, query},
     messages::{message_dto, reply_dto},
-    path_id,
 };
 use crate::{
     Error,
@@ -57,7 +56,7 @@ pub(super) struct ConversationsQuery {
 
 /// The number of a path, or -5.
 fn number_of(text: &str) -> Result<i64, Error> {
-    path_id(text.trim_start_matches('+')).ok_or_else(|| Error::NotFound(format!("conversation {text}")))
+    path_number(text, "conversation")
 }
 
 /// `GET /conversations`: the numbers that wrote, the most recent first.
@@ -79,12 +78,7 @@ pub(super) async fn list(
     asked: Result<Query<ConversationsQuery>, QueryRejection>,
 ) -> Result<Response, Error> {
     let asked = query(asked)?;
-    let campaign = match asked.campaign.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
-        Some(text) => Some(
-            path_id(text).ok_or_else(|| Error::Invalid(vec![FieldError::new("campaign", "a campaign's ticket")]))?,
-        ),
-        None => None,
-    };
+    let campaign = optional_id("campaign", asked.campaign.as_deref(), "a campaign's ticket")?;
     let keyword = match asked.keyword.as_deref().map(str::trim).filter(|k| !k.is_empty()) {
         Some(word) => Some(Keyword::parse(word, "keyword").map_err(|error| Error::Invalid(vec![error]))?),
         None => None,

@@ -13,6 +13,20 @@ pub(super) fn query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, Err
     query.map(|Query(value)| value).map_err(|rejection| Error::BadQuery(rejection.body_text()))
 }
 
+/// The id a query field `name` gives (`None` when it is absent or empty), or -7 saying it
+/// wants `what`.
+pub(super) fn optional_id(name: &str, text: Option<&str>, what: &str) -> Result<Option<i64>, Error> {
+    match text.map(str::trim).filter(|t| !t.is_empty()) {
+        Some(text) => super::path_id(text).map(Some).ok_or_else(|| Error::Invalid(vec![FieldError::new(name, what)])),
+        None => Ok(None),
+    }
+}
+
+/// The number a path names (`+` allowed), or -5 for `what` (`contact`, `conversation`).
+pub(super) fn path_number(text: &str, what: &str) -> Result<i64, Error> {
+    super::path_id(text.trim_start_matches('+')).ok_or_else(|| Error::NotFound(format!("{what} {text}")))
+}
+
 /// The digits of a number search: `text` without the separators a number may be written
 /// with (spaces, dots, dashes, brackets, a leading `+`; docs/interface.md §3.1), when only digits are
 /// left; `None` when anything else is.

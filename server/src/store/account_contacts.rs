@@ -6,6 +6,10 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
+use texto_core::{
+    format_paris,
+    wire::{ConsentDto, ContactCardDto},
+};
 
 use super::{
     AccountId, Page,
@@ -218,6 +222,42 @@ pub(crate) fn with_tag(tags: Option<&str>, tag: &str) -> String {
         tags.push(tag.to_owned());
     }
     serde_json::to_string(&tags).unwrap_or_else(|_| "[]".to_owned())
+}
+
+/// The columns of a stored card (`a`, left-joined: all NULL without one), read by the stores'
+/// reply paths after the columns of their own.
+pub(crate) const JOINED_CARD_COLUMNS: &str =
+    "a.number, a.firstname, a.lastname, a.fields, a.tags, a.created_at, a.updated_at,
+     a.opt_in_at, a.opt_in_source, a.opt_in_proof, a.opt_in_address, a.opt_out_at, a.opt_out_source";
+
+impl ContactCard {
+    /// The card as the wire shows it (times in Paris).
+    pub(crate) fn to_wire(&self) -> ContactCardDto {
+        let opt_in = self.opt_in.as_ref();
+        let consent = ConsentDto {
+            opt_in_date: opt_in.map(|c| shown(&c.at)),
+            source: opt_in.map(|c| c.source.clone()),
+            proof: opt_in.map(|c| c.proof.clone()).filter(|p| !p.is_empty()),
+            address: opt_in.map(|c| c.address.clone()).filter(|a| !a.is_empty()),
+            opt_out_date: self.opt_out.as_ref().map(|c| shown(&c.at)),
+            opt_out_source: self.opt_out.as_ref().map(|c| c.source.clone()),
+        };
+        ContactCardDto {
+            number: Some(self.number.to_string()),
+            firstname: Some(self.firstname.clone()),
+            lastname: Some(self.lastname.clone()),
+            fields: Some(serde_json::from_str(&self.fields).unwrap_or_default()),
+            tags: Some(serde_json::from_str(&self.tags).unwrap_or_default()),
+            consent: Some(consent),
+            created_at: Some(self.created_at.as_str()).filter(|c| !c.is_empty()).map(shown),
+            updated_at: Some(self.updated_at.as_str()).filter(|c| !c.is_empty()).map(shown),
+        }
+    }
+}
+
+/// A stored time as the wire shows it (Paris), or as stored when it does not read.
+fn shown(stored: &str) -> String {
+    DateTime::parse_from_rfc3339(stored).map_or_else(|_| stored.to_owned(), |at| format_paris(at.with_timezone(&Utc)))
 }
 
 /// A consent record from its stored columns (`None` without a date).

@@ -9,7 +9,7 @@ use texto_core::{
     wire::{ClickerEvent, DlrEvent, ReplyEvent},
 };
 
-use super::{AccountId, Click, WebhookType};
+use super::{AccountId, Click, WebhookType, account_contacts::ContactCard};
 
 /// How long after its last message a number's replies still belong to the account.
 pub(crate) const REPLIES_WITHIN_DAYS: i64 = 30;
@@ -58,6 +58,8 @@ pub(crate) struct Reply<'a> {
     pub(crate) campaign: i64,
     /// That message's contact info as stored.
     pub(crate) info: Option<String>,
+    /// The number's contact card, if the account has one.
+    pub(crate) contact: Option<ContactCard>,
 }
 
 impl Reply<'_> {
@@ -155,6 +157,7 @@ pub(crate) fn of_replies(replies: &[Reply<'_>], now: DateTime<Utc>) -> Effects {
             from: reply.number.to_string(),
             account_id: reply.account.to_string(),
             last_message_id: Some(reply.last_message.to_string()),
+            contact: reply.contact.as_ref().map(ContactCard::to_wire),
         };
         let stop = reply.is_stop();
         if stop {
@@ -267,6 +270,7 @@ mod tests {
             last_message: 40 + number,
             campaign: 7,
             info: Some(r#"["","Lyon","",""]"#.into()),
+            contact: None,
         };
         let effects = of_replies(&[reply(1, "Bonjour"), reply(2, " stop "), reply(3, "STOP merci")], now);
         let kinds: Vec<(i64, WebhookType)> = effects

@@ -155,7 +155,7 @@ mod tests {
     use crate::store::{AccountSettings, KeywordRule, effects::Reply};
 
     fn reply(text: &str) -> Reply<'_> {
-        Reply { account: 7, number: 33612345678, text, last_message: 1, campaign: 2, info: None }
+        Reply { account: 7, number: 33612345678, text, last_message: 1, campaign: 2, info: None, contact: None }
     }
 
     fn found<'a>(reply: &'a Reply<'a>, builtin: Option<BuiltinKeyword>, rule: Option<KeywordRule>) -> KeywordMatch<'a> {

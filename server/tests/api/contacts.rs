@@ -127,3 +127,29 @@ async fn the_export_holds_everything_and_the_erasure_removes_it_but_the_counts()
     let (status, _) = app.json(Method::DELETE, &format!("/contact/{number}"), None).await;
     assert_eq!(status, 404);
 }
+
+#[tokio::test]
+async fn an_mo_event_carries_the_contact_when_the_number_has_one() {
+    let app = quick_app().await;
+    crate::delivery::webhook(&app, "MO").await;
+    let card = json!({"contact": {"firstname": "Zoé", "fields": {"city": "Brest"}, "tags": ["vip"]}});
+    let (status, _) = app.json(Method::PUT, "/contact/33633000001", Some(card)).await;
+    assert_eq!(status, 200);
+    let ticket = send(&app, "Bonjour", &["33633000001", "33633000002"], json!({})).await;
+    settled(&app, &ticket).await;
+    for from in ["33633000001", "33633000002"] {
+        app.json(Method::POST, "/simulator/mo", Some(json!({"from": from, "text": "Merci"}))).await;
+    }
+    let events = until("both MO events", || async {
+        let events = crate::delivery::outbox(&app, "MO").await;
+        (events.len() == 2).then_some(events)
+    })
+    .await;
+    let of = |number: &str| events.iter().map(|(_, body)| body).find(|body| body["from"] == number).cloned();
+    let known = of("33633000001").expect("the contact's MO");
+    assert_eq!(known["contact"]["firstname"], "Zoé", "{known}");
+    assert_eq!(known["contact"]["fields"]["city"], "Brest");
+    assert_eq!(known["contact"]["tags"], json!(["vip"]));
+    let unknown = of("33633000002").expect("the other MO");
+    assert!(unknown.get("contact").is_none(), "no card, no contact: {unknown}");
+}

@@ -16,11 +16,12 @@ use deadpool_postgres::Transaction;
 use texto_core::DeliveryCode;
 use tokio_postgres::Row;
 
-use super::{events::Outbox, keyword_replies, time};
+use super::{account_contacts, events::Outbox, keyword_replies, time};
 use crate::{
     Error,
     store::{
         Arrival,
+        account_contacts::JOINED_CARD_COLUMNS,
         effects::{self, Effects, Finished, Listing, Reply},
     },
 };
@@ -232,10 +233,12 @@ async fn store_replies(
     let numbers: Vec<i64> = parsed.iter().map(|&(_, number, _, _)| number).collect();
     let since = time::store(effects::replies_owned_since(now));
     let owners_query = tx
-        .prepare_cached(
-            "SELECT l.number, l.account_id, l.message_id, m.campaign_id, m.info FROM last_sent l JOIN messages m ON m.id = l.message_id
-             WHERE l.number = ANY($1) AND l.sent_at >= $2",
-        )
+        .prepare_cached(&format!(
+            "SELECT l.number, l.account_id, l.message_id, m.campaign_id, m.info, {JOINED_CARD_COLUMNS}
+             FROM last_sent l JOIN messages m ON m.id = l.message_id
+             LEFT JOIN account_contacts a ON a.account_id = l.account_id AND a.number = l.number
+             WHERE l.number = ANY($1) AND l.sent_at >= $2"
+        ))
         .await?;
     let owners: HashMap<i64, Row> =
         tx.query(&owners_query, &[&numbers, &since]).await?.into_iter().map(|row| (row.get(0), row)).collect();
@@ -251,6 +254,7 @@ async fn store_replies(
                     last_message: row.get(2),
                     campaign: row.get(3),
                     info: row.get(4),
+                    contact: account_contacts::joined_card(row, 5),
                 },
                 to,
             )),

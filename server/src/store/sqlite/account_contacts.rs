@@ -19,17 +19,30 @@ use crate::{
 
 /// Reads a row of [`CARD_COLUMNS`].
 fn read_card(row: &rusqlite::Row<'_>) -> rusqlite::Result<ContactCard> {
+    card_at(row, 0)
+}
+
+/// Reads the card columns from column `at` on.
+fn card_at(row: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<ContactCard> {
     Ok(ContactCard {
-        number: row.get(0)?,
-        firstname: row.get(1)?,
-        lastname: row.get(2)?,
-        fields: row.get(3)?,
-        tags: row.get(4)?,
-        created_at: row.get(5)?,
-        updated_at: row.get(6)?,
-        opt_in: consent_of(row.get(7)?, row.get(8)?, row.get(9)?, row.get(10)?),
-        opt_out: consent_of(row.get(11)?, row.get(12)?, None, None),
+        number: row.get(at)?,
+        firstname: row.get(at + 1)?,
+        lastname: row.get(at + 2)?,
+        fields: row.get(at + 3)?,
+        tags: row.get(at + 4)?,
+        created_at: row.get(at + 5)?,
+        updated_at: row.get(at + 6)?,
+        opt_in: consent_of(row.get(at + 7)?, row.get(at + 8)?, row.get(at + 9)?, row.get(at + 10)?),
+        opt_out: consent_of(row.get(at + 11)?, row.get(at + 12)?, None, None),
     })
+}
+
+/// Reads [`JOINED_CARD_COLUMNS`] from column `at` on: `None` when the number has no card.
+pub(super) fn joined_card(row: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<Option<ContactCard>> {
+    match row.get::<_, Option<i64>>(at)? {
+        Some(_) => card_at(row, at).map(Some),
+        None => Ok(None),
+    }
 }
 
 /// The card of one number of the account's book.

@@ -5,11 +5,12 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 use texto_core::DeliveryCode;
 
-use super::{events::Outbox, keyword_replies, time};
+use super::{account_contacts, events::Outbox, keyword_replies, time};
 use crate::{
     Error,
     store::{
         Arrival,
+        account_contacts::JOINED_CARD_COLUMNS,
         effects::{self, Effects, Finished, Listing, Reply},
     },
 };
@@ -106,12 +107,22 @@ fn reply(
     };
     let since = time::store(effects::replies_owned_since(now));
     let owner = db
-        .prepare_cached(
-            "SELECT l.account_id, l.message_id, m.campaign_id, m.info FROM last_sent l JOIN messages m ON m.id = l.message_id
-             WHERE l.number = ? AND l.sent_at >= ?",
-        )?
+        .prepare_cached(&format!(
+            "SELECT l.account_id, l.message_id, m.campaign_id, m.info, {JOINED_CARD_COLUMNS}
+             FROM last_sent l JOIN messages m ON m.id = l.message_id
+             LEFT JOIN account_contacts a ON a.account_id = l.account_id AND a.number = l.number
+             WHERE l.number = ? AND l.sent_at >= ?"
+        ))?
         .query_row(params![number, since], |row| {
-            Ok(Reply { account: row.get(0)?, number, text, last_message: row.get(1)?, campaign: row.get(2)?, info: row.get(3)? })
+            Ok(Reply {
+                account: row.get(0)?,
+                number,
+                text,
+                last_message: row.get(1)?,
+                campaign: row.get(2)?,
+                info: row.get(3)?,
+                contact: account_contacts::joined_card(row, 4)?,
+            })
         })
         .optional()?;
     let Some(reply) = owner else {
