@@ -61,6 +61,8 @@ impl ContactStore for SqliteStore {
         let page = filter.page.clamped();
         self.db
             .read(move |db| {
+                // The count and the page from one snapshot.
+                let _snapshot = db.unchecked_transaction()?;
                 let conditions = filter.conditions();
                 // The account is ?1 in the book; the conditions' own values follow it.
                 let book = BOOK.replace("$1", "?1");

@@ -22,6 +22,8 @@ impl ConversationStore for SqliteStore {
         let page = filter.page.clamped();
         self.db
             .read(move |db| {
+                // The counts and the page from one snapshot.
+                let _snapshot = db.unchecked_transaction()?;
                 let conditions = filter.conditions(account);
                 let matching: i64 = db
                     .prepare_cached(&format!("SELECT COUNT(*) FROM conversations c WHERE {}", conditions.sqlite()))?

@@ -82,6 +82,8 @@ impl MessageStore for SqliteStore {
         let page = filter.page.clamped();
         self.db
             .read(move |db| {
+                // The counts and the page from one snapshot.
+                let _snapshot = db.unchecked_transaction()?;
                 let (conditions, needs_campaign) = filter.conditions(account);
                 let period = filter.base(account);
                 let total =
@@ -112,6 +114,8 @@ impl MessageStore for SqliteStore {
         let page = filter.page.clamped();
         self.db
             .read(move |db| {
+                // The count and the page from one snapshot.
+                let _snapshot = db.unchecked_transaction()?;
                 let conditions = filter.conditions(account);
                 let total = count(
                     db,
