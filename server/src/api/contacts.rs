@@ -45,11 +45,6 @@ pub(super) fn router() -> Router<AppState> {
     Router::new().route("/contacts", get(list)).route("/contact/{number}", get(export).put(save).delete(erase))
 }
 
-/// The number of a path, or -5.
-fn number_of(text: &str) -> Result<i64, Error> {
-    path_number(text, "contact")
-}
-
 /// A text of at most [`MOST_CHARS`], trimmed; `path` names it in the error.
 fn text(value: String, path: &str, errors: &mut Vec<FieldError>) -> String {
     if value.chars().count() > MOST_CHARS {
@@ -188,7 +183,7 @@ pub(super) async fn export(
     accept: Accept,
     Path(number): Path<String>,
 ) -> Result<Response, Error> {
-    let number = number_of(&number)?;
+    let number = path_number(&number, "contact")?;
     let account = caller.account;
     let mut messages = Vec::new();
     loop {
@@ -285,7 +280,7 @@ pub(super) async fn erase(
     accept: Accept,
     Path(number): Path<String>,
 ) -> Result<Response, Error> {
-    let number = number_of(&number)?;
+    let number = path_number(&number, "contact")?;
     if !state.store.erase_contact(caller.account, number).await? {
         return Err(Error::NotFound(format!("contact {number}")));
     }

@@ -54,11 +54,6 @@ pub(super) struct ConversationsQuery {
     search: Option<String>,
 }
 
-/// The number of a path, or -5.
-fn number_of(text: &str) -> Result<i64, Error> {
-    path_number(text, "conversation")
-}
-
 /// `GET /conversations`: the numbers that wrote, the most recent first.
 #[utoipa::path(get, path = "/conversations", tag = "inbox",
     params(
@@ -121,7 +116,7 @@ pub(super) async fn timeline(
     accept: Accept,
     Path(number): Path<String>,
 ) -> Result<Response, Error> {
-    let number = number_of(&number)?;
+    let number = path_number(&number, "conversation")?;
     let recent = Page { start: 0, length: TIMELINE_LENGTH };
     let sent = MessageFilter {
         page: recent,
@@ -196,7 +191,7 @@ pub(super) async fn reply(
     Path(number): Path<String>,
     body: WireBody,
 ) -> Result<Response, Error> {
-    let number = number_of(&number)?;
+    let number = path_number(&number, "conversation")?;
     let ConversationReplyRequest { reply } = body.decode()?;
     let text = reply.text.filter(|t| !t.trim().is_empty());
     let text =
@@ -222,7 +217,7 @@ pub(super) async fn read(
     accept: Accept,
     Path(number): Path<String>,
 ) -> Result<Response, Error> {
-    let number = number_of(&number)?;
+    let number = path_number(&number, "conversation")?;
     if !state.store.mark_read(caller.account, number).await? {
         return Err(Error::NotFound(format!("conversation {number}")));
     }

@@ -17,7 +17,7 @@ use super::{Accept, access::noted, auth::Caller, body::WireBody, path_id};
 use crate::{
     Error,
     state::AppState,
-    store::{AccountId, KeywordChange, KeywordRule, KeywordSaved, Page},
+    store::{AccountId, KeywordChange, KeywordRule, KeywordSaved, Page, keywords::KeywordRemoved},
 };
 
 pub(super) fn router() -> Router<AppState> {
@@ -178,15 +178,13 @@ pub(super) async fn remove(
     Path(id): Path<String>,
 ) -> Result<Response, Error> {
     let id = path_id(&id).ok_or_else(|| Error::NotFound(format!("keyword {id}")))?;
-    let rules = state.store.keywords(caller.account).await?;
-    if rules.iter().any(|rule| rule.id == id && rule.builtin.is_some()) {
-        return Err(Error::Invalid(vec![FieldError::new(
-            "id",
-            "a built-in keyword cannot be deleted: edit it instead",
-        )]));
-    }
-    if !state.store.delete_keyword(caller.account, id).await? {
-        return Err(Error::NotFound(format!("keyword {id}")));
+    match state.store.delete_keyword(caller.account, id).await? {
+        KeywordRemoved::Deleted => {}
+        KeywordRemoved::BuiltIn => {
+            let refusal = FieldError::new("id", "a built-in keyword cannot be deleted: edit it instead");
+            return Err(Error::Invalid(vec![refusal]));
+        }
+        KeywordRemoved::NotFound => return Err(Error::NotFound(format!("keyword {id}"))),
     }
     Ok(noted(accept.ok(&StatusResponse::ok()), format!("keyword {id}"), format!("keyword {id} deleted")))
 }

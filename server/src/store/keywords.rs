@@ -45,6 +45,24 @@ pub(crate) enum KeywordSaved {
     WordTaken,
 }
 
+/// What deleting a keyword came to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum KeywordRemoved {
+    /// Deleted.
+    Deleted,
+    /// A built-in keyword, which stays.
+    BuiltIn,
+    /// The account has no keyword of that id.
+    NotFound,
+}
+
+/// Deletes one of the account's own keywords (`$1` account, `$2` id).
+pub(crate) const DELETE_OWN: &str = "DELETE FROM keywords WHERE account_id = $1 AND id = $2 AND builtin IS NULL";
+
+/// Whether a keyword of the account is built in (`$1` account, `$2` id): no row when it has
+/// none of that id.
+pub(crate) const IS_BUILTIN: &str = "SELECT builtin IS NOT NULL FROM keywords WHERE account_id = $1 AND id = $2";
+
 /// An account's settings.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct AccountSettings {
@@ -89,8 +107,8 @@ pub(crate) trait KeywordStore: Send + Sync {
     async fn create_keyword(&self, account: AccountId, change: KeywordChange) -> Result<KeywordSaved, Error>;
     /// Changes one of the account's keywords.
     async fn update_keyword(&self, account: AccountId, id: i64, change: KeywordChange) -> Result<KeywordSaved, Error>;
-    /// Deletes one of the account's own keywords; whether it had it (built-in ones stay).
-    async fn delete_keyword(&self, account: AccountId, id: i64) -> Result<bool, Error>;
+    /// Deletes one of the account's own keywords (built-in ones stay).
+    async fn delete_keyword(&self, account: AccountId, id: i64) -> Result<KeywordRemoved, Error>;
     /// The account's settings.
     async fn settings(&self, account: AccountId) -> Result<AccountSettings, Error>;
     /// Replaces the account's settings.

@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use deadpool_postgres::Transaction;
 use texto_core::{BuiltinKeyword, Keyword};
 
-use super::query;
+use super::{keywords, query};
 use crate::{
     Error,
     store::{
@@ -13,9 +13,7 @@ use crate::{
         account_contacts::{OPT_OUT, SAVE, TAGS, with_tag},
         effects::Reply,
         keyword_effects::{KeywordEffect, KeywordMatch, of_keywords},
-        keywords::{
-            ADD_TO_LIST, AUTO_REPLY, BLACKLIST, REMOVE_FROM_LIST, RULE_FOR_WORD, SETTINGS, UNBLACKLIST, rule_of,
-        },
+        keywords::{ADD_TO_LIST, AUTO_REPLY, BLACKLIST, REMOVE_FROM_LIST, RULE_FOR_WORD, SETTINGS, UNBLACKLIST},
     },
 };
 
@@ -31,10 +29,8 @@ pub(super) async fn act(
     let mut matches = Vec::new();
     for ((reply, to), keyword) in replies.iter().zip(tos).zip(keywords) {
         let Some((word, builtin)) = keyword else { continue };
-        let rule = query(tx, RULE_FOR_WORD, &[&reply.account, &word.as_str()])
-            .await?
-            .first()
-            .and_then(|row| rule_of(row.get(0), row.get(1), row.get(2), row.get(3), row.get(4)));
+        let rule =
+            query(tx, RULE_FOR_WORD, &[&reply.account, &word.as_str()]).await?.first().and_then(keywords::read_rule);
         if rule.is_none() && builtin.is_none() {
             continue;
         }

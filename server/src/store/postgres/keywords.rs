@@ -12,16 +12,16 @@ use crate::{
     store::{
         AccountId,
         keywords::{
-            AUTO_REPLY_DONE, AccountSettings, AutoReplyOutcome, DUE_AUTO_REPLIES, DueAutoReply, KeywordChange,
-            KeywordRule, KeywordSaved, KeywordStore, RULE_COLUMNS, SEED_BUILTIN, SET_SETTINGS, SETTINGS,
-            actions_column, builtin_reply, listing_order, rule_of,
+            AUTO_REPLY_DONE, AccountSettings, AutoReplyOutcome, DELETE_OWN, DUE_AUTO_REPLIES, DueAutoReply, IS_BUILTIN,
+            KeywordChange, KeywordRemoved, KeywordRule, KeywordSaved, KeywordStore, RULE_COLUMNS, SEED_BUILTIN,
+            SET_SETTINGS, SETTINGS, actions_column, builtin_reply, listing_order, rule_of,
         },
         time,
     },
 };
 
 /// Reads a row of [`RULE_COLUMNS`].
-fn read_rule(row: &Row) -> Option<KeywordRule> {
+pub(super) fn read_rule(row: &Row) -> Option<KeywordRule> {
     rule_of(row.get(0), row.get(1), row.get(2), row.get(3), row.get(4))
 }
 
@@ -93,10 +93,13 @@ impl KeywordStore for PgStore {
         Ok(KeywordSaved::Saved(current))
     }
 
-    async fn delete_keyword(&self, account: AccountId, id: i64) -> Result<bool, Error> {
+    async fn delete_keyword(&self, account: AccountId, id: i64) -> Result<KeywordRemoved, Error> {
         let client = self.pool.get().await?;
-        let sql = "DELETE FROM keywords WHERE account_id = $1 AND id = $2 AND builtin IS NULL RETURNING id";
-        Ok(!query(&client, sql, &[&account, &id]).await?.is_empty())
+        if !query(&client, &format!("{DELETE_OWN} RETURNING id"), &[&account, &id]).await?.is_empty() {
+            return Ok(KeywordRemoved::Deleted);
+        }
+        let builtin = query(&client, IS_BUILTIN, &[&account, &id]).await?;
+        Ok(if builtin.is_empty() { KeywordRemoved::NotFound } else { KeywordRemoved::BuiltIn })
     }
 
     async fn settings(&self, account: AccountId) -> Result<AccountSettings, Error> {

@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 use texto_core::{BuiltinKeyword, Keyword};
 
-use super::numbered;
+use super::{keywords, numbered};
 use crate::{
     Error,
     store::{
@@ -13,9 +13,7 @@ use crate::{
         account_contacts::{OPT_OUT, SAVE, TAGS, with_tag},
         effects::Reply,
         keyword_effects::{KeywordEffect, KeywordMatch, of_keywords},
-        keywords::{
-            ADD_TO_LIST, AUTO_REPLY, BLACKLIST, REMOVE_FROM_LIST, RULE_FOR_WORD, SETTINGS, UNBLACKLIST, rule_of,
-        },
+        keywords::{ADD_TO_LIST, AUTO_REPLY, BLACKLIST, REMOVE_FROM_LIST, RULE_FOR_WORD, SETTINGS, UNBLACKLIST},
     },
 };
 
@@ -30,10 +28,7 @@ pub(super) fn act(
 ) -> Result<(), Error> {
     let rule = db
         .prepare_cached(&numbered(RULE_FOR_WORD))?
-        .query_row(params![reply.account, word.as_str()], |row| {
-            let (builtin, actions): (Option<String>, String) = (row.get(2)?, row.get(4)?);
-            Ok(rule_of(row.get(0)?, &row.get::<_, String>(1)?, builtin.as_deref(), row.get(3)?, &actions))
-        })
+        .query_row(params![reply.account, word.as_str()], keywords::read_rule)
         .optional()?
         .flatten();
     if rule.is_none() && builtin.is_none() {

@@ -11,16 +11,16 @@ use crate::{
     store::{
         AccountId,
         keywords::{
-            AUTO_REPLY_DONE, AccountSettings, AutoReplyOutcome, DUE_AUTO_REPLIES, DueAutoReply, KeywordChange,
-            KeywordRule, KeywordSaved, KeywordStore, RULE_COLUMNS, SEED_BUILTIN, SET_SETTINGS, SETTINGS,
-            actions_column, builtin_reply, listing_order, rule_of,
+            AUTO_REPLY_DONE, AccountSettings, AutoReplyOutcome, DELETE_OWN, DUE_AUTO_REPLIES, DueAutoReply, IS_BUILTIN,
+            KeywordChange, KeywordRemoved, KeywordRule, KeywordSaved, KeywordStore, RULE_COLUMNS, SEED_BUILTIN,
+            SET_SETTINGS, SETTINGS, actions_column, builtin_reply, listing_order, rule_of,
         },
         time,
     },
 };
 
 /// Reads a row of [`RULE_COLUMNS`].
-fn read_rule(row: &rusqlite::Row<'_>) -> rusqlite::Result<Option<KeywordRule>> {
+pub(super) fn read_rule(row: &rusqlite::Row<'_>) -> rusqlite::Result<Option<KeywordRule>> {
     let (builtin, actions): (Option<String>, String) = (row.get(2)?, row.get(4)?);
     Ok(rule_of(row.get(0)?, &row.get::<_, String>(1)?, builtin.as_deref(), row.get(3)?, &actions))
 }
@@ -104,13 +104,17 @@ impl KeywordStore for SqliteStore {
             .await
     }
 
-    async fn delete_keyword(&self, account: AccountId, id: i64) -> Result<bool, Error> {
+    async fn delete_keyword(&self, account: AccountId, id: i64) -> Result<KeywordRemoved, Error> {
         self.db
             .write(move |db| {
-                Ok(db
-                    .prepare_cached("DELETE FROM keywords WHERE account_id = ? AND id = ? AND builtin IS NULL")?
-                    .execute(params![account, id])?
-                    > 0)
+                if db.prepare_cached(&numbered(DELETE_OWN))?.execute(params![account, id])? > 0 {
+                    return Ok(KeywordRemoved::Deleted);
+                }
+                let builtin: Option<bool> = db
+                    .prepare_cached(&numbered(IS_BUILTIN))?
+                    .query_row(params![account, id], |row| row.get(0))
+                    .optional()?;
+                Ok(if builtin.is_some() { KeywordRemoved::BuiltIn } else { KeywordRemoved::NotFound })
             })
             .await
     }
