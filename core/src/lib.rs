@@ -19,6 +19,7 @@ mod pricing;
 mod pushtype;
 mod retention;
 mod role;
+mod segment_rules;
 mod segments;
 mod signature;
 mod simulate;
@@ -55,6 +56,10 @@ pub use pricing::PriceTable;
 pub use pushtype::PushType;
 pub use retention::{RetentionPeriod, RetentionUnit};
 pub use role::{Action, Role};
+pub use segment_rules::{
+    ContactField, Engagement, EngagementWindow, FieldTest, MOST_DAYS, MOST_RULES, MOST_SEGMENT_CHARS, SegmentRule,
+    is_custom_field_name, parse_segment_rules,
+};
 pub use segments::{Encoding, Segments, segments, split};
 pub use signature::{DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, SignatureError, TIMESTAMP_HEADER, sign, verify};
 pub use simulate::{

@@ -100,7 +100,10 @@ fn list_endpoints_need_lists() {
     let body =
         r#"{"sms":{"message":{"text":"Hi [info1]","pushtype":"alert"},"lists":[{"value":45190},{"value":"5a03"}]}}"#;
     match check(body, Endpoint::SendLists).expect("valid").audience() {
-        Audience::Lists(ids) => assert_eq!(ids, &["45190", "5a03"]),
+        Audience::Lists { lists, segments } => {
+            assert_eq!(lists, &["45190", "5a03"]);
+            assert!(segments.is_empty());
+        }
         other => panic!("lists expected, got {other:?}"),
     }
     let none = r#"{"sms":{"message":{"text":"Hi","pushtype":"alert"}}}"#;

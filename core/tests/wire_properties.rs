@@ -111,24 +111,22 @@ fn sms_request(xml: bool) -> impl Strategy<Value = SmsRequest<'static>> {
         .prop_map(|(value, gsmsmsid)| GsmDto { value: Cow::Owned(value), gsmsmsid: gsmsmsid.map(Cow::Owned) });
     let recipients = list(gsm, xml).prop_map(|gsm| RecipientsDto { gsm });
     let lists = list(text().prop_map(|value| ListRefDto { value }), xml);
-    (message, option::of(recipients), option::of(lists)).prop_map(|(message, recipients, lists)| SmsRequest {
-        message,
-        recipients,
-        lists,
-    })
+    let segments = list(text().prop_map(|value| ListRefDto { value }), xml);
+    (message, option::of(recipients), option::of(lists), option::of(segments))
+        .prop_map(|(message, recipients, lists, segments)| SmsRequest { message, recipients, lists, segments })
 }
 
 fn campaign_result(xml: bool) -> impl Strategy<Value = CampaignResultDto> {
     (
         (any::<i64>(), text(), opt_text(xml), amount(), amount()),
         (any::<i64>(), any::<i64>(), any::<i64>(), any::<i64>(), any::<i64>(), any::<i64>()),
-        (option::of(any::<i64>()), option::of(any::<i64>()), option::of(any::<i64>())),
+        (option::of(any::<i64>()), option::of(any::<i64>()), option::of(any::<i64>()), option::of(any::<i64>())),
     )
         .prop_map(
             |(
                 (status, message, ticket, cost, credits),
                 (total, sent, blacklisted, duplicated, invalid, npai),
-                (not_allowed, flood, country_limit),
+                (not_allowed, flood, country_limit, no_consent),
             )| CampaignResultDto {
                 status,
                 message,
@@ -144,6 +142,7 @@ fn campaign_result(xml: bool) -> impl Strategy<Value = CampaignResultDto> {
                 not_allowed,
                 flood,
                 country_limit,
+                no_consent,
             },
         )
 }
@@ -218,8 +217,9 @@ fn notification_response(xml: bool) -> impl Strategy<Value = NotificationRespons
 }
 
 fn contacts(xml: bool) -> impl Strategy<Value = ContactsDto> {
-    let contact = (text(), opt_text(xml), opt_text(xml), opt_text(xml), opt_text(xml))
-        .prop_map(|(value, info1, info2, info3, info4)| ContactDto { value, info1, info2, info3, info4 });
+    let contact = (text(), opt_text(xml), opt_text(xml), opt_text(xml), opt_text(xml)).prop_map(
+        |(value, info1, info2, info3, info4)| ContactDto { value, info1, info2, info3, info4, contact: None },
+    );
     list(contact, xml).prop_map(|gsm| ContactsDto { gsm })
 }
 
@@ -639,6 +639,7 @@ fn empty_lists_survive_xml() {
         message: MessageDto { links: Some(vec![]), ..MessageDto::default() },
         recipients: Some(RecipientsDto { gsm: vec![] }),
         lists: Some(vec![]),
+        segments: Some(vec![]),
     };
     for format in [Format::Json, Format::Xml] {
         let body = encode(&sms, format);

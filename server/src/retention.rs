@@ -63,6 +63,8 @@ impl RetentionPass {
             }
             if let Some(before) = cutoff(list) {
                 expired.contacts += self.expire(account, Expiry::ListContacts, before).await?;
+                // The numbers they were the only trace of go with them.
+                self.expire(account, Expiry::EmptyContacts, before).await?;
             }
         }
         Ok(expired)

@@ -33,8 +33,14 @@ pub struct Campaign<'a> {
 pub enum Audience<'a> {
     /// Numbers given in the request (validity is checked by the filter, not here).
     Numbers(Recipients<'a>),
-    /// Stored lists, by id.
-    Lists(Vec<String>),
+    /// Stored lists and saved segments (texto's addition), by id: their contacts in order,
+    /// the lists' first.
+    Lists {
+        /// The lists' ids (`sms.lists`).
+        lists: Vec<String>,
+        /// The segments' ids (`sms.segments`).
+        segments: Vec<String>,
+    },
 }
 
 /// The numbers of a request, kept as decoded (a million of them are not copied again).

@@ -108,18 +108,22 @@ pub fn validate_send<'a>(
     }
 
     let audience = if endpoint.to_lists() {
-        let lists: Vec<String> =
-            request.lists.unwrap_or_default().into_iter().map(|l| l.value.trim().to_owned()).collect();
-        if lists.is_empty() {
-            errors.push(FieldError::new("sms.lists", "at least one list is required"));
+        let ids = |refs: Option<Vec<crate::wire::ListRefDto>>| -> Vec<String> {
+            refs.unwrap_or_default().into_iter().map(|l| l.value.trim().to_owned()).collect()
+        };
+        let (lists, segments) = (ids(request.lists), ids(request.segments));
+        if lists.is_empty() && segments.is_empty() {
+            errors.push(FieldError::new("sms.lists", "at least one list (or segment) is required"));
         }
-        for (i, list) in lists.iter().enumerate().filter(|(_, l)| l.is_empty()) {
-            errors.push(FieldError::new(
-                format!("sms.lists[{i}].value"),
-                format!("list id is empty: {}", crate::excerpt(list)),
-            ));
+        for (name, ids) in [("lists", &lists), ("segments", &segments)] {
+            for (i, id) in ids.iter().enumerate().filter(|(_, l)| l.is_empty()) {
+                errors.push(FieldError::new(
+                    format!("sms.{name}[{i}].value"),
+                    format!("id is empty: {}", crate::excerpt(id)),
+                ));
+            }
         }
-        Audience::Lists(lists)
+        Audience::Lists { lists, segments }
     } else {
         let recipients = Recipients(request.recipients.map(|r| r.gsm).unwrap_or_default());
         if recipients.is_empty() {

@@ -104,7 +104,7 @@ pub fn validate_send(
                 Ok(campaign) => {
                     let (recipients, lists) = match campaign.audience() {
                         Audience::Numbers(numbers) => (numbers.len(), Vec::new()),
-                        Audience::Lists(ids) => (0, ids.clone()),
+                        Audience::Lists { lists, .. } => (0, lists.clone()),
                     };
                     Validation {
                         ok: true,
@@ -132,7 +132,9 @@ fn failure(error: &Error) -> Validation {
 
 fn endpoint(name: Option<&str>, request: &SmsRequest) -> Result<Endpoint, JsError> {
     Ok(match name {
-        None if request.lists.is_some() && request.recipients.is_none() => Endpoint::SendLists,
+        None if (request.lists.is_some() || request.segments.is_some()) && request.recipients.is_none() => {
+            Endpoint::SendLists
+        }
         None | Some("send") => Endpoint::Send,
         Some("sendLists") => Endpoint::SendLists,
         Some("simulate") => Endpoint::Simulate,
@@ -157,6 +159,7 @@ struct JsContext {
     public_url: Option<String>,
     stop_text: Option<String>,
     lists: HashMap<String, Vec<ContactJs>>,
+    consented: Option<Vec<String>>,
 }
 
 #[derive(Deserialize)]
@@ -253,11 +256,14 @@ impl JsContext {
                     (id, contacts)
                 })
                 .collect(),
+            segments: HashMap::new(),
+            consented: self.consented.map(|numbers| valid_numbers(&numbers).collect()),
         })
     }
 }
 
-const OUTCOMES: [Outcome; 8] = [
+/// The outcome codes, in order (new outcomes are added at the end, so codes stay).
+const OUTCOMES: [Outcome; 9] = [
     Outcome::Sent,
     Outcome::Invalid,
     Outcome::Duplicated,
@@ -266,6 +272,7 @@ const OUTCOMES: [Outcome; 8] = [
     Outcome::NotAllowed,
     Outcome::Flood,
     Outcome::CountryLimit,
+    Outcome::NoConsent,
 ];
 
 /// Filters and prices a send request for the account `context`, exactly as the server does,
@@ -283,7 +290,7 @@ pub fn simulate(
     let js_error = |e: Error| JsError::new(&e.to_string());
     let body = text(&body)?;
     let request = decode_sms(&body, format).map_err(js_error)?;
-    let endpoint = if request.lists.is_some() && request.recipients.is_none() {
+    let endpoint = if (request.lists.is_some() || request.segments.is_some()) && request.recipients.is_none() {
         Endpoint::SimulateLists
     } else {
         Endpoint::Simulate

@@ -124,10 +124,12 @@ export interface FilterContext {
   stopText?: string;
   /** Contacts of the stored lists a list send names. */
   lists?: Record<string, { value: string; info1?: string; info2?: string; info3?: string; info4?: string }[]>;
+  /** When the account's marketing needs consent: the numbers with an opt-in in force. Absent: consent is not asked. */
+  consented?: string[];
 }
 
 /** Outcome codes of `SimulationResult.outcomes`, in order. */
-export type OutcomeName = "sent" | "invalid" | "duplicated" | "blacklisted" | "npai" | "not_allowed" | "flood" | "country_limit";
+export type OutcomeName = "sent" | "invalid" | "duplicated" | "blacklisted" | "npai" | "not_allowed" | "flood" | "country_limit" | "no_consent";
 
 /** The campaign result (the counters as the HTTP answer has them) plus each recipient's outcome. */
 export interface SimulationResult {
@@ -144,6 +146,8 @@ export interface SimulationResult {
   not_allowed: number;
   flood: number;
   country_limit: number;
+  /** Skipped for want of an opt-in: present when `context.consented` is given. */
+  no_consent?: number;
   /** When it goes out (the marketing window applied), ISO-8601 UTC. */
   sendAt: string;
   /** One code per recipient, in request order: an index into `outcomeNames`. */

@@ -64,4 +64,9 @@ pub struct FilterContext {
     pub message: MessageOptions,
     /// The contacts of the stored lists a list campaign names.
     pub lists: HashMap<String, Vec<Contact>>,
+    /// The contacts of the segments a list campaign names.
+    pub segments: HashMap<String, Vec<Contact>>,
+    /// When the account's marketing needs consent: the numbers with an opt-in in force (a
+    /// marketing send skips the others). `None`: consent is not asked.
+    pub consented: Option<FxHashSet<u64>>,
 }

@@ -27,6 +27,8 @@ pub enum Outcome {
     Blacklisted,
     /// On the account's NPAI list.
     Npai,
+    /// A marketing send to a number without an opt-in, when the account asks for consent.
+    NoConsent,
     /// Country not allowed for the account.
     NotAllowed,
     /// Anti-flood.
@@ -44,6 +46,7 @@ impl Outcome {
             Outcome::Duplicated => "duplicated",
             Outcome::Blacklisted => "blacklisted",
             Outcome::Npai => "npai",
+            Outcome::NoConsent => "no_consent",
             Outcome::NotAllowed => "not_allowed",
             Outcome::Flood => "flood",
             Outcome::CountryLimit => "country_limit",
@@ -79,6 +82,8 @@ pub struct Counters {
     pub blacklisted: u64,
     /// Filtered as NPAI.
     pub npai: u64,
+    /// Filtered for want of consent.
+    pub no_consent: u64,
     /// Filtered as not allowed.
     pub not_allowed: u64,
     /// Filtered by anti-flood.
@@ -96,6 +101,7 @@ impl Counters {
             Outcome::Duplicated => &mut self.duplicated,
             Outcome::Blacklisted => &mut self.blacklisted,
             Outcome::Npai => &mut self.npai,
+            Outcome::NoConsent => &mut self.no_consent,
             Outcome::NotAllowed => &mut self.not_allowed,
             Outcome::Flood => &mut self.flood,
             Outcome::CountryLimit => &mut self.country_limit,
@@ -116,6 +122,8 @@ pub struct Simulation {
     pub send_at: DateTime<Utc>,
     /// Each recipient's result, in request (or list) order.
     pub outcomes: Vec<RecipientOutcome>,
+    /// The account asks for consent for marketing ([`FilterContext::consented`]).
+    pub consent_asked: bool,
 }
 
 impl Simulation {
@@ -129,9 +137,12 @@ impl Simulation {
         self.cost <= self.balance
     }
 
-    /// The campaign result on the wire; `ticket` for a real send.
+    /// The campaign result on the wire; `ticket` for a real send. `no_consent` is there when
+    /// the account asks for consent.
     pub fn to_wire(&self, ticket: Option<String>) -> CampaignResultDto {
-        self.counters.to_wire(self.cost, self.credits_after(), ticket)
+        let mut result = self.counters.to_wire(self.cost, self.credits_after(), ticket);
+        result.no_consent = self.consent_asked.then(|| i64::try_from(self.counters.no_consent).unwrap_or(i64::MAX));
+        result
     }
 }
 
@@ -155,6 +166,7 @@ impl Counters {
             not_allowed: Some(count(self.not_allowed)),
             flood: Some(count(self.flood)),
             country_limit: Some(count(self.country_limit)),
+            no_consent: None,
         }
     }
 }
@@ -165,28 +177,31 @@ pub fn simulate(campaign: &Campaign, context: &FilterContext, now: DateTime<Utc>
     let filter = Filter::new(campaign, context);
     let (counters, cost, outcomes) = match campaign.audience() {
         Audience::Numbers(recipients) => filter.run(recipients.iter().map(|r| (r.number, None))),
-        Audience::Lists(ids) => {
-            let mut lists = Vec::with_capacity(ids.len());
+        Audience::Lists { lists, segments } => {
+            let mut found = Vec::with_capacity(lists.len() + segments.len());
             let mut missing = Vec::new();
-            for (i, id) in ids.iter().enumerate() {
-                match context.lists.get(id) {
-                    Some(contacts) => lists.push(contacts),
-                    None => missing.push(FieldError::new(
-                        format!("sms.lists[{i}].value"),
-                        format!("no list {}", crate::excerpt(id)),
-                    )),
+            for (name, ids, stored) in [("lists", lists, &context.lists), ("segments", segments, &context.segments)] {
+                for (i, id) in ids.iter().enumerate() {
+                    match stored.get(id) {
+                        Some(contacts) => found.push(contacts),
+                        None => missing.push(FieldError::new(
+                            format!("sms.{name}[{i}].value"),
+                            format!("no {} {}", name.trim_end_matches('s'), crate::excerpt(id)),
+                        )),
+                    }
                 }
             }
             if !missing.is_empty() {
                 return Err(Error::NotFound(missing));
             }
             filter.run(
-                lists.into_iter().flatten().map(|c| (c.number.as_str(), Some(c.info.each_ref().map(String::as_str)))),
+                found.into_iter().flatten().map(|c| (c.number.as_str(), Some(c.info.each_ref().map(String::as_str)))),
             )
         }
     };
     let send_at = next_allowed_send(campaign.pushtype(), campaign.delay().unwrap_or(now).max(now));
-    Ok(Simulation { counters, cost, balance: context.balance, send_at, outcomes })
+    let consent_asked = context.consented.is_some();
+    Ok(Simulation { counters, cost, balance: context.balance, send_at, outcomes, consent_asked })
 }
 
 /// One filter pass over a campaign's recipients.
@@ -256,6 +271,11 @@ impl<'c> Filter<'c> {
         }
         if context.npai.contains(&n) {
             return Outcome::Npai;
+        }
+        if self.campaign.pushtype() == crate::PushType::Marketing
+            && context.consented.as_ref().is_some_and(|consented| !consented.contains(&n))
+        {
+            return Outcome::NoConsent;
         }
         let country = msisdn.country();
         if context.allowed_countries.as_ref().is_some_and(|allowed| !allowed.contains(&country)) {

@@ -44,6 +44,11 @@ pub struct ContactDto {
         deserialize_with = "lenient::opt_string"
     )]
     pub info4: Option<String>,
+    /// For a list: what to record on the number's contact (names, fields, tags, consent), as
+    /// `PUT /contact/:number` takes it (texto's addition; the NPAI list and blacklist ignore it).
+    /// Boxed: a request holds a million entries, most without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contact: Option<Box<super::ContactCardDto>>,
 }
 
 /// `contacts: {gsm: [...]}`.

@@ -96,6 +96,9 @@ pub struct SettingsDto {
     /// `1`: a number that sends STOP is told it will get nothing more (the STOP keyword's reply).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
     pub stop_confirmation: Option<i64>,
+    /// `1`: marketing sends skip contacts without an opt-in in force (counted as `no_consent`).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub marketing_needs_consent: Option<i64>,
 }
 
 /// `{"settings": {...}}`: the request of `PUT /settings`.

@@ -312,6 +312,8 @@ impl ListItem for super::UserDto {}
 impl ListItem for super::InvitationDto {}
 impl ListItem for super::AuditEntryDto {}
 impl ListItem for super::KeywordDto {}
+impl ListItem for super::SegmentDto {}
+impl ListItem for super::SegmentRuleDto {}
 impl ListItem for super::DayMetricsDto {}
 impl ListItem for super::ContactCardDto {}
 impl ListItem for super::ContactMembershipDto {}

@@ -63,6 +63,7 @@ macro_rules! document {
 }
 
 mod account;
+mod audience_segments;
 mod campaigns;
 mod clicks;
 mod consumption;
@@ -86,6 +87,7 @@ mod webhook;
 
 pub use account::*;
 pub use any::Kind;
+pub use audience_segments::*;
 pub use campaigns::*;
 pub use clicks::*;
 pub use codec::{Document, Format, MAX_BODY_BYTES, decode, decode_sms, decode_sms_with, decode_with, encode};

@@ -50,6 +50,10 @@ pub struct CampaignResultDto {
     /// Filtered: monthly country limit (absent from older samples).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
     pub country_limit: Option<i64>,
+    /// Filtered: a marketing send to a contact without an opt-in, when the account asks for
+    /// consent (texto's addition; absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub no_consent: Option<i64>,
 }
 
 impl Document for CampaignResultDto {

@@ -19,6 +19,9 @@ pub struct SmsRequest<'a> {
     /// Stored lists (`/send/lists`, `/send/lists/simulate`).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_list")]
     pub lists: Option<Vec<ListRefDto>>,
+    /// Saved segments (texto's addition), beside or instead of `lists`, on the same endpoints.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_list")]
+    pub segments: Option<Vec<ListRefDto>>,
 }
 
 impl Document for SmsRequest<'_> {

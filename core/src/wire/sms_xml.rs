@@ -84,8 +84,13 @@ impl<'a> Parser<'a> {
                     b"message" => request.message = self.message()?,
                     b"recipients" => request.recipients = Some(self.recipients()?),
                     b"lists" => {
-                        let list = self.list_ref(request.lists.as_ref().map_or(0, Vec::len))?;
+                        let list = self.list_ref(ListAt("lists", request.lists.as_ref().map_or(0, Vec::len)))?;
                         request.lists.get_or_insert_with(Vec::new).extend(list);
+                    }
+                    b"segments" => {
+                        let at = ListAt("segments", request.segments.as_ref().map_or(0, Vec::len));
+                        let segment = self.list_ref(at)?;
+                        request.segments.get_or_insert_with(Vec::new).extend(segment);
                     }
                     _ => self.skip(&e)?,
                 },
@@ -93,14 +98,15 @@ impl<'a> Parser<'a> {
                     b"message" => request.message = MessageDto::default(),
                     b"recipients" => request.recipients = Some(RecipientsDto::default()),
                     b"lists" => request.lists = Some(request.lists.take().unwrap_or_default()),
+                    b"segments" => request.segments = Some(request.segments.take().unwrap_or_default()),
                     _ => {}
                 },
                 Event::End(_) => {
                     // One empty item is how `[]` is written.
-                    if let Some(lists) =
-                        request.lists.as_mut().filter(|l| l.len() == 1 && l[0] == ListRefDto::default())
-                    {
-                        lists.clear();
+                    for refs in [&mut request.lists, &mut request.segments] {
+                        if let Some(refs) = refs.as_mut().filter(|l| l.len() == 1 && l[0] == ListRefDto::default()) {
+                            refs.clear();
+                        }
                     }
                     return Ok(request);
                 }
@@ -230,8 +236,7 @@ impl<'a> Parser<'a> {
         Ok(GsmDto { value, gsmsmsid })
     }
 
-    fn list_ref(&mut self, index: usize) -> Result<Option<ListRefDto>, Error> {
-        let path = ListAt(index);
+    fn list_ref(&mut self, path: ListAt) -> Result<Option<ListRefDto>, Error> {
         let mut value = None;
         loop {
             match self.next(path)? {
@@ -241,7 +246,7 @@ impl<'a> Parser<'a> {
                 Event::Empty(e) if e.name().as_ref() == b"value" => value = Some(String::new()),
                 Event::Start(e) => self.skip(&e)?,
                 Event::End(_) => break,
-                Event::Eof => return Err(self.error(path, "the document ends inside <lists>")),
+                Event::Eof => return Err(self.error(path, format!("the document ends inside <{}>", path.0))),
                 _ => {}
             }
         }
@@ -346,13 +351,13 @@ impl fmt::Display for GsmAt {
     }
 }
 
-/// `sms.lists[i]`.
+/// `sms.lists[i]` or `sms.segments[i]`.
 #[derive(Clone, Copy)]
-struct ListAt(usize);
+struct ListAt(&'static str, usize);
 
 impl fmt::Display for ListAt {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "sms.lists[{}]", self.0)
+        write!(f, "sms.{}[{}]", self.0, self.1)
     }
 }
 

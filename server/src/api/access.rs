@@ -130,6 +130,12 @@ pub const ROUTES: &[(&str, &str, Access)] = &[
     ("POST", "/keyword", Signed(EditDelivery, Some("keyword.create"))),
     ("PUT", "/keyword/{id}", Signed(EditDelivery, Some("keyword.update"))),
     ("DELETE", "/keyword/{id}", Signed(EditDelivery, Some("keyword.delete"))),
+    ("GET", "/segments", Signed(Read, None)),
+    ("POST", "/segment", Signed(EditLists, Some("segment.create"))),
+    ("POST", "/segment/count", Signed(Read, None)),
+    ("GET", "/segment/{id}", Signed(Read, None)),
+    ("PUT", "/segment/{id}", Signed(EditLists, Some("segment.update"))),
+    ("DELETE", "/segment/{id}", Signed(EditLists, Some("segment.delete"))),
     ("GET", "/settings", Signed(Read, None)),
     ("PUT", "/settings", Signed(Manage, Some("settings.account"))),
 ];

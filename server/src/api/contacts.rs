@@ -12,10 +12,10 @@ use axum::{
 };
 use chrono::{DateTime, Utc};
 use texto_core::{
-    FieldError, format_paris, parse_paris,
+    FieldError, SegmentRule, format_paris, parse_paris, parse_segment_rules,
     wire::{
         ContactCardDto, ContactCardRequest, ContactCardsResponse, ContactClickDto, ContactExportResponse,
-        ContactMembershipDto, StatusResponse,
+        ContactMembershipDto, SegmentRuleDto, StatusResponse,
     },
 };
 
@@ -31,7 +31,7 @@ use crate::{
     Error,
     state::AppState,
     store::{
-        MessageFilter, NumberFilter, NumberList, Page, ReplyFilter, SortOrder,
+        AccountId, MessageFilter, NumberFilter, NumberList, Page, ReplyFilter, SortOrder,
         account_contacts::{ConsentRecord, ContactCard, ContactChange, ContactFilter},
     },
 };
@@ -53,8 +53,8 @@ fn text(value: String, path: &str, errors: &mut Vec<FieldError>) -> String {
     value.trim().to_owned()
 }
 
-/// The change a `PUT` asks for, checked.
-fn change_of(asked: ContactCardDto, now: DateTime<Utc>) -> Result<ContactChange, Error> {
+/// The change a `PUT` (or a list entry's `contact`) asks for, checked.
+pub(super) fn change_of(asked: ContactCardDto, now: DateTime<Utc>) -> Result<ContactChange, Error> {
     let mut errors = Vec::new();
     let firstname = asked.firstname.map(|v| text(v, "contact.firstname", &mut errors));
     let lastname = asked.lastname.map(|v| text(v, "contact.lastname", &mut errors));
@@ -62,11 +62,7 @@ fn change_of(asked: ContactCardDto, now: DateTime<Utc>) -> Result<ContactChange,
         let mut kept = BTreeMap::new();
         for (name, value) in fields {
             let path = format!("contact.fields.{name}");
-            let valid = !name.is_empty()
-                && name.len() <= 40
-                && name.starts_with(|c: char| c.is_ascii_lowercase())
-                && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
-            if !valid {
+            if !texto_core::is_custom_field_name(&name) {
                 errors
                     .push(FieldError::new(&path, "a field's name is lower-case letters, digits and _, from a letter"));
             }
@@ -96,10 +92,12 @@ fn change_of(asked: ContactCardDto, now: DateTime<Utc>) -> Result<ContactChange,
     let opt_in = asked.consent.filter(|c| c.opt_in_date.is_some() || c.source.is_some()).map(|consent| {
         let at = match consent.opt_in_date.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
             None => now,
-            Some(date) => parse_paris(date).unwrap_or_else(|_| {
-                errors.push(FieldError::new("contact.consent.opt_in_date", "a date: Y-m-d H:i:s or Y-m-d (Paris)"));
-                now
-            }),
+            // A day alone is its midnight, Paris time.
+            Some(date) => parse_paris(&if date.len() == 10 { format!("{date} 00:00:00") } else { date.to_owned() })
+                .unwrap_or_else(|_| {
+                    errors.push(FieldError::new("contact.consent.opt_in_date", "a date: Y-m-d H:i:s or Y-m-d (Paris)"));
+                    now
+                }),
         };
         let source = consent.source.unwrap_or_else(|| "api".to_owned());
         if !["import", "api", "keyword", "form"].contains(&source.as_str()) {
@@ -128,6 +126,57 @@ pub(super) struct ContactsQuery {
     tag: Option<String>,
     list: Option<String>,
     consent: Option<String>,
+    segment: Option<String>,
+    field: Option<String>,
+    value: Option<String>,
+    engagement: Option<String>,
+    days: Option<String>,
+}
+
+impl ContactsQuery {
+    /// The rules the query's `segment`, `field` and `engagement` ask for (as a segment's).
+    async fn rules(&self, state: &AppState, account: AccountId) -> Result<Vec<SegmentRule>, Error> {
+        let mut rules = Vec::new();
+        if let Some(segment) = self.segment.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+            let unknown = || Error::NotFound(format!("segment {segment}"));
+            let id = super::path_id(segment).ok_or_else(unknown)?;
+            rules.extend(state.store.segment(account, id).await?.ok_or_else(unknown)?.rules);
+        }
+        let mut asked = Vec::new();
+        if let Some(field) = self.field.as_deref().filter(|f| !f.trim().is_empty()) {
+            let (field, value) = (Some(field.to_owned()), self.value.clone());
+            asked.push((
+                "field",
+                SegmentRuleDto {
+                    kind: "field".into(),
+                    field,
+                    test: Some("equals".into()),
+                    value,
+                    ..Default::default()
+                },
+            ));
+        }
+        if let Some(engagement) = self.engagement.as_deref().map(str::trim).filter(|e| !e.is_empty()) {
+            let days = match self.days.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
+                None => None,
+                Some(days) => {
+                    Some(days.parse().map_err(|_| Error::Invalid(vec![FieldError::new("days", "a number of days")]))?)
+                }
+            };
+            let (negate, kind) = match engagement.strip_prefix("not_") {
+                Some(kind) => (Some(true), kind),
+                None => (None, engagement),
+            };
+            asked.push(("engagement", SegmentRuleDto { kind: kind.to_owned(), days, negate, ..Default::default() }));
+        }
+        for (name, rule) in asked {
+            let parsed = parse_segment_rules(std::slice::from_ref(&rule)).map_err(|errors| {
+                Error::Invalid(errors.into_iter().map(|e| FieldError::new(name, e.message)).collect())
+            })?;
+            rules.extend(parsed);
+        }
+        Ok(rules)
+    }
 }
 
 /// `GET /contacts`: the account's contacts (its numbers with a card, and those of its lists).
@@ -138,7 +187,12 @@ pub(super) struct ContactsQuery {
         ("search" = Option<String>, Query, description = "Digits of the number, or a name"),
         ("tag" = Option<String>, Query, description = "Only those with this tag"),
         ("list" = Option<String>, Query, description = "Only those in this list"),
-        ("consent" = Option<String>, Query, description = "1: only those with an opt-in in force; 0: only those without")
+        ("consent" = Option<String>, Query, description = "1: only those with an opt-in in force; 0: only those without"),
+        ("segment" = Option<String>, Query, description = "Only those in this saved segment"),
+        ("field" = Option<String>, Query, description = "With `value`: only those whose field (firstname, lastname or a custom field) is the value"),
+        ("value" = Option<String>, Query, description = "The value of `field`"),
+        ("engagement" = Option<String>, Query, description = "delivered, clicked, replied, or not_delivered, not_clicked, not_replied"),
+        ("days" = Option<String>, Query, description = "With `engagement`: in the last so many days (default: ever)")
     ),
     responses((status = 200, description = "Contacts", body = texto_core::wire::ContactCardsResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
@@ -156,12 +210,14 @@ pub(super) async fn list(
         Some("0") => Some(false),
         Some(_) => return Err(Error::Invalid(vec![FieldError::new("consent", "1 or 0")])),
     };
+    let rules = asked.rules(&state, caller.account).await?;
     let filter = ContactFilter {
         page: Page { start: asked.start.unwrap_or(0), length: asked.length.unwrap_or(100) },
         search: asked.search,
         tag: asked.tag.map(|t| t.trim().to_owned()).filter(|t| !t.is_empty()),
         list,
         consent,
+        rules,
     };
     let (cards, total) = state.store.contacts(caller.account, filter).await?;
     Ok(accept.ok(&ContactCardsResponse {

@@ -53,11 +53,29 @@ pub(super) fn contacts(prefix: &str, gsm: &[ContactDto]) -> Result<(Vec<NewConta
             continue;
         }
         match parse_international(&contact.value) {
-            Ok(number) => valid.push(NewContact {
-                number: number.as_u64(),
-                info: [&contact.info1, &contact.info2, &contact.info3, &contact.info4]
-                    .map(|info| info.clone().unwrap_or_default()),
-            }),
+            Ok(number) => {
+                let card =
+                    match contact.contact.clone().map(|card| super::contacts::change_of(*card, chrono::Utc::now())) {
+                        None => None,
+                        Some(Ok(card)) => Some(card),
+                        Some(Err(Error::Invalid(errors))) => {
+                            let at = format!("{prefix}.contacts.gsm[{i}].contact.");
+                            refused.extend(
+                                errors
+                                    .into_iter()
+                                    .map(|e| FieldError::new(e.path.replacen("contact.", &at, 1), e.message)),
+                            );
+                            continue;
+                        }
+                        Some(Err(other)) => return Err(other),
+                    };
+                valid.push(NewContact {
+                    number: number.as_u64(),
+                    info: [&contact.info1, &contact.info2, &contact.info3, &contact.info4]
+                        .map(|info| info.clone().unwrap_or_default()),
+                    card,
+                })
+            }
             Err(why) => problems.push(FieldError::new(
                 format!("{prefix}.contacts.gsm[{i}].value"),
                 format!("{}: {why}", texto_core::excerpt(&contact.value)),

@@ -34,6 +34,20 @@ pub(super) fn router() -> Router<AppState> {
 
 /// The change a body asks for, or -7 naming each field that is wrong.
 fn change(request: ContactUpdateRequest) -> Result<ContactChange, Error> {
+    let card = match request.contact.as_ref().and_then(|entry| entry.contact.clone()) {
+        None => None,
+        Some(card) => Some(super::contacts::change_of(*card, chrono::Utc::now()).map_err(|error| {
+            match error {
+                Error::Invalid(errors) => Error::Invalid(
+                    errors
+                        .into_iter()
+                        .map(|e| FieldError::new(e.path.replacen("contact.", "contact.contact.", 1), e.message))
+                        .collect(),
+                ),
+                other => other,
+            }
+        })?),
+    };
     let (value, info) = request.change();
     let mut problems = Vec::new();
     let number = value.and_then(|value| match parse_international(&value) {
@@ -48,7 +62,7 @@ fn change(request: ContactUpdateRequest) -> Result<ContactChange, Error> {
             problems.push(FieldError::new(format!("info{}", n + 1), why));
         }
     }
-    if problems.is_empty() { Ok(ContactChange { number, info }) } else { Err(Error::Invalid(problems)) }
+    if problems.is_empty() { Ok(ContactChange { number, info, card }) } else { Err(Error::Invalid(problems)) }
 }
 
 #[utoipa::path(

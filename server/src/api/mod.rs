@@ -28,6 +28,7 @@ mod number_lists;
 mod openapi;
 mod retention;
 mod retry_key;
+mod segments;
 mod send;
 mod session;
 mod settings;
@@ -91,6 +92,7 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(team_rules::router())
         .merge(conversations::router())
         .merge(keywords::router())
+        .merge(segments::router())
         .merge(contacts::router())
         .merge(daily::router())
         .merge(settings::router())

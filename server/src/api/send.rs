@@ -12,7 +12,8 @@ use axum::{
 use chrono::Utc;
 use serde::Deserialize;
 use texto_core::{
-    Audience, Campaign, Credits, Endpoint, FieldError, FilterContext, parse_international, simulate, validate_send,
+    Audience, Campaign, Credits, Endpoint, FieldError, FilterContext, PushType, parse_international, simulate,
+    validate_send,
     wire::{CampaignResultDto, CancelledResponse, GsmDto, MessageDto, RecipientsDto, SmsRequest},
 };
 
@@ -140,6 +141,7 @@ impl SendQuery {
                     .collect(),
             }),
             lists: None,
+            segments: None,
         }
     }
 }
@@ -311,11 +313,23 @@ async fn attempt(
     let now = Utc::now();
     let campaign = validate_send(request, endpoint, &state.message, now)?;
     let text_hash = text_hash(campaign.text());
-    let lists = match campaign.audience() {
-        Audience::Lists(ids) => state.store.list_contacts(caller.account, ids).await?,
+    let (lists, segments) = match campaign.audience() {
+        Audience::Lists { lists, segments } => (
+            state.store.list_contacts(caller.account, lists).await?,
+            match segments.is_empty() {
+                true => Default::default(),
+                false => state.store.segment_contacts(caller.account, segments).await?,
+            },
+        ),
         Audience::Numbers(_) => Default::default(),
     };
-    let numbers = numbers(&campaign, &lists);
+    let numbers = numbers(&campaign, &lists, &segments);
+    let consented = match campaign.pushtype() {
+        PushType::Marketing if state.store.settings(caller.account).await?.marketing_needs_consent => {
+            Some(state.store.consented(caller.account).await?)
+        }
+        _ => None,
+    };
     let inputs = state.store.filter_inputs(caller.account, &numbers, text_hash, now).await?;
     let context = FilterContext {
         blacklist: if blacklist == Blacklist::Applies { inputs.blacklist } else { Default::default() },
@@ -329,6 +343,8 @@ async fn attempt(
         prices: state.prices.clone(),
         message: state.message.clone(),
         lists,
+        segments,
+        consented,
     };
     let simulation = simulate(&campaign, &context, now)?;
     if matches!(endpoint, Endpoint::Simulate | Endpoint::SimulateLists) {
@@ -345,7 +361,9 @@ async fn attempt(
     }
     let (gsmsmsids, infos) = match campaign.audience() {
         Audience::Numbers(recipients) => (recipients.iter().map(|r| r.gsmsmsid).collect(), Vec::new()),
-        Audience::Lists(ids) => (Vec::new(), contact_infos(ids, &context.lists)),
+        Audience::Lists { lists, segments } => {
+            (Vec::new(), contact_infos([(lists, &context.lists), (segments, &context.segments)]))
+        }
     };
     // A role that may not send (an author) sends for approval, and so does anyone sending to
     // more recipients than the team's rule allows (read only for campaigns to several, so a
@@ -391,13 +409,11 @@ async fn attempt(
 }
 
 /// The contacts' info1…info4 as stored with their messages (JSON; `None` when all are
-/// empty), in the order the filter saw the contacts.
-fn contact_infos(
-    ids: &[String],
-    lists: &std::collections::HashMap<String, Vec<texto_core::Contact>>,
-) -> Vec<Option<String>> {
-    ids.iter()
-        .flat_map(|id| lists.get(id).into_iter().flatten())
+/// empty), in the order the filter saw the contacts: the lists', then the segments'.
+fn contact_infos(sources: [(&Vec<String>, &ContactsById); 2]) -> Vec<Option<String>> {
+    sources
+        .into_iter()
+        .flat_map(|(ids, contacts)| ids.iter().flat_map(|id| contacts.get(id).into_iter().flatten()))
         .map(|contact| {
             contact
                 .info
@@ -408,12 +424,17 @@ fn contact_infos(
         .collect()
 }
 
+/// Contacts by the id of their list or segment.
+type ContactsById = std::collections::HashMap<String, Vec<texto_core::Contact>>;
+
 /// The valid numbers a campaign names, for the store's look-ups.
-fn numbers(campaign: &Campaign, lists: &std::collections::HashMap<String, Vec<texto_core::Contact>>) -> Vec<u64> {
+fn numbers(campaign: &Campaign, lists: &ContactsById, segments: &ContactsById) -> Vec<u64> {
     let parse = |n: &str| parse_international(n).ok().map(|m| m.as_u64());
     match campaign.audience() {
         Audience::Numbers(recipients) => recipients.iter().filter_map(|r| parse(r.number)).collect(),
-        Audience::Lists(_) => lists.values().flatten().filter_map(|c| parse(&c.number)).collect(),
+        Audience::Lists { .. } => {
+            lists.values().chain(segments.values()).flatten().filter_map(|c| parse(&c.number)).collect()
+        }
     }
 }
 

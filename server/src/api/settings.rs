@@ -18,6 +18,7 @@ fn answer(accept: Accept, settings: &AccountSettings) -> Response {
     let settings = SettingsDto {
         help_text: Some(settings.help_text.clone()),
         stop_confirmation: Some(i64::from(settings.stop_confirmation)),
+        marketing_needs_consent: Some(i64::from(settings.marketing_needs_consent)),
     };
     accept.ok(&SettingsResponse { status: 1, message: "OK".into(), settings })
 }
@@ -30,7 +31,7 @@ pub(super) async fn show(State(state): State<AppState>, caller: Caller, accept: 
     Ok(answer(accept, &state.store.settings(caller.account).await?))
 }
 
-/// `PUT /settings` (`{"settings": {"help_text", "stop_confirmation"}}`): a field left out
+/// `PUT /settings` (`{"settings": {"help_text", "stop_confirmation", "marketing_needs_consent"}}`): a field left out
 /// keeps its value.
 #[utoipa::path(put, path = "/settings", tag = "keywords", request_body = texto_core::wire::SettingsRequest,
     responses((status = 200, description = "The settings now in force", body = texto_core::wire::SettingsResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
@@ -55,14 +56,20 @@ pub(super) async fn save(
         Some(flag @ (0 | 1)) => settings.stop_confirmation = flag == 1,
         Some(_) => errors.push(FieldError::new("settings.stop_confirmation", "0 or 1")),
     }
+    match asked.marketing_needs_consent {
+        None => {}
+        Some(flag @ (0 | 1)) => settings.marketing_needs_consent = flag == 1,
+        Some(_) => errors.push(FieldError::new("settings.marketing_needs_consent", "0 or 1")),
+    }
     if !errors.is_empty() {
         return Err(Error::Invalid(errors));
     }
     state.store.set_settings(caller.account, settings.clone()).await?;
     let summary = format!(
-        "settings: help text {}, STOP {}confirmed",
+        "settings: help text {}, STOP {}confirmed, marketing {}",
         if settings.help_text.is_empty() { "none" } else { "set" },
-        if settings.stop_confirmation { "" } else { "not " }
+        if settings.stop_confirmation { "" } else { "not " },
+        if settings.marketing_needs_consent { "needs consent" } else { "without consent check" }
     );
     Ok(noted(answer(accept, &settings), "settings", summary))
 }

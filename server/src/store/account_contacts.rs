@@ -7,13 +7,14 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use texto_core::{
-    format_paris,
+    SegmentRule, format_paris,
     wire::{ConsentDto, ContactCardDto},
 };
 
 use super::{
     AccountId, Page,
     conditions::{Conditions, SqlValue, contains_pattern},
+    segment_sql::{Dialect, segment_conditions},
 };
 use crate::Error;
 
@@ -66,17 +67,19 @@ pub(crate) struct ContactFilter {
     pub(crate) list: Option<i64>,
     /// Only those with (`true`) or without (`false`) an opt-in in force.
     pub(crate) consent: Option<bool>,
+    /// Only those meeting these rules (a segment's, or the fields and engagement asked).
+    pub(crate) rules: Vec<SegmentRule>,
 }
 
 impl ContactFilter {
-    /// The conditions on `b` (the book's numbers) left-joined with `a` (`account_contacts`).
-    pub(crate) fn conditions(&self) -> Conditions {
+    /// The conditions on `a` (`account_contacts`) for the account's contacts in `dialect`.
+    pub(crate) fn conditions(&self, account: AccountId, dialect: Dialect) -> Conditions {
         let mut conditions = Conditions::default();
         conditions.require("1 = 1", []);
         if let Some(search) = self.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
             let digits: String = search.chars().filter(char::is_ascii_digit).collect();
             if digits.len() == search.trim_start_matches('+').replace(' ', "").len() {
-                conditions.require("CAST(b.number AS TEXT) LIKE ?", [SqlValue::Text(format!("%{digits}%"))]);
+                conditions.require("CAST(a.number AS TEXT) LIKE ?", [SqlValue::Text(format!("%{digits}%"))]);
             } else {
                 conditions.require(
                     "lower(COALESCE(a.firstname, '') || ' ' || COALESCE(a.lastname, '')) LIKE ? ESCAPE '\\'",
@@ -91,7 +94,7 @@ impl ContactFilter {
         }
         if let Some(list) = self.list {
             conditions.require(
-                "EXISTS (SELECT 1 FROM contacts c WHERE c.list_id = ? AND c.number = b.number)",
+                "EXISTS (SELECT 1 FROM contacts c WHERE c.list_id = ? AND c.number = a.number)",
                 [SqlValue::Int(list)],
             );
         }
@@ -100,6 +103,7 @@ impl ContactFilter {
             Some(false) => conditions.require("(a.opt_in_at IS NULL OR a.opt_out_at IS NOT NULL)", []),
             None => {}
         }
+        conditions.extend(segment_conditions(account, &self.rules, Utc::now(), dialect));
         conditions
     }
 }
@@ -159,13 +163,14 @@ pub(crate) trait ContactStore: Send + Sync {
     async fn erase_contact(&self, account: AccountId, number: i64) -> Result<bool, Error>;
 }
 
-/// The account's numbers: its contacts and the numbers of its lists (`$1` the account).
-pub(crate) const BOOK: &str = "SELECT number FROM account_contacts WHERE account_id = $1
-     UNION SELECT c.number FROM contacts c JOIN lists l ON l.id = c.list_id WHERE l.account_id = $1";
+/// The account's contacts (`$1` the account): every number of its lists has a row, kept by the
+/// trigger of migration `0021_segments` (PostgreSQL's `0018`), and so has every number with a
+/// card. The clauses of [`ContactFilter::conditions`] and of segments follow it.
+pub(crate) const BOOK: &str = "FROM account_contacts a WHERE a.account_id = $1";
 
-/// The columns of a [`ContactCard`], on `b` left-joined with `a`.
+/// The columns of a [`ContactCard`], on `a`.
 pub(crate) const CARD_COLUMNS: &str =
-    "b.number, COALESCE(a.firstname, ''), COALESCE(a.lastname, ''), COALESCE(a.fields, '{}'),
+    "a.number, COALESCE(a.firstname, ''), COALESCE(a.lastname, ''), COALESCE(a.fields, '{}'),
      COALESCE(a.tags, '[]'), COALESCE(a.created_at, ''), COALESCE(a.updated_at, ''), a.opt_in_at, a.opt_in_source,
      a.opt_in_proof, a.opt_in_address, a.opt_out_at, a.opt_out_source";
 

@@ -53,7 +53,11 @@ impl NewCampaign<'_> {
     pub(crate) fn row(&self) -> CampaignRow {
         let (campaign, simulation) = (self.campaign, self.simulation);
         let lists = match campaign.audience() {
-            Audience::Lists(ids) => serde_json::to_string(ids).unwrap_or_default(),
+            // A segment is kept beside the lists as `segment:ID`.
+            Audience::Lists { lists, segments } => {
+                let segments = segments.iter().map(|id| format!("segment:{id}"));
+                serde_json::to_string(&lists.iter().cloned().chain(segments).collect::<Vec<_>>()).unwrap_or_default()
+            }
             Audience::Numbers(_) => "[]".to_owned(),
         };
         let c = &simulation.counters;

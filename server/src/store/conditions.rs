@@ -26,6 +26,12 @@ impl Conditions {
         self.values.extend(values);
     }
 
+    /// Adds every condition of `other`, with its values.
+    pub(crate) fn extend(&mut self, other: Conditions) {
+        self.parts.extend(other.parts);
+        self.values.extend(other.values);
+    }
+
     /// The clause with SQLite's `?` parameters (`1` when there is no condition).
     pub(crate) fn sqlite(&self) -> String {
         if self.parts.is_empty() { "1".to_owned() } else { self.parts.join(" AND ") }

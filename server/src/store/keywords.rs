@@ -70,6 +70,8 @@ pub(crate) struct AccountSettings {
     pub(crate) help_text: String,
     /// Whether STOP is answered with its confirmation.
     pub(crate) stop_confirmation: bool,
+    /// Whether marketing sends skip contacts without an opt-in in force.
+    pub(crate) marketing_needs_consent: bool,
 }
 
 /// An automatic reply to send.
@@ -132,11 +134,15 @@ pub(crate) const SEED_BUILTIN: &str = "INSERT INTO keywords (account_id, word, b
      VALUES ($1, $2, $3, $4, '[]', $5) ON CONFLICT (account_id, word) DO NOTHING";
 
 /// The account's settings (`$1`).
-pub(crate) const SETTINGS: &str = "SELECT help_text, stop_confirmation FROM account_settings WHERE account_id = $1";
+pub(crate) const SETTINGS: &str =
+    "SELECT help_text, stop_confirmation, marketing_needs_consent FROM account_settings WHERE account_id = $1";
 
-/// Writes the account's settings (`$1` account, `$2` help text, `$3` STOP confirmation).
-pub(crate) const SET_SETTINGS: &str = "INSERT INTO account_settings (account_id, help_text, stop_confirmation) VALUES ($1, $2, $3)
-     ON CONFLICT (account_id) DO UPDATE SET help_text = excluded.help_text, stop_confirmation = excluded.stop_confirmation";
+/// Writes the account's settings (`$1` account, `$2` help text, `$3` STOP confirmation, `$4`
+/// marketing needs consent).
+pub(crate) const SET_SETTINGS: &str = "INSERT INTO account_settings (account_id, help_text, stop_confirmation, marketing_needs_consent)
+     VALUES ($1, $2, $3, $4)
+     ON CONFLICT (account_id) DO UPDATE SET help_text = excluded.help_text, stop_confirmation = excluded.stop_confirmation,
+         marketing_needs_consent = excluded.marketing_needs_consent";
 
 /// Automatic replies to send (`$1` how many).
 pub(crate) const DUE_AUTO_REPLIES: &str =

@@ -13,6 +13,8 @@ pub(crate) struct ContactChange {
     pub(crate) number: Option<u64>,
     /// New information fields.
     pub(crate) info: [Option<String>; 4],
+    /// What to record on the number's contact.
+    pub(crate) card: Option<super::account_contacts::ContactChange>,
 }
 
 /// What [`ListUpkeep::update_contact`] found.
@@ -57,4 +59,4 @@ pub(crate) const CLEAR_NPAI: &str =
 /// or null, `$4`…`$7` the fields or null).
 pub(crate) const UPDATE_CONTACT: &str = "UPDATE contacts SET number = COALESCE($3, number),
      info1 = COALESCE($4, info1), info2 = COALESCE($5, info2), info3 = COALESCE($6, info3), info4 = COALESCE($7, info4)
-     WHERE id = $1 AND list_id IN (SELECT id FROM lists WHERE account_id = $2)";
+     WHERE id = $1 AND list_id IN (SELECT id FROM lists WHERE account_id = $2) RETURNING number";

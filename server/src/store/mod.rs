@@ -31,6 +31,8 @@ mod open;
 mod outbox;
 pub(crate) mod postgres;
 mod retention;
+pub(crate) mod segment_sql;
+pub(crate) mod segments;
 pub(crate) mod sqlite;
 mod sub_accounts;
 mod team;
@@ -71,6 +73,7 @@ pub use open::DbLocation;
 pub(crate) use open::{for_commands, for_serving};
 pub(crate) use outbox::{Attempt, AttemptResult, DueEvent, NextStep, OutboxStore};
 pub(crate) use retention::{Cursor, Expiry, RetentionSettings, RetentionStore, expiry_statement};
+pub(crate) use segments::SegmentStore;
 pub(crate) use sub_accounts::{NewSubAccount, SubAccountRecord, SubAccountStore};
 pub(crate) use team::{
     Email, LinkKind, OneTimeLink, PersonName, SessionGrant, SessionOwner, TeamStore, TwoFactor, UserRecord,
@@ -143,6 +146,7 @@ pub(crate) trait Store:
     + KeywordStore
     + DailyStore
     + ContactStore
+    + SegmentStore
 {
 }
 
@@ -170,5 +174,6 @@ impl<T> Store for T where
         + KeywordStore
         + DailyStore
         + ContactStore
+        + SegmentStore
 {
 }

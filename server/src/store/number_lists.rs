@@ -38,6 +38,8 @@ pub(crate) struct NewContact {
     pub(crate) number: u64,
     /// `info1`…`info4`, empty when not given.
     pub(crate) info: [String; 4],
+    /// What to record on the number's contact (lists only).
+    pub(crate) card: Option<super::account_contacts::ContactChange>,
 }
 
 /// A stored NPAI or blacklist entry.

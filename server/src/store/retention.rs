@@ -49,6 +49,8 @@ pub(crate) enum Expiry {
     Replies,
     /// Delete list contacts.
     ListContacts,
+    /// Delete the contacts with nothing recorded that no list holds any more.
+    EmptyContacts,
 }
 
 /// Where a masking pass over an account has got to: the stored time and id of the last row it
@@ -106,6 +108,13 @@ pub(crate) fn expiry_statement(expiry: Expiry) -> &'static str {
         Expiry::ListContacts => {
             "DELETE FROM contacts WHERE id IN (SELECT c.id FROM contacts c JOIN lists l ON l.id = c.list_id
              WHERE l.account_id = $1 AND c.added_at < $2 LIMIT $3)"
+        }
+        Expiry::EmptyContacts => {
+            "DELETE FROM account_contacts WHERE account_id = $1 AND number IN (SELECT a.number FROM account_contacts a
+             WHERE a.account_id = $1 AND a.created_at < $2 AND a.firstname = '' AND a.lastname = '' AND a.fields = '{}'
+                 AND a.tags = '[]' AND a.opt_in_at IS NULL AND a.opt_out_at IS NULL
+                 AND NOT EXISTS (SELECT 1 FROM contacts c JOIN lists l ON l.id = c.list_id WHERE l.account_id = $1 AND c.number = a.number)
+             LIMIT $3)"
         }
     }
 }

@@ -153,3 +153,50 @@ async fn an_mo_event_carries_the_contact_when_the_number_has_one() {
     let unknown = of("33633000002").expect("the other MO");
     assert!(unknown.get("contact").is_none(), "no card, no contact: {unknown}");
 }
+
+#[tokio::test]
+async fn a_list_import_records_the_contacts_details_and_an_entry_edit_changes_them() {
+    let app = quick_app().await;
+    let entries = json!({"list": {"name": "Salon", "contacts": {"gsm": [
+        {"value": "33655000001", "info1": "Stand 4", "contact": {"firstname": "Léa", "tags": ["salon"], "fields": {"city": "Lyon"},
+            "consent": {"opt_in_date": "2026-10-02", "source": "form", "proof": "Formulaire du salon"}}},
+        {"value": "33655000002"}
+    ]}}});
+    let (status, list) = app.json(Method::POST, "/list", Some(entries)).await;
+    assert_eq!(status, 200, "{list}");
+    let (_, card) = app.json(Method::GET, "/contact/33655000001", None).await;
+    let contact = &card["contact"];
+    assert_eq!(
+        (contact["firstname"].as_str(), contact["fields"]["city"].as_str()),
+        (Some("Léa"), Some("Lyon")),
+        "{card}"
+    );
+    assert_eq!(contact["consent"]["opt_in_date"], "2026-10-02 00:00:00", "{card}");
+    assert_eq!(contact["consent"]["source"], "form");
+    let (_, plain) = app.json(Method::GET, "/contact/33655000002", None).await;
+    assert_eq!(plain["contact"]["consent"]["opt_in_date"], Value::Null, "no consent unless given: {plain}");
+
+    let id = list["id"].as_str().expect("a list id");
+    let (_, entries) = app.json(Method::GET, &format!("/list/{id}"), None).await;
+    let entry = entries["list"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .find(|e| e["destination"] == "33655000002")
+        .expect("the entry")["id"]
+        .as_str()
+        .expect("an id")
+        .to_owned();
+    let edit = json!({"contact": {"info1": "Stand 9", "contact": {"lastname": "Moreau", "tags": ["salon", "rappel"]}}});
+    let (status, body) = app.json(Method::PUT, &format!("/list/contact/{entry}"), Some(edit)).await;
+    assert_eq!(status, 200, "{body}");
+    let (_, card) = app.json(Method::GET, "/contact/33655000002", None).await;
+    assert_eq!(card["contact"]["lastname"], "Moreau", "{card}");
+    assert_eq!(card["contact"]["tags"], json!(["salon", "rappel"]));
+    assert_eq!(card["lists"][0]["info"][0], "Stand 9", "the entry changes too: {card}");
+
+    let bad = json!({"list": {"name": "Bad", "contacts": {"gsm": [{"value": "33655000003", "contact": {"consent": {"source": "rumour"}}}]}}});
+    let (status, body) = app.json(Method::POST, "/list", Some(bad)).await;
+    assert_eq!(status, 422, "{body}");
+    assert!(body.to_string().contains("list.contacts.gsm[0].contact.consent.source"), "{body}");
+}

@@ -26,6 +26,7 @@ mod number_lists;
 mod openapi;
 mod retention;
 mod sdk_shapes;
+mod segments;
 mod send;
 mod slow_clients;
 mod sub_accounts;

@@ -76,6 +76,7 @@ async fn the_pass_removes_what_is_older_than_the_period_and_keeps_the_counts() {
         format!("UPDATE messages SET created_at = '{past}' WHERE campaign_id = {old}"),
         format!("UPDATE replies SET received_at = '{past}'"),
         format!("UPDATE contacts SET added_at = '{past}' WHERE number = 33633333333"),
+        format!("UPDATE account_contacts SET created_at = '{past}' WHERE number = 33633333333"),
     ] {
         app.sql(&sql).await;
     }
@@ -107,6 +108,14 @@ async fn the_pass_removes_what_is_older_than_the_period_and_keeps_the_counts() {
     let numbers: Vec<&str> =
         kept["list"].as_array().unwrap().iter().map(|c| c["destination"].as_str().unwrap()).collect();
     assert_eq!(numbers, ["33644444444"], "the old contact is deleted, the recent one kept");
+    let (_, contacts) = app.json(Method::GET, "/contacts?search=336", None).await;
+    let numbers: Vec<&str> =
+        contacts["contacts"].as_array().unwrap().iter().filter_map(|c| c["number"].as_str()).collect();
+    assert!(
+        !numbers.contains(&"33633333333"),
+        "nothing else held it: the number is gone from contacts too: {numbers:?}"
+    );
+    assert!(numbers.contains(&"33644444444"), "{numbers:?}");
     let (_, fresh) = app.json(Method::GET, &format!("/messages?campaign_id={recent}"), None).await;
     assert_eq!(fresh["messages"][0]["destination"], "33622222222", "recent messages are untouched");
     assert_eq!(fresh["messages"][0]["message"], "Nouvelle promo");

@@ -14,6 +14,7 @@ use crate::{
             BOOK, CARD_COLUMNS, CLICKS, ContactCard, ContactChange, ContactClick, ContactFilter, ContactStore, ERASE,
             MEMBERSHIPS, Membership, SAVE, consent_of,
         },
+        segment_sql::Dialect,
         time,
     },
 };
@@ -45,11 +46,36 @@ pub(super) fn joined_card(row: &Row, at: usize) -> Option<ContactCard> {
 
 /// The card of one number of the account's book.
 async fn card(db: &impl GenericClient, account: AccountId, number: i64) -> Result<Option<ContactCard>, Error> {
-    let sql = format!(
-        "WITH b AS ({BOOK}) SELECT {CARD_COLUMNS} FROM b LEFT JOIN account_contacts a ON a.account_id = $1 AND a.number = b.number
-         WHERE b.number = $2"
-    );
+    let sql = format!("SELECT {CARD_COLUMNS} {BOOK} AND a.number = $2");
     Ok(query(db, &sql, &[&account, &number]).await?.first().map(read_card))
+}
+
+/// Creates or changes the contact of `number` (its list entries are left as they are).
+pub(super) async fn save_card(
+    db: &impl GenericClient,
+    account: AccountId,
+    number: i64,
+    change: &ContactChange,
+    now: &str,
+) -> Result<(), Error> {
+    let opt_in = change.opt_in.as_ref();
+    let (at, source, proof, address) =
+        (opt_in.map(|c| &c.at), opt_in.map(|c| &c.source), opt_in.map(|c| &c.proof), opt_in.map(|c| &c.address));
+    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 11] = [
+        &account,
+        &number,
+        &change.firstname,
+        &change.lastname,
+        &change.fields,
+        &change.tags,
+        &at,
+        &source,
+        &proof,
+        &address,
+        &now,
+    ];
+    query(db, SAVE, &params).await?;
+    Ok(())
 }
 
 #[async_trait]
@@ -57,15 +83,12 @@ impl ContactStore for PgStore {
     async fn contacts(&self, account: AccountId, filter: ContactFilter) -> Result<(Vec<ContactCard>, i64), Error> {
         let page = filter.page.clamped();
         let client = self.pool.get().await?;
-        let conditions = filter.conditions();
-        let from = format!(
-            "FROM ({BOOK}) b LEFT JOIN account_contacts a ON a.account_id = $1 AND a.number = b.number WHERE {}",
-            conditions.postgres(2)
-        );
+        let conditions = filter.conditions(account, Dialect::Postgres);
+        let from = format!("{BOOK} AND {}", conditions.postgres(2));
         let mut values: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = vec![&account];
         values.extend(conditions.values().iter().map(|value| value.as_postgres()));
         let matching: i64 = query(&client, &format!("SELECT COUNT(*) {from}"), &values).await?[0].get(0);
-        let sql = format!("SELECT {CARD_COLUMNS} {from} ORDER BY b.number LIMIT {} OFFSET {}", page.length, page.start);
+        let sql = format!("SELECT {CARD_COLUMNS} {from} ORDER BY a.number LIMIT {} OFFSET {}", page.length, page.start);
         let cards = query(&client, &sql, &values).await?.iter().map(read_card).collect();
         Ok((cards, matching))
     }
@@ -76,28 +99,7 @@ impl ContactStore for PgStore {
 
     async fn save_contact(&self, account: AccountId, number: i64, change: ContactChange) -> Result<ContactCard, Error> {
         let client = self.pool.get().await?;
-        let opt_in = change.opt_in.as_ref();
-        let (at, source, proof, address) = (
-            opt_in.map(|c| c.at.clone()),
-            opt_in.map(|c| c.source.clone()),
-            opt_in.map(|c| c.proof.clone()),
-            opt_in.map(|c| c.address.clone()),
-        );
-        let now = time::store(Utc::now());
-        let params: [&(dyn tokio_postgres::types::ToSql + Sync); 11] = [
-            &account,
-            &number,
-            &change.firstname,
-            &change.lastname,
-            &change.fields,
-            &change.tags,
-            &at,
-            &source,
-            &proof,
-            &address,
-            &now,
-        ];
-        query(&client, SAVE, &params).await?;
+        save_card(&client, account, number, &change, &time::store(Utc::now())).await?;
         card(&client, account, number).await?.ok_or(Error::Unavailable("a contact just saved cannot be read"))
     }
 

@@ -38,7 +38,11 @@ pub(super) async fn act(
             Some(_) => query(tx, SETTINGS, &[&reply.account])
                 .await?
                 .first()
-                .map(|row| AccountSettings { help_text: row.get(0), stop_confirmation: row.get(1) })
+                .map(|row| AccountSettings {
+                    help_text: row.get(0),
+                    stop_confirmation: row.get(1),
+                    marketing_needs_consent: row.get(2),
+                })
                 .unwrap_or_default(),
             None => AccountSettings::default(),
         };

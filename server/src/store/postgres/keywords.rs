@@ -107,13 +107,22 @@ impl KeywordStore for PgStore {
         Ok(query(&client, SETTINGS, &[&account])
             .await?
             .first()
-            .map(|row| AccountSettings { help_text: row.get(0), stop_confirmation: row.get(1) })
+            .map(|row| AccountSettings {
+                help_text: row.get(0),
+                stop_confirmation: row.get(1),
+                marketing_needs_consent: row.get(2),
+            })
             .unwrap_or_default())
     }
 
     async fn set_settings(&self, account: AccountId, settings: AccountSettings) -> Result<(), Error> {
         let client = self.pool.get().await?;
-        query(&client, SET_SETTINGS, &[&account, &settings.help_text, &settings.stop_confirmation]).await?;
+        query(
+            &client,
+            SET_SETTINGS,
+            &[&account, &settings.help_text, &settings.stop_confirmation, &settings.marketing_needs_consent],
+        )
+        .await?;
         Ok(())
     }
 

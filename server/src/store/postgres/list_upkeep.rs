@@ -25,12 +25,20 @@ impl ListUpkeep for PgStore {
         contact: i64,
         change: ContactChange,
     ) -> Result<ContactUpdate, Error> {
-        let client = self.pool.get().await?;
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
         let [info1, info2, info3, info4] = change.info;
         let number = change.number.map(|n| n as i64);
-        match client.execute(UPDATE_CONTACT, &[&contact, &account, &number, &info1, &info2, &info3, &info4]).await {
-            Ok(0) => Ok(ContactUpdate::NotFound),
-            Ok(_) => Ok(ContactUpdate::Updated),
+        match tx.query_opt(UPDATE_CONTACT, &[&contact, &account, &number, &info1, &info2, &info3, &info4]).await {
+            Ok(None) => Ok(ContactUpdate::NotFound),
+            Ok(Some(row)) => {
+                if let Some(card) = &change.card {
+                    let now = crate::store::time::store(chrono::Utc::now());
+                    super::account_contacts::save_card(&tx, account, row.get(0), card, &now).await?;
+                }
+                tx.commit().await?;
+                Ok(ContactUpdate::Updated)
+            }
             Err(e) if e.code() == Some(&SqlState::UNIQUE_VIOLATION) => Ok(ContactUpdate::NumberTaken),
             Err(e) => Err(e.into()),
         }

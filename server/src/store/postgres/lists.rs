@@ -38,6 +38,7 @@ impl ListStore for PgStore {
             .await?
             .get(0);
         let added = insert_contacts(&tx, id, contacts).await?;
+        save_cards(&tx, account, contacts).await?;
         tx.commit().await?;
         Ok((id, added))
     }
@@ -58,6 +59,7 @@ impl ListStore for PgStore {
             tx.execute("UPDATE lists SET name = $1 WHERE id = $2", &[&name, &list]).await?;
         }
         let added = insert_contacts(&tx, list, contacts).await?;
+        save_cards(&tx, account, contacts).await?;
         tx.commit().await?;
         Ok(added)
     }
@@ -183,6 +185,17 @@ async fn insert_contacts(tx: &Transaction<'_>, list: i64, contacts: &[NewContact
         added += tx.execute(&insert, &[&list, &numbers, info1, info2, info3, info4]).await? as i64;
     }
     Ok(Added { added, duplicates: contacts.len() as i64 - added })
+}
+
+/// Records what the entries say about their numbers' contacts (`contact` of a list entry).
+async fn save_cards(tx: &Transaction<'_>, account: AccountId, contacts: &[NewContact]) -> Result<(), Error> {
+    let now = crate::store::time::store(chrono::Utc::now());
+    for contact in contacts {
+        if let Some(card) = &contact.card {
+            super::account_contacts::save_card(tx, account, contact.number as i64, card, &now).await?;
+        }
+    }
+    Ok(())
 }
 
 /// Whether `list` exists and belongs to `account`; if so, it stays until the transaction ends

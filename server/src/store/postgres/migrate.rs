@@ -24,6 +24,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0015_keywords.sql"),
     include_str!("../../../migrations/postgres/0016_daily_counts.sql"),
     include_str!("../../../migrations/postgres/0017_account_contacts.sql"),
+    include_str!("../../../migrations/postgres/0018_segments.sql"),
 ];
 
 /// The advisory lock's key ("texto" in ASCII).

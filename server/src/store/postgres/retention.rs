@@ -76,7 +76,7 @@ impl RetentionStore for PgStore {
                     .unwrap_or_else(|| after.clone());
                 Ok((rows.len() as i64, last))
             }
-            Expiry::Replies | Expiry::ListContacts => {
+            Expiry::Replies | Expiry::ListContacts | Expiry::EmptyContacts => {
                 Ok((client.execute(sql, &[&account, &before, &batch]).await? as i64, after.clone()))
             }
         }

@@ -13,6 +13,7 @@ use crate::{
             BOOK, CARD_COLUMNS, CLICKS, ContactCard, ContactChange, ContactClick, ContactFilter, ContactStore, ERASE,
             MEMBERSHIPS, Membership, SAVE, consent_of,
         },
+        segment_sql::Dialect,
         time,
     },
 };
@@ -47,12 +48,33 @@ pub(super) fn joined_card(row: &rusqlite::Row<'_>, at: usize) -> rusqlite::Resul
 
 /// The card of one number of the account's book.
 fn card(db: &rusqlite::Connection, account: AccountId, number: i64) -> Result<Option<ContactCard>, Error> {
-    let sql = format!(
-        "WITH b AS ({}) SELECT {CARD_COLUMNS} FROM b LEFT JOIN account_contacts a ON a.account_id = ?1 AND a.number = b.number
-         WHERE b.number = ?2",
-        numbered(BOOK)
-    );
+    let sql = format!("SELECT {CARD_COLUMNS} {} AND a.number = ?2", numbered(BOOK));
     Ok(db.prepare_cached(&sql)?.query_row(params![account, number], read_card).optional()?)
+}
+
+/// Creates or changes the contact of `number` (its list entries are left as they are).
+pub(super) fn save_card(
+    db: &rusqlite::Connection,
+    account: AccountId,
+    number: i64,
+    change: &ContactChange,
+    now: &str,
+) -> Result<(), Error> {
+    let opt_in = change.opt_in.as_ref();
+    db.prepare_cached(&numbered(SAVE))?.execute(params![
+        account,
+        number,
+        change.firstname,
+        change.lastname,
+        change.fields,
+        change.tags,
+        opt_in.map(|c| &c.at),
+        opt_in.map(|c| &c.source),
+        opt_in.map(|c| &c.proof),
+        opt_in.map(|c| &c.address),
+        now
+    ])?;
+    Ok(())
 }
 
 #[async_trait]
@@ -63,21 +85,19 @@ impl ContactStore for SqliteStore {
             .read(move |db| {
                 // The count and the page from one snapshot.
                 let _snapshot = db.unchecked_transaction()?;
-                let conditions = filter.conditions();
+                let conditions = filter.conditions(account, Dialect::Sqlite);
                 // The account is ?1 in the book; the conditions' own values follow it.
-                let book = BOOK.replace("$1", "?1");
-                let from = format!(
-                    "FROM ({book}) b LEFT JOIN account_contacts a ON a.account_id = ?1 AND a.number = b.number WHERE {}",
-                    conditions.sqlite()
-                );
+                let from = format!("{} AND {}", numbered(BOOK), conditions.sqlite());
                 let values: Vec<&dyn rusqlite::ToSql> = std::iter::once(&account as &dyn rusqlite::ToSql)
                     .chain(conditions.values().iter().map(|v| v as &dyn rusqlite::ToSql))
                     .collect();
                 let matching: i64 = db
                     .prepare_cached(&format!("SELECT COUNT(*) {from}"))?
                     .query_row(params_from_iter(values.iter()), |row| row.get(0))?;
-                let sql =
-                    format!("SELECT {CARD_COLUMNS} {from} ORDER BY b.number LIMIT {} OFFSET {}", page.length, page.start);
+                let sql = format!(
+                    "SELECT {CARD_COLUMNS} {from} ORDER BY a.number LIMIT {} OFFSET {}",
+                    page.length, page.start
+                );
                 let mut statement = db.prepare_cached(&sql)?;
                 let cards = statement.query_map(params_from_iter(values.iter()), read_card)?;
                 Ok((cards.collect::<Result<_, _>>()?, matching))
@@ -93,20 +113,7 @@ impl ContactStore for SqliteStore {
         let now = time::store(Utc::now());
         self.db
             .write(move |db| {
-                let opt_in = change.opt_in.as_ref();
-                db.prepare_cached(&numbered(SAVE))?.execute(params![
-                    account,
-                    number,
-                    change.firstname,
-                    change.lastname,
-                    change.fields,
-                    change.tags,
-                    opt_in.map(|c| c.at.clone()),
-                    opt_in.map(|c| c.source.clone()),
-                    opt_in.map(|c| c.proof.clone()),
-                    opt_in.map(|c| c.address.clone()),
-                    now
-                ])?;
+                save_card(db, account, number, &change, &now)?;
                 card(db, account, number)?.ok_or(Error::Unavailable("a contact just saved cannot be read"))
             })
             .await

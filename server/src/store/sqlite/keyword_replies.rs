@@ -38,7 +38,11 @@ pub(super) fn act(
         Some(_) => db
             .prepare_cached(&numbered(SETTINGS))?
             .query_row([reply.account], |row| {
-                Ok(AccountSettings { help_text: row.get(0)?, stop_confirmation: row.get(1)? })
+                Ok(AccountSettings {
+                    help_text: row.get(0)?,
+                    stop_confirmation: row.get(1)?,
+                    marketing_needs_consent: row.get(2)?,
+                })
             })
             .optional()?
             .unwrap_or_default(),

@@ -125,7 +125,11 @@ impl KeywordStore for SqliteStore {
                 let settings = db
                     .prepare_cached(&numbered(SETTINGS))?
                     .query_row([account], |row| {
-                        Ok(AccountSettings { help_text: row.get(0)?, stop_confirmation: row.get(1)? })
+                        Ok(AccountSettings {
+                            help_text: row.get(0)?,
+                            stop_confirmation: row.get(1)?,
+                            marketing_needs_consent: row.get(2)?,
+                        })
                     })
                     .optional()?;
                 Ok(settings.unwrap_or_default())
@@ -139,7 +143,8 @@ impl KeywordStore for SqliteStore {
                 db.prepare_cached(&numbered(SET_SETTINGS))?.execute(params![
                     account,
                     settings.help_text,
-                    settings.stop_confirmation
+                    settings.stop_confirmation,
+                    settings.marketing_needs_consent
                 ])?;
                 Ok(())
             })

@@ -31,13 +31,22 @@ impl ListUpkeep for SqliteStore {
         self.db
             .write(move |db| {
                 let [info1, info2, info3, info4] = change.info;
-                let changed = db.execute(
-                    &numbered(UPDATE_CONTACT),
-                    params![contact, account, change.number.map(|n| n as i64), info1, info2, info3, info4],
-                );
+                let changed = db
+                    .prepare_cached(&numbered(UPDATE_CONTACT))?
+                    .query_row(
+                        params![contact, account, change.number.map(|n| n as i64), info1, info2, info3, info4],
+                        |row| row.get::<_, i64>(0),
+                    )
+                    .optional();
                 match changed {
-                    Ok(0) => Ok(ContactUpdate::NotFound),
-                    Ok(_) => Ok(ContactUpdate::Updated),
+                    Ok(None) => Ok(ContactUpdate::NotFound),
+                    Ok(Some(number)) => {
+                        if let Some(card) = &change.card {
+                            let now = crate::store::time::store(chrono::Utc::now());
+                            super::account_contacts::save_card(db, account, number, card, &now)?;
+                        }
+                        Ok(ContactUpdate::Updated)
+                    }
                     Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::ConstraintViolation) => {
                         Ok(ContactUpdate::NumberTaken)
                     }

@@ -32,7 +32,9 @@ impl ListStore for SqliteStore {
                     params![account, name],
                     |row| row.get(0),
                 )?;
-                Ok((id, insert_contacts(db, id, &contacts)?))
+                let added = insert_contacts(db, id, &contacts)?;
+                save_cards(db, account, &contacts)?;
+                Ok((id, added))
             })
             .await
     }
@@ -53,7 +55,9 @@ impl ListStore for SqliteStore {
                 if let Some(name) = name {
                     db.execute("UPDATE lists SET name = ? WHERE id = ?", params![name, list])?;
                 }
-                insert_contacts(db, list, &contacts)
+                let added = insert_contacts(db, list, &contacts)?;
+                save_cards(db, account, &contacts)?;
+                Ok(added)
             })
             .await
     }
@@ -181,6 +185,17 @@ fn insert_contacts(db: &Connection, list: i64, contacts: &[NewContact]) -> Resul
         added += insert.execute(params![list, contact.number as i64, info1, info2, info3, info4])? as i64;
     }
     Ok(Added { added, duplicates: contacts.len() as i64 - added })
+}
+
+/// Records what the entries say about their numbers' contacts (`contact` of a list entry).
+fn save_cards(db: &Connection, account: AccountId, contacts: &[NewContact]) -> Result<(), Error> {
+    let now = crate::store::time::store(chrono::Utc::now());
+    for contact in contacts {
+        if let Some(card) = &contact.card {
+            super::account_contacts::save_card(db, account, contact.number as i64, card, &now)?;
+        }
+    }
+    Ok(())
 }
 
 /// Whether `list` exists and belongs to `account` (every list query checks this first).

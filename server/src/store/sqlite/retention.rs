@@ -92,7 +92,7 @@ impl RetentionStore for SqliteStore {
                             }
                         }
                     }
-                    Expiry::Replies | Expiry::ListContacts => {
+                    Expiry::Replies | Expiry::ListContacts | Expiry::EmptyContacts => {
                         changed = statement.execute(params![account, before, batch])? as i64;
                     }
                 }

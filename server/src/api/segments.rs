@@ -1,0 +1,181 @@
+//! Segments (texto's additions, issue 24): `GET /segments`, `POST /segment`, `GET`, `PUT` and
+//! `DELETE /segment/:id`, and `POST /segment/count`, which counts rules as they are edited. A
+//! campaign goes to a segment through `sms.segments` on `/send/lists` (see `send`).
+
+use axum::{
+    Router,
+    extract::{Path, State},
+    response::Response,
+    routing::{get, post},
+};
+use texto_core::{
+    FieldError, MOST_SEGMENT_CHARS, SegmentRule, format_paris, parse_segment_rules,
+    wire::{SegmentDto, SegmentRequest, SegmentResponse, SegmentsResponse, StatusResponse},
+};
+
+use super::{Accept, access::noted, auth::Caller, body::WireBody, path_id};
+use crate::{
+    Error,
+    state::AppState,
+    store::{AccountId, Page, segments::SavedSegment},
+};
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/segments", get(all))
+        .route("/segment", post(create))
+        .route("/segment/count", post(count))
+        .route("/segment/{id}", get(show).put(update).delete(remove))
+}
+
+/// A segment as the wire shows it.
+fn dto(segment: &SavedSegment, count: Option<i64>) -> SegmentDto {
+    SegmentDto {
+        id: Some(segment.id.to_string()),
+        name: Some(segment.name.clone()),
+        rules: segment.rules.iter().map(SegmentRule::to_wire).collect(),
+        count,
+        updated_at: Some(format_paris(segment.updated_at)),
+    }
+}
+
+/// The rules a request gives, checked: each rule, and the lists they name, which must be the
+/// account's.
+async fn rules_of(state: &AppState, account: AccountId, asked: &SegmentDto) -> Result<Vec<SegmentRule>, Error> {
+    let rules = parse_segment_rules(&asked.rules).map_err(Error::Invalid)?;
+    let mut errors = Vec::new();
+    for (i, rule) in rules.iter().enumerate() {
+        if let SegmentRule::List(list) = rule
+            && state.store.list(account, *list, None, Page { start: 0, length: 0 }).await?.is_none()
+        {
+            errors.push(FieldError::new(format!("segment.rules[{i}].list"), "the account has no such list"));
+        }
+    }
+    if errors.is_empty() { Ok(rules) } else { Err(Error::Invalid(errors)) }
+}
+
+/// The name a request gives, checked.
+fn name_of(asked: &SegmentDto) -> Result<String, Error> {
+    let name = asked.name.as_deref().unwrap_or("").trim();
+    if name.is_empty() || name.chars().count() > MOST_SEGMENT_CHARS {
+        let why = format!("a segment's name is 1 to {MOST_SEGMENT_CHARS} characters");
+        return Err(Error::Invalid(vec![FieldError::new("segment.name", why)]));
+    }
+    Ok(name.to_owned())
+}
+
+/// The answer to a saved segment, with its count.
+async fn saved(
+    state: &AppState,
+    caller: &Caller,
+    accept: Accept,
+    segment: SavedSegment,
+    verb: &str,
+) -> Result<Response, Error> {
+    let count = state.store.count_segment(caller.account, segment.rules.clone()).await?;
+    let summary = format!("segment {} {verb} ({count} contacts)", segment.name);
+    let answer = accept.ok(&SegmentResponse { status: 1, message: "OK".into(), segment: dto(&segment, Some(count)) });
+    Ok(noted(answer, format!("segment {}", segment.id), summary))
+}
+
+/// `GET /segments`: the account's segments by name (without their counts).
+#[utoipa::path(get, path = "/segments", tag = "segments",
+    responses((status = 200, description = "The segments", body = texto_core::wire::SegmentsResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn all(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
+    let segments = state.store.segments(caller.account).await?;
+    let segments = segments.iter().map(|segment| dto(segment, None)).collect();
+    Ok(accept.ok(&SegmentsResponse { status: 1, message: "OK".into(), segments }))
+}
+
+/// `GET /segment/:id`: the segment with how many contacts it holds now.
+#[utoipa::path(get, path = "/segment/{id}", tag = "segments",
+    params(("id" = String, Path, description = "The segment's id")),
+    responses((status = 200, description = "The segment and its count", body = texto_core::wire::SegmentResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn show(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(id): Path<String>,
+) -> Result<Response, Error> {
+    let unknown = || Error::NotFound(format!("segment {id}"));
+    let number = path_id(&id).ok_or_else(unknown)?;
+    let segment = state.store.segment(caller.account, number).await?.ok_or_else(unknown)?;
+    let count = state.store.count_segment(caller.account, segment.rules.clone()).await?;
+    Ok(accept.ok(&SegmentResponse { status: 1, message: "OK".into(), segment: dto(&segment, Some(count)) }))
+}
+
+/// `POST /segment/count` (`{"segment": {"rules": [...]}}`): how many contacts rules being
+/// edited hold, without saving them.
+#[utoipa::path(post, path = "/segment/count", tag = "segments", request_body = texto_core::wire::SegmentRequest,
+    responses((status = 200, description = "The rules and their count", body = texto_core::wire::SegmentResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn count(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    body: WireBody,
+) -> Result<Response, Error> {
+    let SegmentRequest { segment } = body.decode()?;
+    let rules = rules_of(&state, caller.account, &segment).await?;
+    let count = state.store.count_segment(caller.account, rules.clone()).await?;
+    let segment = SegmentDto { rules: rules.iter().map(SegmentRule::to_wire).collect(), count: Some(count), ..segment };
+    Ok(accept.ok(&SegmentResponse { status: 1, message: "OK".into(), segment }))
+}
+
+/// `POST /segment` (`{"segment": {"name", "rules": [...]}}`).
+#[utoipa::path(post, path = "/segment", tag = "segments", request_body = texto_core::wire::SegmentRequest,
+    responses((status = 200, description = "The segment as saved, with its count", body = texto_core::wire::SegmentResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn create(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    body: WireBody,
+) -> Result<Response, Error> {
+    let SegmentRequest { segment } = body.decode()?;
+    let (name, rules) = (name_of(&segment)?, rules_of(&state, caller.account, &segment).await?);
+    let segment = state.store.save_segment(caller.account, None, name, rules).await?;
+    let segment = segment.ok_or(Error::Unavailable("a segment just created cannot be read"))?;
+    saved(&state, &caller, accept, segment, "created").await
+}
+
+/// `PUT /segment/:id`: replaces the segment's name and rules.
+#[utoipa::path(put, path = "/segment/{id}", tag = "segments", request_body = texto_core::wire::SegmentRequest,
+    params(("id" = String, Path, description = "The segment's id")),
+    responses((status = 200, description = "The segment as saved, with its count", body = texto_core::wire::SegmentResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn update(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(id): Path<String>,
+    body: WireBody,
+) -> Result<Response, Error> {
+    let unknown = || Error::NotFound(format!("segment {id}"));
+    let number = path_id(&id).ok_or_else(unknown)?;
+    let SegmentRequest { segment } = body.decode()?;
+    let (name, rules) = (name_of(&segment)?, rules_of(&state, caller.account, &segment).await?);
+    let segment = state.store.save_segment(caller.account, Some(number), name, rules).await?.ok_or_else(unknown)?;
+    saved(&state, &caller, accept, segment, "changed").await
+}
+
+/// `DELETE /segment/:id`.
+#[utoipa::path(delete, path = "/segment/{id}", tag = "segments",
+    params(("id" = String, Path, description = "The segment's id")),
+    responses((status = 200, description = "Deleted", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn remove(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(id): Path<String>,
+) -> Result<Response, Error> {
+    let unknown = || Error::NotFound(format!("segment {id}"));
+    let number = path_id(&id).ok_or_else(unknown)?;
+    if !state.store.delete_segment(caller.account, number).await? {
+        return Err(unknown());
+    }
+    Ok(noted(accept.ok(&StatusResponse::ok()), format!("segment {number}"), format!("segment {number} deleted")))
+}
