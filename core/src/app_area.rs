@@ -1,7 +1,7 @@
 //! The web app comes as two bundles: what marketing staff use every day (sign-in, Home,
 //! Compose, Campaigns, Inbox, Lists), and the rest, opened less often or by fewer people (the
 //! team, tokens, settings, webhooks, the audit log, the profile, sub-accounts, the blacklist,
-//! the NPAI list, the replies listing and contacts). The server answers the account area's
+//! the NPAI list, the replies listing, contacts and segments). The server answers the account area's
 //! pages with that bundle's page, and the app reaches them with a full page load, so marketing
 //! staff never download it.
 
@@ -18,6 +18,7 @@ pub const ACCOUNT_AREA: &[&str] = &[
     "/app/npai",
     "/app/replies",
     "/app/contacts",
+    "/app/segments",
 ];
 
 /// Whether `path` (without query) is a page of the account area.

@@ -258,3 +258,34 @@ test("a French browser gets the app in French; other screens pass axe", async ()
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test("a list import maps columns to the contacts' names, tags, custom fields and consent", async () => {
+  const rows = ["Mobile;Prénom;Ville;Étiquettes;Inscrit le", "0612340001;Léa;Lyon;vip|salon;2026-09-14", "0612340002;Hugo;Paris;salon;2026-10-01"];
+  const page = await openApp(suite.browser, suite.texto, { path: "/app/lists" });
+  await page.getByLabel("List name").fill("Salon 2026");
+  await page.getByText("Import a CSV file").click();
+  await page.getByLabel("CSV file").setInputFiles({ name: "salon.csv", mimeType: "text/csv", buffer: Buffer.from(rows.join("\n") + "\n", "utf8") });
+  await eventually(() => page.getByLabel("Phone number column").inputValue(), (v) => v === "0", "the Mobile column is guessed");
+  await page.getByLabel("First name").selectOption({ label: "Column 2 (Prénom)" });
+  await page.getByLabel("Tags").selectOption({ label: "Column 4 (Étiquettes)" });
+  await page.getByLabel(/Keep the other columns as custom fields/).check();
+  await page.getByLabel("These people agreed to receive texts").check();
+  await page.getByLabel("How they agreed").selectOption({ label: "A web form" });
+  await page.getByLabel(/Date they agreed/).selectOption({ label: "Column 5 (Inscrit le)" });
+  await page.getByLabel(/Proof of consent/).fill("Formulaire d'inscription du salon");
+  await assertAccessible(page, "the contact columns of the importer");
+  await screenshots(page, "import-contact-columns");
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await page.getByTestId("import-report").waitFor();
+  await page.getByRole("button", { name: "Create the list" }).click();
+  await page.getByRole("heading", { name: "Salon 2026" }).waitFor();
+  const lea = (await api(suite.texto, "GET", "/contact/33612340001")).body.contact;
+  assert.equal(lea.firstname, "Léa");
+  assert.deepEqual(lea.tags, ["vip", "salon"]);
+  assert.equal(lea.fields.ville, "Lyon", JSON.stringify(lea));
+  assert.equal(lea.consent.source, "form");
+  assert.equal(lea.consent.opt_in_date, "2026-09-14 00:00:00");
+  assert.equal(lea.consent.proof, "Formulaire d'inscription du salon");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -15,6 +15,7 @@ use crate::{
         number_list::{Blacklist, Npai},
         profile::Profile,
         replies::Replies,
+        segments::Segments,
         settings::Settings,
         sub_accounts::SubAccounts,
         team::Team,
@@ -41,6 +42,7 @@ pub fn AccountApp() -> impl IntoView {
                 <Route path=path!("/app/replies") view=Replies />
                 <Route path=path!("/app/contacts") view=Contacts />
                 <Route path=path!("/app/contacts/:number") view=ContactCard />
+                <Route path=path!("/app/segments") view=Segments />
             </Routes>
         </Frame>
     }

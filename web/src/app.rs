@@ -172,6 +172,7 @@ fn Nav() -> impl IntoView {
             })}</NavLink>
             <NavLink href="/app/replies">{move || t().nav_replies}</NavLink>
             <NavLink href="/app/contacts">{move || t().nav_contacts}</NavLink>
+            <NavLink href="/app/segments">{move || t().nav_segments}</NavLink>
             <NavLink href="/app/lists">{move || t().nav_lists}</NavLink>
             <NavLink href="/app/webhooks">{move || t().nav_webhooks}</NavLink>
             <NavLink href="/app/blacklist">{move || t().nav_blacklist}</NavLink>

@@ -35,6 +35,8 @@ pub struct Draft {
     pub imported: Vec<String>,
     /// Ids of the stored lists chosen.
     pub lists: Vec<String>,
+    /// Ids of the saved segments chosen.
+    pub segments: Vec<String>,
     /// ISO code of the country of national numbers.
     pub country: String,
 }
@@ -51,6 +53,7 @@ impl Default for Draft {
             pasted: String::new(),
             imported: Vec::new(),
             lists: Vec::new(),
+            segments: Vec::new(),
             country: "FR".to_owned(),
         }
     }
@@ -109,7 +112,7 @@ impl Draft {
     /// True when the draft names someone to send to: a typed or imported number, or a list.
     pub fn has_recipients(&self) -> bool {
         if self.to_lists {
-            !self.lists.is_empty()
+            !self.lists.is_empty() || !self.segments.is_empty()
         } else {
             !self.imported.is_empty() || split_numbers(&self.pasted).next().is_some()
         }
@@ -125,7 +128,8 @@ impl Draft {
         }
     }
 
-    /// The `sms` request of this draft: to the chosen lists or to [`Draft::numbers`].
+    /// The `sms` request of this draft: to the chosen lists and segments, or to
+    /// [`Draft::numbers`].
     pub fn request(&self) -> SmsRequest<'static> {
         let optional = |value: &str| (!value.trim().is_empty()).then(|| value.trim().to_owned());
         let message = MessageDto {
@@ -137,11 +141,12 @@ impl Draft {
             unicode: None,
         };
         if self.to_lists {
-            let lists = self.lists.iter().map(|id| ListRefDto { value: id.clone() }).collect();
-            return SmsRequest { message, recipients: None, lists: Some(lists) };
+            let refs = |ids: &[String]| ids.iter().map(|id| ListRefDto { value: id.clone() }).collect();
+            let segments = (!self.segments.is_empty()).then(|| refs(&self.segments));
+            return SmsRequest { message, recipients: None, lists: Some(refs(&self.lists)), segments };
         }
         let gsm = self.numbers().into_iter().map(|value| GsmDto { value: Cow::Owned(value), gsmsmsid: None }).collect();
-        SmsRequest { message, recipients: Some(RecipientsDto { gsm }), lists: None }
+        SmsRequest { message, recipients: Some(RecipientsDto { gsm }), lists: None, segments: None }
     }
 }
 

@@ -174,3 +174,12 @@ pub fn numbers(lang: Lang, count: usize) -> String {
         (Lang::Fr, _) => format!("{n} numéros"),
     }
 }
+
+/// How many contacts a segment holds: `1 contact`, `1 234 contacts`.
+pub fn contacts(lang: Lang, count: i64) -> String {
+    let n = integer(lang, count);
+    match (lang, count) {
+        (Lang::En, 1) | (Lang::Fr, 0 | 1) => format!("{n} contact"),
+        _ => format!("{n} contacts"),
+    }
+}

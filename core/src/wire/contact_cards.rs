@@ -91,6 +91,26 @@ pub struct ContactCardsResponse {
 }
 document!(ContactCardsResponse, None, &["response"]);
 
+/// The answer to `GET /contacts/numbers`: the numbers alone, for a page that needs no more
+/// (the web app's in-page simulation of a segment, or of consent).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ContactNumbersResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
+    pub message: String,
+    /// The page of numbers, in order.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub numbers: Vec<String>,
+    /// How many the filters keep.
+    #[serde(rename = "totalRecords", default, deserialize_with = "lenient::int")]
+    pub total_records: i64,
+}
+document!(ContactNumbersResponse, None, &["response"]);
+
 /// A list holding the contact's number, with the entry's info fields.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

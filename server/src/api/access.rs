@@ -130,6 +130,7 @@ pub const ROUTES: &[(&str, &str, Access)] = &[
     ("POST", "/keyword", Signed(EditDelivery, Some("keyword.create"))),
     ("PUT", "/keyword/{id}", Signed(EditDelivery, Some("keyword.update"))),
     ("DELETE", "/keyword/{id}", Signed(EditDelivery, Some("keyword.delete"))),
+    ("GET", "/contacts/numbers", Signed(Read, None)),
     ("GET", "/segments", Signed(Read, None)),
     ("POST", "/segment", Signed(EditLists, Some("segment.create"))),
     ("POST", "/segment/count", Signed(Read, None)),

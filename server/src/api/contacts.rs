@@ -116,7 +116,7 @@ pub(super) fn change_of(asked: ContactCardDto, now: DateTime<Utc>) -> Result<Con
     Ok(ContactChange { firstname, lastname, fields, tags, opt_in })
 }
 
-/// The query of `GET /contacts`.
+/// The query of `GET /contacts` (and `GET /contacts/numbers`).
 #[derive(Debug, Default, serde::Deserialize)]
 #[serde(default)]
 pub(super) struct ContactsQuery {
@@ -134,6 +134,26 @@ pub(super) struct ContactsQuery {
 }
 
 impl ContactsQuery {
+    /// The filter the query asks for, checked.
+    pub(super) async fn filter(self, state: &AppState, account: AccountId) -> Result<ContactFilter, Error> {
+        let list = optional_id("list", self.list.as_deref(), "a list's id")?;
+        let consent = match self.consent.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some("1") => Some(true),
+            Some("0") => Some(false),
+            Some(_) => return Err(Error::Invalid(vec![FieldError::new("consent", "1 or 0")])),
+        };
+        let rules = self.rules(state, account).await?;
+        Ok(ContactFilter {
+            page: Page { start: self.start.unwrap_or(0), length: self.length.unwrap_or(100) },
+            search: self.search,
+            tag: self.tag.map(|t| t.trim().to_owned()).filter(|t| !t.is_empty()),
+            list,
+            consent,
+            rules,
+        })
+    }
+
     /// The rules the query's `segment`, `field` and `engagement` ask for (as a segment's).
     async fn rules(&self, state: &AppState, account: AccountId) -> Result<Vec<SegmentRule>, Error> {
         let mut rules = Vec::new();
@@ -202,23 +222,7 @@ pub(super) async fn list(
     accept: Accept,
     asked: Result<Query<ContactsQuery>, QueryRejection>,
 ) -> Result<Response, Error> {
-    let asked = query(asked)?;
-    let list = optional_id("list", asked.list.as_deref(), "a list's id")?;
-    let consent = match asked.consent.as_deref().map(str::trim) {
-        None | Some("") => None,
-        Some("1") => Some(true),
-        Some("0") => Some(false),
-        Some(_) => return Err(Error::Invalid(vec![FieldError::new("consent", "1 or 0")])),
-    };
-    let rules = asked.rules(&state, caller.account).await?;
-    let filter = ContactFilter {
-        page: Page { start: asked.start.unwrap_or(0), length: asked.length.unwrap_or(100) },
-        search: asked.search,
-        tag: asked.tag.map(|t| t.trim().to_owned()).filter(|t| !t.is_empty()),
-        list,
-        consent,
-        rules,
-    };
+    let filter = query(asked)?.filter(&state, caller.account).await?;
     let (cards, total) = state.store.contacts(caller.account, filter).await?;
     Ok(accept.ok(&ContactCardsResponse {
         status: 1,

@@ -12,6 +12,7 @@ mod campaign_numbers;
 mod campaigns;
 mod clicks;
 mod consumption;
+mod contact_numbers;
 mod contacts;
 mod conversations;
 mod daily;
@@ -93,6 +94,7 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(conversations::router())
         .merge(keywords::router())
         .merge(segments::router())
+        .merge(contact_numbers::router())
         .merge(contacts::router())
         .merge(daily::router())
         .merge(settings::router())

@@ -84,6 +84,7 @@ pub fn endpoints() -> Vec<(Method, &'static str)> {
         (Method::POST, "/keyword"),
         (Method::PUT, "/keyword/1"),
         (Method::DELETE, "/keyword/1"),
+        (Method::GET, "/contacts/numbers"),
         (Method::GET, "/segments"),
         (Method::POST, "/segment"),
         (Method::POST, "/segment/count"),

@@ -130,6 +130,12 @@ async fn a_saved_segment_is_sent_to_like_a_list_and_can_be_changed_and_deleted()
     let id = saved["segment"]["id"].as_str().expect("an id").to_owned();
     let (_, all) = app.json(Method::GET, "/segments", None).await;
     assert_eq!(all["segments"][0]["name"], "VIP", "{all}");
+    let (status, numbers) = app.json(Method::GET, &format!("/contacts/numbers?segment={id}"), None).await;
+    assert_eq!((status, numbers["numbers"].clone()), (200, json!(["33612000002", "33612000009"])), "{numbers}");
+    let (_, cards) = app.json(Method::GET, &format!("/contacts?segment={id}&engagement=not_clicked"), None).await;
+    assert_eq!(cards["totalRecords"], 2, "segment and engagement filters together: {cards}");
+    let (status, _) = app.json(Method::GET, "/contacts?segment=999", None).await;
+    assert_eq!(status, 404, "an unknown segment");
 
     let request = json!({"sms": {"message": {"text": "Bonjour [info1]", "pushtype": "alert"},
         "lists": [{"value": clients}], "segments": [{"value": id}]}});

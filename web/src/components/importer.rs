@@ -7,7 +7,10 @@ use leptos::{prelude::*, task::spawn_local};
 use texto_core::Country;
 use wasm_bindgen::JsCast;
 
-use super::download::download_csv;
+use super::{
+    download::download_csv,
+    importer_card::{CardChoices, CardPicker},
+};
 use crate::{
     format,
     i18n::{use_lang, use_texts},
@@ -19,7 +22,8 @@ const CHUNK_ROWS: usize = 4_000;
 /// Rejected rows listed on screen (all of them are in the download).
 const LISTED_REJECTS: usize = 20;
 
-/// The importer; `with_info` also maps columns to info1…info4. `on_done` gets the contacts.
+/// The importer; `with_info` also maps columns to info1…info4 and to the contacts' names, tags,
+/// custom fields and consent. `on_done` gets the contacts.
 #[component]
 pub fn CsvImporter(
     /// Also map columns to info1…info4.
@@ -37,6 +41,7 @@ pub fn CsvImporter(
     let phone_column = RwSignal::new(0usize);
     let has_header = RwSignal::new(false);
     let info_columns: [RwSignal<Option<usize>>; 4] = std::array::from_fn(|_| RwSignal::new(None));
+    let card = CardChoices::default();
     let asks_country = country.is_none();
     let country = country.unwrap_or_else(|| RwSignal::new("FR".to_owned()));
     let progress = RwSignal::new(None::<(usize, usize)>);
@@ -61,11 +66,19 @@ pub fn CsvImporter(
 
     let import = move |_| {
         let Some(chosen) = file.get_untracked() else { return };
+        let (phone, info) = (phone_column.get_untracked(), info_columns.map(|c| c.get_untracked()));
+        let taken: Vec<usize> = std::iter::once(phone).chain(info.into_iter().flatten()).collect();
+        let header = chosen.preview.first().cloned().unwrap_or_default();
         let settings = ImportSettings {
-            phone_column: phone_column.get_untracked(),
-            info_columns: info_columns.map(|c| c.get_untracked()),
+            phone_column: phone,
+            info_columns: info,
             has_header: has_header.get_untracked(),
             default_country: country.get_untracked(),
+            card: if with_info {
+                card.columns(&header, has_header.get_untracked(), &taken)
+            } else {
+                Default::default()
+            },
         };
         spawn_local(async move {
             let mut importer = Importer::new(chosen, settings);
@@ -93,7 +106,7 @@ pub fn CsvImporter(
                 <p class="alert error" role="alert">{move || t().file_unreadable}</p>
             </Show>
             {move || file.get().map(|f| view! {
-                <ColumnPicker file=f phone_column has_header info_columns with_info />
+                <ColumnPicker file=f phone_column has_header info_columns with_info card />
                 {asks_country.then(|| view! { <CountrySelect id="csv-country" country /> })}
                 <button type="button" class="primary" on:click=import>{move || t().import}</button>
             })}
@@ -114,6 +127,7 @@ fn ColumnPicker(
     has_header: RwSignal<bool>,
     info_columns: [RwSignal<Option<usize>>; 4],
     with_info: bool,
+    card: CardChoices,
 ) -> impl IntoView {
     let t = use_texts();
     let columns = file.columns;
@@ -147,6 +161,7 @@ fn ColumnPicker(
                     </div>
                 }
             }).collect_view())}
+            {with_info.then(|| view! { <CardPicker choices=card options=move || options().into_any() /> })}
             <div class="table-wrap">
                 <table>
                     <caption>{move || t().preview_rows}</caption>

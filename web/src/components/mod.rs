@@ -6,6 +6,7 @@ pub mod download;
 pub mod errors;
 pub mod field;
 pub mod importer;
+pub mod importer_card;
 pub mod pager;
 pub mod phone;
 pub mod role;

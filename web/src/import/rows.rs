@@ -3,9 +3,9 @@
 
 use std::io::Cursor;
 
-use texto_core::{parse_with_default_country, spreadsheet_cell};
+use texto_core::{parse_with_default_country, spreadsheet_cell, wire::ContactCardDto};
 
-use super::CsvFile;
+use super::{CardColumns, CsvFile};
 
 /// What the user chose in the column picker.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -18,6 +18,8 @@ pub struct ImportSettings {
     pub has_header: bool,
     /// ISO code of the country of national numbers (`FR`: `06…` → `336…`).
     pub default_country: String,
+    /// The columns that fill each number's contact.
+    pub card: CardColumns,
 }
 
 /// A row that became a contact.
@@ -27,6 +29,8 @@ pub struct ImportedContact {
     pub number: String,
     /// info1…info4 (empty when not mapped).
     pub info: [String; 4],
+    /// What the row says about the contact, when columns are mapped to it.
+    pub card: Option<ContactCardDto>,
 }
 
 /// A row that was refused.
@@ -113,7 +117,8 @@ impl Importer {
         match parse_with_default_country(&value, &self.settings.default_country) {
             Ok(number) => {
                 let info = self.settings.info_columns.map(|column| column.map(cell).unwrap_or_default());
-                self.contacts.push(ImportedContact { number: number.as_u64().to_string(), info });
+                let card = self.settings.card.card(cell);
+                self.contacts.push(ImportedContact { number: number.as_u64().to_string(), info, card });
             }
             Err(why) => self.rejected.push(Rejected { row: self.row, value, reason: why.to_string() }),
         }

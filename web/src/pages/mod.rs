@@ -14,6 +14,7 @@ pub mod profile;
 pub mod replies;
 pub mod reply_settings;
 pub mod retention_settings;
+pub mod segments;
 pub mod settings;
 pub mod sign_in;
 pub mod sub_accounts;

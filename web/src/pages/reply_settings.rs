@@ -1,5 +1,5 @@
-//! Settings' "Replies to STOP and HELP" (`GET`/`PUT /settings`): the help text, and whether a
-//! STOP is confirmed.
+//! Settings' "Replies to STOP and HELP" (`GET`/`PUT /settings`): the help text, whether a
+//! STOP is confirmed, and whether marketing needs consent.
 
 use leptos::{prelude::*, task::spawn_local};
 use texto_core::wire::{SettingsDto, SettingsRequest, SettingsResponse};
@@ -16,10 +16,12 @@ pub fn ReplySettings() -> impl IntoView {
     let (t, api) = (use_texts(), use_api());
     let help = RwSignal::new(String::new());
     let confirm = RwSignal::new(false);
+    let needs_consent = RwSignal::new(false);
     let (error, saved, loaded) = (RwSignal::new(None::<ApiError>), RwSignal::new(false), RwSignal::new(false));
     let show = move |settings: SettingsDto| {
         help.set(settings.help_text.unwrap_or_default());
         confirm.set(settings.stop_confirmation == Some(1));
+        needs_consent.set(settings.marketing_needs_consent == Some(1));
     };
     spawn_local(async move {
         if let Ok(answer) = api.get::<SettingsResponse>("/settings").await {
@@ -33,6 +35,7 @@ pub fn ReplySettings() -> impl IntoView {
             settings: SettingsDto {
                 help_text: Some(help.get_untracked()),
                 stop_confirmation: Some(i64::from(confirm.get_untracked())),
+                marketing_needs_consent: Some(i64::from(needs_consent.get_untracked())),
             },
         };
         saved.set(false);
@@ -61,6 +64,10 @@ pub fn ReplySettings() -> impl IntoView {
                     <label class="check">
                         <input type="checkbox" prop:checked=move || confirm.get() on:change=move |ev| confirm.set(event_target_checked(&ev)) />
                         {move || t().stop_confirmation}
+                    </label>
+                    <label class="check">
+                        <input type="checkbox" prop:checked=move || needs_consent.get() on:change=move |ev| needs_consent.set(event_target_checked(&ev)) />
+                        {move || t().marketing_needs_consent}
                     </label>
                     <ErrorAlert error=error />
                     <Show when=move || saved.get()><p class="alert ok" role="status">{move || t().saved}</p></Show>

@@ -1,12 +1,16 @@
-//! What the in-page simulation needs to know about the account: its lists, the numbers it
-//! never sends to, and the contacts of the lists chosen. Loaded once, lists on demand.
+//! What the in-page simulation needs to know about the account: its lists and segments, the
+//! numbers it never sends to, whether its marketing needs consent (and who gave it), and the
+//! contacts of the lists and segments chosen. Loaded once, lists and segments on demand.
 
 use std::collections::HashMap;
 
 use leptos::{prelude::*, task::spawn_local};
 use texto_core::{
     Contact,
-    wire::{ListResponse, ListSummaryDto, ListsResponse, NumberListResponse},
+    wire::{
+        ContactNumbersResponse, ListResponse, ListSummaryDto, ListsResponse, NumberListResponse, SegmentDto,
+        SegmentsResponse, SettingsResponse,
+    },
 };
 
 use crate::{
@@ -30,6 +34,12 @@ pub struct Account {
     pub npai: RwSignal<Vec<u64>>,
     /// Contacts of the chosen lists, by list id.
     pub contacts: RwSignal<HashMap<String, Vec<Contact>>>,
+    /// The saved segments.
+    pub segments: RwSignal<Vec<SegmentDto>>,
+    /// Contacts of the chosen segments, by segment id.
+    pub segment_contacts: RwSignal<HashMap<String, Vec<Contact>>>,
+    /// When the account's marketing needs consent, the numbers with an opt-in.
+    pub consented: RwSignal<Option<Vec<u64>>>,
 }
 
 impl Account {
@@ -41,13 +51,25 @@ impl Account {
             blacklist: RwSignal::new(Vec::new()),
             npai: RwSignal::new(Vec::new()),
             contacts: RwSignal::new(HashMap::new()),
+            segments: RwSignal::new(Vec::new()),
+            segment_contacts: RwSignal::new(HashMap::new()),
+            consented: RwSignal::new(None),
         };
         spawn_local(async move {
             if let Ok(answer) = api.get::<ListsResponse>(&with_query("/lists", Paging::first(PAGE), &[])).await {
                 account.lists.set(answer.lists);
             }
+            if let Ok(answer) = api.get::<SegmentsResponse>("/segments").await {
+                account.segments.set(answer.segments);
+            }
             account.blacklist.set(numbers(api, "/blacklist").await);
             account.npai.set(numbers(api, "/npai").await);
+            let asks_consent =
+                api.get::<SettingsResponse>("/settings").await.ok().and_then(|a| a.settings.marketing_needs_consent);
+            if asks_consent == Some(1) {
+                let consented = cards(api, &[("consent", "1")]).await;
+                account.consented.set(Some(consented.iter().filter_map(|c| c.number.parse().ok()).collect()));
+            }
         });
         Effect::new(move |_| {
             let wanted = draft.with(|d| if d.to_lists { d.lists.clone() } else { Vec::new() });
@@ -66,8 +88,42 @@ impl Account {
                 });
             }
         });
+        Effect::new(move |_| {
+            let wanted = draft.with(|d| if d.to_lists { d.segments.clone() } else { Vec::new() });
+            for id in wanted {
+                if account.segment_contacts.with_untracked(|c| c.contains_key(&id)) {
+                    continue;
+                }
+                account.segment_contacts.update(|c| {
+                    c.insert(id.clone(), Vec::new());
+                });
+                spawn_local(async move {
+                    let loaded = cards(api, &[("segment", &id)]).await;
+                    account.segment_contacts.update(|c| {
+                        c.insert(id, loaded);
+                    });
+                });
+            }
+        });
         account
     }
+}
+
+/// The account's contacts that `filter` keeps (`/contacts/numbers`), page after page.
+async fn cards(api: Api, filter: &[(&str, &str)]) -> Vec<Contact> {
+    let mut found = Vec::new();
+    let mut start = 0;
+    while start < MAX_CONTACTS {
+        let path = with_query("/contacts/numbers", Paging { start, length: PAGE }, filter);
+        let Ok(answer) = api.get::<ContactNumbersResponse>(&path).await else { break };
+        let got = answer.numbers.len() as i64;
+        found.extend(answer.numbers.into_iter().map(|number| Contact { number, info: Default::default() }));
+        start += PAGE;
+        if got < PAGE {
+            break;
+        }
+    }
+    found
 }
 
 /// Every number of `/blacklist` or `/npai` (first pages only past 10 pages).

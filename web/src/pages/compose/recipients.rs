@@ -1,4 +1,4 @@
-//! Who gets the campaign: pasted numbers, a CSV import, or stored lists.
+//! Who gets the campaign: pasted numbers, a CSV import, or stored lists and segments.
 
 use leptos::prelude::*;
 
@@ -60,6 +60,7 @@ pub fn RecipientsPicker(draft: RwSignal<Draft>, account: Account) -> impl IntoVi
             </Show>
             <Show when=move || draft.with(|d| d.to_lists)>
                 <ListChoice draft account />
+                <SegmentChoice draft account />
             </Show>
         </fieldset>
     }
@@ -97,5 +98,42 @@ fn ListChoice(draft: RwSignal<Draft>, account: Account) -> impl IntoView {
             })
             .collect_view()
             .into_any()
+    }
+}
+
+/// A checkbox per saved segment (none shown when the account has none).
+#[component]
+fn SegmentChoice(draft: RwSignal<Draft>, account: Account) -> impl IntoView {
+    let t = use_texts();
+    move || {
+        let segments = account.segments.get();
+        (!segments.is_empty()).then(|| {
+            let boxes = segments
+                .into_iter()
+                .map(|segment| {
+                    let id = segment.id.clone().unwrap_or_default();
+                    let checked_id = id.clone();
+                    view! {
+                        <label class="check">
+                            <input type="checkbox" prop:checked=move || draft.with(|d| d.segments.contains(&checked_id))
+                                on:change=move |ev| {
+                                    let on = event_target_checked(&ev);
+                                    draft.update(|d| {
+                                        d.segments.retain(|s| *s != id);
+                                        if on { d.segments.push(id.clone()); }
+                                    });
+                                } />
+                            {segment.name.clone().unwrap_or_default()}
+                        </label>
+                    }
+                })
+                .collect_view();
+            view! {
+                <fieldset class="segments-choice">
+                    <legend>{move || t().segments_title}</legend>
+                    {boxes}
+                </fieldset>
+            }
+        })
     }
 }

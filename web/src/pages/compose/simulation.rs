@@ -49,8 +49,10 @@ pub fn figures(draft: RwSignal<Draft>, account: Account) -> Memo<Figures> {
         let draft = draft.get();
         let now = clock::now();
         let contacts = account.contacts.get();
+        let segment_contacts = account.segment_contacts.get();
         let chosen: Vec<&texto_core::Contact> = if draft.to_lists {
-            draft.lists.iter().filter_map(|id| contacts.get(id)).flatten().collect()
+            let lists = draft.lists.iter().filter_map(|id| contacts.get(id));
+            lists.chain(draft.segments.iter().filter_map(|id| segment_contacts.get(id))).flatten().collect()
         } else {
             Vec::new()
         };
@@ -79,6 +81,12 @@ pub fn figures(draft: RwSignal<Draft>, account: Account) -> Memo<Figures> {
                 .iter()
                 .map(|id| (id.clone(), contacts.get(id).cloned().unwrap_or_default()))
                 .collect::<HashMap<_, _>>(),
+            segments: draft
+                .segments
+                .iter()
+                .map(|id| (id.clone(), segment_contacts.get(id).cloned().unwrap_or_default()))
+                .collect(),
+            consented: account.consented.get().map(|numbers| numbers.into_iter().collect()),
             ..FilterContext::default()
         };
         let endpoint = if draft.to_lists { Endpoint::SimulateLists } else { Endpoint::Simulate };
@@ -96,7 +104,7 @@ pub fn figures(draft: RwSignal<Draft>, account: Account) -> Memo<Figures> {
 pub fn counter_rows(lang: Lang, r: &CampaignResultDto) -> Vec<(&'static str, String)> {
     let t = lang.texts();
     let n = |v: i64| format::integer(lang, v);
-    vec![
+    let mut rows = vec![
         (t.total, n(r.total)),
         (t.sent, n(r.sent)),
         (t.invalid, n(r.invalid)),
@@ -108,7 +116,11 @@ pub fn counter_rows(lang: Lang, r: &CampaignResultDto) -> Vec<(&'static str, Str
         (t.country_limit, n(r.country_limit.unwrap_or(0))),
         (t.cost, format::credits(lang, r.cost)),
         (t.credits_after, format::credits(lang, r.credits)),
-    ]
+    ];
+    if let Some(no_consent) = r.no_consent {
+        rows.insert(9, (t.no_consent_counter, n(no_consent)));
+    }
+    rows
 }
 
 /// The simulation table and the server check.

@@ -124,18 +124,21 @@ pub fn ContactCard() -> impl IntoView {
             let lists = answer.lists.iter().map(|m| view! {
                 <li><a href=format!("/app/lists/{}", m.list_id)>{m.name.clone()}</a></li>
             }).collect_view();
-            let sent = answer.messages.iter().map(|m| view! {
+            // One timeline, newest first: what was sent, what came back, and the clicks (the
+            // wire's dates are Paris `Y-m-d H:i:s`, which sort as texts).
+            let mut timeline: Vec<(String, &'static str, String, String)> = Vec::new();
+            timeline.extend(answer.messages.iter().map(|m| (m.date.clone(), t().timeline_sent, m.message.clone(), m.status.clone())));
+            timeline.extend(answer.replies.iter().map(|r| (r.date.clone(), t().timeline_reply, r.message.clone(), "—".to_owned())));
+            timeline.extend(answer.clicks.iter().map(|c| {
+                (c.date.clone(), t().timeline_click, format!("{} {}", t().campaign_word, c.campaign_id), "—".to_owned())
+            }));
+            timeline.sort_by(|a, b| b.0.cmp(&a.0));
+            let rows = timeline.into_iter().map(|(date, kind, text, status)| view! {
                 <tr>
-                    <td data-label=t().date>{format::wire_date(lang.get(), &m.date)}</td>
-                    <td data-label=t().message class="text">{m.message.clone()}</td>
-                    <td data-label=t().status>{m.status.clone()}</td>
-                </tr>
-            }).collect_view();
-            let replies = answer.replies.iter().map(|r| view! {
-                <tr>
-                    <td data-label=t().date>{format::wire_date(lang.get(), &r.date)}</td>
-                    <td data-label=t().reply class="text">{r.message.clone()}</td>
-                    <td data-label=t().status>"—"</td>
+                    <td data-label=t().date>{format::wire_date(lang.get(), &date)}</td>
+                    <td data-label=t().timeline_kind>{kind}</td>
+                    <td data-label=t().message class="text">{text}</td>
+                    <td data-label=t().status>{status}</td>
                 </tr>
             }).collect_view();
             view! {
@@ -146,8 +149,11 @@ pub fn ContactCard() -> impl IntoView {
                 <h2>{t().contact_history}</h2>
                 <div class="table-wrap">
                     <table class="stack">
-                        <thead><tr><th scope="col">{t().date}</th><th scope="col">{t().message}</th><th scope="col">{t().status}</th></tr></thead>
-                        <tbody>{sent}{replies}</tbody>
+                        <thead><tr>
+                            <th scope="col">{t().date}</th><th scope="col">{t().timeline_kind}</th>
+                            <th scope="col">{t().message}</th><th scope="col">{t().status}</th>
+                        </tr></thead>
+                        <tbody>{rows}</tbody>
                     </table>
                 </div>
             }

@@ -1,11 +1,12 @@
 //! Contacts: the account's contacts (its cards and the numbers of its lists), searched and
-//! filtered by tag, list and consent; each opens its page (`card`).
+//! filtered by tag, list, consent, segment, a field's value and engagement; each opens its page
+//! (`card`).
 
 pub mod card;
 
 use leptos::prelude::*;
 use leptos_router::components::A;
-use texto_core::wire::{ContactCardDto, ContactCardsResponse, ListsResponse};
+use texto_core::wire::{ContactCardDto, ContactCardsResponse, ListsResponse, SegmentsResponse};
 
 use crate::{
     api::{Paging, use_api, with_query},
@@ -16,6 +17,19 @@ use crate::{
 
 /// Contacts per page.
 const PAGE: i64 = 50;
+
+/// A label in the current language.
+type Label = fn(&'static Texts) -> &'static str;
+
+/// The engagement filters, by their `engagement` query value.
+const ENGAGEMENTS: [(&str, Label); 6] = [
+    ("clicked", |t| t.rule_clicked),
+    ("not_clicked", |t| t.never_clicked),
+    ("delivered", |t| t.rule_delivered),
+    ("not_delivered", |t| t.not_delivered_filter),
+    ("replied", |t| t.rule_replied),
+    ("not_replied", |t| t.never_replied),
+];
 
 /// A contact's consent in words.
 pub(crate) fn consent_label(t: &'static Texts, lang: Lang, contact: &ContactCardDto) -> String {
@@ -38,6 +52,16 @@ pub fn Contacts() -> impl IntoView {
         RwSignal::new(String::new()),
         RwSignal::new(String::new()),
     );
+    let (segment, field, value, engagement, days) = (
+        RwSignal::new(String::new()),
+        RwSignal::new(String::new()),
+        RwSignal::new(String::new()),
+        RwSignal::new(String::new()),
+        RwSignal::new(String::new()),
+    );
+    let segments = LocalResource::new(move || async move {
+        api.get::<SegmentsResponse>("/segments").await.map(|a| a.segments).unwrap_or_default()
+    });
     let lists = LocalResource::new(move || async move {
         api.get::<ListsResponse>(&with_query("/lists", Paging::first(1000), &[]))
             .await
@@ -45,10 +69,24 @@ pub fn Contacts() -> impl IntoView {
             .unwrap_or_default()
     });
     let page = LocalResource::new(move || {
+        // A field filters once it has a value; a window, once an engagement is chosen.
+        let (value, engagement) = (value.get().trim().to_owned(), engagement.get());
+        let field = if value.is_empty() { String::new() } else { field.get().trim().to_owned() };
+        let days = if engagement.is_empty() { String::new() } else { days.get() };
         let path = with_query(
             "/contacts",
             paging.get(),
-            &[("search", &search.get()), ("tag", tag.get().trim()), ("list", &list.get()), ("consent", &consent.get())],
+            &[
+                ("search", &search.get()),
+                ("tag", tag.get().trim()),
+                ("list", &list.get()),
+                ("consent", &consent.get()),
+                ("segment", &segment.get()),
+                ("field", &field),
+                ("value", &value),
+                ("engagement", &engagement),
+                ("days", &days),
+            ],
         );
         async move { api.get::<ContactCardsResponse>(&path).await }
     });
@@ -102,6 +140,42 @@ pub fn Contacts() -> impl IntoView {
                     <option value="0">{move || t().without_consent}</option>
                 </select>
             </div>
+            <details class="more-filters">
+                <summary>{move || t().more_filters}</summary>
+                <div class="row">
+                    <div class="field">
+                        <label for="contacts-segment">{move || t().segments_title}</label>
+                        <select id="contacts-segment" on:change=move |ev| { segment.set(event_target_value(&ev)); reset(); }>
+                            <option value="">{move || t().all}</option>
+                            {move || segments.get().unwrap_or_default().into_iter().map(|s| view! { <option value=s.id.clone().unwrap_or_default()>{s.name.clone()}</option> }).collect_view()}
+                        </select>
+                    </div>
+                    <div class="field">
+                        <label for="contacts-field">{move || t().field_filter}</label>
+                        <input id="contacts-field" type="text" size="8" placeholder="city" prop:value=move || field.get()
+                            on:input=move |ev| { field.set(event_target_value(&ev)); reset(); } />
+                    </div>
+                    <div class="field">
+                        <label for="contacts-value">{move || t().field_value}</label>
+                        <input id="contacts-value" type="search" size="8" prop:value=move || value.get()
+                            on:input=move |ev| { value.set(event_target_value(&ev)); reset(); } />
+                    </div>
+                    <div class="field">
+                        <label for="contacts-engagement">{move || t().engagement}</label>
+                        <select id="contacts-engagement" on:change=move |ev| { engagement.set(event_target_value(&ev)); reset(); }>
+                            <option value="">{move || t().engagement_any}</option>
+                            {move || ENGAGEMENTS.map(|(kind, label)| view! { <option value=kind>{label(t())}</option> }).collect_view()}
+                        </select>
+                    </div>
+                    <div class="field">
+                        <label for="contacts-days">{move || t().engagement_window}</label>
+                        <select id="contacts-days" on:change=move |ev| { days.set(event_target_value(&ev)); reset(); }>
+                            <option value="">{move || t().rule_ever}</option>
+                            {[7, 30, 90].map(|n| view! { <option value=n.to_string()>{move || format!("{n} {}", t().rule_days)}</option> }).collect_view()}
+                        </select>
+                    </div>
+                </div>
+            </details>
         </form>
         <ErrorAlert error=error />
         <div class="table-wrap">

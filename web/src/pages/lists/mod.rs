@@ -38,7 +38,7 @@ pub fn imported_contacts(imported: &[ImportedContact]) -> Vec<ContactDto> {
         .iter()
         .map(|c| {
             let [info1, info2, info3, info4] = c.info.clone().map(|i| (!i.is_empty()).then_some(i));
-            ContactDto { value: c.number.clone(), info1, info2, info3, info4 }
+            ContactDto { value: c.number.clone(), info1, info2, info3, info4, contact: c.card.clone().map(Box::new) }
         })
         .collect()
 }
