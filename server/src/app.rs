@@ -26,6 +26,7 @@ use crate::{
     delivery::{Delivery, DeliverySettings, clock::SystemClock, links::LinkCodes},
     delivery::{Mailer, SmtpMailer},
     devices::Devices,
+    metrics_endpoint,
     retention::{self, RetentionPass},
     state::AppState,
     store::{AuditStore, DeliveryStore, OutboxStore, RetentionStore, Store},
@@ -37,6 +38,8 @@ use crate::{
 pub struct App {
     listener: TcpListener,
     address: SocketAddr,
+    /// Where `GET /metrics` is served, when it is.
+    metrics: Option<SocketAddr>,
     router: axum::Router,
     header_read_timeout: Duration,
     max_connections: usize,
@@ -81,6 +84,13 @@ impl App {
         )?);
         let webhooks_stop = CancellationToken::new();
         let webhooks_task = tokio::spawn(webhook_sender::run(Arc::clone(&webhooks), webhooks_stop.clone()));
+        let metrics = match config.metrics_addr {
+            Some(addr) => {
+                let store = Arc::clone(&store) as Arc<dyn DeliveryStore>;
+                Some(metrics_endpoint::serve(addr, store, webhooks_stop.clone()).await?)
+            }
+            None => None,
+        };
         // The retention pass stops with the webhook sender: both are background upkeep.
         let pass = RetentionPass::new(Arc::clone(&store) as Arc<dyn RetentionStore>);
         tokio::spawn(retention::run(pass, *config.retention_every, webhooks_stop.clone()));
@@ -119,6 +129,10 @@ impl App {
         if let Some(simulator) = simulator {
             router = router.nest_service("/simulator", api::behind_token(simulator, state.clone()));
         }
+        // Requests are counted only when metrics are served: otherwise nothing is recorded.
+        if metrics.is_some() {
+            router = router.layer(axum::middleware::from_fn(metrics_endpoint::track));
+        }
         let router = router
             .fallback(api::not_found)
             .layer(axum::middleware::from_fn_with_state(state.clone(), api::render_errors))
@@ -134,6 +148,7 @@ impl App {
         Ok(App {
             listener,
             address,
+            metrics,
             router,
             header_read_timeout,
             max_connections,
@@ -146,6 +161,11 @@ impl App {
     /// The port actually bound (useful when the configuration asked for port 0).
     pub fn port(&self) -> u16 {
         self.address.port()
+    }
+
+    /// Where `GET /metrics` is served (`--metrics-addr`), when it is.
+    pub fn metrics_address(&self) -> Option<SocketAddr> {
+        self.metrics
     }
 
     /// `http://host:port`, the base URL clients use.

@@ -27,6 +27,10 @@ pub struct Config {
     /// Address to listen on (port 0 picks a free port).
     #[arg(long, env = "TEXTO_ADDR", default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
+    /// Where to serve `GET /metrics` in Prometheus' text format (HOST:PORT, a listener of its
+    /// own, never the API's); off by default.
+    #[arg(long, env = "TEXTO_METRICS_ADDR")]
+    pub metrics_addr: Option<SocketAddr>,
     /// The database: an SQLite file path (or `sqlite://PATH`), created with its folder if
     /// missing; or a PostgreSQL URL (`postgres://user:password@host:port/database`), which
     /// several nodes share (docs/scale-out.md).
@@ -127,6 +131,7 @@ impl Config {
     pub fn new(addr: SocketAddr, db: impl Into<DbLocation>, web_dir: PathBuf) -> Config {
         Config {
             addr,
+            metrics_addr: None,
             db: db.into(),
             web_dir,
             public_url: None,

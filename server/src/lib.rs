@@ -15,6 +15,7 @@ mod db;
 mod delivery;
 mod devices;
 mod error;
+mod metrics_endpoint;
 mod net_guard;
 mod passwords;
 mod retention;

@@ -14,7 +14,13 @@ use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 wasm_bindgen_test_configure!(run_in_browser);
 
 fn settings(phone_column: usize, has_header: bool) -> ImportSettings {
-    ImportSettings { phone_column, info_columns: [Some(0), None, None, None], has_header, default_country: "FR".into() }
+    ImportSettings {
+        phone_column,
+        info_columns: [Some(0), None, None, None],
+        has_header,
+        default_country: "FR".into(),
+        card: Default::default(),
+    }
 }
 
 fn import_all(bytes: &[u8], settings: ImportSettings) -> Importer {

@@ -397,6 +397,7 @@ async fn attempt(
     let mut result = simulation.to_wire(Some(ticket.to_string()));
     result.credits = balance.as_f64();
     let sent = simulation.counters.sent;
+    metrics::counter!("texto_messages_accepted_total").increment(sent);
     tracing::info!(ticket, sent, cost = %simulation.cost, awaits, "campaign created");
     if awaits {
         state.store.mark_awaiting(caller.account, ticket, simulation.send_at, &caller.actor).await?;

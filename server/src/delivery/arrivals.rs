@@ -59,8 +59,23 @@ pub(crate) async fn run(
             tracing::error!(%error, "cannot store receipts and replies; trying again");
             tokio::time::sleep(Duration::from_secs(1)).await;
         }
+        count(&arrivals);
         for ack in acks {
             ack.send();
+        }
+    }
+}
+
+/// Counts the receipts (by code) and replies stored, for the metrics.
+fn count(arrivals: &[Arrival]) {
+    let connector = crate::metrics_endpoint::DEFAULT_CONNECTOR;
+    for arrival in arrivals {
+        match arrival {
+            Arrival::Receipt { code, .. } => {
+                metrics::counter!("texto_receipts_total", "connector" => connector, "code" => code.label())
+                    .increment(1);
+            }
+            Arrival::Reply { .. } => metrics::counter!("texto_replies_total", "connector" => connector).increment(1),
         }
     }
 }

@@ -92,6 +92,11 @@ impl Dispatcher {
             handed: outcomes.iter().filter(|o| !matches!(o, HandOff::Retry { .. })).count(),
             retried: outcomes.iter().filter(|o| matches!(o, HandOff::Retry { .. })).count(),
         };
+        let submitted = outcomes.iter().filter(|o| matches!(o, HandOff::Submitted { .. })).count();
+        let connector = crate::metrics_endpoint::DEFAULT_CONNECTOR;
+        metrics::counter!("texto_messages_handed_over_total", "connector" => connector).increment(submitted as u64);
+        metrics::counter!("texto_messages_refused_total", "connector" => connector)
+            .increment(outcomes.iter().filter(|o| matches!(o, HandOff::Failed { .. })).count() as u64);
         self.done.lock().unwrap_or_else(|e| e.into_inner()).extend(outcomes);
         Ok(progress)
     }

@@ -113,6 +113,9 @@ pub(crate) struct Notice {
 /// Storage for the delivery workers.
 #[async_trait]
 pub(crate) trait DeliveryStore: Send + Sync {
+    /// Messages waiting to be handed over, the scheduled ones included (the metrics'
+    /// `texto_queue_depth`).
+    async fn queue_depth(&self) -> Result<i64, Error>;
     /// After a restart: puts messages that were in flight without a stored SMSC id back in
     /// the queue; returns how many (each may reach its recipient twice).
     async fn requeue_in_flight(&self) -> Result<u64, Error>;
@@ -137,3 +140,7 @@ pub(crate) trait DeliveryStore: Send + Sync {
     /// The key of the short-link codes, made at first start.
     async fn link_key(&self) -> Result<[u8; 32], Error>;
 }
+
+/// Messages waiting to be handed over (they have no delivery code yet; a partial index holds
+/// them on both stores).
+pub(crate) const QUEUE_DEPTH: &str = "SELECT COUNT(*) FROM messages WHERE delivery = 0";

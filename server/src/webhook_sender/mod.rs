@@ -138,7 +138,9 @@ impl WebhookSender {
 
     /// One attempt of `event`: what it got, what becomes of the event, and when it ended.
     async fn attempt(&self, event: &DueEvent) -> (AttemptResult, NextStep, DateTime<Utc>) {
+        let started = std::time::Instant::now();
         let result = self.poster.post(event, self.clock.now().timestamp()).await;
+        metrics::histogram!("texto_webhook_attempt_duration_seconds").record(started.elapsed().as_secs_f64());
         let done = self.clock.now();
         let next = if is_success(&result) {
             NextStep::Delivered
@@ -148,6 +150,8 @@ impl WebhookSender {
                 None => NextStep::Failed,
             }
         };
+        let outcome = if next == NextStep::Delivered { "delivered" } else { "failed" };
+        metrics::counter!("texto_webhook_attempts_total", "outcome" => outcome).increment(1);
         if next == NextStep::Failed {
             tracing::warn!(webhook = event.webhook_id, delivery = %event.delivery_id, "a webhook event is given up");
         }

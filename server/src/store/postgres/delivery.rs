@@ -30,6 +30,11 @@ const MARKER: i64 = -1;
 
 #[async_trait]
 impl DeliveryStore for PgStore {
+    async fn queue_depth(&self) -> Result<i64, Error> {
+        let client = self.pool.get().await?;
+        Ok(client.query_one(crate::store::delivery::QUEUE_DEPTH, &[]).await?.get(0))
+    }
+
     async fn requeue_in_flight(&self) -> Result<u64, Error> {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;

@@ -16,6 +16,10 @@ use crate::{
 
 #[async_trait]
 impl DeliveryStore for SqliteStore {
+    async fn queue_depth(&self) -> Result<i64, Error> {
+        self.db.read(|db| Ok(db.query_row(crate::store::delivery::QUEUE_DEPTH, [], |row| row.get(0))?)).await
+    }
+
     async fn requeue_in_flight(&self) -> Result<u64, Error> {
         self.db
             .write(|db| {
