@@ -12,7 +12,7 @@ use axum::{
 };
 use chrono::{DateTime, Utc};
 use texto_core::{
-    FieldError, SegmentRule, format_paris, parse_paris, parse_segment_rules,
+    FieldError, PeriodBound, SegmentRule, format_paris, parse_period_bound, parse_segment_rules,
     wire::{
         ContactCardDto, ContactCardRequest, ContactCardsResponse, ContactClickDto, ContactExportResponse,
         ContactMembershipDto, SegmentRuleDto, StatusResponse,
@@ -92,12 +92,11 @@ pub(super) fn change_of(asked: ContactCardDto, now: DateTime<Utc>) -> Result<Con
     let opt_in = asked.consent.filter(|c| c.opt_in_date.is_some() || c.source.is_some()).map(|consent| {
         let at = match consent.opt_in_date.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
             None => now,
-            // A day alone is its midnight, Paris time.
-            Some(date) => parse_paris(&if date.len() == 10 { format!("{date} 00:00:00") } else { date.to_owned() })
-                .unwrap_or_else(|_| {
-                    errors.push(FieldError::new("contact.consent.opt_in_date", "a date: Y-m-d H:i:s or Y-m-d (Paris)"));
-                    now
-                }),
+            // A day alone is its midnight, Paris time, as in the listings' periods.
+            Some(date) => parse_period_bound(date, PeriodBound::Start).unwrap_or_else(|_| {
+                errors.push(FieldError::new("contact.consent.opt_in_date", "a date: Y-m-d H:i:s or Y-m-d (Paris)"));
+                now
+            }),
         };
         let source = consent.source.unwrap_or_else(|| "api".to_owned());
         if !["import", "api", "keyword", "form"].contains(&source.as_str()) {

@@ -168,11 +168,9 @@ pub(crate) trait ContactStore: Send + Sync {
 /// card. The clauses of [`ContactFilter::conditions`] and of segments follow it.
 pub(crate) const BOOK: &str = "FROM account_contacts a WHERE a.account_id = $1";
 
-/// The columns of a [`ContactCard`], on `a`.
-pub(crate) const CARD_COLUMNS: &str =
-    "a.number, COALESCE(a.firstname, ''), COALESCE(a.lastname, ''), COALESCE(a.fields, '{}'),
-     COALESCE(a.tags, '[]'), COALESCE(a.created_at, ''), COALESCE(a.updated_at, ''), a.opt_in_at, a.opt_in_source,
-     a.opt_in_proof, a.opt_in_address, a.opt_out_at, a.opt_out_source";
+/// The columns of a [`ContactCard`], on `a`: every contact has a row now, so they are the
+/// joined columns read where a row is certain.
+pub(crate) const CARD_COLUMNS: &str = JOINED_CARD_COLUMNS;
 
 /// Creates or changes a contact (`$1` account, `$2` number, `$3`…`$6` names, fields, tags —
 /// NULL keeps the stored value —, `$7`…`$10` a new opt-in or NULLs, `$11` now).
