@@ -72,7 +72,7 @@ impl App {
             codes: codes.clone(),
             smtp: config.smtp_url.clone().map(|url| (url, config.smtp_from.clone())),
         };
-        let delivery = Delivery::start(Arc::clone(&store) as Arc<dyn DeliveryStore>, settings).await?;
+        let delivery = Delivery::start(Arc::clone(&store), settings).await?;
         let devices = Arc::new(Devices::default());
         let simulator = delivery.simulator.as_ref().map(|s| s.router());
         let webhooks = Arc::new(WebhookSender::new(

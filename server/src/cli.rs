@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 use crate::{
     Config,
     address_range::AddressRange,
+    routing::ConnectorName,
     store::{DbLocation, HttpErrors},
 };
 
@@ -42,6 +43,24 @@ pub enum Command {
         #[command(subcommand)]
         action: TokenAction,
     },
+    /// Manage the SMSCs texto hands messages to (besides `--smsc`, the connector `default`).
+    Connector {
+        /// The database.
+        #[command(flatten)]
+        db: DbArg,
+        /// What to do with connectors.
+        #[command(subcommand)]
+        action: ConnectorAction,
+    },
+    /// Manage the routes that choose a message's connectors.
+    Route {
+        /// The database.
+        #[command(flatten)]
+        db: DbArg,
+        /// What to do with routes.
+        #[command(subcommand)]
+        action: RouteAction,
+    },
     /// Manage the people who sign in to the web app.
     User {
         /// The database.
@@ -77,6 +96,71 @@ pub enum UserAction {
         /// The origin the link starts with.
         #[arg(long, env = "TEXTO_PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
         public_url: String,
+    },
+}
+
+/// `texto connector …`: changes reach a running texto within a second, on every node.
+#[derive(Debug, Subcommand)]
+pub enum ConnectorAction {
+    /// Add a connector, or change the one of that name (it binds again).
+    Add {
+        /// Its name: letters, digits, `-` or `_` (`default` is the `--smsc` one).
+        name: ConnectorName,
+        /// `smpp://SYSTEM_ID:PASSWORD@HOST:PORT?binds=N&window=W&rate=R&system_type=T`.
+        url: String,
+        /// Define it without binding to it yet.
+        #[arg(long)]
+        disabled: bool,
+    },
+    /// List the connectors, with what each running node sees of them.
+    List,
+    /// Bind to a connector again.
+    Enable {
+        /// Its name.
+        name: ConnectorName,
+    },
+    /// Unbind from a connector: its routes' traffic goes to their next connector.
+    Disable {
+        /// Its name.
+        name: ConnectorName,
+    },
+    /// Delete a connector.
+    Remove {
+        /// Its name.
+        name: ConnectorName,
+    },
+}
+
+/// `texto route …`: changes reach a running texto within a second, on every node.
+#[derive(Debug, Subcommand)]
+pub enum RouteAction {
+    /// Add a route: the messages it matches go to the first of its connectors that is up.
+    Add {
+        /// Its connectors in failover order (`A,B`).
+        #[arg(long, value_delimiter = ',', required = true)]
+        connectors: Vec<ConnectorName>,
+        /// Destinations whose international digits begin with these (`33`, `3361`).
+        #[arg(long, conflicts_with = "country")]
+        prefix: Option<String>,
+        /// Destinations in this country's mobile ranges (`FR`).
+        #[arg(long)]
+        country: Option<String>,
+        /// Only this account's messages.
+        #[arg(long)]
+        account: Option<String>,
+        /// Only `alert` or `marketing` messages.
+        #[arg(long)]
+        pushtype: Option<String>,
+        /// Routes are tried by priority, highest first, then oldest first.
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+        priority: i64,
+    },
+    /// List the routes in the order they are tried.
+    List,
+    /// Delete a route.
+    Remove {
+        /// Its id (from `route list`).
+        id: i64,
     },
 }
 

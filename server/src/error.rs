@@ -26,6 +26,9 @@ pub enum Error {
     /// The schema migrations could not be applied.
     #[error("database migration: {0}")]
     Migration(String),
+    /// A stored value texto cannot read back (written by hand, or by a newer texto).
+    #[error("stored data: {0}")]
+    Stored(String),
     /// The database's threads are gone (the service is stopping) or failed.
     #[error("database unavailable: {0}")]
     Unavailable(&'static str),
@@ -298,6 +301,7 @@ impl Error {
             | Error::Postgres(_)
             | Error::Pool(_)
             | Error::Migration(_)
+            | Error::Stored(_)
             | Error::Unavailable(_)
             | Error::Io { .. }
             | Error::Command(_) => {

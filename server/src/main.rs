@@ -25,6 +25,8 @@ async fn main() -> ExitCode {
         Command::SmscSimulator(config) => texto_server::smsc::run(config, shutdown_signal()).await.map(|()| None),
         Command::Account { db, action } => admin::account(&db.db, action).await.map(Some),
         Command::Token { db, action } => admin::token(&db.db, action).await.map(Some),
+        Command::Connector { db, action } => texto_server::routing_admin::connector(&db.db, action).await.map(Some),
+        Command::Route { db, action } => texto_server::routing_admin::route(&db.db, action).await.map(Some),
         Command::User { db, action } => texto_server::admin_users::user(&db.db, action).await.map(Some),
     };
     match outcome {

@@ -28,9 +28,6 @@ use tokio_util::sync::CancellationToken;
 
 use crate::{Error, store::DeliveryStore};
 
-/// The connector every message goes through until texto has several (`--smsc`).
-pub(crate) const DEFAULT_CONNECTOR: &str = "default";
-
 /// Latency buckets, in seconds, from 1 ms to 10 s.
 const BUCKETS: [f64; 12] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 10.0];
 

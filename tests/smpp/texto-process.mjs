@@ -122,6 +122,16 @@ export function credit(db, name, amount) {
   });
 }
 
+/** `texto ARGS… --db DB` (an operator's command); resolves with what it printed. */
+export function command(db, args) {
+  needBinary();
+  return new Promise((resolve, reject) => {
+    execFile(bin, [...args, "--db", db], { env }, (error, stdout, stderr) =>
+      error ? reject(new Error(`texto ${args.join(" ")} failed: ${stderr || error.message}`)) : resolve(stdout.trim()),
+    );
+  });
+}
+
 /**
  * A JSON call to texto's API as `token`; throws on a non-2xx answer.
  * @param {{url: string, token: string}} texto

@@ -75,6 +75,8 @@ pub(crate) enum Inbound {
 /// a crash before that makes the SMSC deliver it again.
 #[derive(Debug)]
 pub(crate) struct Delivered {
+    /// The connector it came from.
+    pub(crate) connector: crate::routing::ConnectorName,
     /// What arrived.
     pub(crate) inbound: Inbound,
     /// Answers the SMSC (deliver_sm_resp) when called.

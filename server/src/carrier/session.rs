@@ -23,7 +23,7 @@ use tokio_util::{codec::Framed, sync::CancellationToken};
 use super::{Delivered, Inbound, SmppTarget, receipt::field};
 use texto_core::DeliveryCode;
 
-use crate::sms_text;
+use crate::{routing::ConnectorName, sms_text};
 
 /// Seconds between two enquire_link when the link is quiet, and to wait for an answer.
 const KEEPALIVE: Duration = Duration::from_secs(30);
@@ -47,6 +47,22 @@ pub(super) struct Link {
     pub(super) requests: mpsc::Sender<Request>,
 }
 
+/// Who the binds of one connector are, and the last thing that went wrong with them.
+pub(super) struct Peer {
+    /// The connector's name, stamped on what it delivers.
+    pub(super) name: ConnectorName,
+    /// The SMSC.
+    pub(super) target: SmppTarget,
+    /// The last refused bind or dropped link, for the connector's status.
+    pub(super) last_error: std::sync::Mutex<Option<String>>,
+}
+
+impl Peer {
+    fn failed(&self, reason: &str) {
+        *self.last_error.lock().unwrap_or_else(|e| e.into_inner()) = Some(reason.to_owned());
+    }
+}
+
 /// Answers one deliver_sm with deliver_sm_resp when sent.
 #[derive(Debug)]
 pub(crate) struct Ack {
@@ -63,48 +79,58 @@ impl Ack {
 
 /// Starts the bind's task; returns the link submitters use.
 pub(super) fn start(
-    target: Arc<SmppTarget>,
+    peer: Arc<Peer>,
     inbound: mpsc::Sender<Delivered>,
     stop: CancellationToken,
 ) -> (Arc<Link>, tokio::task::JoinHandle<()>) {
-    let (requests, queue) = mpsc::channel(target.window.max(1));
+    let (requests, queue) = mpsc::channel(peer.target.window.max(1));
     let (bound_tx, bound) = watch::channel(false);
-    let link = Arc::new(Link { window: Arc::new(Semaphore::new(target.window)), bound, requests });
-    let task = tokio::spawn(keep_bound(target, queue, bound_tx, inbound, stop));
+    let link = Arc::new(Link { window: Arc::new(Semaphore::new(peer.target.window)), bound, requests });
+    let task = tokio::spawn(keep_bound(peer, queue, bound_tx, inbound, stop));
     (link, task)
 }
 
 /// Connects and binds, serves until the link drops, then tries again with a growing pause.
 async fn keep_bound(
-    target: Arc<SmppTarget>,
+    peer: Arc<Peer>,
     mut queue: mpsc::Receiver<Request>,
     bound: watch::Sender<bool>,
     inbound: mpsc::Sender<Delivered>,
     stop: CancellationToken,
 ) {
+    let target = &peer.target;
     let mut backoff = Duration::from_millis(250);
     while !stop.is_cancelled() {
-        match connect(&target).await {
+        match connect(target).await {
             Ok(framed) => {
                 tracing::info!(smsc = %target.address, "bound to the SMSC");
                 backoff = Duration::from_millis(250);
                 let _ = bound.send(true);
-                let ended = serve(framed, &mut queue, &inbound, &stop).await;
+                let ended = serve(framed, &mut queue, &inbound, &peer.name, &stop).await;
                 let _ = bound.send(false);
                 match ended {
                     Ok(()) => tracing::info!(smsc = %target.address, "unbound from the SMSC"),
                     Err(reason) => {
-                        tracing::warn!(smsc = %target.address, %reason, "the SMSC link dropped; reconnecting")
+                        tracing::warn!(smsc = %target.address, %reason, "the SMSC link dropped; reconnecting");
+                        peer.failed(&format!("link dropped: {reason}"));
                     }
                 }
             }
             Err(reason) => {
-                tracing::warn!(smsc = %target.address, %reason, retry_in_ms = backoff.as_millis() as u64, "cannot bind to the SMSC")
+                tracing::warn!(smsc = %target.address, %reason, retry_in_ms = backoff.as_millis() as u64, "cannot bind to the SMSC");
+                peer.failed(&format!("cannot bind: {reason}"));
             }
         }
-        tokio::select! {
-            () = stop.cancelled() => return,
-            () = sleep(backoff) => {}
+        // Submits queued for this bind are answered "retry" at once (their answer is dropped),
+        // so that another connector takes them instead of them waiting for the link.
+        let pause = sleep(backoff);
+        tokio::pin!(pause);
+        loop {
+            tokio::select! {
+                () = stop.cancelled() => return,
+                () = &mut pause => break,
+                Some(request) = queue.recv() => drop(request),
+            }
         }
         backoff = (backoff * 2).min(MOST_BACKOFF);
     }
@@ -123,6 +149,7 @@ async fn connect(target: &SmppTarget) -> Result<Connection, String> {
     let bind = BindTransceiver::builder()
         .system_id(COctetString::from_str(&target.system_id).map_err(|e| format!("system_id: {e}"))?)
         .password(COctetString::from_str(&target.password).map_err(|e| format!("password: {e}"))?)
+        .system_type(COctetString::from_str(&target.system_type).map_err(|e| format!("system_type: {e}"))?)
         .interface_version(InterfaceVersion::Smpp3_4)
         .build();
     framed.send(Command::new(CommandStatus::EsmeRok, 1, bind)).await.map_err(|e| format!("sending bind: {e}"))?;
@@ -146,6 +173,7 @@ async fn serve(
     framed: Connection,
     queue: &mut mpsc::Receiver<Request>,
     inbound: &mpsc::Sender<Delivered>,
+    connector: &ConnectorName,
     stop: &CancellationToken,
 ) -> Result<(), String> {
     let (mut sink, mut stream) = framed.split();
@@ -193,7 +221,7 @@ async fn serve(
                     let _ = sink.send(answer).await;
                     return Ok(());
                 }
-                if let Some(reply) = handle(command, &mut pending, inbound, &outbox).await {
+                if let Some(reply) = handle(command, &mut pending, inbound, connector, &outbox).await {
                     sink.send(reply).await.map_err(|e| format!("answering: {e}"))?;
                 }
             }
@@ -213,6 +241,7 @@ async fn handle(
     command: Command,
     pending: &mut HashMap<u32, oneshot::Sender<Command>>,
     inbound: &mpsc::Sender<Delivered>,
+    connector: &ConnectorName,
     outbox: &mpsc::UnboundedSender<Command>,
 ) -> Option<Command> {
     let sequence = command.sequence_number();
@@ -220,7 +249,8 @@ async fn handle(
         Some(Pdu::EnquireLink) => Some(Command::new(CommandStatus::EsmeRok, sequence, Pdu::EnquireLinkResp)),
         Some(Pdu::DeliverSm(deliver)) => {
             let ack = Ack { outbox: outbox.clone(), sequence };
-            let _ = inbound.send(Delivered { inbound: read_deliver(deliver), ack }).await;
+            let delivered = Delivered { connector: connector.clone(), inbound: read_deliver(deliver), ack };
+            let _ = inbound.send(delivered).await;
             None
         }
         _ if command.id().is_response() || command.id() == rusmpp::CommandId::GenericNack => {

@@ -24,8 +24,9 @@ use tokio_util::sync::CancellationToken;
 
 use super::{
     Carrier, Delivered, Outgoing, SmppTarget, Submitted, encode,
-    session::{self, Link, Request},
+    session::{self, Link, Peer, Request},
 };
+use crate::routing::ConnectorName;
 
 /// How long a submit waits for a bind before it is put back for later.
 const WAIT_FOR_BIND: Duration = Duration::from_secs(5);
@@ -34,6 +35,7 @@ const ANSWER_WITHIN: Duration = Duration::from_secs(30);
 
 /// The SMPP carrier: binds kept up in the background.
 pub(crate) struct SmppCarrier {
+    peer: Arc<Peer>,
     links: Vec<Arc<Link>>,
     next: AtomicUsize,
     rate: Option<DefaultDirectRateLimiter>,
@@ -42,14 +44,36 @@ pub(crate) struct SmppCarrier {
 }
 
 impl SmppCarrier {
-    /// Starts `target.binds` binds; what the SMSC delivers goes to `inbound`.
-    pub(crate) fn start(target: SmppTarget, inbound: mpsc::Sender<Delivered>) -> SmppCarrier {
-        let target = Arc::new(target);
-        let stop = CancellationToken::new();
-        let (links, tasks): (Vec<_>, Vec<_>) =
-            (0..target.binds).map(|_| session::start(Arc::clone(&target), inbound.clone(), stop.child_token())).unzip();
+    /// Starts `target.binds` binds for the connector `name`; what the SMSC delivers goes to `inbound`.
+    pub(crate) fn start(name: ConnectorName, target: SmppTarget, inbound: mpsc::Sender<Delivered>) -> SmppCarrier {
         let rate = NonZeroU32::new(target.rate).map(|rate| RateLimiter::direct(Quota::per_second(rate)));
-        SmppCarrier { links, next: AtomicUsize::new(0), rate, stop, tasks: Mutex::new(tasks) }
+        let peer = Arc::new(Peer { name, target, last_error: Mutex::default() });
+        let stop = CancellationToken::new();
+        let (links, tasks): (Vec<_>, Vec<_>) = (0..peer.target.binds)
+            .map(|_| session::start(Arc::clone(&peer), inbound.clone(), stop.child_token()))
+            .unzip();
+        SmppCarrier { peer, links, next: AtomicUsize::new(0), rate, stop, tasks: Mutex::new(tasks) }
+    }
+
+    /// The SMSC and how it is used.
+    pub(crate) fn target(&self) -> &SmppTarget {
+        &self.peer.target
+    }
+
+    /// Binds up now.
+    pub(crate) fn binds_up(&self) -> usize {
+        self.links.iter().filter(|link| *link.bound.borrow()).count()
+    }
+
+    /// Submits handed to a bind and not answered yet.
+    pub(crate) fn in_flight(&self) -> usize {
+        let window = self.peer.target.window;
+        self.links.iter().map(|link| window.saturating_sub(link.window.available_permits())).sum()
+    }
+
+    /// The last refused bind or dropped link.
+    pub(crate) fn last_link_error(&self) -> Option<String> {
+        self.peer.last_error.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
     /// A bound link, preferring one with room in its window; `None` when none is bound in time.

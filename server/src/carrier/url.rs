@@ -1,4 +1,5 @@
-//! `--smsc`: `builtin` or `smpp://SYSTEM_ID:PASSWORD@HOST:PORT`, each with `?binds=N&window=W&rate=R`.
+//! `--smsc` and connectors: `builtin` or `smpp://SYSTEM_ID:PASSWORD@HOST:PORT`, each with
+//! `?binds=N&window=W&rate=R&system_type=T`.
 
 use std::{fmt, str::FromStr};
 
@@ -27,6 +28,8 @@ pub struct SmppTarget {
     pub window: usize,
     /// Submits per second over all binds; 0 is unlimited (the default).
     pub rate: u32,
+    /// The bind's system_type (empty by default).
+    pub system_type: String,
 }
 
 impl fmt::Debug for SmppTarget {
@@ -38,6 +41,7 @@ impl fmt::Debug for SmppTarget {
             .field("binds", &self.binds)
             .field("window", &self.window)
             .field("rate", &self.rate)
+            .field("system_type", &self.system_type)
             .finish_non_exhaustive()
     }
 }
@@ -58,6 +62,7 @@ impl FromStr for SmscUrl {
                 binds: 1,
                 window: 50,
                 rate: 0,
+                system_type: String::new(),
             };
             target.settle(form_urlencoded::parse(query.as_bytes()))?;
             return Ok(SmscUrl::Builtin(target));
@@ -76,6 +81,7 @@ impl FromStr for SmscUrl {
             binds: 1,
             window: 50,
             rate: 0,
+            system_type: String::new(),
         };
         if target.system_id.is_empty() {
             return Err("the SMSC URL has no system_id (smpp://SYSTEM_ID:PASSWORD@…)".into());
@@ -103,10 +109,38 @@ impl SmppTarget {
                 "binds" => self.binds = number(1)?.min(64) as usize,
                 "window" => self.window = number(1)?.min(10_000) as usize,
                 "rate" => self.rate = number(0)?.min(u64::from(u32::MAX)) as u32,
-                other => return Err(format!("unknown SMSC setting {other} (binds, window, rate)")),
+                "system_type" if value.len() <= 12 => self.system_type = value.into_owned(),
+                "system_type" => return Err("system_type: at most 12 characters".into()),
+                other => return Err(format!("unknown SMSC setting {other} (binds, window, rate, system_type)")),
             }
         }
         Ok(())
+    }
+}
+
+impl SmppTarget {
+    /// The `smpp://` URL that parses back to this target.
+    pub(crate) fn url(&self) -> String {
+        let secret =
+            |text: &str| percent_encoding::utf8_percent_encode(text, percent_encoding::NON_ALPHANUMERIC).to_string();
+        format!("smpp://{}:{}@{}", secret(&self.system_id), secret(&self.password), self.settings())
+    }
+
+    /// The URL without the password, to show.
+    pub(crate) fn shown(&self) -> String {
+        format!("smpp://{}@{}", self.system_id, self.settings())
+    }
+
+    /// `HOST:PORT?binds=…&window=…&rate=…` (and `system_type`).
+    fn settings(&self) -> String {
+        let mut query = form_urlencoded::Serializer::new(String::new());
+        query.append_pair("binds", &self.binds.to_string());
+        query.append_pair("window", &self.window.to_string());
+        query.append_pair("rate", &self.rate.to_string());
+        if !self.system_type.is_empty() {
+            query.append_pair("system_type", &self.system_type);
+        }
+        format!("{}?{}", self.address, query.finish())
     }
 }
 
@@ -137,6 +171,11 @@ mod tests {
         );
         assert_eq!((target.binds, target.window, target.rate), (2, 100, 500));
         assert!(!format!("{target:?}").contains("s@cret"));
+        assert_eq!(target.url().parse::<SmscUrl>(), Ok(SmscUrl::Smpp(target.clone())));
+        assert_eq!(target.shown(), "smpp://texto@127.0.0.1:2775?binds=2&window=100&rate=500");
+        let Ok(SmscUrl::Smpp(typed)) = "smpp://a:b@h:1?system_type=VMA".parse() else { panic!("system_type") };
+        assert_eq!(typed.system_type, "VMA");
+        assert_eq!(typed.url().parse::<SmscUrl>(), Ok(SmscUrl::Smpp(typed)));
     }
 
     #[test]
@@ -151,6 +190,7 @@ mod tests {
             "smpp://a:b@h",
             "smpp://a:b@h:1?binds=0",
             "smpp://a:b@h:1?speed=3",
+            "smpp://a:b@h:1?system_type=thirteen-char",
             "nonsense",
         ] {
             assert!(bad.parse::<SmscUrl>().is_err(), "{bad}");

@@ -1,19 +1,28 @@
 //! The dispatcher: releases scheduled campaigns at their time and hands queued messages to
-//! the carrier in waves of at most the carrier's window (binds × window), alerts before
-//! marketing, and marketing only inside its hours (docs/interface.md §5.2). Each wave is marked in flight
+//! the connectors their routes choose, in waves of at most the available connectors' windows
+//! (binds × window each), alerts before marketing, and marketing only inside its hours
+//! (docs/interface.md §5.2). A message whose route has no connector available waits. Each wave is marked in flight
 //! in the same write that stores the previous wave's outcomes, so a crash can duplicate at
 //! most one wave.
 
-use std::sync::{Arc, Mutex};
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex},
+};
 
 use chrono::{DateTime, TimeDelta, Utc};
 use futures_util::future::join_all;
 use texto_core::{MessageOptions, PushType, next_allowed_send, render};
 
-use super::{clock::Clock, links::LinkCodes};
+use super::{
+    clock::Clock,
+    connectors::{Connectors, Plan},
+    links::LinkCodes,
+};
 use crate::{
     Error,
     carrier::{Carrier, Outgoing, Submitted},
+    routing::{ConnectorName, Traits, stored_smsc_id},
     store::{DeliveryStore, HandOff, Queued},
 };
 
@@ -29,12 +38,11 @@ pub(crate) struct Progress {
 /// Hands messages over, one wave per [`Dispatcher::step`].
 pub(crate) struct Dispatcher {
     store: Arc<dyn DeliveryStore>,
-    carrier: Arc<dyn Carrier>,
+    connectors: Arc<Connectors>,
     clock: Arc<dyn Clock>,
     message: MessageOptions,
     default_sender: String,
     codes: LinkCodes,
-    wave: usize,
     /// The last wave's outcomes, stored with the next wave's marking.
     done: Mutex<Vec<HandOff>>,
     /// When scheduled campaigns were last released (at most once a second, not every wave).
@@ -42,24 +50,22 @@ pub(crate) struct Dispatcher {
 }
 
 impl Dispatcher {
-    /// A dispatcher handing over at most `wave` messages at once.
+    /// A dispatcher handing over through `connectors`.
     pub(crate) fn new(
         store: Arc<dyn DeliveryStore>,
-        carrier: Arc<dyn Carrier>,
+        connectors: Arc<Connectors>,
         clock: Arc<dyn Clock>,
         message: MessageOptions,
         default_sender: String,
         codes: LinkCodes,
-        wave: usize,
     ) -> Dispatcher {
         Dispatcher {
             store,
-            carrier,
+            connectors,
             clock,
             message,
             default_sender,
             codes,
-            wave: wave.max(1),
             done: Mutex::default(),
             released_at: Mutex::default(),
         }
@@ -79,7 +85,8 @@ impl Dispatcher {
         }
         let marketing_open = next_allowed_send(PushType::Marketing, now) <= now;
         let done = std::mem::take(&mut *self.done.lock().unwrap_or_else(|e| e.into_inner()));
-        let wave = match self.store.hand_off(done.clone(), self.wave, marketing_open, now).await {
+        let plan = self.connectors.plan();
+        let wave = match self.store.hand_off(done.clone(), plan.capacity(), marketing_open, now).await {
             Ok(wave) => wave,
             Err(error) => {
                 // Not stored: keep them for the next step.
@@ -87,16 +94,13 @@ impl Dispatcher {
                 return Err(error);
             }
         };
-        let outcomes = join_all(wave.iter().map(|queued| self.hand_over(queued))).await;
+        let handed = join_all(wave.iter().map(|queued| self.hand_over(&plan, queued))).await;
+        count(&handed);
+        let outcomes: Vec<HandOff> = handed.into_iter().map(|(outcome, _)| outcome).collect();
         let progress = Progress {
             handed: outcomes.iter().filter(|o| !matches!(o, HandOff::Retry { .. })).count(),
             retried: outcomes.iter().filter(|o| matches!(o, HandOff::Retry { .. })).count(),
         };
-        let submitted = outcomes.iter().filter(|o| matches!(o, HandOff::Submitted { .. })).count();
-        let connector = crate::metrics_endpoint::DEFAULT_CONNECTOR;
-        metrics::counter!("texto_messages_handed_over_total", "connector" => connector).increment(submitted as u64);
-        metrics::counter!("texto_messages_refused_total", "connector" => connector)
-            .increment(outcomes.iter().filter(|o| matches!(o, HandOff::Failed { .. })).count() as u64);
         self.done.lock().unwrap_or_else(|e| e.into_inner()).extend(outcomes);
         Ok(progress)
     }
@@ -124,18 +128,47 @@ impl Dispatcher {
         }
     }
 
-    async fn hand_over(&self, queued: &Queued) -> HandOff {
+    /// Hands one message to the connector its route chooses; the outcome, and the connector.
+    async fn hand_over(&self, plan: &Plan, queued: &Queued) -> (HandOff, Option<ConnectorName>) {
         let id = queued.id;
-        match self.carrier.submit(&self.outgoing(queued)).await {
-            Submitted::Accepted { smsc_id } => HandOff::Submitted { id, smsc_id },
+        let traits =
+            Traits { number: queued.number, account: queued.campaign.account, pushtype: queued.campaign.pushtype };
+        let Some(connector) = plan.pick(traits) else {
+            tracing::debug!(message = id, "no connector of the message's route is available: it waits");
+            return (HandOff::Retry { id }, None);
+        };
+        let outcome = match connector.submit(&self.outgoing(queued)).await {
+            Submitted::Accepted { smsc_id } => {
+                HandOff::Submitted { id, smsc_id: stored_smsc_id(&connector.name, &smsc_id) }
+            }
             Submitted::Failed { code, reason } => {
-                tracing::info!(message = id, code = code.code(), %reason, "the SMSC refused a message");
+                tracing::info!(message = id, connector = %connector.name, code = code.code(), %reason, "the SMSC refused a message");
                 HandOff::Failed { id, code }
             }
             Submitted::Retry(reason) => {
-                tracing::debug!(message = id, %reason, "a message waits to be handed over again");
+                tracing::debug!(message = id, connector = %connector.name, %reason, "a message waits to be handed over again");
                 HandOff::Retry { id }
             }
+        };
+        (outcome, Some(connector.name.clone()))
+    }
+}
+
+/// Counts a wave's messages taken and refused, by connector, for the metrics.
+fn count(handed: &[(HandOff, Option<ConnectorName>)]) {
+    let mut by_connector: HashMap<&str, (u64, u64)> = HashMap::new();
+    for (outcome, connector) in handed {
+        let Some(connector) = connector else { continue };
+        let counts = by_connector.entry(connector.as_str()).or_default();
+        match outcome {
+            HandOff::Submitted { .. } => counts.0 += 1,
+            HandOff::Failed { .. } => counts.1 += 1,
+            HandOff::Retry { .. } => {}
         }
+    }
+    for (connector, (submitted, refused)) in by_connector {
+        let connector = connector.to_owned();
+        metrics::counter!("texto_messages_handed_over_total", "connector" => connector.clone()).increment(submitted);
+        metrics::counter!("texto_messages_refused_total", "connector" => connector).increment(refused);
     }
 }

@@ -3,6 +3,8 @@
 
 mod arrivals;
 pub(crate) mod clock;
+mod connector_sync;
+mod connectors;
 mod dispatcher;
 pub(crate) mod links;
 mod mailer;
@@ -24,11 +26,13 @@ use tokio_util::sync::CancellationToken;
 
 use crate::{
     Error,
-    carrier::{Carrier, SmppCarrier, SmppTarget, SmscUrl},
+    carrier::{Carrier, SmppTarget, SmscUrl},
     smsc::{self, Simulator, SmscConfig},
-    store::DeliveryStore,
+    store::{DeliveryStore, RoutingStore, Store},
 };
 use clock::{Clock, SystemClock};
+use connector_sync::ConnectorSync;
+pub(crate) use connectors::Connectors;
 pub(crate) use dispatcher::Dispatcher;
 use links::LinkCodes;
 pub(crate) use mailer::{Mailer, SmtpMailer};
@@ -49,16 +53,18 @@ pub(crate) struct Delivery {
     pub(crate) wake: Arc<Notify>,
     /// The built-in SMSC simulator, when texto runs one.
     pub(crate) simulator: Option<Simulator>,
-    carrier: Arc<dyn Carrier>,
+    /// The running connectors.
+    pub(crate) connectors: Arc<Connectors>,
     stop: CancellationToken,
     dispatcher: JoinHandle<()>,
     arrivals: JoinHandle<()>,
     notices: JoinHandle<()>,
+    sync: JoinHandle<()>,
 }
 
 /// How delivery is set up.
 pub(crate) struct DeliverySettings {
-    /// Where messages go.
+    /// The `default` connector: where messages no route matches go.
     pub(crate) smsc: SmscUrl,
     /// The sender of messages that name none.
     pub(crate) default_sender: String,
@@ -73,8 +79,10 @@ pub(crate) struct DeliverySettings {
 }
 
 impl Delivery {
-    /// Starts the carrier (and the simulator for `builtin`) and the workers.
-    pub(crate) async fn start(store: Arc<dyn DeliveryStore>, settings: DeliverySettings) -> Result<Delivery, Error> {
+    /// Starts the connectors (and the simulator for `builtin`) and the workers.
+    pub(crate) async fn start(store: Arc<dyn Store>, settings: DeliverySettings) -> Result<Delivery, Error> {
+        let routing = Arc::clone(&store) as Arc<dyn RoutingStore>;
+        let store = store as Arc<dyn DeliveryStore>;
         let (simulator, target) = match settings.smsc {
             SmscUrl::Smpp(target) => (None, target),
             SmscUrl::Builtin(use_as) => {
@@ -110,32 +118,35 @@ impl Delivery {
             Some((url, from)) => Some(Arc::new(SmtpMailer::new(url, from).map_err(Error::Command)?) as Arc<dyn Mailer>),
             None => None,
         };
-        let wave = target.binds * target.window;
         let (deliveries, arrived) = mpsc::channel(ARRIVALS_QUEUE);
-        let carrier: Arc<dyn Carrier> = Arc::new(SmppCarrier::start(target, deliveries));
+        let connectors = Arc::new(Connectors::start(target, deliveries));
         let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+        let sync = ConnectorSync { store: routing, connectors: Arc::clone(&connectors), clock: Arc::clone(&clock) };
+        if let Err(error) = sync.step().await {
+            tracing::error!(%error, "cannot read the connectors and routes: sending through default until they can be read");
+        }
         let dispatcher = Arc::new(Dispatcher::new(
             Arc::clone(&store),
-            Arc::clone(&carrier),
+            Arc::clone(&connectors),
             Arc::clone(&clock),
             settings.message,
             settings.default_sender.clone(),
             settings.codes,
-            wave,
         ));
         let notifier = Notifier {
             store: Arc::clone(&store),
-            carrier: Arc::clone(&carrier),
+            carrier: connectors.default_connector() as Arc<dyn Carrier>,
             mailer,
             clock: Arc::clone(&clock),
             sender: settings.default_sender,
         };
         let stop = CancellationToken::new();
         let wake = Arc::new(Notify::new());
-        let arrivals = tokio::spawn(arrivals::run(Arc::clone(&store), clock, arrived));
+        let arrivals = tokio::spawn(arrivals::run(Arc::clone(&store), clock, Arc::clone(&connectors), arrived));
         let dispatcher = tokio::spawn(dispatch(dispatcher, Arc::clone(&wake), stop.clone()));
         let notices = tokio::spawn(notify(notifier, stop.clone()));
-        Ok(Delivery { wake, simulator, carrier, stop, dispatcher, arrivals, notices })
+        let sync = tokio::spawn(connector_sync::run(sync, stop.clone()));
+        Ok(Delivery { wake, simulator, connectors, stop, dispatcher, arrivals, notices, sync })
     }
 
     /// Stops handing over, stores what was handed, unbinds.
@@ -143,8 +154,9 @@ impl Delivery {
         self.stop.cancel();
         let _ = self.dispatcher.await;
         let _ = self.notices.await;
-        self.carrier.close().await;
-        drop(self.carrier);
+        let _ = self.sync.await;
+        self.connectors.close().await;
+        drop(self.connectors);
         let _ = tokio::time::timeout(Duration::from_secs(5), self.arrivals).await;
     }
 }

@@ -14,6 +14,8 @@ use crate::Error;
 pub(crate) struct CampaignText {
     /// The ticket.
     pub(crate) id: i64,
+    /// The sending account.
+    pub(crate) account: super::AccountId,
     /// The text as written (with `<-short->`, `<-stop->`, `[infoN]`).
     pub(crate) text: String,
     /// Alert or marketing.

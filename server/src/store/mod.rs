@@ -31,6 +31,7 @@ mod open;
 mod outbox;
 pub(crate) mod postgres;
 mod retention;
+pub(crate) mod routing;
 pub(crate) mod segment_sql;
 pub(crate) mod segments;
 pub(crate) mod sqlite;
@@ -73,6 +74,7 @@ pub use open::DbLocation;
 pub(crate) use open::{for_commands, for_serving};
 pub(crate) use outbox::{Attempt, AttemptResult, DueEvent, NextStep, OutboxStore};
 pub(crate) use retention::{Cursor, Expiry, RetentionSettings, RetentionStore, expiry_statement};
+pub(crate) use routing::{ConnectorConfig, ConnectorStatus, RoutingStore};
 pub(crate) use segments::SegmentStore;
 pub(crate) use sub_accounts::{NewSubAccount, SubAccountRecord, SubAccountStore};
 pub(crate) use team::{
@@ -147,6 +149,7 @@ pub(crate) trait Store:
     + DailyStore
     + ContactStore
     + SegmentStore
+    + RoutingStore
 {
 }
 
@@ -175,5 +178,6 @@ impl<T> Store for T where
         + DailyStore
         + ContactStore
         + SegmentStore
+        + RoutingStore
 {
 }

@@ -330,7 +330,7 @@ async fn next_wave(tx: &Transaction<'_>, node: i64, limit: usize, marketing_open
     }
     let campaigns = tx
         .prepare_cached(
-            "SELECT id, text, pushtype, sender, unicode, links, total FROM campaigns WHERE status = 'sending' AND (pushtype <> 'marketing' OR $1)
+            "SELECT id, text, pushtype, sender, unicode, links, total, account_id FROM campaigns WHERE status = 'sending' AND (pushtype <> 'marketing' OR $1)
              ORDER BY pushtype = 'marketing', id",
         )
         .await?;
@@ -346,6 +346,7 @@ async fn next_wave(tx: &Transaction<'_>, node: i64, limit: usize, marketing_open
                 sender: row.get(3),
                 unicode: row.get(4),
                 links: serde_json::from_str(row.get(5)).unwrap_or_default(),
+                account: row.get(7),
             };
             (text, row.get(6))
         })

@@ -173,7 +173,7 @@ fn store_hand_off(db: &Connection, outcome: &HandOff, outbox: &mut Outbox, now: 
 /// nothing queued.
 fn next_wave(db: &Connection, limit: usize, marketing_open: bool) -> Result<Vec<Queued>, Error> {
     let mut campaigns = db.prepare_cached(
-        "SELECT id, text, pushtype, sender, unicode, links FROM campaigns WHERE status = 'sending'
+        "SELECT id, text, pushtype, sender, unicode, links, account_id FROM campaigns WHERE status = 'sending'
          ORDER BY pushtype = 'marketing', id",
     )?;
     let live: Vec<CampaignText> = campaigns
@@ -185,6 +185,7 @@ fn next_wave(db: &Connection, limit: usize, marketing_open: bool) -> Result<Vec<
                 sender: row.get(3)?,
                 unicode: row.get(4)?,
                 links: serde_json::from_str(&row.get::<_, String>(5)?).unwrap_or_default(),
+                account: row.get(6)?,
             })
         })?
         .collect::<Result<_, _>>()?;

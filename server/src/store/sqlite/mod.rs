@@ -24,6 +24,7 @@ mod notification;
 mod number_lists;
 mod outbox;
 mod retention;
+mod routing;
 mod segments;
 mod sub_accounts;
 mod team;

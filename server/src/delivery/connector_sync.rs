@@ -1,0 +1,47 @@
+//! Keeps the running connectors and routes as the database says, and reports the connectors'
+//! status there, once a second: what `texto connector …` and `texto route …` change reaches
+//! every node within a second, without a restart.
+
+use std::{sync::Arc, time::Duration};
+
+use tokio_util::sync::CancellationToken;
+
+use super::{clock::Clock, connectors::Connectors};
+use crate::{Error, carrier::Carrier, store::RoutingStore};
+
+/// How often the database is read and the status written.
+const EVERY: Duration = Duration::from_secs(1);
+
+/// One pass per [`ConnectorSync::step`].
+pub(crate) struct ConnectorSync {
+    pub(crate) store: Arc<dyn RoutingStore>,
+    pub(crate) connectors: Arc<Connectors>,
+    pub(crate) clock: Arc<dyn Clock>,
+}
+
+impl ConnectorSync {
+    /// Applies the stored connectors and routes, unbinds those that went, reports the status.
+    pub(crate) async fn step(&self) -> Result<(), Error> {
+        let configs = self.store.connectors().await?;
+        let routes = self.store.routes().await?.into_iter().map(|record| record.route).collect();
+        for connector in self.connectors.apply(&configs, routes) {
+            tracing::info!(connector = %connector.name, "stopping a connector");
+            // Its submits still in flight are answered "retry" and go by another connector.
+            tokio::spawn(async move { connector.close().await });
+        }
+        self.store.report_connectors(&self.connectors.statuses(self.clock.now())).await
+    }
+}
+
+/// Steps every [`EVERY`] until stopped.
+pub(crate) async fn run(sync: ConnectorSync, stop: CancellationToken) {
+    loop {
+        if let Err(error) = sync.step().await {
+            tracing::error!(%error, "cannot read the connectors and routes; keeping the last ones");
+        }
+        tokio::select! {
+            () = stop.cancelled() => return,
+            () = tokio::time::sleep(EVERY) => {}
+        }
+    }
+}

@@ -1,0 +1,162 @@
+//! Connectors, routes and the connectors' live status (issue 25; migrations `0022_connectors`
+//! and PostgreSQL's `0019`). The operator's commands write them; every node reads them each
+//! second ([`crate::delivery`]), so a change reaches a running texto without a restart.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use texto_core::PushType;
+
+use super::{AccountId, time};
+use crate::{
+    Error,
+    carrier::{SmppTarget, SmscUrl},
+    routing::{ConnectorName, Destination, Route},
+};
+
+/// A connector as the operator defined it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ConnectorConfig {
+    /// Its name (never `default`, which `--smsc` defines).
+    pub(crate) name: ConnectorName,
+    /// The SMSC and how to use it.
+    pub(crate) target: SmppTarget,
+    /// Whether texto binds to it.
+    pub(crate) enabled: bool,
+}
+
+/// A route as stored, with the name of the account it is for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct RouteRecord {
+    /// The route.
+    pub(crate) route: Route,
+    /// The name of `route.account`.
+    pub(crate) account_name: Option<String>,
+}
+
+/// What one node sees of one connector, reported each second.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct ConnectorStatus {
+    /// The node: `local` on SQLite, `node N` on PostgreSQL.
+    pub(crate) node: String,
+    /// The connector.
+    pub(crate) name: ConnectorName,
+    /// Binds it should keep up.
+    pub(crate) binds: u64,
+    /// Binds up now.
+    pub(crate) binds_up: u64,
+    /// Submits waiting for their answer.
+    pub(crate) in_flight: u64,
+    /// Messages the SMSC took per second, over the last report's interval.
+    pub(crate) per_second: f64,
+    /// Messages the SMSC took since the node started.
+    pub(crate) handed: u64,
+    /// Submits refused or cut off since the node started.
+    pub(crate) errors: u64,
+    /// The last thing that went wrong (a refused bind, a dropped link, a refusal).
+    pub(crate) last_error: Option<String>,
+    /// Messages taken since the node started whose final receipt has not come.
+    pub(crate) receipts_outstanding: u64,
+    /// When it was reported.
+    pub(crate) updated_at: DateTime<Utc>,
+}
+
+/// Where connectors, routes and their status live.
+#[async_trait]
+pub(crate) trait RoutingStore: Send + Sync {
+    /// Every connector the operator defined, by name.
+    async fn connectors(&self) -> Result<Vec<ConnectorConfig>, Error>;
+    /// Creates the connector, or replaces the one of that name.
+    async fn save_connector(&self, connector: &ConnectorConfig) -> Result<(), Error>;
+    /// Enables or disables a connector; `false` when there is none of that name.
+    async fn enable_connector(&self, name: &ConnectorName, enabled: bool) -> Result<bool, Error>;
+    /// Deletes a connector; `false` when there is none of that name.
+    async fn remove_connector(&self, name: &ConnectorName) -> Result<bool, Error>;
+    /// Every route, in the order they are tried.
+    async fn routes(&self) -> Result<Vec<RouteRecord>, Error>;
+    /// Adds a route (its `id` is ignored); returns its id.
+    async fn add_route(&self, route: &Route) -> Result<i64, Error>;
+    /// Deletes a route; `false` when there is none of that id.
+    async fn remove_route(&self, id: i64) -> Result<bool, Error>;
+    /// Replaces this node's status rows by `statuses`.
+    async fn report_connectors(&self, statuses: &[ConnectorStatus]) -> Result<(), Error>;
+    /// Every node's status rows reported since `since`.
+    async fn connector_statuses(&self, since: DateTime<Utc>) -> Result<Vec<ConnectorStatus>, Error>;
+}
+
+/// Every connector.
+pub(crate) const CONNECTORS: &str = "SELECT name, url, enabled FROM connectors ORDER BY name";
+/// Creates or replaces a connector (`$1` name, `$2` URL, `$3` enabled, `$4` now).
+pub(crate) const SAVE_CONNECTOR: &str =
+    "INSERT INTO connectors (name, url, enabled, updated_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (name) DO UPDATE SET url = excluded.url, enabled = excluded.enabled, updated_at = excluded.updated_at";
+/// Enables or disables one (`$1` name, `$2` enabled, `$3` now).
+pub(crate) const ENABLE_CONNECTOR: &str = "UPDATE connectors SET enabled = $2, updated_at = $3 WHERE name = $1";
+/// Deletes one (`$1` name).
+pub(crate) const REMOVE_CONNECTOR: &str = "DELETE FROM connectors WHERE name = $1";
+/// Every route with its account's name, in the order they are tried.
+pub(crate) const ROUTES: &str =
+    "SELECT r.id, r.priority, r.destination, r.account_id, r.pushtype, r.connectors, a.name FROM routes r
+     LEFT JOIN accounts a ON a.id = r.account_id ORDER BY r.priority DESC, r.id";
+/// Adds a route (`$1` priority, `$2` destination, `$3` account, `$4` push type, `$5` connectors, `$6` now).
+pub(crate) const ADD_ROUTE: &str = "INSERT INTO routes (priority, destination, account_id, pushtype, connectors, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id";
+/// Deletes a route (`$1` id).
+pub(crate) const REMOVE_ROUTE: &str = "DELETE FROM routes WHERE id = $1";
+/// Deletes a node's status rows (`$1` node).
+pub(crate) const CLEAR_STATUS: &str = "DELETE FROM connector_status WHERE node = $1";
+/// Stores one status row.
+pub(crate) const REPORT_STATUS: &str = "INSERT INTO connector_status
+     (node, name, binds, binds_up, in_flight, per_second, handed, errors, last_error, receipts_outstanding, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";
+/// The status rows reported since `$1`.
+pub(crate) const STATUSES: &str =
+    "SELECT node, name, binds, binds_up, in_flight, per_second, handed, errors, last_error,
+     receipts_outstanding, updated_at FROM connector_status WHERE updated_at >= $1 ORDER BY name, node";
+
+/// A connector read back: its URL must be an `smpp://` one.
+pub(crate) fn connector_from_columns(name: &str, url: &str, enabled: bool) -> Result<ConnectorConfig, Error> {
+    let bad = |why: String| Error::Stored(format!("connector {name:?}: {why}"));
+    let name = name.parse().map_err(bad)?;
+    match url.parse::<SmscUrl>().map_err(bad)? {
+        SmscUrl::Smpp(target) => Ok(ConnectorConfig { name, target, enabled }),
+        SmscUrl::Builtin(_) => Err(bad("builtin is not a connector URL".into())),
+    }
+}
+
+/// The columns of a route but its id: priority, destination, account, push type, connectors.
+pub(crate) fn route_columns(route: &Route) -> (i64, Option<String>, Option<AccountId>, Option<&'static str>, String) {
+    (
+        route.priority,
+        route.destination.as_ref().map(Destination::to_column),
+        route.account,
+        route.pushtype.map(PushType::as_str),
+        route.connectors.iter().map(ConnectorName::as_str).collect::<Vec<_>>().join(","),
+    )
+}
+
+/// The columns of [`ROUTES`]: id, priority, destination, account, push type, connectors and
+/// the account's name.
+pub(crate) type RouteColumns = (i64, i64, Option<String>, Option<AccountId>, Option<String>, String, Option<String>);
+
+/// A route read back from the columns of [`ROUTES`].
+pub(crate) fn route_from_columns(
+    (id, priority, destination, account, pushtype, connectors, account_name): RouteColumns,
+) -> Result<RouteRecord, Error> {
+    let bad = |why: String| Error::Stored(format!("route {id}: {why}"));
+    let route = Route {
+        id,
+        priority,
+        destination: destination.as_deref().map(Destination::from_column).transpose().map_err(bad)?,
+        account,
+        pushtype: pushtype
+            .as_deref()
+            .map(|p| PushType::parse(p).ok_or_else(|| bad(format!("push type {p:?}"))))
+            .transpose()?,
+        connectors: connectors.split(',').map(str::parse).collect::<Result<_, _>>().map_err(bad)?,
+    };
+    Ok(RouteRecord { route, account_name })
+}
+
+/// The stored form of a report time, and its reading.
+pub(crate) fn status_time(at: DateTime<Utc>) -> String {
+    time::store(at)
+}

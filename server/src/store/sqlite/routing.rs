@@ -1,0 +1,166 @@
+//! Connectors, routes and their status in SQLite (the statements shared with PostgreSQL).
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use rusqlite::params;
+
+use super::{SqliteStore, numbered};
+use crate::{
+    Error,
+    routing::ConnectorName,
+    store::{
+        routing::{
+            ADD_ROUTE, CLEAR_STATUS, CONNECTORS, ConnectorConfig, ConnectorStatus, ENABLE_CONNECTOR, REMOVE_CONNECTOR,
+            REMOVE_ROUTE, REPORT_STATUS, ROUTES, RouteRecord, RoutingStore, SAVE_CONNECTOR, STATUSES,
+            connector_from_columns, route_columns, route_from_columns, status_time,
+        },
+        time,
+    },
+};
+
+/// The one node an SQLite database serves.
+const NODE: &str = "local";
+
+#[async_trait]
+impl RoutingStore for SqliteStore {
+    async fn connectors(&self) -> Result<Vec<ConnectorConfig>, Error> {
+        self.db
+            .read(|db| {
+                let mut statement = db.prepare_cached(CONNECTORS)?;
+                let rows = statement
+                    .query_map([], |row| Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?, row.get(2)?)))?
+                    .collect::<Result<Vec<_>, _>>()?;
+                rows.iter().map(|(name, url, enabled)| connector_from_columns(name, url, *enabled)).collect()
+            })
+            .await
+    }
+
+    async fn save_connector(&self, connector: &ConnectorConfig) -> Result<(), Error> {
+        let (name, url, enabled) = (connector.name.to_string(), connector.target.url(), connector.enabled);
+        let now = time::store(Utc::now());
+        self.db
+            .write(move |db| {
+                db.prepare_cached(&numbered(SAVE_CONNECTOR))?.execute(params![name, url, enabled, now])?;
+                Ok(())
+            })
+            .await
+    }
+
+    async fn enable_connector(&self, name: &ConnectorName, enabled: bool) -> Result<bool, Error> {
+        let (name, now) = (name.to_string(), time::store(Utc::now()));
+        self.db
+            .write(move |db| {
+                Ok(db.prepare_cached(&numbered(ENABLE_CONNECTOR))?.execute(params![name, enabled, now])? > 0)
+            })
+            .await
+    }
+
+    async fn remove_connector(&self, name: &ConnectorName) -> Result<bool, Error> {
+        let name = name.to_string();
+        self.db.write(move |db| Ok(db.prepare_cached(&numbered(REMOVE_CONNECTOR))?.execute([name])? > 0)).await
+    }
+
+    async fn routes(&self) -> Result<Vec<RouteRecord>, Error> {
+        self.db
+            .read(|db| {
+                let mut statement = db.prepare_cached(ROUTES)?;
+                let rows = statement
+                    .query_map([], |row| {
+                        Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?, row.get(6)?))
+                    })?
+                    .collect::<Result<Vec<_>, _>>()?;
+                rows.into_iter().map(route_from_columns).collect()
+            })
+            .await
+    }
+
+    async fn add_route(&self, route: &crate::routing::Route) -> Result<i64, Error> {
+        let (priority, destination, account, pushtype, connectors) = route_columns(route);
+        let now = time::store(Utc::now());
+        self.db
+            .write(move |db| {
+                Ok(db
+                    .prepare_cached(&numbered(ADD_ROUTE))?
+                    .query_row(params![priority, destination, account, pushtype, connectors, now], |row| row.get(0))?)
+            })
+            .await
+    }
+
+    async fn remove_route(&self, id: i64) -> Result<bool, Error> {
+        self.db.write(move |db| Ok(db.prepare_cached(&numbered(REMOVE_ROUTE))?.execute([id])? > 0)).await
+    }
+
+    async fn report_connectors(&self, statuses: &[ConnectorStatus]) -> Result<(), Error> {
+        let statuses = statuses.to_vec();
+        self.db
+            .write(move |db| {
+                db.prepare_cached(&numbered(CLEAR_STATUS))?.execute([NODE])?;
+                let mut insert = db.prepare_cached(&numbered(REPORT_STATUS))?;
+                for s in statuses {
+                    insert.execute(params![
+                        NODE,
+                        s.name.as_str(),
+                        s.binds as i64,
+                        s.binds_up as i64,
+                        s.in_flight as i64,
+                        s.per_second,
+                        s.handed as i64,
+                        s.errors as i64,
+                        s.last_error,
+                        s.receipts_outstanding as i64,
+                        status_time(s.updated_at),
+                    ])?;
+                }
+                Ok(())
+            })
+            .await
+    }
+
+    async fn connector_statuses(&self, since: DateTime<Utc>) -> Result<Vec<ConnectorStatus>, Error> {
+        let since = status_time(since);
+        self.db
+            .read(move |db| {
+                let mut statement = db.prepare_cached(&numbered(STATUSES))?;
+                let rows = statement.query_map([since], |row| {
+                    Ok((
+                        row.get::<_, String>(0)?,
+                        row.get::<_, String>(1)?,
+                        [row.get::<_, i64>(2)?, row.get(3)?, row.get(4)?],
+                        row.get::<_, f64>(5)?,
+                        [row.get::<_, i64>(6)?, row.get(7)?],
+                        row.get::<_, Option<String>>(8)?,
+                        row.get::<_, i64>(9)?,
+                        row.get::<_, String>(10)?,
+                    ))
+                })?;
+                let mut statuses = Vec::new();
+                for row in rows {
+                    let (
+                        node,
+                        name,
+                        [binds, binds_up, in_flight],
+                        per_second,
+                        [handed, errors],
+                        last_error,
+                        outstanding,
+                        at,
+                    ) = row?;
+                    statuses.push(ConnectorStatus {
+                        node,
+                        name: name.parse().map_err(Error::Stored)?,
+                        binds: binds as u64,
+                        binds_up: binds_up as u64,
+                        in_flight: in_flight as u64,
+                        per_second,
+                        handed: handed as u64,
+                        errors: errors as u64,
+                        last_error,
+                        receipts_outstanding: outstanding as u64,
+                        updated_at: time::load(&at),
+                    });
+                }
+                Ok(statuses)
+            })
+            .await
+    }
+}
