@@ -58,4 +58,16 @@ impl PriceTable {
     pub fn part_price(&self, country: Country) -> Credits {
         self.per_country.get(country.iso2()).copied().unwrap_or(self.other)
     }
+
+    /// The countries with a price of their own, by ISO code.
+    pub fn countries(&self) -> Vec<(&'static str, Credits)> {
+        let mut countries: Vec<_> = self.per_country.iter().map(|(iso2, price)| (*iso2, *price)).collect();
+        countries.sort_unstable();
+        countries
+    }
+
+    /// The price of countries not listed.
+    pub fn other(&self) -> Credits {
+        self.other
+    }
 }

@@ -1,11 +1,11 @@
-//! The operator's commands: accounts, top-ups and tokens (and the demo account).
+//! The operator's commands: accounts, top-ups, tokens and operators (and the demo account).
 
 use chrono::Utc;
 use texto_core::{Country, Credits};
 
 use crate::{
     Error,
-    cli::{AccountAction, TokenAction},
+    cli::{AccountAction, OperatorAction, TokenAction},
     store::{
         AccountId, CountryRuleChange, DbLocation, HttpErrors, NewToken, Store, TokenLifetime, TokenName, token_hash,
     },
@@ -45,6 +45,14 @@ pub async fn account(path: impl Into<DbLocation>, action: AccountAction) -> Resu
                 "account {name}: at most {} identical texts and {} texts per number and rolling hour",
                 limits.identical_per_hour, limits.any_per_hour
             ))
+        }
+        AccountAction::Plan { name, plan } => {
+            let account = named(&store, &name).await?;
+            let chosen = (plan != crate::store::plans::SHIPPED).then_some(plan.as_str());
+            match store.set_account_plan(account, chosen).await? {
+                true => Ok(format!("account {name}: plan {plan}")),
+                false => Err(Error::Command(format!("no plan called {plan:?} (texto plan list)"))),
+            }
         }
         AccountAction::Country { name, country, block, allow, monthly_cap, no_cap } => {
             let code = country.to_ascii_uppercase();
@@ -89,6 +97,24 @@ pub async fn token(path: impl Into<DbLocation>, action: TokenAction) -> Result<S
             true => Ok("token revoked".to_owned()),
             false => Err(Error::Command("no live token matches".to_owned())),
         },
+    }
+}
+
+/// `texto operator create`: the operator's token alone, printed once.
+pub async fn operator(path: impl Into<DbLocation>, action: OperatorAction) -> Result<String, Error> {
+    let store = open(path).await?;
+    match action {
+        OperatorAction::Create { name } => {
+            let name = name.trim().to_owned();
+            if name.is_empty() || name.len() > 100 {
+                return Err(Error::Command("an operator's name has 1 to 100 characters".into()));
+            }
+            let token = format!("texto_op_{}", crate::token_mint::secret()?);
+            match store.create_operator(&name, &token_hash(&token)).await? {
+                true => Ok(token),
+                false => Err(Error::Command(format!("there is already an operator called {name:?}"))),
+            }
+        }
     }
 }
 

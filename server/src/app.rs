@@ -8,7 +8,7 @@ use hyper_util::{
     server::graceful::GracefulShutdown,
     service::TowerToHyperService,
 };
-use texto_core::{MessageOptions, PriceTable};
+use texto_core::MessageOptions;
 use tokio::{net::TcpListener, sync::Semaphore};
 use tokio_util::sync::CancellationToken;
 use tower::util::MapRequest;
@@ -27,9 +27,10 @@ use crate::{
     delivery::{Mailer, SmtpMailer},
     devices::Devices,
     metrics_endpoint,
+    price_plans::{self, PricePlans},
     retention::{self, RetentionPass},
     state::AppState,
-    store::{AuditStore, DeliveryStore, OutboxStore, RetentionStore, Store},
+    store::{AuditStore, DeliveryStore, OutboxStore, PlanStore, RetentionStore, Store},
     web_app,
     webhook_sender::{self, WebhookSender},
 };
@@ -105,6 +106,13 @@ impl App {
             }
             None => None,
         };
+        let plans = Arc::new(PricePlans::default());
+        plans.refresh(store.as_ref()).await?;
+        tokio::spawn(price_plans::run(
+            Arc::clone(&plans),
+            Arc::clone(&store) as Arc<dyn PlanStore>,
+            webhooks_stop.clone(),
+        ));
         let state = AppState {
             audit,
             sign_ins: Arc::default(),
@@ -116,7 +124,7 @@ impl App {
             webhooks,
             rate_limiter: api::rate_limiter(config.rate_limit).map(Arc::new),
             message,
-            prices: PriceTable::default(),
+            plans: Arc::clone(&plans),
             large_bodies: Arc::new(Semaphore::new(config.large_bodies())),
             config: Arc::new(config),
         };

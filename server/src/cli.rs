@@ -61,6 +61,24 @@ pub enum Command {
         #[command(subcommand)]
         action: RouteAction,
     },
+    /// Manage operators: the people who run texto for every account (`/operator/…`).
+    Operator {
+        /// The database.
+        #[command(flatten)]
+        db: DbArg,
+        /// What to do with operators.
+        #[command(subcommand)]
+        action: OperatorAction,
+    },
+    /// Manage price plans (`texto account plan` puts an account on one).
+    Plan {
+        /// The database.
+        #[command(flatten)]
+        db: DbArg,
+        /// What to do with plans.
+        #[command(subcommand)]
+        action: PlanAction,
+    },
     /// Manage the people who sign in to the web app.
     User {
         /// The database.
@@ -164,6 +182,50 @@ pub enum RouteAction {
     },
 }
 
+/// `texto operator …`
+#[derive(Debug, Subcommand)]
+pub enum OperatorAction {
+    /// Create an operator and print their bearer token once (only its hash is stored).
+    Create {
+        /// Their name (unique).
+        name: String,
+    },
+}
+
+/// `texto plan …`: changes reach a running texto within a second, on every node.
+#[derive(Debug, Subcommand)]
+pub enum PlanAction {
+    /// Create a plan, or replace the prices of the one of that name.
+    Set {
+        /// Its name (`shipped` is the prices texto ships with).
+        name: String,
+        /// Credits per part to a country: `FR=1` (repeat).
+        #[arg(long = "country", value_parser = country_price)]
+        countries: Vec<(texto_core::Country, texto_core::Credits)>,
+        /// Credits per part to the other countries.
+        #[arg(long, value_parser = credits_amount)]
+        other: texto_core::Credits,
+    },
+    /// List the plans with their prices.
+    List,
+}
+
+/// `FR=1.5`: a country and its price per part.
+fn country_price(text: &str) -> Result<(texto_core::Country, texto_core::Credits), String> {
+    let (code, price) = text.split_once('=').ok_or_else(|| format!("{text:?}: expected COUNTRY=CREDITS (FR=1)"))?;
+    let country = texto_core::Country::from_iso2(code).ok_or_else(|| format!("{code:?} is not a country code"))?;
+    Ok((country, credits_amount(price)?))
+}
+
+/// A price: credits, at least 0, to the hundredth.
+fn credits_amount(text: &str) -> Result<texto_core::Credits, String> {
+    text.parse::<f64>()
+        .ok()
+        .and_then(texto_core::Credits::from_f64)
+        .filter(|c| *c >= texto_core::Credits::ZERO)
+        .ok_or_else(|| format!("{text:?} is not an amount of credits"))
+}
+
 /// `--db`, as for `serve`.
 #[derive(Debug, clap::Args)]
 pub struct DbArg {
@@ -201,6 +263,13 @@ pub enum AccountAction {
         /// Most texts of any kind to one number.
         #[arg(long)]
         any_per_hour: Option<u32>,
+    },
+    /// Put the account on a price plan (`shipped`: the prices texto ships with).
+    Plan {
+        /// The account's name.
+        name: String,
+        /// The plan's name.
+        plan: String,
     },
     /// Allow or block a country for the account, and cap its messages a month.
     Country {

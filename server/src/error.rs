@@ -104,6 +104,9 @@ pub enum Error {
     /// until they do (status -12, HTTP 403).
     #[error("your account requires two-factor sign-in: set it up on your profile (POST /me/two-factor) first")]
     TwoFactorRequired,
+    /// An account's token or session on a route for operators only (status -12, HTTP 403).
+    #[error("only operators may do this (texto operator create)")]
+    OperatorsOnly,
     /// A campaign is approved or rejected by someone other than its author (status -12, HTTP 403).
     #[error("a campaign is approved by someone other than its author")]
     OwnCampaign,
@@ -285,9 +288,11 @@ impl Error {
                 tracing::warn!(error = %self, "request refused for a concurrent change");
                 (StatusCode::SERVICE_UNAVAILABLE, -11, "Server busy".into(), whole(self.to_string()))
             }
-            Error::Forbidden { .. } | Error::CrossSite | Error::TwoFactorRequired | Error::OwnCampaign => {
-                (StatusCode::FORBIDDEN, -12, "forbidden".into(), whole(self.to_string()))
-            }
+            Error::Forbidden { .. }
+            | Error::CrossSite
+            | Error::TwoFactorRequired
+            | Error::OwnCampaign
+            | Error::OperatorsOnly => (StatusCode::FORBIDDEN, -12, "forbidden".into(), whole(self.to_string())),
             Error::SignInSlowed(_) => {
                 (StatusCode::TOO_MANY_REQUESTS, -11, "Too many requests".into(), whole(self.to_string()))
             }

@@ -18,6 +18,8 @@ mod error;
 mod metrics_endpoint;
 mod net_guard;
 mod passwords;
+pub mod plan_admin;
+mod price_plans;
 mod retention;
 mod routing;
 pub mod routing_admin;
@@ -37,7 +39,10 @@ pub use address_range::AddressRange;
 pub use api::access::{Access, ROUTES, required};
 pub use app::App;
 pub use carrier::{SmppTarget, SmscUrl};
-pub use cli::{AccountAction, Cli, Command, ConnectorAction, DbArg, RouteAction, TokenAction, UserAction};
+pub use cli::{
+    AccountAction, Cli, Command, ConnectorAction, DbArg, OperatorAction, PlanAction, RouteAction, TokenAction,
+    UserAction,
+};
 pub use config::{Config, RetryDelays};
 pub use error::Error;
 pub use shutdown::shutdown_signal;

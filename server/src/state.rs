@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use governor::DefaultKeyedRateLimiter;
-use texto_core::{MessageOptions, PriceTable};
+use texto_core::MessageOptions;
 use tokio::sync::{Notify, Semaphore};
 
 use crate::{
@@ -19,7 +19,8 @@ pub(crate) struct AppState {
     pub(crate) config: Arc<Config>,
     pub(crate) rate_limiter: Option<Arc<DefaultKeyedRateLimiter<[u8; 32]>>>,
     pub(crate) message: MessageOptions,
-    pub(crate) prices: PriceTable,
+    /// The accounts' price plans.
+    pub(crate) plans: Arc<crate::price_plans::PricePlans>,
     /// The cap on bodies over 1 MB decoded at once (`--max-large-bodies`).
     pub(crate) large_bodies: Arc<Semaphore>,
     /// Short-link codes.

@@ -315,6 +315,11 @@ impl ListItem for super::KeywordDto {}
 impl ListItem for super::SegmentDto {}
 impl ListItem for super::SegmentRuleDto {}
 impl ListItem for super::DayMetricsDto {}
+impl ListItem for super::CountryPriceDto {}
+impl ListItem for super::ConnectorStatusDto {}
+impl ListItem for super::ConnectorDto {}
+impl ListItem for super::RouteDto {}
+impl ListItem for super::OperatorAccountDto {}
 impl ListItem for super::ContactCardDto {}
 impl ListItem for super::ContactMembershipDto {}
 impl ListItem for super::ContactClickDto {}

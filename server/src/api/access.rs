@@ -20,9 +20,11 @@ pub enum Access {
     Public,
     /// A caller whose role may do the action; a change is recorded under the name given.
     Signed(Action, Option<&'static str>),
+    /// An operator (issue 25); an account's token or session is refused with 403.
+    Operator,
 }
 
-use Access::{Public, Signed};
+use Access::{Operator, Public, Signed};
 use Action::{Approve, Compose, EditDelivery, EditLists, Manage, Read, ReadAudit, Send};
 
 /// Every route of the interface with what it requires: the table the middleware applies
@@ -131,6 +133,7 @@ pub const ROUTES: &[(&str, &str, Access)] = &[
     ("PUT", "/keyword/{id}", Signed(EditDelivery, Some("keyword.update"))),
     ("DELETE", "/keyword/{id}", Signed(EditDelivery, Some("keyword.delete"))),
     ("GET", "/contacts/numbers", Signed(Read, None)),
+    ("GET", "/prices", Signed(Read, None)),
     ("GET", "/segments", Signed(Read, None)),
     ("POST", "/segment", Signed(EditLists, Some("segment.create"))),
     ("POST", "/segment/count", Signed(Read, None)),
@@ -139,6 +142,9 @@ pub const ROUTES: &[(&str, &str, Access)] = &[
     ("DELETE", "/segment/{id}", Signed(EditLists, Some("segment.delete"))),
     ("GET", "/settings", Signed(Read, None)),
     ("PUT", "/settings", Signed(Manage, Some("settings.account"))),
+    ("GET", "/operator/accounts", Operator),
+    ("GET", "/operator/connectors", Operator),
+    ("GET", "/operator/routes", Operator),
 ];
 
 /// What `method` on the route `path` requires; a route missing from the table requires the
@@ -194,6 +200,16 @@ pub(crate) async fn authorize(State(state): State<AppState>, request: Request, n
     let path = request.extensions().get::<MatchedPath>().map(|p| p.as_str().to_owned()).unwrap_or_default();
     let (action, audit_name) = match required(request.method(), &path) {
         Public => return next.run(request).await,
+        Operator => {
+            let (mut parts, body) = request.into_parts();
+            return match super::operator::authenticate(&parts, &state).await {
+                Ok(operator) => {
+                    parts.extensions.insert(operator);
+                    next.run(Request::from_parts(parts, body)).await
+                }
+                Err(error) => error.into_response(),
+            };
+        }
         Signed(action, audit_name) => (action, audit_name),
     };
     let (mut parts, body) = request.into_parts();

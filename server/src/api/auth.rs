@@ -243,7 +243,8 @@ pub(crate) fn client(parts: &Parts, trusted: &[AddressRange]) -> IpAddr {
     client_address(peer, forwarded, trusted)
 }
 
-fn bearer(parts: &Parts) -> Option<String> {
+/// The bearer token of the `Authorization` header, if there is one.
+pub(super) fn bearer(parts: &Parts) -> Option<String> {
     bearer_token(parts.headers.get(header::AUTHORIZATION)?)
 }
 

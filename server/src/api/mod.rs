@@ -27,6 +27,8 @@ mod messages;
 mod notification;
 mod number_lists;
 mod openapi;
+mod operator;
+mod prices;
 mod retention;
 mod retry_key;
 mod segments;
@@ -95,6 +97,8 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(keywords::router())
         .merge(segments::router())
         .merge(contact_numbers::router())
+        .merge(prices::router())
+        .merge(operator::router())
         .merge(contacts::router())
         .merge(daily::router())
         .merge(settings::router())

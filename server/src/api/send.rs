@@ -12,8 +12,8 @@ use axum::{
 use chrono::Utc;
 use serde::Deserialize;
 use texto_core::{
-    Audience, Campaign, Credits, Endpoint, FieldError, FilterContext, PushType, parse_international, simulate,
-    validate_send,
+    Audience, Campaign, Credits, Endpoint, FieldError, FilterContext, PriceTable, PushType, parse_international,
+    simulate, validate_send,
     wire::{CampaignResultDto, CancelledResponse, GsmDto, MessageDto, RecipientsDto, SmsRequest},
 };
 
@@ -340,7 +340,7 @@ async fn attempt(
         monthly_caps: inputs.monthly_caps,
         balance: inputs.balance,
         flood: inputs.flood,
-        prices: state.prices.clone(),
+        prices: PriceTable::clone(&state.plans.for_account(caller.account).1),
         message: state.message.clone(),
         lists,
         segments,

@@ -28,7 +28,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0019_daily_counts.sql"),
     include_str!("../../migrations/0020_account_contacts.sql"),
     include_str!("../../migrations/0021_segments.sql"),
-    include_str!("../../migrations/0022_connectors.sql"),
+    include_str!("../../migrations/0022_operator.sql"),
 ];
 
 /// Applies the migrations the database has not seen, each in its own transaction. The version

@@ -28,7 +28,9 @@ mod messages;
 mod notification;
 mod number_lists;
 mod open;
+pub(crate) mod operators;
 mod outbox;
+pub(crate) mod plans;
 pub(crate) mod postgres;
 mod retention;
 pub(crate) mod routing;
@@ -72,7 +74,9 @@ pub(crate) use number_lists::{
 };
 pub use open::DbLocation;
 pub(crate) use open::{for_commands, for_serving};
+pub(crate) use operators::{OperatorRecord, OperatorStore};
 pub(crate) use outbox::{Attempt, AttemptResult, DueEvent, NextStep, OutboxStore};
+pub(crate) use plans::PlanStore;
 pub(crate) use retention::{Cursor, Expiry, RetentionSettings, RetentionStore, expiry_statement};
 pub(crate) use routing::{ConnectorConfig, ConnectorStatus, RoutingStore};
 pub(crate) use segments::SegmentStore;
@@ -150,6 +154,8 @@ pub(crate) trait Store:
     + ContactStore
     + SegmentStore
     + RoutingStore
+    + PlanStore
+    + OperatorStore
 {
 }
 
@@ -179,5 +185,7 @@ impl<T> Store for T where
         + ContactStore
         + SegmentStore
         + RoutingStore
+        + PlanStore
+        + OperatorStore
 {
 }

@@ -24,6 +24,8 @@ mod messages;
 mod notification;
 mod number_lists;
 mod openapi;
+mod operator;
+mod plans;
 mod retention;
 mod sdk_shapes;
 mod segments;

@@ -25,7 +25,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0016_daily_counts.sql"),
     include_str!("../../../migrations/postgres/0017_account_contacts.sql"),
     include_str!("../../../migrations/postgres/0018_segments.sql"),
-    include_str!("../../../migrations/postgres/0019_connectors.sql"),
+    include_str!("../../../migrations/postgres/0019_operator.sql"),
 ];
 
 /// The advisory lock's key ("texto" in ASCII).

@@ -1,15 +1,16 @@
 //! What the in-page simulation needs to know about the account: its lists and segments, the
 //! numbers it never sends to, whether its marketing needs consent (and who gave it), and the
-//! contacts of the lists and segments chosen. Loaded once, lists and segments on demand.
+//! contacts of the lists and segments chosen, and its price plan. Loaded once, lists and
+//! segments on demand.
 
 use std::collections::HashMap;
 
 use leptos::{prelude::*, task::spawn_local};
 use texto_core::{
-    Contact,
+    Contact, PriceTable,
     wire::{
-        ContactNumbersResponse, ListResponse, ListSummaryDto, ListsResponse, NumberListResponse, SegmentDto,
-        SegmentsResponse, SettingsResponse,
+        ContactNumbersResponse, ListResponse, ListSummaryDto, ListsResponse, NumberListResponse, PricesResponse,
+        SegmentDto, SegmentsResponse, SettingsResponse,
     },
 };
 
@@ -40,6 +41,8 @@ pub struct Account {
     pub segment_contacts: RwSignal<HashMap<String, Vec<Contact>>>,
     /// When the account's marketing needs consent, the numbers with an opt-in.
     pub consented: RwSignal<Option<Vec<u64>>>,
+    /// The account's price plan (the shipped prices until it is loaded).
+    pub prices: RwSignal<PriceTable>,
 }
 
 impl Account {
@@ -54,8 +57,12 @@ impl Account {
             segments: RwSignal::new(Vec::new()),
             segment_contacts: RwSignal::new(HashMap::new()),
             consented: RwSignal::new(None),
+            prices: RwSignal::new(PriceTable::default()),
         };
         spawn_local(async move {
+            if let Ok(answer) = api.get::<PricesResponse>("/prices").await {
+                account.prices.set(answer.table());
+            }
             if let Ok(answer) = api.get::<ListsResponse>(&with_query("/lists", Paging::first(PAGE), &[])).await {
                 account.lists.set(answer.lists);
             }

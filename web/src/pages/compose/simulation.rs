@@ -87,6 +87,7 @@ pub fn figures(draft: RwSignal<Draft>, account: Account) -> Memo<Figures> {
                 .map(|id| (id.clone(), segment_contacts.get(id).cloned().unwrap_or_default()))
                 .collect(),
             consented: account.consented.get().map(|numbers| numbers.into_iter().collect()),
+            prices: account.prices.get(),
             ..FilterContext::default()
         };
         let endpoint = if draft.to_lists { Endpoint::SimulateLists } else { Endpoint::Simulate };

@@ -1,0 +1,150 @@
+//! The operator's API (texto's addition, issue 25): `/operator/…`, for the people who run
+//! texto for every account. JSON or XML like the rest.
+
+use serde::{Deserialize, Serialize};
+
+use super::lenient;
+
+/// What one node sees of a connector.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ConnectorStatusDto {
+    /// The node (`local` on SQLite, `node N` on PostgreSQL).
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub node: String,
+    /// Binds up.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub binds_up: i64,
+    /// Binds it keeps.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub binds: i64,
+    /// Submits waiting for their answer.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub in_flight: i64,
+    /// Messages the SMSC took per second, lately.
+    #[serde(default, deserialize_with = "lenient::decimal")]
+    pub per_second: f64,
+    /// Messages the SMSC took since the node started.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub handed: i64,
+    /// Refusals and cut submits since the node started.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub errors: i64,
+    /// The last thing that went wrong.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_error: Option<String>,
+    /// Messages taken since the node started without their final receipt.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub receipts_outstanding: i64,
+}
+
+/// A connector, with what each running node sees of it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ConnectorDto {
+    /// Its name (`default`: the `--smsc` one).
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub name: String,
+    /// The SMSC's URL without its password (`--smsc` for `default`).
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub smsc: String,
+    /// 1 when texto binds to it.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub enabled: i64,
+    /// One entry per node running it (none: no node does).
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub nodes: Vec<ConnectorStatusDto>,
+}
+
+/// The answer to `GET /operator/connectors`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct OperatorConnectorsResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
+    pub message: String,
+    /// The connectors, by name.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub connectors: Vec<ConnectorDto>,
+}
+document!(OperatorConnectorsResponse, None, &["response"]);
+
+/// A route.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RouteDto {
+    /// Its id.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub id: i64,
+    /// Higher first.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub priority: i64,
+    /// `+33` (a prefix) or `FR` (a country); absent: any destination.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub destination: Option<String>,
+    /// The account's name; absent: any account.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub account: Option<String>,
+    /// `alert` or `marketing`; absent: both.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pushtype: Option<String>,
+    /// Its connectors in failover order.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub connectors: Vec<String>,
+}
+
+/// The answer to `GET /operator/routes`: in the order they are tried.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct OperatorRoutesResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
+    pub message: String,
+    /// The routes.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub routes: Vec<RouteDto>,
+}
+document!(OperatorRoutesResponse, None, &["response"]);
+
+/// An account as the operator sees it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct OperatorAccountDto {
+    /// Its id.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub id: i64,
+    /// Its name.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub name: String,
+    /// Its balance.
+    #[serde(default, deserialize_with = "lenient::decimal")]
+    pub credits: f64,
+    /// Its price plan (`shipped`: the shipped prices).
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub plan: String,
+    /// The account it is a sub-account of.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parent: Option<i64>,
+}
+
+/// The answer to `GET /operator/accounts`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct OperatorAccountsResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
+    pub message: String,
+    /// Every account, by id.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub accounts: Vec<OperatorAccountDto>,
+}
+document!(OperatorAccountsResponse, None, &["response"]);

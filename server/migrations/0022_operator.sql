@@ -1,0 +1,54 @@
+-- The operator (issue 25): connectors (the SMSCs texto may hand messages to besides the
+-- `--smsc` one, `default`), the routes choosing among them, each node's live view of them,
+-- price plans and operators.
+CREATE TABLE connectors (
+    name        TEXT PRIMARY KEY,
+    url         TEXT NOT NULL,
+    enabled     INTEGER NOT NULL DEFAULT 1,
+    updated_at  TEXT NOT NULL
+);
+CREATE TABLE routes (
+    id          INTEGER PRIMARY KEY,
+    priority    INTEGER NOT NULL DEFAULT 0,
+    destination TEXT,
+    account_id  INTEGER REFERENCES accounts(id) ON DELETE CASCADE,
+    pushtype    TEXT,
+    connectors  TEXT NOT NULL,
+    created_at  TEXT NOT NULL
+);
+CREATE TABLE connector_status (
+    node                 TEXT NOT NULL,
+    name                 TEXT NOT NULL,
+    binds                INTEGER NOT NULL,
+    binds_up             INTEGER NOT NULL,
+    in_flight            INTEGER NOT NULL,
+    per_second           REAL NOT NULL,
+    handed               INTEGER NOT NULL,
+    errors               INTEGER NOT NULL,
+    last_error           TEXT,
+    receipts_outstanding INTEGER NOT NULL,
+    updated_at           TEXT NOT NULL,
+    PRIMARY KEY (node, name)
+);
+
+-- Price plans: credits per part by country (hundredths, as JSON) and for the rest; an account
+-- without a row in account_plans pays the shipped prices.
+CREATE TABLE price_plans (
+    name        TEXT PRIMARY KEY,
+    prices      TEXT NOT NULL,
+    other       INTEGER NOT NULL,
+    updated_at  TEXT NOT NULL
+);
+CREATE TABLE account_plans (
+    account_id  INTEGER PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
+    plan        TEXT NOT NULL REFERENCES price_plans(name),
+    updated_at  TEXT NOT NULL
+);
+
+-- Operators: platform-wide, with a bearer token of their own (stored by its SHA-256).
+CREATE TABLE operators (
+    id          INTEGER PRIMARY KEY,
+    name        TEXT NOT NULL UNIQUE,
+    token_hash  BLOB NOT NULL UNIQUE,
+    created_at  TEXT NOT NULL
+);

@@ -1,0 +1,123 @@
+//! The operator's API (issue 25): `/operator/…`, for the people who run texto for every
+//! account, with an operator token (`texto operator create`). An account's token or session is
+//! refused with 403 (-12); no valid credentials, 401.
+
+use axum::{Router, extract::State, http::request::Parts, response::Response, routing::get};
+use chrono::{TimeDelta, Utc};
+use texto_core::wire::{
+    ConnectorDto, ConnectorStatusDto, OperatorAccountDto, OperatorAccountsResponse, OperatorConnectorsResponse,
+    OperatorRoutesResponse, RouteDto,
+};
+
+use super::{Accept, auth};
+use crate::{
+    Error,
+    routing::{ConnectorName, DEFAULT_CONNECTOR},
+    state::AppState,
+    store::{ConnectorStatus, OperatorRecord, plans::SHIPPED, token_hash},
+};
+
+/// A status older than this is not from a running node.
+const LIVE_FOR: TimeDelta = TimeDelta::seconds(5);
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/operator/accounts", get(accounts))
+        .route("/operator/connectors", get(connectors))
+        .route("/operator/routes", get(routes))
+}
+
+/// The operator whose token the request carries: 401 without valid credentials, 403 with an
+/// account's.
+pub(super) async fn authenticate(parts: &Parts, state: &AppState) -> Result<OperatorRecord, Error> {
+    if let Some(token) = auth::bearer(parts)
+        && let Some(operator) = state.store.operator_by_token(&token_hash(&token)).await?
+    {
+        return Ok(operator);
+    }
+    auth::authenticate(parts, state, false).await?;
+    Err(Error::OperatorsOnly)
+}
+
+/// `GET /operator/accounts`: every account with its balance, plan and parent.
+#[utoipa::path(get, path = "/operator/accounts", tag = "operator",
+    responses((status = 200, description = "Every account", body = texto_core::wire::OperatorAccountsResponse), (status = "default", description = "Error envelope (403 -12 for an account's token)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn accounts(State(state): State<AppState>, accept: Accept) -> Result<Response, Error> {
+    let accounts = state
+        .store
+        .account_overviews()
+        .await?
+        .into_iter()
+        .map(|a| OperatorAccountDto {
+            id: a.id,
+            name: a.name,
+            credits: a.balance.as_f64(),
+            plan: a.plan.unwrap_or_else(|| SHIPPED.to_owned()),
+            parent: a.parent,
+        })
+        .collect();
+    Ok(accept.ok(&OperatorAccountsResponse { status: 1, message: "OK".into(), accounts }))
+}
+
+/// `GET /operator/connectors`: every connector with the live status each node reports.
+#[utoipa::path(get, path = "/operator/connectors", tag = "operator",
+    responses((status = 200, description = "The connectors", body = texto_core::wire::OperatorConnectorsResponse), (status = "default", description = "Error envelope (403 -12 for an account's token)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn connectors(State(state): State<AppState>, accept: Accept) -> Result<Response, Error> {
+    let statuses = state.store.connector_statuses(Utc::now() - LIVE_FOR).await?;
+    let nodes = |name: &ConnectorName| statuses.iter().filter(|s| s.name == *name).map(status_dto).collect();
+    let default = ConnectorName::default_connector();
+    let mut connectors = vec![ConnectorDto {
+        name: DEFAULT_CONNECTOR.into(),
+        smsc: "--smsc".into(),
+        enabled: 1,
+        nodes: nodes(&default),
+    }];
+    for config in state.store.connectors().await? {
+        connectors.push(ConnectorDto {
+            name: config.name.to_string(),
+            smsc: config.target.shown(),
+            enabled: i64::from(config.enabled),
+            nodes: nodes(&config.name),
+        });
+    }
+    Ok(accept.ok(&OperatorConnectorsResponse { status: 1, message: "OK".into(), connectors }))
+}
+
+fn status_dto(status: &ConnectorStatus) -> ConnectorStatusDto {
+    let count = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);
+    ConnectorStatusDto {
+        node: status.node.clone(),
+        binds_up: count(status.binds_up),
+        binds: count(status.binds),
+        in_flight: count(status.in_flight),
+        per_second: status.per_second,
+        handed: count(status.handed),
+        errors: count(status.errors),
+        last_error: status.last_error.clone(),
+        receipts_outstanding: count(status.receipts_outstanding),
+    }
+}
+
+/// `GET /operator/routes`: the routes in the order they are tried.
+#[utoipa::path(get, path = "/operator/routes", tag = "operator",
+    responses((status = 200, description = "The routes", body = texto_core::wire::OperatorRoutesResponse), (status = "default", description = "Error envelope (403 -12 for an account's token)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn routes(State(state): State<AppState>, accept: Accept) -> Result<Response, Error> {
+    let routes = state
+        .store
+        .routes()
+        .await?
+        .into_iter()
+        .map(|record| RouteDto {
+            id: record.route.id,
+            priority: record.route.priority,
+            destination: record.route.destination.as_ref().map(ToString::to_string),
+            account: record.account_name,
+            pushtype: record.route.pushtype.map(|p| p.as_str().to_owned()),
+            connectors: record.route.connectors.iter().map(ToString::to_string).collect(),
+        })
+        .collect();
+    Ok(accept.ok(&OperatorRoutesResponse { status: 1, message: "OK".into(), routes }))
+}

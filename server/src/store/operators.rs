@@ -1,0 +1,53 @@
+//! Operators (issue 25; in migrations `0022_operator` and PostgreSQL's `0019`): the people who
+//! run texto for every account, with a bearer token of their own, and what their console reads
+//! of the accounts.
+
+use async_trait::async_trait;
+use texto_core::Credits;
+
+use super::AccountId;
+use crate::Error;
+
+/// An operator.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct OperatorRecord {
+    /// Its id.
+    pub(crate) id: i64,
+    /// Its name, as the audit log names it.
+    pub(crate) name: String,
+}
+
+/// An account as the operator's console lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct AccountOverview {
+    /// Its id.
+    pub(crate) id: AccountId,
+    /// Its name.
+    pub(crate) name: String,
+    /// Its balance.
+    pub(crate) balance: Credits,
+    /// Its price plan (`None`: the shipped prices).
+    pub(crate) plan: Option<String>,
+    /// The account it is a sub-account of.
+    pub(crate) parent: Option<AccountId>,
+}
+
+/// Where operators live.
+#[async_trait]
+pub(crate) trait OperatorStore: Send + Sync {
+    /// Creates an operator with the token of this hash; `false` when the name is taken.
+    async fn create_operator(&self, name: &str, token_hash: &[u8; 32]) -> Result<bool, Error>;
+    /// The operator whose token has this hash.
+    async fn operator_by_token(&self, token_hash: &[u8; 32]) -> Result<Option<OperatorRecord>, Error>;
+    /// Every account, by id.
+    async fn account_overviews(&self) -> Result<Vec<AccountOverview>, Error>;
+}
+
+/// Creates an operator (`$1` name, `$2` token hash, `$3` now) unless the name is taken.
+pub(crate) const CREATE: &str =
+    "INSERT INTO operators (name, token_hash, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING";
+/// The operator of a token (`$1` hash).
+pub(crate) const BY_TOKEN: &str = "SELECT id, name FROM operators WHERE token_hash = $1";
+/// Every account with its balance, plan and parent.
+pub(crate) const OVERVIEWS: &str = "SELECT a.id, a.name, a.balance, p.plan, a.parent_id FROM accounts a
+     LEFT JOIN account_plans p ON p.account_id = a.id ORDER BY a.id";

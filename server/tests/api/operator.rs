@@ -1,0 +1,91 @@
+//! The operator's API (issue 25): only an operator's token reads `/operator/…` (an account's
+//! token or session gets 403 -12), and it shows the accounts, connectors with their live status,
+//! and routes the operator's commands wrote.
+
+use std::time::{Duration, Instant};
+
+use reqwest::Method;
+use serde_json::Value;
+use texto_server::{AccountAction, ConnectorAction, OperatorAction, RouteAction, admin, routing_admin};
+
+use crate::helpers::{TestApp, spawn_app};
+
+async fn get(app: &TestApp, token: &str, path: &str) -> (u16, Value) {
+    app.json_as(token, Method::GET, path, None).await
+}
+
+#[tokio::test]
+async fn only_operators_read_the_operator_api_and_it_shows_accounts_connectors_and_routes() {
+    let app = spawn_app().await;
+    let operator = admin::operator(&app.db(), OperatorAction::Create { name: "Night shift".into() })
+        .await
+        .expect("an operator is created");
+    assert!(operator.starts_with("texto_op_"), "{operator}");
+    let again = admin::operator(&app.db(), OperatorAction::Create { name: "Night shift".into() }).await;
+    assert!(again.is_err(), "names are unique");
+
+    for path in ["/operator/accounts", "/operator/connectors", "/operator/routes"] {
+        let (status, body) = get(&app, &app.token, path).await;
+        assert_eq!((status, body["status"].as_i64()), (403, Some(-12)), "an account's owner token: {path} {body}");
+        let (status, _) = get(&app, "texto_op_nope", path).await;
+        assert_eq!(status, 401, "an unknown token: {path}");
+    }
+
+    admin::account(&app.db(), AccountAction::Create { name: "bravo".into(), credits: 12.5 }).await.expect("bravo");
+    let (status, accounts) = get(&app, &operator, "/operator/accounts").await;
+    assert_eq!(status, 200, "{accounts}");
+    let names: Vec<(&str, f64, &str)> = accounts["accounts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| (a["name"].as_str().unwrap(), a["credits"].as_f64().unwrap(), a["plan"].as_str().unwrap()))
+        .collect();
+    assert_eq!(names, [("alice", 1000.0, "shipped"), ("bravo", 12.5, "shipped")]);
+
+    let add = ConnectorAction::Add {
+        name: "A".parse().unwrap(),
+        url: "smpp://texto:secret@127.0.0.1:9?window=10".into(),
+        disabled: false,
+    };
+    routing_admin::connector(&app.db(), add).await.expect("connector A");
+    let route = RouteAction::Add {
+        connectors: vec!["A".parse().unwrap(), "default".parse().unwrap()],
+        prefix: None,
+        country: Some("FR".into()),
+        account: Some("bravo".into()),
+        pushtype: Some("marketing".into()),
+        priority: 3,
+    };
+    assert_eq!(routing_admin::route(&app.db(), route).await.expect("a route"), "route 1 added");
+    let (_, routes) = get(&app, &operator, "/operator/routes").await;
+    let first = &routes["routes"][0];
+    assert_eq!(
+        (
+            first["destination"].as_str(),
+            first["account"].as_str(),
+            first["pushtype"].as_str(),
+            first["priority"].as_i64()
+        ),
+        (Some("FR"), Some("bravo"), Some("marketing"), Some(3))
+    );
+    assert_eq!(first["connectors"], serde_json::json!(["A", "default"]));
+
+    // Nothing listens on port 9: the running texto reports A as down, with why, within seconds.
+    let start = Instant::now();
+    let a = loop {
+        let (_, connectors) = get(&app, &operator, "/operator/connectors").await;
+        let list = connectors["connectors"].as_array().unwrap().clone();
+        let a = list.iter().find(|c| c["name"] == "A").cloned().unwrap();
+        let default = list.iter().find(|c| c["name"] == "default").unwrap();
+        if a["nodes"][0]["last_error"].is_string() && default["nodes"][0]["binds_up"] == 1 {
+            break a;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "no status for A yet: {connectors}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    assert_eq!(a["smsc"], "smpp://texto@127.0.0.1:9?binds=1&window=10&rate=0", "no password shown");
+    let node = a["nodes"][0]["node"].as_str().unwrap();
+    assert!(node == "local" || node.starts_with("node "), "SQLite's one node, or a PostgreSQL node: {node}");
+    assert_eq!(a["nodes"][0]["binds_up"].as_i64(), Some(0));
+    assert!(a["nodes"][0]["last_error"].as_str().unwrap().contains("cannot bind"), "{a}");
+}

@@ -1,0 +1,82 @@
+//! Price plans (issue 25): an account on a plan is charged by it in simulations and sends,
+//! `GET /prices` describes it, and a change reaches the running texto within a second.
+
+use std::time::{Duration, Instant};
+
+use reqwest::Method;
+use serde_json::{Value, json};
+use texto_server::{AccountAction, PlanAction, admin, plan_admin};
+
+use crate::helpers::spawn_app;
+
+fn sms(numbers: &[&str]) -> Value {
+    let gsm: Vec<Value> = numbers.iter().map(|n| json!({"value": n})).collect();
+    json!({"sms": {"message": {"text": "Rendez-vous demain 9h", "pushtype": "alert"}, "recipients": {"gsm": gsm}}})
+}
+
+fn credits(amount: &str) -> texto_core::Credits {
+    texto_core::Credits::from_f64(amount.parse().unwrap()).unwrap()
+}
+
+/// France, Belgium and Germany: shipped at 1 + 1.5 + 1.5.
+const NUMBERS: [&str; 3] = ["33612345678", "32470123456", "4915123456789"];
+
+/// Polls the simulation's cost until it is `wanted` (the plans are read again each second).
+async fn cost_becomes(app: &crate::helpers::TestApp, wanted: f64) -> Duration {
+    let start = Instant::now();
+    loop {
+        let (status, body) = app.json(Method::POST, "/send/simulate", Some(sms(&NUMBERS))).await;
+        assert_eq!(status, 200, "{body}");
+        if body["cost"].as_f64() == Some(wanted) {
+            return start.elapsed();
+        }
+        assert!(start.elapsed() < Duration::from_secs(5), "the cost is still {} instead of {wanted}", body["cost"]);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
+async fn an_accounts_plan_prices_its_simulations_sends_and_prices_answer() {
+    let app = spawn_app().await;
+    let (status, shipped) = app.json(Method::GET, "/prices", None).await;
+    assert_eq!(status, 200, "{shipped}");
+    assert_eq!((shipped["plan"].as_str(), shipped["other"].as_f64()), (Some("shipped"), Some(2.5)));
+    assert!(shipped["countries"].as_array().unwrap().contains(&json!({"country": "FR", "price": 1.0})));
+    cost_becomes(&app, 4.0).await;
+
+    let set = PlanAction::Set {
+        name: "partner".into(),
+        countries: vec![
+            (texto_core::Country::from_iso2("FR").unwrap(), credits("0.5")),
+            (texto_core::Country::from_iso2("BE").unwrap(), credits("0.75")),
+        ],
+        other: credits("3"),
+    };
+    let saved = plan_admin::plan(&app.db(), set).await.expect("the plan is saved");
+    assert_eq!(saved, "plan partner saved: BE=0.75 FR=0.5 other=3");
+    let wrong = admin::account(&app.db(), AccountAction::Plan { name: "alice".into(), plan: "gold".into() }).await;
+    assert!(wrong.is_err(), "an unknown plan is refused");
+    admin::account(&app.db(), AccountAction::Plan { name: "alice".into(), plan: "partner".into() })
+        .await
+        .expect("alice is on the plan");
+
+    let took = cost_becomes(&app, 4.25).await;
+    assert!(took < Duration::from_millis(1_500), "the running texto uses the plan within a second ({took:?})");
+    let (_, prices) = app.json(Method::GET, "/prices", None).await;
+    assert_eq!(prices["plan"], "partner");
+    assert_eq!(prices["other"].as_f64(), Some(3.0));
+    assert_eq!(prices["countries"], json!([{"country": "BE", "price": 0.75}, {"country": "FR", "price": 0.5}]));
+    let (_, xml) = app.xml(Method::GET, "/prices", None).await;
+    assert!(xml.contains("<plan>partner</plan>"), "{xml}");
+
+    let (status, sent) = app.json(Method::POST, "/send", Some(sms(&NUMBERS))).await;
+    assert_eq!(status, 200, "{sent}");
+    assert_eq!((sent["cost"].as_f64(), sent["credits"].as_f64()), (Some(4.25), Some(995.75)));
+    let (_, balance) = app.json(Method::GET, "/credits", None).await;
+    assert_eq!(balance["credits"], "995.75", "the debit is the plan's");
+
+    admin::account(&app.db(), AccountAction::Plan { name: "alice".into(), plan: "shipped".into() })
+        .await
+        .expect("back to the shipped prices");
+    cost_becomes(&app, 4.0).await;
+}
