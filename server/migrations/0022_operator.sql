@@ -1,6 +1,6 @@
 -- The operator (issue 25): connectors (the SMSCs texto may hand messages to besides the
 -- `--smsc` one, `default`), the routes choosing among them, each node's live view of them,
--- price plans and operators.
+-- price plans, operators and moderation.
 CREATE TABLE connectors (
     name        TEXT PRIMARY KEY,
     url         TEXT NOT NULL,
@@ -50,5 +50,16 @@ CREATE TABLE operators (
     id          INTEGER PRIMARY KEY,
     name        TEXT NOT NULL UNIQUE,
     token_hash  BLOB NOT NULL UNIQUE,
+    created_at  TEXT NOT NULL
+);
+
+-- Moderation: an account marked moderated has every campaign held; so has any campaign whose
+-- text matches a pattern or whose links point to a listed domain. A held campaign is scheduled
+-- at 9999-12-30 (as one awaiting approval is at 9999-12-31) until an operator releases it.
+ALTER TABLE accounts ADD COLUMN moderated INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE moderation_rules (
+    id          INTEGER PRIMARY KEY,
+    kind        TEXT NOT NULL CHECK (kind IN ('pattern', 'domain')),
+    value       TEXT NOT NULL,
     created_at  TEXT NOT NULL
 );

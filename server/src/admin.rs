@@ -29,9 +29,20 @@ fn credits(amount: f64) -> Result<Credits, Error> {
 pub async fn account(path: impl Into<DbLocation>, action: AccountAction) -> Result<String, Error> {
     let store = open(path).await?;
     match action {
-        AccountAction::Create { name, credits: amount } => {
-            store.create_account(&name, credits(amount)?).await?;
-            Ok(format!("account {name} created with {} credits", credits(amount)?))
+        AccountAction::Create { name, credits: amount, moderated } => {
+            let account = store.create_account(&name, credits(amount)?).await?;
+            if moderated {
+                store.set_moderated(account, true).await?;
+            }
+            let held = if moderated { ", its campaigns held for moderation" } else { "" };
+            Ok(format!("account {name} created with {} credits{held}", credits(amount)?))
+        }
+        AccountAction::Moderate { name, state } => {
+            store.set_moderated(named(&store, &name).await?, state == "on").await?;
+            Ok(match state.as_str() {
+                "on" => format!("account {name}: every campaign is held for moderation"),
+                _ => format!("account {name}: campaigns go without moderation (unless a rule holds them)"),
+            })
         }
         AccountAction::Credit { name, credits: amount } => {
             let account = named(&store, &name).await?;

@@ -27,10 +27,11 @@ use crate::{
     delivery::{Mailer, SmtpMailer},
     devices::Devices,
     metrics_endpoint,
+    moderation::{self, Moderation},
     price_plans::{self, PricePlans},
     retention::{self, RetentionPass},
     state::AppState,
-    store::{AuditStore, DeliveryStore, OutboxStore, PlanStore, RetentionStore, Store},
+    store::{AuditStore, DeliveryStore, ModerationStore, OutboxStore, PlanStore, RetentionStore, Store},
     web_app,
     webhook_sender::{self, WebhookSender},
 };
@@ -113,6 +114,10 @@ impl App {
             Arc::clone(&store) as Arc<dyn PlanStore>,
             webhooks_stop.clone(),
         ));
+        let moderation = Arc::new(Moderation::default());
+        moderation.refresh(store.as_ref()).await?;
+        let rules = Arc::clone(&store) as Arc<dyn ModerationStore>;
+        tokio::spawn(moderation::run(Arc::clone(&moderation), rules, webhooks_stop.clone()));
         let state = AppState {
             audit,
             sign_ins: Arc::default(),
@@ -125,6 +130,7 @@ impl App {
             rate_limiter: api::rate_limiter(config.rate_limit).map(Arc::new),
             message,
             plans: Arc::clone(&plans),
+            moderation: Arc::clone(&moderation),
             large_bodies: Arc::new(Semaphore::new(config.large_bodies())),
             config: Arc::new(config),
         };

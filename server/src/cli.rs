@@ -70,6 +70,15 @@ pub enum Command {
         #[command(subcommand)]
         action: OperatorAction,
     },
+    /// Manage the moderation rules (`texto account moderate` holds every campaign of an account).
+    Moderation {
+        /// The database.
+        #[command(flatten)]
+        db: DbArg,
+        /// What to do with the rules.
+        #[command(subcommand)]
+        action: ModerationAction,
+    },
     /// Manage price plans (`texto account plan` puts an account on one).
     Plan {
         /// The database.
@@ -192,6 +201,28 @@ pub enum OperatorAction {
     },
 }
 
+/// `texto moderation …`: campaigns a rule matches are held for an operator (`/operator/moderation`).
+#[derive(Debug, Subcommand)]
+pub enum ModerationAction {
+    /// Hold campaigns whose text matches a regular expression (case does not matter).
+    AddPattern {
+        /// The pattern (`cr[ée]dit\s+rapide`).
+        pattern: String,
+    },
+    /// Hold campaigns with a link to a domain or its subdomains.
+    AddDomain {
+        /// The domain (`example.com`).
+        domain: String,
+    },
+    /// List the rules and the moderated accounts.
+    List,
+    /// Delete a rule.
+    Remove {
+        /// Its id (from `moderation list`).
+        id: i64,
+    },
+}
+
 /// `texto plan …`: changes reach a running texto within a second, on every node.
 #[derive(Debug, Subcommand)]
 pub enum PlanAction {
@@ -245,6 +276,17 @@ pub enum AccountAction {
         /// Opening credits.
         #[arg(long, default_value_t = 0.0)]
         credits: f64,
+        /// Hold every campaign of the account for an operator (`texto account moderate` changes it).
+        #[arg(long)]
+        moderated: bool,
+    },
+    /// Hold every campaign of the account for an operator's moderation, or stop.
+    Moderate {
+        /// The account's name.
+        name: String,
+        /// `on` or `off`.
+        #[arg(value_parser = ["on", "off"])]
+        state: String,
     },
     /// Top up an account (recorded in its ledger).
     Credit {

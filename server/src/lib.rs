@@ -16,6 +16,8 @@ mod delivery;
 mod devices;
 mod error;
 mod metrics_endpoint;
+mod moderation;
+pub mod moderation_admin;
 mod net_guard;
 mod passwords;
 pub mod plan_admin;
@@ -40,8 +42,8 @@ pub use api::access::{Access, ROUTES, required};
 pub use app::App;
 pub use carrier::{SmppTarget, SmscUrl};
 pub use cli::{
-    AccountAction, Cli, Command, ConnectorAction, DbArg, OperatorAction, PlanAction, RouteAction, TokenAction,
-    UserAction,
+    AccountAction, Cli, Command, ConnectorAction, DbArg, ModerationAction, OperatorAction, PlanAction, RouteAction,
+    TokenAction, UserAction,
 };
 pub use config::{Config, RetryDelays};
 pub use error::Error;

@@ -27,6 +27,9 @@ async fn main() -> ExitCode {
         Command::Token { db, action } => admin::token(&db.db, action).await.map(Some),
         Command::Connector { db, action } => texto_server::routing_admin::connector(&db.db, action).await.map(Some),
         Command::Route { db, action } => texto_server::routing_admin::route(&db.db, action).await.map(Some),
+        Command::Moderation { db, action } => {
+            texto_server::moderation_admin::moderation(&db.db, action).await.map(Some)
+        }
         Command::Operator { db, action } => admin::operator(&db.db, action).await.map(Some),
         Command::Plan { db, action } => texto_server::plan_admin::plan(&db.db, action).await.map(Some),
         Command::User { db, action } => texto_server::admin_users::user(&db.db, action).await.map(Some),

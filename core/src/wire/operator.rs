@@ -148,3 +148,43 @@ pub struct OperatorAccountsResponse {
     pub accounts: Vec<OperatorAccountDto>,
 }
 document!(OperatorAccountsResponse, None, &["response"]);
+
+/// A campaign held for moderation.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct HeldCampaignDto {
+    /// Its ticket.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub ticket: String,
+    /// The account's name.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub account: String,
+    /// Its text.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub text: String,
+    /// Its recipients.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub recipients: i64,
+    /// Why it is held.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub reason: String,
+    /// When it was sent, Paris time (`Y-m-d H:i:s`).
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub date: String,
+}
+
+/// The answer to `GET /operator/moderation`: the held campaigns, oldest first.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ModerationResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
+    pub message: String,
+    /// The held campaigns.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub campaigns: Vec<HeldCampaignDto>,
+}
+document!(ModerationResponse, None, &["response"]);

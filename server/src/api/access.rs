@@ -145,6 +145,9 @@ pub const ROUTES: &[(&str, &str, Access)] = &[
     ("GET", "/operator/accounts", Operator),
     ("GET", "/operator/connectors", Operator),
     ("GET", "/operator/routes", Operator),
+    ("GET", "/operator/moderation", Operator),
+    ("POST", "/operator/campaign/{ticket}/release", Operator),
+    ("POST", "/operator/campaign/{ticket}/refuse", Operator),
 ];
 
 /// What `method` on the route `path` requires; a route missing from the table requires the

@@ -46,7 +46,7 @@ pub(super) async fn send_one(
     let answered =
         send::answer(state, caller, (&RetryKey::NONE, &body), request(&body)?, Endpoint::Send, Blacklist::Applies)
             .await?;
-    Ok(accept.ok(&answered.result))
+    Ok(send::respond(accept, &answered.result))
 }
 
 /// Sends an automatic reply, once: its id is the send's idempotency key, so a worker that

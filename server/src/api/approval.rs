@@ -18,7 +18,7 @@ use super::{Accept, access::noted, auth::Caller, body::WireBody, path_id};
 use crate::{
     Error,
     state::AppState,
-    store::{CampaignRecord, CampaignStatus, approval::awaiting},
+    store::{CampaignRecord, CampaignStatus, approval::awaiting, moderation::held},
 };
 
 pub(super) fn router() -> Router<AppState> {
@@ -30,14 +30,23 @@ pub(crate) fn is_awaiting(record: &CampaignRecord) -> bool {
     record.status == CampaignStatus::Scheduled && record.send_at == awaiting()
 }
 
-/// The status the wire shows: `awaiting approval`, or the stored one's label.
-pub(crate) fn status_label(record: &CampaignRecord) -> &'static str {
-    if is_awaiting(record) { "awaiting approval" } else { record.status.label() }
+/// Whether `record` is held for an operator's moderation.
+pub(crate) fn is_held(record: &CampaignRecord) -> bool {
+    record.status == CampaignStatus::Scheduled && record.send_at == held()
 }
 
-/// The date the wire shows: when it goes (went), or its creation while it awaits approval.
+/// The status the wire shows: `awaiting approval`, `awaiting moderation`, or the stored one's label.
+pub(crate) fn status_label(record: &CampaignRecord) -> &'static str {
+    match () {
+        () if is_awaiting(record) => "awaiting approval",
+        () if is_held(record) => "awaiting moderation",
+        () => record.status.label(),
+    }
+}
+
+/// The date the wire shows: when it goes (went), or its creation while it waits.
 pub(crate) fn shown_date(record: &CampaignRecord) -> String {
-    format_paris(if is_awaiting(record) { record.created_at } else { record.send_at })
+    format_paris(if is_awaiting(record) || is_held(record) { record.created_at } else { record.send_at })
 }
 
 /// The account's campaign `ticket`, if it awaits approval (-5 if it is not the account's,
@@ -54,7 +63,7 @@ async fn awaiting_campaign(state: &AppState, caller: &Caller, ticket: &str) -> R
 }
 
 /// Tells the author by email, when an email can go.
-async fn tell_author(state: &AppState, author: &str, subject: &str, body: String) {
+pub(super) async fn tell_author(state: &AppState, author: &str, subject: &str, body: String) {
     let Some(mailer) = &state.mailer else { return };
     if !author.contains('@') {
         return;

@@ -28,6 +28,7 @@ mod notification;
 mod number_lists;
 mod openapi;
 mod operator;
+mod operator_moderation;
 mod prices;
 mod retention;
 mod retry_key;
@@ -99,6 +100,7 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(contact_numbers::router())
         .merge(prices::router())
         .merge(operator::router())
+        .merge(operator_moderation::router())
         .merge(contacts::router())
         .merge(daily::router())
         .merge(settings::router())

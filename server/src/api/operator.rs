@@ -27,13 +27,22 @@ pub(super) fn router() -> Router<AppState> {
         .route("/operator/routes", get(routes))
 }
 
+/// An operator making a request.
+#[derive(Debug, Clone)]
+pub(super) struct OperatorCaller {
+    /// Who.
+    pub(super) operator: OperatorRecord,
+    /// From which address.
+    pub(super) address: std::net::IpAddr,
+}
+
 /// The operator whose token the request carries: 401 without valid credentials, 403 with an
 /// account's.
-pub(super) async fn authenticate(parts: &Parts, state: &AppState) -> Result<OperatorRecord, Error> {
+pub(super) async fn authenticate(parts: &Parts, state: &AppState) -> Result<OperatorCaller, Error> {
     if let Some(token) = auth::bearer(parts)
         && let Some(operator) = state.store.operator_by_token(&token_hash(&token)).await?
     {
-        return Ok(operator);
+        return Ok(OperatorCaller { operator, address: auth::client(parts, &state.config.trusted_proxies) });
     }
     auth::authenticate(parts, state, false).await?;
     Err(Error::OperatorsOnly)

@@ -28,7 +28,7 @@ use super::{
 use crate::{
     Error,
     state::AppState,
-    store::{AccountId, CampaignStatus, Created, NewCampaign, approval},
+    store::{AccountId, CampaignStatus, Created, NewCampaign, approval, moderation},
 };
 
 pub(super) fn router() -> Router<AppState> {
@@ -231,10 +231,21 @@ async fn run(
 ) -> Result<Response, Error> {
     let answered = answer(state, caller, retry, request, endpoint, Blacklist::Applies).await?;
     Ok(match answered.note {
-        Some((object, summary)) => noted(accept.ok(&answered.result), object, summary),
-        None => accept.ok(&answered.result),
+        Some((object, summary)) => noted(respond(accept, &answered.result), object, summary),
+        None => respond(accept, &answered.result),
     })
 }
+
+/// A send's answer: 202 for a campaign held for moderation (status -8, REFERENCE §1), 200 otherwise.
+pub(super) fn respond(accept: Accept, result: &CampaignResultDto) -> Response {
+    match result.status {
+        UNDER_MODERATION => accept.reply(axum::http::StatusCode::ACCEPTED, result),
+        _ => accept.ok(result),
+    }
+}
+
+/// The status of a campaign created but held for moderation.
+const UNDER_MODERATION: i64 = -8;
 
 /// What a send or simulation answers, and the audit log's note of what it did.
 pub(super) struct Answered {
@@ -369,10 +380,18 @@ async fn attempt(
     // more recipients than the team's rule allows (read only for campaigns to several, so a
     // one-recipient send pays nothing for it): the campaign is written waiting, with its
     // credits held, and goes once approved.
+    // The operator's moderation comes first: a held campaign waits for an operator, not the team.
     let recipients = simulation.counters.sent;
-    let awaits = !caller.role.may(texto_core::Action::Send)
-        || (recipients > 1 && state.store.team_rules(caller.account).await?.needs_approval(recipients));
-    let written = awaits.then(|| texto_core::Simulation { send_at: approval::awaiting(), ..simulation.clone() });
+    let held = state.moderation.hold_reason(caller.account, campaign.text(), campaign.links());
+    let awaits = held.is_none()
+        && (!caller.role.may(texto_core::Action::Send)
+            || (recipients > 1 && state.store.team_rules(caller.account).await?.needs_approval(recipients)));
+    let waits_until = match (&held, awaits) {
+        (Some(_), _) => Some(moderation::held()),
+        (None, true) => Some(approval::awaiting()),
+        (None, false) => None,
+    };
+    let written = waits_until.map(|send_at| texto_core::Simulation { send_at, ..simulation.clone() });
     let status = if written.as_ref().unwrap_or(&simulation).send_at > now {
         CampaignStatus::Scheduled
     } else {
@@ -398,7 +417,14 @@ async fn attempt(
     result.credits = balance.as_f64();
     let sent = simulation.counters.sent;
     metrics::counter!("texto_messages_accepted_total").increment(sent);
-    tracing::info!(ticket, sent, cost = %simulation.cost, awaits, "campaign created");
+    tracing::info!(ticket, sent, cost = %simulation.cost, awaits, held = held.is_some(), "campaign created");
+    if let Some(reason) = held {
+        state.store.mark_held(caller.account, ticket, simulation.send_at, &caller.actor, &reason).await?;
+        result.status = UNDER_MODERATION;
+        result.message = "Campaign under moderation".into();
+        let summary = format!("campaign {ticket} to {sent} recipients held for moderation: {reason}");
+        return Ok(Answered { result, note: Some((format!("campaign {ticket}"), summary)) });
+    }
     if awaits {
         state.store.mark_awaiting(caller.account, ticket, simulation.send_at, &caller.actor).await?;
         let summary = format!("campaign {ticket} to {sent} recipients awaits approval");

@@ -25,6 +25,7 @@ pub(crate) mod keywords;
 mod list_upkeep;
 mod lists;
 mod messages;
+pub(crate) mod moderation;
 mod notification;
 mod number_lists;
 mod open;
@@ -68,6 +69,7 @@ pub(crate) use lists::{Added, ContactSearch, ListContact, ListPage, ListStore, L
 pub(crate) use messages::{
     CampaignNumber, MessageFilter, MessageRecord, MessageStore, ReplyFilter, ReplyRecord, info_from_column, unmasked,
 };
+pub(crate) use moderation::{HeldCampaign, ModerationStore};
 pub(crate) use notification::{BalanceAlert, NotificationStore};
 pub(crate) use number_lists::{
     EntryRef, NewContact, NumberEntry, NumberFilter, NumberList, NumberListStore, NumberPage,
@@ -156,6 +158,7 @@ pub(crate) trait Store:
     + RoutingStore
     + PlanStore
     + OperatorStore
+    + ModerationStore
 {
 }
 
@@ -187,5 +190,6 @@ impl<T> Store for T where
         + RoutingStore
         + PlanStore
         + OperatorStore
+        + ModerationStore
 {
 }

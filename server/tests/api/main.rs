@@ -21,6 +21,7 @@ mod list_upkeep;
 mod lists;
 mod long_replies;
 mod messages;
+mod moderation;
 mod notification;
 mod number_lists;
 mod openapi;

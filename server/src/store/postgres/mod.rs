@@ -23,6 +23,7 @@ mod list_upkeep;
 mod lists;
 mod messages;
 mod migrate;
+mod moderation;
 mod nodes;
 mod notification;
 mod number_lists;

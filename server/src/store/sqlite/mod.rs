@@ -20,6 +20,7 @@ mod keywords;
 mod list_upkeep;
 mod lists;
 mod messages;
+mod moderation;
 mod notification;
 mod number_lists;
 mod operators;

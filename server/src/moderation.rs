@@ -1,0 +1,142 @@
+//! Moderation (issue 25): whether a campaign is held for an operator, and why. The moderated
+//! accounts and the operator's rules are held in memory and read again each second, so that
+//! `texto account moderate` and `texto moderation …` reach every node within a second.
+
+use std::{
+    sync::{Arc, RwLock},
+    time::Duration,
+};
+
+use regex::{Regex, RegexBuilder};
+use rustc_hash::FxHashSet;
+use tokio_util::sync::CancellationToken;
+
+use crate::{
+    Error,
+    store::{AccountId, ModerationStore, moderation::RuleKind},
+};
+
+/// How often the rules are read again.
+const EVERY: Duration = Duration::from_secs(1);
+/// The most a pattern may compile to, so that no rule makes every send slow.
+const PATTERN_SIZE_LIMIT: usize = 1 << 20;
+
+/// A pattern as a rule holds it: case does not matter.
+pub(crate) fn compile(pattern: &str) -> Result<Regex, String> {
+    RegexBuilder::new(pattern)
+        .case_insensitive(true)
+        .size_limit(PATTERN_SIZE_LIMIT)
+        .build()
+        .map_err(|e| format!("{pattern:?} is not a pattern: {e}"))
+}
+
+/// A domain as a rule holds it: lower case, without a leading dot or `www.`.
+pub(crate) fn domain(text: &str) -> Result<String, String> {
+    let domain = text.trim().trim_start_matches('.').to_ascii_lowercase();
+    let fits = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '.';
+    if domain.is_empty() || !domain.contains('.') || !domain.chars().all(fits) {
+        return Err(format!("{text:?} is not a domain (such as example.com)"));
+    }
+    Ok(domain)
+}
+
+/// The rules in force.
+#[derive(Default)]
+struct Rules {
+    moderated: FxHashSet<AccountId>,
+    patterns: Vec<(i64, Regex)>,
+    domains: Vec<(i64, String)>,
+}
+
+/// The moderation rules, as the send path checks them.
+#[derive(Default)]
+pub(crate) struct Moderation {
+    rules: RwLock<Arc<Rules>>,
+}
+
+impl Moderation {
+    /// Why a campaign of `account` with `text` and `links` is held; `None`: it goes.
+    pub(crate) fn hold_reason(&self, account: AccountId, text: &str, links: &[String]) -> Option<String> {
+        let rules = Arc::clone(&self.rules.read().unwrap_or_else(|e| e.into_inner()));
+        if rules.moderated.contains(&account) {
+            return Some("the account is moderated".into());
+        }
+        if let Some((id, pattern)) = rules.patterns.iter().find(|(_, pattern)| pattern.is_match(text)) {
+            return Some(format!("the text matches rule {id} ({})", pattern.as_str()));
+        }
+        let hosts: Vec<String> = links
+            .iter()
+            .filter_map(|link| url::Url::parse(link).ok()?.host_str().map(str::to_ascii_lowercase))
+            .collect();
+        let listed = |(_, domain): &&(i64, String)| {
+            hosts.iter().any(|host| host == domain || host.ends_with(&format!(".{domain}")))
+        };
+        rules.domains.iter().find(listed).map(|(id, domain)| format!("a link points to {domain} (rule {id})"))
+    }
+
+    /// Reads the moderated accounts and the rules again (a stored pattern that no longer
+    /// compiles is left out, and logged).
+    pub(crate) async fn refresh(&self, store: &dyn ModerationStore) -> Result<(), Error> {
+        let (accounts, stored) = store.moderation().await?;
+        let mut rules = Rules { moderated: accounts.into_iter().collect(), ..Rules::default() };
+        for rule in stored {
+            match rule.kind {
+                RuleKind::Pattern => match compile(&rule.value) {
+                    Ok(pattern) => rules.patterns.push((rule.id, pattern)),
+                    Err(why) => tracing::error!(rule = rule.id, %why, "a stored moderation pattern is left out"),
+                },
+                RuleKind::Domain => rules.domains.push((rule.id, rule.value)),
+            }
+        }
+        *self.rules.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(rules);
+        Ok(())
+    }
+}
+
+/// Refreshes `moderation` every [`EVERY`] until stopped.
+pub(crate) async fn run(moderation: Arc<Moderation>, store: Arc<dyn ModerationStore>, stop: CancellationToken) {
+    loop {
+        tokio::select! {
+            () = stop.cancelled() => return,
+            () = tokio::time::sleep(EVERY) => {}
+        }
+        if let Err(error) = moderation.refresh(store.as_ref()).await {
+            tracing::error!(%error, "cannot read the moderation rules; keeping the last ones");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with(rules: Rules) -> Moderation {
+        Moderation { rules: RwLock::new(Arc::new(rules)) }
+    }
+
+    #[test]
+    fn an_account_a_pattern_or_a_linked_domain_holds_a_campaign() {
+        let moderation = with(Rules {
+            moderated: [7].into_iter().collect(),
+            patterns: vec![(1, compile(r"cr[ée]dit\s+rapide").unwrap())],
+            domains: vec![(2, domain("Bit.ly").unwrap())],
+        });
+        assert_eq!(moderation.hold_reason(7, "Bonjour", &[]).as_deref(), Some("the account is moderated"));
+        assert!(moderation.hold_reason(8, "Votre CRÉDIT   rapide ici", &[]).unwrap().contains("rule 1"));
+        let links = ["https://go.bit.ly/x".to_owned()];
+        assert_eq!(
+            moderation.hold_reason(8, "Voir <-short->", &links).as_deref(),
+            Some("a link points to bit.ly (rule 2)")
+        );
+        assert_eq!(moderation.hold_reason(8, "Voir <-short->", &["https://notbit.ly/x".to_owned()]), None);
+        assert_eq!(moderation.hold_reason(8, "Rendez-vous demain", &[]), None);
+    }
+
+    #[test]
+    fn rules_are_checked_when_written() {
+        assert!(compile("(unclosed").is_err());
+        assert!(domain("not a domain").is_err());
+        assert!(domain("localhost").is_err());
+        assert_eq!(domain(".Example.COM").unwrap(), "example.com");
+    }
+}

@@ -1,0 +1,46 @@
+//! The operator's commands for moderation rules (`texto moderation …`). Running nodes pick a
+//! change up within a second.
+
+use std::fmt::Write as _;
+
+use crate::{
+    Error,
+    cli::ModerationAction,
+    moderation::{compile, domain},
+    store::{DbLocation, moderation::RuleKind},
+};
+
+/// `texto moderation …`; returns what to print.
+pub async fn moderation(db: impl Into<DbLocation>, action: ModerationAction) -> Result<String, Error> {
+    let store = crate::store::for_commands(&db.into()).await?;
+    match action {
+        ModerationAction::AddPattern { pattern } => {
+            compile(&pattern).map_err(Error::Command)?;
+            let id = store.add_moderation_rule(RuleKind::Pattern, &pattern).await?;
+            Ok(format!("rule {id}: campaigns whose text matches {pattern:?} are held"))
+        }
+        ModerationAction::AddDomain { domain: text } => {
+            let domain = domain(&text).map_err(Error::Command)?;
+            let id = store.add_moderation_rule(RuleKind::Domain, &domain).await?;
+            Ok(format!("rule {id}: campaigns with a link to {domain} are held"))
+        }
+        ModerationAction::List => {
+            let (accounts, rules) = store.moderation().await?;
+            let mut out = String::new();
+            for rule in rules {
+                let _ = writeln!(out, "{:>4} {:<8} {}", rule.id, rule.kind.as_str(), rule.value);
+            }
+            let mut names = Vec::new();
+            for account in accounts {
+                names.push(store.account_name(account).await?);
+            }
+            let _ =
+                write!(out, "moderated accounts: {}", if names.is_empty() { "none".into() } else { names.join(", ") });
+            Ok(out)
+        }
+        ModerationAction::Remove { id } => match store.remove_moderation_rule(id).await? {
+            true => Ok(format!("rule {id} removed")),
+            false => Err(Error::Command(format!("no rule {id}"))),
+        },
+    }
+}

@@ -1,0 +1,123 @@
+//! Moderation (issue 25; in migrations `0022_operator` and PostgreSQL's `0019`): which accounts
+//! are moderated, the operator's rules, and the campaigns held for an operator. A held campaign
+//! is written like one awaiting approval (credits debited, nothing handed over) but scheduled at
+//! [`held`], which only an operator's release changes.
+
+use async_trait::async_trait;
+use chrono::{DateTime, TimeZone, Utc};
+
+use super::AccountId;
+use crate::Error;
+
+/// The send time of a campaign held for moderation.
+pub(crate) fn held() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(9999, 12, 30, 0, 0, 0).single().unwrap_or(DateTime::<Utc>::MAX_UTC)
+}
+
+/// What a moderation rule looks at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RuleKind {
+    /// A regular expression over the text (case does not matter).
+    Pattern,
+    /// A domain that the campaign's links point to (or a subdomain of it).
+    Domain,
+}
+
+impl RuleKind {
+    /// As stored.
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            RuleKind::Pattern => "pattern",
+            RuleKind::Domain => "domain",
+        }
+    }
+
+    /// Reads [`RuleKind::as_str`].
+    pub(crate) fn parse(text: &str) -> Result<RuleKind, Error> {
+        match text {
+            "pattern" => Ok(RuleKind::Pattern),
+            "domain" => Ok(RuleKind::Domain),
+            other => Err(Error::Stored(format!("moderation rule kind {other:?}"))),
+        }
+    }
+}
+
+/// A rule as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ModerationRule {
+    /// Its id.
+    pub(crate) id: i64,
+    /// What it looks at.
+    pub(crate) kind: RuleKind,
+    /// The pattern or the domain.
+    pub(crate) value: String,
+}
+
+/// A held campaign, as the operator's queue shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct HeldCampaign {
+    /// Its ticket.
+    pub(crate) ticket: i64,
+    /// Its account.
+    pub(crate) account: AccountId,
+    /// The account's name.
+    pub(crate) account_name: String,
+    /// Its text.
+    pub(crate) text: String,
+    /// Its recipients to send to.
+    pub(crate) sent: i64,
+    /// Why it is held.
+    pub(crate) reason: String,
+    /// When it was sent.
+    pub(crate) created_at: DateTime<Utc>,
+}
+
+/// Where moderation lives.
+#[async_trait]
+pub(crate) trait ModerationStore: Send + Sync {
+    /// Marks the account moderated or not.
+    async fn set_moderated(&self, account: AccountId, moderated: bool) -> Result<(), Error>;
+    /// The moderated accounts and every rule.
+    async fn moderation(&self) -> Result<(Vec<AccountId>, Vec<ModerationRule>), Error>;
+    /// Adds a rule; returns its id.
+    async fn add_moderation_rule(&self, kind: RuleKind, value: &str) -> Result<i64, Error>;
+    /// Deletes a rule; `false` when there is none of that id.
+    async fn remove_moderation_rule(&self, id: i64) -> Result<bool, Error>;
+    /// Notes why the campaign `ticket` (just written at [`held`]) is held, who sent it and when
+    /// it should go once released.
+    async fn mark_held(
+        &self,
+        account: AccountId,
+        ticket: i64,
+        requested: DateTime<Utc>,
+        by: &str,
+        reason: &str,
+    ) -> Result<(), Error>;
+    /// Every held campaign, oldest first.
+    async fn held_campaigns(&self) -> Result<Vec<HeldCampaign>, Error>;
+    /// The held campaign `ticket`, if it is held.
+    async fn held_campaign(&self, ticket: i64) -> Result<Option<HeldCampaign>, Error>;
+    /// Schedules a held campaign at the time asked for, or `now`; whether it was held.
+    async fn release_held(&self, account: AccountId, ticket: i64, now: DateTime<Utc>) -> Result<bool, Error>;
+}
+
+/// Marks an account moderated (`$1` account, `$2` on or off).
+pub(crate) const SET_MODERATED: &str = "UPDATE accounts SET moderated = $2 WHERE id = $1";
+/// The moderated accounts.
+pub(crate) const MODERATED: &str = "SELECT id FROM accounts WHERE moderated";
+/// Every rule.
+pub(crate) const RULES: &str = "SELECT id, kind, value FROM moderation_rules ORDER BY id";
+/// Adds a rule (`$1` kind, `$2` value, `$3` now).
+pub(crate) const ADD_RULE: &str =
+    "INSERT INTO moderation_rules (kind, value, created_at) VALUES ($1, $2, $3) RETURNING id";
+/// Deletes a rule (`$1` id).
+pub(crate) const REMOVE_RULE: &str = "DELETE FROM moderation_rules WHERE id = $1";
+/// Notes a held campaign (`$1` ticket, `$2` account, `$3` the time asked for, `$4` who, `$5` why).
+pub(crate) const MARK_HELD: &str =
+    "UPDATE campaigns SET approval = 'awaiting', requested_send_at = $3, created_by = $4, approval_note = $5
+     WHERE id = $1 AND account_id = $2";
+/// The held campaigns (`$1` the held time).
+pub(crate) const HELD: &str =
+    "SELECT c.id, c.account_id, a.name, c.text, c.sent, coalesce(c.approval_note, ''), c.created_at
+     FROM campaigns c JOIN accounts a ON a.id = c.account_id
+     WHERE c.status = 'scheduled' AND c.send_at = $1";

@@ -1,0 +1,93 @@
+//! Moderation in PostgreSQL (the statements shared with SQLite).
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use tokio_postgres::Row;
+
+use super::{PgStore, query};
+use crate::{
+    Error,
+    store::{
+        AccountId,
+        approval::APPROVE,
+        moderation::{
+            ADD_RULE, HELD, HeldCampaign, MARK_HELD, MODERATED, ModerationRule, ModerationStore, REMOVE_RULE, RULES,
+            RuleKind, SET_MODERATED, held,
+        },
+        time,
+    },
+};
+
+fn read_held(row: &Row) -> HeldCampaign {
+    HeldCampaign {
+        ticket: row.get(0),
+        account: row.get(1),
+        account_name: row.get(2),
+        text: row.get(3),
+        sent: row.get(4),
+        reason: row.get(5),
+        created_at: time::load(row.get(6)),
+    }
+}
+
+#[async_trait]
+impl ModerationStore for PgStore {
+    async fn set_moderated(&self, account: AccountId, moderated: bool) -> Result<(), Error> {
+        let client = self.pool.get().await?;
+        client.execute(SET_MODERATED, &[&account, &moderated]).await?;
+        Ok(())
+    }
+
+    async fn moderation(&self) -> Result<(Vec<AccountId>, Vec<ModerationRule>), Error> {
+        let client = self.pool.get().await?;
+        let accounts = query(&client, MODERATED, &[]).await?.iter().map(|row| row.get(0)).collect();
+        let rules = query(&client, RULES, &[])
+            .await?
+            .iter()
+            .map(|row| Ok(ModerationRule { id: row.get(0), kind: RuleKind::parse(row.get(1))?, value: row.get(2) }))
+            .collect::<Result<_, Error>>()?;
+        Ok((accounts, rules))
+    }
+
+    async fn add_moderation_rule(&self, kind: RuleKind, value: &str) -> Result<i64, Error> {
+        let client = self.pool.get().await?;
+        let rows = query(&client, ADD_RULE, &[&kind.as_str(), &value, &time::store(Utc::now())]).await?;
+        Ok(rows.first().map(|row| row.get(0)).unwrap_or_default())
+    }
+
+    async fn remove_moderation_rule(&self, id: i64) -> Result<bool, Error> {
+        let client = self.pool.get().await?;
+        Ok(client.execute(REMOVE_RULE, &[&id]).await? > 0)
+    }
+
+    async fn mark_held(
+        &self,
+        account: AccountId,
+        ticket: i64,
+        requested: DateTime<Utc>,
+        by: &str,
+        reason: &str,
+    ) -> Result<(), Error> {
+        let client = self.pool.get().await?;
+        client.execute(MARK_HELD, &[&ticket, &account, &time::store(requested), &by, &reason]).await?;
+        Ok(())
+    }
+
+    async fn held_campaigns(&self) -> Result<Vec<HeldCampaign>, Error> {
+        let client = self.pool.get().await?;
+        let sql = format!("{HELD} ORDER BY c.id");
+        Ok(query(&client, &sql, &[&time::store(held())]).await?.iter().map(read_held).collect())
+    }
+
+    async fn held_campaign(&self, ticket: i64) -> Result<Option<HeldCampaign>, Error> {
+        let client = self.pool.get().await?;
+        let sql = format!("{HELD} AND c.id = $2");
+        Ok(query(&client, &sql, &[&time::store(held()), &ticket]).await?.first().map(read_held))
+    }
+
+    async fn release_held(&self, account: AccountId, ticket: i64, now: DateTime<Utc>) -> Result<bool, Error> {
+        let client = self.pool.get().await?;
+        let released = client.execute(APPROVE, &[&ticket, &account, &time::store(now), &time::store(held())]).await?;
+        Ok(released == 1)
+    }
+}

@@ -1,0 +1,123 @@
+//! Moderation in SQLite (the statements shared with PostgreSQL).
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use rusqlite::params;
+
+use super::{SqliteStore, numbered};
+use crate::{
+    Error,
+    store::{
+        AccountId,
+        approval::APPROVE,
+        moderation::{
+            ADD_RULE, HELD, HeldCampaign, MARK_HELD, MODERATED, ModerationRule, ModerationStore, REMOVE_RULE, RULES,
+            RuleKind, SET_MODERATED, held,
+        },
+        time,
+    },
+};
+
+/// The held campaigns that `filter` (SQL after the held ones' conditions) keeps.
+fn held_where(db: &rusqlite::Connection, filter: &str, ticket: Option<i64>) -> Result<Vec<HeldCampaign>, Error> {
+    let sql = format!("{} {filter}", numbered(HELD));
+    let mut statement = db.prepare_cached(&sql)?;
+    let read = |row: &rusqlite::Row<'_>| {
+        Ok(HeldCampaign {
+            ticket: row.get(0)?,
+            account: row.get(1)?,
+            account_name: row.get(2)?,
+            text: row.get(3)?,
+            sent: row.get(4)?,
+            reason: row.get(5)?,
+            created_at: time::load(&row.get::<_, String>(6)?),
+        })
+    };
+    let rows = match ticket {
+        Some(ticket) => statement.query_map(params![time::store(held()), ticket], read)?.collect::<Result<_, _>>()?,
+        None => statement.query_map(params![time::store(held())], read)?.collect::<Result<_, _>>()?,
+    };
+    Ok(rows)
+}
+
+#[async_trait]
+impl ModerationStore for SqliteStore {
+    async fn set_moderated(&self, account: AccountId, moderated: bool) -> Result<(), Error> {
+        self.db
+            .write(move |db| {
+                db.prepare_cached(&numbered(SET_MODERATED))?.execute(params![account, moderated])?;
+                Ok(())
+            })
+            .await
+    }
+
+    async fn moderation(&self) -> Result<(Vec<AccountId>, Vec<ModerationRule>), Error> {
+        self.db
+            .read(|db| {
+                let accounts =
+                    db.prepare_cached(MODERATED)?.query_map([], |row| row.get(0))?.collect::<Result<_, _>>()?;
+                let mut statement = db.prepare_cached(RULES)?;
+                let rows = statement
+                    .query_map([], |row| {
+                        Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?, row.get::<_, String>(2)?))
+                    })?
+                    .collect::<Result<Vec<_>, _>>()?;
+                let rules = rows
+                    .into_iter()
+                    .map(|(id, kind, value)| Ok(ModerationRule { id, kind: RuleKind::parse(&kind)?, value }))
+                    .collect::<Result<_, Error>>()?;
+                Ok((accounts, rules))
+            })
+            .await
+    }
+
+    async fn add_moderation_rule(&self, kind: RuleKind, value: &str) -> Result<i64, Error> {
+        let (value, now) = (value.to_owned(), time::store(Utc::now()));
+        self.db
+            .write(move |db| {
+                Ok(db
+                    .prepare_cached(&numbered(ADD_RULE))?
+                    .query_row(params![kind.as_str(), value, now], |row| row.get(0))?)
+            })
+            .await
+    }
+
+    async fn remove_moderation_rule(&self, id: i64) -> Result<bool, Error> {
+        self.db.write(move |db| Ok(db.prepare_cached(&numbered(REMOVE_RULE))?.execute([id])? > 0)).await
+    }
+
+    async fn mark_held(
+        &self,
+        account: AccountId,
+        ticket: i64,
+        requested: DateTime<Utc>,
+        by: &str,
+        reason: &str,
+    ) -> Result<(), Error> {
+        let (by, reason, requested) = (by.to_owned(), reason.to_owned(), time::store(requested));
+        self.db
+            .write(move |db| {
+                db.execute(&numbered(MARK_HELD), params![ticket, account, requested, by, reason])?;
+                Ok(())
+            })
+            .await
+    }
+
+    async fn held_campaigns(&self) -> Result<Vec<HeldCampaign>, Error> {
+        self.db.read(|db| held_where(db, "ORDER BY c.id", None)).await
+    }
+
+    async fn held_campaign(&self, ticket: i64) -> Result<Option<HeldCampaign>, Error> {
+        self.db.read(move |db| Ok(held_where(db, "AND c.id = ?2", Some(ticket))?.into_iter().next())).await
+    }
+
+    async fn release_held(&self, account: AccountId, ticket: i64, now: DateTime<Utc>) -> Result<bool, Error> {
+        self.db
+            .write(move |db| {
+                let released =
+                    db.execute(&numbered(APPROVE), params![ticket, account, time::store(now), time::store(held())])?;
+                Ok(released == 1)
+            })
+            .await
+    }
+}

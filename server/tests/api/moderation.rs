@@ -1,0 +1,117 @@
+//! Moderation (issue 25): a moderated account's campaign, or one a rule matches, is created and
+//! debited but held (status -8 with its ticket and HTTP 202, as SMSFactor answers and its SDKs
+//! raise `Moderation`); an operator releases it (it goes out) or refuses it (credits back), and
+//! the account's audit log says so.
+
+use std::time::{Duration, Instant};
+
+use reqwest::Method;
+use serde_json::{Value, json};
+use texto_server::{AccountAction, ModerationAction, OperatorAction, admin, moderation_admin};
+
+use crate::helpers::{TestApp, spawn_app};
+
+async fn send(app: &TestApp, text: &str, links: &[&str]) -> (u16, Value) {
+    let message = json!({"text": text, "pushtype": "alert", "links": links});
+    let body = json!({"sms": {"message": message, "recipients": {"gsm": [{"value": "33612345671"}, {"value": "33612345672"}]}}});
+    app.json(Method::POST, "/send", Some(body)).await
+}
+
+/// The running texto reads the rules each second.
+async fn rules_read() {
+    tokio::time::sleep(Duration::from_millis(1_300)).await;
+}
+
+async fn campaign(app: &TestApp, ticket: &str) -> Value {
+    app.json(Method::GET, &format!("/campaign/{ticket}"), None).await.1["campaign"][0].clone()
+}
+
+#[tokio::test]
+async fn a_held_campaign_waits_for_an_operator_who_releases_or_refuses_it() {
+    let app = spawn_app().await;
+    let operator = admin::operator(&app.db(), OperatorAction::Create { name: "Night".into() }).await.unwrap();
+    admin::account(&app.db(), AccountAction::Moderate { name: "alice".into(), state: "on".into() }).await.unwrap();
+    rules_read().await;
+
+    let (status, held) = send(&app, "Rendez-vous demain 9h", &[]).await;
+    assert_eq!(
+        (status, held["status"].as_i64(), held["message"].as_str()),
+        (202, Some(-8), Some("Campaign under moderation"))
+    );
+    assert_eq!(
+        (held["sent"].as_i64(), held["cost"].as_f64(), held["credits"].as_f64()),
+        (Some(2), Some(2.0), Some(998.0))
+    );
+    let ticket = held["ticket"].as_str().expect("a ticket").to_owned();
+    assert_eq!(campaign(&app, &ticket).await["status"], "awaiting moderation");
+    let (status, refused) = app.json(Method::POST, &format!("/campaign/{ticket}/approve"), None).await;
+    assert_eq!(
+        (status, refused["status"].as_i64()),
+        (422, Some(-7)),
+        "the account cannot approve it itself: {refused}"
+    );
+
+    let (status, queue) = app.json_as(&operator, Method::GET, "/operator/moderation", None).await;
+    assert_eq!(status, 200, "{queue}");
+    let first = &queue["campaigns"][0];
+    assert_eq!(
+        (first["ticket"].as_str(), first["account"].as_str(), first["recipients"].as_i64(), first["reason"].as_str()),
+        (Some(ticket.as_str()), Some("alice"), Some(2), Some("the account is moderated"))
+    );
+    let (status, _) = app.json(Method::GET, "/operator/moderation", None).await;
+    assert_eq!(status, 403, "an account's token does not read the queue");
+
+    let release = format!("/operator/campaign/{ticket}/release");
+    let (status, body) = app.json_as(&operator, Method::POST, &release, None).await;
+    assert_eq!(status, 200, "{body}");
+    let start = Instant::now();
+    while campaign(&app, &ticket).await["delivered"] != 2 {
+        assert!(start.elapsed() < Duration::from_secs(15), "released, it goes out: {}", campaign(&app, &ticket).await);
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let (status, _) = app.json_as(&operator, Method::POST, &release, None).await;
+    assert_eq!(status, 404, "no longer held");
+
+    let (_, again) = send(&app, "Rendez-vous jeudi 9h", &[]).await;
+    let second = again["ticket"].as_str().unwrap().to_owned();
+    assert_eq!(again["credits"].as_f64(), Some(996.0));
+    let refuse = format!("/operator/campaign/{second}/refuse");
+    let (status, missing) = app.json_as(&operator, Method::POST, &refuse, Some(json!({}))).await;
+    assert_eq!((status, missing["status"].as_i64()), (422, Some(-7)), "a refusal needs its reason");
+    let (status, _) = app.json_as(&operator, Method::POST, &refuse, Some(json!({"reason": "Texte trompeur"}))).await;
+    assert_eq!(status, 200);
+    assert_eq!(campaign(&app, &second).await["status"], "Cancelled");
+    let (_, credits) = app.json(Method::GET, "/credits", None).await;
+    assert_eq!(credits["credits"], "998", "the refused campaign's credits are back");
+    let (_, audit) = app.json(Method::GET, "/audit", None).await;
+    let lines = audit["audit"].as_array().expect("audit lines");
+    let refusal = lines.iter().find(|line| line["action"] == "campaign.refuse").expect("the refusal is on record");
+    assert_eq!(refusal["actor"], "operator Night");
+    assert!(refusal["summary"].as_str().unwrap().contains("Texte trompeur"), "{refusal}");
+    assert!(lines.iter().any(|line| line["action"] == "campaign.release"), "{audit}");
+}
+
+#[tokio::test]
+async fn rules_hold_campaigns_by_their_text_or_the_domains_they_link_to() {
+    let app = spawn_app().await;
+    let pattern = ModerationAction::AddPattern { pattern: r"cr[ée]dit\s+rapide".into() };
+    moderation_admin::moderation(&app.db(), pattern).await.unwrap();
+    let bad = moderation_admin::moderation(&app.db(), ModerationAction::AddPattern { pattern: "(".into() }).await;
+    assert!(bad.is_err(), "a pattern that does not compile is refused");
+    moderation_admin::moderation(&app.db(), ModerationAction::AddDomain { domain: "bit.ly".into() }).await.unwrap();
+    let listed = moderation_admin::moderation(&app.db(), ModerationAction::List).await.unwrap();
+    assert!(
+        listed.contains("domain") && listed.contains("bit.ly") && listed.contains("moderated accounts: none"),
+        "{listed}"
+    );
+    rules_read().await;
+
+    let (status, body) = send(&app, "Votre CRÉDIT  rapide en 24h", &[]).await;
+    assert_eq!((status, body["status"].as_i64()), (202, Some(-8)), "{body}");
+    let (status, body) = send(&app, "Voir l'offre <-short->", &["https://go.bit.ly/promo"]).await;
+    assert_eq!((status, body["status"].as_i64()), (202, Some(-8)), "{body}");
+    let (status, body) = send(&app, "Voir l'offre <-short->", &["https://shop.example/promo"]).await;
+    assert_eq!((status, body["status"].as_i64()), (200, Some(1)), "{body}");
+    let (status, body) = send(&app, "Rendez-vous demain 9h", &[]).await;
+    assert_eq!((status, body["status"].as_i64()), (200, Some(1)), "{body}");
+}
