@@ -57,6 +57,8 @@ CREATE TABLE operators (
 -- text matches a pattern or whose links point to a listed domain. A held campaign is scheduled
 -- at 9999-12-30 (as one awaiting approval is at 9999-12-31) until an operator releases it.
 ALTER TABLE accounts ADD COLUMN moderated INTEGER NOT NULL DEFAULT 0;
+-- Messages a second handed to carriers for the account (NULL: no limit).
+ALTER TABLE accounts ADD COLUMN per_second INTEGER;
 CREATE TABLE moderation_rules (
     id          INTEGER PRIMARY KEY,
     kind        TEXT NOT NULL CHECK (kind IN ('pattern', 'domain')),

@@ -37,6 +37,13 @@ pub async fn account(path: impl Into<DbLocation>, action: AccountAction) -> Resu
             let held = if moderated { ", its campaigns held for moderation" } else { "" };
             Ok(format!("account {name} created with {} credits{held}", credits(amount)?))
         }
+        AccountAction::Limit { name, per_second } => {
+            store.set_account_limit(named(&store, &name).await?, per_second.map(i64::from)).await?;
+            Ok(match per_second {
+                Some(n) => format!("account {name}: at most {n} messages a second handed to carriers"),
+                None => format!("account {name}: no throughput limit"),
+            })
+        }
         AccountAction::Moderate { name, state } => {
             store.set_moderated(named(&store, &name).await?, state == "on").await?;
             Ok(match state.as_str() {

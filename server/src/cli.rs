@@ -280,6 +280,14 @@ pub enum AccountAction {
         #[arg(long)]
         moderated: bool,
     },
+    /// Limit the messages a second handed to carriers for the account (on each node).
+    Limit {
+        /// The account's name.
+        name: String,
+        /// Messages a second; without it, no limit.
+        #[arg(long)]
+        per_second: Option<u32>,
+    },
     /// Hold every campaign of the account for an operator's moderation, or stop.
     Moderate {
         /// The account's name.

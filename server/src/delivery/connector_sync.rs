@@ -6,7 +6,7 @@ use std::{sync::Arc, time::Duration};
 
 use tokio_util::sync::CancellationToken;
 
-use super::{clock::Clock, connectors::Connectors};
+use super::{clock::Clock, connectors::Connectors, throttle::Throttle};
 use crate::{Error, carrier::Carrier, store::RoutingStore};
 
 /// How often the database is read and the status written.
@@ -16,12 +16,15 @@ const EVERY: Duration = Duration::from_secs(1);
 pub(crate) struct ConnectorSync {
     pub(crate) store: Arc<dyn RoutingStore>,
     pub(crate) connectors: Arc<Connectors>,
+    pub(crate) throttle: Arc<Throttle>,
     pub(crate) clock: Arc<dyn Clock>,
 }
 
 impl ConnectorSync {
-    /// Applies the stored connectors and routes, unbinds those that went, reports the status.
+    /// Applies the stored connectors, routes and account limits, unbinds the connectors that
+    /// went, reports the status.
     pub(crate) async fn step(&self) -> Result<(), Error> {
+        self.throttle.set_limits(&self.store.account_limits().await?, std::time::Instant::now());
         let configs = self.store.connectors().await?;
         let routes = self.store.routes().await?.into_iter().map(|record| record.route).collect();
         for connector in self.connectors.apply(&configs, routes) {

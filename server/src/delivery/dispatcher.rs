@@ -8,6 +8,7 @@
 use std::{
     collections::HashMap,
     sync::{Arc, Mutex},
+    time::{Duration, Instant},
 };
 
 use chrono::{DateTime, TimeDelta, Utc};
@@ -18,12 +19,13 @@ use super::{
     clock::Clock,
     connectors::{Connectors, Plan},
     links::LinkCodes,
+    throttle::Throttle,
 };
 use crate::{
     Error,
     carrier::{Carrier, Outgoing, Submitted},
     routing::{ConnectorName, Traits, stored_smsc_id},
-    store::{DeliveryStore, HandOff, Queued},
+    store::{AccountId, DeliveryStore, HandOff, Queued},
 };
 
 /// What a step did.
@@ -33,12 +35,15 @@ pub(crate) struct Progress {
     pub(crate) handed: usize,
     /// Messages to try again later.
     pub(crate) retried: usize,
+    /// When an account at its throughput limit can send again, if one waits for that.
+    pub(crate) throttled: Option<Duration>,
 }
 
 /// Hands messages over, one wave per [`Dispatcher::step`].
 pub(crate) struct Dispatcher {
     store: Arc<dyn DeliveryStore>,
     connectors: Arc<Connectors>,
+    throttle: Arc<Throttle>,
     clock: Arc<dyn Clock>,
     message: MessageOptions,
     default_sender: String,
@@ -50,10 +55,10 @@ pub(crate) struct Dispatcher {
 }
 
 impl Dispatcher {
-    /// A dispatcher handing over through `connectors`.
+    /// A dispatcher handing over through `connectors`, within the accounts' limits of `throttle`.
     pub(crate) fn new(
         store: Arc<dyn DeliveryStore>,
-        connectors: Arc<Connectors>,
+        (connectors, throttle): (Arc<Connectors>, Arc<Throttle>),
         clock: Arc<dyn Clock>,
         message: MessageOptions,
         default_sender: String,
@@ -62,6 +67,7 @@ impl Dispatcher {
         Dispatcher {
             store,
             connectors,
+            throttle,
             clock,
             message,
             default_sender,
@@ -86,7 +92,9 @@ impl Dispatcher {
         let marketing_open = next_allowed_send(PushType::Marketing, now) <= now;
         let done = std::mem::take(&mut *self.done.lock().unwrap_or_else(|e| e.into_inner()));
         let plan = self.connectors.plan();
-        let wave = match self.store.hand_off(done.clone(), plan.capacity(), marketing_open, now).await {
+        let limit = self.throttle.wave(plan.capacity(), Instant::now());
+        let throttled = self.throttle.next_token(&limit);
+        let wave = match self.store.hand_off(done.clone(), limit, marketing_open, now).await {
             Ok(wave) => wave,
             Err(error) => {
                 // Not stored: keep them for the next step.
@@ -96,10 +104,18 @@ impl Dispatcher {
         };
         let handed = join_all(wave.iter().map(|queued| self.hand_over(&plan, queued))).await;
         count(&handed);
+        let mut per_account: HashMap<AccountId, usize> = HashMap::new();
+        for (queued, (outcome, _)) in wave.iter().zip(&handed) {
+            if !matches!(outcome, HandOff::Retry { .. }) {
+                *per_account.entry(queued.campaign.account).or_default() += 1;
+            }
+        }
+        self.throttle.spent(&per_account);
         let outcomes: Vec<HandOff> = handed.into_iter().map(|(outcome, _)| outcome).collect();
         let progress = Progress {
             handed: outcomes.iter().filter(|o| !matches!(o, HandOff::Retry { .. })).count(),
             retried: outcomes.iter().filter(|o| matches!(o, HandOff::Retry { .. })).count(),
+            throttled,
         };
         self.done.lock().unwrap_or_else(|e| e.into_inner()).extend(outcomes);
         Ok(progress)
@@ -109,7 +125,7 @@ impl Dispatcher {
     pub(crate) async fn flush(&self) -> Result<(), Error> {
         let done = std::mem::take(&mut *self.done.lock().unwrap_or_else(|e| e.into_inner()));
         if !done.is_empty() {
-            self.store.hand_off(done, 0, false, self.clock.now()).await?;
+            self.store.hand_off(done, 0.into(), false, self.clock.now()).await?;
         }
         Ok(())
     }

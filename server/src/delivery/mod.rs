@@ -10,6 +10,7 @@ pub(crate) mod links;
 mod mailer;
 mod notices;
 mod reassembly;
+mod throttle;
 
 use std::{
     net::{IpAddr, Ipv4Addr, SocketAddr},
@@ -121,13 +122,19 @@ impl Delivery {
         let (deliveries, arrived) = mpsc::channel(ARRIVALS_QUEUE);
         let connectors = Arc::new(Connectors::start(target, deliveries));
         let clock: Arc<dyn Clock> = Arc::new(SystemClock);
-        let sync = ConnectorSync { store: routing, connectors: Arc::clone(&connectors), clock: Arc::clone(&clock) };
+        let throttle = Arc::new(throttle::Throttle::default());
+        let sync = ConnectorSync {
+            store: routing,
+            connectors: Arc::clone(&connectors),
+            throttle: Arc::clone(&throttle),
+            clock: Arc::clone(&clock),
+        };
         if let Err(error) = sync.step().await {
             tracing::error!(%error, "cannot read the connectors and routes: sending through default until they can be read");
         }
         let dispatcher = Arc::new(Dispatcher::new(
             Arc::clone(&store),
-            Arc::clone(&connectors),
+            (Arc::clone(&connectors), throttle),
             Arc::clone(&clock),
             settings.message,
             settings.default_sender.clone(),
@@ -180,7 +187,7 @@ async fn dispatch(dispatcher: Arc<Dispatcher>, wake: Arc<Notify>, stop: Cancella
         let pause = match dispatcher.step().await {
             Ok(progress) if progress.retried > 0 => Some(BACK_OFF),
             Ok(progress) if progress.handed > 0 => None,
-            Ok(_) => Some(IDLE),
+            Ok(progress) => Some(progress.throttled.unwrap_or(IDLE)),
             Err(error) => {
                 tracing::error!(%error, "dispatch failed; trying again");
                 Some(BACK_OFF)

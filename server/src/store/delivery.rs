@@ -1,7 +1,7 @@
 //! Delivery: handing queued messages to the carrier, and storing what comes back (receipts,
 //! replies, clicks) with the events they raise, each in one transaction.
 
-use std::sync::Arc;
+use std::{collections::HashMap, sync::Arc};
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -129,7 +129,7 @@ pub(crate) trait DeliveryStore: Send + Sync {
     async fn hand_off(
         &self,
         done: Vec<HandOff>,
-        limit: usize,
+        limit: WaveLimit,
         marketing_open: bool,
         now: DateTime<Utc>,
     ) -> Result<Vec<Queued>, Error>;
@@ -146,3 +146,64 @@ pub(crate) trait DeliveryStore: Send + Sync {
 /// Messages waiting to be handed over (they have no delivery code yet; a partial index holds
 /// them on both stores).
 pub(crate) const QUEUE_DEPTH: &str = "SELECT COUNT(*) FROM messages WHERE delivery = 0";
+
+/// How many messages the next wave may take: `total`, and at most `caps[account]` of an
+/// account's (those with a throughput limit).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct WaveLimit {
+    /// Messages in all.
+    pub(crate) total: usize,
+    /// Messages of these accounts.
+    pub(crate) caps: HashMap<super::AccountId, usize>,
+}
+
+impl From<usize> for WaveLimit {
+    /// `total` messages of any account.
+    fn from(total: usize) -> WaveLimit {
+        WaveLimit { total, caps: HashMap::new() }
+    }
+}
+
+impl WaveLimit {
+    /// How many more of `account`'s messages the wave may take.
+    pub(crate) fn allowed(&self, account: super::AccountId) -> usize {
+        self.caps.get(&account).copied().unwrap_or(usize::MAX)
+    }
+
+    /// Counts `taken` messages of `account` against its cap.
+    pub(crate) fn take(&mut self, account: super::AccountId, taken: usize) {
+        if let Some(cap) = self.caps.get_mut(&account) {
+            *cap = cap.saturating_sub(taken);
+        }
+    }
+}
+
+/// Each account's share of a wave of `limit` messages: equal parts, at least one each, for the
+/// accounts of the campaigns sending (`accounts`, repeats allowed). A wave gives each account its
+/// share first, then fills what is left in campaign order, so that one account's large campaign
+/// holds up another's messages by one wave at most.
+pub(crate) fn fair_shares(
+    accounts: impl Iterator<Item = super::AccountId>,
+    limit: usize,
+) -> HashMap<super::AccountId, usize> {
+    let mut shares: HashMap<super::AccountId, usize> = HashMap::new();
+    for account in accounts {
+        shares.entry(account).or_default();
+    }
+    let share = (limit / shares.len().max(1)).max(1);
+    shares.values_mut().for_each(|s| *s = share);
+    shares
+}
+
+#[cfg(test)]
+mod fair_share_tests {
+    use super::fair_shares;
+
+    #[test]
+    fn accounts_share_a_wave_equally_and_each_gets_one_at_least() {
+        let shares = fair_shares([7, 7, 8, 9].into_iter(), 300);
+        assert_eq!((shares.len(), shares[&7], shares[&8], shares[&9]), (3, 100, 100, 100));
+        assert_eq!(fair_shares([1, 2, 3].into_iter(), 2)[&3], 1);
+        assert!(fair_shares(std::iter::empty(), 10).is_empty());
+    }
+}

@@ -16,7 +16,7 @@ mod consumption;
 mod contract;
 mod conversations;
 pub(crate) mod daily;
-mod delivery;
+pub(crate) mod delivery;
 mod effects;
 mod flood_window;
 mod idempotency;

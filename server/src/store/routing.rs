@@ -81,7 +81,16 @@ pub(crate) trait RoutingStore: Send + Sync {
     async fn report_connectors(&self, statuses: &[ConnectorStatus]) -> Result<(), Error>;
     /// Every node's status rows reported since `since`.
     async fn connector_statuses(&self, since: DateTime<Utc>) -> Result<Vec<ConnectorStatus>, Error>;
+    /// The accounts with a throughput limit, and their messages a second.
+    async fn account_limits(&self) -> Result<Vec<(AccountId, i64)>, Error>;
+    /// Sets (or, with `None`, removes) an account's throughput limit.
+    async fn set_account_limit(&self, account: AccountId, per_second: Option<i64>) -> Result<(), Error>;
 }
+
+/// The accounts with a throughput limit.
+pub(crate) const ACCOUNT_LIMITS: &str = "SELECT id, per_second FROM accounts WHERE per_second IS NOT NULL";
+/// Sets an account's limit (`$1` account, `$2` messages a second or NULL).
+pub(crate) const SET_ACCOUNT_LIMIT: &str = "UPDATE accounts SET per_second = $2 WHERE id = $1";
 
 /// Every connector.
 pub(crate) const CONNECTORS: &str = "SELECT name, url, enabled FROM connectors ORDER BY name";

@@ -21,7 +21,10 @@ use tokio_postgres::types::Type;
 use super::{PgStore, arrivals, events::Outbox, nodes, time};
 use crate::{
     Error,
-    store::{Arrival, CampaignText, DeliveryStore, HandOff, Notice, Queued},
+    store::{
+        AccountId, Arrival, CampaignText, DeliveryStore, HandOff, Notice, Queued,
+        delivery::{WaveLimit, fair_shares},
+    },
 };
 
 /// The `delivery` of the marker a hand-over writes in `receipts_unmatched` (receipt codes are
@@ -73,7 +76,7 @@ impl DeliveryStore for PgStore {
     async fn hand_off(
         &self,
         done: Vec<HandOff>,
-        limit: usize,
+        limit: WaveLimit,
         marketing_open: bool,
         now: DateTime<Utc>,
     ) -> Result<Vec<Queued>, Error> {
@@ -321,10 +324,17 @@ const SMALL: i64 = 100;
 /// Small campaigns claimed from in one statement at most.
 const GROUP: usize = 500;
 
-/// Claims up to `limit` queued messages nobody holds for `node` and returns them: alerts
-/// first, marketing only when `marketing_open`, by campaign then id. Closes the campaigns
+/// Claims up to `wave.total` queued messages nobody holds for `node` (at most `wave.caps` of
+/// a limited account's) and returns them: alerts first, marketing only when `marketing_open`,
+/// each account's fair share first ([`fair_shares`]), by campaign then id. Closes the campaigns
 /// it looked at and found nothing queued in.
-async fn next_wave(tx: &Transaction<'_>, node: i64, limit: usize, marketing_open: bool) -> Result<Vec<Queued>, Error> {
+async fn next_wave(
+    tx: &Transaction<'_>,
+    node: i64,
+    mut wave_limit: WaveLimit,
+    marketing_open: bool,
+) -> Result<Vec<Queued>, Error> {
+    let limit = wave_limit.total;
     if limit == 0 {
         return Ok(Vec::new());
     }
@@ -353,27 +363,51 @@ async fn next_wave(tx: &Transaction<'_>, node: i64, limit: usize, marketing_open
         .collect();
     let mut wave = Vec::with_capacity(limit);
     let mut empty = Vec::new();
-    for group in groups(live) {
-        if wave.len() >= limit {
-            break;
-        }
-        let wanted = limit - wave.len();
-        let ids: Vec<i64> = group.iter().map(|campaign| campaign.id).collect();
-        let claimed = claim(tx, node, &ids, wanted).await?;
-        // A campaign is known to have nothing queued when the claim did not stop at the
-        // limit before reaching it.
-        let reached = if claimed.len() < wanted {
-            i64::MAX
-        } else {
-            claimed.last().map_or(i64::MIN, |&(_, campaign, ..)| campaign)
-        };
-        let texts: HashMap<i64, Arc<CampaignText>> =
-            group.into_iter().map(|campaign| (campaign.id, Arc::new(campaign))).collect();
-        let got: HashSet<i64> = claimed.iter().map(|&(_, campaign, ..)| campaign).collect();
-        empty.extend(ids.iter().filter(|&&id| id < reached && !got.contains(&id)));
-        for (message, campaign, number, info) in claimed {
-            let info = info.and_then(|json| serde_json::from_str::<[String; 4]>(&json).ok());
-            wave.push(Queued { id: message, campaign: Arc::clone(&texts[&campaign]), number: number as u64, info });
+    let mut shares = fair_shares(live.iter().map(|(campaign, _)| campaign.account), limit);
+    let groups: Vec<Vec<Arc<CampaignText>>> =
+        groups(live, &wave_limit).into_iter().map(|group| group.into_iter().map(Arc::new).collect()).collect();
+    // First each account's share, then what is left, in the same order.
+    for first_pass in [true, false] {
+        for group in &groups {
+            let room = limit - wave.len();
+            let mut accounts: Vec<AccountId> = group.iter().map(|campaign| campaign.account).collect();
+            accounts.sort_unstable();
+            accounts.dedup();
+            let share: usize = match first_pass {
+                true => accounts.iter().map(|account| shares.get(account).copied().unwrap_or(0)).sum(),
+                false => room,
+            };
+            // A limited account's campaigns are claimed alone ([`groups`]): its cap applies.
+            let allowed = match accounts.as_slice() {
+                [account] => wave_limit.allowed(*account),
+                _ => usize::MAX,
+            };
+            let wanted = share.min(room).min(allowed);
+            if wanted == 0 {
+                continue;
+            }
+            let ids: Vec<i64> = group.iter().map(|campaign| campaign.id).collect();
+            let claimed = claim(tx, node, &ids, wanted).await?;
+            // A campaign is known to have nothing queued when the claim did not stop at the
+            // limit before reaching it.
+            let reached = if claimed.len() < wanted {
+                i64::MAX
+            } else {
+                claimed.last().map_or(i64::MIN, |&(_, campaign, ..)| campaign)
+            };
+            let texts: HashMap<i64, &Arc<CampaignText>> =
+                group.iter().map(|campaign| (campaign.id, campaign)).collect();
+            let got: HashSet<i64> = claimed.iter().map(|&(_, campaign, ..)| campaign).collect();
+            empty.extend(ids.iter().filter(|&&id| id < reached && !got.contains(&id)));
+            for (message, campaign, number, info) in claimed {
+                let info = info.and_then(|json| serde_json::from_str::<[String; 4]>(&json).ok());
+                let text = Arc::clone(texts[&campaign]);
+                if first_pass && let Some(share) = shares.get_mut(&text.account) {
+                    *share = share.saturating_sub(1);
+                }
+                wave_limit.take(text.account, 1);
+                wave.push(Queued { id: message, campaign: text, number: number as u64, info });
+            }
         }
     }
     if !empty.is_empty() {
@@ -383,12 +417,13 @@ async fn next_wave(tx: &Transaction<'_>, node: i64, limit: usize, marketing_open
 }
 
 /// `campaigns` (in wave order) in the groups claimed from together: a large campaign alone,
-/// consecutive small ones of the same push type up to [`GROUP`] (their ids ascend).
-fn groups(campaigns: Vec<(CampaignText, i64)>) -> Vec<Vec<CampaignText>> {
+/// consecutive small ones of the same push type up to [`GROUP`] (their ids ascend); a campaign
+/// of an account with a throughput limit alone, so that its cap can apply.
+fn groups(campaigns: Vec<(CampaignText, i64)>, wave: &WaveLimit) -> Vec<Vec<CampaignText>> {
     let mut groups: Vec<Vec<CampaignText>> = Vec::new();
     let mut open = false;
     for (campaign, total) in campaigns {
-        let small = total <= SMALL;
+        let small = total <= SMALL && !wave.caps.contains_key(&campaign.account);
         match groups.last_mut() {
             Some(last) if open && small && last.len() < GROUP && last[0].pushtype == campaign.pushtype => {
                 last.push(campaign)

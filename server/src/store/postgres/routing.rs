@@ -8,10 +8,11 @@ use crate::{
     Error,
     routing::{ConnectorName, Route},
     store::{
+        AccountId,
         routing::{
-            ADD_ROUTE, CLEAR_STATUS, CONNECTORS, ConnectorConfig, ConnectorStatus, ENABLE_CONNECTOR, REMOVE_CONNECTOR,
-            REMOVE_ROUTE, REPORT_STATUS, ROUTES, RouteRecord, RoutingStore, SAVE_CONNECTOR, STATUSES,
-            connector_from_columns, route_columns, route_from_columns, status_time,
+            ACCOUNT_LIMITS, ADD_ROUTE, CLEAR_STATUS, CONNECTORS, ConnectorConfig, ConnectorStatus, ENABLE_CONNECTOR,
+            REMOVE_CONNECTOR, REMOVE_ROUTE, REPORT_STATUS, ROUTES, RouteRecord, RoutingStore, SAVE_CONNECTOR,
+            SET_ACCOUNT_LIMIT, STATUSES, connector_from_columns, route_columns, route_from_columns, status_time,
         },
         time,
     },
@@ -107,6 +108,17 @@ impl RoutingStore for PgStore {
             .await?;
         }
         tx.commit().await?;
+        Ok(())
+    }
+
+    async fn account_limits(&self) -> Result<Vec<(AccountId, i64)>, Error> {
+        let client = self.pool.get().await?;
+        Ok(query(&client, ACCOUNT_LIMITS, &[]).await?.iter().map(|row| (row.get(0), row.get(1))).collect())
+    }
+
+    async fn set_account_limit(&self, account: AccountId, per_second: Option<i64>) -> Result<(), Error> {
+        let client = self.pool.get().await?;
+        client.execute(SET_ACCOUNT_LIMIT, &[&account, &per_second]).await?;
         Ok(())
     }
 

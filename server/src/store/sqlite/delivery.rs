@@ -11,7 +11,10 @@ use texto_core::PushType;
 use super::{SqliteStore, arrivals, events::Outbox, time};
 use crate::{
     Error,
-    store::{Arrival, CampaignText, DeliveryStore, HandOff, Notice, Queued},
+    store::{
+        Arrival, CampaignText, DeliveryStore, HandOff, Notice, Queued,
+        delivery::{WaveLimit, fair_shares},
+    },
 };
 
 #[async_trait]
@@ -56,7 +59,7 @@ impl DeliveryStore for SqliteStore {
     async fn hand_off(
         &self,
         done: Vec<HandOff>,
-        limit: usize,
+        limit: WaveLimit,
         marketing_open: bool,
         now: DateTime<Utc>,
     ) -> Result<Vec<Queued>, Error> {
@@ -168,15 +171,18 @@ fn store_hand_off(db: &Connection, outcome: &HandOff, outbox: &mut Outbox, now: 
     Ok(())
 }
 
-/// Takes up to `limit` queued messages (the last wave's outcomes are stored: nothing else is
-/// in flight), records them as the wave in flight, and returns them; closes campaigns with
-/// nothing queued.
-fn next_wave(db: &Connection, limit: usize, marketing_open: bool) -> Result<Vec<Queued>, Error> {
+/// Takes up to `wave_limit.total` queued messages, at most `wave_limit.caps` of a limited
+/// account's (the last wave's outcomes are stored: nothing else is in flight), records them as
+/// the wave in flight, and returns them; closes campaigns with nothing queued. Alerts come
+/// before marketing; inside that order the accounts take turns ([`fair_shares`]), so one large
+/// campaign does not hold up another account's messages.
+fn next_wave(db: &Connection, mut wave_limit: WaveLimit, marketing_open: bool) -> Result<Vec<Queued>, Error> {
+    let limit = wave_limit.total;
     let mut campaigns = db.prepare_cached(
         "SELECT id, text, pushtype, sender, unicode, links, account_id FROM campaigns WHERE status = 'sending'
          ORDER BY pushtype = 'marketing', id",
     )?;
-    let live: Vec<CampaignText> = campaigns
+    let live: Vec<Arc<CampaignText>> = campaigns
         .query_map([], |row| {
             Ok(CampaignText {
                 id: row.get(0)?,
@@ -188,38 +194,51 @@ fn next_wave(db: &Connection, limit: usize, marketing_open: bool) -> Result<Vec<
                 account: row.get(6)?,
             })
         })?
+        .filter(|campaign| campaign.as_ref().map_or(true, |c| marketing_open || c.pushtype != PushType::Marketing))
+        .map(|campaign| campaign.map(Arc::new))
         .collect::<Result<_, _>>()?;
     let mut wave = Vec::with_capacity(limit);
     let mut queued = db.prepare_cached(
-        "SELECT id, number, info FROM messages WHERE campaign_id = ? AND delivery = 0 ORDER BY id LIMIT ?",
+        "SELECT id, number, info FROM messages WHERE campaign_id = ? AND delivery = 0 AND id > ? ORDER BY id LIMIT ?",
     )?;
+    // The first and last message taken from each campaign.
+    let mut ranges: HashMap<i64, (i64, i64)> = HashMap::new();
+    let mut shares = fair_shares(live.iter().map(|c| c.account), limit);
+    // First each account's share, then what is left, in the same order.
+    for first_pass in [true, false] {
+        for campaign in &live {
+            let room = limit - wave.len();
+            let share = if first_pass { shares.get(&campaign.account).copied().unwrap_or(0) } else { room };
+            let wanted = share.min(room).min(wave_limit.allowed(campaign.account));
+            if wanted == 0 {
+                continue;
+            }
+            let after = ranges.get(&campaign.id).map_or(0, |&(_, last)| last);
+            let before = wave.len();
+            let rows = queued.query_map(params![campaign.id, after, wanted as i64], |row| {
+                Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?, row.get::<_, Option<String>>(2)?))
+            })?;
+            for row in rows {
+                let (message, number, info) = row?;
+                let info = info.and_then(|json| serde_json::from_str::<[String; 4]>(&json).ok());
+                wave.push(Queued { id: message, campaign: Arc::clone(campaign), number: number as u64, info });
+            }
+            let taken = &wave[before..];
+            if let (Some(first), Some(last)) = (taken.first(), taken.last()) {
+                ranges.entry(campaign.id).or_insert((first.id, last.id)).1 = last.id;
+            } else if after == 0 {
+                close_if_done(db, campaign.id)?;
+            }
+            if first_pass && let Some(share) = shares.get_mut(&campaign.account) {
+                *share -= taken.len();
+            }
+            wave_limit.take(campaign.account, taken.len());
+        }
+    }
     db.prepare_cached("DELETE FROM in_flight")?.execute([])?;
     let mut in_flight = db.prepare_cached("INSERT INTO in_flight (campaign_id, first_id, last_id) VALUES (?, ?, ?)")?;
-    let mut texts: HashMap<i64, Arc<CampaignText>> = HashMap::new();
-    for campaign in live {
-        if wave.len() >= limit {
-            break;
-        }
-        if campaign.pushtype == PushType::Marketing && !marketing_open {
-            continue;
-        }
-        let id = campaign.id;
-        let text = Arc::clone(texts.entry(id).or_insert_with(|| Arc::new(campaign)));
-        let before = wave.len();
-        let rows = queued.query_map(params![id, (limit - wave.len()) as i64], |row| {
-            Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?, row.get::<_, Option<String>>(2)?))
-        })?;
-        for row in rows {
-            let (message, number, info) = row?;
-            let info = info.and_then(|json| serde_json::from_str::<[String; 4]>(&json).ok());
-            wave.push(Queued { id: message, campaign: Arc::clone(&text), number: number as u64, info });
-        }
-        if wave.len() == before {
-            close_if_done(db, id)?;
-        }
-        if let (Some(first), Some(last)) = (wave[before..].first(), wave.last()) {
-            in_flight.execute([id, first.id, last.id])?;
-        }
+    for (campaign, (first, last)) in ranges {
+        in_flight.execute([campaign, first, last])?;
     }
     Ok(wave)
 }
@@ -269,14 +288,14 @@ mod tests {
     async fn outside_the_marketing_window_only_alerts_are_handed_over() {
         let (_dir, store) = two_campaigns().await;
         let evening = Utc.with_ymd_and_hms(2026, 11, 24, 19, 30, 0).unwrap();
-        let wave = store.hand_off(Vec::new(), 10, false, evening).await.expect("a wave");
+        let wave = store.hand_off(Vec::new(), 10.into(), false, evening).await.expect("a wave");
         assert_eq!(wave.iter().map(|q| q.campaign.id).collect::<Vec<_>>(), [2, 2]);
         let done = wave.iter().map(|q| HandOff::Submitted { id: q.id, smsc_id: format!("s{}", q.id) }).collect();
         assert!(
-            store.hand_off(done, 10, false, evening).await.expect("a wave").is_empty(),
+            store.hand_off(done, 10.into(), false, evening).await.expect("a wave").is_empty(),
             "marketing waits for its window"
         );
-        let morning = wave_ids(&store.hand_off(Vec::new(), 10, true, evening).await.expect("a wave"));
+        let morning = wave_ids(&store.hand_off(Vec::new(), 10.into(), true, evening).await.expect("a wave"));
         assert_eq!(morning.len(), 2, "once the window opens, marketing goes");
         let status = |id: i64| {
             store.db.read(move |db| {
@@ -291,10 +310,14 @@ mod tests {
     async fn messages_in_flight_at_a_crash_are_queued_again_and_counted() {
         let (_dir, store) = two_campaigns().await;
         let now = Utc.with_ymd_and_hms(2026, 11, 24, 10, 0, 0).unwrap();
-        let wave = store.hand_off(Vec::new(), 3, true, now).await.expect("a wave");
+        let wave = store.hand_off(Vec::new(), 3.into(), true, now).await.expect("a wave");
         assert_eq!(wave.len(), 3, "alerts first, then marketing, up to the wave's size");
         assert_eq!(store.requeue_in_flight().await.expect("requeued"), 3);
-        assert_eq!(store.hand_off(Vec::new(), 10, true, now).await.expect("a wave").len(), 4, "all four queued again");
+        assert_eq!(
+            store.hand_off(Vec::new(), 10.into(), true, now).await.expect("a wave").len(),
+            4,
+            "all four queued again"
+        );
     }
 
     fn wave_ids(wave: &[Queued]) -> Vec<i64> {

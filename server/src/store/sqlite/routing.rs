@@ -9,10 +9,11 @@ use crate::{
     Error,
     routing::ConnectorName,
     store::{
+        AccountId,
         routing::{
-            ADD_ROUTE, CLEAR_STATUS, CONNECTORS, ConnectorConfig, ConnectorStatus, ENABLE_CONNECTOR, REMOVE_CONNECTOR,
-            REMOVE_ROUTE, REPORT_STATUS, ROUTES, RouteRecord, RoutingStore, SAVE_CONNECTOR, STATUSES,
-            connector_from_columns, route_columns, route_from_columns, status_time,
+            ACCOUNT_LIMITS, ADD_ROUTE, CLEAR_STATUS, CONNECTORS, ConnectorConfig, ConnectorStatus, ENABLE_CONNECTOR,
+            REMOVE_CONNECTOR, REMOVE_ROUTE, REPORT_STATUS, ROUTES, RouteRecord, RoutingStore, SAVE_CONNECTOR,
+            SET_ACCOUNT_LIMIT, STATUSES, connector_from_columns, route_columns, route_from_columns, status_time,
         },
         time,
     },
@@ -111,6 +112,25 @@ impl RoutingStore for SqliteStore {
                         status_time(s.updated_at),
                     ])?;
                 }
+                Ok(())
+            })
+            .await
+    }
+
+    async fn account_limits(&self) -> Result<Vec<(AccountId, i64)>, Error> {
+        self.db
+            .read(|db| {
+                let mut statement = db.prepare_cached(ACCOUNT_LIMITS)?;
+                let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?;
+                Ok(rows.collect::<Result<_, _>>()?)
+            })
+            .await
+    }
+
+    async fn set_account_limit(&self, account: AccountId, per_second: Option<i64>) -> Result<(), Error> {
+        self.db
+            .write(move |db| {
+                db.prepare_cached(&numbered(SET_ACCOUNT_LIMIT))?.execute(params![account, per_second])?;
                 Ok(())
             })
             .await
