@@ -89,7 +89,8 @@ impl App {
         let metrics = match config.metrics_addr {
             Some(addr) => {
                 let store = Arc::clone(&store) as Arc<dyn DeliveryStore>;
-                Some(metrics_endpoint::serve(addr, store, webhooks_stop.clone()).await?)
+                let connectors = Arc::clone(&delivery.connectors);
+                Some(metrics_endpoint::serve(addr, (store, connectors), webhooks_stop.clone()).await?)
             }
             None => None,
         };

@@ -7,7 +7,10 @@
 //! `texto_http_request_duration_seconds{route}` (a histogram), `texto_messages_accepted_total`,
 //! `texto_messages_handed_over_total{connector}`, `texto_messages_refused_total{connector}`,
 //! `texto_receipts_total{connector,code}`, `texto_replies_total{connector}`, `texto_queue_depth`,
-//! `texto_webhook_attempts_total{outcome}` and `texto_webhook_attempt_duration_seconds`.
+//! `texto_webhook_attempts_total{outcome}`, `texto_webhook_attempt_duration_seconds`,
+//! `texto_sends_total{account}`; and, read at each scrape, `texto_webhook_backlog{account}`,
+//! `texto_db_pool_waiting`, `texto_connector_binds_up{connector}`,
+//! `texto_connector_in_flight{connector}` and `texto_connector_window_in_use{connector,bind}`.
 
 use std::{
     net::SocketAddr,
@@ -26,7 +29,7 @@ use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
-use crate::{Error, store::DeliveryStore};
+use crate::{Error, delivery::Connectors, store::DeliveryStore};
 
 /// Latency buckets, in seconds, from 1 ms to 10 s.
 const BUCKETS: [f64; 12] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 10.0];
@@ -56,15 +59,18 @@ fn handle() -> Result<PrometheusHandle, Error> {
 struct Scrape {
     handle: PrometheusHandle,
     store: Arc<dyn DeliveryStore>,
+    connectors: Arc<Connectors>,
+    /// The accounts whose webhook backlog the last scrape reported.
+    backlogged: Arc<std::sync::Mutex<Vec<i64>>>,
 }
 
 /// Binds `addr` and serves `GET /metrics` on it until `stop`; the address bound.
 pub(crate) async fn serve(
     addr: SocketAddr,
-    store: Arc<dyn DeliveryStore>,
+    (store, connectors): (Arc<dyn DeliveryStore>, Arc<Connectors>),
     stop: CancellationToken,
 ) -> Result<SocketAddr, Error> {
-    let scrape = Scrape { handle: handle()?, store };
+    let scrape = Scrape { handle: handle()?, store, connectors, backlogged: Arc::default() };
     let listener = TcpListener::bind(addr).await.map_err(Error::io(format!("listening on {addr} for metrics")))?;
     let bound = listener.local_addr().map_err(Error::io("reading the metrics address"))?;
     let router = Router::new().route("/metrics", get(render)).with_state(scrape);
@@ -78,11 +84,38 @@ pub(crate) async fn serve(
     Ok(bound)
 }
 
-/// `GET /metrics`: the queue's depth read now, and everything recorded.
+/// `GET /metrics`: the gauges read now (queue, webhook backlog, pool, connectors), and
+/// everything recorded.
 async fn render(State(scrape): State<Scrape>) -> Response {
     match scrape.store.queue_depth().await {
         Ok(depth) => metrics::gauge!("texto_queue_depth").set(depth as f64),
         Err(error) => tracing::warn!(%error, "reading the queue's depth for the metrics"),
+    }
+    match scrape.store.webhook_backlog().await {
+        Ok(backlog) => {
+            // An account whose backlog emptied since the last scrape reads 0, not its last value.
+            let mut reported = scrape.backlogged.lock().unwrap_or_else(|e| e.into_inner());
+            for account in reported.iter().filter(|a| !backlog.iter().any(|(b, _)| b == *a)) {
+                metrics::gauge!("texto_webhook_backlog", "account" => account.to_string()).set(0.0);
+            }
+            for (account, pending) in &backlog {
+                metrics::gauge!("texto_webhook_backlog", "account" => account.to_string()).set(*pending as f64);
+            }
+            *reported = backlog.into_iter().map(|(account, _)| account).collect();
+        }
+        Err(error) => tracing::warn!(%error, "reading the webhook backlog for the metrics"),
+    }
+    metrics::gauge!("texto_db_pool_waiting").set(scrape.store.pool_waiting() as f64);
+    for connector in scrape.connectors.plan().connectors() {
+        let name = connector.name.to_string();
+        metrics::gauge!("texto_connector_binds_up", "connector" => name.clone()).set(connector.binds_up() as f64);
+        let windows = connector.window_use();
+        metrics::gauge!("texto_connector_in_flight", "connector" => name.clone())
+            .set(windows.iter().sum::<usize>() as f64);
+        for (bind, in_use) in windows.into_iter().enumerate() {
+            let labels = [("connector", name.clone()), ("bind", bind.to_string())];
+            metrics::gauge!("texto_connector_window_in_use", &labels).set(in_use as f64);
+        }
     }
     ([("content-type", "text/plain; version=0.0.4")], scrape.handle.render()).into_response()
 }

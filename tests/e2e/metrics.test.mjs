@@ -110,6 +110,11 @@ test("Prometheus scrapes texto's metrics and PromQL finds what the test did", as
     ['sum(texto_webhook_attempts_total{outcome="delivered"})', 3],
     ["texto_queue_depth", 0],
     ['sum(texto_http_request_duration_seconds_count{route="/send"})', 1],
+    ["sum(texto_sends_total)", 1],
+    ["sum(texto_webhook_backlog) or vector(0)", 0],
+    ['texto_connector_binds_up{connector="default"}', 1],
+    ['sum(texto_connector_window_in_use{connector="default"})', 0],
+    ["texto_db_pool_waiting", 0],
   ];
   for (const [expression, value] of expected) {
     await until(() => promql(expression), (seen) => seen === value, expression);

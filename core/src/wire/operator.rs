@@ -131,6 +131,9 @@ pub struct OperatorAccountDto {
     /// The account it is a sub-account of.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub parent: Option<i64>,
+    /// Its webhook events waiting to be delivered (or retried).
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub webhook_backlog: i64,
 }
 
 /// The answer to `GET /operator/accounts`.

@@ -48,11 +48,12 @@ pub(super) async fn authenticate(parts: &Parts, state: &AppState) -> Result<Oper
     Err(Error::OperatorsOnly)
 }
 
-/// `GET /operator/accounts`: every account with its balance, plan and parent.
+/// `GET /operator/accounts`: every account with its balance, plan, parent and webhook backlog.
 #[utoipa::path(get, path = "/operator/accounts", tag = "operator",
     responses((status = 200, description = "Every account", body = texto_core::wire::OperatorAccountsResponse), (status = "default", description = "Error envelope (403 -12 for an account's token)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
 pub(super) async fn accounts(State(state): State<AppState>, accept: Accept) -> Result<Response, Error> {
+    let backlog: std::collections::HashMap<_, _> = state.store.webhook_backlog().await?.into_iter().collect();
     let accounts = state
         .store
         .account_overviews()
@@ -64,6 +65,7 @@ pub(super) async fn accounts(State(state): State<AppState>, accept: Accept) -> R
             credits: a.balance.as_f64(),
             plan: a.plan.unwrap_or_else(|| SHIPPED.to_owned()),
             parent: a.parent,
+            webhook_backlog: backlog.get(&a.id).copied().unwrap_or(0),
         })
         .collect();
     Ok(accept.ok(&OperatorAccountsResponse { status: 1, message: "OK".into(), accounts }))

@@ -417,6 +417,7 @@ async fn attempt(
     result.credits = balance.as_f64();
     let sent = simulation.counters.sent;
     metrics::counter!("texto_messages_accepted_total").increment(sent);
+    metrics::counter!("texto_sends_total", "account" => caller.account.to_string()).increment(1);
     tracing::info!(ticket, sent, cost = %simulation.cost, awaits, held = held.is_some(), "campaign created");
     if let Some(reason) = held {
         state.store.mark_held(caller.account, ticket, simulation.send_at, &caller.actor, &reason).await?;

@@ -67,8 +67,13 @@ impl SmppCarrier {
 
     /// Submits handed to a bind and not answered yet.
     pub(crate) fn in_flight(&self) -> usize {
+        self.window_use().into_iter().sum()
+    }
+
+    /// Each bind's submits handed over and not answered yet.
+    pub(crate) fn window_use(&self) -> Vec<usize> {
         let window = self.peer.target.window;
-        self.links.iter().map(|link| window.saturating_sub(link.window.available_permits())).sum()
+        self.links.iter().map(|link| window.saturating_sub(link.window.available_permits())).collect()
     }
 
     /// The last refused bind or dropped link.

@@ -62,6 +62,16 @@ impl Connector {
         !resting && self.carrier.binds_up() > 0
     }
 
+    /// Binds up now.
+    pub(crate) fn binds_up(&self) -> usize {
+        self.carrier.binds_up()
+    }
+
+    /// Each bind's submits in flight.
+    pub(crate) fn window_use(&self) -> Vec<usize> {
+        self.carrier.window_use()
+    }
+
     /// Messages it can have in flight at once (binds × window).
     pub(crate) fn capacity(&self) -> usize {
         let target = self.carrier.target();
@@ -148,6 +158,11 @@ impl Plan {
     pub(crate) fn pick(&self, message: Traits) -> Option<&Arc<Connector>> {
         let candidates = self.routes.candidates(message);
         candidates.iter().filter_map(|name| self.connectors.get(name)).find(|connector| connector.available())
+    }
+
+    /// Every running connector.
+    pub(crate) fn connectors(&self) -> impl Iterator<Item = &Arc<Connector>> {
+        self.connectors.values()
     }
 
     /// Messages the available connectors can have in flight together (at least 1).

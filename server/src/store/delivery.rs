@@ -118,6 +118,13 @@ pub(crate) trait DeliveryStore: Send + Sync {
     /// Messages waiting to be handed over, the scheduled ones included (the metrics'
     /// `texto_queue_depth`).
     async fn queue_depth(&self) -> Result<i64, Error>;
+    /// Webhook events waiting to be delivered (or retried), by account.
+    async fn webhook_backlog(&self) -> Result<Vec<(super::AccountId, i64)>, Error>;
+    /// Requests waiting for a database connection now (PostgreSQL's pool; 0 on SQLite, whose
+    /// writes queue for its one writer instead).
+    fn pool_waiting(&self) -> usize {
+        0
+    }
     /// After a restart: puts messages that were in flight without a stored SMSC id back in
     /// the queue; returns how many (each may reach its recipient twice).
     async fn requeue_in_flight(&self) -> Result<u64, Error>;
@@ -146,6 +153,10 @@ pub(crate) trait DeliveryStore: Send + Sync {
 /// Messages waiting to be handed over (they have no delivery code yet; a partial index holds
 /// them on both stores).
 pub(crate) const QUEUE_DEPTH: &str = "SELECT COUNT(*) FROM messages WHERE delivery = 0";
+
+/// The webhook events pending, by account (on the outbox's index of pending events).
+pub(crate) const WEBHOOK_BACKLOG: &str = "SELECT w.account_id, COUNT(*) FROM outbox o
+     JOIN webhooks w ON w.id = o.webhook_id WHERE o.state = 'pending' GROUP BY w.account_id";
 
 /// How many messages the next wave may take: `total`, and at most `caps[account]` of an
 /// account's (those with a throughput limit).

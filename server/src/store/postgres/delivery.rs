@@ -38,6 +38,16 @@ impl DeliveryStore for PgStore {
         Ok(client.query_one(crate::store::delivery::QUEUE_DEPTH, &[]).await?.get(0))
     }
 
+    async fn webhook_backlog(&self) -> Result<Vec<(crate::store::AccountId, i64)>, Error> {
+        let client = self.pool.get().await?;
+        let rows = client.query(crate::store::delivery::WEBHOOK_BACKLOG, &[]).await?;
+        Ok(rows.iter().map(|row| (row.get(0), row.get(1))).collect())
+    }
+
+    fn pool_waiting(&self) -> usize {
+        self.pool.status().waiting
+    }
+
     async fn requeue_in_flight(&self) -> Result<u64, Error> {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;

@@ -23,6 +23,16 @@ impl DeliveryStore for SqliteStore {
         self.db.read(|db| Ok(db.query_row(crate::store::delivery::QUEUE_DEPTH, [], |row| row.get(0))?)).await
     }
 
+    async fn webhook_backlog(&self) -> Result<Vec<(crate::store::AccountId, i64)>, Error> {
+        self.db
+            .read(|db| {
+                let mut statement = db.prepare_cached(crate::store::delivery::WEBHOOK_BACKLOG)?;
+                let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?;
+                Ok(rows.collect::<Result<_, _>>()?)
+            })
+            .await
+    }
+
     async fn requeue_in_flight(&self) -> Result<u64, Error> {
         self.db
             .write(|db| {
