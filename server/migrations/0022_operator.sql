@@ -65,3 +65,13 @@ CREATE TABLE moderation_rules (
     value       TEXT NOT NULL,
     created_at  TEXT NOT NULL
 );
+
+-- Messages each node handed to each connector, per UTC minute, for the operator's traffic chart
+-- (the last two hours are kept).
+CREATE TABLE connector_traffic (
+    minute  TEXT NOT NULL,
+    node    TEXT NOT NULL,
+    name    TEXT NOT NULL,
+    handed  BIGINT NOT NULL,
+    PRIMARY KEY (minute, node, name)
+);

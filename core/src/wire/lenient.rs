@@ -321,6 +321,7 @@ impl ListItem for super::ConnectorDto {}
 impl ListItem for super::RouteDto {}
 impl ListItem for super::OperatorAccountDto {}
 impl ListItem for super::HeldCampaignDto {}
+impl ListItem for super::TrafficDto {}
 impl ListItem for super::ContactCardDto {}
 impl ListItem for super::ContactMembershipDto {}
 impl ListItem for super::ContactClickDto {}

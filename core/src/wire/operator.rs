@@ -191,3 +191,38 @@ pub struct ModerationResponse {
     pub campaigns: Vec<HeldCampaignDto>,
 }
 document!(ModerationResponse, None, &["response"]);
+
+/// One connector's traffic in one minute.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct TrafficDto {
+    /// The minute (UTC, `Y-m-dTH:i:00Z`).
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub minute: String,
+    /// The connector.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub connector: String,
+    /// Messages it took that minute, every node together.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub handed: i64,
+    /// The same per second.
+    #[serde(default, deserialize_with = "lenient::decimal")]
+    pub per_second: f64,
+}
+
+/// The answer to `GET /operator/traffic`: the last hour, by minute then connector (minutes
+/// without traffic are left out).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct TrafficResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
+    pub message: String,
+    /// The minutes.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub traffic: Vec<TrafficDto>,
+}
+document!(TrafficResponse, None, &["response"]);

@@ -145,6 +145,7 @@ pub const ROUTES: &[(&str, &str, Access)] = &[
     ("GET", "/operator/accounts", Operator),
     ("GET", "/operator/connectors", Operator),
     ("GET", "/operator/routes", Operator),
+    ("GET", "/operator/traffic", Operator),
     ("GET", "/operator/moderation", Operator),
     ("POST", "/operator/campaign/{ticket}/release", Operator),
     ("POST", "/operator/campaign/{ticket}/refuse", Operator),

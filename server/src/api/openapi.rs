@@ -31,7 +31,7 @@ use crate::state::AppState;
         campaign_numbers::replies, campaign_numbers::stops, campaign_numbers::npai, campaign_numbers::blacklist_npai,
         messages::messages, messages::replies,
         account::account, account::lookup, account::invoices, sub_accounts::create, sub_accounts::list, sub_accounts::one, sub_accounts::unlock, sub_accounts::token, sub_accounts::transfer, team_rules::show, team_rules::save, conversations::list, conversations::timeline, conversations::reply, conversations::read,
-        contacts::list, contacts::export, contacts::save, contacts::erase, keywords::all, keywords::create, keywords::update, keywords::remove, contact_numbers::numbers, prices::prices, operator::accounts, operator::connectors, operator::routes, operator_moderation::queue, operator_moderation::release, operator_moderation::refuse, segments::all, segments::show, segments::count, segments::create, segments::update, segments::remove, settings::show, settings::save,
+        contacts::list, contacts::export, contacts::save, contacts::erase, keywords::all, keywords::create, keywords::update, keywords::remove, contact_numbers::numbers, prices::prices, operator::accounts, operator::connectors, operator::routes, operator::traffic, operator_moderation::queue, operator_moderation::release, operator_moderation::refuse, segments::all, segments::show, segments::count, segments::create, segments::update, segments::remove, settings::show, settings::save,
         tokens::create, tokens::list, tokens::one, tokens::revoke,
         retention::show, retention::save, consumption::consumption, daily::daily,
         notification::show, notification::save,

@@ -6,7 +6,7 @@ use axum::{Router, extract::State, http::request::Parts, response::Response, rou
 use chrono::{TimeDelta, Utc};
 use texto_core::wire::{
     ConnectorDto, ConnectorStatusDto, OperatorAccountDto, OperatorAccountsResponse, OperatorConnectorsResponse,
-    OperatorRoutesResponse, RouteDto,
+    OperatorRoutesResponse, RouteDto, TrafficDto, TrafficResponse,
 };
 
 use super::{Accept, auth};
@@ -25,6 +25,7 @@ pub(super) fn router() -> Router<AppState> {
         .route("/operator/accounts", get(accounts))
         .route("/operator/connectors", get(connectors))
         .route("/operator/routes", get(routes))
+        .route("/operator/traffic", get(traffic))
 }
 
 /// An operator making a request.
@@ -109,6 +110,22 @@ fn status_dto(status: &ConnectorStatus) -> ConnectorStatusDto {
         last_error: status.last_error.clone(),
         receipts_outstanding: count(status.receipts_outstanding),
     }
+}
+
+/// `GET /operator/traffic`: messages handed to each connector per minute over the last hour.
+#[utoipa::path(get, path = "/operator/traffic", tag = "operator",
+    responses((status = 200, description = "The last hour", body = texto_core::wire::TrafficResponse), (status = "default", description = "Error envelope (403 -12 for an account's token)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn traffic(State(state): State<AppState>, accept: Accept) -> Result<Response, Error> {
+    let since = Utc::now() - TimeDelta::hours(1);
+    let traffic = state
+        .store
+        .traffic(since)
+        .await?
+        .into_iter()
+        .map(|(minute, connector, handed)| TrafficDto { minute, connector, handed, per_second: handed as f64 / 60.0 })
+        .collect();
+    Ok(accept.ok(&TrafficResponse { status: 1, message: "OK".into(), traffic }))
 }
 
 /// `GET /operator/routes`: the routes in the order they are tried.

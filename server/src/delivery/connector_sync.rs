@@ -32,7 +32,9 @@ impl ConnectorSync {
             // Its submits still in flight are answered "retry" and go by another connector.
             tokio::spawn(async move { connector.close().await });
         }
-        self.store.report_connectors(&self.connectors.statuses(self.clock.now())).await
+        let now = self.clock.now();
+        self.store.record_traffic(now, &self.connectors.traffic()).await?;
+        self.store.report_connectors(&self.connectors.statuses(now)).await
     }
 }
 

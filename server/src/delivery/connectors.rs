@@ -39,6 +39,8 @@ pub(crate) struct Connector {
     last_error: Mutex<Option<String>>,
     /// When the status was last taken, and `handed` then (for the rate).
     last_status: Mutex<(Instant, u64)>,
+    /// `handed` when the traffic was last recorded.
+    recorded: AtomicU64,
 }
 
 impl Connector {
@@ -53,6 +55,7 @@ impl Connector {
             resting_until: Mutex::default(),
             last_error: Mutex::default(),
             last_status: Mutex::new((Instant::now(), 0)),
+            recorded: AtomicU64::new(0),
         }
     }
 
@@ -239,6 +242,18 @@ impl Connectors {
         let mut statuses: Vec<_> = plan.connectors.values().map(|c| c.status(now)).collect();
         statuses.sort_by(|a, b| a.name.cmp(&b.name));
         statuses
+    }
+
+    /// What each running connector handed over since the last call.
+    pub(crate) fn traffic(&self) -> Vec<(ConnectorName, u64)> {
+        let plan = self.plan();
+        plan.connectors
+            .values()
+            .map(|c| {
+                let handed = c.handed.load(Ordering::Relaxed);
+                (c.name.clone(), handed.saturating_sub(c.recorded.swap(handed, Ordering::Relaxed)))
+            })
+            .collect()
     }
 
     /// Unbinds every connector (on shutdown).

@@ -81,10 +81,34 @@ pub(crate) trait RoutingStore: Send + Sync {
     async fn report_connectors(&self, statuses: &[ConnectorStatus]) -> Result<(), Error>;
     /// Every node's status rows reported since `since`.
     async fn connector_statuses(&self, since: DateTime<Utc>) -> Result<Vec<ConnectorStatus>, Error>;
+    /// Adds what this node handed to each connector (`handed`) to the minute `at` falls in, and
+    /// forgets minutes over two hours old.
+    async fn record_traffic(&self, at: DateTime<Utc>, handed: &[(ConnectorName, u64)]) -> Result<(), Error>;
+    /// Messages handed to each connector per minute since `since`, all nodes together:
+    /// (minute as stored, connector, messages), by minute then connector.
+    async fn traffic(&self, since: DateTime<Utc>) -> Result<Vec<(String, String, i64)>, Error>;
     /// The accounts with a throughput limit, and their messages a second.
     async fn account_limits(&self) -> Result<Vec<(AccountId, i64)>, Error>;
     /// Sets (or, with `None`, removes) an account's throughput limit.
     async fn set_account_limit(&self, account: AccountId, per_second: Option<i64>) -> Result<(), Error>;
+}
+
+/// Adds to a minute's count (`$1` minute, `$2` node, `$3` connector, `$4` messages).
+pub(crate) const ADD_TRAFFIC: &str =
+    "INSERT INTO connector_traffic (minute, node, name, handed) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (minute, node, name) DO UPDATE SET handed = connector_traffic.handed + excluded.handed";
+/// Forgets the minutes before `$1`.
+pub(crate) const PRUNE_TRAFFIC: &str = "DELETE FROM connector_traffic WHERE minute < $1";
+/// The minutes since `$1`, all nodes together.
+pub(crate) const TRAFFIC: &str =
+    "SELECT minute, name, CAST(SUM(handed) AS BIGINT) FROM connector_traffic WHERE minute >= $1
+     GROUP BY minute, name ORDER BY minute, name";
+
+/// The stored minute `at` falls in, and the first minute kept at `at` (two hours before).
+pub(crate) fn traffic_minutes(at: DateTime<Utc>) -> (String, String) {
+    let minute = at.timestamp() - at.timestamp().rem_euclid(60);
+    let stored = |seconds: i64| time::store(DateTime::from_timestamp(seconds, 0).unwrap_or_default());
+    (stored(minute), stored(minute - 2 * 3600))
 }
 
 /// The accounts with a throughput limit.

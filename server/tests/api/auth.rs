@@ -89,6 +89,7 @@ pub fn endpoints() -> Vec<(Method, &'static str)> {
         (Method::GET, "/operator/accounts"),
         (Method::GET, "/operator/connectors"),
         (Method::GET, "/operator/routes"),
+        (Method::GET, "/operator/traffic"),
         (Method::GET, "/operator/moderation"),
         (Method::POST, "/operator/campaign/1/release"),
         (Method::POST, "/operator/campaign/1/refuse"),

@@ -90,4 +90,28 @@ async fn only_operators_read_the_operator_api_and_it_shows_accounts_connectors_a
     assert!(node == "local" || node.starts_with("node "), "SQLite's one node, or a PostgreSQL node: {node}");
     assert_eq!(a["nodes"][0]["binds_up"].as_i64(), Some(0));
     assert!(a["nodes"][0]["last_error"].as_str().unwrap().contains("cannot bind"), "{a}");
+
+    // Three messages through default: the traffic of this minute counts them.
+    let gsm: Vec<Value> =
+        ["33612345601", "33612345602", "33612345603"].iter().map(|n| serde_json::json!({"value": n})).collect();
+    let body =
+        serde_json::json!({"sms": {"message": {"text": "Trafic", "pushtype": "alert"}, "recipients": {"gsm": gsm}}});
+    let (status, sent) = app.json(Method::POST, "/send", Some(body)).await;
+    assert_eq!(status, 200, "{sent}");
+    let start = Instant::now();
+    loop {
+        let (_, traffic) = get(&app, &operator, "/operator/traffic").await;
+        let handed: i64 = traffic["traffic"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|t| t["connector"] == "default")
+            .map(|t| t["handed"].as_i64().unwrap())
+            .sum();
+        if handed == 3 {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "the traffic shows 3 handed to default: {traffic}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
 }

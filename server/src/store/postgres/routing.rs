@@ -10,9 +10,10 @@ use crate::{
     store::{
         AccountId,
         routing::{
-            ACCOUNT_LIMITS, ADD_ROUTE, CLEAR_STATUS, CONNECTORS, ConnectorConfig, ConnectorStatus, ENABLE_CONNECTOR,
-            REMOVE_CONNECTOR, REMOVE_ROUTE, REPORT_STATUS, ROUTES, RouteRecord, RoutingStore, SAVE_CONNECTOR,
-            SET_ACCOUNT_LIMIT, STATUSES, connector_from_columns, route_columns, route_from_columns, status_time,
+            ACCOUNT_LIMITS, ADD_ROUTE, ADD_TRAFFIC, CLEAR_STATUS, CONNECTORS, ConnectorConfig, ConnectorStatus,
+            ENABLE_CONNECTOR, PRUNE_TRAFFIC, REMOVE_CONNECTOR, REMOVE_ROUTE, REPORT_STATUS, ROUTES, RouteRecord,
+            RoutingStore, SAVE_CONNECTOR, SET_ACCOUNT_LIMIT, STATUSES, TRAFFIC, connector_from_columns, route_columns,
+            route_from_columns, status_time, traffic_minutes,
         },
         time,
     },
@@ -109,6 +110,24 @@ impl RoutingStore for PgStore {
         }
         tx.commit().await?;
         Ok(())
+    }
+
+    async fn record_traffic(&self, at: DateTime<Utc>, handed: &[(ConnectorName, u64)]) -> Result<(), Error> {
+        let (minute, oldest) = traffic_minutes(at);
+        let node = self.node_label();
+        let client = self.pool.get().await?;
+        let add = client.prepare_cached(ADD_TRAFFIC).await?;
+        for (name, count) in handed.iter().filter(|(_, n)| *n > 0) {
+            client.execute(&add, &[&minute, &node, &name.as_str(), &(*count as i64)]).await?;
+        }
+        client.execute(PRUNE_TRAFFIC, &[&oldest]).await?;
+        Ok(())
+    }
+
+    async fn traffic(&self, since: DateTime<Utc>) -> Result<Vec<(String, String, i64)>, Error> {
+        let client = self.pool.get().await?;
+        let rows = query(&client, TRAFFIC, &[&traffic_minutes(since).0]).await?;
+        Ok(rows.iter().map(|row| (row.get(0), row.get(1), row.get(2))).collect())
     }
 
     async fn account_limits(&self) -> Result<Vec<(AccountId, i64)>, Error> {

@@ -11,9 +11,10 @@ use crate::{
     store::{
         AccountId,
         routing::{
-            ACCOUNT_LIMITS, ADD_ROUTE, CLEAR_STATUS, CONNECTORS, ConnectorConfig, ConnectorStatus, ENABLE_CONNECTOR,
-            REMOVE_CONNECTOR, REMOVE_ROUTE, REPORT_STATUS, ROUTES, RouteRecord, RoutingStore, SAVE_CONNECTOR,
-            SET_ACCOUNT_LIMIT, STATUSES, connector_from_columns, route_columns, route_from_columns, status_time,
+            ACCOUNT_LIMITS, ADD_ROUTE, ADD_TRAFFIC, CLEAR_STATUS, CONNECTORS, ConnectorConfig, ConnectorStatus,
+            ENABLE_CONNECTOR, PRUNE_TRAFFIC, REMOVE_CONNECTOR, REMOVE_ROUTE, REPORT_STATUS, ROUTES, RouteRecord,
+            RoutingStore, SAVE_CONNECTOR, SET_ACCOUNT_LIMIT, STATUSES, TRAFFIC, connector_from_columns, route_columns,
+            route_from_columns, status_time, traffic_minutes,
         },
         time,
     },
@@ -113,6 +114,32 @@ impl RoutingStore for SqliteStore {
                     ])?;
                 }
                 Ok(())
+            })
+            .await
+    }
+
+    async fn record_traffic(&self, at: DateTime<Utc>, handed: &[(ConnectorName, u64)]) -> Result<(), Error> {
+        let (minute, oldest) = traffic_minutes(at);
+        let handed: Vec<(String, i64)> = handed.iter().map(|(name, n)| (name.to_string(), *n as i64)).collect();
+        self.db
+            .write(move |db| {
+                let mut add = db.prepare_cached(&numbered(ADD_TRAFFIC))?;
+                for (name, count) in handed.iter().filter(|(_, n)| *n > 0) {
+                    add.execute(params![minute, NODE, name, count])?;
+                }
+                db.prepare_cached(&numbered(PRUNE_TRAFFIC))?.execute([oldest])?;
+                Ok(())
+            })
+            .await
+    }
+
+    async fn traffic(&self, since: DateTime<Utc>) -> Result<Vec<(String, String, i64)>, Error> {
+        let since = traffic_minutes(since).0;
+        self.db
+            .read(move |db| {
+                let mut statement = db.prepare_cached(&numbered(TRAFFIC))?;
+                let rows = statement.query_map([since], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?;
+                Ok(rows.collect::<Result<_, _>>()?)
             })
             .await
     }
