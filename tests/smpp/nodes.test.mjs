@@ -1,13 +1,14 @@
 // Several texto nodes on one PostgreSQL (issue 14): a throw-away cluster started here
 // (scripts/postgres: Debian's postgresql, as the postgres user, on a free port), three
-// `texto serve` on it, and the standalone SMSC simulator counting what reaches it.
+// `texto serve` on it, and the standalone SMSC simulator counting what reaches it; and two nodes
+// failing over between two connectors (issue 25).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { tempDir, startTexto, startSimulator, credit, send, finished, credits, until, numbers, outcomes, api } from "./texto-process.mjs";
+import { tempDir, startTexto, startSimulator, credit, command, send, finished, credits, until, numbers, outcomes, api } from "./texto-process.mjs";
 
 const run = promisify(execFile);
 const script = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "scripts", "postgres");
@@ -123,5 +124,40 @@ test("three nodes hand a 100,000-recipient campaign over once; after kill -9 of 
     assert.equal(stats.campaign[0].status, "Sent", "every node sees the same campaign");
   } finally {
     await Promise.all([all[0].stop(), all[2].stop(), sim.stop()]);
+  }
+});
+
+test("two nodes route France to connector A then B: A cut for 30 s, both nodes fail over within 5 s, nothing lost", { timeout: 180_000 }, async () => {
+  const db = await database();
+  const a = await startSimulator({ dlrDelayMs: 50 });
+  const b = await startSimulator({ dlrDelayMs: 50 });
+  // Connectors and routes live in the database: written before the nodes start, or after, alike.
+  await command(db, ["connector", "add", "A", `smpp://texto:secret@${a.smppAddr}?window=${WINDOW}&rate=150`]);
+  await command(db, ["connector", "add", "B", `smpp://texto:secret@${b.smppAddr}?window=${WINDOW}`]);
+  await command(db, ["route", "add", "--connectors", "A,B", "--country", "FR"]);
+  const all = await nodes(db, 2, ["--smsc", "builtin"]);
+  try {
+    await credit(db, "demo", 10_000);
+    await until(async () => (await a.status()).binds === 2 && (await b.status()).binds === 2, 20_000, { what: "both nodes bound to A and B" });
+    const french = numbers("3361", 3_000);
+    const answer = await send(all[0], french, "Alerte: coupure de courant prevue demain.");
+    assert.equal(Number(answer.sent), 3_000);
+    await until(async () => (await a.status()).received >= 500, 60_000, { intervalMs: 20, what: "500 messages at A" });
+    await a.outage(30, "disconnect");
+    const cutAt = Date.now();
+    const atB = (await b.status()).received;
+    await until(async () => (await b.status()).received > atB, 10_000, { intervalMs: 20, what: "French traffic at B" });
+    const failover = Date.now() - cutAt;
+    const done = await finished(all[1], answer.ticket, 90_000, "the campaign finished through B");
+    const reached = [...(await a.messages("limit=10000")), ...(await b.messages("limit=10000"))].map((m) => m.destination_addr);
+    const duplicates = reached.length - french.length;
+    console.log(`two nodes: failover ${failover} ms, ${duplicates} duplicates`);
+    assert.ok(failover <= 5_000, `failover within 5 s (${failover} ms)`);
+    assert.equal(new Set(reached).size, french.length, "every number reached");
+    assert.ok(duplicates <= 2 * WINDOW, `duplicates ${duplicates} ≤ the two nodes' windows at A`);
+    const { seen, expected } = outcomes(done, french);
+    assert.deepEqual(seen, expected, "every receipt matched, from either SMSC, on either node");
+  } finally {
+    await Promise.all([...all.map((node) => node.stop()), a.stop(), b.stop()]);
   }
 });
