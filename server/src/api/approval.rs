@@ -62,6 +62,15 @@ async fn awaiting_campaign(state: &AppState, caller: &Caller, ticket: &str) -> R
     Ok(id)
 }
 
+/// The `reason` of a rejection or a refusal: required, one line (-7 otherwise).
+pub(super) fn required_reason(body: &WireBody) -> Result<String, Error> {
+    let RejectRequest { reason } = body.decode()?;
+    let reason = reason.map(|r| r.trim().to_owned()).filter(|r| !r.is_empty());
+    let reason = reason.ok_or_else(|| Error::Invalid(vec![FieldError::new("reason", "a reason is required")]))?;
+    texto_core::LineText::parse(&reason).map_err(|why| Error::Invalid(vec![FieldError::new("reason", why)]))?;
+    Ok(reason)
+}
+
 /// Tells the author by email, when an email can go.
 pub(super) async fn tell_author(state: &AppState, author: &str, subject: &str, body: String) {
     let Some(mailer) = &state.mailer else { return };
@@ -116,10 +125,7 @@ pub(super) async fn reject(
     Path(ticket): Path<String>,
     body: WireBody,
 ) -> Result<Response, Error> {
-    let RejectRequest { reason } = body.decode()?;
-    let reason = reason.map(|r| r.trim().to_owned()).filter(|r| !r.is_empty());
-    let reason = reason.ok_or_else(|| Error::Invalid(vec![FieldError::new("reason", "a reason is required")]))?;
-    texto_core::LineText::parse(&reason).map_err(|why| Error::Invalid(vec![FieldError::new("reason", why)]))?;
+    let reason = required_reason(&body)?;
     let id = awaiting_campaign(&state, &caller, &ticket).await?;
     state.store.cancel_campaign(caller.account, id).await?;
     state.store.note_rejection(caller.account, id, &reason).await?;

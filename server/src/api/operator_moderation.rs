@@ -11,11 +11,17 @@ use axum::{
 };
 use chrono::Utc;
 use texto_core::{
-    FieldError, format_paris,
-    wire::{HeldCampaignDto, ModerationResponse, RejectRequest, StatusResponse},
+    format_paris,
+    wire::{HeldCampaignDto, ModerationResponse, StatusResponse},
 };
 
-use super::{Accept, approval::tell_author, body::WireBody, operator::OperatorCaller, path_id};
+use super::{
+    Accept,
+    approval::{required_reason, tell_author},
+    body::WireBody,
+    operator::OperatorCaller,
+    path_id,
+};
 use crate::{
     Error,
     state::AppState,
@@ -107,10 +113,7 @@ pub(super) async fn refuse(
     Path(ticket): Path<String>,
     body: WireBody,
 ) -> Result<Response, Error> {
-    let RejectRequest { reason } = body.decode()?;
-    let reason = reason.map(|r| r.trim().to_owned()).filter(|r| !r.is_empty());
-    let reason = reason.ok_or_else(|| Error::Invalid(vec![FieldError::new("reason", "a reason is required")]))?;
-    texto_core::LineText::parse(&reason).map_err(|why| Error::Invalid(vec![FieldError::new("reason", why)]))?;
+    let reason = required_reason(&body)?;
     let held = held(&state, &ticket).await?;
     state.store.cancel_campaign(held.account, held.ticket).await?;
     state.store.note_rejection(held.account, held.ticket, &reason).await?;
