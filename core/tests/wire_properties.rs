@@ -391,6 +391,7 @@ fn campaign_detail_response(xml: bool) -> impl Strategy<Value = CampaignDetailRe
                 pending,
                 short_links: None,
                 rejection,
+                waiting: None,
             },
         );
     (any::<i64>(), text(), list(detail, xml)).prop_map(|(status, message, campaign)| CampaignDetailResponse {

@@ -132,6 +132,7 @@ impl App {
             message,
             plans: Arc::clone(&plans),
             moderation: Arc::clone(&moderation),
+            connectors: Arc::clone(&delivery.connectors),
             large_bodies: Arc::new(Semaphore::new(config.large_bodies())),
             config: Arc::new(config),
         };

@@ -21,6 +21,8 @@ pub(crate) struct AppState {
     pub(crate) message: MessageOptions,
     /// The accounts' price plans.
     pub(crate) plans: Arc<crate::price_plans::PricePlans>,
+    /// The running connectors (and why messages wait for them).
+    pub(crate) connectors: Arc<crate::delivery::Connectors>,
     /// The operator's moderation rules.
     pub(crate) moderation: Arc<crate::moderation::Moderation>,
     /// The cap on bodies over 1 MB decoded at once (`--max-large-bodies`).

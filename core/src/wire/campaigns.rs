@@ -169,6 +169,10 @@ pub struct CampaignDetailDto {
     /// its status is `Cancelled`).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub rejection: Option<String>,
+    /// Why its queued messages wait, when no connector of their route can take them (texto,
+    /// issue 25; as the node that answers sees it).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub waiting: Option<String>,
 }
 
 /// `GET /campaign/:ticket`: `campaign` is a one-element array, as in the public sample.

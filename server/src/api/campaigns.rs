@@ -224,6 +224,10 @@ pub(super) async fn detail(
                     .collect()
             }),
             rejection,
+            waiting: match record.status {
+                CampaignStatus::Sending => state.connectors.waiting(record.id),
+                _ => None,
+            },
         }],
     }))
 }

@@ -168,6 +168,11 @@ impl Plan {
         self.connectors.values()
     }
 
+    /// The connectors of the route `message` takes, in failover order.
+    pub(crate) fn candidates(&self, message: Traits) -> &[ConnectorName] {
+        self.routes.candidates(message)
+    }
+
     /// Messages the available connectors can have in flight together (at least 1).
     pub(crate) fn capacity(&self) -> usize {
         self.connectors.values().filter(|c| c.available()).map(|c| c.capacity()).sum::<usize>().max(1)
@@ -176,6 +181,8 @@ impl Plan {
 
 /// Every running connector, and the routes.
 pub(crate) struct Connectors {
+    /// Why the campaigns of the last wave whose messages no connector could take wait.
+    waiting: Mutex<HashMap<i64, String>>,
     /// Where new connectors send what they receive; dropped on close, so that the arrivals
     /// worker ends once the last connector is gone.
     inbound: Mutex<Option<mpsc::Sender<Delivered>>>,
@@ -189,7 +196,7 @@ impl Connectors {
         let default = Arc::new(Connector::start(ConnectorName::default_connector(), target, inbound.clone()));
         let connectors = HashMap::from([(default.name.clone(), Arc::clone(&default))]);
         let plan = Plan { connectors: Arc::new(connectors), routes: Arc::default() };
-        Connectors { inbound: Mutex::new(Some(inbound)), default, plan: RwLock::new(plan) }
+        Connectors { waiting: Mutex::default(), inbound: Mutex::new(Some(inbound)), default, plan: RwLock::new(plan) }
     }
 
     /// `default`, which also sends the balance alerts' SMS.
@@ -200,6 +207,16 @@ impl Connectors {
     /// The connectors and routes as they are now.
     pub(crate) fn plan(&self) -> Plan {
         self.plan.read().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// Notes why each campaign of the last wave that had messages no connector could take waits.
+    pub(crate) fn set_waiting(&self, waiting: HashMap<i64, String>) {
+        *self.waiting.lock().unwrap_or_else(|e| e.into_inner()) = waiting;
+    }
+
+    /// Why the campaign's messages wait, if they waited in the last wave.
+    pub(crate) fn waiting(&self, campaign: i64) -> Option<String> {
+        self.waiting.lock().unwrap_or_else(|e| e.into_inner()).get(&campaign).cloned()
     }
 
     /// A running connector by name.

@@ -111,6 +111,7 @@ impl Dispatcher {
             }
         }
         self.throttle.spent(&per_account);
+        self.connectors.set_waiting(waiting_reasons(&plan, &wave, &handed));
         let outcomes: Vec<HandOff> = handed.into_iter().map(|(outcome, _)| outcome).collect();
         let progress = Progress {
             handed: outcomes.iter().filter(|o| !matches!(o, HandOff::Retry { .. })).count(),
@@ -147,9 +148,7 @@ impl Dispatcher {
     /// Hands one message to the connector its route chooses; the outcome, and the connector.
     async fn hand_over(&self, plan: &Plan, queued: &Queued) -> (HandOff, Option<ConnectorName>) {
         let id = queued.id;
-        let traits =
-            Traits { number: queued.number, account: queued.campaign.account, pushtype: queued.campaign.pushtype };
-        let Some(connector) = plan.pick(traits) else {
+        let Some(connector) = plan.pick(traits(queued)) else {
             tracing::debug!(message = id, "no connector of the message's route is available: it waits");
             return (HandOff::Retry { id }, None);
         };
@@ -168,6 +167,26 @@ impl Dispatcher {
         };
         (outcome, Some(connector.name.clone()))
     }
+}
+
+/// Why each campaign whose messages found no connector available waits.
+fn waiting_reasons(plan: &Plan, wave: &[Queued], handed: &[(HandOff, Option<ConnectorName>)]) -> HashMap<i64, String> {
+    let mut waiting = HashMap::new();
+    for (queued, _) in wave.iter().zip(handed).filter(|(_, (_, connector))| connector.is_none()) {
+        waiting.entry(queued.campaign.id).or_insert_with(|| {
+            let names: Vec<&str> = plan.candidates(traits(queued)).iter().map(ConnectorName::as_str).collect();
+            format!(
+                "no connector of its route can take its messages now: {} (no bind up, or resting)",
+                names.join(", ")
+            )
+        });
+    }
+    waiting
+}
+
+/// What the routes look at in a queued message.
+fn traits(queued: &Queued) -> Traits {
+    Traits { number: queued.number, account: queued.campaign.account, pushtype: queued.campaign.pushtype }
 }
 
 /// Counts a wave's messages taken and refused, by connector, for the metrics.

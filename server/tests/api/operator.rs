@@ -115,3 +115,52 @@ async fn only_operators_read_the_operator_api_and_it_shows_accounts_connectors_a
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
+
+#[tokio::test]
+async fn messages_whose_route_has_no_connector_up_wait_and_their_campaign_says_why() {
+    let app = spawn_app().await;
+    let add = ConnectorAction::Add {
+        name: "A".parse().unwrap(),
+        url: "smpp://texto:secret@127.0.0.1:9".into(),
+        disabled: false,
+    };
+    routing_admin::connector(&app.db(), add).await.expect("connector A, where nothing listens");
+    let route = RouteAction::Add {
+        connectors: vec!["A".parse().unwrap()],
+        prefix: Some("3361".into()),
+        country: None,
+        account: None,
+        pushtype: None,
+        priority: 0,
+    };
+    routing_admin::route(&app.db(), route).await.expect("a route to A alone");
+    tokio::time::sleep(Duration::from_millis(1_300)).await;
+
+    let body = serde_json::json!({"sms": {"message": {"text": "Attente", "pushtype": "alert"}, "recipients": {"gsm": [{"value": "33612345678"}]}}});
+    let (status, sent) = app.json(Method::POST, "/send", Some(body)).await;
+    assert_eq!(status, 200, "{sent}");
+    let detail = format!("/campaign/{}", sent["ticket"].as_str().unwrap());
+    let start = Instant::now();
+    loop {
+        let (_, campaign) = app.json(Method::GET, &detail, None).await;
+        if let Some(why) = campaign["campaign"][0]["waiting"].as_str() {
+            assert!(why.contains("A"), "{why}");
+            assert_eq!(campaign["campaign"][0]["pending"], 1, "it waits in the queue");
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "the detail says why it waits: {campaign}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+
+    // Without the route, default takes it.
+    routing_admin::route(&app.db(), RouteAction::Remove { id: 1 }).await.expect("route removed");
+    loop {
+        let (_, campaign) = app.json(Method::GET, &detail, None).await;
+        if campaign["campaign"][0]["delivered"] == 1 {
+            assert!(campaign["campaign"][0].get("waiting").is_none(), "{campaign}");
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(20), "delivered through default: {campaign}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}

@@ -371,6 +371,8 @@ texts! {
     audit_summary: "What", "Quoi";
     audit_address: "Address", "Adresse";
     awaiting_approval: "Awaiting approval", "En attente d’approbation";
+    awaiting_moderation: "Awaiting moderation", "En attente de modération";
+    waiting_because: "Its messages wait for a carrier:", "Ses messages attendent un opérateur :";
     approve: "Approve", "Approuver";
     reject: "Reject", "Refuser";
     reject_reason: "Reason", "Motif";

@@ -161,8 +161,10 @@ pub fn CampaignDetail() -> impl IntoView {
                 (t().link_word, format!("{} — {} {} · {} {}", l.url, t().clicks_word, format::integer(lang, l.clicks), t().clickers_word, format::integer(lang, l.clickers)))
             }));
             let rejection = c.rejection.clone();
+            let waiting = c.waiting.clone();
             view! {
                 {rejection.map(|reason| view! { <p class="alert error" data-testid="rejection">{t().rejected_because}" "{reason}</p> })}
+                {waiting.map(|why| view! { <p class="alert" data-testid="waiting">{t().waiting_because}" "{why}</p> })}
                 <dl class="figures wide" data-testid="campaign-figures">
                     {rows.into_iter().filter(|(_, v)| !v.is_empty()).map(|(l, v)| view! { <div><dt>{l}</dt><dd>{v}</dd></div> }).collect_view()}
                 </dl>

@@ -30,6 +30,7 @@ pub fn status_label(lang: Lang, status: &str) -> &'static str {
         "sending" => t.status_sending,
         "cancelled" => t.status_cancelled,
         "awaiting approval" => t.awaiting_approval,
+        "awaiting moderation" => t.awaiting_moderation,
         _ => t.status_sent,
     }
 }
