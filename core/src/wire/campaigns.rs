@@ -169,8 +169,9 @@ pub struct CampaignDetailDto {
     /// its status is `Cancelled`).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub rejection: Option<String>,
-    /// Why its queued messages wait, when no connector of their route can take them (texto,
-    /// issue 25; as the node that answers sees it).
+    /// When its queued messages wait because no connector of their route can take them (no
+    /// bind up, or resting), those connectors: `A, B` (texto, issue 25; as the node that
+    /// answers saw its last wave).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub waiting: Option<String>,
 }

@@ -181,7 +181,8 @@ impl Plan {
 
 /// Every running connector, and the routes.
 pub(crate) struct Connectors {
-    /// Why the campaigns of the last wave whose messages no connector could take wait.
+    /// The campaigns of the last wave whose messages no connector could take, with the
+    /// connectors of their route.
     waiting: Mutex<HashMap<i64, String>>,
     /// Where new connectors send what they receive; dropped on close, so that the arrivals
     /// worker ends once the last connector is gone.
@@ -209,12 +210,13 @@ impl Connectors {
         self.plan.read().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
-    /// Notes why each campaign of the last wave that had messages no connector could take waits.
+    /// Notes the campaigns of the last wave that had messages no connector could take, with the
+    /// connectors of their route.
     pub(crate) fn set_waiting(&self, waiting: HashMap<i64, String>) {
         *self.waiting.lock().unwrap_or_else(|e| e.into_inner()) = waiting;
     }
 
-    /// Why the campaign's messages wait, if they waited in the last wave.
+    /// The connectors of the route the campaign's messages wait for, if they waited in the last wave.
     pub(crate) fn waiting(&self, campaign: i64) -> Option<String> {
         self.waiting.lock().unwrap_or_else(|e| e.into_inner()).get(&campaign).cloned()
     }

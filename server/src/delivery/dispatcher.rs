@@ -111,7 +111,7 @@ impl Dispatcher {
             }
         }
         self.throttle.spent(&per_account);
-        self.connectors.set_waiting(waiting_reasons(&plan, &wave, &handed));
+        self.connectors.set_waiting(waiting_for(&plan, &wave, &handed));
         let outcomes: Vec<HandOff> = handed.into_iter().map(|(outcome, _)| outcome).collect();
         let progress = Progress {
             handed: outcomes.iter().filter(|o| !matches!(o, HandOff::Retry { .. })).count(),
@@ -169,16 +169,12 @@ impl Dispatcher {
     }
 }
 
-/// Why each campaign whose messages found no connector available waits.
-fn waiting_reasons(plan: &Plan, wave: &[Queued], handed: &[(HandOff, Option<ConnectorName>)]) -> HashMap<i64, String> {
+/// For each campaign whose messages found no connector available, its route's connectors.
+fn waiting_for(plan: &Plan, wave: &[Queued], handed: &[(HandOff, Option<ConnectorName>)]) -> HashMap<i64, String> {
     let mut waiting = HashMap::new();
     for (queued, _) in wave.iter().zip(handed).filter(|(_, (_, connector))| connector.is_none()) {
         waiting.entry(queued.campaign.id).or_insert_with(|| {
-            let names: Vec<&str> = plan.candidates(traits(queued)).iter().map(ConnectorName::as_str).collect();
-            format!(
-                "no connector of its route can take its messages now: {} (no bind up, or resting)",
-                names.join(", ")
-            )
+            plan.candidates(traits(queued)).iter().map(ConnectorName::as_str).collect::<Vec<_>>().join(", ")
         });
     }
     waiting

@@ -372,7 +372,7 @@ texts! {
     audit_address: "Address", "Adresse";
     awaiting_approval: "Awaiting approval", "En attente d’approbation";
     awaiting_moderation: "Awaiting moderation", "En attente de modération";
-    waiting_because: "Its messages wait for a carrier:", "Ses messages attendent un opérateur :";
+    waiting_because: "Its messages wait: no connector of their route can take them now:", "Ses messages attendent : aucun connecteur de leur route ne peut les prendre pour l’instant :";
     approve: "Approve", "Approuver";
     reject: "Reject", "Refuser";
     reject_reason: "Reason", "Motif";
