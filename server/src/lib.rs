@@ -15,6 +15,7 @@ mod db;
 mod delivery;
 mod devices;
 mod error;
+mod every_second;
 mod metrics_endpoint;
 mod moderation;
 pub mod moderation_admin;

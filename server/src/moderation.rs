@@ -2,10 +2,7 @@
 //! accounts and the operator's rules are held in memory and read again each second, so that
 //! `texto account moderate` and `texto moderation …` reach every node within a second.
 
-use std::{
-    sync::{Arc, RwLock},
-    time::Duration,
-};
+use std::sync::{Arc, RwLock};
 
 use regex::{Regex, RegexBuilder};
 use rustc_hash::FxHashSet;
@@ -16,8 +13,6 @@ use crate::{
     store::{AccountId, ModerationStore, moderation::RuleKind},
 };
 
-/// How often the rules are read again.
-const EVERY: Duration = Duration::from_secs(1);
 /// The most a pattern may compile to, so that no rule makes every send slow.
 const PATTERN_SIZE_LIMIT: usize = 1 << 20;
 
@@ -64,6 +59,9 @@ impl Moderation {
         if let Some((id, pattern)) = rules.patterns.iter().find(|(_, pattern)| pattern.is_match(text)) {
             return Some(format!("the text matches rule {id} ({})", pattern.as_str()));
         }
+        if rules.domains.is_empty() {
+            return None;
+        }
         let hosts: Vec<String> = links
             .iter()
             .filter_map(|link| url::Url::parse(link).ok()?.host_str().map(str::to_ascii_lowercase))
@@ -93,17 +91,9 @@ impl Moderation {
     }
 }
 
-/// Refreshes `moderation` every [`EVERY`] until stopped.
+/// Refreshes `moderation` every second until stopped.
 pub(crate) async fn run(moderation: Arc<Moderation>, store: Arc<dyn ModerationStore>, stop: CancellationToken) {
-    loop {
-        tokio::select! {
-            () = stop.cancelled() => return,
-            () = tokio::time::sleep(EVERY) => {}
-        }
-        if let Err(error) = moderation.refresh(store.as_ref()).await {
-            tracing::error!(%error, "cannot read the moderation rules; keeping the last ones");
-        }
-    }
+    crate::every_second::run("moderation rules", stop, || moderation.refresh(store.as_ref())).await;
 }
 
 #[cfg(test)]

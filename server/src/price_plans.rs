@@ -5,7 +5,6 @@
 use std::{
     collections::HashMap,
     sync::{Arc, RwLock},
-    time::Duration,
 };
 
 use texto_core::PriceTable;
@@ -15,9 +14,6 @@ use crate::{
     Error,
     store::{AccountId, PlanStore, plans::SHIPPED},
 };
-
-/// How often the plans are read again.
-const EVERY: Duration = Duration::from_secs(1);
 
 /// A plan: its name and prices.
 pub(crate) type Plan = (Arc<str>, Arc<PriceTable>);
@@ -60,15 +56,7 @@ impl PricePlans {
     }
 }
 
-/// Refreshes `plans` every [`EVERY`] until stopped.
+/// Refreshes `plans` every second until stopped.
 pub(crate) async fn run(plans: Arc<PricePlans>, store: Arc<dyn PlanStore>, stop: CancellationToken) {
-    loop {
-        tokio::select! {
-            () = stop.cancelled() => return,
-            () = tokio::time::sleep(EVERY) => {}
-        }
-        if let Err(error) = plans.refresh(store.as_ref()).await {
-            tracing::error!(%error, "cannot read the price plans; keeping the last ones");
-        }
-    }
+    crate::every_second::run("price plans", stop, || plans.refresh(store.as_ref())).await;
 }

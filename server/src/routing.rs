@@ -160,6 +160,9 @@ impl Routes {
 
     /// The connectors of the first route that matches, in failover order; `default` when none does.
     pub(crate) fn candidates(&self, message: Traits) -> &[ConnectorName] {
+        if self.routes.is_empty() {
+            return &self.fallback;
+        }
         let digits = message.number.to_string();
         let country = if self.by_country { Msisdn::from_u64(message.number).ok().map(Msisdn::country) } else { None };
         let matches = |route: &Route| {

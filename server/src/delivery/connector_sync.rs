@@ -2,15 +2,12 @@
 //! status there, once a second: what `texto connector …` and `texto route …` change reaches
 //! every node within a second, without a restart.
 
-use std::{sync::Arc, time::Duration};
+use std::sync::Arc;
 
 use tokio_util::sync::CancellationToken;
 
 use super::{clock::Clock, connectors::Connectors, throttle::Throttle};
 use crate::{Error, carrier::Carrier, store::RoutingStore};
-
-/// How often the database is read and the status written.
-const EVERY: Duration = Duration::from_secs(1);
 
 /// One pass per [`ConnectorSync::step`].
 pub(crate) struct ConnectorSync {
@@ -38,15 +35,7 @@ impl ConnectorSync {
     }
 }
 
-/// Steps every [`EVERY`] until stopped.
+/// Steps every second until stopped (the first step ran before the dispatcher started).
 pub(crate) async fn run(sync: ConnectorSync, stop: CancellationToken) {
-    loop {
-        if let Err(error) = sync.step().await {
-            tracing::error!(%error, "cannot read the connectors and routes; keeping the last ones");
-        }
-        tokio::select! {
-            () = stop.cancelled() => return,
-            () = tokio::time::sleep(EVERY) => {}
-        }
-    }
+    crate::every_second::run("connectors and routes", stop, || sync.step()).await;
 }

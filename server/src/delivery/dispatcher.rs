@@ -94,6 +94,7 @@ impl Dispatcher {
         let plan = self.connectors.plan();
         let limit = self.throttle.wave(plan.capacity(), Instant::now());
         let throttled = self.throttle.next_token(&limit);
+        let limited = !limit.caps.is_empty();
         let wave = match self.store.hand_off(done.clone(), limit, marketing_open, now).await {
             Ok(wave) => wave,
             Err(error) => {
@@ -104,13 +105,16 @@ impl Dispatcher {
         };
         let handed = join_all(wave.iter().map(|queued| self.hand_over(&plan, queued))).await;
         count(&handed);
-        let mut per_account: HashMap<AccountId, usize> = HashMap::new();
-        for (queued, (outcome, _)) in wave.iter().zip(&handed) {
-            if !matches!(outcome, HandOff::Retry { .. }) {
-                *per_account.entry(queued.campaign.account).or_default() += 1;
+        // Only limited accounts have a bucket to take from: without any, nothing to count.
+        if limited {
+            let mut per_account: HashMap<AccountId, usize> = HashMap::new();
+            for (queued, (outcome, _)) in wave.iter().zip(&handed) {
+                if !matches!(outcome, HandOff::Retry { .. }) {
+                    *per_account.entry(queued.campaign.account).or_default() += 1;
+                }
             }
+            self.throttle.spent(&per_account);
         }
-        self.throttle.spent(&per_account);
         self.connectors.set_waiting(waiting_for(&plan, &wave, &handed));
         let outcomes: Vec<HandOff> = handed.into_iter().map(|(outcome, _)| outcome).collect();
         let progress = Progress {
