@@ -14,6 +14,10 @@ use crate::{
     store::{AuditEntry, AuditStore},
 };
 
+/// The operators' own log: what they did to connectors, routes and accounts (no account has
+/// this id; a line about an account is also in that account's log).
+pub(crate) const PLATFORM_LOG: crate::store::AccountId = 0;
+
 /// The longest a line waits in memory.
 const FLUSH_EVERY: Duration = Duration::from_millis(200);
 /// Lines written in one transaction at most; a full batch is written at once.

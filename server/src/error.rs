@@ -107,6 +107,10 @@ pub enum Error {
     /// An account's token or session on a route for operators only (status -12, HTTP 403).
     #[error("only operators may do this (texto operator create)")]
     OperatorsOnly,
+    /// The account (or the account it is a sub-account of) is suspended by texto's operator
+    /// (status -12, HTTP 403).
+    #[error("this account is suspended: contact texto's operator")]
+    Suspended,
     /// A campaign is approved or rejected by someone other than its author (status -12, HTTP 403).
     #[error("a campaign is approved by someone other than its author")]
     OwnCampaign,
@@ -292,7 +296,8 @@ impl Error {
             | Error::CrossSite
             | Error::TwoFactorRequired
             | Error::OwnCampaign
-            | Error::OperatorsOnly => (StatusCode::FORBIDDEN, -12, "forbidden".into(), whole(self.to_string())),
+            | Error::OperatorsOnly
+            | Error::Suspended => (StatusCode::FORBIDDEN, -12, "forbidden".into(), whole(self.to_string())),
             Error::SignInSlowed(_) => {
                 (StatusCode::TOO_MANY_REQUESTS, -11, "Too many requests".into(), whole(self.to_string()))
             }

@@ -1,5 +1,5 @@
-//! Moderation (issue 25): whether a campaign is held for an operator, and why. The moderated
-//! accounts and the operator's rules are held in memory and read again each second, so that
+//! Moderation (issue 25): whether a campaign is held for an operator, and why, and whether an
+//! account is suspended. The moderated and suspended accounts and the operator's rules are held in memory and read again each second, so that
 //! `texto account moderate` and `texto moderation …` reach every node within a second.
 
 use std::sync::{Arc, RwLock};
@@ -39,6 +39,7 @@ pub(crate) fn domain(text: &str) -> Result<String, String> {
 #[derive(Default)]
 struct Rules {
     moderated: FxHashSet<AccountId>,
+    suspended: FxHashSet<AccountId>,
     patterns: Vec<(i64, Regex)>,
     domains: Vec<(i64, String)>,
 }
@@ -72,11 +73,17 @@ impl Moderation {
         rules.domains.iter().find(listed).map(|(id, domain)| format!("a link points to {domain} (rule {id})"))
     }
 
-    /// Reads the moderated accounts and the rules again (a stored pattern that no longer
+    /// Whether an operator suspended `account` (or the account it is a sub-account of).
+    pub(crate) fn is_suspended(&self, account: AccountId) -> bool {
+        self.rules.read().unwrap_or_else(|e| e.into_inner()).suspended.contains(&account)
+    }
+
+    /// Reads the moderated and suspended accounts and the rules again (a stored pattern that no longer
     /// compiles is left out, and logged).
     pub(crate) async fn refresh(&self, store: &dyn ModerationStore) -> Result<(), Error> {
         let (accounts, stored) = store.moderation().await?;
-        let mut rules = Rules { moderated: accounts.into_iter().collect(), ..Rules::default() };
+        let suspended = store.suspended_accounts().await?.into_iter().collect();
+        let mut rules = Rules { moderated: accounts.into_iter().collect(), suspended, ..Rules::default() };
         for rule in stored {
             match rule.kind {
                 RuleKind::Pattern => match compile(&rule.value) {
@@ -108,6 +115,7 @@ mod tests {
     fn an_account_a_pattern_or_a_linked_domain_holds_a_campaign() {
         let moderation = with(Rules {
             moderated: [7].into_iter().collect(),
+            suspended: FxHashSet::default(),
             patterns: vec![(1, compile(r"cr[ée]dit\s+rapide").unwrap())],
             domains: vec![(2, domain("Bit.ly").unwrap())],
         });

@@ -80,6 +80,16 @@ impl Destination {
         Country::from_iso2(code).map(Destination::Country).ok_or_else(|| format!("{code:?} is not a country code"))
     }
 
+    /// A country's ISO code (`FR`, any case) or a prefix (`33`, `+336`), as the console writes it.
+    pub(crate) fn parse(text: &str) -> Result<Destination, String> {
+        let text = text.trim();
+        if text.len() == 2 && text.bytes().all(|b| b.is_ascii_alphabetic()) {
+            Destination::country(&text.to_ascii_uppercase())
+        } else {
+            Destination::prefix(text)
+        }
+    }
+
     /// The stored form: `prefix:33` or `country:FR`.
     pub(crate) fn to_column(&self) -> String {
         match self {

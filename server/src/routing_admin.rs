@@ -8,7 +8,7 @@ use texto_core::PushType;
 
 use crate::{
     Error,
-    carrier::SmscUrl,
+    carrier::{SmppTarget, SmscUrl},
     cli::{ConnectorAction, RouteAction},
     routing::{ConnectorName, Destination, Route},
     store::{ConnectorConfig, ConnectorStatus, DbLocation, Store},
@@ -27,13 +27,7 @@ pub async fn connector(db: impl Into<DbLocation>, action: ConnectorAction) -> Re
     let missing = |name: &ConnectorName| Error::Command(format!("no connector called {name}"));
     match action {
         ConnectorAction::Add { name, url, disabled } => {
-            if name.is_default() {
-                return Err(Error::Command("default is the --smsc connector: choose another name".into()));
-            }
-            let target = match url.parse::<SmscUrl>().map_err(|why| Error::Command(format!("{url}: {why}")))? {
-                SmscUrl::Smpp(target) => target,
-                SmscUrl::Builtin(_) => return Err(Error::Command("a connector needs an smpp:// URL".into())),
-            };
+            let target = connector_target(&name, &url).map_err(Error::Command)?;
             let shown = target.shown();
             store.save_connector(&ConnectorConfig { name: name.clone(), target, enabled: !disabled }).await?;
             Ok(format!("connector {name} saved: {shown}{}", if disabled { " (disabled)" } else { "" }))
@@ -54,15 +48,8 @@ pub async fn connector(db: impl Into<DbLocation>, action: ConnectorAction) -> Re
             false => Err(missing(&name)),
         },
         ConnectorAction::Remove { name } => {
-            let used: Vec<i64> = store
-                .routes()
-                .await?
-                .iter()
-                .filter(|record| record.route.connectors.contains(&name))
-                .map(|record| record.route.id)
-                .collect();
-            if !used.is_empty() {
-                return Err(Error::Command(format!("routes {used:?} name {name}: remove them first")));
+            if let Some(why) = still_routed(store.as_ref(), &name).await? {
+                return Err(Error::Command(why));
             }
             match store.remove_connector(&name).await? {
                 true => Ok(format!("connector {name} removed")),
@@ -70,6 +57,45 @@ pub async fn connector(db: impl Into<DbLocation>, action: ConnectorAction) -> Re
             }
         }
     }
+}
+
+/// The SMSC a connector called `name` may bind to at `url`: an `smpp://` one, and never the
+/// name `default` (the `--smsc` connector).
+pub(crate) fn connector_target(name: &ConnectorName, url: &str) -> Result<SmppTarget, String> {
+    if name.is_default() {
+        return Err("default is the --smsc connector: choose another name".into());
+    }
+    match url.parse::<SmscUrl>().map_err(|why| format!("{url}: {why}"))? {
+        SmscUrl::Smpp(target) => Ok(target),
+        SmscUrl::Builtin(_) => Err("a connector needs an smpp:// URL".into()),
+    }
+}
+
+/// Why the connector `name` may not be removed: the routes that name it.
+pub(crate) async fn still_routed(store: &dyn Store, name: &ConnectorName) -> Result<Option<String>, Error> {
+    let used: Vec<i64> = store
+        .routes()
+        .await?
+        .iter()
+        .filter(|record| record.route.connectors.contains(name))
+        .map(|record| record.route.id)
+        .collect();
+    Ok((!used.is_empty()).then(|| format!("routes {used:?} name {name}: remove them first")))
+}
+
+/// Why a route may not name `connectors`: one of them does not exist.
+pub(crate) async fn unknown_connector(
+    store: &dyn Store,
+    connectors: &[ConnectorName],
+) -> Result<Option<String>, Error> {
+    if connectors.is_empty() {
+        return Ok(Some("a route names one connector at least".into()));
+    }
+    let known = store.connectors().await?;
+    Ok(connectors
+        .iter()
+        .find(|c| !c.is_default() && !known.iter().any(|k| k.name == **c))
+        .map(|unknown| format!("no connector called {unknown} (add it first)")))
 }
 
 /// One line per connector and node that runs it; defined connectors no node runs say why.
@@ -117,9 +143,8 @@ pub async fn route(db: impl Into<DbLocation>, action: RouteAction) -> Result<Str
     let store = open(db).await?;
     match action {
         RouteAction::Add { connectors, prefix, country, account, pushtype, priority } => {
-            let known = store.connectors().await?;
-            if let Some(unknown) = connectors.iter().find(|c| !c.is_default() && !known.iter().any(|k| k.name == **c)) {
-                return Err(Error::Command(format!("no connector called {unknown} (texto connector add first)")));
+            if let Some(why) = unknown_connector(store.as_ref(), &connectors).await? {
+                return Err(Error::Command(why));
             }
             let destination = match (prefix, country) {
                 (Some(prefix), _) => Some(Destination::prefix(&prefix).map_err(Error::Command)?),

@@ -320,6 +320,7 @@ impl ListItem for super::ConnectorStatusDto {}
 impl ListItem for super::ConnectorDto {}
 impl ListItem for super::RouteDto {}
 impl ListItem for super::OperatorAccountDto {}
+impl ListItem for super::LedgerLineDto {}
 impl ListItem for super::HeldCampaignDto {}
 impl ListItem for super::TrafficDto {}
 impl ListItem for super::ContactCardDto {}

@@ -134,6 +134,15 @@ pub struct OperatorAccountDto {
     /// Its webhook events waiting to be delivered (or retried).
     #[serde(default, deserialize_with = "lenient::int")]
     pub webhook_backlog: i64,
+    /// 1: its every campaign is held for moderation.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub moderated: i64,
+    /// Its throughput limit in messages a second, per node; absent: none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_second: Option<i64>,
+    /// 1: suspended by an operator (its calls are refused and its messages wait).
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub suspended: i64,
 }
 
 /// The answer to `GET /operator/accounts`.

@@ -149,6 +149,20 @@ pub const ROUTES: &[(&str, &str, Access)] = &[
     ("GET", "/operator/moderation", Operator),
     ("POST", "/operator/campaign/{ticket}/release", Operator),
     ("POST", "/operator/campaign/{ticket}/refuse", Operator),
+    ("GET", "/operator/audit", Operator),
+    ("GET", "/operator/plans", Operator),
+    ("POST", "/operator/accounts", Operator),
+    ("PUT", "/operator/account/{id}", Operator),
+    ("POST", "/operator/account/{id}/credits", Operator),
+    ("GET", "/operator/account/{id}/ledger", Operator),
+    ("POST", "/operator/account/{id}/suspend", Operator),
+    ("POST", "/operator/account/{id}/restore", Operator),
+    ("PUT", "/operator/connector/{name}", Operator),
+    ("DELETE", "/operator/connector/{name}", Operator),
+    ("POST", "/operator/connector/{name}/enable", Operator),
+    ("POST", "/operator/connector/{name}/disable", Operator),
+    ("POST", "/operator/routes", Operator),
+    ("DELETE", "/operator/route/{id}", Operator),
 ];
 
 /// What `method` on the route `path` requires; a route missing from the table requires the

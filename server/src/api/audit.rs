@@ -79,12 +79,22 @@ pub(super) async fn audit(
     accept: Accept,
     asked: Result<Query<AuditQuery>, QueryRejection>,
 ) -> Result<Response, Error> {
+    page_of(&state, caller.account, accept, asked).await
+}
+
+/// A page of the log of `account` (the operators' own log: [`crate::audit_log::PLATFORM_LOG`]).
+pub(super) async fn page_of(
+    state: &AppState,
+    account: crate::store::AccountId,
+    accept: Accept,
+    asked: Result<Query<AuditQuery>, QueryRejection>,
+) -> Result<Response, Error> {
     let asked = query(asked)?;
     let filter = asked.filter()?;
     // What the requests before this one recorded is read too.
     state.audit.flush().await?;
     let page = Page { start: asked.start, length: asked.length };
-    let found = state.store.audit(caller.account, &filter, page).await?;
+    let found = state.store.audit(account, &filter, page).await?;
     Ok(accept.ok(&AuditResponse {
         status: 1,
         message: "OK".into(),

@@ -101,8 +101,20 @@ impl FromRequestParts<AppState> for Caller {
 }
 
 /// Who sent the request: a bearer token (or `?token=`), else the session cookie, which for a
-/// request that `changes` something must come with the session's CSRF value.
+/// request that `changes` something must come with the session's CSRF value. The caller of a
+/// suspended account gets 403.
 pub(crate) async fn authenticate(parts: &Parts, state: &AppState, changes: bool) -> Result<Caller, Error> {
+    let caller = identify(parts, state, changes).await?;
+    if state.moderation.is_suspended(caller.account)
+        || caller.home.is_some_and(|home| state.moderation.is_suspended(home))
+    {
+        return Err(Error::Suspended);
+    }
+    Ok(caller)
+}
+
+/// Who sent the request, suspended or not.
+async fn identify(parts: &Parts, state: &AppState, changes: bool) -> Result<Caller, Error> {
     let address = client(parts, &state.config.trusted_proxies);
     let caller = if let Some(token) = bearer(parts).or_else(|| query_token(parts)) {
         by_token(parts, state, &token, address).await?

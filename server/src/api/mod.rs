@@ -28,7 +28,9 @@ mod notification;
 mod number_lists;
 mod openapi;
 mod operator;
+mod operator_accounts;
 mod operator_moderation;
+mod operator_routing;
 mod prices;
 mod retention;
 mod retry_key;
@@ -101,6 +103,8 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(prices::router())
         .merge(operator::router())
         .merge(operator_moderation::router())
+        .merge(operator_accounts::router())
+        .merge(operator_routing::router())
         .merge(contacts::router())
         .merge(daily::router())
         .merge(settings::router())

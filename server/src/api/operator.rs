@@ -2,19 +2,26 @@
 //! account, with an operator token (`texto operator create`). An account's token or session is
 //! refused with 403 (-12); no valid credentials, 401.
 
-use axum::{Router, extract::State, http::request::Parts, response::Response, routing::get};
+use axum::{
+    Router,
+    extract::{Query, State, rejection::QueryRejection},
+    http::request::Parts,
+    response::Response,
+    routing::get,
+};
 use chrono::{TimeDelta, Utc};
 use texto_core::wire::{
     ConnectorDto, ConnectorStatusDto, OperatorAccountDto, OperatorAccountsResponse, OperatorConnectorsResponse,
     OperatorRoutesResponse, RouteDto, TrafficDto, TrafficResponse,
 };
 
-use super::{Accept, auth};
+use super::{Accept, audit::AuditQuery, auth};
 use crate::{
     Error,
+    audit_log::PLATFORM_LOG,
     routing::{ConnectorName, DEFAULT_CONNECTOR},
     state::AppState,
-    store::{ConnectorStatus, OperatorRecord, plans::SHIPPED, token_hash},
+    store::{AccountId, AuditEntry, ConnectorStatus, OperatorRecord, plans::SHIPPED, token_hash},
 };
 
 /// A status older than this is not from a running node.
@@ -26,6 +33,7 @@ pub(super) fn router() -> Router<AppState> {
         .route("/operator/connectors", get(connectors))
         .route("/operator/routes", get(routes))
         .route("/operator/traffic", get(traffic))
+        .route("/operator/audit", get(audit))
 }
 
 /// An operator making a request.
@@ -49,6 +57,48 @@ pub(super) async fn authenticate(parts: &Parts, state: &AppState) -> Result<Oper
     Err(Error::OperatorsOnly)
 }
 
+impl OperatorCaller {
+    /// Records what the operator did in the operators' log and, when it concerns an account,
+    /// in that account's log too.
+    pub(super) fn record(
+        &self,
+        state: &AppState,
+        account: Option<AccountId>,
+        action: &str,
+        object: String,
+        summary: String,
+    ) {
+        let entry = AuditEntry {
+            account: PLATFORM_LOG,
+            at: Utc::now(),
+            actor: format!("operator {}", self.operator.name),
+            address: self.address.to_string(),
+            action: action.to_owned(),
+            object,
+            summary,
+        };
+        if let Some(account) = account {
+            state.audit.record(AuditEntry { account, ..entry.clone() });
+        }
+        state.audit.record(entry);
+    }
+}
+
+/// `GET /operator/audit`: what operators did, newest first (the filters of `GET /audit`).
+#[utoipa::path(get, path = "/operator/audit", tag = "operator",
+    params(("start" = Option<i64>, Query), ("length" = Option<i64>, Query), ("actor" = Option<String>, Query, description = "`operator NAME`"),
+        ("action" = Option<String>, Query, description = "An action (connector.save) or its family (connector)"),
+        ("date_start" = Option<String>, Query), ("date_end" = Option<String>, Query)),
+    responses((status = 200, description = "The operators' log", body = texto_core::wire::AuditResponse), (status = "default", description = "Error envelope (403 -12 for an account's token)", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn audit(
+    State(state): State<AppState>,
+    accept: Accept,
+    asked: Result<Query<AuditQuery>, QueryRejection>,
+) -> Result<Response, Error> {
+    super::audit::page_of(&state, PLATFORM_LOG, accept, asked).await
+}
+
 /// `GET /operator/accounts`: every account with its balance, plan, parent and webhook backlog.
 #[utoipa::path(get, path = "/operator/accounts", tag = "operator",
     responses((status = 200, description = "Every account", body = texto_core::wire::OperatorAccountsResponse), (status = "default", description = "Error envelope (403 -12 for an account's token)", body = texto_core::wire::ErrorResponse)),
@@ -67,6 +117,9 @@ pub(super) async fn accounts(State(state): State<AppState>, accept: Accept) -> R
             plan: a.plan.unwrap_or_else(|| SHIPPED.to_owned()),
             parent: a.parent,
             webhook_backlog: backlog.get(&a.id).copied().unwrap_or(0),
+            moderated: i64::from(a.moderated),
+            per_second: a.per_second,
+            suspended: i64::from(a.suspended),
         })
         .collect();
     Ok(accept.ok(&OperatorAccountsResponse { status: 1, message: "OK".into(), accounts }))

@@ -22,11 +22,7 @@ use super::{
     operator::OperatorCaller,
     path_id,
 };
-use crate::{
-    Error,
-    state::AppState,
-    store::{AuditEntry, HeldCampaign},
-};
+use crate::{Error, state::AppState, store::HeldCampaign};
 
 pub(super) fn router() -> Router<AppState> {
     Router::new()
@@ -64,17 +60,9 @@ async fn held(state: &AppState, ticket: &str) -> Result<HeldCampaign, Error> {
     state.store.held_campaign(id).await?.ok_or_else(not_found)
 }
 
-/// Records what the operator did in the campaign's account's audit log.
+/// Records what the operator did in the operators' log and the campaign's account's.
 fn audit(state: &AppState, caller: &OperatorCaller, held: &HeldCampaign, action: &str, summary: String) {
-    state.audit.record(AuditEntry {
-        account: held.account,
-        at: Utc::now(),
-        actor: format!("operator {}", caller.operator.name),
-        address: caller.address.to_string(),
-        action: action.to_owned(),
-        object: format!("campaign {}", held.ticket),
-        summary,
-    });
+    caller.record(state, Some(held.account), action, format!("campaign {}", held.ticket), summary);
 }
 
 /// `POST /operator/campaign/:ticket/release`.

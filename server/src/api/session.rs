@@ -146,6 +146,9 @@ pub(super) async fn sign_in(
         state.sign_ins.succeeded(email.as_str());
         (user.account, SessionOwner::User(user.id), user.email.clone(), user.role, Some(user))
     };
+    if state.moderation.is_suspended(account) {
+        return Err(Error::Suspended);
+    }
     let two_factor_required = match &user {
         Some(user) => user.two_factor.secret.is_none() && state.store.team_rules(account).await?.require_two_factor,
         None => false,

@@ -79,6 +79,8 @@ pub(crate) trait ModerationStore: Send + Sync {
     async fn set_moderated(&self, account: AccountId, moderated: bool) -> Result<(), Error>;
     /// The moderated accounts and every rule.
     async fn moderation(&self) -> Result<(Vec<AccountId>, Vec<ModerationRule>), Error>;
+    /// The accounts an operator suspended, and their sub-accounts.
+    async fn suspended_accounts(&self) -> Result<Vec<AccountId>, Error>;
     /// Adds a rule; returns its id.
     async fn add_moderation_rule(&self, kind: RuleKind, value: &str) -> Result<i64, Error>;
     /// Deletes a rule; `false` when there is none of that id.
@@ -105,6 +107,9 @@ pub(crate) trait ModerationStore: Send + Sync {
 pub(crate) const SET_MODERATED: &str = "UPDATE accounts SET moderated = $2 WHERE id = $1";
 /// The moderated accounts.
 pub(crate) const MODERATED: &str = "SELECT id FROM accounts WHERE moderated";
+/// The suspended accounts and their sub-accounts.
+pub(crate) const SUSPENDED: &str = "SELECT a.id FROM accounts a LEFT JOIN accounts p ON p.id = a.parent_id
+     WHERE a.suspended_at IS NOT NULL OR p.suspended_at IS NOT NULL";
 /// Every rule.
 pub(crate) const RULES: &str = "SELECT id, kind, value FROM moderation_rules ORDER BY id";
 /// Adds a rule (`$1` kind, `$2` value, `$3` now).

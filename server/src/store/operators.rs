@@ -3,6 +3,7 @@
 //! of the accounts.
 
 use async_trait::async_trait;
+use chrono::{DateTime, Utc};
 use texto_core::Credits;
 
 use super::AccountId;
@@ -30,6 +31,25 @@ pub(crate) struct AccountOverview {
     pub(crate) plan: Option<String>,
     /// The account it is a sub-account of.
     pub(crate) parent: Option<AccountId>,
+    /// Whether its every campaign is held for moderation.
+    pub(crate) moderated: bool,
+    /// Its throughput limit, in messages a second.
+    pub(crate) per_second: Option<i64>,
+    /// Whether an operator suspended it.
+    pub(crate) suspended: bool,
+}
+
+/// A movement of an account's balance.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct LedgerLine {
+    /// When.
+    pub(crate) at: DateTime<Utc>,
+    /// How much (a debit is negative).
+    pub(crate) amount: Credits,
+    /// `topup`, `debit`, `refund` or `transfer`.
+    pub(crate) kind: String,
+    /// The campaign it is for, if any.
+    pub(crate) campaign: Option<i64>,
 }
 
 /// Where operators live.
@@ -41,6 +61,10 @@ pub(crate) trait OperatorStore: Send + Sync {
     async fn operator_by_token(&self, token_hash: &[u8; 32]) -> Result<Option<OperatorRecord>, Error>;
     /// Every account, by id.
     async fn account_overviews(&self) -> Result<Vec<AccountOverview>, Error>;
+    /// Suspends the account from `at`, or restores it (`None`).
+    async fn set_suspended(&self, account: AccountId, at: Option<DateTime<Utc>>) -> Result<(), Error>;
+    /// The account's last `limit` balance movements, newest first.
+    async fn ledger(&self, account: AccountId, limit: i64) -> Result<Vec<LedgerLine>, Error>;
 }
 
 /// Creates an operator (`$1` name, `$2` token hash, `$3` now) unless the name is taken.
@@ -48,6 +72,12 @@ pub(crate) const CREATE: &str =
     "INSERT INTO operators (name, token_hash, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING";
 /// The operator of a token (`$1` hash).
 pub(crate) const BY_TOKEN: &str = "SELECT id, name FROM operators WHERE token_hash = $1";
-/// Every account with its balance, plan and parent.
-pub(crate) const OVERVIEWS: &str = "SELECT a.id, a.name, a.balance, p.plan, a.parent_id FROM accounts a
-     LEFT JOIN account_plans p ON p.account_id = a.id ORDER BY a.id";
+/// Every account with its balance, plan, parent and standing.
+pub(crate) const OVERVIEWS: &str =
+    "SELECT a.id, a.name, a.balance, p.plan, a.parent_id, a.moderated, a.per_second, a.suspended_at IS NOT NULL
+     FROM accounts a LEFT JOIN account_plans p ON p.account_id = a.id ORDER BY a.id";
+/// Suspends (`$2` the time) or restores (`$2` NULL) the account `$1`.
+pub(crate) const SET_SUSPENDED: &str = "UPDATE accounts SET suspended_at = $2 WHERE id = $1";
+/// The account's (`$1`) last `$2` ledger lines.
+pub(crate) const LEDGER: &str =
+    "SELECT created_at, amount, kind, campaign_id FROM ledger WHERE account_id = $1 ORDER BY id DESC LIMIT $2";

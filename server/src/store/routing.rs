@@ -111,8 +111,12 @@ pub(crate) fn traffic_minutes(at: DateTime<Utc>) -> (String, String) {
     (stored(minute), stored(minute - 2 * 3600))
 }
 
-/// The accounts with a throughput limit.
-pub(crate) const ACCOUNT_LIMITS: &str = "SELECT id, per_second FROM accounts WHERE per_second IS NOT NULL";
+/// The accounts with a throughput limit, and the suspended ones (and their sub-accounts) at 0:
+/// their messages wait.
+pub(crate) const ACCOUNT_LIMITS: &str =
+    "SELECT a.id, CASE WHEN a.suspended_at IS NOT NULL OR p.suspended_at IS NOT NULL THEN 0 ELSE a.per_second END
+     FROM accounts a LEFT JOIN accounts p ON p.id = a.parent_id
+     WHERE a.per_second IS NOT NULL OR a.suspended_at IS NOT NULL OR p.suspended_at IS NOT NULL";
 /// Sets an account's limit (`$1` account, `$2` messages a second or NULL).
 pub(crate) const SET_ACCOUNT_LIMIT: &str = "UPDATE accounts SET per_second = $2 WHERE id = $1";
 

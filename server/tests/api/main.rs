@@ -26,6 +26,7 @@ mod notification;
 mod number_lists;
 mod openapi;
 mod operator;
+mod operator_console;
 mod plans;
 mod retention;
 mod sdk_shapes;

@@ -26,6 +26,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0017_account_contacts.sql"),
     include_str!("../../../migrations/postgres/0018_segments.sql"),
     include_str!("../../../migrations/postgres/0019_operator.sql"),
+    include_str!("../../../migrations/postgres/0020_suspension.sql"),
 ];
 
 /// The advisory lock's key ("texto" in ASCII).

@@ -12,7 +12,7 @@ use crate::{
         approval::APPROVE,
         moderation::{
             ADD_RULE, HELD, HeldCampaign, MARK_HELD, MODERATED, ModerationRule, ModerationStore, REMOVE_RULE, RULES,
-            RuleKind, SET_MODERATED, held,
+            RuleKind, SET_MODERATED, SUSPENDED, held,
         },
         time,
     },
@@ -47,6 +47,11 @@ impl ModerationStore for PgStore {
             .map(|row| Ok(ModerationRule { id: row.get(0), kind: RuleKind::parse(row.get(1))?, value: row.get(2) }))
             .collect::<Result<_, Error>>()?;
         Ok((accounts, rules))
+    }
+
+    async fn suspended_accounts(&self) -> Result<Vec<AccountId>, Error> {
+        let client = self.pool.get().await?;
+        Ok(query(&client, SUSPENDED, &[]).await?.iter().map(|row| row.get(0)).collect())
     }
 
     async fn add_moderation_rule(&self, kind: RuleKind, value: &str) -> Result<i64, Error> {

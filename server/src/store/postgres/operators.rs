@@ -1,14 +1,18 @@
 //! Operators in PostgreSQL (the statements shared with SQLite).
 
 use async_trait::async_trait;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use texto_core::Credits;
 
 use super::{PgStore, query};
 use crate::{
     Error,
     store::{
-        operators::{AccountOverview, BY_TOKEN, CREATE, OVERVIEWS, OperatorRecord, OperatorStore},
+        AccountId,
+        operators::{
+            AccountOverview, BY_TOKEN, CREATE, LEDGER, LedgerLine, OVERVIEWS, OperatorRecord, OperatorStore,
+            SET_SUSPENDED,
+        },
         time,
     },
 };
@@ -38,6 +42,29 @@ impl OperatorStore for PgStore {
                 balance: Credits::from_hundredths(row.get(2)),
                 plan: row.get(3),
                 parent: row.get(4),
+                moderated: row.get(5),
+                per_second: row.get(6),
+                suspended: row.get(7),
+            })
+            .collect())
+    }
+
+    async fn set_suspended(&self, account: AccountId, at: Option<DateTime<Utc>>) -> Result<(), Error> {
+        let client = self.pool.get().await?;
+        client.execute(SET_SUSPENDED, &[&account, &at.map(time::store)]).await?;
+        Ok(())
+    }
+
+    async fn ledger(&self, account: AccountId, limit: i64) -> Result<Vec<LedgerLine>, Error> {
+        let client = self.pool.get().await?;
+        Ok(query(&client, LEDGER, &[&account, &limit])
+            .await?
+            .iter()
+            .map(|row| LedgerLine {
+                at: time::load(row.get(0)),
+                amount: Credits::from_hundredths(row.get(1)),
+                kind: row.get(2),
+                campaign: row.get(3),
             })
             .collect())
     }

@@ -12,7 +12,7 @@ use crate::{
         approval::APPROVE,
         moderation::{
             ADD_RULE, HELD, HeldCampaign, MARK_HELD, MODERATED, ModerationRule, ModerationStore, REMOVE_RULE, RULES,
-            RuleKind, SET_MODERATED, held,
+            RuleKind, SET_MODERATED, SUSPENDED, held,
         },
         time,
     },
@@ -68,6 +68,12 @@ impl ModerationStore for SqliteStore {
                     .collect::<Result<_, Error>>()?;
                 Ok((accounts, rules))
             })
+            .await
+    }
+
+    async fn suspended_accounts(&self) -> Result<Vec<AccountId>, Error> {
+        self.db
+            .read(|db| Ok(db.prepare_cached(SUSPENDED)?.query_map([], |row| row.get(0))?.collect::<Result<_, _>>()?))
             .await
     }
 

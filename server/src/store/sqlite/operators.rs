@@ -1,7 +1,7 @@
 //! Operators in SQLite (the statements shared with PostgreSQL).
 
 use async_trait::async_trait;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use rusqlite::{OptionalExtension, params};
 use texto_core::Credits;
 
@@ -9,7 +9,11 @@ use super::{SqliteStore, numbered};
 use crate::{
     Error,
     store::{
-        operators::{AccountOverview, BY_TOKEN, CREATE, OVERVIEWS, OperatorRecord, OperatorStore},
+        AccountId,
+        operators::{
+            AccountOverview, BY_TOKEN, CREATE, LEDGER, LedgerLine, OVERVIEWS, OperatorRecord, OperatorStore,
+            SET_SUSPENDED,
+        },
         time,
     },
 };
@@ -44,6 +48,36 @@ impl OperatorStore for SqliteStore {
                         balance: Credits::from_hundredths(row.get(2)?),
                         plan: row.get(3)?,
                         parent: row.get(4)?,
+                        moderated: row.get(5)?,
+                        per_second: row.get(6)?,
+                        suspended: row.get(7)?,
+                    })
+                })?;
+                Ok(rows.collect::<Result<_, _>>()?)
+            })
+            .await
+    }
+
+    async fn set_suspended(&self, account: AccountId, at: Option<DateTime<Utc>>) -> Result<(), Error> {
+        let at = at.map(time::store);
+        self.db
+            .write(move |db| {
+                db.prepare_cached(&numbered(SET_SUSPENDED))?.execute(params![account, at])?;
+                Ok(())
+            })
+            .await
+    }
+
+    async fn ledger(&self, account: AccountId, limit: i64) -> Result<Vec<LedgerLine>, Error> {
+        self.db
+            .read(move |db| {
+                let mut statement = db.prepare_cached(&numbered(LEDGER))?;
+                let rows = statement.query_map(params![account, limit], |row| {
+                    Ok(LedgerLine {
+                        at: time::load(&row.get::<_, String>(0)?),
+                        amount: Credits::from_hundredths(row.get(1)?),
+                        kind: row.get(2)?,
+                        campaign: row.get(3)?,
                     })
                 })?;
                 Ok(rows.collect::<Result<_, _>>()?)

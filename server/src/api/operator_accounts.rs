@@ -1,0 +1,263 @@
+//! The operator's changes to accounts (issue 25): create one, choose its plan, mark it
+//! moderated, limit its throughput, add credits, read its ledger, suspend and restore it. Each
+//! change is written in the operators' log and the account's own.
+
+use axum::{
+    Extension, Router,
+    extract::{Path, State},
+    response::Response,
+    routing::{get, post},
+};
+use chrono::Utc;
+use texto_core::{
+    Credits, FieldError, format_paris,
+    wire::{
+        CreatedResponse, LedgerLineDto, LedgerResponse, NewOperatorAccountRequest, OperatorAccountChange,
+        PlanNamesResponse, StatusResponse, TopUpRequest,
+    },
+};
+
+use super::{Accept, body::WireBody, operator::OperatorCaller, path_id};
+use crate::{
+    Error,
+    state::AppState,
+    store::{AccountId, operators::AccountOverview, plans::SHIPPED},
+};
+
+/// Ledger lines `GET /operator/account/:id/ledger` answers.
+const LEDGER_LINES: i64 = 100;
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/operator/accounts", post(create))
+        .route("/operator/plans", get(plans))
+        .route("/operator/account/{id}", axum::routing::put(change))
+        .route("/operator/account/{id}/credits", post(top_up))
+        .route("/operator/account/{id}/ledger", get(ledger))
+        .route("/operator/account/{id}/suspend", post(suspend))
+        .route("/operator/account/{id}/restore", post(restore))
+}
+
+fn invalid(field: &str, why: impl Into<String>) -> Error {
+    Error::Invalid(vec![FieldError::new(field, why)])
+}
+
+/// The account `id` names: -5 when there is none.
+async fn account(state: &AppState, id: &str) -> Result<AccountOverview, Error> {
+    let not_found = || Error::NotFound(format!("account {id}"));
+    let id = path_id(id).ok_or_else(not_found)?;
+    state.store.account_overviews().await?.into_iter().find(|a| a.id == id).ok_or_else(not_found)
+}
+
+/// Puts `account` on `plan` (`shipped`: the shipped prices); -7 for a plan that does not exist.
+async fn set_plan(state: &AppState, account: AccountId, plan: &str) -> Result<(), Error> {
+    let chosen = (plan != SHIPPED).then_some(plan);
+    match state.store.set_account_plan(account, chosen).await? {
+        true => Ok(()),
+        false => Err(invalid("plan", format!("no plan called {plan:?}"))),
+    }
+}
+
+/// A count of credits greater than 0.
+fn positive_credits(field: &str, amount: f64) -> Result<Credits, Error> {
+    Credits::from_f64(amount)
+        .filter(|c| *c > Credits::ZERO)
+        .ok_or_else(|| invalid(field, "more than 0, at most two decimals"))
+}
+
+/// `POST /operator/accounts`: a new customer account.
+#[utoipa::path(post, path = "/operator/accounts", tag = "operator",
+    request_body = texto_core::wire::NewOperatorAccountRequest,
+    responses((status = 200, description = "Created", body = texto_core::wire::CreatedResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn create(
+    State(state): State<AppState>,
+    Extension(caller): Extension<OperatorCaller>,
+    accept: Accept,
+    body: WireBody,
+) -> Result<Response, Error> {
+    let request: NewOperatorAccountRequest = body.decode()?;
+    let name = request.name.map(|n| n.trim().to_owned()).unwrap_or_default();
+    if name.is_empty() || name.chars().count() > 100 || name.chars().any(char::is_control) {
+        return Err(invalid("name", "1 to 100 characters"));
+    }
+    if state.store.account_by_name(&name).await?.is_some() {
+        return Err(invalid("name", format!("an account called {name:?} already exists")));
+    }
+    let credits = match request.credits.filter(|amount| *amount != 0.0) {
+        None => Credits::ZERO,
+        Some(amount) => positive_credits("credits", amount)?,
+    };
+    let plan = request.plan.map(|p| p.trim().to_owned()).filter(|p| !p.is_empty() && p != SHIPPED);
+    if let Some(plan) = &plan
+        && !state.store.plans().await?.iter().any(|(name, _)| name == plan)
+    {
+        return Err(invalid("plan", format!("no plan called {plan:?}")));
+    }
+    let id = state.store.create_account(&name, credits).await?;
+    let moderated = request.moderated == Some(1);
+    if moderated {
+        state.store.set_moderated(id, true).await?;
+    }
+    if let Some(plan) = &plan {
+        set_plan(&state, id, plan).await?;
+    }
+    let summary = format!(
+        "account {name} created with {credits} credits{}{}",
+        plan.map(|p| format!(", plan {p}")).unwrap_or_default(),
+        if moderated { ", moderated" } else { "" }
+    );
+    caller.record(&state, Some(id), "account.create", format!("account {id}"), summary);
+    Ok(accept.ok(&CreatedResponse { status: 1, message: "OK".into(), id }))
+}
+
+/// `GET /operator/plans`: the plans an account may be put on.
+#[utoipa::path(get, path = "/operator/plans", tag = "operator",
+    responses((status = 200, description = "The plans' names", body = texto_core::wire::PlanNamesResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn plans(State(state): State<AppState>, accept: Accept) -> Result<Response, Error> {
+    let mut plans = vec![SHIPPED.to_owned()];
+    plans.extend(state.store.plans().await?.into_iter().map(|(name, _)| name));
+    Ok(accept.ok(&PlanNamesResponse { status: 1, message: "OK".into(), plans }))
+}
+
+/// `PUT /operator/account/:id`: its plan, moderation and throughput limit.
+#[utoipa::path(put, path = "/operator/account/{id}", tag = "operator",
+    request_body = texto_core::wire::OperatorAccountChange,
+    params(("id" = i64, Path, description = "The account's id")),
+    responses((status = 200, description = "Changed (every node within a second)", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn change(
+    State(state): State<AppState>,
+    Extension(caller): Extension<OperatorCaller>,
+    accept: Accept,
+    Path(id): Path<String>,
+    body: WireBody,
+) -> Result<Response, Error> {
+    let asked: OperatorAccountChange = body.decode()?;
+    let account = account(&state, &id).await?;
+    let moderated = match asked.moderated {
+        None => None,
+        Some(flag @ (0 | 1)) => Some(flag == 1),
+        Some(_) => return Err(invalid("moderated", "0 or 1")),
+    };
+    let per_second = match asked.per_second {
+        None => None,
+        Some(0) => Some(None),
+        Some(n) if (1..=1_000_000).contains(&n) => Some(Some(n)),
+        Some(_) => return Err(invalid("per_second", "0 (no limit) to 1000000")),
+    };
+    let mut changes = Vec::new();
+    if let Some(plan) = asked.plan.map(|p| p.trim().to_owned()) {
+        set_plan(&state, account.id, &plan).await?;
+        changes.push(format!("plan {plan}"));
+    }
+    if let Some(on) = moderated {
+        state.store.set_moderated(account.id, on).await?;
+        changes.push(if on { "moderated".into() } else { "not moderated".into() });
+    }
+    if let Some(limit) = per_second {
+        state.store.set_account_limit(account.id, limit).await?;
+        changes.push(limit.map_or("no throughput limit".into(), |n| format!("at most {n} msg/s")));
+    }
+    if !changes.is_empty() {
+        let summary = format!("account {}: {}", account.name, changes.join(", "));
+        caller.record(&state, Some(account.id), "account.update", format!("account {}", account.id), summary);
+    }
+    Ok(accept.ok(&StatusResponse::ok()))
+}
+
+/// `POST /operator/account/:id/credits`: a top-up.
+#[utoipa::path(post, path = "/operator/account/{id}/credits", tag = "operator",
+    request_body = texto_core::wire::TopUpRequest,
+    params(("id" = i64, Path, description = "The account's id")),
+    responses((status = 200, description = "The new balance", body = texto_core::wire::LedgerResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn top_up(
+    State(state): State<AppState>,
+    Extension(caller): Extension<OperatorCaller>,
+    accept: Accept,
+    Path(id): Path<String>,
+    body: WireBody,
+) -> Result<Response, Error> {
+    let asked: TopUpRequest = body.decode()?;
+    let account = account(&state, &id).await?;
+    let credits = positive_credits("credits", asked.credits.ok_or_else(|| invalid("credits", "required"))?)?;
+    let balance = state.store.top_up(account.id, credits).await?;
+    let summary = format!("account {}: {credits} credits added, {balance} now", account.name);
+    caller.record(&state, Some(account.id), "account.credit", format!("account {}", account.id), summary);
+    answer_ledger(&state, account.id, balance, accept).await
+}
+
+/// `GET /operator/account/:id/ledger`: the balance and its last 100 movements.
+#[utoipa::path(get, path = "/operator/account/{id}/ledger", tag = "operator",
+    params(("id" = i64, Path, description = "The account's id")),
+    responses((status = 200, description = "The ledger, newest first", body = texto_core::wire::LedgerResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn ledger(
+    State(state): State<AppState>,
+    accept: Accept,
+    Path(id): Path<String>,
+) -> Result<Response, Error> {
+    let account = account(&state, &id).await?;
+    answer_ledger(&state, account.id, account.balance, accept).await
+}
+
+async fn answer_ledger(
+    state: &AppState,
+    account: AccountId,
+    balance: Credits,
+    accept: Accept,
+) -> Result<Response, Error> {
+    let ledger = state
+        .store
+        .ledger(account, LEDGER_LINES)
+        .await?
+        .into_iter()
+        .map(|line| LedgerLineDto {
+            date: format_paris(line.at),
+            kind: line.kind,
+            amount: line.amount.as_f64(),
+            campaign: line.campaign,
+        })
+        .collect();
+    Ok(accept.ok(&LedgerResponse { status: 1, message: "OK".into(), credits: balance.as_f64(), ledger }))
+}
+
+/// `POST /operator/account/:id/suspend`: its calls refused, its messages held, its
+/// sub-accounts' too, on every node within a second.
+#[utoipa::path(post, path = "/operator/account/{id}/suspend", tag = "operator",
+    params(("id" = i64, Path, description = "The account's id")),
+    responses((status = 200, description = "Suspended", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn suspend(
+    State(state): State<AppState>,
+    Extension(caller): Extension<OperatorCaller>,
+    accept: Accept,
+    Path(id): Path<String>,
+) -> Result<Response, Error> {
+    let account = account(&state, &id).await?;
+    state.store.set_suspended(account.id, Some(Utc::now())).await?;
+    let summary = format!("account {} suspended", account.name);
+    caller.record(&state, Some(account.id), "account.suspend", format!("account {}", account.id), summary);
+    Ok(accept.ok(&StatusResponse::ok()))
+}
+
+/// `POST /operator/account/:id/restore`: a suspended account works again.
+#[utoipa::path(post, path = "/operator/account/{id}/restore", tag = "operator",
+    params(("id" = i64, Path, description = "The account's id")),
+    responses((status = 200, description = "Restored", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn restore(
+    State(state): State<AppState>,
+    Extension(caller): Extension<OperatorCaller>,
+    accept: Accept,
+    Path(id): Path<String>,
+) -> Result<Response, Error> {
+    let account = account(&state, &id).await?;
+    state.store.set_suspended(account.id, None).await?;
+    state.dispatch.notify_one();
+    let summary = format!("account {} restored", account.name);
+    caller.record(&state, Some(account.id), "account.restore", format!("account {}", account.id), summary);
+    Ok(accept.ok(&StatusResponse::ok()))
+}
