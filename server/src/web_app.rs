@@ -18,9 +18,13 @@ use tower_http::{
 
 use crate::state::AppState;
 
+/// Where the operator's console lives (issue 25): `console/index.html` answers it and its pages.
+const OPERATOR_CONSOLE: &str = "/app/operator";
+
 /// `/` → `/app/`, and the files of `web_dir` under `/app/`. Paths that name no file get
 /// `index.html`, so the app's own routes survive a reload; the pages of the account area
-/// ([`texto_core::ACCOUNT_AREA`]) get its bundle's page, `account/index.html`. A file with a
+/// ([`texto_core::ACCOUNT_AREA`]) get its bundle's page, `account/index.html`, and the
+/// operator's console's pages its own, `console/index.html`. A file with a
 /// `.gz` twin (written by `scripts/build-web`) goes out as that twin to browsers that take
 /// gzip: the app's 1.1 MB `.wasm` travels as about 400 KB. Everything under `/app/` carries
 /// the [`content_security_policy`] of both pages found at start-up and `Referrer-Policy:
@@ -33,12 +37,18 @@ pub(crate) fn router(web_dir: &Path) -> Router<AppState> {
     let account_page = web_dir.join("account").join("index.html");
     let account_index = std::fs::read_to_string(&account_page).unwrap_or_default();
     let account_page = if account_index.is_empty() { web_dir.join("index.html") } else { account_page };
-    let policy = HeaderValue::from_str(&content_security_policy(&format!("{index}{account_index}")))
+    let console_page = web_dir.join("console").join("index.html");
+    let console_index = std::fs::read_to_string(&console_page).unwrap_or_default();
+    let policy = HeaderValue::from_str(&content_security_policy(&format!("{index}{account_index}{console_index}")))
         .unwrap_or_else(|_| HeaderValue::from_static("default-src 'none'"));
     let files = ServeDir::new(web_dir).precompressed_gzip().fallback(ServeFile::new(web_dir.join("index.html")));
     let mut router = Router::new()
         .route("/", get(|| async { Redirect::temporary("/app/") }))
         .nest_service("/app", protected(files, &policy));
+    // The operator's console, its own bundle (its files under /app/console/).
+    router = router
+        .route_service(OPERATOR_CONSOLE, protected(ServeFile::new(&console_page), &policy))
+        .route_service(&format!("{OPERATOR_CONSOLE}/{{*rest}}"), protected(ServeFile::new(&console_page), &policy));
     for page in texto_core::ACCOUNT_AREA {
         router = router.route_service(page, protected(ServeFile::new(&account_page), &policy));
         // Its sub-pages too (a contact's page).

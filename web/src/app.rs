@@ -126,7 +126,7 @@ fn SignedOut() -> impl IntoView {
 
 /// Switches between French and English; names the other language in that language.
 #[component]
-fn LanguageToggle() -> impl IntoView {
+pub(crate) fn LanguageToggle() -> impl IntoView {
     let lang = crate::i18n::use_lang();
     let other = move || if lang.get() == Lang::Fr { Lang::En } else { Lang::Fr };
     view! {
@@ -193,7 +193,7 @@ fn Nav() -> impl IntoView {
 /// the new page. A first load keeps the browser's own focus, unless a link of the other bundle
 /// opened it.
 #[component]
-fn FocusHeadingOnNavigation() -> impl IntoView {
+pub(crate) fn FocusHeadingOnNavigation() -> impl IntoView {
     let location = use_location();
     Effect::new(move |previous: Option<String>| {
         let path = location.pathname.get();

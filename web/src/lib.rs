@@ -14,12 +14,14 @@ pub mod format;
 pub mod i18n;
 pub mod import;
 pub mod lookalike;
+pub mod operator;
 pub mod pages;
 pub mod session;
 pub mod storage;
 
 pub use account_app::AccountApp;
 pub use app::App;
+pub use operator::OperatorApp;
 
 /// Mounts the marketing bundle on the page Trunk builds from the root `index.html`.
 pub fn start() {
@@ -31,4 +33,10 @@ pub fn start() {
 pub fn start_account() {
     console_error_panic_hook::set_once();
     leptos::mount::mount_to_body(AccountApp);
+}
+
+/// Mounts the operator's console on the page Trunk builds from the root `operator.html`.
+pub fn start_operator() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(OperatorApp);
 }

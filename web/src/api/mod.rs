@@ -183,6 +183,16 @@ impl Api {
     }
 }
 
+/// One call with a bearer `token` alone, no session (the operator's console); JSON both ways.
+pub async fn with_bearer<T: Document + DeserializeOwned>(
+    method: Method,
+    path: &str,
+    token: &str,
+    body: Option<String>,
+) -> Result<T, ApiError> {
+    read(&request(method, path, Credentials { token: Some(token), ..Credentials::default() }, body).await?)
+}
+
 /// A success answer read into `T`. Kept apart from the request so that the request code is
 /// compiled once, not once per answer type (it is most of the app's size otherwise).
 fn read<T: Document + DeserializeOwned>(text: &str) -> Result<T, ApiError> {

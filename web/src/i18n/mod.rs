@@ -5,6 +5,8 @@
 
 mod texts;
 
+pub(crate) use texts::texts as define_texts;
+
 use leptos::prelude::*;
 
 pub use texts::Texts;

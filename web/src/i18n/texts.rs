@@ -12,6 +12,7 @@ macro_rules! texts {
         pub const FR: Texts = Texts { $($key: $fr,)* };
     };
 }
+pub(crate) use texts;
 
 texts! {
     // Frame and navigation.

@@ -1,0 +1,172 @@
+// The operator's console in Chromium (issue 25): sign-in with an operator's token (an account's
+// token is refused), accounts (create, credits with the ledger, plan, moderation, limit,
+// suspend and restore), connectors and routes with their live status, the moderation queue
+// (release, refuse with a reason), the traffic chart and the operators' log; English at laptop
+// width, French at phone width, axe-clean, screenshots of every page.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { serveForTests, api, assertAccessible, eventually, openApp, screenshots, PHONE } from "./app.mjs";
+
+const suite = serveForTests();
+
+function texto(...args) {
+  return execFileSync(process.env.TEXTO_BIN, [...args, "--db", suite.texto.db], { encoding: "utf8" }).trim();
+}
+
+function sms(numbers, text) {
+  return { sms: { message: { text, pushtype: "alert" }, recipients: { gsm: numbers.map((value) => ({ value })) } } };
+}
+
+/** The console signed in with `token`, in `locale`. */
+async function openConsole(token, { locale = "en-GB", viewport } = {}) {
+  const page = await openApp(suite.browser, suite.texto, { path: "/app/operator", token: null, locale, viewport });
+  await page.getByLabel(/^(Operator token|Jeton d’opérateur)$/).fill(token);
+  await page.getByRole("button", { name: /^(Sign in|Se connecter)$/ }).click();
+  return page;
+}
+
+test("an operator runs accounts, carriers, moderation, traffic and the log from the console", async () => {
+  const operator = texto("operator", "create", "Night shift");
+  texto("plan", "set", "partner", "--country", "FR=0.5", "--other", "3");
+  texto("moderation", "add-pattern", "cr[ée]dit\\s+rapide");
+  const sent = await api(suite.texto, "POST", "/send", sms(["33612345601", "33612345602", "33612345603"], "Rendez-vous jeudi"));
+  assert.equal(sent.status, 200, JSON.stringify(sent.body));
+  // The running texto reads the rules each second.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const held = await api(suite.texto, "POST", "/send", sms(["33612345604"], "Votre crédit rapide en 24h"));
+  assert.equal(held.status, 202, JSON.stringify(held.body));
+  const second = await api(suite.texto, "POST", "/send", sms(["33612345605"], "Un autre crédit rapide"));
+  assert.equal(second.status, 202);
+
+  // An account's token does not open the console.
+  const page = await openConsole(suite.texto.token);
+  await page.getByText("This token is not an operator’s").waitFor();
+  assert.deepEqual(page.errors, ["Failed to load resource: the server responded with a status of 403 (Forbidden)"]);
+  page.errors.length = 0;
+  await page.getByLabel("Operator token").fill(operator);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("heading", { name: "Accounts", level: 1 }).waitFor();
+  const accounts = page.getByTestId("accounts");
+  await accounts.getByRole("row").filter({ hasText: "demo" }).waitFor();
+
+  // A new account, with credits added, put on a plan, moderated and limited, then suspended.
+  await page.getByLabel("Name").fill("Boulangerie Martin");
+  await page.getByLabel("Opening credits").fill("100");
+  await page.getByRole("button", { name: "Create the account" }).click();
+  await page.getByText("Account created: Boulangerie Martin").waitFor();
+  const martin = accounts.getByRole("row").filter({ hasText: "Boulangerie Martin" });
+  await martin.getByRole("button", { name: "Manage Boulangerie Martin" }).click();
+  const manage = page.getByTestId("manage");
+  await manage.getByLabel("Credits to add").fill("49.5");
+  await manage.getByRole("button", { name: "Add credits" }).click();
+  const ledger = page.getByTestId("ledger");
+  await eventually(() => ledger.getByRole("row").count(), (n) => n === 3, "two top-ups in the ledger (and its heading row)");
+  await manage.getByLabel("Price plan").selectOption("partner");
+  await manage.getByLabel("Limit (msg/s)").fill("20");
+  await manage.getByLabel("Hold every campaign for moderation").check();
+  await manage.getByRole("button", { name: "Save" }).click();
+  await eventually(() => martin.textContent(), (t) => t.includes("149.5") && t.includes("partner") && t.includes("Yes") && t.includes("20"), "the account's new settings");
+  await assertAccessible(page, "the console's accounts");
+  await screenshots(page, "console-accounts-en");
+  await page.getByTestId("manage").getByRole("button", { name: "Suspend the account" }).click();
+  await eventually(() => martin.textContent(), (t) => t.includes("Suspended"), "the account suspended");
+  await page.getByTestId("manage").getByRole("button", { name: "Restore the account" }).click();
+  await eventually(() => martin.textContent(), (t) => t.includes("Active"), "the account restored");
+
+  // Carriers: a connector where nothing listens shows down with why; a route through it.
+  await page.getByRole("link", { name: "Carriers and routes" }).click();
+  await page.getByLabel("Connector name").fill("A");
+  await page.getByLabel("SMSC URL").fill("smpp://texto:secret@127.0.0.1:9?window=10");
+  await page.getByRole("button", { name: "Save the connector" }).click();
+  const a = page.getByTestId("connectors").locator('tr[data-connector="A"]');
+  await eventually(() => a.textContent(), (t) => t.includes("0/1") && t.includes("cannot bind"), "A's live status");
+  assert.ok(!(await a.textContent()).includes("secret"), "no password shown");
+  const def = page.getByTestId("connectors").locator('tr[data-connector="default"]');
+  await eventually(() => def.textContent(), (t) => t.includes("1/1"), "default bound");
+  await page.getByLabel("Connectors", { exact: true }).fill("A, default");
+  await page.getByLabel("Destination").fill("FR");
+  await page.getByLabel("Type").selectOption("marketing");
+  await page.getByRole("button", { name: "Add the route" }).click();
+  const route = page.getByTestId("routes").getByRole("row").filter({ hasText: "A → default" });
+  await eventually(() => route.textContent(), (t) => t.includes("FR") && t.includes("marketing"), "the route");
+  await assertAccessible(page, "the console's carriers and routes");
+  await screenshots(page, "console-carriers-en");
+  await route.getByRole("button", { name: /^Remove/ }).click();
+  await route.waitFor({ state: "detached" });
+  await a.getByRole("button", { name: "Disable A" }).click();
+  await eventually(() => a.textContent(), (t) => t.includes("No"), "A disabled");
+
+  // Moderation: one released, one refused with a reason (its credits given back).
+  await page.getByRole("link", { name: "Moderation" }).click();
+  const queue = page.getByTestId("moderation");
+  const first = queue.locator(`tr[data-ticket="${held.body.ticket}"]`);
+  await first.waitFor();
+  await assertAccessible(page, "the console's moderation queue");
+  await screenshots(page, "console-moderation-en");
+  await first.getByRole("button", { name: `Release ${held.body.ticket}` }).click();
+  await first.waitFor({ state: "detached" });
+  const other = queue.locator(`tr[data-ticket="${second.body.ticket}"]`);
+  await other.getByLabel(`Reason for refusing campaign ${second.body.ticket}`).fill("Crédit à la consommation sans mention légale");
+  await other.getByRole("button", { name: "Refuse" }).click();
+  await page.getByText("No campaign waits for moderation.").waitFor();
+  await eventually(
+    async () => (await api(suite.texto, "GET", `/campaign/${held.body.ticket}`)).body.campaign?.[0]?.delivered,
+    (delivered) => delivered === 1,
+    "the released campaign delivered",
+  );
+  const refused = await api(suite.texto, "GET", `/campaign/${second.body.ticket}`);
+  assert.match(JSON.stringify(refused.body), /cancel/i, JSON.stringify(refused.body));
+
+  // Traffic: the last hour's messages to default, as a chart and a table.
+  await page.getByRole("link", { name: "Traffic" }).click();
+  const chart = page.getByTestId("traffic-chart");
+  await chart.waitFor();
+  assert.match(await chart.textContent(), /default · peak/);
+  assert.equal(await chart.getByRole("img", { name: "Messages a second by connector over the last hour" }).count(), 1);
+  await assertAccessible(page, "the console's traffic");
+  await screenshots(page, "console-traffic-en");
+
+  // The log: every change, newest first, by this operator.
+  await page.getByRole("link", { name: "Log" }).click();
+  const log = page.getByTestId("log");
+  await log.getByRole("row").filter({ hasText: "campaign.refuse" }).waitFor();
+  const text = await log.textContent();
+  for (const action of ["account.create", "account.credit", "account.update", "account.suspend", "account.restore", "connector.save", "route.add", "route.remove", "connector.disable", "campaign.release"]) {
+    assert.ok(text.includes(action), `the log has ${action}`);
+  }
+  assert.ok(text.includes("operator Night shift"));
+  await assertAccessible(page, "the console's log");
+  await screenshots(page, "console-log-en");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("the console in French at phone width, every page axe-clean", async () => {
+  const operator = texto("operator", "create", "Équipe de nuit");
+  const page = await openConsole(operator, { locale: "fr-FR", viewport: PHONE });
+  await page.getByRole("heading", { name: "Comptes", level: 1 }).waitFor();
+  await page.getByTestId("accounts").getByRole("row").filter({ hasText: "demo" }).waitFor();
+  await page.getByRole("button", { name: "Gérer demo" }).click();
+  await page.getByRole("heading", { name: "Relevé (100 derniers mouvements)" }).waitFor();
+  await eventually(() => page.getByTestId("ledger").textContent(), (t) => t.includes("Recharge"), "the demo account's ledger in French");
+  await assertAccessible(page, "les comptes");
+  await screenshots(page, "console-accounts-fr");
+  for (const [link, heading, name] of [
+    ["Opérateurs et routes", "Opérateurs et routes", "carriers"],
+    ["Modération", "File de modération", "moderation"],
+    ["Trafic", "Trafic", "traffic"],
+    ["Journal", "Journal des opérateurs", "log"],
+  ]) {
+    await page.getByRole("link", { name: link, exact: true }).click();
+    await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
+    await page.waitForTimeout(300);
+    await assertAccessible(page, `la page ${name}`);
+    await screenshots(page, `console-${name}-fr`);
+  }
+  // Signing out forgets the token.
+  await page.getByRole("button", { name: "Se déconnecter" }).click();
+  await page.getByLabel("Jeton d’opérateur").waitFor();
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
