@@ -6,6 +6,7 @@ use texto_core::{Country, Credits};
 use crate::{
     Error,
     cli::{AccountAction, OperatorAction, TokenAction},
+    passwords::{self, Password},
     store::{
         AccountId, CountryRuleChange, DbLocation, HttpErrors, NewToken, Store, TokenLifetime, TokenName, token_hash,
     },
@@ -118,7 +119,7 @@ pub async fn token(path: impl Into<DbLocation>, action: TokenAction) -> Result<S
     }
 }
 
-/// `texto operator create`: the operator's token alone, printed once.
+/// `texto operator create` (the operator's token alone, printed once) and `texto operator password`.
 pub async fn operator(path: impl Into<DbLocation>, action: OperatorAction) -> Result<String, Error> {
     let store = open(path).await?;
     match action {
@@ -131,6 +132,15 @@ pub async fn operator(path: impl Into<DbLocation>, action: OperatorAction) -> Re
             match store.create_operator(&name, &token_hash(&token)).await? {
                 true => Ok(token),
                 false => Err(Error::Command(format!("there is already an operator called {name:?}"))),
+            }
+        }
+        OperatorAction::Password { name } => {
+            let mut line = String::new();
+            std::io::stdin().read_line(&mut line).map_err(Error::io("reading the password from stdin"))?;
+            let password = Password::parse(line.trim_end_matches(['\r', '\n'])).map_err(Error::Command)?;
+            match store.set_operator_password(&name, &passwords::hash(password).await?).await? {
+                true => Ok(format!("operator {name} signs in to /app/operator with this password")),
+                false => Err(Error::Command(format!("no operator called {name:?}"))),
             }
         }
     }

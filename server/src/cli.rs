@@ -199,6 +199,12 @@ pub enum OperatorAction {
         /// Their name (unique).
         name: String,
     },
+    /// Set an operator's password, read from the first line of stdin: they then sign in to the
+    /// console (`/app/operator`) with their name and password.
+    Password {
+        /// Their name.
+        name: String,
+    },
 }
 
 /// `texto moderation …`: campaigns a rule matches are held for an operator (`/operator/moderation`).

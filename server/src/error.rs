@@ -225,6 +225,11 @@ fn postgres_detail(error: &tokio_postgres::Error) -> String {
 }
 
 impl Error {
+    /// -7: the request's `field` is wrong, and why.
+    pub(crate) fn invalid(field: &str, why: impl Into<String>) -> Error {
+        Error::Invalid(vec![FieldError::new(field, why)])
+    }
+
     /// Wraps an I/O failure with what was being attempted.
     pub(crate) fn io(context: impl Into<String>) -> impl FnOnce(std::io::Error) -> Error {
         let context = context.into();

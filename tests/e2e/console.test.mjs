@@ -21,8 +21,9 @@ function sms(numbers, text) {
 /** The console signed in with `token`, in `locale`. */
 async function openConsole(token, { locale = "en-GB", viewport } = {}) {
   const page = await openApp(suite.browser, suite.texto, { path: "/app/operator", token: null, locale, viewport });
+  await page.getByText(/^(Sign in with an operator token|Se connecter avec un jeton d’opérateur)$/).click();
   await page.getByLabel(/^(Operator token|Jeton d’opérateur)$/).fill(token);
-  await page.getByRole("button", { name: /^(Sign in|Se connecter)$/ }).click();
+  await page.getByRole("button", { name: /^(Sign in with the token|Se connecter avec le jeton)$/ }).click();
   return page;
 }
 
@@ -45,7 +46,7 @@ test("an operator runs accounts, carriers, moderation, traffic and the log from 
   assert.deepEqual(page.errors, ["Failed to load resource: the server responded with a status of 403 (Forbidden)"]);
   page.errors.length = 0;
   await page.getByLabel("Operator token").fill(operator);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in with the token" }).click();
   await page.getByRole("heading", { name: "Accounts", level: 1 }).waitFor();
   const accounts = page.getByTestId("accounts");
   await accounts.getByRole("row").filter({ hasText: "demo" }).waitFor();
@@ -142,10 +143,21 @@ test("an operator runs accounts, carriers, moderation, traffic and the log from 
   await page.context().close();
 });
 
-test("the console in French at phone width, every page axe-clean", async () => {
-  const operator = texto("operator", "create", "Équipe de nuit");
-  const page = await openConsole(operator, { locale: "fr-FR", viewport: PHONE });
+test("an operator signs in with a password, in French at phone width, every page axe-clean", async () => {
+  texto("operator", "create", "Équipe de nuit");
+  execFileSync(process.env.TEXTO_BIN, ["operator", "password", "Équipe de nuit", "--db", suite.texto.db], { input: "nuit étoilée 2026\n" });
+  const page = await openApp(suite.browser, suite.texto, { path: "/app/operator", token: null, locale: "fr-FR", viewport: PHONE });
+  await assertAccessible(page, "la connexion à la console");
+  await screenshots(page, "console-sign-in-fr");
+  await page.getByLabel("Nom", { exact: true }).fill("Équipe de nuit");
+  await page.getByLabel("Mot de passe").fill("mauvais mot de passe");
+  await page.getByRole("button", { name: "Se connecter", exact: true }).click();
+  await page.getByText("Le nom, le mot de passe ou le jeton est incorrect.").waitFor();
+  await page.getByLabel("Mot de passe").fill("nuit étoilée 2026");
+  await page.getByRole("button", { name: "Se connecter", exact: true }).click();
   await page.getByRole("heading", { name: "Comptes", level: 1 }).waitFor();
+  const session = await page.evaluate(() => sessionStorage.getItem("texto.operator_token"));
+  assert.match(session, /^texto_ops_/);
   await page.getByTestId("accounts").getByRole("row").filter({ hasText: "demo" }).waitFor();
   await page.getByRole("button", { name: "Gérer demo" }).click();
   await page.getByRole("heading", { name: "Relevé (100 derniers mouvements)" }).waitFor();
@@ -164,9 +176,14 @@ test("the console in French at phone width, every page axe-clean", async () => {
     await assertAccessible(page, `la page ${name}`);
     await screenshots(page, `console-${name}-fr`);
   }
-  // Signing out forgets the token.
+  const log = await (await fetch(`${suite.texto.url}/operator/audit`, { headers: { Authorization: `Bearer ${session}`, Accept: "application/json" } })).json();
+  assert.equal(log.audit[0].action, "session.create");
+  assert.equal(log.audit[0].actor, "operator Équipe de nuit");
+  // Signing out ends the session on the server too.
   await page.getByRole("button", { name: "Se déconnecter" }).click();
-  await page.getByLabel("Jeton d’opérateur").waitFor();
+  await page.getByLabel("Mot de passe").waitFor();
+  const after = await fetch(`${suite.texto.url}/operator/accounts`, { headers: { Authorization: `Bearer ${session}`, Accept: "application/json" } });
+  assert.equal(after.status, 401);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

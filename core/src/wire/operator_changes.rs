@@ -153,3 +153,36 @@ pub struct PlanNamesResponse {
     pub plans: Vec<String>,
 }
 document!(PlanNamesResponse, None, &["response"]);
+
+/// `POST /operator/session`: an operator signs in with their name and password.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct OperatorSignInRequest {
+    /// Their name, as `texto operator create` gave it.
+    #[serde(default, deserialize_with = "lenient::opt_string")]
+    pub name: Option<String>,
+    /// Their password (`texto operator password`).
+    #[serde(default, deserialize_with = "lenient::opt_string")]
+    pub password: Option<String>,
+}
+document!(OperatorSignInRequest, None, &["session", "request"]);
+
+/// The answer to `POST /operator/session`: the session's bearer token, valid 12 hours or until
+/// `DELETE /operator/session`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct OperatorSessionResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
+    pub message: String,
+    /// The session's token (`texto_ops_…`), sent as `Authorization: Bearer`.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub token: String,
+    /// The operator's name.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub operator: String,
+}
+document!(OperatorSessionResponse, None, &["response"]);

@@ -150,6 +150,8 @@ pub const ROUTES: &[(&str, &str, Access)] = &[
     ("POST", "/operator/campaign/{ticket}/release", Operator),
     ("POST", "/operator/campaign/{ticket}/refuse", Operator),
     ("GET", "/operator/audit", Operator),
+    ("POST", "/operator/session", Public),
+    ("DELETE", "/operator/session", Operator),
     ("GET", "/operator/plans", Operator),
     ("POST", "/operator/accounts", Operator),
     ("PUT", "/operator/account/{id}", Operator),

@@ -31,6 +31,7 @@ mod operator;
 mod operator_accounts;
 mod operator_moderation;
 mod operator_routing;
+mod operator_session;
 mod prices;
 mod retention;
 mod retry_key;
@@ -105,6 +106,7 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(operator_moderation::router())
         .merge(operator_accounts::router())
         .merge(operator_routing::router())
+        .merge(operator_session::router())
         .merge(contacts::router())
         .merge(daily::router())
         .merge(settings::router())

@@ -49,7 +49,7 @@ pub(super) struct OperatorCaller {
 /// account's.
 pub(super) async fn authenticate(parts: &Parts, state: &AppState) -> Result<OperatorCaller, Error> {
     if let Some(token) = auth::bearer(parts)
-        && let Some(operator) = state.store.operator_by_token(&token_hash(&token)).await?
+        && let Some(operator) = state.store.operator_by_token(&token_hash(&token), Utc::now()).await?
     {
         return Ok(OperatorCaller { operator, address: auth::client(parts, &state.config.trusted_proxies) });
     }

@@ -10,7 +10,7 @@ use axum::{
 };
 use chrono::Utc;
 use texto_core::{
-    Credits, FieldError, format_paris,
+    Credits, format_paris,
     wire::{
         CreatedResponse, LedgerLineDto, LedgerResponse, NewOperatorAccountRequest, OperatorAccountChange,
         PlanNamesResponse, StatusResponse, TopUpRequest,
@@ -38,10 +38,6 @@ pub(super) fn router() -> Router<AppState> {
         .route("/operator/account/{id}/restore", post(restore))
 }
 
-fn invalid(field: &str, why: impl Into<String>) -> Error {
-    Error::Invalid(vec![FieldError::new(field, why)])
-}
-
 /// The account `id` names: -5 when there is none.
 async fn account(state: &AppState, id: &str) -> Result<AccountOverview, Error> {
     let not_found = || Error::NotFound(format!("account {id}"));
@@ -54,7 +50,7 @@ async fn set_plan(state: &AppState, account: AccountId, plan: &str) -> Result<()
     let chosen = (plan != SHIPPED).then_some(plan);
     match state.store.set_account_plan(account, chosen).await? {
         true => Ok(()),
-        false => Err(invalid("plan", format!("no plan called {plan:?}"))),
+        false => Err(Error::invalid("plan", format!("no plan called {plan:?}"))),
     }
 }
 
@@ -62,7 +58,7 @@ async fn set_plan(state: &AppState, account: AccountId, plan: &str) -> Result<()
 fn positive_credits(field: &str, amount: f64) -> Result<Credits, Error> {
     Credits::from_f64(amount)
         .filter(|c| *c > Credits::ZERO)
-        .ok_or_else(|| invalid(field, "more than 0, at most two decimals"))
+        .ok_or_else(|| Error::invalid(field, "more than 0, at most two decimals"))
 }
 
 /// `POST /operator/accounts`: a new customer account.
@@ -79,10 +75,10 @@ pub(super) async fn create(
     let request: NewOperatorAccountRequest = body.decode()?;
     let name = request.name.map(|n| n.trim().to_owned()).unwrap_or_default();
     if name.is_empty() || name.chars().count() > 100 || name.chars().any(char::is_control) {
-        return Err(invalid("name", "1 to 100 characters"));
+        return Err(Error::invalid("name", "1 to 100 characters"));
     }
     if state.store.account_by_name(&name).await?.is_some() {
-        return Err(invalid("name", format!("an account called {name:?} already exists")));
+        return Err(Error::invalid("name", format!("an account called {name:?} already exists")));
     }
     let credits = match request.credits.filter(|amount| *amount != 0.0) {
         None => Credits::ZERO,
@@ -92,7 +88,7 @@ pub(super) async fn create(
     if let Some(plan) = &plan
         && !state.store.plans().await?.iter().any(|(name, _)| name == plan)
     {
-        return Err(invalid("plan", format!("no plan called {plan:?}")));
+        return Err(Error::invalid("plan", format!("no plan called {plan:?}")));
     }
     let id = state.store.create_account(&name, credits).await?;
     let moderated = request.moderated == Some(1);
@@ -139,13 +135,13 @@ pub(super) async fn change(
     let moderated = match asked.moderated {
         None => None,
         Some(flag @ (0 | 1)) => Some(flag == 1),
-        Some(_) => return Err(invalid("moderated", "0 or 1")),
+        Some(_) => return Err(Error::invalid("moderated", "0 or 1")),
     };
     let per_second = match asked.per_second {
         None => None,
         Some(0) => Some(None),
         Some(n) if (1..=1_000_000).contains(&n) => Some(Some(n)),
-        Some(_) => return Err(invalid("per_second", "0 (no limit) to 1000000")),
+        Some(_) => return Err(Error::invalid("per_second", "0 (no limit) to 1000000")),
     };
     let mut changes = Vec::new();
     if let Some(plan) = asked.plan.map(|p| p.trim().to_owned()) {
@@ -182,7 +178,7 @@ pub(super) async fn top_up(
 ) -> Result<Response, Error> {
     let asked: TopUpRequest = body.decode()?;
     let account = account(&state, &id).await?;
-    let credits = positive_credits("credits", asked.credits.ok_or_else(|| invalid("credits", "required"))?)?;
+    let credits = positive_credits("credits", asked.credits.ok_or_else(|| Error::invalid("credits", "required"))?)?;
     let balance = state.store.top_up(account.id, credits).await?;
     let summary = format!("account {}: {credits} credits added, {balance} now", account.name);
     caller.record(&state, Some(account.id), "account.credit", format!("account {}", account.id), summary);
@@ -236,10 +232,7 @@ pub(super) async fn suspend(
     accept: Accept,
     Path(id): Path<String>,
 ) -> Result<Response, Error> {
-    let account = account(&state, &id).await?;
-    state.store.set_suspended(account.id, Some(Utc::now())).await?;
-    let summary = format!("account {} suspended", account.name);
-    caller.record(&state, Some(account.id), "account.suspend", format!("account {}", account.id), summary);
+    set_standing(&state, &caller, &id, true).await?;
     Ok(accept.ok(&StatusResponse::ok()))
 }
 
@@ -254,10 +247,19 @@ pub(super) async fn restore(
     accept: Accept,
     Path(id): Path<String>,
 ) -> Result<Response, Error> {
-    let account = account(&state, &id).await?;
-    state.store.set_suspended(account.id, None).await?;
-    state.dispatch.notify_one();
-    let summary = format!("account {} restored", account.name);
-    caller.record(&state, Some(account.id), "account.restore", format!("account {}", account.id), summary);
+    set_standing(&state, &caller, &id, false).await?;
     Ok(accept.ok(&StatusResponse::ok()))
+}
+
+/// Suspends or restores the account `id`, and logs it.
+async fn set_standing(state: &AppState, caller: &OperatorCaller, id: &str, suspended: bool) -> Result<(), Error> {
+    let account = account(state, id).await?;
+    state.store.set_suspended(account.id, suspended.then(Utc::now)).await?;
+    let (action, done) = if suspended { ("account.suspend", "suspended") } else { ("account.restore", "restored") };
+    if !suspended {
+        state.dispatch.notify_one();
+    }
+    let summary = format!("account {} {done}", account.name);
+    caller.record(state, Some(account.id), action, format!("account {}", account.id), summary);
+    Ok(())
 }

@@ -9,7 +9,7 @@ use axum::{
     routing::{delete, post, put},
 };
 use texto_core::{
-    FieldError, PushType,
+    PushType,
     wire::{ConnectorRequest, CreatedResponse, NewRouteRequest, StatusResponse},
 };
 
@@ -29,10 +29,6 @@ pub(super) fn router() -> Router<AppState> {
         .route("/operator/connector/{name}/disable", post(disable))
         .route("/operator/routes", post(add_route))
         .route("/operator/route/{id}", delete(remove_route))
-}
-
-fn invalid(field: &str, why: impl Into<String>) -> Error {
-    Error::Invalid(vec![FieldError::new(field, why)])
 }
 
 /// The connector `name` names, other than `default`: -5 otherwise.
@@ -55,14 +51,14 @@ pub(super) async fn save_connector(
     body: WireBody,
 ) -> Result<Response, Error> {
     let asked: ConnectorRequest = body.decode()?;
-    let name = name.parse::<ConnectorName>().map_err(|why| invalid("name", why))?;
+    let name = name.parse::<ConnectorName>().map_err(|why| Error::invalid("name", why))?;
     let url = asked.smsc.map(|u| u.trim().to_owned()).filter(|u| !u.is_empty());
-    let target = connector_target(&name, &url.ok_or_else(|| invalid("smsc", "required"))?)
-        .map_err(|why| invalid("smsc", why))?;
+    let target = connector_target(&name, &url.ok_or_else(|| Error::invalid("smsc", "required"))?)
+        .map_err(|why| Error::invalid("smsc", why))?;
     let enabled = match asked.enabled {
         None | Some(1) => true,
         Some(0) => false,
-        Some(_) => return Err(invalid("enabled", "0 or 1")),
+        Some(_) => return Err(Error::invalid("enabled", "0 or 1")),
     };
     let shown = target.shown();
     state.store.save_connector(&ConnectorConfig { name: name.clone(), target, enabled }).await?;
@@ -128,7 +124,7 @@ pub(super) async fn remove_connector(
 ) -> Result<Response, Error> {
     let name = stored_name(&name)?;
     if let Some(why) = still_routed(state.store.as_ref(), &name).await? {
-        return Err(invalid("name", why));
+        return Err(Error::invalid("name", why));
     }
     if !state.store.remove_connector(&name).await? {
         return Err(Error::NotFound(format!("connector {name}")));
@@ -154,27 +150,27 @@ pub(super) async fn add_route(
         .iter()
         .map(|name| name.trim().parse::<ConnectorName>())
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|why| invalid("connectors", why))?;
+        .map_err(|why| Error::invalid("connectors", why))?;
     if let Some(why) = unknown_connector(state.store.as_ref(), &connectors).await? {
-        return Err(invalid("connectors", why));
+        return Err(Error::invalid("connectors", why));
     }
     let present = |field: Option<String>| field.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
     let destination = present(asked.destination)
         .map(|d| Destination::parse(&d))
         .transpose()
-        .map_err(|why| invalid("destination", why))?;
+        .map_err(|why| Error::invalid("destination", why))?;
     let account = match present(asked.account) {
         Some(name) => Some(
             state
                 .store
                 .account_by_name(&name)
                 .await?
-                .ok_or_else(|| invalid("account", format!("no account called {name:?}")))?,
+                .ok_or_else(|| Error::invalid("account", format!("no account called {name:?}")))?,
         ),
         None => None,
     };
     let pushtype = present(asked.pushtype)
-        .map(|p| PushType::parse(&p).ok_or_else(|| invalid("pushtype", "alert or marketing")))
+        .map(|p| PushType::parse(&p).ok_or_else(|| Error::invalid("pushtype", "alert or marketing")))
         .transpose()?;
     let priority = asked.priority.unwrap_or(0);
     let route = Route { id: 0, priority, destination, account, pushtype, connectors };

@@ -80,7 +80,7 @@ impl RetryKey {
         let (Some(key), Some(fingerprint)) = (self.key(), fingerprint) else { return Ok(None) };
         let stored = state.store.idempotent_answer(account, key, kept_since(Utc::now())).await?;
         match replay_of(stored.as_ref(), fingerprint)? {
-            Some(Created::Replayed(first)) => replayed(&first).map(Some),
+            Some(Created::Replayed(first)) => replayed(state, &first).await.map(Some),
             _ => Ok(None),
         }
     }
@@ -97,11 +97,15 @@ impl RetryKey {
     }
 }
 
-/// The first answer, as it was sent.
-pub(super) fn replayed(stored: &StoredAnswer) -> Result<CampaignResultDto, Error> {
+/// The first answer, as it was sent: -8 again while its campaign is held for moderation.
+pub(super) async fn replayed(state: &AppState, stored: &StoredAnswer) -> Result<CampaignResultDto, Error> {
     let mut answer: CampaignResultDto = serde_json::from_str(&stored.answer)
         .map_err(|_| Error::Unavailable("a stored answer to an idempotency key is damaged"))?;
     answer.ticket = Some(stored.ticket.to_string());
     answer.credits = stored.balance.as_f64();
+    if state.store.held_campaign(stored.ticket).await?.is_some() {
+        answer.status = super::send::UNDER_MODERATION;
+        answer.message = super::send::UNDER_MODERATION_MESSAGE.into();
+    }
     Ok(answer)
 }

@@ -245,7 +245,9 @@ pub(super) fn respond(accept: Accept, result: &CampaignResultDto) -> Response {
 }
 
 /// The status of a campaign created but held for moderation.
-const UNDER_MODERATION: i64 = -8;
+pub(super) const UNDER_MODERATION: i64 = -8;
+/// Its message.
+pub(super) const UNDER_MODERATION_MESSAGE: &str = "Campaign under moderation";
 
 /// What a send or simulation answers, and the audit log's note of what it did.
 pub(super) struct Answered {
@@ -411,7 +413,7 @@ async fn attempt(
     let (ticket, balance) = match state.store.create_campaign(caller.account, new).await? {
         Created::New { ticket, balance } => (ticket, balance),
         // A retry that raced its first try past the check above.
-        Created::Replayed(first) => return Ok(Answered { result: replayed(&first)?, note: None }),
+        Created::Replayed(first) => return Ok(Answered { result: replayed(state, &first).await?, note: None }),
     };
     let mut result = simulation.to_wire(Some(ticket.to_string()));
     result.credits = balance.as_f64();
@@ -422,7 +424,7 @@ async fn attempt(
     if let Some(reason) = held {
         state.store.mark_held(caller.account, ticket, simulation.send_at, &caller.actor, &reason).await?;
         result.status = UNDER_MODERATION;
-        result.message = "Campaign under moderation".into();
+        result.message = UNDER_MODERATION_MESSAGE.into();
         let summary = format!("campaign {ticket} to {sent} recipients held for moderation: {reason}");
         return Ok(Answered { result, note: Some((format!("campaign {ticket}"), summary)) });
     }

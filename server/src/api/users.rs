@@ -31,13 +31,9 @@ pub(super) fn router() -> Router<AppState> {
         .route("/invitations/{email}", delete(cancel_invitation))
 }
 
-fn invalid(field: &str, why: impl Into<String>) -> Error {
-    Error::Invalid(vec![FieldError::new(field, why)])
-}
-
 /// `role` read from the wire, or -7 naming `field`.
 fn role_of(text: Option<&str>, field: &str) -> Result<Role, Error> {
-    text.unwrap_or_default().parse::<Role>().map_err(|why| invalid(field, why))
+    text.unwrap_or_default().parse::<Role>().map_err(|why| Error::invalid(field, why))
 }
 
 /// `Forbidden` when giving or taking `role` needs more than the caller has: only an owner
@@ -98,7 +94,7 @@ pub(super) async fn invite(
     let (email, role) = (email.clone(), *role);
     may_hand(&caller, role)?;
     if state.store.user_by_email(&email).await?.is_some() {
-        return Err(invalid("user.email", format!("{} already has a texto sign-in", email.as_str())));
+        return Err(Error::invalid("user.email", format!("{} already has a texto sign-in", email.as_str())));
     }
     let link = OneTimeLink::invitation(caller.account, &email, role, &caller.actor, Utc::now());
     let intro = format!(
@@ -135,7 +131,10 @@ pub(super) async fn change_role(
     may_hand(&caller, target.role)?;
     may_hand(&caller, role)?;
     if target.role == Role::Owner && role != Role::Owner && !keeps_an_owner(&state, caller.account, target.id).await? {
-        return Err(invalid("user.role", "the account's last owner stays an owner: make someone else owner first"));
+        return Err(Error::invalid(
+            "user.role",
+            "the account's last owner stays an owner: make someone else owner first",
+        ));
     }
     state.store.set_role(caller.account, target.id, role).await?;
     let changed = UserRecord { role, ..target };
@@ -157,7 +156,7 @@ pub(super) async fn remove(
     let target = member(&state, caller.account, &id).await?;
     may_hand(&caller, target.role)?;
     if target.role == Role::Owner && !keeps_an_owner(&state, caller.account, target.id).await? {
-        return Err(invalid("user", "the account's last owner cannot be removed"));
+        return Err(Error::invalid("user", "the account's last owner cannot be removed"));
     }
     state.store.remove_user(caller.account, target.id).await?;
     Ok(noted(accept.ok(&StatusResponse::ok()), format!("user {}", target.id), format!("{} removed", target.email)))

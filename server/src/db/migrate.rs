@@ -30,6 +30,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0021_segments.sql"),
     include_str!("../../migrations/0022_operator.sql"),
     include_str!("../../migrations/0023_suspension.sql"),
+    include_str!("../../migrations/0024_operator_sign_in.sql"),
 ];
 
 /// Applies the migrations the database has not seen, each in its own transaction. The version

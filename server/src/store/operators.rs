@@ -57,8 +57,25 @@ pub(crate) struct LedgerLine {
 pub(crate) trait OperatorStore: Send + Sync {
     /// Creates an operator with the token of this hash; `false` when the name is taken.
     async fn create_operator(&self, name: &str, token_hash: &[u8; 32]) -> Result<bool, Error>;
-    /// The operator whose token has this hash.
-    async fn operator_by_token(&self, token_hash: &[u8; 32]) -> Result<Option<OperatorRecord>, Error>;
+    /// The operator whose token, or whose session unexpired at `now`, has this hash.
+    async fn operator_by_token(
+        &self,
+        token_hash: &[u8; 32],
+        now: DateTime<Utc>,
+    ) -> Result<Option<OperatorRecord>, Error>;
+    /// Sets the operator's password hash; `false` when there is no operator of that name.
+    async fn set_operator_password(&self, name: &str, password_hash: &str) -> Result<bool, Error>;
+    /// The operator of that name and their password hash (`None` when they have none).
+    async fn operator_sign_in(&self, name: &str) -> Result<Option<(OperatorRecord, Option<String>)>, Error>;
+    /// Opens a session: a token of this hash for the operator until `expires_at`.
+    async fn add_operator_session(
+        &self,
+        token_hash: &[u8; 32],
+        operator: i64,
+        expires_at: DateTime<Utc>,
+    ) -> Result<(), Error>;
+    /// Ends the session of this token hash (nothing when there is none).
+    async fn end_operator_session(&self, token_hash: &[u8; 32]) -> Result<(), Error>;
     /// Every account, by id.
     async fn account_overviews(&self) -> Result<Vec<AccountOverview>, Error>;
     /// Suspends the account from `at`, or restores it (`None`).
@@ -70,8 +87,21 @@ pub(crate) trait OperatorStore: Send + Sync {
 /// Creates an operator (`$1` name, `$2` token hash, `$3` now) unless the name is taken.
 pub(crate) const CREATE: &str =
     "INSERT INTO operators (name, token_hash, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING";
-/// The operator of a token (`$1` hash).
-pub(crate) const BY_TOKEN: &str = "SELECT id, name FROM operators WHERE token_hash = $1";
+/// The operator of a token or of a session (`$1` hash) unexpired at `$2`.
+pub(crate) const BY_TOKEN: &str = "SELECT id, name FROM operators WHERE token_hash = $1
+     UNION ALL SELECT o.id, o.name FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
+     WHERE s.token_hash = $1 AND s.expires_at > $2";
+/// Sets the password hash (`$2`) of the operator called `$1`.
+pub(crate) const SET_PASSWORD: &str = "UPDATE operators SET password_hash = $2 WHERE name = $1";
+/// The operator called `$1` with their password hash.
+pub(crate) const SIGN_IN: &str = "SELECT id, name, password_hash FROM operators WHERE name = $1";
+/// Opens a session (`$1` token hash, `$2` operator, `$3` expiry).
+pub(crate) const ADD_SESSION: &str =
+    "INSERT INTO operator_sessions (token_hash, operator_id, expires_at) VALUES ($1, $2, $3)";
+/// Forgets the sessions expired at `$1`.
+pub(crate) const FORGET_SESSIONS: &str = "DELETE FROM operator_sessions WHERE expires_at <= $1";
+/// Ends a session (`$1` token hash).
+pub(crate) const END_SESSION: &str = "DELETE FROM operator_sessions WHERE token_hash = $1";
 /// Every account with its balance, plan, parent and standing.
 pub(crate) const OVERVIEWS: &str =
     "SELECT a.id, a.name, a.balance, p.plan, a.parent_id, a.moderated, a.per_second, a.suspended_at IS NOT NULL

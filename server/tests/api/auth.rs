@@ -107,6 +107,7 @@ pub fn endpoints() -> Vec<(Method, &'static str)> {
         (Method::POST, "/operator/connector/a/disable"),
         (Method::POST, "/operator/routes"),
         (Method::DELETE, "/operator/route/1"),
+        (Method::DELETE, "/operator/session"),
         (Method::GET, "/segments"),
         (Method::POST, "/segment"),
         (Method::POST, "/segment/count"),

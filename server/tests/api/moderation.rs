@@ -115,3 +115,29 @@ async fn rules_hold_campaigns_by_their_text_or_the_domains_they_link_to() {
     let (status, body) = send(&app, "Rendez-vous demain 9h", &[]).await;
     assert_eq!((status, body["status"].as_i64()), (200, Some(1)), "{body}");
 }
+
+#[tokio::test]
+async fn a_retry_of_a_held_send_gets_the_same_held_answer() {
+    let app = spawn_app().await;
+    admin::account(&app.db(), AccountAction::Moderate { name: "alice".into(), state: "on".into() }).await.unwrap();
+    rules_read().await;
+    let body = json!({"sms": {"message": {"text": "Promo", "pushtype": "alert"}, "recipients": {"gsm": [{"value": "33612345671"}]}}});
+    let mut answers = Vec::new();
+    for _ in 0..2 {
+        let response = app
+            .anonymous(Method::POST, "/send")
+            .header("Authorization", format!("Bearer {}", app.token))
+            .header("Accept", "application/json")
+            .header("Idempotency-Key", "held-once")
+            .json(&body)
+            .send()
+            .await
+            .expect("sent");
+        answers.push((response.status().as_u16(), response.json::<Value>().await.unwrap()));
+    }
+    let [(first_status, first), (again_status, again)] = <[_; 2]>::try_from(answers).unwrap();
+    assert_eq!((first_status, first["status"].as_i64()), (202, Some(-8)), "{first}");
+    assert_eq!((again_status, again["status"].as_i64()), (202, Some(-8)), "the retry: {again}");
+    assert_eq!(again["ticket"], first["ticket"], "one campaign");
+    assert_eq!(again["message"], "Campaign under moderation");
+}

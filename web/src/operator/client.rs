@@ -9,6 +9,8 @@ use texto_core::wire::{Document, Format, StatusResponse, encode};
 use crate::{api::ApiError, storage};
 
 const TOKEN_KEY: &str = "texto.operator_token";
+/// How a session's token (from a password sign-in) begins.
+const SESSION_PREFIX: &str = "texto_ops_";
 
 /// The operator's token, provided to the console.
 #[derive(Clone, Copy)]
@@ -37,6 +39,25 @@ impl Console {
         storage::tab_set(TOKEN_KEY, Some(&token));
         self.token.set(Some(token));
         Ok(())
+    }
+
+    /// Signs in with the operator's name and password: keeps the session's token.
+    pub async fn sign_in_with_password(self, name: String, password: String) -> Result<(), ApiError> {
+        let request = texto_core::wire::OperatorSignInRequest { name: Some(name), password: Some(password) };
+        let answer: texto_core::wire::OperatorSessionResponse =
+            crate::api::Api::post_public("/operator/session", &request).await?;
+        storage::tab_set(TOKEN_KEY, Some(&answer.token));
+        self.token.set(Some(answer.token));
+        Ok(())
+    }
+
+    /// Ends the session on the server when the operator signed in with a password, then
+    /// forgets the token here.
+    pub async fn end(self) {
+        if self.token.with_untracked(|t| t.as_deref().is_some_and(|t| t.starts_with(SESSION_PREFIX))) {
+            let _ = self.send::<StatusResponse>(Method::DELETE, "/operator/session", None).await;
+        }
+        self.sign_out();
     }
 
     /// Forgets the token.

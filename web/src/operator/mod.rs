@@ -40,7 +40,7 @@ pub fn OperatorApp() -> impl IntoView {
                 <span class="brand">{move || t().brand}</span>
                 <LanguageToggle />
                 <Show when=signed_in>
-                    <button type="button" class="link-button" on:click=move |_| console.sign_out()>{move || t().sign_out}</button>
+                    <button type="button" class="link-button" on:click=move |_| spawn_local(console.end())>{move || t().sign_out}</button>
                 </Show>
             </header>
             <Show when=signed_in fallback=|| view! { <main id="content" tabindex="-1"><SignIn /></main> }>
@@ -66,11 +66,12 @@ pub fn OperatorApp() -> impl IntoView {
     }
 }
 
-/// The operator's sign-in: their token.
+/// The operator's sign-in: their name and password, or their token.
 #[component]
 fn SignIn() -> impl IntoView {
     let (t, console) = (use_op_texts(), client::use_console());
-    let token = RwSignal::new(String::new());
+    let (name, password, token) =
+        (RwSignal::new(String::new()), RwSignal::new(String::new()), RwSignal::new(String::new()));
     let error = RwSignal::new(None::<ApiError>);
     let refusal = move || {
         error.get().map(|e| match e.http {
@@ -79,26 +80,40 @@ fn SignIn() -> impl IntoView {
             _ => e.summary(),
         })
     };
-    let submit = move |ev: leptos::ev::SubmitEvent| {
+    let with_password = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         spawn_local(async move {
-            match console.sign_in(token.get_untracked()).await {
-                Ok(()) => error.set(None),
-                Err(e) => error.set(Some(e)),
-            }
+            let signed = console.sign_in_with_password(name.get_untracked(), password.get_untracked()).await;
+            error.set(signed.err());
         });
+    };
+    let with_token = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        spawn_local(async move { error.set(console.sign_in(token.get_untracked()).await.err()) });
     };
     view! {
         <section class="card">
             <h1>{move || t().sign_in_title}</h1>
-            <p class="hint">{move || t().sign_in_intro}</p>
-            <form on:submit=submit>
-                <label for="operator-token">{move || t().token}</label>
-                <input id="operator-token" type="password" autocomplete="off" required
-                    prop:value=move || token.get() on:input=move |ev| token.set(event_target_value(&ev)) />
-                {move || refusal().map(|text| view! { <p class="alert error" role="alert">{text}</p> })}
+            {move || refusal().map(|text| view! { <p class="alert error" role="alert">{text}</p> })}
+            <form on:submit=with_password>
+                <label for="operator-name">{move || t().name}</label>
+                <input id="operator-name" type="text" autocomplete="username" required
+                    prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev)) />
+                <label for="operator-password">{move || t().password}</label>
+                <input id="operator-password" type="password" autocomplete="current-password" required
+                    prop:value=move || password.get() on:input=move |ev| password.set(event_target_value(&ev)) />
                 <button type="submit" class="primary">{move || t().sign_in}</button>
             </form>
+            <details>
+                <summary>{move || t().sign_in_with_token}</summary>
+                <p class="hint">{move || t().sign_in_intro}</p>
+                <form on:submit=with_token>
+                    <label for="operator-token">{move || t().token}</label>
+                    <input id="operator-token" type="password" autocomplete="off" required
+                        prop:value=move || token.get() on:input=move |ev| token.set(event_target_value(&ev)) />
+                    <button type="submit">{move || t().sign_in_token_button}</button>
+                </form>
+            </details>
         </section>
     }
 }

@@ -16,7 +16,10 @@ crate::i18n::define_texts! {
     token: "Operator token", "Jeton d’opérateur";
     sign_in: "Sign in", "Se connecter";
     not_operator: "This token is not an operator’s: an account’s token opens the app, not the console.", "Ce jeton n’est pas celui d’un opérateur : le jeton d’un compte ouvre l’application, pas la console.";
-    wrong_token: "This token is unknown or revoked.", "Ce jeton est inconnu ou révoqué.";
+    wrong_token: "The name, the password or the token is wrong.", "Le nom, le mot de passe ou le jeton est incorrect.";
+    password: "Password", "Mot de passe";
+    sign_in_with_token: "Sign in with an operator token", "Se connecter avec un jeton d’opérateur";
+    sign_in_token_button: "Sign in with the token", "Se connecter avec le jeton";
     loading: "Loading…", "Chargement…";
     empty: "Nothing here yet.", "Rien pour l’instant.";
     saved: "Saved.", "Enregistré.";

@@ -10,8 +10,8 @@ use crate::{
     store::{
         AccountId,
         operators::{
-            AccountOverview, BY_TOKEN, CREATE, LEDGER, LedgerLine, OVERVIEWS, OperatorRecord, OperatorStore,
-            SET_SUSPENDED,
+            ADD_SESSION, AccountOverview, BY_TOKEN, CREATE, END_SESSION, FORGET_SESSIONS, LEDGER, LedgerLine,
+            OVERVIEWS, OperatorRecord, OperatorStore, SET_PASSWORD, SET_SUSPENDED, SIGN_IN,
         },
         time,
     },
@@ -25,10 +25,43 @@ impl OperatorStore for PgStore {
         Ok(client.execute(CREATE, &[&name, &hash, &time::store(Utc::now())]).await? > 0)
     }
 
-    async fn operator_by_token(&self, token_hash: &[u8; 32]) -> Result<Option<OperatorRecord>, Error> {
+    async fn operator_by_token(
+        &self,
+        token_hash: &[u8; 32],
+        now: DateTime<Utc>,
+    ) -> Result<Option<OperatorRecord>, Error> {
         let client = self.pool.get().await?;
-        let rows = query(&client, BY_TOKEN, &[&token_hash.as_slice()]).await?;
+        let rows = query(&client, BY_TOKEN, &[&token_hash.as_slice(), &time::store(now)]).await?;
         Ok(rows.first().map(|row| OperatorRecord { id: row.get(0), name: row.get(1) }))
+    }
+
+    async fn set_operator_password(&self, name: &str, password_hash: &str) -> Result<bool, Error> {
+        let client = self.pool.get().await?;
+        Ok(client.execute(SET_PASSWORD, &[&name, &password_hash]).await? > 0)
+    }
+
+    async fn operator_sign_in(&self, name: &str) -> Result<Option<(OperatorRecord, Option<String>)>, Error> {
+        let client = self.pool.get().await?;
+        let rows = query(&client, SIGN_IN, &[&name]).await?;
+        Ok(rows.first().map(|row| (OperatorRecord { id: row.get(0), name: row.get(1) }, row.get(2))))
+    }
+
+    async fn add_operator_session(
+        &self,
+        token_hash: &[u8; 32],
+        operator: i64,
+        expires_at: DateTime<Utc>,
+    ) -> Result<(), Error> {
+        let client = self.pool.get().await?;
+        client.execute(FORGET_SESSIONS, &[&time::store(Utc::now())]).await?;
+        client.execute(ADD_SESSION, &[&token_hash.as_slice(), &operator, &time::store(expires_at)]).await?;
+        Ok(())
+    }
+
+    async fn end_operator_session(&self, token_hash: &[u8; 32]) -> Result<(), Error> {
+        let client = self.pool.get().await?;
+        client.execute(END_SESSION, &[&token_hash.as_slice()]).await?;
+        Ok(())
     }
 
     async fn account_overviews(&self) -> Result<Vec<AccountOverview>, Error> {

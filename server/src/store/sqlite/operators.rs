@@ -11,8 +11,8 @@ use crate::{
     store::{
         AccountId,
         operators::{
-            AccountOverview, BY_TOKEN, CREATE, LEDGER, LedgerLine, OVERVIEWS, OperatorRecord, OperatorStore,
-            SET_SUSPENDED,
+            ADD_SESSION, AccountOverview, BY_TOKEN, CREATE, END_SESSION, FORGET_SESSIONS, LEDGER, LedgerLine,
+            OVERVIEWS, OperatorRecord, OperatorStore, SET_PASSWORD, SET_SUSPENDED, SIGN_IN,
         },
         time,
     },
@@ -25,14 +25,61 @@ impl OperatorStore for SqliteStore {
         self.db.write(move |db| Ok(db.prepare_cached(&numbered(CREATE))?.execute(params![name, hash, now])? > 0)).await
     }
 
-    async fn operator_by_token(&self, token_hash: &[u8; 32]) -> Result<Option<OperatorRecord>, Error> {
-        let hash = token_hash.to_vec();
+    async fn operator_by_token(
+        &self,
+        token_hash: &[u8; 32],
+        now: DateTime<Utc>,
+    ) -> Result<Option<OperatorRecord>, Error> {
+        let (hash, now) = (token_hash.to_vec(), time::store(now));
         self.db
             .read(move |db| {
                 Ok(db
                     .prepare_cached(&numbered(BY_TOKEN))?
-                    .query_row([hash], |row| Ok(OperatorRecord { id: row.get(0)?, name: row.get(1)? }))
+                    .query_row(params![hash, now], |row| Ok(OperatorRecord { id: row.get(0)?, name: row.get(1)? }))
                     .optional()?)
+            })
+            .await
+    }
+
+    async fn set_operator_password(&self, name: &str, password_hash: &str) -> Result<bool, Error> {
+        let (name, hash) = (name.to_owned(), password_hash.to_owned());
+        self.db.write(move |db| Ok(db.prepare_cached(&numbered(SET_PASSWORD))?.execute(params![name, hash])? > 0)).await
+    }
+
+    async fn operator_sign_in(&self, name: &str) -> Result<Option<(OperatorRecord, Option<String>)>, Error> {
+        let name = name.to_owned();
+        self.db
+            .read(move |db| {
+                Ok(db
+                    .prepare_cached(&numbered(SIGN_IN))?
+                    .query_row([name], |row| Ok((OperatorRecord { id: row.get(0)?, name: row.get(1)? }, row.get(2)?)))
+                    .optional()?)
+            })
+            .await
+    }
+
+    async fn add_operator_session(
+        &self,
+        token_hash: &[u8; 32],
+        operator: i64,
+        expires_at: DateTime<Utc>,
+    ) -> Result<(), Error> {
+        let (hash, expires, now) = (token_hash.to_vec(), time::store(expires_at), time::store(Utc::now()));
+        self.db
+            .write(move |db| {
+                db.prepare_cached(&numbered(FORGET_SESSIONS))?.execute([now])?;
+                db.prepare_cached(&numbered(ADD_SESSION))?.execute(params![hash, operator, expires])?;
+                Ok(())
+            })
+            .await
+    }
+
+    async fn end_operator_session(&self, token_hash: &[u8; 32]) -> Result<(), Error> {
+        let hash = token_hash.to_vec();
+        self.db
+            .write(move |db| {
+                db.prepare_cached(&numbered(END_SESSION))?.execute([hash])?;
+                Ok(())
             })
             .await
     }
