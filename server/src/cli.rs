@@ -178,6 +178,9 @@ pub enum RouteAction {
         /// Only `alert` or `marketing` messages.
         #[arg(long)]
         pushtype: Option<String>,
+        /// Only the messages of the accounts on this price plan (`shipped`: on none).
+        #[arg(long)]
+        plan: Option<String>,
         /// Routes are tried by priority, highest first, then oldest first.
         #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
         priority: i64,

@@ -2,7 +2,7 @@
 //! are pure: the routes are read from the database, the connectors' health is the delivery
 //! side's, and [`Routes::candidates`] only matches.
 
-use std::{fmt, str::FromStr, sync::Arc};
+use std::{collections::HashMap, fmt, str::FromStr, sync::Arc};
 
 use texto_core::{Country, Msisdn, PushType};
 
@@ -130,6 +130,8 @@ pub(crate) struct Route {
     pub(crate) account: Option<AccountId>,
     /// The push type it is for.
     pub(crate) pushtype: Option<PushType>,
+    /// The price plan whose accounts it is for (`shipped`: accounts on no plan).
+    pub(crate) plan: Option<String>,
     /// Where its messages go, the first available first (never empty).
     pub(crate) connectors: Vec<ConnectorName>,
 }
@@ -151,6 +153,8 @@ pub(crate) struct Routes {
     routes: Vec<Route>,
     fallback: [ConnectorName; 1],
     by_country: bool,
+    /// The plan of each account on one, when some route matches a plan.
+    plans: HashMap<AccountId, String>,
 }
 
 impl Default for Routes {
@@ -165,7 +169,17 @@ impl Routes {
     pub(crate) fn new(mut routes: Vec<Route>) -> Routes {
         routes.sort_by_key(|route| (std::cmp::Reverse(route.priority), route.id));
         let by_country = routes.iter().any(|route| matches!(route.destination, Some(Destination::Country(_))));
-        Routes { routes, fallback: [ConnectorName::default_connector()], by_country }
+        Routes { routes, fallback: [ConnectorName::default_connector()], by_country, plans: HashMap::new() }
+    }
+
+    /// Whether some route matches a price plan (then [`Routes::with_plans`] needs the accounts').
+    pub(crate) fn by_plan(&self) -> bool {
+        self.routes.iter().any(|route| route.plan.is_some())
+    }
+
+    /// These routes, knowing which account is on which plan.
+    pub(crate) fn with_plans(self, plans: impl IntoIterator<Item = (AccountId, String)>) -> Routes {
+        Routes { plans: plans.into_iter().collect(), ..self }
     }
 
     /// The connectors of the first route that matches, in failover order; `default` when none does.
@@ -178,6 +192,9 @@ impl Routes {
         let matches = |route: &Route| {
             route.account.is_none_or(|account| account == message.account)
                 && route.pushtype.is_none_or(|pushtype| pushtype == message.pushtype)
+                && route.plan.as_deref().is_none_or(|plan| {
+                    self.plans.get(&message.account).map_or(crate::store::plans::SHIPPED, String::as_str) == plan
+                })
                 && match &route.destination {
                     None => true,
                     Some(Destination::Prefix(prefix)) => digits.starts_with(prefix.as_str()),
@@ -210,6 +227,7 @@ mod tests {
             destination,
             account: None,
             pushtype: None,
+            plan: None,
             connectors: connectors.iter().map(|c| name(c)).collect(),
         }
     }
@@ -242,6 +260,22 @@ mod tests {
         assert_eq!(routes.candidates(marketing(7)), &[name("A")]);
         assert_eq!(routes.candidates(marketing(8)), &[name("default")]);
         assert_eq!(routes.candidates(Traits { pushtype: PushType::Alert, ..marketing(7) }), &[name("default")]);
+    }
+
+    #[test]
+    fn a_plan_narrows_a_route_to_its_accounts_and_shipped_to_those_on_none() {
+        let mut gold = route(1, 0, None, &["A"]);
+        gold.plan = Some("gold".into());
+        let mut shipped = route(2, 0, None, &["B"]);
+        shipped.plan = Some("shipped".into());
+        let routes = Routes::new(vec![gold, shipped]);
+        assert!(routes.by_plan());
+        let routes = routes.with_plans([(7, "gold".to_owned()), (8, "silver".to_owned())]);
+        let from = |account| Traits { number: 33612345678, account, pushtype: PushType::Alert };
+        assert_eq!(routes.candidates(from(7)), &[name("A")]);
+        assert_eq!(routes.candidates(from(9)), &[name("B")], "on no plan: shipped");
+        assert_eq!(routes.candidates(from(8)), &[name("default")], "another plan");
+        assert!(!Routes::new(vec![route(3, 0, None, &["C"])]).by_plan());
     }
 
     #[test]

@@ -83,6 +83,16 @@ pub(crate) async fn still_routed(store: &dyn Store, name: &ConnectorName) -> Res
     Ok((!used.is_empty()).then(|| format!("routes {used:?} name {name}: remove them first")))
 }
 
+/// `plan` if it names a price plan (`shipped` included), or why not.
+pub(crate) async fn known_plan(store: &dyn Store, plan: &str) -> Result<Result<String, String>, Error> {
+    let plan = plan.trim();
+    if plan == crate::store::plans::SHIPPED || store.plans().await?.iter().any(|(name, _)| name == plan) {
+        Ok(Ok(plan.to_owned()))
+    } else {
+        Ok(Err(format!("no plan called {plan:?}")))
+    }
+}
+
 /// Why a route may not name `connectors`: one of them does not exist.
 pub(crate) async fn unknown_connector(
     store: &dyn Store,
@@ -142,7 +152,7 @@ fn listing(configs: &[ConnectorConfig], statuses: &[ConnectorStatus]) -> String 
 pub async fn route(db: impl Into<DbLocation>, action: RouteAction) -> Result<String, Error> {
     let store = open(db).await?;
     match action {
-        RouteAction::Add { connectors, prefix, country, account, pushtype, priority } => {
+        RouteAction::Add { connectors, prefix, country, account, pushtype, plan, priority } => {
             if let Some(why) = unknown_connector(store.as_ref(), &connectors).await? {
                 return Err(Error::Command(why));
             }
@@ -165,25 +175,30 @@ pub async fn route(db: impl Into<DbLocation>, action: RouteAction) -> Result<Str
                     PushType::parse(&p).ok_or_else(|| Error::Command(format!("--pushtype {p}: alert or marketing")))
                 })
                 .transpose()?;
-            let route = Route { id: 0, priority, destination, account, pushtype, connectors };
+            let plan = match plan {
+                Some(plan) => Some(known_plan(store.as_ref(), &plan).await?.map_err(Error::Command)?),
+                None => None,
+            };
+            let route = Route { id: 0, priority, destination, account, pushtype, plan, connectors };
             let id = store.add_route(&route).await?;
             Ok(format!("route {id} added"))
         }
         RouteAction::List => {
             let mut out = format!(
-                "{:>4} {:>8} {:<12} {:<16} {:<10} {}\n",
-                "ID", "PRIORITY", "TO", "ACCOUNT", "PUSHTYPE", "CONNECTORS"
+                "{:>4} {:>8} {:<12} {:<16} {:<10} {:<10} {}\n",
+                "ID", "PRIORITY", "TO", "ACCOUNT", "PUSHTYPE", "PLAN", "CONNECTORS"
             );
             for record in store.routes().await? {
                 let route = &record.route;
                 let _ = writeln!(
                     out,
-                    "{:>4} {:>8} {:<12} {:<16} {:<10} {}",
+                    "{:>4} {:>8} {:<12} {:<16} {:<10} {:<10} {}",
                     route.id,
                     route.priority,
                     route.destination.as_ref().map_or("any".to_owned(), ToString::to_string),
                     record.account_name.as_deref().unwrap_or("any"),
                     route.pushtype.map_or("any", PushType::as_str),
+                    route.plan.as_deref().unwrap_or("any"),
                     route.connectors.iter().map(ConnectorName::as_str).collect::<Vec<_>>().join(" → "),
                 );
             }

@@ -88,9 +88,10 @@ test("an operator runs accounts, carriers, moderation, traffic and the log from 
   await page.getByLabel("Connectors", { exact: true }).fill("A, default");
   await page.getByLabel("Destination").fill("FR");
   await page.getByLabel("Type").selectOption("marketing");
+  await page.getByLabel("Price plan").selectOption("partner");
   await page.getByRole("button", { name: "Add the route" }).click();
   const route = page.getByTestId("routes").getByRole("row").filter({ hasText: "A → default" });
-  await eventually(() => route.textContent(), (t) => t.includes("FR") && t.includes("marketing"), "the route");
+  await eventually(() => route.textContent(), (t) => t.includes("FR") && t.includes("marketing") && t.includes("partner"), "the route");
   await assertAccessible(page, "the console's carriers and routes");
   await screenshots(page, "console-carriers-en");
   await route.getByRole("button", { name: /^Remove/ }).click();

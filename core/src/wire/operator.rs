@@ -91,6 +91,9 @@ pub struct RouteDto {
     /// `alert` or `marketing`; absent: both.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pushtype: Option<String>,
+    /// The price plan whose accounts it is for (`shipped`: on none); absent: any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plan: Option<String>,
     /// Its connectors in failover order.
     #[serde(default, deserialize_with = "lenient::list")]
     pub connectors: Vec<String>,

@@ -116,6 +116,9 @@ pub struct NewRouteRequest {
     /// `alert` or `marketing`; absent: both.
     #[serde(default, deserialize_with = "lenient::opt_string")]
     pub pushtype: Option<String>,
+    /// A price plan's name: only its accounts' messages (`shipped`: accounts on none).
+    #[serde(default, deserialize_with = "lenient::opt_string")]
+    pub plan: Option<String>,
     /// Higher is tried first (0 when absent).
     #[serde(default, deserialize_with = "lenient::opt_int")]
     pub priority: Option<i64>,

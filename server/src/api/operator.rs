@@ -197,6 +197,7 @@ pub(super) async fn routes(State(state): State<AppState>, accept: Accept) -> Res
             destination: record.route.destination.as_ref().map(ToString::to_string),
             account: record.account_name,
             pushtype: record.route.pushtype.map(|p| p.as_str().to_owned()),
+            plan: record.route.plan,
             connectors: record.route.connectors.iter().map(ToString::to_string).collect(),
         })
         .collect();

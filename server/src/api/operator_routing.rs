@@ -17,7 +17,7 @@ use super::{Accept, body::WireBody, operator::OperatorCaller, path_id};
 use crate::{
     Error,
     routing::{ConnectorName, Destination, Route},
-    routing_admin::{connector_target, still_routed, unknown_connector},
+    routing_admin::{connector_target, known_plan, still_routed, unknown_connector},
     state::AppState,
     store::ConnectorConfig,
 };
@@ -172,8 +172,12 @@ pub(super) async fn add_route(
     let pushtype = present(asked.pushtype)
         .map(|p| PushType::parse(&p).ok_or_else(|| Error::invalid("pushtype", "alert or marketing")))
         .transpose()?;
+    let plan = match present(asked.plan) {
+        Some(plan) => Some(known_plan(state.store.as_ref(), &plan).await?.map_err(|why| Error::invalid("plan", why))?),
+        None => None,
+    };
     let priority = asked.priority.unwrap_or(0);
-    let route = Route { id: 0, priority, destination, account, pushtype, connectors };
+    let route = Route { id: 0, priority, destination, account, pushtype, plan, connectors };
     let id = state.store.add_route(&route).await?;
     let names: Vec<&str> = route.connectors.iter().map(ConnectorName::as_str).collect();
     let to = route.destination.as_ref().map_or("any destination".to_owned(), ToString::to_string);

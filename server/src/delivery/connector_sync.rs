@@ -7,7 +7,7 @@ use std::sync::Arc;
 use tokio_util::sync::CancellationToken;
 
 use super::{clock::Clock, connectors::Connectors, throttle::Throttle};
-use crate::{Error, carrier::Carrier, store::RoutingStore};
+use crate::{Error, carrier::Carrier, routing::Routes, store::RoutingStore};
 
 /// One pass per [`ConnectorSync::step`].
 pub(crate) struct ConnectorSync {
@@ -23,7 +23,9 @@ impl ConnectorSync {
     pub(crate) async fn step(&self) -> Result<(), Error> {
         self.throttle.set_limits(&self.store.account_limits().await?, std::time::Instant::now());
         let configs = self.store.connectors().await?;
-        let routes = self.store.routes().await?.into_iter().map(|record| record.route).collect();
+        let routes = Routes::new(self.store.routes().await?.into_iter().map(|record| record.route).collect());
+        // The accounts' plans, read only when a route matches a plan.
+        let routes = if routes.by_plan() { routes.with_plans(self.store.plan_members().await?) } else { routes };
         for connector in self.connectors.apply(&configs, routes) {
             tracing::info!(connector = %connector.name, "stopping a connector");
             // Its submits still in flight are answered "retry" and go by another connector.

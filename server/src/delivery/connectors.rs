@@ -17,7 +17,7 @@ use tokio::sync::mpsc;
 
 use crate::{
     carrier::{Carrier, Delivered, Outgoing, SmppCarrier, SmppTarget, Submitted},
-    routing::{ConnectorName, Route, Routes, Traits},
+    routing::{ConnectorName, Routes, Traits},
     store::{ConnectorConfig, ConnectorStatus},
 };
 
@@ -228,7 +228,7 @@ impl Connectors {
 
     /// Makes the running connectors those of `configs` that are enabled (and `default`):
     /// starts the new ones, restarts the changed ones, and returns those to close.
-    pub(crate) fn apply(&self, configs: &[ConnectorConfig], routes: Vec<Route>) -> Vec<Arc<Connector>> {
+    pub(crate) fn apply(&self, configs: &[ConnectorConfig], routes: Routes) -> Vec<Arc<Connector>> {
         let Some(inbound) = self.inbound.lock().unwrap_or_else(|e| e.into_inner()).clone() else {
             return Vec::new();
         };
@@ -251,7 +251,7 @@ impl Connectors {
             .filter(|old| running.get(&old.name).is_none_or(|new| !Arc::ptr_eq(old, new)))
             .cloned()
             .collect();
-        *plan = Plan { connectors: Arc::new(running), routes: Arc::new(Routes::new(routes)) };
+        *plan = Plan { connectors: Arc::new(running), routes: Arc::new(routes) };
         stopped
     }
 

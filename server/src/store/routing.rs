@@ -87,6 +87,8 @@ pub(crate) trait RoutingStore: Send + Sync {
     /// Messages handed to each connector per minute since `since`, all nodes together:
     /// (minute as stored, connector, messages), by minute then connector.
     async fn traffic(&self, since: DateTime<Utc>) -> Result<Vec<(String, String, i64)>, Error>;
+    /// The accounts on a price plan, with its name (for the routes that match a plan).
+    async fn plan_members(&self) -> Result<Vec<(AccountId, String)>, Error>;
     /// The accounts with a throughput limit, and their messages a second.
     async fn account_limits(&self) -> Result<Vec<(AccountId, i64)>, Error>;
     /// Sets (or, with `None`, removes) an account's throughput limit.
@@ -132,10 +134,11 @@ pub(crate) const ENABLE_CONNECTOR: &str = "UPDATE connectors SET enabled = $2, u
 pub(crate) const REMOVE_CONNECTOR: &str = "DELETE FROM connectors WHERE name = $1";
 /// Every route with its account's name, in the order they are tried.
 pub(crate) const ROUTES: &str =
-    "SELECT r.id, r.priority, r.destination, r.account_id, r.pushtype, r.connectors, a.name FROM routes r
+    "SELECT r.id, r.priority, r.destination, r.account_id, r.pushtype, r.connectors, a.name, r.plan FROM routes r
      LEFT JOIN accounts a ON a.id = r.account_id ORDER BY r.priority DESC, r.id";
-/// Adds a route (`$1` priority, `$2` destination, `$3` account, `$4` push type, `$5` connectors, `$6` now).
-pub(crate) const ADD_ROUTE: &str = "INSERT INTO routes (priority, destination, account_id, pushtype, connectors, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id";
+/// Adds a route (`$1` priority, `$2` destination, `$3` account, `$4` push type, `$5` connectors,
+/// `$6` now, `$7` plan).
+pub(crate) const ADD_ROUTE: &str = "INSERT INTO routes (priority, destination, account_id, pushtype, connectors, created_at, plan) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id";
 /// Deletes a route (`$1` id).
 pub(crate) const REMOVE_ROUTE: &str = "DELETE FROM routes WHERE id = $1";
 /// Deletes a node's status rows (`$1` node).
@@ -170,13 +173,14 @@ pub(crate) fn route_columns(route: &Route) -> (i64, Option<String>, Option<Accou
     )
 }
 
-/// The columns of [`ROUTES`]: id, priority, destination, account, push type, connectors and
-/// the account's name.
-pub(crate) type RouteColumns = (i64, i64, Option<String>, Option<AccountId>, Option<String>, String, Option<String>);
+/// The columns of [`ROUTES`]: id, priority, destination, account, push type, connectors,
+/// the account's name and the plan.
+pub(crate) type RouteColumns =
+    (i64, i64, Option<String>, Option<AccountId>, Option<String>, String, Option<String>, Option<String>);
 
 /// A route read back from the columns of [`ROUTES`].
 pub(crate) fn route_from_columns(
-    (id, priority, destination, account, pushtype, connectors, account_name): RouteColumns,
+    (id, priority, destination, account, pushtype, connectors, account_name, plan): RouteColumns,
 ) -> Result<RouteRecord, Error> {
     let bad = |why: String| Error::Stored(format!("route {id}: {why}"));
     let route = Route {
@@ -188,6 +192,7 @@ pub(crate) fn route_from_columns(
             .as_deref()
             .map(|p| PushType::parse(p).ok_or_else(|| bad(format!("push type {p:?}"))))
             .transpose()?,
+        plan,
         connectors: connectors.split(',').map(str::parse).collect::<Result<_, _>>().map_err(bad)?,
     };
     Ok(RouteRecord { route, account_name })

@@ -6,7 +6,10 @@ use std::time::{Duration, Instant};
 
 use reqwest::Method;
 use serde_json::Value;
-use texto_server::{AccountAction, ConnectorAction, OperatorAction, RouteAction, admin, routing_admin};
+use serde_json::json;
+use texto_server::{
+    AccountAction, ConnectorAction, OperatorAction, PlanAction, RouteAction, admin, plan_admin, routing_admin,
+};
 
 use crate::helpers::{TestApp, spawn_app};
 
@@ -56,6 +59,7 @@ async fn only_operators_read_the_operator_api_and_it_shows_accounts_connectors_a
         country: Some("FR".into()),
         account: Some("bravo".into()),
         pushtype: Some("marketing".into()),
+        plan: None,
         priority: 3,
     };
     assert_eq!(routing_admin::route(&app.db(), route).await.expect("a route"), "route 1 added");
@@ -131,6 +135,7 @@ async fn messages_whose_route_has_no_connector_up_wait_and_their_campaign_says_w
         country: None,
         account: None,
         pushtype: None,
+        plan: None,
         priority: 0,
     };
     routing_admin::route(&app.db(), route).await.expect("a route to A alone");
@@ -161,6 +166,52 @@ async fn messages_whose_route_has_no_connector_up_wait_and_their_campaign_says_w
             break;
         }
         assert!(start.elapsed() < Duration::from_secs(20), "delivered through default: {campaign}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_route_for_a_plan_takes_only_its_accounts_messages() {
+    let app = spawn_app().await;
+    let operator = admin::operator(&app.db(), OperatorAction::Create { name: "Plans".into() }).await.unwrap();
+    let gold = PlanAction::Set { name: "gold".into(), countries: Vec::new(), other: texto_core::Credits::whole(1) };
+    plan_admin::plan(&app.db(), gold).await.expect("a plan");
+    let connector = json!({"smsc": "smpp://texto:secret@127.0.0.1:9"});
+    let (status, _) = app.json_as(&operator, Method::PUT, "/operator/connector/A", Some(connector)).await;
+    assert_eq!(status, 200);
+    let (status, refused) = app
+        .json_as(&operator, Method::POST, "/operator/routes", Some(json!({"connectors": ["A"], "plan": "platinum"})))
+        .await;
+    assert_eq!((status, refused["errors"][0]["path"].as_str()), (422, Some("plan")), "{refused}");
+    let (status, _) = app
+        .json_as(&operator, Method::POST, "/operator/routes", Some(json!({"connectors": ["A"], "plan": "gold"})))
+        .await;
+    assert_eq!(status, 200);
+    let (_, routes) = get(&app, &operator, "/operator/routes").await;
+    assert_eq!(routes["routes"][0]["plan"], "gold");
+
+    // alice is on no plan: default takes her message.
+    let one = |number: &str| json!({"sms": {"message": {"text": "Plan", "pushtype": "alert"}, "recipients": {"gsm": [{"value": number}]}}});
+    tokio::time::sleep(Duration::from_millis(1_300)).await;
+    let (_, shipped) = app.json(Method::POST, "/send", Some(one("33612345601"))).await;
+    // On gold, her messages go to A alone, where nothing listens: they wait, and say why.
+    admin::account(&app.db(), AccountAction::Plan { name: "alice".into(), plan: "gold".into() }).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(1_300)).await;
+    let (_, on_gold) = app.json(Method::POST, "/send", Some(one("33612345602"))).await;
+    let start = Instant::now();
+    loop {
+        let (_, first) =
+            app.json(Method::GET, &format!("/campaign/{}", shipped["ticket"].as_str().unwrap()), None).await;
+        let (_, second) =
+            app.json(Method::GET, &format!("/campaign/{}", on_gold["ticket"].as_str().unwrap()), None).await;
+        if first["campaign"][0]["delivered"] == 1 && second["campaign"][0]["waiting"] == "A" {
+            assert_eq!(second["campaign"][0]["pending"], 1);
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "shipped through default, gold waiting for A: {first} {second}"
+        );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }

@@ -3,7 +3,8 @@
 use gloo_net::http::Method;
 use leptos::{prelude::*, task::spawn_local};
 use texto_core::wire::{
-    CreatedResponse, Format, NewRouteRequest, OperatorRoutesResponse, RouteDto, StatusResponse, encode,
+    CreatedResponse, Format, NewRouteRequest, OperatorRoutesResponse, PlanNamesResponse, RouteDto, StatusResponse,
+    encode,
 };
 
 use super::client::{use_console, use_op_texts};
@@ -26,7 +27,7 @@ pub fn Routes() -> impl IntoView {
     let rows = move || {
         list.get()
             .and_then(Result::ok)
-            .map(|answer| rows_or(answer.routes, 6, t().empty, move |route| view! { <RouteRow route version error /> }))
+            .map(|answer| rows_or(answer.routes, 7, t().empty, move |route| view! { <RouteRow route version error /> }))
     };
     view! {
         <h2>{move || t().routes_title}</h2>
@@ -40,10 +41,11 @@ pub fn Routes() -> impl IntoView {
                     <th scope="col">{move || t().destination}</th>
                     <th scope="col">{move || t().account}</th>
                     <th scope="col">{move || t().pushtype}</th>
+                    <th scope="col">{move || t().plan}</th>
                     <th scope="col">{move || t().connectors}</th>
                     <th scope="col">{move || t().actions}</th>
                 </tr></thead>
-                <tbody><Suspense fallback=move || view! { <tr><td colspan="6">{t().loading}</td></tr> }>{rows}</Suspense></tbody>
+                <tbody><Suspense fallback=move || view! { <tr><td colspan="7">{t().loading}</td></tr> }>{rows}</Suspense></tbody>
             </table>
         </div>
         <RouteForm version />
@@ -74,6 +76,7 @@ fn RouteRow(route: RouteDto, version: RwSignal<u32>, error: RwSignal<Option<ApiE
             <td data-label=t().destination class="text">{route.destination.clone().unwrap_or_else(|| t().any.to_owned())}</td>
             <td data-label=t().account class="text">{route.account.clone().unwrap_or_else(|| t().any.to_owned())}</td>
             <td data-label=t().pushtype class="text">{pushtype}</td>
+            <td data-label=t().plan class="text">{route.plan.clone().unwrap_or_else(|| t().any.to_owned())}</td>
             <td data-label=t().connectors class="text">{route.connectors.join(" → ")}</td>
             <td data-label=t().actions class="actions">
                 <button type="button" class="small danger" aria-label=format!("{} {id}", t().remove) on:click=remove>{t().remove}</button>
@@ -88,7 +91,10 @@ fn RouteForm(version: RwSignal<u32>) -> impl IntoView {
     let (t, console) = (use_op_texts(), use_console());
     let fields: [RwSignal<String>; 4] = std::array::from_fn(|_| RwSignal::new(String::new()));
     let [connectors, destination, account, priority] = fields;
-    let pushtype = RwSignal::new(String::new());
+    let (pushtype, plan) = (RwSignal::new(String::new()), RwSignal::new(String::new()));
+    let plans = LocalResource::new(move || async move {
+        console.get::<PlanNamesResponse>("/operator/plans").await.map(|p| p.plans).unwrap_or_default()
+    });
     let error = RwSignal::new(None::<ApiError>);
     let add = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -103,6 +109,7 @@ fn RouteForm(version: RwSignal<u32>) -> impl IntoView {
             destination: value(destination),
             account: value(account),
             pushtype: value(pushtype),
+            plan: value(plan),
             priority: value(priority).and_then(|p| p.parse().ok()),
         };
         spawn_local(async move {
@@ -132,6 +139,13 @@ fn RouteForm(version: RwSignal<u32>) -> impl IntoView {
                             <option value="">{move || t().any}</option>
                             <option value="alert">{move || t().alert}</option>
                             <option value="marketing">{move || t().marketing}</option>
+                        </select>
+                    </div>
+                    <div class="field">
+                        <label for="route-plan">{move || t().plan}</label>
+                        <select id="route-plan" on:change=move |ev| plan.set(event_target_value(&ev))>
+                            <option value="">{move || t().any}</option>
+                            {move || plans.get().unwrap_or_default().into_iter().map(|name| view! { <option value=name.clone()>{name.clone()}</option> }).collect_view()}
                         </select>
                     </div>
                     <div class="field"><TextField id="route-priority" label=Signal::derive(move || t().priority) value=priority error field="priority" input_type="number" autocomplete="off" placeholder="0" /></div>

@@ -61,7 +61,8 @@ impl RoutingStore for PgStore {
             .await?
             .iter()
             .map(|row| {
-                route_from_columns((row.get(0), row.get(1), row.get(2), row.get(3), row.get(4), row.get(5), row.get(6)))
+                let first = (row.get(0), row.get(1), row.get(2), row.get(3));
+                route_from_columns((first.0, first.1, first.2, first.3, row.get(4), row.get(5), row.get(6), row.get(7)))
             })
             .collect()
     }
@@ -71,7 +72,8 @@ impl RoutingStore for PgStore {
         let client = self.pool.get().await?;
         let now = time::store(Utc::now());
         let rows =
-            query(&client, ADD_ROUTE, &[&priority, &destination, &account, &pushtype, &connectors, &now]).await?;
+            query(&client, ADD_ROUTE, &[&priority, &destination, &account, &pushtype, &connectors, &now, &route.plan])
+                .await?;
         Ok(rows.first().map(|row| row.get(0)).unwrap_or_default())
     }
 
@@ -128,6 +130,10 @@ impl RoutingStore for PgStore {
         let client = self.pool.get().await?;
         let rows = query(&client, TRAFFIC, &[&traffic_minutes(since).0]).await?;
         Ok(rows.iter().map(|row| (row.get(0), row.get(1), row.get(2))).collect())
+    }
+
+    async fn plan_members(&self) -> Result<Vec<(AccountId, String)>, Error> {
+        crate::store::PlanStore::account_plans(self).await
     }
 
     async fn account_limits(&self) -> Result<Vec<(AccountId, i64)>, Error> {

@@ -68,7 +68,8 @@ impl RoutingStore for SqliteStore {
                 let mut statement = db.prepare_cached(ROUTES)?;
                 let rows = statement
                     .query_map([], |row| {
-                        Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?, row.get(6)?))
+                        let first = (row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?);
+                        Ok((first.0, first.1, first.2, first.3, row.get(4)?, row.get(5)?, row.get(6)?, row.get(7)?))
                     })?
                     .collect::<Result<Vec<_>, _>>()?;
                 rows.into_iter().map(route_from_columns).collect()
@@ -78,12 +79,14 @@ impl RoutingStore for SqliteStore {
 
     async fn add_route(&self, route: &crate::routing::Route) -> Result<i64, Error> {
         let (priority, destination, account, pushtype, connectors) = route_columns(route);
-        let now = time::store(Utc::now());
+        let (now, plan) = (time::store(Utc::now()), route.plan.clone());
         self.db
             .write(move |db| {
                 Ok(db
                     .prepare_cached(&numbered(ADD_ROUTE))?
-                    .query_row(params![priority, destination, account, pushtype, connectors, now], |row| row.get(0))?)
+                    .query_row(params![priority, destination, account, pushtype, connectors, now, plan], |row| {
+                        row.get(0)
+                    })?)
             })
             .await
     }
@@ -142,6 +145,10 @@ impl RoutingStore for SqliteStore {
                 Ok(rows.collect::<Result<_, _>>()?)
             })
             .await
+    }
+
+    async fn plan_members(&self) -> Result<Vec<(AccountId, String)>, Error> {
+        crate::store::PlanStore::account_plans(self).await
     }
 
     async fn account_limits(&self) -> Result<Vec<(AccountId, i64)>, Error> {
