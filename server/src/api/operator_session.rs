@@ -34,11 +34,7 @@ pub(super) async fn sign_in(
     let address = auth::client(&parts, &state.config.trusted_proxies);
     let key = format!("operator {name}");
     state.sign_ins.check(&key, address, Instant::now()).map_err(Error::SignInSlowed)?;
-    let found = state.store.operator_sign_in(&name).await?;
-    let (operator, hash) = match found {
-        Some((operator, hash)) => (Some(operator), hash),
-        None => (None, None),
-    };
+    let (operator, hash) = state.store.operator_sign_in(&name).await?.map_or((None, None), |(o, h)| (Some(o), h));
     let operator = match (operator, passwords::verify(hash, password).await?) {
         (Some(operator), true) => operator,
         _ => {

@@ -7,11 +7,18 @@ use std::sync::Arc;
 use tokio_util::sync::CancellationToken;
 
 use super::{clock::Clock, connectors::Connectors, throttle::Throttle};
-use crate::{Error, carrier::Carrier, routing::Routes, store::RoutingStore};
+use crate::{
+    Error,
+    carrier::Carrier,
+    routing::Routes,
+    store::{PlanStore, RoutingStore},
+};
 
 /// One pass per [`ConnectorSync::step`].
 pub(crate) struct ConnectorSync {
     pub(crate) store: Arc<dyn RoutingStore>,
+    /// Which account is on which plan, for the routes that match a plan.
+    pub(crate) plans: Arc<dyn PlanStore>,
     pub(crate) connectors: Arc<Connectors>,
     pub(crate) throttle: Arc<Throttle>,
     pub(crate) clock: Arc<dyn Clock>,
@@ -25,7 +32,7 @@ impl ConnectorSync {
         let configs = self.store.connectors().await?;
         let routes = Routes::new(self.store.routes().await?.into_iter().map(|record| record.route).collect());
         // The accounts' plans, read only when a route matches a plan.
-        let routes = if routes.by_plan() { routes.with_plans(self.store.plan_members().await?) } else { routes };
+        let routes = if routes.by_plan() { routes.with_plans(self.plans.account_plans().await?) } else { routes };
         for connector in self.connectors.apply(&configs, routes) {
             tracing::info!(connector = %connector.name, "stopping a connector");
             // Its submits still in flight are answered "retry" and go by another connector.

@@ -29,7 +29,7 @@ use crate::{
     Error,
     carrier::{Carrier, SmppTarget, SmscUrl},
     smsc::{self, Simulator, SmscConfig},
-    store::{DeliveryStore, RoutingStore, Store},
+    store::{DeliveryStore, PlanStore, RoutingStore, Store},
 };
 use clock::{Clock, SystemClock};
 use connector_sync::ConnectorSync;
@@ -83,6 +83,7 @@ impl Delivery {
     /// Starts the connectors (and the simulator for `builtin`) and the workers.
     pub(crate) async fn start(store: Arc<dyn Store>, settings: DeliverySettings) -> Result<Delivery, Error> {
         let routing = Arc::clone(&store) as Arc<dyn RoutingStore>;
+        let plans = Arc::clone(&store) as Arc<dyn PlanStore>;
         let store = store as Arc<dyn DeliveryStore>;
         let (simulator, target) = match settings.smsc {
             SmscUrl::Smpp(target) => (None, target),
@@ -125,6 +126,7 @@ impl Delivery {
         let throttle = Arc::new(throttle::Throttle::default());
         let sync = ConnectorSync {
             store: routing,
+            plans,
             connectors: Arc::clone(&connectors),
             throttle: Arc::clone(&throttle),
             clock: Arc::clone(&clock),

@@ -87,8 +87,6 @@ pub(crate) trait RoutingStore: Send + Sync {
     /// Messages handed to each connector per minute since `since`, all nodes together:
     /// (minute as stored, connector, messages), by minute then connector.
     async fn traffic(&self, since: DateTime<Utc>) -> Result<Vec<(String, String, i64)>, Error>;
-    /// The accounts on a price plan, with its name (for the routes that match a plan).
-    async fn plan_members(&self) -> Result<Vec<(AccountId, String)>, Error>;
     /// The accounts with a throughput limit, and their messages a second.
     async fn account_limits(&self) -> Result<Vec<(AccountId, i64)>, Error>;
     /// Sets (or, with `None`, removes) an account's throughput limit.

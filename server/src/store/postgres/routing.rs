@@ -132,10 +132,6 @@ impl RoutingStore for PgStore {
         Ok(rows.iter().map(|row| (row.get(0), row.get(1), row.get(2))).collect())
     }
 
-    async fn plan_members(&self) -> Result<Vec<(AccountId, String)>, Error> {
-        crate::store::PlanStore::account_plans(self).await
-    }
-
     async fn account_limits(&self) -> Result<Vec<(AccountId, i64)>, Error> {
         let client = self.pool.get().await?;
         Ok(query(&client, ACCOUNT_LIMITS, &[]).await?.iter().map(|row| (row.get(0), row.get(1))).collect())

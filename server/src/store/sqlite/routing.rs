@@ -147,10 +147,6 @@ impl RoutingStore for SqliteStore {
             .await
     }
 
-    async fn plan_members(&self) -> Result<Vec<(AccountId, String)>, Error> {
-        crate::store::PlanStore::account_plans(self).await
-    }
-
     async fn account_limits(&self) -> Result<Vec<(AccountId, i64)>, Error> {
         self.db
             .read(|db| {
