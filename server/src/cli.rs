@@ -133,7 +133,8 @@ pub enum ConnectorAction {
     Add {
         /// Its name: letters, digits, `-` or `_` (`default` is the `--smsc` one).
         name: ConnectorName,
-        /// `smpp://SYSTEM_ID:PASSWORD@HOST:PORT?binds=N&window=W&rate=R&system_type=T`.
+        /// `smpp://SYSTEM_ID:PASSWORD@HOST:PORT?binds=N&window=W&rate=R&system_type=T`, or
+        /// `smpps://…` over TLS (with `ca=PEM_FILE` for a private authority).
         url: String,
         /// Define it without binding to it yet.
         #[arg(long)]

@@ -91,7 +91,8 @@ document!(LedgerResponse, None, &["response"]);
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ConnectorRequest {
-    /// `smpp://ID:PASSWORD@HOST:PORT?binds=&window=&rate=&system_type=`.
+    /// `smpp://ID:PASSWORD@HOST:PORT?binds=&window=&rate=&system_type=`, or `smpps://…` over TLS
+    /// (with `ca=PEM_FILE` for a private authority).
     #[serde(default, deserialize_with = "lenient::opt_string")]
     pub smsc: Option<String>,
     /// 0: kept but not bound; 1 (the default): bound.

@@ -5,6 +5,7 @@ mod encode;
 mod receipt;
 mod session;
 mod smpp;
+mod tls;
 mod url;
 
 use async_trait::async_trait;
@@ -12,7 +13,7 @@ use texto_core::DeliveryCode;
 
 pub(crate) use session::Ack;
 pub(crate) use smpp::SmppCarrier;
-pub use url::{SmppTarget, SmscUrl};
+pub use url::{SmppTarget, SmscUrl, Tls};
 
 /// One SMS to hand over, whatever number of parts its text takes.
 #[derive(Debug, Clone, PartialEq, Eq)]

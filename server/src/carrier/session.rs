@@ -20,7 +20,11 @@ use tokio::{
 };
 use tokio_util::{codec::Framed, sync::CancellationToken};
 
-use super::{Delivered, Inbound, SmppTarget, receipt::field};
+use super::{
+    Delivered, Inbound, SmppTarget,
+    receipt::field,
+    tls::{self, SmppStream},
+};
 use texto_core::DeliveryCode;
 
 use crate::{routing::ConnectorName, sms_text};
@@ -136,15 +140,18 @@ async fn keep_bound(
     }
 }
 
-type Connection = Framed<TcpStream, CommandCodec>;
+type Connection = Framed<Box<dyn SmppStream>, CommandCodec>;
 
-/// A TCP connection with a successful bind_transceiver.
+/// A TCP (or TLS) connection with a successful bind_transceiver.
 async fn connect(target: &SmppTarget) -> Result<Connection, String> {
     let stream = timeout(ANSWER_WITHIN, TcpStream::connect(&target.address))
         .await
         .map_err(|_| "connecting timed out".to_owned())?
         .map_err(|e| format!("connecting: {e}"))?;
     stream.set_nodelay(true).map_err(|e| e.to_string())?;
+    let stream = timeout(ANSWER_WITHIN, tls::secure(stream, target))
+        .await
+        .map_err(|_| "the TLS handshake timed out".to_owned())??;
     let mut framed = Framed::new(stream, CommandCodec::new());
     let bind = BindTransceiver::builder()
         .system_id(COctetString::from_str(&target.system_id).map_err(|e| format!("system_id: {e}"))?)

@@ -1,5 +1,6 @@
-//! `--smsc` and connectors: `builtin` or `smpp://SYSTEM_ID:PASSWORD@HOST:PORT`, each with
-//! `?binds=N&window=W&rate=R&system_type=T`.
+//! `--smsc` and connectors: `builtin`, `smpp://SYSTEM_ID:PASSWORD@HOST:PORT`, or the same over
+//! TLS as `smpps://…` (optionally `ca=PEM_FILE` to trust that authority instead of the public
+//! ones), each with `?binds=N&window=W&rate=R&system_type=T`.
 
 use std::{fmt, str::FromStr};
 
@@ -30,6 +31,15 @@ pub struct SmppTarget {
     pub rate: u32,
     /// The bind's system_type (empty by default).
     pub system_type: String,
+    /// TLS around the SMPP session (`smpps://`), or plain TCP.
+    pub tls: Option<Tls>,
+}
+
+/// How a connector checks its SMSC's certificate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tls {
+    /// A PEM file of the authorities to trust instead of the public ones (Mozilla's list).
+    pub ca: Option<String>,
 }
 
 impl fmt::Debug for SmppTarget {
@@ -42,6 +52,7 @@ impl fmt::Debug for SmppTarget {
             .field("window", &self.window)
             .field("rate", &self.rate)
             .field("system_type", &self.system_type)
+            .field("tls", &self.tls)
             .finish_non_exhaustive()
     }
 }
@@ -63,15 +74,18 @@ impl FromStr for SmscUrl {
                 window: 50,
                 rate: 0,
                 system_type: String::new(),
+                tls: None,
             };
             target.settle(form_urlencoded::parse(query.as_bytes()))?;
             return Ok(SmscUrl::Builtin(target));
         }
         let url = url::Url::parse(text)
             .map_err(|e| format!("{e}: expected builtin or smpp://SYSTEM_ID:PASSWORD@HOST:PORT"))?;
-        if url.scheme() != "smpp" {
-            return Err(format!("the scheme is {}: expected smpp://", url.scheme()));
-        }
+        let tls = match url.scheme() {
+            "smpp" => None,
+            "smpps" => Some(Tls { ca: None }),
+            other => return Err(format!("the scheme is {other}: expected smpp:// (or smpps:// for TLS)")),
+        };
         let host = url.host_str().ok_or("the SMSC URL has no host")?;
         let port = url.port().ok_or("the SMSC URL has no port (2775 is usual)")?;
         let mut target = SmppTarget {
@@ -82,6 +96,7 @@ impl FromStr for SmscUrl {
             window: 50,
             rate: 0,
             system_type: String::new(),
+            tls,
         };
         if target.system_id.is_empty() {
             return Err("the SMSC URL has no system_id (smpp://SYSTEM_ID:PASSWORD@…)".into());
@@ -92,7 +107,7 @@ impl FromStr for SmscUrl {
 }
 
 impl SmppTarget {
-    /// Applies `binds`, `window` and `rate` from a query.
+    /// Applies `binds`, `window`, `rate`, `system_type` and `ca` from a query.
     fn settle<'a>(
         &mut self,
         query: impl Iterator<Item = (std::borrow::Cow<'a, str>, std::borrow::Cow<'a, str>)>,
@@ -111,7 +126,12 @@ impl SmppTarget {
                 "rate" => self.rate = number(0)?.min(u64::from(u32::MAX)) as u32,
                 "system_type" if value.len() <= 12 => self.system_type = value.into_owned(),
                 "system_type" => return Err("system_type: at most 12 characters".into()),
-                other => return Err(format!("unknown SMSC setting {other} (binds, window, rate, system_type)")),
+                "ca" => match &mut self.tls {
+                    Some(tls) if !value.is_empty() => tls.ca = Some(value.into_owned()),
+                    Some(_) => return Err("ca: the path of a PEM file".into()),
+                    None => return Err("ca= is for TLS: use smpps://".into()),
+                },
+                other => return Err(format!("unknown SMSC setting {other} (binds, window, rate, system_type, ca)")),
             }
         }
         Ok(())
@@ -123,15 +143,20 @@ impl SmppTarget {
     pub(crate) fn url(&self) -> String {
         let secret =
             |text: &str| percent_encoding::utf8_percent_encode(text, percent_encoding::NON_ALPHANUMERIC).to_string();
-        format!("smpp://{}:{}@{}", secret(&self.system_id), secret(&self.password), self.settings())
+        format!("{}://{}:{}@{}", self.scheme(), secret(&self.system_id), secret(&self.password), self.settings())
     }
 
     /// The URL without the password, to show.
     pub(crate) fn shown(&self) -> String {
-        format!("smpp://{}@{}", self.system_id, self.settings())
+        format!("{}://{}@{}", self.scheme(), self.system_id, self.settings())
     }
 
-    /// `HOST:PORT?binds=…&window=…&rate=…` (and `system_type`).
+    /// `smpps` over TLS, `smpp` otherwise.
+    fn scheme(&self) -> &'static str {
+        if self.tls.is_some() { "smpps" } else { "smpp" }
+    }
+
+    /// `HOST:PORT?binds=…&window=…&rate=…` (and `system_type`, `ca`).
     fn settings(&self) -> String {
         let mut query = form_urlencoded::Serializer::new(String::new());
         query.append_pair("binds", &self.binds.to_string());
@@ -139,6 +164,9 @@ impl SmppTarget {
         query.append_pair("rate", &self.rate.to_string());
         if !self.system_type.is_empty() {
             query.append_pair("system_type", &self.system_type);
+        }
+        if let Some(ca) = self.tls.as_ref().and_then(|tls| tls.ca.as_deref()) {
+            query.append_pair("ca", ca);
         }
         format!("{}?{}", self.address, query.finish())
     }
@@ -176,6 +204,23 @@ mod tests {
         let Ok(SmscUrl::Smpp(typed)) = "smpp://a:b@h:1?system_type=VMA".parse() else { panic!("system_type") };
         assert_eq!(typed.system_type, "VMA");
         assert_eq!(typed.url().parse::<SmscUrl>(), Ok(SmscUrl::Smpp(typed)));
+    }
+
+    #[test]
+    fn smpps_is_tls_with_public_or_named_authorities() {
+        let Ok(SmscUrl::Smpp(public)) = "smpps://a:b@smsc.example:3550".parse() else { panic!("smpps") };
+        assert_eq!(public.tls, Some(Tls { ca: None }));
+        assert_eq!(public.shown(), "smpps://a@smsc.example:3550?binds=1&window=50&rate=0");
+        let Ok(SmscUrl::Smpp(private)) = "smpps://a:b@10.0.0.7:3550?ca=/etc/texto/ca%20a.pem&binds=2".parse() else {
+            panic!("smpps with ca")
+        };
+        assert_eq!(private.tls, Some(Tls { ca: Some("/etc/texto/ca a.pem".into()) }));
+        assert_eq!(private.url().parse::<SmscUrl>(), Ok(SmscUrl::Smpp(private.clone())));
+        let Ok(SmscUrl::Smpp(plain)) = "smpp://a:b@h:1".parse() else { panic!("smpp") };
+        assert_eq!(plain.tls, None);
+        for bad in ["smpp://a:b@h:1?ca=/x.pem", "smpps://a:b@h:1?ca=", "builtin?ca=/x.pem", "smppx://a:b@h:1"] {
+            assert!(bad.parse::<SmscUrl>().is_err(), "{bad}");
+        }
     }
 
     #[test]
