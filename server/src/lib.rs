@@ -10,6 +10,7 @@ mod audit_log;
 mod auto_replies;
 mod carrier;
 mod cli;
+pub mod command_log;
 mod config;
 mod db;
 mod delivery;

@@ -14,7 +14,9 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 #[tokio::main]
 async fn main() -> ExitCode {
     texto_server::telemetry::init();
-    let outcome = match Cli::parse().command {
+    let command = Cli::parse().command;
+    let change = texto_server::command_log::change(&command);
+    let outcome = match command {
         Command::Serve(config) => match App::build(*config).await {
             Ok(app) => {
                 println!("texto is running at {}/app/", app.base_url());
@@ -38,6 +40,11 @@ async fn main() -> ExitCode {
         Ok(output) => {
             if let Some(output) = output {
                 println!("{output}");
+                if let Some(change) = change
+                    && let Err(error) = texto_server::command_log::record(change, &output).await
+                {
+                    eprintln!("texto: done, but not written in the operators' log: {error}");
+                }
             }
             ExitCode::SUCCESS
         }

@@ -6,7 +6,10 @@ use std::time::{Duration, Instant};
 
 use reqwest::Method;
 use serde_json::{Value, json};
-use texto_server::{OperatorAction, PlanAction, admin, plan_admin};
+use texto_server::{
+    AccountAction, Command, ConnectorAction, DbArg, OperatorAction, PlanAction, admin, command_log, plan_admin,
+    routing_admin,
+};
 
 use crate::helpers::{TestApp, spawn_app};
 
@@ -225,4 +228,53 @@ async fn connectors_and_routes_are_edited_through_the_api() {
     assert_eq!(actions, ["connector.remove", "route.remove", "connector.disable", "route.add", "connector.save"]);
     let (status, _) = call(&app, &app.token, Method::GET, "/operator/audit", None).await;
     assert_eq!(status, 403);
+}
+
+/// Runs `command` as `texto` does: its change, then its line in the operators' log.
+async fn run_command(command: Command) -> String {
+    let change = command_log::change(&command);
+    let output = match command {
+        Command::Account { db, action } => admin::account(&db.db, action).await,
+        Command::Operator { db, action } => admin::operator(&db.db, action).await,
+        Command::Connector { db, action } => routing_admin::connector(&db.db, action).await,
+        other => panic!("not run here: {other:?}"),
+    }
+    .expect("the command succeeds");
+    if let Some(change) = change {
+        command_log::record(change, &output).await.expect("its line written");
+    }
+    output
+}
+
+#[tokio::test]
+async fn what_the_command_line_changes_is_in_the_operators_log_without_secrets() {
+    let app = spawn_app().await;
+    let db = || DbArg { db: app.db().into() };
+    let op =
+        run_command(Command::Operator { db: db(), action: OperatorAction::Create { name: "Day shift".into() } }).await;
+    run_command(Command::Account { db: db(), action: AccountAction::Credit { name: "alice".into(), credits: 25.0 } })
+        .await;
+    let listing = run_command(Command::Connector { db: db(), action: ConnectorAction::List }).await;
+    assert!(listing.contains("default"), "{listing}");
+
+    let (_, log) = call(&app, &op, Method::GET, "/operator/audit", None).await;
+    let lines: Vec<(&str, &str, &str)> = log["audit"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| (l["action"].as_str().unwrap(), l["object"].as_str().unwrap(), l["summary"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            ("account.credit", "account alice", "account alice: 1025 credits"),
+            ("operator.create", "operator Day shift", "operator Day shift created"),
+        ],
+        "a listing changes nothing and is not logged; the token printed is not written: {log}"
+    );
+    assert!(log["audit"][0]["actor"].as_str().unwrap().starts_with("command line"), "{log}");
+    assert!(!log.to_string().contains(&op), "the operator's token stays secret");
+    // The account's own log has the top-up too.
+    let (_, own) = call(&app, &app.token, Method::GET, "/audit", None).await;
+    assert_eq!(own["audit"][0]["action"], "account.credit", "{own}");
 }
