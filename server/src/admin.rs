@@ -6,6 +6,7 @@ use texto_core::{Country, Credits};
 use crate::{
     Error,
     cli::{AccountAction, OperatorAction, TokenAction},
+    moderation,
     passwords::{self, Password},
     store::{
         AccountId, CountryRuleChange, DbLocation, HttpErrors, NewToken, Store, TokenLifetime, TokenName, token_hash,
@@ -31,6 +32,7 @@ pub async fn account(path: impl Into<DbLocation>, action: AccountAction) -> Resu
     let store = open(path).await?;
     match action {
         AccountAction::Create { name, credits: amount, moderated } => {
+            let moderated = moderation::new_account_moderated(moderated, store.new_accounts_moderated().await?);
             let account = store.create_account(&name, credits(amount)?).await?;
             if moderated {
                 store.set_moderated(account, true).await?;

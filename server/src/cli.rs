@@ -224,7 +224,14 @@ pub enum ModerationAction {
         /// The domain (`example.com`).
         domain: String,
     },
-    /// List the rules and the moderated accounts.
+    /// Whether accounts created from now on are moderated unless their creation says otherwise
+    /// (the command line's `account create`, the console, and sub-accounts a customer creates).
+    NewAccounts {
+        /// `on` or `off`.
+        #[arg(value_parser = on_off)]
+        state: bool,
+    },
+    /// List the rules, the moderated accounts and whether new accounts are.
     List,
     /// Delete a rule.
     Remove {
@@ -249,6 +256,15 @@ pub enum PlanAction {
     },
     /// List the plans with their prices.
     List,
+}
+
+/// `on` or `off`.
+fn on_off(text: &str) -> Result<bool, String> {
+    match text {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        other => Err(format!("{other:?}: expected on or off")),
+    }
 }
 
 /// `FR=1.5`: a country and its price per part.
@@ -286,9 +302,11 @@ pub enum AccountAction {
         /// Opening credits.
         #[arg(long, default_value_t = 0.0)]
         credits: f64,
-        /// Hold every campaign of the account for an operator (`texto account moderate` changes it).
-        #[arg(long)]
-        moderated: bool,
+        /// Hold every campaign of the account for an operator: `--moderated` (or `on`) or
+        /// `--moderated off`; without it, as `texto moderation new-accounts` says (off until
+        /// set). `texto account moderate` changes it later.
+        #[arg(long, num_args = 0..=1, default_missing_value = "on", value_parser = on_off)]
+        moderated: Option<bool>,
     },
     /// Limit the messages a second handed to carriers for the account (on each node).
     Limit {

@@ -85,6 +85,9 @@ pub fn change(command: &Command) -> Option<Change> {
                 change(&db.db, "moderation.rule", String::new(), None, None)
             }
             ModerationAction::Remove { id } => change(&db.db, "moderation.remove", format!("rule {id}"), None, None),
+            ModerationAction::NewAccounts { .. } => {
+                change(&db.db, "moderation.new_accounts", String::new(), None, None)
+            }
         },
         Command::Plan { db, action } => match action {
             PlanAction::List => None,

@@ -25,6 +25,18 @@ pub(crate) fn compile(pattern: &str) -> Result<Regex, String> {
         .map_err(|e| format!("{pattern:?} is not a pattern: {e}"))
 }
 
+/// Whether a new account is moderated: as its creation asked, or else as the platform's
+/// setting for new accounts (`texto moderation new-accounts on|off`).
+pub(crate) fn new_account_moderated(asked: Option<bool>, new_accounts_moderated: bool) -> bool {
+    asked.unwrap_or(new_accounts_moderated)
+}
+
+/// Whether a sub-account a customer creates is moderated: when new accounts are, and always
+/// under a moderated parent (whose campaigns would otherwise go unchecked through it).
+pub(crate) fn sub_account_moderated(parent_moderated: bool, new_accounts_moderated: bool) -> bool {
+    parent_moderated || new_accounts_moderated
+}
+
 /// A domain as a rule holds it: lower case, without a leading dot or `www.`.
 pub(crate) fn domain(text: &str) -> Result<String, String> {
     let domain = text.trim().trim_start_matches('.').to_ascii_lowercase();
@@ -71,6 +83,11 @@ impl Moderation {
             hosts.iter().any(|host| host == domain || host.ends_with(&format!(".{domain}")))
         };
         rules.domains.iter().find(listed).map(|(id, domain)| format!("a link points to {domain} (rule {id})"))
+    }
+
+    /// Whether every campaign of `account` is held.
+    pub(crate) fn is_moderated(&self, account: AccountId) -> bool {
+        self.rules.read().unwrap_or_else(|e| e.into_inner()).moderated.contains(&account)
     }
 
     /// Whether an operator suspended `account` (or the account it is a sub-account of).

@@ -24,6 +24,13 @@ pub async fn moderation(db: impl Into<DbLocation>, action: ModerationAction) -> 
             let id = store.add_moderation_rule(RuleKind::Domain, &domain).await?;
             Ok(format!("rule {id}: campaigns with a link to {domain} are held"))
         }
+        ModerationAction::NewAccounts { state } => {
+            store.set_new_accounts_moderated(state).await?;
+            Ok(match state {
+                true => "new accounts are moderated unless created with --moderated off".into(),
+                false => "new accounts are not moderated unless created with --moderated".into(),
+            })
+        }
         ModerationAction::List => {
             let (accounts, rules) = store.moderation().await?;
             let mut out = String::new();
@@ -34,8 +41,13 @@ pub async fn moderation(db: impl Into<DbLocation>, action: ModerationAction) -> 
             for account in accounts {
                 names.push(store.account_name(account).await?);
             }
-            let _ =
-                write!(out, "moderated accounts: {}", if names.is_empty() { "none".into() } else { names.join(", ") });
+            let _ = writeln!(
+                out,
+                "moderated accounts: {}",
+                if names.is_empty() { "none".into() } else { names.join(", ") }
+            );
+            let new = if store.new_accounts_moderated().await? { "on" } else { "off" };
+            let _ = write!(out, "new accounts moderated: {new}");
             Ok(out)
         }
         ModerationAction::Remove { id } => match store.remove_moderation_rule(id).await? {

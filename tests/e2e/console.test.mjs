@@ -31,6 +31,7 @@ test("an operator runs accounts, carriers, moderation, traffic and the log from 
   const operator = texto("operator", "create", "Night shift");
   texto("plan", "set", "partner", "--country", "FR=0.5", "--other", "3");
   texto("moderation", "add-pattern", "cr[ée]dit\\s+rapide");
+  texto("moderation", "new-accounts", "on");
   const sent = await api(suite.texto, "POST", "/send", sms(["33612345601", "33612345602", "33612345603"], "Rendez-vous jeudi"));
   assert.equal(sent.status, 200, JSON.stringify(sent.body));
   // The running texto reads the rules each second.
@@ -52,6 +53,8 @@ test("an operator runs accounts, carriers, moderation, traffic and the log from 
   await accounts.getByRole("row").filter({ hasText: "demo" }).waitFor();
 
   // A new account, with credits added, put on a plan, moderated and limited, then suspended.
+  // New accounts are moderated by default here: the form starts ticked.
+  await eventually(() => page.getByLabel("Hold every campaign for moderation").isChecked(), (c) => c === true, "the new account ticked for moderation");
   await page.getByLabel("Name").fill("Boulangerie Martin");
   await page.getByLabel("Opening credits").fill("100");
   await page.getByRole("button", { name: "Create the account" }).click();
@@ -63,11 +66,27 @@ test("an operator runs accounts, carriers, moderation, traffic and the log from 
   await manage.getByRole("button", { name: "Add credits" }).click();
   const ledger = page.getByTestId("ledger");
   await eventually(() => ledger.getByRole("row").count(), (n) => n === 3, "two top-ups in the ledger (and its heading row)");
+  assert.equal(await manage.getByRole("button", { name: "Older" }).isDisabled(), true, "one page of movements");
+  // 100 more top-ups (through the API): the ledger shows the newest 100, the rest a page older.
+  const asOperator = { ...suite.texto, token: operator };
+  const listedAccounts = (await api(asOperator, "GET", "/operator/accounts")).body.accounts;
+  const martinId = listedAccounts.find((a) => a.name === "Boulangerie Martin").id;
+  for (let i = 0; i < 100; i += 1) {
+    const topUp = await api(asOperator, "POST", `/operator/account/${martinId}/credits`, { credits: 0.01 });
+    assert.equal(topUp.status, 200, JSON.stringify(topUp.body));
+  }
   await manage.getByLabel("Price plan").selectOption("partner");
   await manage.getByLabel("Limit (msg/s)").fill("20");
   await manage.getByLabel("Hold every campaign for moderation").check();
   await manage.getByRole("button", { name: "Save" }).click();
-  await eventually(() => martin.textContent(), (t) => t.includes("149.5") && t.includes("partner") && t.includes("Yes") && t.includes("20"), "the account's new settings");
+  await eventually(() => martin.textContent(), (t) => t.includes("150.5") && t.includes("partner") && t.includes("Yes") && t.includes("20"), "the account's new settings");
+  await eventually(() => ledger.getByRole("row").count(), (n) => n === 101, "the newest 100 movements");
+  await manage.getByRole("button", { name: "Older" }).click();
+  await eventually(() => ledger.getByRole("row").count(), (n) => n === 3, "the two oldest on page 2");
+  assert.match(await ledger.textContent(), /49\.5/);
+  await manage.getByText("Page 2").waitFor();
+  await manage.getByRole("button", { name: "Newer" }).click();
+  await eventually(() => ledger.getByRole("row").count(), (n) => n === 101, "back to the newest");
   await assertAccessible(page, "the console's accounts");
   await screenshots(page, "console-accounts-en");
   await page.getByTestId("manage").getByRole("button", { name: "Suspend the account" }).click();
@@ -104,6 +123,7 @@ test("an operator runs accounts, carriers, moderation, traffic and the log from 
   const queue = page.getByTestId("moderation");
   const first = queue.locator(`tr[data-ticket="${held.body.ticket}"]`);
   await first.waitFor();
+  await page.getByTestId("new-accounts").getByText("New accounts are moderated unless created otherwise", { exact: false }).waitFor();
   await assertAccessible(page, "the console's moderation queue");
   await screenshots(page, "console-moderation-en");
   await first.getByRole("button", { name: `Release ${held.body.ticket}` }).click();

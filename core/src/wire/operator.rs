@@ -201,6 +201,10 @@ pub struct ModerationResponse {
     /// The held campaigns.
     #[serde(default, deserialize_with = "lenient::list")]
     pub campaigns: Vec<HeldCampaignDto>,
+    /// 1 when an account created without saying otherwise is moderated
+    /// (`texto moderation new-accounts on|off`).
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub new_accounts_moderated: i64,
 }
 document!(ModerationResponse, None, &["response"]);
 

@@ -81,9 +81,20 @@ pub struct LedgerResponse {
     /// The balance now.
     #[serde(default, deserialize_with = "lenient::decimal")]
     pub credits: f64,
-    /// The movements, newest first.
+    /// The movements, newest first: 100 a page.
     #[serde(default, deserialize_with = "lenient::list")]
     pub ledger: Vec<LedgerLineDto>,
+    /// The page (from 1; `?page=`).
+    #[serde(default = "first_page", deserialize_with = "lenient::int")]
+    pub page: i64,
+    /// 1 when older movements are on the next page.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub more: i64,
+}
+
+/// A ledger without `page` is its first.
+fn first_page() -> i64 {
+    1
 }
 document!(LedgerResponse, None, &["response"]);
 

@@ -4,7 +4,7 @@
 
 use axum::{
     Extension, Router,
-    extract::{Path, State},
+    extract::{Path, Query, State, rejection::QueryRejection},
     response::Response,
     routing::{get, post},
 };
@@ -17,14 +17,14 @@ use texto_core::{
     },
 };
 
-use super::{Accept, body::WireBody, operator::OperatorCaller, path_id};
+use super::{Accept, body::WireBody, inputs::query, operator::OperatorCaller, path_id};
 use crate::{
-    Error,
+    Error, moderation,
     state::AppState,
     store::{AccountId, operators::AccountOverview, plans::SHIPPED},
 };
 
-/// Ledger lines `GET /operator/account/:id/ledger` answers.
+/// Ledger lines a page of `GET /operator/account/:id/ledger` holds.
 const LEDGER_LINES: i64 = 100;
 
 pub(super) fn router() -> Router<AppState> {
@@ -90,8 +90,14 @@ pub(super) async fn create(
     {
         return Err(Error::invalid("plan", format!("no plan called {plan:?}")));
     }
+    let asked = match request.moderated {
+        None => None,
+        Some(0) => Some(false),
+        Some(1) => Some(true),
+        Some(_) => return Err(Error::invalid("moderated", "0 or 1")),
+    };
+    let moderated = moderation::new_account_moderated(asked, state.store.new_accounts_moderated().await?);
     let id = state.store.create_account(&name, credits).await?;
-    let moderated = request.moderated == Some(1);
     if moderated {
         state.store.set_moderated(id, true).await?;
     }
@@ -182,33 +188,51 @@ pub(super) async fn top_up(
     let balance = state.store.top_up(account.id, credits).await?;
     let summary = format!("account {}: {credits} credits added, {balance} now", account.name);
     caller.record(&state, Some(account.id), "account.credit", format!("account {}", account.id), summary);
-    answer_ledger(&state, account.id, balance, accept).await
+    answer_ledger(&state, account.id, balance, 1, accept).await
 }
 
-/// `GET /operator/account/:id/ledger`: the balance and its last 100 movements.
+/// The query of `GET /operator/account/:id/ledger`.
+#[derive(Debug, serde::Deserialize)]
+pub(super) struct LedgerQuery {
+    page: Option<String>,
+}
+
+/// `GET /operator/account/:id/ledger`: the balance and its movements, 100 a page, newest first.
 #[utoipa::path(get, path = "/operator/account/{id}/ledger", tag = "operator",
-    params(("id" = i64, Path, description = "The account's id")),
+    params(("id" = i64, Path, description = "The account's id"), ("page" = Option<i64>, Query, description = "From 1 (the newest 100 movements)")),
     responses((status = 200, description = "The ledger, newest first", body = texto_core::wire::LedgerResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
 pub(super) async fn ledger(
     State(state): State<AppState>,
     accept: Accept,
     Path(id): Path<String>,
+    asked: Result<Query<LedgerQuery>, QueryRejection>,
 ) -> Result<Response, Error> {
+    let page = match query(asked)?.page.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
+        None => 1,
+        Some(text) => text
+            .parse::<i64>()
+            .ok()
+            .filter(|p| (1..=1_000_000).contains(p))
+            .ok_or_else(|| Error::invalid("page", "a whole number from 1"))?,
+    };
     let account = account(&state, &id).await?;
-    answer_ledger(&state, account.id, account.balance, accept).await
+    answer_ledger(&state, account.id, account.balance, page, accept).await
 }
 
+/// The balance and the `page`-th 100 movements.
 async fn answer_ledger(
     state: &AppState,
     account: AccountId,
     balance: Credits,
+    page: i64,
     accept: Accept,
 ) -> Result<Response, Error> {
-    let ledger = state
-        .store
-        .ledger(account, LEDGER_LINES)
-        .await?
+    // One line more than a page says whether there is another.
+    let mut lines = state.store.ledger(account, LEDGER_LINES + 1, (page - 1) * LEDGER_LINES).await?;
+    let more = lines.len() as i64 > LEDGER_LINES;
+    lines.truncate(LEDGER_LINES as usize);
+    let ledger = lines
         .into_iter()
         .map(|line| LedgerLineDto {
             date: format_paris(line.at),
@@ -217,7 +241,14 @@ async fn answer_ledger(
             campaign: line.campaign,
         })
         .collect();
-    Ok(accept.ok(&LedgerResponse { status: 1, message: "OK".into(), credits: balance.as_f64(), ledger }))
+    Ok(accept.ok(&LedgerResponse {
+        status: 1,
+        message: "OK".into(),
+        credits: balance.as_f64(),
+        ledger,
+        page,
+        more: i64::from(more),
+    }))
 }
 
 /// `POST /operator/account/:id/suspend`: its calls refused, its messages held, its

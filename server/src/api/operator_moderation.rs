@@ -50,7 +50,8 @@ pub(super) async fn queue(State(state): State<AppState>, accept: Accept) -> Resu
             date: format_paris(held.created_at),
         })
         .collect();
-    Ok(accept.ok(&ModerationResponse { status: 1, message: "OK".into(), campaigns }))
+    let new_accounts_moderated = i64::from(state.store.new_accounts_moderated().await?);
+    Ok(accept.ok(&ModerationResponse { status: 1, message: "OK".into(), campaigns, new_accounts_moderated }))
 }
 
 /// The held campaign `ticket`: -5 when there is no campaign held under it.

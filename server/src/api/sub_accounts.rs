@@ -19,7 +19,7 @@ use texto_core::{
 
 use super::{Accept, access::noted, auth::Caller, body::WireBody, path_id, tokens};
 use crate::{
-    Error,
+    Error, moderation,
     passwords::{self, Password},
     state::AppState,
     store::{AccountId, Email, NewSubAccount, PersonName, SubAccountRecord},
@@ -160,6 +160,10 @@ pub(super) async fn create(
         parent: caller.account,
         name: company.unwrap_or_else(|| email.as_str().to_owned()),
         unlimited: account.unlimited == Some(1),
+        moderated: moderation::sub_account_moderated(
+            state.moderation.is_moderated(caller.account),
+            state.store.new_accounts_moderated().await?,
+        ),
         owner_email: email,
         owner_name: name,
         password_hash: passwords::hash(password).await?,

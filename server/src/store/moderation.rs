@@ -101,6 +101,22 @@ pub(crate) trait ModerationStore: Send + Sync {
     async fn held_campaign(&self, ticket: i64) -> Result<Option<HeldCampaign>, Error>;
     /// Schedules a held campaign at the time asked for, or `now`; whether it was held.
     async fn release_held(&self, account: AccountId, ticket: i64, now: DateTime<Utc>) -> Result<bool, Error>;
+    /// Whether an account created without saying otherwise is moderated (off until set).
+    async fn new_accounts_moderated(&self) -> Result<bool, Error>;
+    /// Sets [`ModerationStore::new_accounts_moderated`].
+    async fn set_new_accounts_moderated(&self, on: bool) -> Result<(), Error>;
+}
+
+/// Whether new accounts are moderated: `'1'` or `'0'`, no row when never set.
+pub(crate) const NEW_ACCOUNTS_MODERATED: &str =
+    "SELECT value FROM platform_settings WHERE name = 'new_accounts_moderated'";
+/// Sets it (`$1` `'1'` or `'0'`).
+pub(crate) const SET_NEW_ACCOUNTS_MODERATED: &str = "INSERT INTO platform_settings (name, value)
+     VALUES ('new_accounts_moderated', $1) ON CONFLICT (name) DO UPDATE SET value = excluded.value";
+
+/// The stored value of the setting.
+pub(crate) fn setting(on: bool) -> &'static str {
+    if on { "1" } else { "0" }
 }
 
 /// Marks an account moderated (`$1` account, `$2` on or off).

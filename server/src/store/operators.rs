@@ -80,8 +80,8 @@ pub(crate) trait OperatorStore: Send + Sync {
     async fn account_overviews(&self) -> Result<Vec<AccountOverview>, Error>;
     /// Suspends the account from `at`, or restores it (`None`).
     async fn set_suspended(&self, account: AccountId, at: Option<DateTime<Utc>>) -> Result<(), Error>;
-    /// The account's last `limit` balance movements, newest first.
-    async fn ledger(&self, account: AccountId, limit: i64) -> Result<Vec<LedgerLine>, Error>;
+    /// The account's balance movements, newest first: `limit` of them after the newest `skip`.
+    async fn ledger(&self, account: AccountId, limit: i64, skip: i64) -> Result<Vec<LedgerLine>, Error>;
 }
 
 /// Creates an operator (`$1` name, `$2` token hash, `$3` now) unless the name is taken.
@@ -108,6 +108,6 @@ pub(crate) const OVERVIEWS: &str =
      FROM accounts a LEFT JOIN account_plans p ON p.account_id = a.id ORDER BY a.id";
 /// Suspends (`$2` the time) or restores (`$2` NULL) the account `$1`.
 pub(crate) const SET_SUSPENDED: &str = "UPDATE accounts SET suspended_at = $2 WHERE id = $1";
-/// The account's (`$1`) last `$2` ledger lines.
-pub(crate) const LEDGER: &str =
-    "SELECT created_at, amount, kind, campaign_id FROM ledger WHERE account_id = $1 ORDER BY id DESC LIMIT $2";
+/// The account's (`$1`) ledger lines, newest first: `$2` of them after the newest `$3`.
+pub(crate) const LEDGER: &str = "SELECT created_at, amount, kind, campaign_id FROM ledger WHERE account_id = $1
+     ORDER BY id DESC LIMIT $2 OFFSET $3";

@@ -35,6 +35,8 @@ pub(crate) struct NewSubAccount {
     pub(crate) name: String,
     /// Whether it draws on the parent's balance.
     pub(crate) unlimited: bool,
+    /// Whether its every campaign is held for moderation.
+    pub(crate) moderated: bool,
     /// Its first owner's email.
     pub(crate) owner_email: Email,
     /// Its first owner's name.

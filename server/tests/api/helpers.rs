@@ -83,7 +83,7 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
 
 /// Creates an account through the operator commands and returns a new token of it.
 pub async fn account(db: &Path, name: &str, credits: f64) -> String {
-    admin::account(db, AccountAction::Create { name: name.into(), credits, moderated: false })
+    admin::account(db, AccountAction::Create { name: name.into(), credits, moderated: None })
         .await
         .expect("account created");
     admin::token(

@@ -141,3 +141,57 @@ async fn a_retry_of_a_held_send_gets_the_same_held_answer() {
     assert_eq!(again["ticket"], first["ticket"], "one campaign");
     assert_eq!(again["message"], "Campaign under moderation");
 }
+
+/// Whether the account called `name` is moderated, as `GET /operator/accounts` lists it.
+async fn moderated(app: &TestApp, operator: &str, name: &str) -> i64 {
+    let (_, listed) = app.json_as(operator, Method::GET, "/operator/accounts", None).await;
+    let account = listed["accounts"].as_array().unwrap().iter().find(|a| a["name"] == name).cloned();
+    account.unwrap_or_else(|| panic!("{name} listed: {listed}"))["moderated"].as_i64().unwrap()
+}
+
+#[tokio::test]
+async fn new_accounts_are_moderated_when_the_operator_says_so_and_sub_accounts_follow_their_parent() {
+    let app = spawn_app().await;
+    let db = app.db();
+    let op = admin::operator(&db, OperatorAction::Create { name: "Night shift".into() }).await.unwrap();
+    let sub_account = |company: &str, email: &str| json!({"account": {"company": company, "email": email, "password": "correct horse battery", "isChild": 1}});
+    // Off until set: new accounts go unchecked.
+    let (status, _) = app.json(Method::POST, "/account", Some(sub_account("Agence Nord", "nord@example.com"))).await;
+    assert_eq!(status, 200);
+    assert_eq!(moderated(&app, &op, "Agence Nord").await, 0);
+
+    let said = moderation_admin::moderation(&db, ModerationAction::NewAccounts { state: true }).await.unwrap();
+    assert!(said.contains("new accounts are moderated"), "{said}");
+    let listing = moderation_admin::moderation(&db, ModerationAction::List).await.unwrap();
+    assert!(listing.ends_with("new accounts moderated: on"), "{listing}");
+    // The command line, the console and a customer's sub-account: moderated unless said otherwise.
+    admin::account(&db, AccountAction::Create { name: "shop".into(), credits: 0.0, moderated: None }).await.unwrap();
+    admin::account(&db, AccountAction::Create { name: "trusted".into(), credits: 0.0, moderated: Some(false) })
+        .await
+        .unwrap();
+    for (name, asked) in [("console-new", json!({})), ("console-trusted", json!({"moderated": 0}))] {
+        let mut body = json!({"name": name});
+        body.as_object_mut().unwrap().extend(asked.as_object().unwrap().clone());
+        let (status, answer) = app.json_as(&op, Method::POST, "/operator/accounts", Some(body)).await;
+        assert_eq!(status, 200, "{answer}");
+    }
+    let (status, _) = app.json(Method::POST, "/account", Some(sub_account("Agence Sud", "sud@example.com"))).await;
+    assert_eq!(status, 200);
+    for (name, expected) in
+        [("shop", 1), ("trusted", 0), ("console-new", 1), ("console-trusted", 0), ("Agence Sud", 1), ("alice", 0)]
+    {
+        assert_eq!(moderated(&app, &op, name).await, expected, "{name}");
+    }
+
+    // Off again; a moderated parent's sub-account is moderated all the same.
+    moderation_admin::moderation(&db, ModerationAction::NewAccounts { state: false }).await.unwrap();
+    let (_, listed) = app.json_as(&op, Method::GET, "/operator/accounts", None).await;
+    let alice = listed["accounts"].as_array().unwrap().iter().find(|a| a["name"] == "alice").unwrap()["id"].clone();
+    let (status, _) =
+        app.json_as(&op, Method::PUT, &format!("/operator/account/{alice}"), Some(json!({"moderated": 1}))).await;
+    assert_eq!(status, 200);
+    rules_read().await;
+    let (status, _) = app.json(Method::POST, "/account", Some(sub_account("Agence Est", "est@example.com"))).await;
+    assert_eq!(status, 200);
+    assert_eq!(moderated(&app, &op, "Agence Est").await, 1, "under a moderated parent");
+}

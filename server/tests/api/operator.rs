@@ -34,7 +34,7 @@ async fn only_operators_read_the_operator_api_and_it_shows_accounts_connectors_a
         assert_eq!(status, 401, "an unknown token: {path}");
     }
 
-    admin::account(&app.db(), AccountAction::Create { name: "bravo".into(), credits: 12.5, moderated: false })
+    admin::account(&app.db(), AccountAction::Create { name: "bravo".into(), credits: 12.5, moderated: None })
         .await
         .expect("bravo");
     let (status, accounts) = get(&app, &operator, "/operator/accounts").await;

@@ -278,3 +278,35 @@ async fn what_the_command_line_changes_is_in_the_operators_log_without_secrets()
     let (_, own) = call(&app, &app.token, Method::GET, "/audit", None).await;
     assert_eq!(own["audit"][0]["action"], "account.credit", "{own}");
 }
+
+#[tokio::test]
+async fn the_ledger_comes_a_hundred_movements_a_page_newest_first() {
+    let app = spawn_app().await;
+    let op = operator(&app).await;
+    for amount in 1..=101 {
+        admin::account(&app.db(), AccountAction::Credit { name: "alice".into(), credits: f64::from(amount) })
+            .await
+            .expect("a top-up");
+    }
+    let id = listed(&app, &op, "alice").await["id"].as_i64().unwrap();
+    let ledger = |query: &'static str| {
+        let (app, op) = (&app, &op);
+        async move { call(app, op, Method::GET, &format!("/operator/account/{id}/ledger{query}"), None).await }
+    };
+    let (status, first) = ledger("").await;
+    assert_eq!(status, 200, "{first}");
+    let amounts = |page: &Value| -> Vec<f64> {
+        page["ledger"].as_array().unwrap().iter().map(|l| l["amount"].as_f64().unwrap()).collect()
+    };
+    assert_eq!((first["page"].as_i64(), first["more"].as_i64(), amounts(&first).len()), (Some(1), Some(1), 100));
+    assert_eq!(amounts(&first)[..2], [101.0, 100.0], "newest first");
+    let (_, second) = ledger("?page=2").await;
+    // The 102nd movement is alice's opening balance, the 101st the top-up of 1.
+    assert_eq!((second["more"].as_i64(), amounts(&second)), (Some(0), vec![1.0, 1000.0]), "{second}");
+    let (_, beyond) = ledger("?page=3").await;
+    assert_eq!((beyond["more"].as_i64(), amounts(&beyond).len()), (Some(0), 0));
+    for bad in ["?page=0", "?page=x"] {
+        let (status, body) = ledger(bad).await;
+        assert_eq!((status, body["errors"][0]["path"].as_str()), (422, Some("page")), "{bad}: {body}");
+    }
+}

@@ -4,8 +4,8 @@
 use gloo_net::http::Method;
 use leptos::{prelude::*, task::spawn_local};
 use texto_core::wire::{
-    CreatedResponse, Format, NewOperatorAccountRequest, OperatorAccountDto, OperatorAccountsResponse,
-    PlanNamesResponse, encode,
+    CreatedResponse, Format, ModerationResponse, NewOperatorAccountRequest, OperatorAccountDto,
+    OperatorAccountsResponse, PlanNamesResponse, encode,
 };
 
 use super::{
@@ -130,6 +130,12 @@ fn CreateForm(plans: Signal<Vec<String>>, version: RwSignal<u32>) -> impl IntoVi
     let (name, credits, plan) =
         (RwSignal::new(String::new()), RwSignal::new(String::new()), RwSignal::new(String::new()));
     let moderated = RwSignal::new(false);
+    // Ticked when new accounts are moderated by default (`texto moderation new-accounts on`).
+    spawn_local(async move {
+        if let Ok(answer) = console.get::<ModerationResponse>("/operator/moderation").await {
+            moderated.set(answer.new_accounts_moderated == 1);
+        }
+    });
     let (error, created) = (RwSignal::new(None::<ApiError>), RwSignal::new(None::<String>));
     let create = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();

@@ -24,12 +24,14 @@ use crate::{
 pub fn Manage(account: OperatorAccountDto, plans: Signal<Vec<String>>, version: RwSignal<u32>) -> impl IntoView {
     let (t, console) = (use_op_texts(), use_console());
     let id = account.id;
-    let ledger_version = RwSignal::new(0u32);
+    let (ledger_version, page) = (RwSignal::new(0u32), RwSignal::new(1i64));
     let ledger = LocalResource::new(move || {
         ledger_version.track();
         version.track();
-        async move { console.get::<LedgerResponse>(&format!("/operator/account/{id}/ledger")).await }
+        let page = page.get();
+        async move { console.get::<LedgerResponse>(&format!("/operator/account/{id}/ledger?page={page}")).await }
     });
+    let more = move || ledger.get().and_then(Result::ok).is_some_and(|answer| answer.more == 1);
     let plan = RwSignal::new(account.plan.clone());
     let moderated = RwSignal::new(account.moderated == 1);
     let limit = RwSignal::new(account.per_second.map(|n| n.to_string()).unwrap_or_default());
@@ -85,7 +87,7 @@ pub fn Manage(account: OperatorAccountDto, plans: Signal<Vec<String>>, version: 
                 <Show when=move || saved.get()><p role="status">{move || t().saved}</p></Show>
                 <button type="submit" class="primary">{move || t().save}</button>
             </form>
-            <TopUp id ledger_version />
+            <TopUp id ledger_version page />
             <h3>{move || t().suspend_title}</h3>
             <p class="hint">{move || t().suspend_intro}</p>
             <ErrorAlert error=standing_error />
@@ -108,13 +110,22 @@ pub fn Manage(account: OperatorAccountDto, plans: Signal<Vec<String>>, version: 
                     </tbody>
                 </table>
             </div>
+            <div class="pager">
+                <button type="button" disabled=move || page.get() == 1 on:click=move |_| page.update(|p| *p = (*p - 1).max(1))>
+                    {move || t().newer}
+                </button>
+                <span aria-live="polite">{move || format!("{} {}", t().page, page.get())}</span>
+                <button type="button" disabled=move || !more() on:click=move |_| page.update(|p| *p += 1)>
+                    {move || t().older}
+                </button>
+            </div>
         </section>
     }
 }
 
-/// "Add credits".
+/// "Add credits" (then the ledger's first page, where the top-up is).
 #[component]
-fn TopUp(id: i64, ledger_version: RwSignal<u32>) -> impl IntoView {
+fn TopUp(id: i64, ledger_version: RwSignal<u32>, page: RwSignal<i64>) -> impl IntoView {
     let (t, console) = (use_op_texts(), use_console());
     let amount = RwSignal::new(String::new());
     let error = RwSignal::new(None::<ApiError>);
@@ -127,6 +138,7 @@ fn TopUp(id: i64, ledger_version: RwSignal<u32>) -> impl IntoView {
                 Ok(_) => {
                     error.set(None);
                     amount.set(String::new());
+                    page.set(1);
                     ledger_version.update(|v| *v += 1);
                 }
                 Err(e) => error.set(Some(e)),

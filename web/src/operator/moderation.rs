@@ -27,9 +27,15 @@ pub fn Queue() -> impl IntoView {
             .and_then(Result::ok)
             .map(|answer| rows_or(answer.campaigns, 7, t().queue_empty, move |held| view! { <HeldRow held version /> }))
     };
+    let new_accounts = move || {
+        list.get().and_then(Result::ok).map(|answer| {
+            if answer.new_accounts_moderated == 1 { t().new_accounts_moderated } else { t().new_accounts_free }
+        })
+    };
     view! {
         <h1>{move || t().moderation_title}</h1>
         <p class="hint">{move || t().moderation_intro}</p>
+        <p data-testid="new-accounts">{new_accounts}</p>
         <ErrorAlert error=load_error />
         <div class="table-wrap">
             <table class="stack" data-testid="moderation">

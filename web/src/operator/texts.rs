@@ -51,7 +51,10 @@ crate::i18n::define_texts! {
     top_up_title: "Add credits", "Ajouter des crédits";
     credits_to_add: "Credits to add", "Crédits à ajouter";
     add_credits: "Add credits", "Ajouter";
-    ledger_title: "Ledger (last 100 movements)", "Relevé (100 derniers mouvements)";
+    ledger_title: "Ledger (newest first, 100 a page)", "Relevé (du plus récent, 100 par page)";
+    newer: "Newer", "Plus récents";
+    older: "Older", "Plus anciens";
+    page: "Page", "Page";
     kind: "Movement", "Mouvement";
     amount: "Amount", "Montant";
     campaign: "Campaign", "Campagne";
@@ -104,6 +107,8 @@ crate::i18n::define_texts! {
     // Moderation.
     moderation_title: "Moderation queue", "File de modération";
     moderation_intro: "Held campaigns, oldest first. Releasing one sends it; refusing it cancels it, gives its credits back and tells its sender why.", "Campagnes retenues, les plus anciennes d’abord. Libérer l’envoie ; refuser l’annule, rend ses crédits et dit pourquoi à l’expéditeur.";
+    new_accounts_moderated: "New accounts are moderated unless created otherwise (texto moderation new-accounts off to stop).", "Les nouveaux comptes sont modérés sauf mention contraire à leur création (texto moderation new-accounts off pour arrêter).";
+    new_accounts_free: "New accounts are not moderated unless created so (texto moderation new-accounts on to moderate them all).", "Les nouveaux comptes ne sont pas modérés sauf mention contraire à leur création (texto moderation new-accounts on pour tous les modérer).";
     ticket: "Ticket", "Ticket";
     text: "Text", "Texte";
     recipients: "Recipients", "Destinataires";

@@ -11,8 +11,9 @@ use crate::{
         AccountId,
         approval::APPROVE,
         moderation::{
-            ADD_RULE, HELD, HeldCampaign, MARK_HELD, MODERATED, ModerationRule, ModerationStore, REMOVE_RULE, RULES,
-            RuleKind, SET_MODERATED, SUSPENDED, held,
+            ADD_RULE, HELD, HeldCampaign, MARK_HELD, MODERATED, ModerationRule, ModerationStore,
+            NEW_ACCOUNTS_MODERATED, REMOVE_RULE, RULES, RuleKind, SET_MODERATED, SET_NEW_ACCOUNTS_MODERATED, SUSPENDED,
+            held, setting,
         },
         time,
     },
@@ -32,6 +33,18 @@ fn read_held(row: &Row) -> HeldCampaign {
 
 #[async_trait]
 impl ModerationStore for PgStore {
+    async fn new_accounts_moderated(&self) -> Result<bool, Error> {
+        let client = self.pool.get().await?;
+        let row = client.query_opt(NEW_ACCOUNTS_MODERATED, &[]).await?;
+        Ok(row.is_some_and(|row| row.get::<_, String>(0) == setting(true)))
+    }
+
+    async fn set_new_accounts_moderated(&self, on: bool) -> Result<(), Error> {
+        let client = self.pool.get().await?;
+        client.execute(SET_NEW_ACCOUNTS_MODERATED, &[&setting(on)]).await?;
+        Ok(())
+    }
+
     async fn set_moderated(&self, account: AccountId, moderated: bool) -> Result<(), Error> {
         let client = self.pool.get().await?;
         client.execute(SET_MODERATED, &[&account, &moderated]).await?;

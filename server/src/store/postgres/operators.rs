@@ -88,9 +88,9 @@ impl OperatorStore for PgStore {
         Ok(())
     }
 
-    async fn ledger(&self, account: AccountId, limit: i64) -> Result<Vec<LedgerLine>, Error> {
+    async fn ledger(&self, account: AccountId, limit: i64, skip: i64) -> Result<Vec<LedgerLine>, Error> {
         let client = self.pool.get().await?;
-        Ok(query(&client, LEDGER, &[&account, &limit])
+        Ok(query(&client, LEDGER, &[&account, &limit, &skip])
             .await?
             .iter()
             .map(|row| LedgerLine {

@@ -35,9 +35,9 @@ impl SubAccountStore for PgStore {
         let tx = client.transaction().await?;
         let account = tx
             .query_opt(
-                "INSERT INTO accounts (name, parent_id, unlimited) VALUES ($1, $2, $3)
+                "INSERT INTO accounts (name, parent_id, unlimited, moderated) VALUES ($1, $2, $3, $4)
                  ON CONFLICT (name) DO NOTHING RETURNING id",
-                &[&new.name, &new.parent, &new.unlimited],
+                &[&new.name, &new.parent, &new.unlimited, &new.moderated],
             )
             .await?
             .ok_or_else(name_taken)?

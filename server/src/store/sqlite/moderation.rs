@@ -2,7 +2,7 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use rusqlite::params;
+use rusqlite::{OptionalExtension, params};
 
 use super::{SqliteStore, numbered};
 use crate::{
@@ -11,8 +11,9 @@ use crate::{
         AccountId,
         approval::APPROVE,
         moderation::{
-            ADD_RULE, HELD, HeldCampaign, MARK_HELD, MODERATED, ModerationRule, ModerationStore, REMOVE_RULE, RULES,
-            RuleKind, SET_MODERATED, SUSPENDED, held,
+            ADD_RULE, HELD, HeldCampaign, MARK_HELD, MODERATED, ModerationRule, ModerationStore,
+            NEW_ACCOUNTS_MODERATED, REMOVE_RULE, RULES, RuleKind, SET_MODERATED, SET_NEW_ACCOUNTS_MODERATED, SUSPENDED,
+            held, setting,
         },
         time,
     },
@@ -42,6 +43,25 @@ fn held_where(db: &rusqlite::Connection, filter: &str, ticket: Option<i64>) -> R
 
 #[async_trait]
 impl ModerationStore for SqliteStore {
+    async fn new_accounts_moderated(&self) -> Result<bool, Error> {
+        self.db
+            .read(|db| {
+                let value: Option<String> =
+                    db.prepare_cached(NEW_ACCOUNTS_MODERATED)?.query_row([], |row| row.get(0)).optional()?;
+                Ok(value.as_deref() == Some(setting(true)))
+            })
+            .await
+    }
+
+    async fn set_new_accounts_moderated(&self, on: bool) -> Result<(), Error> {
+        self.db
+            .write(move |db| {
+                db.prepare_cached(&numbered(SET_NEW_ACCOUNTS_MODERATED))?.execute(params![setting(on)])?;
+                Ok(())
+            })
+            .await
+    }
+
     async fn set_moderated(&self, account: AccountId, moderated: bool) -> Result<(), Error> {
         self.db
             .write(move |db| {

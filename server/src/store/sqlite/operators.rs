@@ -115,11 +115,11 @@ impl OperatorStore for SqliteStore {
             .await
     }
 
-    async fn ledger(&self, account: AccountId, limit: i64) -> Result<Vec<LedgerLine>, Error> {
+    async fn ledger(&self, account: AccountId, limit: i64, skip: i64) -> Result<Vec<LedgerLine>, Error> {
         self.db
             .read(move |db| {
                 let mut statement = db.prepare_cached(&numbered(LEDGER))?;
-                let rows = statement.query_map(params![account, limit], |row| {
+                let rows = statement.query_map(params![account, limit, skip], |row| {
                     Ok(LedgerLine {
                         at: time::load(&row.get::<_, String>(0)?),
                         amount: Credits::from_hundredths(row.get(1)?),

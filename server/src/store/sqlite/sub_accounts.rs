@@ -37,9 +37,9 @@ impl SubAccountStore for SqliteStore {
             .write(move |db| {
                 let account: Option<AccountId> = db
                     .query_row(
-                        "INSERT INTO accounts (name, parent_id, unlimited) VALUES (?, ?, ?)
+                        "INSERT INTO accounts (name, parent_id, unlimited, moderated) VALUES (?, ?, ?, ?)
                          ON CONFLICT (name) DO NOTHING RETURNING id",
-                        params![new.name, new.parent, new.unlimited],
+                        params![new.name, new.parent, new.unlimited, new.moderated],
                         |row| row.get(0),
                     )
                     .optional()?;
