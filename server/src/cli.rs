@@ -228,7 +228,7 @@ pub enum ModerationAction {
     /// (the command line's `account create`, the console, and sub-accounts a customer creates).
     NewAccounts {
         /// `on` or `off`.
-        #[arg(value_parser = on_off)]
+        #[arg(value_parser = on_off, action = clap::ArgAction::Set)]
         state: bool,
     },
     /// List the rules, the moderated accounts and whether new accounts are.
@@ -411,4 +411,38 @@ fn seconds_or_duration(text: &str) -> Result<i64, String> {
     }
     let duration = text.parse::<humantime::Duration>().map_err(|e| format!("{text:?}: {e}"))?;
     i64::try_from(duration.as_secs()).map_err(|_| format!("{text:?} is too long"))
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::{CommandFactory, Parser};
+
+    use super::*;
+
+    #[test]
+    fn every_sub_command_is_well_defined() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn on_and_off_read_as_the_operator_types_them() {
+        let parse = |args: &[&str]| Cli::try_parse_from(args.iter().copied()).map(|cli| cli.command);
+        let Ok(Command::Moderation { action: ModerationAction::NewAccounts { state }, .. }) =
+            parse(&["texto", "moderation", "new-accounts", "on"])
+        else {
+            panic!("new-accounts on")
+        };
+        assert!(state);
+        for (args, expected) in [
+            (&["texto", "account", "create", "a"][..], None),
+            (&["texto", "account", "create", "a", "--moderated"][..], Some(true)),
+            (&["texto", "account", "create", "a", "--moderated", "off"][..], Some(false)),
+        ] {
+            let Ok(Command::Account { action: AccountAction::Create { moderated, .. }, .. }) = parse(args) else {
+                panic!("{args:?}")
+            };
+            assert_eq!(moderated, expected, "{args:?}");
+        }
+        assert!(parse(&["texto", "moderation", "new-accounts", "maybe"]).is_err());
+    }
 }

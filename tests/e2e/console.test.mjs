@@ -67,26 +67,11 @@ test("an operator runs accounts, carriers, moderation, traffic and the log from 
   const ledger = page.getByTestId("ledger");
   await eventually(() => ledger.getByRole("row").count(), (n) => n === 3, "two top-ups in the ledger (and its heading row)");
   assert.equal(await manage.getByRole("button", { name: "Older" }).isDisabled(), true, "one page of movements");
-  // 100 more top-ups (through the API): the ledger shows the newest 100, the rest a page older.
-  const asOperator = { ...suite.texto, token: operator };
-  const listedAccounts = (await api(asOperator, "GET", "/operator/accounts")).body.accounts;
-  const martinId = listedAccounts.find((a) => a.name === "Boulangerie Martin").id;
-  for (let i = 0; i < 100; i += 1) {
-    const topUp = await api(asOperator, "POST", `/operator/account/${martinId}/credits`, { credits: 0.01 });
-    assert.equal(topUp.status, 200, JSON.stringify(topUp.body));
-  }
   await manage.getByLabel("Price plan").selectOption("partner");
   await manage.getByLabel("Limit (msg/s)").fill("20");
   await manage.getByLabel("Hold every campaign for moderation").check();
   await manage.getByRole("button", { name: "Save" }).click();
-  await eventually(() => martin.textContent(), (t) => t.includes("150.5") && t.includes("partner") && t.includes("Yes") && t.includes("20"), "the account's new settings");
-  await eventually(() => ledger.getByRole("row").count(), (n) => n === 101, "the newest 100 movements");
-  await manage.getByRole("button", { name: "Older" }).click();
-  await eventually(() => ledger.getByRole("row").count(), (n) => n === 3, "the two oldest on page 2");
-  assert.match(await ledger.textContent(), /49\.5/);
-  await manage.getByText("Page 2").waitFor();
-  await manage.getByRole("button", { name: "Newer" }).click();
-  await eventually(() => ledger.getByRole("row").count(), (n) => n === 101, "back to the newest");
+  await eventually(() => martin.textContent(), (t) => t.includes("149.5") && t.includes("partner") && t.includes("Yes") && t.includes("20"), "the account's new settings");
   await assertAccessible(page, "the console's accounts");
   await screenshots(page, "console-accounts-en");
   await page.getByTestId("manage").getByRole("button", { name: "Suspend the account" }).click();
@@ -160,6 +145,24 @@ test("an operator runs accounts, carriers, moderation, traffic and the log from 
   assert.ok(text.includes("operator Night shift"));
   await assertAccessible(page, "the console's log");
   await screenshots(page, "console-log-en");
+
+  // The ledger, 100 movements a page: Boulangerie Martin gets 100 more top-ups (through the API).
+  const asOperator = { ...suite.texto, token: operator };
+  const listedAccounts = (await api(asOperator, "GET", "/operator/accounts")).body.accounts;
+  const martinId = listedAccounts.find((a) => a.name === "Boulangerie Martin").id;
+  for (let i = 0; i < 100; i += 1) {
+    const topUp = await api(asOperator, "POST", `/operator/account/${martinId}/credits`, { credits: 0.01 });
+    assert.equal(topUp.status, 200, JSON.stringify(topUp.body));
+  }
+  await page.getByRole("link", { name: "Accounts" }).click();
+  await accounts.getByRole("row").filter({ hasText: "Boulangerie Martin" }).getByRole("button", { name: "Manage Boulangerie Martin" }).click();
+  await eventually(() => ledger.getByRole("row").count(), (n) => n === 101, "the newest 100 movements");
+  await manage.getByRole("button", { name: "Older" }).click();
+  await eventually(() => ledger.getByRole("row").count(), (n) => n === 3, "the two oldest on page 2");
+  assert.match(await ledger.textContent(), /49\.5/);
+  await manage.getByText("Page 2").waitFor();
+  await manage.getByRole("button", { name: "Newer" }).click();
+  await eventually(() => ledger.getByRole("row").count(), (n) => n === 101, "back to the newest");
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
@@ -181,7 +184,7 @@ test("an operator signs in with a password, in French at phone width, every page
   assert.match(session, /^texto_ops_/);
   await page.getByTestId("accounts").getByRole("row").filter({ hasText: "demo" }).waitFor();
   await page.getByRole("button", { name: "Gérer demo" }).click();
-  await page.getByRole("heading", { name: "Relevé (100 derniers mouvements)" }).waitFor();
+  await page.getByRole("heading", { name: "Relevé (du plus récent, 100 par page)" }).waitFor();
   await eventually(() => page.getByTestId("ledger").textContent(), (t) => t.includes("Recharge"), "the demo account's ledger in French");
   await assertAccessible(page, "les comptes");
   await screenshots(page, "console-accounts-fr");
