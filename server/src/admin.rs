@@ -48,10 +48,10 @@ pub async fn account(path: impl Into<DbLocation>, action: AccountAction) -> Resu
             })
         }
         AccountAction::Moderate { name, state } => {
-            store.set_moderated(named(&store, &name).await?, state == "on").await?;
-            Ok(match state.as_str() {
-                "on" => format!("account {name}: every campaign is held for moderation"),
-                _ => format!("account {name}: campaigns go without moderation (unless a rule holds them)"),
+            store.set_moderated(named(&store, &name).await?, state).await?;
+            Ok(match state {
+                true => format!("account {name}: every campaign is held for moderation"),
+                false => format!("account {name}: campaigns go without moderation (unless a rule holds them)"),
             })
         }
         AccountAction::Credit { name, credits: amount } => {

@@ -321,8 +321,8 @@ pub enum AccountAction {
         /// The account's name.
         name: String,
         /// `on` or `off`.
-        #[arg(value_parser = ["on", "off"])]
-        state: String,
+        #[arg(value_parser = on_off, action = clap::ArgAction::Set)]
+        state: bool,
     },
     /// Top up an account (recorded in its ledger).
     Credit {

@@ -1,25 +1,52 @@
 //! The operators' log of what the command line changed: a command that changes accounts,
 //! connectors, routes, plans, moderation rules, operators, tokens or people leaves a line in the
 //! operators' log (`GET /operator/audit`, the console's Log), and in the account's own log when
-//! it is about one account, as the same change made from the console does.
+//! it is about one account, as the same change made from the console does. [`administer`]
+//! runs such a command and records it.
 
 use std::sync::Arc;
 
 use chrono::Utc;
 
 use crate::{
-    Error,
+    Error, admin, admin_users,
     audit_log::PLATFORM_LOG,
     cli::{
         AccountAction, Command, ConnectorAction, ModerationAction, OperatorAction, PlanAction, RouteAction,
         TokenAction, UserAction,
     },
+    moderation_admin, plan_admin, routing_admin,
     store::{AuditEntry, DbLocation},
 };
 
+/// Runs an administration command (any but `serve` and `smsc-simulator`) against its database,
+/// records what it changed, and returns what to print.
+pub async fn administer(command: Command) -> Result<String, Error> {
+    let change = change(&command);
+    let output = match command {
+        Command::Serve(_) | Command::SmscSimulator(_) => {
+            return Err(Error::Command("serve and smsc-simulator are not administration commands".into()));
+        }
+        Command::Account { db, action } => admin::account(&db.db, action).await?,
+        Command::Token { db, action } => admin::token(&db.db, action).await?,
+        Command::Connector { db, action } => routing_admin::connector(&db.db, action).await?,
+        Command::Route { db, action } => routing_admin::route(&db.db, action).await?,
+        Command::Moderation { db, action } => moderation_admin::moderation(&db.db, action).await?,
+        Command::Operator { db, action } => admin::operator(&db.db, action).await?,
+        Command::Plan { db, action } => plan_admin::plan(&db.db, action).await?,
+        Command::User { db, action } => admin_users::user(&db.db, action).await?,
+    };
+    if let Some(change) = change
+        && let Err(error) = record(change, &output).await
+    {
+        tracing::warn!(%error, "done, but not written in the operators' log");
+    }
+    Ok(output)
+}
+
 /// What a command changes, to record once it succeeded.
 #[derive(Debug, Clone)]
-pub struct Change {
+struct Change {
     db: DbLocation,
     action: &'static str,
     object: String,
@@ -30,7 +57,7 @@ pub struct Change {
 }
 
 /// The change `command` makes, or `None` for `serve`, the simulator and what only reads.
-pub fn change(command: &Command) -> Option<Change> {
+fn change(command: &Command) -> Option<Change> {
     let change = |db: &DbLocation, action, object: String, account: Option<&String>, summary: Option<String>| {
         Some(Change { db: db.clone(), action, object, account: account.cloned(), summary })
     };
@@ -104,7 +131,7 @@ pub fn change(command: &Command) -> Option<Change> {
 
 /// Writes the line of `change`, which printed `output`: in the operators' log, and in the
 /// account's log when it is about one (by `USER`, from the command line).
-pub async fn record(change: Change, output: &str) -> Result<(), Error> {
+async fn record(change: Change, output: &str) -> Result<(), Error> {
     let store = crate::store::for_commands(&change.db).await?;
     let user = std::env::var("USER").unwrap_or_default();
     let entry = AuditEntry {

@@ -30,7 +30,7 @@ async fn campaign(app: &TestApp, ticket: &str) -> Value {
 async fn a_held_campaign_waits_for_an_operator_who_releases_or_refuses_it() {
     let app = spawn_app().await;
     let operator = admin::operator(&app.db(), OperatorAction::Create { name: "Night".into() }).await.unwrap();
-    admin::account(&app.db(), AccountAction::Moderate { name: "alice".into(), state: "on".into() }).await.unwrap();
+    admin::account(&app.db(), AccountAction::Moderate { name: "alice".into(), state: true }).await.unwrap();
     rules_read().await;
 
     let (status, held) = send(&app, "Rendez-vous demain 9h", &[]).await;
@@ -119,7 +119,7 @@ async fn rules_hold_campaigns_by_their_text_or_the_domains_they_link_to() {
 #[tokio::test]
 async fn a_retry_of_a_held_send_gets_the_same_held_answer() {
     let app = spawn_app().await;
-    admin::account(&app.db(), AccountAction::Moderate { name: "alice".into(), state: "on".into() }).await.unwrap();
+    admin::account(&app.db(), AccountAction::Moderate { name: "alice".into(), state: true }).await.unwrap();
     rules_read().await;
     let body = json!({"sms": {"message": {"text": "Promo", "pushtype": "alert"}, "recipients": {"gsm": [{"value": "33612345671"}]}}});
     let mut answers = Vec::new();

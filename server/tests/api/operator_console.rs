@@ -8,7 +8,6 @@ use reqwest::Method;
 use serde_json::{Value, json};
 use texto_server::{
     AccountAction, Command, ConnectorAction, DbArg, OperatorAction, PlanAction, admin, command_log, plan_admin,
-    routing_admin,
 };
 
 use crate::helpers::{TestApp, spawn_app};
@@ -230,31 +229,14 @@ async fn connectors_and_routes_are_edited_through_the_api() {
     assert_eq!(status, 403);
 }
 
-/// Runs `command` as `texto` does: its change, then its line in the operators' log.
-async fn run_command(command: Command) -> String {
-    let change = command_log::change(&command);
-    let output = match command {
-        Command::Account { db, action } => admin::account(&db.db, action).await,
-        Command::Operator { db, action } => admin::operator(&db.db, action).await,
-        Command::Connector { db, action } => routing_admin::connector(&db.db, action).await,
-        other => panic!("not run here: {other:?}"),
-    }
-    .expect("the command succeeds");
-    if let Some(change) = change {
-        command_log::record(change, &output).await.expect("its line written");
-    }
-    output
-}
-
 #[tokio::test]
 async fn what_the_command_line_changes_is_in_the_operators_log_without_secrets() {
     let app = spawn_app().await;
     let db = || DbArg { db: app.db().into() };
-    let op =
-        run_command(Command::Operator { db: db(), action: OperatorAction::Create { name: "Day shift".into() } }).await;
-    run_command(Command::Account { db: db(), action: AccountAction::Credit { name: "alice".into(), credits: 25.0 } })
-        .await;
-    let listing = run_command(Command::Connector { db: db(), action: ConnectorAction::List }).await;
+    let run = |command| async move { command_log::administer(command).await.expect("the command succeeds") };
+    let op = run(Command::Operator { db: db(), action: OperatorAction::Create { name: "Day shift".into() } }).await;
+    run(Command::Account { db: db(), action: AccountAction::Credit { name: "alice".into(), credits: 25.0 } }).await;
+    let listing = run(Command::Connector { db: db(), action: ConnectorAction::List }).await;
     assert!(listing.contains("default"), "{listing}");
 
     let (_, log) = call(&app, &op, Method::GET, "/operator/audit", None).await;
