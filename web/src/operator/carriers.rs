@@ -76,7 +76,8 @@ fn ConnectorRow(connector: ConnectorDto, version: RwSignal<u32>, error: RwSignal
     let (t, console, lang) = (use_op_texts(), use_console(), use_lang());
     let sum = |f: fn(&texto_core::wire::ConnectorStatusDto) -> i64| connector.nodes.iter().map(f).sum::<i64>();
     let (up, binds) = (sum(|n| n.binds_up), sum(|n| n.binds));
-    let per_second: f64 = connector.nodes.iter().map(|n| n.per_second).sum();
+    // A fold from +0.0: f64's sum of no node is -0.0, which showed as "-0.0".
+    let per_second = connector.nodes.iter().fold(0.0, |total, n| total + n.per_second);
     let last_error = connector.nodes.iter().find_map(|n| n.last_error.clone()).unwrap_or_default();
     let running = !connector.nodes.is_empty();
     let name = connector.name.clone();
