@@ -82,8 +82,9 @@ test("anti-flood holds across nodes: 12 identical texts at once to one number ov
     const sent = answers.reduce((sum, a) => sum + Number(a.sent), 0);
     const flood = answers.reduce((sum, a) => sum + Number(a.flood), 0);
     assert.deepEqual({ sent, flood }, { sent: 6, flood: 6 });
-    // And one more, sequentially, on each node: filtered everywhere.
-    for (const node of all) assert.equal(Number((await send(node, ["33699887766"], "Code promo: HIVER")).flood), 1);
+    // And one more, sequentially, on each node: filtered everywhere. A node whose view of the
+    // window is a moment old may answer 503 first, as above; its retry is filtered.
+    for (let i = 0; i < all.length; i += 1) assert.equal(Number((await attempt(i)).flood), 1);
   } finally {
     await Promise.all(all.map((node) => node.stop()));
   }
