@@ -82,9 +82,12 @@ async fn a_token_request_names_each_field_that_is_wrong() {
 #[tokio::test]
 async fn an_expired_token_is_refused_with_minus_one() {
     let app = spawn_app().await;
-    let (token, id) = create(&app, json!({"name": "Short", "ttl": 1})).await;
-    assert_eq!(credits_status(&app, &token).await.0, 200);
-    tokio::time::sleep(Duration::from_millis(2100)).await;
+    // Five seconds leave a loaded CI machine time for the first call; the sleep is counted from
+    // before the creation, so the token has expired however long that took.
+    let asked = tokio::time::Instant::now();
+    let (token, id) = create(&app, json!({"name": "Short", "ttl": 5})).await;
+    assert_eq!(credits_status(&app, &token).await.0, 200, "accepted before it expires");
+    tokio::time::sleep_until(asked + Duration::from_millis(6100)).await;
     let (status, body) = credits_status(&app, &token).await;
     assert_eq!((status, body["status"].as_i64()), (401, Some(-1)), "{body}");
     assert!(body.to_string().contains("expired"), "says why: {body}");
