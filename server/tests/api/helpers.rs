@@ -81,6 +81,12 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
     TestApp { base_url, client, dir, token, db }
 }
 
+/// Waits until a running texto has read the operator's settings again (price plans, moderation
+/// rules, connectors, routes and limits are read each second; the margin is a loaded machine's).
+pub async fn settings_read() {
+    tokio::time::sleep(Duration::from_millis(2_500)).await;
+}
+
 /// Creates an account through the operator commands and returns a new token of it.
 pub async fn account(db: &Path, name: &str, credits: f64) -> String {
     admin::account(db, AccountAction::Create { name: name.into(), credits, moderated: None })

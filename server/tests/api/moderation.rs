@@ -9,17 +9,12 @@ use reqwest::Method;
 use serde_json::{Value, json};
 use texto_server::{AccountAction, ModerationAction, OperatorAction, admin, moderation_admin};
 
-use crate::helpers::{TestApp, spawn_app};
+use crate::helpers::{TestApp, settings_read, spawn_app};
 
 async fn send(app: &TestApp, text: &str, links: &[&str]) -> (u16, Value) {
     let message = json!({"text": text, "pushtype": "alert", "links": links});
     let body = json!({"sms": {"message": message, "recipients": {"gsm": [{"value": "33612345671"}, {"value": "33612345672"}]}}});
     app.json(Method::POST, "/send", Some(body)).await
-}
-
-/// The running texto reads the rules each second.
-async fn rules_read() {
-    tokio::time::sleep(Duration::from_millis(1_300)).await;
 }
 
 async fn campaign(app: &TestApp, ticket: &str) -> Value {
@@ -31,7 +26,7 @@ async fn a_held_campaign_waits_for_an_operator_who_releases_or_refuses_it() {
     let app = spawn_app().await;
     let operator = admin::operator(&app.db(), OperatorAction::Create { name: "Night".into() }).await.unwrap();
     admin::account(&app.db(), AccountAction::Moderate { name: "alice".into(), state: true }).await.unwrap();
-    rules_read().await;
+    settings_read().await;
 
     let (status, held) = send(&app, "Rendez-vous demain 9h", &[]).await;
     assert_eq!(
@@ -104,7 +99,7 @@ async fn rules_hold_campaigns_by_their_text_or_the_domains_they_link_to() {
         listed.contains("domain") && listed.contains("bit.ly") && listed.contains("moderated accounts: none"),
         "{listed}"
     );
-    rules_read().await;
+    settings_read().await;
 
     let (status, body) = send(&app, "Votre CRÉDIT  rapide en 24h", &[]).await;
     assert_eq!((status, body["status"].as_i64()), (202, Some(-8)), "{body}");
@@ -120,7 +115,7 @@ async fn rules_hold_campaigns_by_their_text_or_the_domains_they_link_to() {
 async fn a_retry_of_a_held_send_gets_the_same_held_answer() {
     let app = spawn_app().await;
     admin::account(&app.db(), AccountAction::Moderate { name: "alice".into(), state: true }).await.unwrap();
-    rules_read().await;
+    settings_read().await;
     let body = json!({"sms": {"message": {"text": "Promo", "pushtype": "alert"}, "recipients": {"gsm": [{"value": "33612345671"}]}}});
     let mut answers = Vec::new();
     for _ in 0..2 {
@@ -190,7 +185,7 @@ async fn new_accounts_are_moderated_when_the_operator_says_so_and_sub_accounts_f
     let (status, _) =
         app.json_as(&op, Method::PUT, &format!("/operator/account/{alice}"), Some(json!({"moderated": 1}))).await;
     assert_eq!(status, 200);
-    rules_read().await;
+    settings_read().await;
     let (status, _) = app.json(Method::POST, "/account", Some(sub_account("Agence Est", "est@example.com"))).await;
     assert_eq!(status, 200);
     assert_eq!(moderated(&app, &op, "Agence Est").await, 1, "under a moderated parent");

@@ -11,7 +11,7 @@ use texto_server::{
     AccountAction, ConnectorAction, OperatorAction, PlanAction, RouteAction, admin, plan_admin, routing_admin,
 };
 
-use crate::helpers::{TestApp, spawn_app};
+use crate::helpers::{TestApp, settings_read, spawn_app};
 
 async fn get(app: &TestApp, token: &str, path: &str) -> (u16, Value) {
     app.json_as(token, Method::GET, path, None).await
@@ -139,7 +139,7 @@ async fn messages_whose_route_has_no_connector_up_wait_and_their_campaign_says_w
         priority: 0,
     };
     routing_admin::route(&app.db(), route).await.expect("a route to A alone");
-    tokio::time::sleep(Duration::from_millis(1_300)).await;
+    settings_read().await;
 
     let body = serde_json::json!({"sms": {"message": {"text": "Attente", "pushtype": "alert"}, "recipients": {"gsm": [{"value": "33612345678"}]}}});
     let (status, sent) = app.json(Method::POST, "/send", Some(body)).await;
@@ -192,11 +192,11 @@ async fn a_route_for_a_plan_takes_only_its_accounts_messages() {
 
     // alice is on no plan: default takes her message.
     let one = |number: &str| json!({"sms": {"message": {"text": "Plan", "pushtype": "alert"}, "recipients": {"gsm": [{"value": number}]}}});
-    tokio::time::sleep(Duration::from_millis(1_300)).await;
+    settings_read().await;
     let (_, shipped) = app.json(Method::POST, "/send", Some(one("33612345601"))).await;
     // On gold, her messages go to A alone, where nothing listens: they wait, and say why.
     admin::account(&app.db(), AccountAction::Plan { name: "alice".into(), plan: "gold".into() }).await.unwrap();
-    tokio::time::sleep(Duration::from_millis(1_300)).await;
+    settings_read().await;
     let (_, on_gold) = app.json(Method::POST, "/send", Some(one("33612345602"))).await;
     let start = Instant::now();
     loop {
