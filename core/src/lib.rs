@@ -52,7 +52,7 @@ pub use phone::{
     Country, Msisdn, NUMBERING_DATA_VERSION, NumberError, parse_international, parse_with_default_country,
 };
 pub use plain::{LineText, PlainText};
-pub use pricing::PriceTable;
+pub use pricing::{PriceTable, country_price, country_prices, part_price, part_price_text};
 pub use pushtype::PushType;
 pub use retention::{RetentionPeriod, RetentionUnit};
 pub use role::{Action, Role};

@@ -71,3 +71,55 @@ impl PriceTable {
         self.other
     }
 }
+
+/// A price per part: credits, at least 0, to the hundredth.
+pub fn part_price(value: f64) -> Result<Credits, String> {
+    Credits::from_f64(value)
+        .filter(|c| *c >= Credits::ZERO)
+        .ok_or_else(|| format!("{value} is not a price (0 or more credits)"))
+}
+
+/// A price per part written out (`1.5`).
+pub fn part_price_text(text: &str) -> Result<Credits, String> {
+    let text = text.trim();
+    text.parse::<f64>().map_err(|_| format!("{text:?} is not an amount of credits")).and_then(part_price)
+}
+
+/// `FR=1.5`: a country and its price per part.
+pub fn country_price(text: &str) -> Result<(Country, Credits), String> {
+    let (code, price) = text.split_once('=').ok_or_else(|| format!("{text:?}: expected COUNTRY=CREDITS (FR=1)"))?;
+    let code = code.trim();
+    let country = Country::from_iso2(code).ok_or_else(|| format!("{code:?} is not a country code"))?;
+    Ok((country, part_price_text(price)?))
+}
+
+/// `FR=0.5, BE=0.75` (commas or spaces between): the countries' prices, in the order written.
+pub fn country_prices(text: &str) -> Result<Vec<(Country, Credits)>, String> {
+    text.split(|c: char| c == ',' || c == ';' || c.is_whitespace())
+        .filter(|t| !t.is_empty())
+        .map(country_price)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prices_are_read_as_an_operator_writes_them() {
+        let fr = Country::from_iso2("FR").unwrap();
+        let be = Country::from_iso2("BE").unwrap();
+        assert_eq!(country_price("FR=1.5"), Ok((fr, Credits::from_hundredths(150))));
+        assert_eq!(
+            country_prices(" FR=0.5, BE=0.75;fr=1 "),
+            Ok(vec![(fr, Credits::from_hundredths(50)), (be, Credits::from_hundredths(75)), (fr, Credits::whole(1))])
+        );
+        assert_eq!(country_prices(""), Ok(vec![]));
+        assert!(country_prices("FR=0.5 XX=1").unwrap_err().contains("\"XX\" is not a country code"));
+        assert!(country_price("FR").unwrap_err().contains("COUNTRY=CREDITS"));
+        assert!(country_price("FR=-1").is_err());
+        assert!(part_price_text("abc").is_err());
+        assert!(part_price(f64::NAN).is_err());
+        assert_eq!(part_price(0.0), Ok(Credits::ZERO));
+    }
+}

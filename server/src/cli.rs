@@ -248,10 +248,10 @@ pub enum PlanAction {
         /// Its name (`shipped` is the prices texto ships with).
         name: String,
         /// Credits per part to a country: `FR=1` (repeat).
-        #[arg(long = "country", value_parser = country_price)]
+        #[arg(long = "country", value_parser = texto_core::country_price)]
         countries: Vec<(texto_core::Country, texto_core::Credits)>,
         /// Credits per part to the other countries.
-        #[arg(long, value_parser = credits_amount)]
+        #[arg(long, value_parser = texto_core::part_price_text)]
         other: texto_core::Credits,
     },
     /// List the plans with their prices.
@@ -265,22 +265,6 @@ fn on_off(text: &str) -> Result<bool, String> {
         "off" => Ok(false),
         other => Err(format!("{other:?}: expected on or off")),
     }
-}
-
-/// `FR=1.5`: a country and its price per part.
-fn country_price(text: &str) -> Result<(texto_core::Country, texto_core::Credits), String> {
-    let (code, price) = text.split_once('=').ok_or_else(|| format!("{text:?}: expected COUNTRY=CREDITS (FR=1)"))?;
-    let country = texto_core::Country::from_iso2(code).ok_or_else(|| format!("{code:?} is not a country code"))?;
-    Ok((country, credits_amount(price)?))
-}
-
-/// A price: credits, at least 0, to the hundredth.
-fn credits_amount(text: &str) -> Result<texto_core::Credits, String> {
-    text.parse::<f64>()
-        .ok()
-        .and_then(texto_core::Credits::from_f64)
-        .filter(|c| *c >= texto_core::Credits::ZERO)
-        .ok_or_else(|| format!("{text:?} is not an amount of credits"))
 }
 
 /// `--db`, as for `serve`.

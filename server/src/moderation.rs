@@ -25,6 +25,14 @@ pub(crate) fn compile(pattern: &str) -> Result<Regex, String> {
         .map_err(|e| format!("{pattern:?} is not a pattern: {e}"))
 }
 
+/// A rule's value as it is stored, or why it cannot be one: a pattern that compiles, or a domain.
+pub(crate) fn rule_value(kind: RuleKind, text: &str) -> Result<String, String> {
+    match kind {
+        RuleKind::Pattern => compile(text).map(|_| text.to_owned()),
+        RuleKind::Domain => domain(text),
+    }
+}
+
 /// Whether a new account is moderated: as its creation asked, or else as the platform's
 /// setting for new accounts (`texto moderation new-accounts on|off`).
 pub(crate) fn new_account_moderated(asked: Option<bool>, new_accounts_moderated: bool) -> bool {
@@ -45,6 +53,23 @@ pub(crate) fn domain(text: &str) -> Result<String, String> {
         return Err(format!("{text:?} is not a domain (such as example.com)"));
     }
     Ok(domain)
+}
+
+/// Whether lower-cased `text` names `domain` or one of its subdomains as a whole host (in a
+/// link written out, `https://promo.example.com/x`, or bare, `example.com`), not as a part of
+/// another name (`notexample.com`, `example.com.evil`).
+fn names_domain(text: &str, domain: &str) -> bool {
+    let host_char = |c: char| c.is_alphanumeric() || c == '-';
+    text.match_indices(domain).any(|(at, _)| {
+        let starts = text[..at].chars().next_back().is_none_or(|c| !host_char(c));
+        let mut after = text[at + domain.len()..].chars();
+        let ends = match after.next() {
+            None => true,
+            Some('.') => after.next().is_none_or(|c| !host_char(c)),
+            Some(c) => !host_char(c),
+        };
+        starts && ends
+    })
 }
 
 /// The rules in force.
@@ -79,8 +104,10 @@ impl Moderation {
             .iter()
             .filter_map(|link| url::Url::parse(link).ok()?.host_str().map(str::to_ascii_lowercase))
             .collect();
+        let text = text.to_lowercase();
         let listed = |(_, domain): &&(i64, String)| {
             hosts.iter().any(|host| host == domain || host.ends_with(&format!(".{domain}")))
+                || names_domain(&text, domain)
         };
         rules.domains.iter().find(listed).map(|(id, domain)| format!("a link points to {domain} (rule {id})"))
     }
@@ -145,6 +172,17 @@ mod tests {
         );
         assert_eq!(moderation.hold_reason(8, "Voir <-short->", &["https://notbit.ly/x".to_owned()]), None);
         assert_eq!(moderation.hold_reason(8, "Rendez-vous demain", &[]), None);
+        // A link written out in the text, or a bare domain, is held as a short link is.
+        for text in ["Voir https://promo.BIT.ly/x", "Allez sur bit.ly/promo", "Offre: www.bit.ly.", "bit.ly"] {
+            assert_eq!(
+                moderation.hold_reason(8, text, &[]).as_deref(),
+                Some("a link points to bit.ly (rule 2)"),
+                "{text}"
+            );
+        }
+        for text in ["Voir notbit.ly", "Voir bit.ly.example.com/x", "Voir bit.lyon.fr", "habit.ly-x"] {
+            assert_eq!(moderation.hold_reason(8, text, &[]), None, "{text}");
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use crate::{
     Error,
     cli::ModerationAction,
-    moderation::{compile, domain},
+    moderation::rule_value,
     store::{DbLocation, moderation::RuleKind},
 };
 
@@ -15,14 +15,14 @@ pub async fn moderation(db: impl Into<DbLocation>, action: ModerationAction) -> 
     let store = crate::store::for_commands(&db.into()).await?;
     match action {
         ModerationAction::AddPattern { pattern } => {
-            compile(&pattern).map_err(Error::Command)?;
+            let pattern = rule_value(RuleKind::Pattern, &pattern).map_err(Error::Command)?;
             let id = store.add_moderation_rule(RuleKind::Pattern, &pattern).await?;
-            Ok(format!("rule {id}: campaigns whose text matches {pattern:?} are held"))
+            Ok(rule_added(id, RuleKind::Pattern, &pattern))
         }
-        ModerationAction::AddDomain { domain: text } => {
-            let domain = domain(&text).map_err(Error::Command)?;
+        ModerationAction::AddDomain { domain } => {
+            let domain = rule_value(RuleKind::Domain, &domain).map_err(Error::Command)?;
             let id = store.add_moderation_rule(RuleKind::Domain, &domain).await?;
-            Ok(format!("rule {id}: campaigns with a link to {domain} are held"))
+            Ok(rule_added(id, RuleKind::Domain, &domain))
         }
         ModerationAction::NewAccounts { state } => {
             store.set_new_accounts_moderated(state).await?;
@@ -54,5 +54,13 @@ pub async fn moderation(db: impl Into<DbLocation>, action: ModerationAction) -> 
             true => Ok(format!("rule {id} removed")),
             false => Err(Error::Command(format!("no rule {id}"))),
         },
+    }
+}
+
+/// What adding rule `id` means, for the command line and the operators' log.
+pub(crate) fn rule_added(id: i64, kind: RuleKind, value: &str) -> String {
+    match kind {
+        RuleKind::Pattern => format!("rule {id}: campaigns whose text matches {value:?} are held"),
+        RuleKind::Domain => format!("rule {id}: campaigns with a link to {value} are held"),
     }
 }

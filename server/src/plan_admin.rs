@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use texto_core::PriceTable;
+use texto_core::{Country, Credits, PriceTable};
 
 use crate::{
     Error,
@@ -16,17 +16,10 @@ pub async fn plan(db: impl Into<DbLocation>, action: PlanAction) -> Result<Strin
     let store = crate::store::for_commands(&db.into()).await?;
     match action {
         PlanAction::Set { name, countries, other } => {
-            if name == SHIPPED || name.is_empty() || name.len() > 64 {
-                return Err(Error::Command(format!(
-                    "{name:?}: choose another name (1 to 64 characters, not {SHIPPED})"
-                )));
-            }
-            let mut table = PriceTable::flat(other);
-            for (country, price) in countries {
-                table.set(country, price);
-            }
+            plan_name(&name).map_err(Error::Command)?;
+            let table = price_table(countries, other);
             store.save_plan(&name, &table).await?;
-            Ok(format!("plan {name} saved: {}", prices(&table)))
+            Ok(plan_saved(&name, &table))
         }
         PlanAction::List => {
             let mut out = format!("{SHIPPED}: {}", prices(&PriceTable::default()));
@@ -36,6 +29,28 @@ pub async fn plan(db: impl Into<DbLocation>, action: PlanAction) -> Result<Strin
             Ok(out)
         }
     }
+}
+
+/// Whether `name` may be a plan's: 1 to 64 characters, not `shipped`.
+pub(crate) fn plan_name(name: &str) -> Result<(), String> {
+    match name == SHIPPED || name.trim().is_empty() || name.len() > 64 || name.trim() != name {
+        true => Err(format!("{name:?}: choose another name (1 to 64 characters, not {SHIPPED})")),
+        false => Ok(()),
+    }
+}
+
+/// The table of `countries`' prices, and `other` for the rest.
+pub(crate) fn price_table(countries: impl IntoIterator<Item = (Country, Credits)>, other: Credits) -> PriceTable {
+    let mut table = PriceTable::flat(other);
+    for (country, price) in countries {
+        table.set(country, price);
+    }
+    table
+}
+
+/// What saving plan `name` with `table` did, for the command line and the operators' log.
+pub(crate) fn plan_saved(name: &str, table: &PriceTable) -> String {
+    format!("plan {name} saved: {}", prices(table))
 }
 
 /// `FR=1 BE=1.5 other=2.5`.

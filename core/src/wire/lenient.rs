@@ -322,6 +322,8 @@ impl ListItem for super::RouteDto {}
 impl ListItem for super::OperatorAccountDto {}
 impl ListItem for super::LedgerLineDto {}
 impl ListItem for super::HeldCampaignDto {}
+impl ListItem for super::ModerationRuleDto {}
+impl ListItem for super::PlanPricesDto {}
 impl ListItem for super::TrafficDto {}
 impl ListItem for super::ContactCardDto {}
 impl ListItem for super::ContactMembershipDto {}

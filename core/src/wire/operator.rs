@@ -205,8 +205,51 @@ pub struct ModerationResponse {
     /// (`texto moderation new-accounts on|off`).
     #[serde(default, deserialize_with = "lenient::int")]
     pub new_accounts_moderated: i64,
+    /// The rules that hold a campaign by its text or its links, oldest first.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub rules: Vec<ModerationRuleDto>,
 }
 document!(ModerationResponse, None, &["response"]);
+
+/// A rule that holds campaigns for moderation.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ModerationRuleDto {
+    /// Its id.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub id: i64,
+    /// `pattern` (a regular expression over the text, case ignored) or `domain` (a link to it
+    /// or to one of its subdomains).
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub kind: String,
+    /// The pattern or the domain.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub value: String,
+}
+
+/// `POST /operator/moderation/rules`: a new rule.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ModerationRuleRequest {
+    /// `pattern` or `domain`.
+    #[serde(default, deserialize_with = "lenient::opt_string")]
+    pub kind: Option<String>,
+    /// The regular expression, or the domain (`example.com`).
+    #[serde(default, deserialize_with = "lenient::opt_string")]
+    pub value: Option<String>,
+}
+document!(ModerationRuleRequest, None, &["rule", "request"]);
+
+/// `PUT /operator/moderation/new-accounts`: whether an account created without saying otherwise
+/// is moderated.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct NewAccountsModerationRequest {
+    /// 1: moderated; 0: not.
+    #[serde(default, deserialize_with = "lenient::opt_int")]
+    pub moderated: Option<i64>,
+}
+document!(NewAccountsModerationRequest, None, &["moderation", "request"]);
 
 /// One connector's traffic in one minute.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

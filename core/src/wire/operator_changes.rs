@@ -153,10 +153,10 @@ pub struct CreatedResponse {
 }
 document!(CreatedResponse, None, &["response"]);
 
-/// The answer to `GET /operator/plans`: the names of the price plans, `shipped` first.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// The answer to `GET /operator/plans`: the price plans, `shipped` first.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct PlanNamesResponse {
+pub struct PlansResponse {
     /// 1.
     #[serde(deserialize_with = "lenient::int")]
     pub status: i64,
@@ -166,8 +166,39 @@ pub struct PlanNamesResponse {
     /// The plans' names.
     #[serde(default, deserialize_with = "lenient::list")]
     pub plans: Vec<String>,
+    /// Each plan's prices, in the same order.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub prices: Vec<PlanPricesDto>,
 }
-document!(PlanNamesResponse, None, &["response"]);
+document!(PlansResponse, None, &["response"]);
+
+/// A price plan's prices.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PlanPricesDto {
+    /// Its name (`shipped`: the prices texto ships with).
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub name: String,
+    /// The countries with a price of their own.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub countries: Vec<super::CountryPriceDto>,
+    /// Credits per part to any other country.
+    #[serde(default, deserialize_with = "lenient::decimal")]
+    pub other: f64,
+}
+
+/// `PUT /operator/plan/:name`: creates the plan or replaces its prices.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PlanRequest {
+    /// Credits per part to each country priced on its own.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub countries: Vec<super::CountryPriceDto>,
+    /// Credits per part to the other countries.
+    #[serde(default, deserialize_with = "lenient::opt_decimal")]
+    pub other: Option<f64>,
+}
+document!(PlanRequest, None, &["plan", "request"]);
 
 /// `POST /operator/session`: an operator signs in with their name and password.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -30,6 +30,7 @@ mod openapi;
 mod operator;
 mod operator_accounts;
 mod operator_moderation;
+mod operator_plans;
 mod operator_routing;
 mod operator_session;
 mod prices;
@@ -105,6 +106,7 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(operator::router())
         .merge(operator_moderation::router())
         .merge(operator_accounts::router())
+        .merge(operator_plans::router())
         .merge(operator_routing::router())
         .merge(operator_session::router())
         .merge(contacts::router())

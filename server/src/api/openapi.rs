@@ -10,8 +10,8 @@ use utoipa::{
 use super::{
     account, approval, audit, campaign_numbers, campaigns, clicks, consumption, contact_numbers, contacts,
     conversations, daily, keywords, links, list_upkeep, lists, messages, notification, number_lists, operator,
-    operator_accounts, operator_moderation, operator_routing, operator_session, prices, retention, segments, send,
-    session, settings, sub_accounts, team_rules, tokens, two_factor, users, webhook_resend, webhooks,
+    operator_accounts, operator_moderation, operator_plans, operator_routing, operator_session, prices, retention,
+    segments, send, session, settings, sub_accounts, team_rules, tokens, two_factor, users, webhook_resend, webhooks,
 };
 use crate::state::AppState;
 
@@ -31,7 +31,7 @@ use crate::state::AppState;
         campaign_numbers::replies, campaign_numbers::stops, campaign_numbers::npai, campaign_numbers::blacklist_npai,
         messages::messages, messages::replies,
         account::account, account::lookup, account::invoices, sub_accounts::create, sub_accounts::list, sub_accounts::one, sub_accounts::unlock, sub_accounts::token, sub_accounts::transfer, team_rules::show, team_rules::save, conversations::list, conversations::timeline, conversations::reply, conversations::read,
-        contacts::list, contacts::export, contacts::save, contacts::erase, keywords::all, keywords::create, keywords::update, keywords::remove, contact_numbers::numbers, prices::prices, operator::accounts, operator::connectors, operator::routes, operator::traffic, operator_moderation::queue, operator_moderation::release, operator_moderation::refuse, operator::audit, operator_accounts::create, operator_accounts::plans, operator_accounts::change, operator_accounts::top_up, operator_accounts::ledger, operator_accounts::suspend, operator_accounts::restore, operator_routing::save_connector, operator_routing::enable, operator_routing::disable, operator_routing::remove_connector, operator_routing::add_route, operator_routing::remove_route, operator_session::sign_in, operator_session::sign_out, segments::all, segments::show, segments::count, segments::create, segments::update, segments::remove, settings::show, settings::save,
+        contacts::list, contacts::export, contacts::save, contacts::erase, keywords::all, keywords::create, keywords::update, keywords::remove, contact_numbers::numbers, prices::prices, operator::accounts, operator::connectors, operator::routes, operator::traffic, operator_moderation::queue, operator_moderation::release, operator_moderation::refuse, operator_moderation::add_rule, operator_moderation::remove_rule, operator_moderation::new_accounts, operator::audit, operator_accounts::create, operator_plans::plans, operator_plans::save, operator_accounts::change, operator_accounts::top_up, operator_accounts::ledger, operator_accounts::suspend, operator_accounts::restore, operator_routing::save_connector, operator_routing::enable, operator_routing::disable, operator_routing::remove_connector, operator_routing::add_route, operator_routing::remove_route, operator_session::sign_in, operator_session::sign_out, segments::all, segments::show, segments::count, segments::create, segments::update, segments::remove, settings::show, settings::save,
         tokens::create, tokens::list, tokens::one, tokens::revoke,
         retention::show, retention::save, consumption::consumption, daily::daily,
         notification::show, notification::save,

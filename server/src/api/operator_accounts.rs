@@ -13,7 +13,7 @@ use texto_core::{
     Credits, format_paris,
     wire::{
         CreatedResponse, LedgerLineDto, LedgerResponse, NewOperatorAccountRequest, OperatorAccountChange,
-        PlanNamesResponse, StatusResponse, TopUpRequest,
+        StatusResponse, TopUpRequest,
     },
 };
 
@@ -30,7 +30,6 @@ const LEDGER_LINES: i64 = 100;
 pub(super) fn router() -> Router<AppState> {
     Router::new()
         .route("/operator/accounts", post(create))
-        .route("/operator/plans", get(plans))
         .route("/operator/account/{id}", axum::routing::put(change))
         .route("/operator/account/{id}/credits", post(top_up))
         .route("/operator/account/{id}/ledger", get(ledger))
@@ -111,16 +110,6 @@ pub(super) async fn create(
     );
     caller.record(&state, Some(id), "account.create", format!("account {id}"), summary);
     Ok(accept.ok(&CreatedResponse { status: 1, message: "OK".into(), id }))
-}
-
-/// `GET /operator/plans`: the plans an account may be put on.
-#[utoipa::path(get, path = "/operator/plans", tag = "operator",
-    responses((status = 200, description = "The plans' names", body = texto_core::wire::PlanNamesResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
-    security(("bearer" = [])))]
-pub(super) async fn plans(State(state): State<AppState>, accept: Accept) -> Result<Response, Error> {
-    let mut plans = vec![SHIPPED.to_owned()];
-    plans.extend(state.store.plans().await?.into_iter().map(|(name, _)| name));
-    Ok(accept.ok(&PlanNamesResponse { status: 1, message: "OK".into(), plans }))
 }
 
 /// `PUT /operator/account/:id`: its plan, moderation and throughput limit.

@@ -2,17 +2,22 @@
 //! operator; `POST /operator/campaign/:ticket/release` lets one go (at the time it asked for,
 //! or at once) and `…/refuse` cancels it with a reason, its credits given back. Either is told
 //! to whoever sent it (by email, when texto has SMTP) and written in the account's audit log.
+//! The rules that hold campaigns, and whether new accounts are moderated, are changed here as
+//! `texto moderation …` changes them; every node reads them again within a second.
 
 use axum::{
     Extension, Router,
     extract::{Path, State},
     response::Response,
-    routing::{get, post},
+    routing::{delete, get, post, put},
 };
 use chrono::Utc;
 use texto_core::{
     format_paris,
-    wire::{HeldCampaignDto, ModerationResponse, StatusResponse},
+    wire::{
+        CreatedResponse, HeldCampaignDto, ModerationResponse, ModerationRuleDto, ModerationRuleRequest,
+        NewAccountsModerationRequest, StatusResponse,
+    },
 };
 
 use super::{
@@ -22,18 +27,27 @@ use super::{
     operator::OperatorCaller,
     path_id,
 };
-use crate::{Error, state::AppState, store::HeldCampaign};
+use crate::{
+    Error,
+    moderation::rule_value,
+    moderation_admin::rule_added,
+    state::AppState,
+    store::{HeldCampaign, moderation::RuleKind},
+};
 
 pub(super) fn router() -> Router<AppState> {
     Router::new()
         .route("/operator/moderation", get(queue))
         .route("/operator/campaign/{ticket}/release", post(release))
         .route("/operator/campaign/{ticket}/refuse", post(refuse))
+        .route("/operator/moderation/rules", post(add_rule))
+        .route("/operator/moderation/rule/{id}", delete(remove_rule))
+        .route("/operator/moderation/new-accounts", put(new_accounts))
 }
 
-/// `GET /operator/moderation`: the held campaigns, oldest first.
+/// `GET /operator/moderation`: the held campaigns, oldest first, and the rules.
 #[utoipa::path(get, path = "/operator/moderation", tag = "operator",
-    responses((status = 200, description = "The held campaigns", body = texto_core::wire::ModerationResponse), (status = "default", description = "Error envelope (403 -12 for an account's token)", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "The held campaigns, the rules, and whether new accounts are moderated", body = texto_core::wire::ModerationResponse), (status = "default", description = "Error envelope (403 -12 for an account's token)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
 pub(super) async fn queue(State(state): State<AppState>, accept: Accept) -> Result<Response, Error> {
     let campaigns = state
@@ -51,7 +65,12 @@ pub(super) async fn queue(State(state): State<AppState>, accept: Accept) -> Resu
         })
         .collect();
     let new_accounts_moderated = i64::from(state.store.new_accounts_moderated().await?);
-    Ok(accept.ok(&ModerationResponse { status: 1, message: "OK".into(), campaigns, new_accounts_moderated }))
+    let (_, rules) = state.store.moderation().await?;
+    let rules = rules
+        .into_iter()
+        .map(|rule| ModerationRuleDto { id: rule.id, kind: rule.kind.as_str().to_owned(), value: rule.value })
+        .collect();
+    Ok(accept.ok(&ModerationResponse { status: 1, message: "OK".into(), campaigns, new_accounts_moderated, rules }))
 }
 
 /// The held campaign `ticket`: -5 when there is no campaign held under it.
@@ -117,5 +136,78 @@ pub(super) async fn refuse(
         "campaign.refuse",
         format!("campaign {} refused by moderation: {reason}", held.ticket),
     );
+    Ok(accept.ok(&StatusResponse::ok()))
+}
+
+/// `POST /operator/moderation/rules`: holds the campaigns whose text matches a pattern, or that
+/// link to a domain.
+#[utoipa::path(post, path = "/operator/moderation/rules", tag = "operator",
+    request_body = texto_core::wire::ModerationRuleRequest,
+    responses((status = 200, description = "Added: its id; every node holds by it within a second", body = texto_core::wire::CreatedResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn add_rule(
+    State(state): State<AppState>,
+    Extension(caller): Extension<OperatorCaller>,
+    accept: Accept,
+    body: WireBody,
+) -> Result<Response, Error> {
+    let asked: ModerationRuleRequest = body.decode()?;
+    let kind = asked
+        .kind
+        .as_deref()
+        .map(str::trim)
+        .and_then(RuleKind::named)
+        .ok_or_else(|| Error::invalid("kind", "pattern or domain"))?;
+    let text = asked.value.as_deref().map(str::trim).filter(|v| !v.is_empty());
+    let value = rule_value(kind, text.ok_or_else(|| Error::invalid("value", "required"))?)
+        .map_err(|why| Error::invalid("value", why))?;
+    let id = state.store.add_moderation_rule(kind, &value).await?;
+    caller.record(&state, None, "moderation.rule_add", format!("rule {id}"), rule_added(id, kind, &value));
+    Ok(accept.ok(&CreatedResponse { status: 1, message: "OK".into(), id }))
+}
+
+/// `DELETE /operator/moderation/rule/:id`.
+#[utoipa::path(delete, path = "/operator/moderation/rule/{id}", tag = "operator",
+    params(("id" = i64, Path, description = "The rule's id")),
+    responses((status = 200, description = "Removed", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn remove_rule(
+    State(state): State<AppState>,
+    Extension(caller): Extension<OperatorCaller>,
+    accept: Accept,
+    Path(id): Path<String>,
+) -> Result<Response, Error> {
+    let not_found = || Error::NotFound(format!("moderation rule {id}"));
+    let id = path_id(&id).ok_or_else(not_found)?;
+    if !state.store.remove_moderation_rule(id).await? {
+        return Err(not_found());
+    }
+    caller.record(&state, None, "moderation.rule_remove", format!("rule {id}"), format!("rule {id} removed"));
+    Ok(accept.ok(&StatusResponse::ok()))
+}
+
+/// `PUT /operator/moderation/new-accounts` with `{"moderated": 1}` or `0`.
+#[utoipa::path(put, path = "/operator/moderation/new-accounts", tag = "operator",
+    request_body = texto_core::wire::NewAccountsModerationRequest,
+    responses((status = 200, description = "Saved: accounts created from now on without saying otherwise follow it", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn new_accounts(
+    State(state): State<AppState>,
+    Extension(caller): Extension<OperatorCaller>,
+    accept: Accept,
+    body: WireBody,
+) -> Result<Response, Error> {
+    let asked: NewAccountsModerationRequest = body.decode()?;
+    let moderated = match asked.moderated {
+        Some(1) => true,
+        Some(0) => false,
+        _ => return Err(Error::invalid("moderated", "0 or 1")),
+    };
+    state.store.set_new_accounts_moderated(moderated).await?;
+    let summary = match moderated {
+        true => "new accounts are moderated unless their creation says otherwise",
+        false => "new accounts are not moderated unless their creation says so",
+    };
+    caller.record(&state, None, "moderation.new_accounts", "new accounts".into(), summary.into());
     Ok(accept.ok(&StatusResponse::ok()))
 }

@@ -32,13 +32,18 @@ impl RuleKind {
         }
     }
 
-    /// Reads [`RuleKind::as_str`].
-    pub(crate) fn parse(text: &str) -> Result<RuleKind, Error> {
+    /// The kind [`RuleKind::as_str`] names, if any.
+    pub(crate) fn named(text: &str) -> Option<RuleKind> {
         match text {
-            "pattern" => Ok(RuleKind::Pattern),
-            "domain" => Ok(RuleKind::Domain),
-            other => Err(Error::Stored(format!("moderation rule kind {other:?}"))),
+            "pattern" => Some(RuleKind::Pattern),
+            "domain" => Some(RuleKind::Domain),
+            _ => None,
         }
+    }
+
+    /// Reads [`RuleKind::as_str`] as stored.
+    pub(crate) fn parse(text: &str) -> Result<RuleKind, Error> {
+        RuleKind::named(text).ok_or_else(|| Error::Stored(format!("moderation rule kind {text:?}")))
     }
 }
 

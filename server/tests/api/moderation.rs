@@ -190,3 +190,59 @@ async fn new_accounts_are_moderated_when_the_operator_says_so_and_sub_accounts_f
     assert_eq!(status, 200);
     assert_eq!(moderated(&app, &op, "Agence Est").await, 1, "under a moderated parent");
 }
+
+#[tokio::test]
+async fn the_console_adds_and_removes_rules_and_sets_new_accounts_each_in_the_operators_log() {
+    let app = spawn_app().await;
+    let op = admin::operator(&app.db(), OperatorAction::Create { name: "Night shift".into() }).await.unwrap();
+    let add = |kind: &str, value: &str| json!({"kind": kind, "value": value});
+    let (status, _) = app.json(Method::POST, "/operator/moderation/rules", Some(add("pattern", "casino"))).await;
+    assert_eq!(status, 403, "an account's token may not");
+    for (asked, field) in
+        [(add("pattern", "("), "value"), (add("domain", "nodot"), "value"), (add("word", "x"), "kind")]
+    {
+        let (status, body) = app.json_as(&op, Method::POST, "/operator/moderation/rules", Some(asked)).await;
+        assert_eq!((status, body["status"].as_i64()), (422, Some(-7)), "{body}");
+        assert!(body.to_string().contains(field), "names {field}: {body}");
+    }
+    let (status, pattern) =
+        app.json_as(&op, Method::POST, "/operator/moderation/rules", Some(add("pattern", "casino"))).await;
+    assert_eq!(status, 200, "{pattern}");
+    let (_, domain) = app
+        .json_as(&op, Method::POST, "/operator/moderation/rules", Some(add("domain", " .WWW.Arnaque.example")))
+        .await;
+    let (_, queue) = app.json_as(&op, Method::GET, "/operator/moderation", None).await;
+    let rules: Vec<(&str, &str)> = queue["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["kind"].as_str().unwrap(), r["value"].as_str().unwrap()))
+        .collect();
+    assert_eq!(rules, [("pattern", "casino"), ("domain", "www.arnaque.example")], "{queue}");
+    settings_read().await;
+    assert_eq!(send(&app, "Votre bonus CASINO", &[]).await.0, 202, "held by the console's pattern");
+
+    let path = format!("/operator/moderation/rule/{}", pattern["id"]);
+    assert_eq!(app.json_as(&op, Method::DELETE, &path, None).await.0, 200);
+    assert_eq!(app.json_as(&op, Method::DELETE, &path, None).await.0, 404, "gone");
+    settings_read().await;
+    assert_eq!(send(&app, "Votre bonus CASINO", &[]).await.0, 200, "no rule holds it any more");
+
+    let (status, body) =
+        app.json_as(&op, Method::PUT, "/operator/moderation/new-accounts", Some(json!({"moderated": 2}))).await;
+    assert_eq!((status, body["status"].as_i64()), (422, Some(-7)), "{body}");
+    let (status, _) =
+        app.json_as(&op, Method::PUT, "/operator/moderation/new-accounts", Some(json!({"moderated": 1}))).await;
+    assert_eq!(status, 200);
+    let (_, queue) = app.json_as(&op, Method::GET, "/operator/moderation", None).await;
+    assert_eq!(queue["new_accounts_moderated"], 1);
+    let listing = moderation_admin::moderation(&app.db(), ModerationAction::List).await.unwrap();
+    assert!(listing.ends_with("new accounts moderated: on") && listing.contains("www.arnaque.example"), "{listing}");
+
+    let (_, log) = app.json_as(&op, Method::GET, "/operator/audit", None).await;
+    let log = log.to_string();
+    for action in ["moderation.rule_add", "moderation.rule_remove", "moderation.new_accounts"] {
+        assert!(log.contains(action), "{action} in the operators' log: {log}");
+    }
+    assert_eq!(domain["status"], 1);
+}

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use reqwest::Method;
 use serde_json::{Value, json};
-use texto_server::{AccountAction, PlanAction, admin, plan_admin};
+use texto_server::{AccountAction, OperatorAction, PlanAction, admin, plan_admin};
 
 use crate::helpers::spawn_app;
 
@@ -79,4 +79,45 @@ async fn an_accounts_plan_prices_its_simulations_sends_and_prices_answer() {
         .await
         .expect("back to the shipped prices");
     cost_becomes(&app, 4.0).await;
+}
+
+#[tokio::test]
+async fn the_console_writes_a_plan_that_prices_its_accounts_and_lists_every_plan_with_its_prices() {
+    let app = spawn_app().await;
+    let op = admin::operator(&app.db(), OperatorAction::Create { name: "Night shift".into() }).await.unwrap();
+    let partner = json!({"countries": [{"country": "fr", "price": 0.5}, {"country": "BE", "price": 0.75}], "other": 3});
+    let (status, _) = app.json(Method::PUT, "/operator/plan/partner", Some(partner.clone())).await;
+    assert_eq!(status, 403, "an account's token may not");
+    let wrong = [
+        ("shipped", partner.clone(), "name"),
+        ("partner", json!({"countries": [{"country": "XX", "price": 1}], "other": 3}), "countries[0].country"),
+        ("partner", json!({"countries": [{"country": "FR", "price": -1}], "other": 3}), "countries[0].price"),
+        ("partner", json!({"countries": []}), "other"),
+    ];
+    for (name, body, field) in wrong {
+        let (status, answer) = app.json_as(&op, Method::PUT, &format!("/operator/plan/{name}"), Some(body)).await;
+        assert_eq!((status, answer["status"].as_i64()), (422, Some(-7)), "{answer}");
+        assert_eq!(answer["errors"][0]["path"], field, "{answer}");
+    }
+    let (status, answer) = app.json_as(&op, Method::PUT, "/operator/plan/partner", Some(partner)).await;
+    assert_eq!(status, 200, "{answer}");
+
+    let (_, plans) = app.json_as(&op, Method::GET, "/operator/plans", None).await;
+    assert_eq!(plans["plans"], json!(["shipped", "partner"]));
+    assert_eq!(plans["prices"][0]["other"].as_f64(), Some(2.5), "shipped first: {plans}");
+    assert_eq!(
+        plans["prices"][1],
+        json!({"name": "partner", "countries": [{"country": "BE", "price": 0.75}, {"country": "FR", "price": 0.5}], "other": 3.0})
+    );
+    let listing = plan_admin::plan(&app.db(), PlanAction::List).await.unwrap();
+    assert!(listing.contains("partner: BE=0.75 FR=0.5 other=3"), "the command line sees it: {listing}");
+
+    let (_, alice) = app.json_as(&op, Method::GET, "/operator/accounts", None).await;
+    let alice = alice["accounts"].as_array().unwrap().iter().find(|a| a["name"] == "alice").unwrap()["id"].clone();
+    let (status, _) =
+        app.json_as(&op, Method::PUT, &format!("/operator/account/{alice}"), Some(json!({"plan": "partner"}))).await;
+    assert_eq!(status, 200);
+    cost_becomes(&app, 4.25).await;
+    let (_, log) = app.json_as(&op, Method::GET, "/operator/audit", None).await;
+    assert!(log.to_string().contains("plan partner saved: BE=0.75 FR=0.5 other=3"), "{log}");
 }

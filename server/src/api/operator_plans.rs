@@ -1,0 +1,88 @@
+//! The price plans (issue 25): `GET /operator/plans` lists them with their prices, and
+//! `PUT /operator/plan/:name` creates one or replaces its prices, as `texto plan set` does;
+//! every node prices with the change within a second. Each change is in the operators' log.
+
+use axum::{
+    Extension, Router,
+    extract::{Path, State},
+    response::Response,
+    routing::{get, put},
+};
+use texto_core::{
+    Country, FieldError, PriceTable, part_price,
+    wire::{CountryPriceDto, PlanPricesDto, PlanRequest, PlansResponse, StatusResponse},
+};
+
+use super::{Accept, body::WireBody, operator::OperatorCaller};
+use crate::{
+    Error,
+    plan_admin::{plan_name, plan_saved, price_table},
+    state::AppState,
+    store::plans::SHIPPED,
+};
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new().route("/operator/plans", get(plans)).route("/operator/plan/{name}", put(save))
+}
+
+/// A plan as the wire shows it.
+fn plan_prices(name: &str, table: &PriceTable) -> PlanPricesDto {
+    let countries = table
+        .countries()
+        .into_iter()
+        .map(|(country, price)| CountryPriceDto { country: country.to_owned(), price: price.as_f64() })
+        .collect();
+    PlanPricesDto { name: name.to_owned(), countries, other: table.other().as_f64() }
+}
+
+/// `GET /operator/plans`: the plans an account may be put on, with their prices.
+#[utoipa::path(get, path = "/operator/plans", tag = "operator",
+    responses((status = 200, description = "The plans, `shipped` first", body = texto_core::wire::PlansResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn plans(State(state): State<AppState>, accept: Accept) -> Result<Response, Error> {
+    let mut tables = vec![(SHIPPED.to_owned(), PriceTable::default())];
+    tables.extend(state.store.plans().await?);
+    let plans = tables.iter().map(|(name, _)| name.clone()).collect();
+    let prices = tables.iter().map(|(name, table)| plan_prices(name, table)).collect();
+    Ok(accept.ok(&PlansResponse { status: 1, message: "OK".into(), plans, prices }))
+}
+
+/// `PUT /operator/plan/:name` with `{"countries": [{"country": "FR", "price": 0.5}], "other": 3}`.
+#[utoipa::path(put, path = "/operator/plan/{name}", tag = "operator",
+    request_body = texto_core::wire::PlanRequest,
+    params(("name" = String, Path, description = "1 to 64 characters, not `shipped`")),
+    responses((status = 200, description = "Saved: every node prices with it within a second", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(super) async fn save(
+    State(state): State<AppState>,
+    Extension(caller): Extension<OperatorCaller>,
+    accept: Accept,
+    Path(name): Path<String>,
+    body: WireBody,
+) -> Result<Response, Error> {
+    let asked: PlanRequest = body.decode()?;
+    plan_name(&name).map_err(|why| Error::invalid("name", why))?;
+    let mut problems = Vec::new();
+    let mut countries = Vec::new();
+    for (at, entry) in asked.countries.iter().enumerate() {
+        let country = Country::from_iso2(entry.country.trim()).ok_or_else(|| {
+            let path = format!("countries[{at}].country");
+            FieldError::new(path, format!("{:?} is not a country code", entry.country))
+        });
+        let price = part_price(entry.price).map_err(|why| FieldError::new(format!("countries[{at}].price"), why));
+        match (country, price) {
+            (Ok(country), Ok(price)) => countries.push((country, price)),
+            (country, price) => problems.extend(country.err().into_iter().chain(price.err())),
+        }
+    }
+    let other = asked
+        .other
+        .ok_or_else(|| "required: the price to the countries not listed".to_owned())
+        .and_then(part_price)
+        .map_err(|why| problems.push(FieldError::new("other", why)));
+    let (Ok(other), true) = (other, problems.is_empty()) else { return Err(Error::Invalid(problems)) };
+    let table = price_table(countries, other);
+    state.store.save_plan(&name, &table).await?;
+    caller.record(&state, None, "plan.save", format!("plan {name}"), plan_saved(&name, &table));
+    Ok(accept.ok(&StatusResponse::ok()))
+}
