@@ -12,8 +12,8 @@ function texto(...args) {
   return execFileSync(process.env.TEXTO_BIN, [...args, "--db", suite.texto.db], { encoding: "utf8" }).trim();
 }
 
-/** The running texto reads plans, rules, connectors and routes each second. */
-const read = () => new Promise((resolve) => setTimeout(resolve, 1_500));
+/** The running texto reads plans, rules, connectors and routes each second (a loaded machine's margin). */
+const read = () => new Promise((resolve) => setTimeout(resolve, 2_500));
 
 function sms(numbers, text) {
   return { sms: { message: { text, pushtype: "alert" }, recipients: { gsm: numbers.map((value) => ({ value })) } } };

@@ -44,8 +44,8 @@ test("an account limited to 100 messages a second stays within 5% of it over 30 
   try {
     await credit(dir.db, "demo", 10_000);
     await command(dir.db, ["account", "limit", "demo", "--per-second", "100"]);
-    // The running texto reads limits each second.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // The running texto reads limits each second; the margin is a loaded machine's.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
     const sent = await send(texto, numbers("3361", 5_000), "Rappel: rendez-vous demain.");
     assert.equal(sent.sent, 5_000);
     await until(async () => (await sim.status()).received >= 200, 10_000, { what: "sending under way" });

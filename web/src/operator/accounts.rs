@@ -5,7 +5,7 @@ use gloo_net::http::Method;
 use leptos::{prelude::*, task::spawn_local};
 use texto_core::wire::{
     CreatedResponse, Format, ModerationResponse, NewOperatorAccountRequest, OperatorAccountDto,
-    OperatorAccountsResponse, PlanNamesResponse, encode,
+    OperatorAccountsResponse, PlansResponse, encode,
 };
 
 use super::{
@@ -29,7 +29,7 @@ pub fn Accounts() -> impl IntoView {
         async move { console.get::<OperatorAccountsResponse>("/operator/accounts").await }
     });
     let plans = LocalResource::new(move || async move {
-        console.get::<PlanNamesResponse>("/operator/plans").await.map(|p| p.plans).unwrap_or_default()
+        console.get::<PlansResponse>("/operator/plans").await.map(|p| p.plans).unwrap_or_default()
     });
     let plans = Signal::derive(move || plans.get().unwrap_or_default());
     let selected = RwSignal::new(None::<i64>);

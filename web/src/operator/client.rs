@@ -34,7 +34,7 @@ impl Console {
     /// Checks `token` with the server and keeps it if it is an operator's.
     pub async fn sign_in(self, token: String) -> Result<(), ApiError> {
         let token = token.trim().to_owned();
-        crate::api::with_bearer::<texto_core::wire::PlanNamesResponse>(Method::GET, "/operator/plans", &token, None)
+        crate::api::with_bearer::<texto_core::wire::PlansResponse>(Method::GET, "/operator/plans", &token, None)
             .await?;
         storage::tab_set(TOKEN_KEY, Some(&token));
         self.token.set(Some(token));

@@ -9,6 +9,8 @@ mod client;
 mod ledger;
 mod log;
 mod moderation;
+mod moderation_rules;
+mod plans;
 mod routes;
 mod texts;
 mod traffic;
@@ -26,7 +28,7 @@ use crate::{
     i18n::provide_lang,
 };
 
-/// The console's root: the sign-in gate, the navigation and its five pages.
+/// The console's root: the sign-in gate, the navigation and its six pages.
 #[component]
 pub fn OperatorApp() -> impl IntoView {
     provide_lang();
@@ -46,6 +48,7 @@ pub fn OperatorApp() -> impl IntoView {
             <Show when=signed_in fallback=|| view! { <main id="content" tabindex="-1"><SignIn /></main> }>
                 <nav class="nav" aria-label=move || t().nav_label>
                     <A href="/app/operator" exact=true>{move || t().nav_accounts}</A>
+                    <A href="/app/operator/plans">{move || t().nav_plans}</A>
                     <A href="/app/operator/carriers">{move || t().nav_carriers}</A>
                     <A href="/app/operator/moderation">{move || t().nav_moderation}</A>
                     <A href="/app/operator/traffic">{move || t().nav_traffic}</A>
@@ -55,6 +58,7 @@ pub fn OperatorApp() -> impl IntoView {
                     <FocusHeadingOnNavigation />
                     <Routes fallback=NotFound>
                         <Route path=path!("/app/operator") view=accounts::Accounts />
+                        <Route path=path!("/app/operator/plans") view=plans::Plans />
                         <Route path=path!("/app/operator/carriers") view=carriers::Carriers />
                         <Route path=path!("/app/operator/moderation") view=moderation::Queue />
                         <Route path=path!("/app/operator/traffic") view=traffic::Traffic />

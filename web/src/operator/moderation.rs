@@ -1,10 +1,14 @@
-//! The moderation queue: held campaigns, oldest first, each released or refused with a reason.
+//! The moderation page: held campaigns, oldest first, each released or refused with a reason;
+//! then the rules that hold them.
 
 use gloo_net::http::Method;
 use leptos::{prelude::*, task::spawn_local};
 use texto_core::wire::{HeldCampaignDto, ModerationResponse, RejectRequest, StatusResponse};
 
-use super::client::{use_console, use_op_texts};
+use super::{
+    client::{use_console, use_op_texts},
+    moderation_rules::Rules,
+};
 use crate::{
     api::ApiError,
     components::{errors::ErrorAlert, table::rows_or},
@@ -27,15 +31,9 @@ pub fn Queue() -> impl IntoView {
             .and_then(Result::ok)
             .map(|answer| rows_or(answer.campaigns, 7, t().queue_empty, move |held| view! { <HeldRow held version /> }))
     };
-    let new_accounts = move || {
-        list.get().and_then(Result::ok).map(|answer| {
-            if answer.new_accounts_moderated == 1 { t().new_accounts_moderated } else { t().new_accounts_free }
-        })
-    };
     view! {
         <h1>{move || t().moderation_title}</h1>
         <p class="hint">{move || t().moderation_intro}</p>
-        <p data-testid="new-accounts">{new_accounts}</p>
         <ErrorAlert error=load_error />
         <div class="table-wrap">
             <table class="stack" data-testid="moderation">
@@ -51,6 +49,7 @@ pub fn Queue() -> impl IntoView {
                 <tbody><Suspense fallback=move || view! { <tr><td colspan="7">{t().loading}</td></tr> }>{rows}</Suspense></tbody>
             </table>
         </div>
+        <Rules list version />
     }
 }
 

@@ -3,8 +3,7 @@
 use gloo_net::http::Method;
 use leptos::{prelude::*, task::spawn_local};
 use texto_core::wire::{
-    CreatedResponse, Format, NewRouteRequest, OperatorRoutesResponse, PlanNamesResponse, RouteDto, StatusResponse,
-    encode,
+    CreatedResponse, Format, NewRouteRequest, OperatorRoutesResponse, PlansResponse, RouteDto, StatusResponse, encode,
 };
 
 use super::client::{use_console, use_op_texts};
@@ -93,7 +92,7 @@ fn RouteForm(version: RwSignal<u32>) -> impl IntoView {
     let [connectors, destination, account, priority] = fields;
     let (pushtype, plan) = (RwSignal::new(String::new()), RwSignal::new(String::new()));
     let plans = LocalResource::new(move || async move {
-        console.get::<PlanNamesResponse>("/operator/plans").await.map(|p| p.plans).unwrap_or_default()
+        console.get::<PlansResponse>("/operator/plans").await.map(|p| p.plans).unwrap_or_default()
     });
     let error = RwSignal::new(None::<ApiError>);
     let add = move |ev: leptos::ev::SubmitEvent| {

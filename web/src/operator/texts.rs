@@ -70,6 +70,19 @@ crate::i18n::define_texts! {
     opening_credits: "Opening credits", "Crédits de départ";
     create_account: "Create the account", "Créer le compte";
     account_created: "Account created:", "Compte créé :";
+    // Price plans.
+    nav_plans: "Price plans", "Grilles tarifaires";
+    plans_title: "Price plans", "Grilles tarifaires";
+    plans_intro: "Credits per SMS part, by destination country, with a price for the other countries. An account on no plan pays the shipped prices. Every node prices with a change within a second.", "Crédits par partie de SMS, par pays de destination, avec un prix pour les autres pays. Un compte sans grille paie les prix d’origine. Chaque nœud applique un changement en une seconde.";
+    shipped_plan: "shipped (texto’s prices)", "shipped (prix d’origine de texto)";
+    country_prices: "Prices by country", "Prix par pays";
+    country_prices_hint: "COUNTRY=CREDITS per part, separated by commas: FR=0.5, BE=0.75", "PAYS=CRÉDITS par partie, séparés par des virgules : FR=0.5, BE=0.75";
+    other_price: "Other countries", "Autres pays";
+    edit: "Edit", "Modifier";
+    plan_form: "Create a plan or replace its prices", "Créer une grille ou remplacer ses prix";
+    plan_name: "Plan name", "Nom de la grille";
+    save_plan: "Save the plan", "Enregistrer la grille";
+    prices_refused: "The prices are not written as COUNTRY=CREDITS.", "Les prix ne sont pas écrits sous la forme PAYS=CRÉDITS.";
     // Carriers and routes.
     carriers_title: "Carriers and routes", "Opérateurs et routes";
     carriers_intro: "Connectors are the SMSCs texto hands messages to; routes choose among them, in failover order. The status is live.", "Les connecteurs sont les SMSC auxquels texto remet les messages ; les routes choisissent parmi eux, dans l’ordre de secours. L’état est en direct.";
@@ -107,8 +120,19 @@ crate::i18n::define_texts! {
     // Moderation.
     moderation_title: "Moderation queue", "File de modération";
     moderation_intro: "Held campaigns, oldest first. Releasing one sends it; refusing it cancels it, gives its credits back and tells its sender why.", "Campagnes retenues, les plus anciennes d’abord. Libérer l’envoie ; refuser l’annule, rend ses crédits et dit pourquoi à l’expéditeur.";
-    new_accounts_moderated: "New accounts are moderated unless created otherwise (texto moderation new-accounts off to stop).", "Les nouveaux comptes sont modérés sauf mention contraire à leur création (texto moderation new-accounts off pour arrêter).";
-    new_accounts_free: "New accounts are not moderated unless created so (texto moderation new-accounts on to moderate them all).", "Les nouveaux comptes ne sont pas modérés sauf mention contraire à leur création (texto moderation new-accounts on pour tous les modérer).";
+    new_accounts_moderated: "New accounts are moderated unless their creation says otherwise.", "Les nouveaux comptes sont modérés sauf mention contraire à leur création.";
+    new_accounts_free: "New accounts are not moderated unless their creation says so.", "Les nouveaux comptes ne sont pas modérés sauf mention contraire à leur création.";
+    moderate_new: "Moderate new accounts", "Modérer les nouveaux comptes";
+    stop_moderating_new: "Stop moderating new accounts", "Ne plus modérer les nouveaux comptes";
+    rules_title: "Rules", "Règles";
+    rules_intro: "A campaign whose text matches a pattern, or that links to a domain, is held here. Every node applies a change within a second.", "Une campagne dont le texte correspond à un motif, ou qui pointe vers un domaine, est retenue ici. Chaque nœud applique un changement en une seconde.";
+    rule_kind: "Type", "Type";
+    rule_value: "Rule", "Règle";
+    rule_pattern: "Text pattern", "Motif du texte";
+    rule_domain: "Link domain", "Domaine des liens";
+    rule_value_hint: "A pattern is a regular expression, case ignored (cr[ée]dit\\s+rapide); a domain also holds its subdomains (example.com).", "Un motif est une expression régulière, sans tenir compte de la casse (cr[ée]dit\\s+rapide) ; un domaine retient aussi ses sous-domaines (example.com).";
+    add_rule: "Add the rule", "Ajouter la règle";
+    no_rules: "No rule: only moderated accounts’ campaigns are held.", "Aucune règle : seules les campagnes des comptes modérés sont retenues.";
     ticket: "Ticket", "Ticket";
     text: "Text", "Texte";
     recipients: "Recipients", "Destinataires";
