@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use texto_core::{Country, Credits, PriceTable};
+use texto_core::{Country, Credits, FieldError, PriceTable, part_price, wire::CountryPriceDto};
 
 use crate::{
     Error,
@@ -40,12 +40,38 @@ pub(crate) fn plan_name(name: &str) -> Result<(), String> {
 }
 
 /// The table of `countries`' prices, and `other` for the rest.
-pub(crate) fn price_table(countries: impl IntoIterator<Item = (Country, Credits)>, other: Credits) -> PriceTable {
+fn price_table(countries: impl IntoIterator<Item = (Country, Credits)>, other: Credits) -> PriceTable {
     let mut table = PriceTable::flat(other);
     for (country, price) in countries {
         table.set(country, price);
     }
     table
+}
+
+/// The table a request's `countries` and `other` describe, or each field's problem
+/// (`countries[0].country`, `countries[0].price`, `other`).
+pub(crate) fn wire_prices(countries: &[CountryPriceDto], other: Option<f64>) -> Result<PriceTable, Vec<FieldError>> {
+    let mut problems = Vec::new();
+    let mut prices = Vec::new();
+    for (at, entry) in countries.iter().enumerate() {
+        let country = Country::from_iso2(entry.country.trim()).ok_or_else(|| {
+            let why = format!("{:?} is not a country code", entry.country);
+            FieldError::new(format!("countries[{at}].country"), why)
+        });
+        let price = part_price(entry.price).map_err(|why| FieldError::new(format!("countries[{at}].price"), why));
+        match (country, price) {
+            (Ok(country), Ok(price)) => prices.push((country, price)),
+            (country, price) => problems.extend(country.err().into_iter().chain(price.err())),
+        }
+    }
+    let other = other
+        .ok_or_else(|| "required: the price to the countries not listed".to_owned())
+        .and_then(part_price)
+        .map_err(|why| problems.push(FieldError::new("other", why)));
+    match (other, problems.is_empty()) {
+        (Ok(other), true) => Ok(price_table(prices, other)),
+        _ => Err(problems),
+    }
 }
 
 /// What saving plan `name` with `table` did, for the command line and the operators' log.

@@ -9,14 +9,14 @@ use axum::{
     routing::{get, put},
 };
 use texto_core::{
-    Country, FieldError, PriceTable, part_price,
+    PriceTable,
     wire::{CountryPriceDto, PlanPricesDto, PlanRequest, PlansResponse, StatusResponse},
 };
 
 use super::{Accept, body::WireBody, operator::OperatorCaller};
 use crate::{
     Error,
-    plan_admin::{plan_name, plan_saved, price_table},
+    plan_admin::{plan_name, plan_saved, wire_prices},
     state::AppState,
     store::plans::SHIPPED,
 };
@@ -62,26 +62,7 @@ pub(super) async fn save(
 ) -> Result<Response, Error> {
     let asked: PlanRequest = body.decode()?;
     plan_name(&name).map_err(|why| Error::invalid("name", why))?;
-    let mut problems = Vec::new();
-    let mut countries = Vec::new();
-    for (at, entry) in asked.countries.iter().enumerate() {
-        let country = Country::from_iso2(entry.country.trim()).ok_or_else(|| {
-            let path = format!("countries[{at}].country");
-            FieldError::new(path, format!("{:?} is not a country code", entry.country))
-        });
-        let price = part_price(entry.price).map_err(|why| FieldError::new(format!("countries[{at}].price"), why));
-        match (country, price) {
-            (Ok(country), Ok(price)) => countries.push((country, price)),
-            (country, price) => problems.extend(country.err().into_iter().chain(price.err())),
-        }
-    }
-    let other = asked
-        .other
-        .ok_or_else(|| "required: the price to the countries not listed".to_owned())
-        .and_then(part_price)
-        .map_err(|why| problems.push(FieldError::new("other", why)));
-    let (Ok(other), true) = (other, problems.is_empty()) else { return Err(Error::Invalid(problems)) };
-    let table = price_table(countries, other);
+    let table = wire_prices(&asked.countries, asked.other).map_err(Error::Invalid)?;
     state.store.save_plan(&name, &table).await?;
     caller.record(&state, None, "plan.save", format!("plan {name}"), plan_saved(&name, &table));
     Ok(accept.ok(&StatusResponse::ok()))

@@ -20,13 +20,24 @@ pub fn Rules(list: LocalResource<Result<ModerationResponse, ApiError>>, version:
     let (t, console) = (use_op_texts(), use_console());
     let error = RwSignal::new(None::<ApiError>);
     let answer = move || list.get().and_then(Result::ok);
-    let moderated = move || answer().is_some_and(|a| a.new_accounts_moderated == 1);
-    let switch = move |_| {
-        let request = NewAccountsModerationRequest { moderated: Some(i64::from(!moderated())) };
+    let switch = move |moderated: bool| {
+        let request = NewAccountsModerationRequest { moderated: Some(i64::from(moderated)) };
         spawn_local(async move {
             error.set(console.send(Method::PUT, "/operator/moderation/new-accounts", Some(&request)).await.err());
             version.update(|v| *v += 1);
         });
+    };
+    // Whether new accounts are moderated, and the button that switches it, once it is known.
+    let new_accounts = move || {
+        answer().map(|a| {
+            let on = a.new_accounts_moderated == 1;
+            view! {
+                {if on { t().new_accounts_moderated } else { t().new_accounts_free }}" "
+                <button type="button" class="small" on:click=move |_| switch(!on)>
+                    {if on { t().stop_moderating_new } else { t().moderate_new }}
+                </button>
+            }
+        })
     };
     let rows = move || {
         answer().map(|a| rows_or(a.rules, 3, t().no_rules, move |rule| view! { <RuleRow rule version error /> }))
@@ -34,12 +45,7 @@ pub fn Rules(list: LocalResource<Result<ModerationResponse, ApiError>>, version:
     view! {
         <section class="card">
             <h2>{move || t().rules_title}</h2>
-            <p data-testid="new-accounts">
-                {move || if moderated() { t().new_accounts_moderated } else { t().new_accounts_free }}" "
-                <button type="button" class="small" on:click=switch>
-                    {move || if moderated() { t().stop_moderating_new } else { t().moderate_new }}
-                </button>
-            </p>
+            <p data-testid="new-accounts">{new_accounts}</p>
             <p class="hint">{move || t().rules_intro}</p>
             <ErrorAlert error=error />
             <div class="table-wrap">
