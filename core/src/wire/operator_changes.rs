@@ -168,24 +168,9 @@ pub struct PlansResponse {
     pub plans: Vec<String>,
     /// Each plan's prices, in the same order.
     #[serde(default, deserialize_with = "lenient::list")]
-    pub prices: Vec<PlanPricesDto>,
+    pub prices: Vec<super::PlanPricesDto>,
 }
 document!(PlansResponse, None, &["response"]);
-
-/// A price plan's prices.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct PlanPricesDto {
-    /// Its name (`shipped`: the prices texto ships with).
-    #[serde(default, deserialize_with = "lenient::string")]
-    pub name: String,
-    /// The countries with a price of their own.
-    #[serde(default, deserialize_with = "lenient::list")]
-    pub countries: Vec<super::CountryPriceDto>,
-    /// Credits per part to any other country.
-    #[serde(default, deserialize_with = "lenient::decimal")]
-    pub other: f64,
-}
 
 /// `PUT /operator/plan/:name`: creates the plan or replaces its prices.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -40,20 +40,38 @@ pub struct PricesResponse {
 }
 document!(PricesResponse, None, &["response"]);
 
+/// A price plan's prices (`GET /operator/plans`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PlanPricesDto {
+    /// Its name (`shipped`: the prices texto ships with).
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub name: String,
+    /// The countries with a price of their own.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub countries: Vec<CountryPriceDto>,
+    /// Credits per part to any other country.
+    #[serde(default, deserialize_with = "lenient::decimal")]
+    pub other: f64,
+}
+
+impl PlanPricesDto {
+    /// `table`, named `name`.
+    pub fn new(name: &str, table: &PriceTable) -> PlanPricesDto {
+        let countries = table
+            .countries()
+            .into_iter()
+            .map(|(country, price)| CountryPriceDto { country: country.to_owned(), price: price.as_f64() })
+            .collect();
+        PlanPricesDto { name: name.to_owned(), countries, other: table.other().as_f64() }
+    }
+}
+
 impl PricesResponse {
     /// The answer for `table`, named `plan`.
     pub fn new(plan: &str, table: &PriceTable) -> PricesResponse {
-        PricesResponse {
-            status: 1,
-            message: "OK".into(),
-            plan: plan.to_owned(),
-            countries: table
-                .countries()
-                .into_iter()
-                .map(|(country, price)| CountryPriceDto { country: country.to_owned(), price: price.as_f64() })
-                .collect(),
-            other: table.other().as_f64(),
-        }
+        let PlanPricesDto { name, countries, other } = PlanPricesDto::new(plan, table);
+        PricesResponse { status: 1, message: "OK".into(), plan: name, countries, other }
     }
 
     /// The table it describes (unknown countries and prices that are not amounts are left out).

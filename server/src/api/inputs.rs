@@ -22,6 +22,15 @@ pub(super) fn optional_id(name: &str, text: Option<&str>, what: &str) -> Result<
     }
 }
 
+/// A body's 0-or-1 field `name` as a flag (`None` when absent), or -7 saying it wants 0 or 1.
+pub(super) fn flag(name: &str, value: Option<i64>) -> Result<Option<bool>, Error> {
+    match value {
+        None => Ok(None),
+        Some(flag @ (0 | 1)) => Ok(Some(flag == 1)),
+        Some(_) => Err(Error::invalid(name, "0 or 1")),
+    }
+}
+
 /// The number a path names (`+` allowed), or -5 for `what` (`contact`, `conversation`).
 pub(super) fn path_number(text: &str, what: &str) -> Result<i64, Error> {
     super::path_id(text.trim_start_matches('+')).ok_or_else(|| Error::NotFound(format!("{what} {text}")))

@@ -17,7 +17,13 @@ use texto_core::{
     },
 };
 
-use super::{Accept, body::WireBody, inputs::query, operator::OperatorCaller, path_id};
+use super::{
+    Accept,
+    body::WireBody,
+    inputs::{flag, query},
+    operator::OperatorCaller,
+    path_id,
+};
 use crate::{
     Error, moderation,
     state::AppState,
@@ -89,12 +95,7 @@ pub(super) async fn create(
     {
         return Err(Error::invalid("plan", format!("no plan called {plan:?}")));
     }
-    let asked = match request.moderated {
-        None => None,
-        Some(0) => Some(false),
-        Some(1) => Some(true),
-        Some(_) => return Err(Error::invalid("moderated", "0 or 1")),
-    };
+    let asked = flag("moderated", request.moderated)?;
     let moderated = moderation::new_account_moderated(asked, state.store.new_accounts_moderated().await?);
     let id = state.store.create_account(&name, credits).await?;
     if moderated {
@@ -127,11 +128,7 @@ pub(super) async fn change(
 ) -> Result<Response, Error> {
     let asked: OperatorAccountChange = body.decode()?;
     let account = account(&state, &id).await?;
-    let moderated = match asked.moderated {
-        None => None,
-        Some(flag @ (0 | 1)) => Some(flag == 1),
-        Some(_) => return Err(Error::invalid("moderated", "0 or 1")),
-    };
+    let moderated = flag("moderated", asked.moderated)?;
     let per_second = match asked.per_second {
         None => None,
         Some(0) => Some(None),

@@ -24,6 +24,7 @@ use super::{
     Accept,
     approval::{required_reason, tell_author},
     body::WireBody,
+    inputs::flag,
     operator::OperatorCaller,
     path_id,
 };
@@ -198,11 +199,7 @@ pub(super) async fn new_accounts(
     body: WireBody,
 ) -> Result<Response, Error> {
     let asked: NewAccountsModerationRequest = body.decode()?;
-    let moderated = match asked.moderated {
-        Some(1) => true,
-        Some(0) => false,
-        _ => return Err(Error::invalid("moderated", "0 or 1")),
-    };
+    let moderated = flag("moderated", asked.moderated)?.ok_or_else(|| Error::invalid("moderated", "0 or 1"))?;
     state.store.set_new_accounts_moderated(moderated).await?;
     let summary = match moderated {
         true => "new accounts are moderated unless their creation says otherwise",

@@ -10,7 +10,7 @@ use axum::{
 };
 use texto_core::{
     PriceTable,
-    wire::{CountryPriceDto, PlanPricesDto, PlanRequest, PlansResponse, StatusResponse},
+    wire::{PlanPricesDto, PlanRequest, PlansResponse, StatusResponse},
 };
 
 use super::{Accept, body::WireBody, operator::OperatorCaller};
@@ -25,16 +25,6 @@ pub(super) fn router() -> Router<AppState> {
     Router::new().route("/operator/plans", get(plans)).route("/operator/plan/{name}", put(save))
 }
 
-/// A plan as the wire shows it.
-fn plan_prices(name: &str, table: &PriceTable) -> PlanPricesDto {
-    let countries = table
-        .countries()
-        .into_iter()
-        .map(|(country, price)| CountryPriceDto { country: country.to_owned(), price: price.as_f64() })
-        .collect();
-    PlanPricesDto { name: name.to_owned(), countries, other: table.other().as_f64() }
-}
-
 /// `GET /operator/plans`: the plans an account may be put on, with their prices.
 #[utoipa::path(get, path = "/operator/plans", tag = "operator",
     responses((status = 200, description = "The plans, `shipped` first", body = texto_core::wire::PlansResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
@@ -43,7 +33,7 @@ pub(super) async fn plans(State(state): State<AppState>, accept: Accept) -> Resu
     let mut tables = vec![(SHIPPED.to_owned(), PriceTable::default())];
     tables.extend(state.store.plans().await?);
     let plans = tables.iter().map(|(name, _)| name.clone()).collect();
-    let prices = tables.iter().map(|(name, table)| plan_prices(name, table)).collect();
+    let prices = tables.iter().map(|(name, table)| PlanPricesDto::new(name, table)).collect();
     Ok(accept.ok(&PlansResponse { status: 1, message: "OK".into(), plans, prices }))
 }
 

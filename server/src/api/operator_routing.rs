@@ -13,7 +13,7 @@ use texto_core::{
     wire::{ConnectorRequest, CreatedResponse, NewRouteRequest, StatusResponse},
 };
 
-use super::{Accept, body::WireBody, operator::OperatorCaller, path_id};
+use super::{Accept, body::WireBody, inputs::flag, operator::OperatorCaller, path_id};
 use crate::{
     Error,
     routing::{ConnectorName, Destination, Route},
@@ -55,11 +55,7 @@ pub(super) async fn save_connector(
     let url = asked.smsc.map(|u| u.trim().to_owned()).filter(|u| !u.is_empty());
     let target = connector_target(&name, &url.ok_or_else(|| Error::invalid("smsc", "required"))?)
         .map_err(|why| Error::invalid("smsc", why))?;
-    let enabled = match asked.enabled {
-        None | Some(1) => true,
-        Some(0) => false,
-        Some(_) => return Err(Error::invalid("enabled", "0 or 1")),
-    };
+    let enabled = flag("enabled", asked.enabled)?.unwrap_or(true);
     let shown = target.shown();
     state.store.save_connector(&ConnectorConfig { name: name.clone(), target, enabled }).await?;
     let summary = format!("connector {name} saved: {shown}{}", if enabled { "" } else { " (disabled)" });

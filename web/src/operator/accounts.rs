@@ -80,11 +80,7 @@ fn Row(account: OperatorAccountDto, parent: Option<String>, selected: RwSignal<O
     let suspended = account.suspended == 1;
     let open = move |_| {
         selected.set(Some(id));
-        request_animation_frame(|| {
-            if let Some(heading) = document().get_element_by_id("manage-heading") {
-                let _ = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(heading).map(|h| h.focus());
-            }
-        });
+        request_animation_frame(|| super::focus("manage-heading"));
     };
     view! {
         <tr>

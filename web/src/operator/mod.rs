@@ -128,3 +128,10 @@ fn every(seconds: u64, refresh: impl Fn() + 'static) {
         on_cleanup(move || handle.clear());
     }
 }
+
+/// Moves the keyboard focus to the element `id`, if the page has it.
+fn focus(id: &str) {
+    if let Some(element) = document().get_element_by_id(id) {
+        let _ = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(element).map(|e| e.focus());
+    }
+}

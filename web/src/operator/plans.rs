@@ -85,9 +85,7 @@ fn PlanRow(plan: PlanPricesDto, fields: PlanFields) -> impl IntoView {
             fields.name.set(plan.name.clone());
             fields.countries.set(written(&plan.countries));
             fields.other.set(plan.other.to_string());
-            if let Some(input) = document().get_element_by_id("plan-countries") {
-                let _ = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(input).map(|i| i.focus());
-            }
+            super::focus("plan-countries");
         }
     };
     view! {
