@@ -18,7 +18,7 @@ use texto_core::{Action, Role};
 
 use crate::{
     Error,
-    address_range::{AddressRange, any_contains, client_address},
+    address_range::{AddressRange, client_address},
     state::AppState,
     store::{AccountId, HttpErrors, SessionGrant, SessionOwner, token_hash},
 };
@@ -150,12 +150,7 @@ async fn by_token(parts: &Parts, state: &AppState, token: &str, address: IpAddr)
         let _ = choice.0.set(grant.http_errors);
     }
     let now = Utc::now();
-    if grant.expires_at.is_some_and(|at| at <= now) {
-        return Err(Error::Unauthorized("this token has expired"));
-    }
-    if !grant.allowed.is_empty() && !any_contains(&grant.allowed, address) {
-        return Err(Error::Unauthorized("this token is not allowed from this address"));
-    }
+    grant.admits(now, address)?;
     if let Some(limiter) = &state.rate_limiter {
         limiter.check_key(&hash).map_err(|_| Error::RateLimited)?;
     }
@@ -167,11 +162,10 @@ async fn by_token(parts: &Parts, state: &AppState, token: &str, address: IpAddr)
             }
         });
     }
-    let actor = if grant.name.is_empty() { format!("token {}", grant.token) } else { grant.name.clone() };
     Ok(Caller {
         account: grant.account,
         role: grant.role,
-        actor,
+        actor: grant.actor(),
         address,
         session: None,
         token: Some(grant.token),
@@ -195,6 +189,9 @@ async fn by_session(
     if now - grant.seen_at > SESSION_IDLE || now - grant.created_at > SESSION_MOST {
         state.store.end_session(grant.id).await?;
         return Err(Error::Unauthorized("this session has ended: sign in again"));
+    }
+    if let Some(token) = &grant.token {
+        token.admits(now, address)?;
     }
     if changes {
         let sent = parts.headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok()).unwrap_or("");

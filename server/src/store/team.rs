@@ -6,7 +6,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use texto_core::Role;
 
-use super::AccountId;
+use super::{AccountId, TokenGrant, role_from_column, tokens::grant_columns};
 use crate::Error;
 
 /// An email address: trimmed, lowercased, one `@` between a local part and a dotted domain.
@@ -99,7 +99,7 @@ pub(crate) enum SessionOwner {
 }
 
 /// What a presented session cookie grants: read on every request made with it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub(crate) struct SessionGrant {
     /// The session's id.
     pub(crate) id: i64,
@@ -111,6 +111,9 @@ pub(crate) struct SessionGrant {
     pub(crate) role: Role,
     /// The owner's email or token name, as the audit log names them.
     pub(crate) actor: String,
+    /// The token the session was opened with, as it stands now: its expiry and addresses hold
+    /// for every request of the session.
+    pub(crate) token: Option<TokenGrant>,
     /// The value state-changing requests must repeat in `X-CSRF-Token`.
     pub(crate) csrf: String,
     /// When it began.
@@ -223,13 +226,34 @@ pub(crate) const USER_COLUMNS: &str =
 pub(crate) const SET_TWO_FACTOR: &str = "UPDATE users SET totp_secret = $2, totp_pending = $3, recovery_codes = $4
      WHERE id = $1 AND (CAST($5 AS TEXT) IS NULL OR recovery_codes = CAST($5 AS TEXT))";
 
-/// A session with its owner's role and name; `$1` the secret's hash.
-pub(crate) const SESSION_GRANT: &str = "SELECT s.id, s.account_id, s.user_id, s.token_id, coalesce(u.role, t.role),
-        coalesce(u.email, t.name), s.csrf, s.created_at, s.seen_at,
-        coalesce(a.require_two_factor AND u.id IS NOT NULL AND u.totp_secret IS NULL, false)
-     FROM sessions s JOIN accounts a ON a.id = s.account_id LEFT JOIN users u ON u.id = s.user_id
+/// A session with its person's role and email, then its token's grant; `$1` the secret's
+/// hash. A revoked token's session is no session.
+pub(crate) const SESSION_GRANT: &str = concat!(
+    "SELECT s.id, s.account_id, s.user_id, s.token_id, u.role, u.email, s.csrf, s.created_at, s.seen_at,
+        coalesce(a.require_two_factor AND u.id IS NOT NULL AND u.totp_secret IS NULL, false), ",
+    grant_columns!(),
+    " FROM sessions s JOIN accounts a ON a.id = s.account_id LEFT JOIN users u ON u.id = s.user_id
      LEFT JOIN api_tokens t ON t.id = s.token_id AND t.revoked_at IS NULL
-     WHERE s.secret_hash = $1 AND (u.id IS NOT NULL OR t.id IS NOT NULL)";
+     WHERE s.secret_hash = $1 AND (u.id IS NOT NULL OR t.id IS NOT NULL)"
+);
+
+/// The column of [`SESSION_GRANT`] where the token's grant begins.
+pub(crate) const SESSION_TOKEN_AT: usize = 10;
+
+/// The role and the audit log's name of a session's owner: its person's (their role as
+/// stored and their email) or its token's.
+pub(crate) fn session_owner_role(
+    role: Option<&str>,
+    email: Option<String>,
+    token: Option<&TokenGrant>,
+) -> (Role, String) {
+    match (role, email, token) {
+        (Some(role), Some(email), _) => (role_from_column(role), email),
+        (_, _, Some(token)) => (token.role, token.actor()),
+        // The statement reads no session without its person or its token.
+        _ => (Role::Analyst, String::new()),
+    }
+}
 
 /// The columns a one-time link is read from.
 pub(crate) const LINK_COLUMNS: &str =

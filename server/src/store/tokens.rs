@@ -5,8 +5,13 @@ use async_trait::async_trait;
 use chrono::{DateTime, Duration, Utc};
 use texto_core::Role;
 
+use std::net::IpAddr;
+
 use super::{AccountId, HttpErrors};
-use crate::{Error, address_range::AddressRange};
+use crate::{
+    Error,
+    address_range::{AddressRange, any_contains},
+};
 
 /// A token's name: 1 to 100 characters on one line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -140,7 +145,37 @@ impl TokenGrant {
     pub(crate) fn use_is_stale(&self, now: DateTime<Utc>) -> bool {
         self.last_used_at.is_none_or(|at| now - at >= LAST_USE_PRECISION)
     }
+
+    /// Whether the token still lets a request from `address` in at `now`: before its expiry,
+    /// from one of its addresses. Checked for the token itself and for every request of a
+    /// session opened with it, which lives no longer and reaches no further than the token.
+    pub(crate) fn admits(&self, now: DateTime<Utc>, address: IpAddr) -> Result<(), Error> {
+        if self.expires_at.is_some_and(|at| at <= now) {
+            return Err(Error::Unauthorized("this token has expired"));
+        }
+        if !self.allowed.is_empty() && !any_contains(&self.allowed, address) {
+            return Err(Error::Unauthorized("this token is not allowed from this address"));
+        }
+        Ok(())
+    }
+
+    /// The token as the audit log names whoever acted with it.
+    pub(crate) fn actor(&self) -> String {
+        if self.name.is_empty() { format!("token {}", self.token) } else { self.name.clone() }
+    }
 }
+
+/// The columns a [`TokenGrant`] is read from, in this order, of the token `t`.
+macro_rules! grant_columns {
+    () => {
+        "t.account_id, t.id, t.http_errors, t.expires_at, t.allowed_ips, t.last_used_at, t.role, t.name"
+    };
+}
+pub(crate) use grant_columns;
+
+/// The grant of the live token whose hash is `$1`.
+pub(crate) const TOKEN_GRANT: &str =
+    concat!("SELECT ", grant_columns!(), " FROM api_tokens t WHERE t.token_hash = $1 AND t.revoked_at IS NULL");
 
 /// A stored role read back (a name no role has is read as the least powerful, analyst).
 pub(crate) fn role_from_column(column: &str) -> Role {

@@ -36,6 +36,7 @@ mod slow_clients;
 mod sub_accounts;
 mod team;
 mod team_rules;
+mod token_owners;
 mod tokens;
 mod web_app;
 mod webhook_delivery;

@@ -5,14 +5,15 @@ use chrono::{DateTime, Utc};
 use texto_core::Role;
 use tokio_postgres::Row;
 
-use super::{PgStore, query};
+use super::{PgStore, query, tokens::grant};
 use crate::{
     Error,
     store::{
         AccountId, role_from_column,
         team::{
-            Email, LINK_COLUMNS, LinkKind, OneTimeLink, PersonName, SESSION_GRANT, SET_TWO_FACTOR, SessionGrant,
-            SessionOwner, TeamStore, TwoFactor, USER_COLUMNS, UserRecord, owner_columns, session_owner,
+            Email, LINK_COLUMNS, LinkKind, OneTimeLink, PersonName, SESSION_GRANT, SESSION_TOKEN_AT, SET_TWO_FACTOR,
+            SessionGrant, SessionOwner, TeamStore, TwoFactor, USER_COLUMNS, UserRecord, owner_columns, session_owner,
+            session_owner_role,
         },
         time,
     },
@@ -145,16 +146,21 @@ impl TeamStore for PgStore {
     async fn session_grant(&self, secret_hash: &[u8; 32]) -> Result<Option<SessionGrant>, Error> {
         let client = self.pool.get().await?;
         let rows = query(&client, SESSION_GRANT, &[&secret_hash.as_slice()]).await?;
-        Ok(rows.first().map(|row| SessionGrant {
-            id: row.get(0),
-            account: row.get(1),
-            owner: session_owner(row.get(2), row.get(3)),
-            role: role_from_column(row.get(4)),
-            actor: row.get(5),
-            csrf: row.get(6),
-            created_at: time::load(row.get(7)),
-            seen_at: time::load(row.get(8)),
-            two_factor_missing: row.get(9),
+        Ok(rows.first().map(|row| {
+            let token = grant(row, SESSION_TOKEN_AT);
+            let (role, actor) = session_owner_role(row.get(4), row.get(5), token.as_ref());
+            SessionGrant {
+                id: row.get(0),
+                account: row.get(1),
+                owner: session_owner(row.get(2), row.get(3)),
+                role,
+                actor,
+                token,
+                csrf: row.get(6),
+                created_at: time::load(row.get(7)),
+                seen_at: time::load(row.get(8)),
+                two_factor_missing: row.get(9),
+            }
         }))
     }
 

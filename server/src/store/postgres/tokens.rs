@@ -10,7 +10,7 @@ use crate::{
     Error,
     store::{
         AccountId, HttpErrors, NewToken, TokenGrant, TokenRecord, TokenStore, ranges_from_column, ranges_to_column,
-        role_from_column, time,
+        role_from_column, time, tokens::TOKEN_GRANT,
     },
 };
 
@@ -33,6 +33,21 @@ fn record(row: &Row) -> TokenRecord {
         http_errors: HttpErrors::from_bool(row.get(7)),
         role: role_from_column(row.get(8)),
     }
+}
+
+/// The grant read from [`grant_columns`](crate::store::tokens::grant_columns) starting at column
+/// `at`; `None` when they are null (a session of a person, or of a token revoked since).
+pub(super) fn grant(row: &Row, at: usize) -> Option<TokenGrant> {
+    Some(TokenGrant {
+        account: row.get::<_, Option<AccountId>>(at)?,
+        token: row.get(at + 1),
+        http_errors: HttpErrors::from_bool(row.get(at + 2)),
+        expires_at: row.get::<_, Option<&str>>(at + 3).map(time::load),
+        allowed: ranges_from_column(row.get(at + 4)),
+        last_used_at: row.get::<_, Option<&str>>(at + 5).map(time::load),
+        role: role_from_column(row.get(at + 6)),
+        name: row.get(at + 7),
+    })
 }
 
 async fn live_token(db: &impl GenericClient, account: AccountId, id: i64) -> Result<Option<TokenRecord>, Error> {
@@ -98,23 +113,7 @@ impl TokenStore for PgStore {
 
     async fn token_grant(&self, hash: &[u8; 32]) -> Result<Option<TokenGrant>, Error> {
         let client = self.pool.get().await?;
-        let rows = query(
-            &client,
-            "SELECT account_id, id, http_errors, expires_at, allowed_ips, last_used_at, role, name FROM api_tokens
-             WHERE token_hash = $1 AND revoked_at IS NULL",
-            &[&hash.as_slice()],
-        )
-        .await?;
-        Ok(rows.first().map(|row| TokenGrant {
-            account: row.get(0),
-            token: row.get(1),
-            http_errors: HttpErrors::from_bool(row.get(2)),
-            expires_at: row.get::<_, Option<&str>>(3).map(time::load),
-            allowed: ranges_from_column(row.get(4)),
-            last_used_at: row.get::<_, Option<&str>>(5).map(time::load),
-            role: role_from_column(row.get(6)),
-            name: row.get(7),
-        }))
+        Ok(query(&client, TOKEN_GRANT, &[&hash.as_slice()]).await?.first().and_then(|row| grant(row, 0)))
     }
 
     async fn touch_token(&self, token: i64, at: DateTime<Utc>) -> Result<(), Error> {

@@ -6,14 +6,15 @@ use chrono::{DateTime, Utc};
 use rusqlite::{OptionalExtension, params};
 use texto_core::Role;
 
-use super::{SqliteStore, numbered};
+use super::{SqliteStore, numbered, tokens::grant};
 use crate::{
     Error,
     store::{
         AccountId, role_from_column,
         team::{
-            Email, LINK_COLUMNS, LinkKind, OneTimeLink, PersonName, SESSION_GRANT, SET_TWO_FACTOR, SessionGrant,
-            SessionOwner, TeamStore, TwoFactor, USER_COLUMNS, UserRecord, owner_columns, session_owner,
+            Email, LINK_COLUMNS, LinkKind, OneTimeLink, PersonName, SESSION_GRANT, SESSION_TOKEN_AT, SET_TWO_FACTOR,
+            SessionGrant, SessionOwner, TeamStore, TwoFactor, USER_COLUMNS, UserRecord, owner_columns, session_owner,
+            session_owner_role,
         },
         time,
     },
@@ -185,12 +186,16 @@ impl TeamStore for SqliteStore {
                 Ok(db
                     .prepare_cached(&numbered(SESSION_GRANT))?
                     .query_row([hash.as_slice()], |row| {
+                        let token = grant(row, SESSION_TOKEN_AT)?;
+                        let role = row.get::<_, Option<String>>(4)?;
+                        let (role, actor) = session_owner_role(role.as_deref(), row.get(5)?, token.as_ref());
                         Ok(SessionGrant {
                             id: row.get(0)?,
                             account: row.get(1)?,
                             owner: session_owner(row.get(2)?, row.get(3)?),
-                            role: role_from_column(&row.get::<_, String>(4)?),
-                            actor: row.get(5)?,
+                            role,
+                            actor,
+                            token,
                             csrf: row.get(6)?,
                             created_at: time::load(&row.get::<_, String>(7)?),
                             seen_at: time::load(&row.get::<_, String>(8)?),

@@ -4,12 +4,12 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::SqliteStore;
+use super::{SqliteStore, numbered};
 use crate::{
     Error,
     store::{
         AccountId, HttpErrors, NewToken, TokenGrant, TokenRecord, TokenStore, ranges_from_column, ranges_to_column,
-        role_from_column, time,
+        role_from_column, time, tokens::TOKEN_GRANT,
     },
 };
 
@@ -29,6 +29,22 @@ fn record(row: &rusqlite::Row<'_>) -> rusqlite::Result<TokenRecord> {
         http_errors: HttpErrors::from_bool(row.get(7)?),
         role: role_from_column(&row.get::<_, String>(8)?),
     })
+}
+
+/// The grant read from [`grant_columns`](crate::store::tokens::grant_columns) starting at column
+/// `at`; `None` when they are null (a session of a person, or of a token revoked since).
+pub(super) fn grant(row: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<Option<TokenGrant>> {
+    let Some(account) = row.get::<_, Option<AccountId>>(at)? else { return Ok(None) };
+    Ok(Some(TokenGrant {
+        account,
+        token: row.get(at + 1)?,
+        http_errors: HttpErrors::from_bool(row.get(at + 2)?),
+        expires_at: row.get::<_, Option<String>>(at + 3)?.map(|t| time::load(&t)),
+        allowed: ranges_from_column(&row.get::<_, String>(at + 4)?),
+        last_used_at: row.get::<_, Option<String>>(at + 5)?.map(|t| time::load(&t)),
+        role: role_from_column(&row.get::<_, String>(at + 6)?),
+        name: row.get(at + 7)?,
+    }))
 }
 
 fn live_token(db: &Connection, account: AccountId, id: i64) -> Result<Option<TokenRecord>, Error> {
@@ -116,24 +132,11 @@ impl TokenStore for SqliteStore {
     async fn token_grant(&self, hash: &[u8; 32]) -> Result<Option<TokenGrant>, Error> {
         self.db
             .look_up(|db| {
-                Ok(db
-                    .prepare_cached(
-                        "SELECT account_id, id, http_errors, expires_at, allowed_ips, last_used_at, role, name FROM api_tokens
-                         WHERE token_hash = ? AND revoked_at IS NULL",
-                    )?
-                    .query_row([hash.as_slice()], |row| {
-                        Ok(TokenGrant {
-                            account: row.get(0)?,
-                            token: row.get(1)?,
-                            http_errors: HttpErrors::from_bool(row.get(2)?),
-                            expires_at: row.get::<_, Option<String>>(3)?.map(|at| time::load(&at)),
-                            allowed: ranges_from_column(&row.get::<_, String>(4)?),
-                            last_used_at: row.get::<_, Option<String>>(5)?.map(|at| time::load(&at)),
-                            role: role_from_column(&row.get::<_, String>(6)?),
-                            name: row.get(7)?,
-                        })
-                    })
-                    .optional()?)
+                let found = db
+                    .prepare_cached(&numbered(TOKEN_GRANT))?
+                    .query_row([hash.as_slice()], |row| grant(row, 0))
+                    .optional()?;
+                Ok(found.flatten())
             })
             .await
     }
