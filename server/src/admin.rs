@@ -110,6 +110,7 @@ pub async fn token(path: impl Into<DbLocation>, action: TokenAction) -> Result<S
                 allowed: allow_ip,
                 http_errors,
                 role,
+                made_by: None,
             };
             let account = named(&store, &account).await?;
             Ok(mint(store.as_ref(), account, &new, Utc::now()).await?.0)
@@ -160,6 +161,7 @@ pub(crate) async fn ensure_demo_account(store: &std::sync::Arc<dyn Store>) -> Re
         allowed: Vec::new(),
         http_errors: HttpErrors::On,
         role: texto_core::Role::Owner,
+        made_by: None,
     };
     let (token, _) = mint(store.as_ref(), account, &new, Utc::now()).await?;
     println!("Demo account \"{DEMO_ACCOUNT}\" created with 1000 credits. Its API token (shown once):\n  {token}");

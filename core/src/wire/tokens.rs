@@ -108,6 +108,10 @@ pub struct TokenDto {
     /// What it may do. texto's addition.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub role: Option<String>,
+    /// The email of the person who made it, who answers for it; absent for a token of the
+    /// command line. texto's addition.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub made_by: Option<String>,
 }
 
 /// The answer to `GET /token`.

@@ -58,6 +58,7 @@ pub(crate) async fn send_automatic_reply(state: &AppState, due: &DueAutoReply) -
         account: due.account,
         role: Role::Sender,
         actor: "texto (keyword)".to_owned(),
+        person: None,
         address: IpAddr::V4(Ipv4Addr::LOCALHOST),
         session: None,
         token: None,

@@ -30,8 +30,11 @@ pub(crate) struct Caller {
     pub(crate) account: AccountId,
     /// What the caller may do.
     pub(crate) role: Role,
-    /// A person's email or a token's name, as the audit log names them.
+    /// A person's email, or a token's name with its maker's email, as the audit log names them.
     pub(crate) actor: String,
+    /// The person who answers for the request: the one signed in, or the one who made the
+    /// token (of the request or of its session); `None` for a token without a maker.
+    pub(crate) person: Option<i64>,
     /// The client's address.
     pub(crate) address: IpAddr,
     /// The session, when signed in with the cookie.
@@ -166,6 +169,7 @@ async fn by_token(parts: &Parts, state: &AppState, token: &str, address: IpAddr)
         account: grant.account,
         role: grant.role,
         actor: grant.actor(),
+        person: grant.maker.as_ref().map(|maker| maker.id),
         address,
         session: None,
         token: Some(grant.token),
@@ -202,14 +206,15 @@ async fn by_session(
     if now - grant.seen_at >= chrono::Duration::minutes(1) {
         state.store.touch_session(grant.id, now).await?;
     }
-    let token = match grant.owner {
-        SessionOwner::Token(token) => Some(token),
-        SessionOwner::User(_) => None,
+    let (token, person) = match grant.owner {
+        SessionOwner::Token(token) => (Some(token), grant.token.as_ref().and_then(|t| t.maker.as_ref()).map(|m| m.id)),
+        SessionOwner::User(user) => (None, Some(user)),
     };
     Ok(Caller {
         account: grant.account,
         role: grant.role,
         actor: grant.actor.clone(),
+        person,
         address,
         session: Some(grant),
         token,

@@ -66,7 +66,7 @@ fn new_token(dto: NewTokenDto, caller: &Caller) -> Result<NewToken, Error> {
     }
     let http_errors = HttpErrors::from_bool(dto.http_errors.unwrap_or(true));
     match (name, problems.is_empty()) {
-        (Some(name), true) => Ok(NewToken { name, lifetime, allowed, http_errors, role }),
+        (Some(name), true) => Ok(NewToken { name, lifetime, allowed, http_errors, role, made_by: caller.person }),
         _ => Err(Error::Invalid(problems)),
     }
 }
@@ -88,6 +88,7 @@ fn dto(record: &TokenRecord) -> TokenDto {
         last_used_at: record.last_used_at.map(format_paris),
         http_errors: i64::from(record.http_errors.is_on()),
         role: Some(record.role.as_str().to_owned()),
+        made_by: record.made_by.clone(),
     }
 }
 

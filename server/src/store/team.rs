@@ -6,7 +6,10 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use texto_core::Role;
 
-use super::{AccountId, TokenGrant, role_from_column, tokens::grant_columns};
+use super::{
+    AccountId, TokenGrant, role_from_column,
+    tokens::{grant_columns, live},
+};
 use crate::Error;
 
 /// An email address: trimmed, lowercased, one `@` between a local part and a dotted domain.
@@ -227,15 +230,21 @@ pub(crate) const SET_TWO_FACTOR: &str = "UPDATE users SET totp_secret = $2, totp
      WHERE id = $1 AND (CAST($5 AS TEXT) IS NULL OR recovery_codes = CAST($5 AS TEXT))";
 
 /// A session with its person's role and email, then its token's grant; `$1` the secret's
-/// hash. A revoked token's session is no session.
+/// hash. The session of a token no longer live is no session.
 pub(crate) const SESSION_GRANT: &str = concat!(
     "SELECT s.id, s.account_id, s.user_id, s.token_id, u.role, u.email, s.csrf, s.created_at, s.seen_at,
         coalesce(a.require_two_factor AND u.id IS NOT NULL AND u.totp_secret IS NULL, false), ",
     grant_columns!(),
     " FROM sessions s JOIN accounts a ON a.id = s.account_id LEFT JOIN users u ON u.id = s.user_id
-     LEFT JOIN api_tokens t ON t.id = s.token_id AND t.revoked_at IS NULL
-     WHERE s.secret_hash = $1 AND (u.id IS NOT NULL OR t.id IS NOT NULL)"
+     LEFT JOIN api_tokens t ON t.id = s.token_id LEFT JOIN users m ON m.id = t.made_by
+     WHERE s.secret_hash = $1 AND (u.id IS NOT NULL OR (t.id IS NOT NULL AND ",
+    live!(),
+    "))"
 );
+
+/// Revokes the tokens a person made (`$1`) at `$2`, as they are removed.
+pub(crate) const REVOKE_TOKENS_MADE_BY: &str =
+    "UPDATE api_tokens SET revoked_at = $2 WHERE made_by = $1 AND revoked_at IS NULL";
 
 /// The column of [`SESSION_GRANT`] where the token's grant begins.
 pub(crate) const SESSION_TOKEN_AT: usize = 10;

@@ -71,6 +71,9 @@ pub(crate) struct NewToken {
     pub(crate) http_errors: HttpErrors,
     /// What it may do.
     pub(crate) role: Role,
+    /// The person who made it, who answers for it: their removal revokes it and their role caps
+    /// it. `None` for a token of the command line (or of a token without a maker).
+    pub(crate) made_by: Option<i64>,
 }
 
 impl NewToken {
@@ -99,8 +102,10 @@ pub(crate) struct TokenRecord {
     pub(crate) last_used_at: Option<DateTime<Utc>>,
     /// How its errors are answered.
     pub(crate) http_errors: HttpErrors,
-    /// What it may do.
+    /// What it may do now: its own role, capped by its maker's.
     pub(crate) role: Role,
+    /// The email of the person who made it; `None` for a token without a maker.
+    pub(crate) made_by: Option<String>,
 }
 
 impl TokenRecord {
@@ -130,10 +135,41 @@ pub(crate) struct TokenGrant {
     pub(crate) allowed: Vec<AddressRange>,
     /// When a request last used it.
     pub(crate) last_used_at: Option<DateTime<Utc>>,
-    /// What it may do.
+    /// What it may do now: its own role, capped by its maker's.
     pub(crate) role: Role,
     /// Its name, as the audit log names who acted.
     pub(crate) name: String,
+    /// The person who made it, as they are now.
+    pub(crate) maker: Option<TokenMaker>,
+}
+
+/// The person who made a token, as they are now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct TokenMaker {
+    /// Their id.
+    pub(crate) id: i64,
+    /// Their email.
+    pub(crate) email: String,
+    /// Their role.
+    pub(crate) role: Role,
+}
+
+/// What a token given `role` may do while its maker has `maker`: the less powerful of the two,
+/// so that a person demoted cannot keep their old power through the tokens they made.
+pub(crate) fn capped(role: Role, maker: Option<Role>) -> Role {
+    // Ord puts the most powerful role first.
+    maker.map_or(role, |maker| role.max(maker))
+}
+
+/// How the audit log names whoever acts with the token `id` called `name` and made by `maker`
+/// (an email): `token "NAME"`, or `token "NAME" (made by EMAIL)`. The name is quoted (and its
+/// quotes escaped) so that no name reads as a person, nor as another maker.
+pub(crate) fn token_actor(name: &str, id: i64, maker: Option<&str>) -> String {
+    let token = if name.is_empty() { format!("token #{id}") } else { format!("token {name:?}") };
+    match maker {
+        Some(email) => format!("{token} (made by {email})"),
+        None => token,
+    }
 }
 
 /// How often a token's last use is written: at most once a minute, so that busy tokens do not
@@ -161,21 +197,57 @@ impl TokenGrant {
 
     /// The token as the audit log names whoever acted with it.
     pub(crate) fn actor(&self) -> String {
-        if self.name.is_empty() { format!("token {}", self.token) } else { self.name.clone() }
+        token_actor(&self.name, self.token, self.maker.as_ref().map(|maker| maker.email.as_str()))
     }
 }
 
-/// The columns a [`TokenGrant`] is read from, in this order, of the token `t`.
+/// The columns a [`TokenGrant`] is read from, in this order: the token `t`, then its maker `m`
+/// (the person `t.made_by` names).
 macro_rules! grant_columns {
     () => {
-        "t.account_id, t.id, t.http_errors, t.expires_at, t.allowed_ips, t.last_used_at, t.role, t.name"
+        "t.account_id, t.id, t.http_errors, t.expires_at, t.allowed_ips, t.last_used_at, t.role, t.name,
+         m.id, m.email, m.role"
     };
 }
 pub(crate) use grant_columns;
 
+/// The tokens `t` with their makers `m`.
+macro_rules! token_and_maker {
+    () => {
+        "api_tokens t LEFT JOIN users m ON m.id = t.made_by"
+    };
+}
+
+/// Whether the token `t` (with its maker `m`) is live: not revoked, and its maker, if it has
+/// one, still there (their removal revokes it too, but this holds whatever removed them).
+macro_rules! live {
+    () => {
+        "t.revoked_at IS NULL AND (t.made_by IS NULL OR m.id IS NOT NULL)"
+    };
+}
+pub(crate) use live;
+
 /// The grant of the live token whose hash is `$1`.
 pub(crate) const TOKEN_GRANT: &str =
-    concat!("SELECT ", grant_columns!(), " FROM api_tokens t WHERE t.token_hash = $1 AND t.revoked_at IS NULL");
+    concat!("SELECT ", grant_columns!(), " FROM ", token_and_maker!(), " WHERE t.token_hash = $1 AND ", live!());
+
+/// The columns a [`TokenRecord`] is read from, in this order.
+pub(crate) const TOKEN_COLUMNS: &str = concat!(
+    "SELECT t.id, t.name, t.hint, t.created_at, t.expires_at, t.allowed_ips, t.last_used_at, t.http_errors, t.role,
+        m.email, m.role FROM ",
+    token_and_maker!()
+);
+
+/// The account's live token `$1` (`$2` the account).
+pub(crate) const LIVE_TOKEN: &str = concat!("WHERE t.id = $1 AND t.account_id = $2 AND ", live!());
+
+/// The account's live tokens (`$1` the account), newest first.
+pub(crate) const LIVE_TOKENS: &str = concat!("WHERE t.account_id = $1 AND ", live!(), " ORDER BY t.id DESC");
+
+/// Stores a token; `$1`… as the columns are named.
+pub(crate) const ADD_TOKEN: &str = "INSERT INTO api_tokens
+     (account_id, token_hash, http_errors, name, hint, expires_at, allowed_ips, created_at, role, made_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id";
 
 /// A stored role read back (a name no role has is read as the least powerful, analyst).
 pub(crate) fn role_from_column(column: &str) -> Role {
@@ -238,6 +310,28 @@ mod tests {
         assert!(TokenLifetime::from_seconds(-5).is_err());
         assert_eq!(TokenLifetime::from_seconds(3600).map(TokenLifetime::seconds), Ok(3600));
         assert!(TokenLifetime::from_seconds(11 * 366 * 86_400).is_err());
+    }
+
+    #[test]
+    fn a_token_does_no_more_than_its_maker_may_now() {
+        assert_eq!(capped(Role::Admin, None), Role::Admin, "a token of the command line");
+        assert_eq!(capped(Role::Admin, Some(Role::Owner)), Role::Admin);
+        assert_eq!(capped(Role::Admin, Some(Role::Analyst)), Role::Analyst, "its maker was demoted");
+    }
+
+    #[test]
+    fn a_token_is_named_in_quotes_with_its_maker() {
+        assert_eq!(token_actor("Boutique", 3, None), "token \"Boutique\"");
+        assert_eq!(token_actor("", 3, None), "token #3");
+        assert_eq!(
+            token_actor("boss@shop.example", 3, Some("max@shop.example")),
+            "token \"boss@shop.example\" (made by max@shop.example)"
+        );
+        assert_eq!(
+            token_actor("x\" (made by boss@shop.example)", 3, None),
+            "token \"x\\\" (made by boss@shop.example)\"",
+            "a quote in the name cannot end it"
+        );
     }
 
     #[test]

@@ -273,7 +273,7 @@ async fn the_audit_log_names_who_did_what_from_where_and_is_filtered() {
         assert!(actions.contains(&expected), "{expected} in {actions:?}");
     }
     let newest = &log["audit"][0];
-    assert_eq!((newest["action"].as_str(), newest["actor"].as_str()), (Some("list.create"), Some("Tests")));
+    assert_eq!((newest["action"].as_str(), newest["actor"].as_str()), (Some("list.create"), Some("token \"Tests\"")));
     assert_eq!(newest["address"], "127.0.0.1");
     let (_, mine) = app.json(Method::GET, "/audit?actor=owner@alice.example&action=user", None).await;
     assert_eq!(mine["audit"].as_array().unwrap().len(), 2, "joining and inviting: {mine}");

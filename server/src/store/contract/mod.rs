@@ -45,6 +45,7 @@ async fn a_token_authenticates_its_account_until_it_is_revoked() {
             allowed: vec!["10.0.0.0/8".parse().unwrap(), "::1".parse().unwrap()],
             http_errors: HttpErrors::Off,
             role: texto_core::Role::Sender,
+            made_by: None,
         };
         let created = store.add_token(account, &hash, "texto_07…", &new, now).await.expect("a token");
         assert_eq!(created.name, "Boutique", "{backend}");

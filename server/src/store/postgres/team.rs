@@ -11,9 +11,9 @@ use crate::{
     store::{
         AccountId, role_from_column,
         team::{
-            Email, LINK_COLUMNS, LinkKind, OneTimeLink, PersonName, SESSION_GRANT, SESSION_TOKEN_AT, SET_TWO_FACTOR,
-            SessionGrant, SessionOwner, TeamStore, TwoFactor, USER_COLUMNS, UserRecord, owner_columns, session_owner,
-            session_owner_role,
+            Email, LINK_COLUMNS, LinkKind, OneTimeLink, PersonName, REVOKE_TOKENS_MADE_BY, SESSION_GRANT,
+            SESSION_TOKEN_AT, SET_TWO_FACTOR, SessionGrant, SessionOwner, TeamStore, TwoFactor, USER_COLUMNS,
+            UserRecord, owner_columns, session_owner, session_owner_role,
         },
         time,
     },
@@ -119,6 +119,9 @@ impl TeamStore for PgStore {
         let tx = client.transaction().await?;
         tx.execute("DELETE FROM sessions WHERE user_id = $1 AND account_id = $2", &[&id, &account]).await?;
         let gone = tx.execute("DELETE FROM users WHERE id = $1 AND account_id = $2", &[&id, &account]).await?;
+        if gone == 1 {
+            tx.execute(REVOKE_TOKENS_MADE_BY, &[&id, &time::store(Utc::now())]).await?;
+        }
         tx.commit().await?;
         Ok(gone == 1)
     }

@@ -10,13 +10,10 @@ use crate::{
     Error,
     store::{
         AccountId, HttpErrors, NewToken, TokenGrant, TokenRecord, TokenStore, ranges_from_column, ranges_to_column,
-        role_from_column, time, tokens::TOKEN_GRANT,
+        role_from_column, time,
+        tokens::{ADD_TOKEN, LIVE_TOKEN, LIVE_TOKENS, TOKEN_COLUMNS, TOKEN_GRANT, TokenMaker, capped},
     },
 };
-
-/// The columns [`record`] reads.
-const TOKEN_COLUMNS: &str =
-    "SELECT id, name, hint, created_at, expires_at, allowed_ips, last_used_at, http_errors, role FROM api_tokens";
 
 /// The time it revokes a token at, as the database's clock gives it.
 const NOW: &str = "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')";
@@ -31,13 +28,19 @@ fn record(row: &Row) -> TokenRecord {
         allowed: ranges_from_column(row.get(5)),
         last_used_at: row.get::<_, Option<&str>>(6).map(time::load),
         http_errors: HttpErrors::from_bool(row.get(7)),
-        role: role_from_column(row.get(8)),
+        role: capped(role_from_column(row.get(8)), row.get::<_, Option<&str>>(10).map(role_from_column)),
+        made_by: row.get(9),
     }
 }
 
 /// The grant read from [`grant_columns`](crate::store::tokens::grant_columns) starting at column
 /// `at`; `None` when they are null (a session of a person, or of a token revoked since).
 pub(super) fn grant(row: &Row, at: usize) -> Option<TokenGrant> {
+    let maker = row.get::<_, Option<i64>>(at + 8).map(|id| TokenMaker {
+        id,
+        email: row.get(at + 9),
+        role: role_from_column(row.get(at + 10)),
+    });
     Some(TokenGrant {
         account: row.get::<_, Option<AccountId>>(at)?,
         token: row.get(at + 1),
@@ -45,13 +48,14 @@ pub(super) fn grant(row: &Row, at: usize) -> Option<TokenGrant> {
         expires_at: row.get::<_, Option<&str>>(at + 3).map(time::load),
         allowed: ranges_from_column(row.get(at + 4)),
         last_used_at: row.get::<_, Option<&str>>(at + 5).map(time::load),
-        role: role_from_column(row.get(at + 6)),
+        role: capped(role_from_column(row.get(at + 6)), maker.as_ref().map(|m| m.role)),
         name: row.get(at + 7),
+        maker,
     })
 }
 
 async fn live_token(db: &impl GenericClient, account: AccountId, id: i64) -> Result<Option<TokenRecord>, Error> {
-    let sql = format!("{TOKEN_COLUMNS} WHERE id = $1 AND account_id = $2 AND revoked_at IS NULL");
+    let sql = format!("{TOKEN_COLUMNS} {LIVE_TOKEN}");
     Ok(query(db, &sql, &[&id, &account]).await?.first().map(record))
 }
 
@@ -68,8 +72,7 @@ impl TokenStore for PgStore {
         let client = self.pool.get().await?;
         let row = client
             .query_one(
-                "INSERT INTO api_tokens (account_id, token_hash, http_errors, name, hint, expires_at, allowed_ips, created_at, role)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+                ADD_TOKEN,
                 &[
                     &account,
                     &hash.as_slice(),
@@ -80,6 +83,7 @@ impl TokenStore for PgStore {
                     &ranges_to_column(&new.allowed),
                     &time::store(now),
                     &new.role.as_str(),
+                    &new.made_by,
                 ],
             )
             .await?;
@@ -88,7 +92,7 @@ impl TokenStore for PgStore {
 
     async fn tokens(&self, account: AccountId) -> Result<Vec<TokenRecord>, Error> {
         let client = self.pool.get().await?;
-        let sql = format!("{TOKEN_COLUMNS} WHERE account_id = $1 AND revoked_at IS NULL ORDER BY id DESC");
+        let sql = format!("{TOKEN_COLUMNS} {LIVE_TOKENS}");
         Ok(query(&client, &sql, &[&account]).await?.iter().map(record).collect())
     }
 

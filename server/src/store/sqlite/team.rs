@@ -12,9 +12,9 @@ use crate::{
     store::{
         AccountId, role_from_column,
         team::{
-            Email, LINK_COLUMNS, LinkKind, OneTimeLink, PersonName, SESSION_GRANT, SESSION_TOKEN_AT, SET_TWO_FACTOR,
-            SessionGrant, SessionOwner, TeamStore, TwoFactor, USER_COLUMNS, UserRecord, owner_columns, session_owner,
-            session_owner_role,
+            Email, LINK_COLUMNS, LinkKind, OneTimeLink, PersonName, REVOKE_TOKENS_MADE_BY, SESSION_GRANT,
+            SESSION_TOKEN_AT, SET_TWO_FACTOR, SessionGrant, SessionOwner, TeamStore, TwoFactor, USER_COLUMNS,
+            UserRecord, owner_columns, session_owner, session_owner_role,
         },
         time,
     },
@@ -152,7 +152,11 @@ impl TeamStore for SqliteStore {
         self.db
             .write(move |db| {
                 db.execute("DELETE FROM sessions WHERE user_id = ? AND account_id = ?", [id, account])?;
-                Ok(db.execute("DELETE FROM users WHERE id = ? AND account_id = ?", [id, account])? == 1)
+                let gone = db.execute("DELETE FROM users WHERE id = ? AND account_id = ?", [id, account])? == 1;
+                if gone {
+                    db.execute(&numbered(REVOKE_TOKENS_MADE_BY), params![id, time::store(Utc::now())])?;
+                }
+                Ok(gone)
             })
             .await
     }

@@ -9,15 +9,13 @@ use crate::{
     Error,
     store::{
         AccountId, HttpErrors, NewToken, TokenGrant, TokenRecord, TokenStore, ranges_from_column, ranges_to_column,
-        role_from_column, time, tokens::TOKEN_GRANT,
+        role_from_column, time,
+        tokens::{ADD_TOKEN, LIVE_TOKEN, LIVE_TOKENS, TOKEN_COLUMNS, TOKEN_GRANT, TokenMaker, capped},
     },
 };
 
-/// The columns [`record`] reads.
-const TOKEN_COLUMNS: &str =
-    "SELECT id, name, hint, created_at, expires_at, allowed_ips, last_used_at, http_errors, role FROM api_tokens";
-
 fn record(row: &rusqlite::Row<'_>) -> rusqlite::Result<TokenRecord> {
+    let maker_role = row.get::<_, Option<String>>(10)?.map(|role| role_from_column(&role));
     Ok(TokenRecord {
         id: row.get(0)?,
         name: row.get(1)?,
@@ -27,7 +25,8 @@ fn record(row: &rusqlite::Row<'_>) -> rusqlite::Result<TokenRecord> {
         allowed: ranges_from_column(&row.get::<_, String>(5)?),
         last_used_at: row.get::<_, Option<String>>(6)?.map(|at| time::load(&at)),
         http_errors: HttpErrors::from_bool(row.get(7)?),
-        role: role_from_column(&row.get::<_, String>(8)?),
+        role: capped(role_from_column(&row.get::<_, String>(8)?), maker_role),
+        made_by: row.get(9)?,
     })
 }
 
@@ -35,6 +34,12 @@ fn record(row: &rusqlite::Row<'_>) -> rusqlite::Result<TokenRecord> {
 /// `at`; `None` when they are null (a session of a person, or of a token revoked since).
 pub(super) fn grant(row: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<Option<TokenGrant>> {
     let Some(account) = row.get::<_, Option<AccountId>>(at)? else { return Ok(None) };
+    let maker = match row.get::<_, Option<i64>>(at + 8)? {
+        Some(id) => {
+            Some(TokenMaker { id, email: row.get(at + 9)?, role: role_from_column(&row.get::<_, String>(at + 10)?) })
+        }
+        None => None,
+    };
     Ok(Some(TokenGrant {
         account,
         token: row.get(at + 1)?,
@@ -42,14 +47,15 @@ pub(super) fn grant(row: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<Opti
         expires_at: row.get::<_, Option<String>>(at + 3)?.map(|t| time::load(&t)),
         allowed: ranges_from_column(&row.get::<_, String>(at + 4)?),
         last_used_at: row.get::<_, Option<String>>(at + 5)?.map(|t| time::load(&t)),
-        role: role_from_column(&row.get::<_, String>(at + 6)?),
+        role: capped(role_from_column(&row.get::<_, String>(at + 6)?), maker.as_ref().map(|m| m.role)),
         name: row.get(at + 7)?,
+        maker,
     }))
 }
 
 fn live_token(db: &Connection, account: AccountId, id: i64) -> Result<Option<TokenRecord>, Error> {
     Ok(db
-        .prepare_cached(&format!("{TOKEN_COLUMNS} WHERE id = ? AND account_id = ? AND revoked_at IS NULL"))?
+        .prepare_cached(&numbered(&format!("{TOKEN_COLUMNS} {LIVE_TOKEN}")))?
         .query_row([id, account], record)
         .optional()?)
 }
@@ -68,8 +74,7 @@ impl TokenStore for SqliteStore {
         self.db
             .write(move |db| {
                 let id: i64 = db.query_row(
-                    "INSERT INTO api_tokens (account_id, token_hash, http_errors, name, hint, expires_at, allowed_ips, created_at, role)
-                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    &numbered(ADD_TOKEN),
                     params![
                         account,
                         hash.as_slice(),
@@ -80,6 +85,7 @@ impl TokenStore for SqliteStore {
                         ranges_to_column(&new.allowed),
                         time::store(now),
                         new.role.as_str(),
+                        new.made_by,
                     ],
                     |row| row.get(0),
                 )?;
@@ -91,9 +97,7 @@ impl TokenStore for SqliteStore {
     async fn tokens(&self, account: AccountId) -> Result<Vec<TokenRecord>, Error> {
         self.db
             .read(move |db| {
-                let mut query = db.prepare_cached(&format!(
-                    "{TOKEN_COLUMNS} WHERE account_id = ? AND revoked_at IS NULL ORDER BY id DESC"
-                ))?;
+                let mut query = db.prepare_cached(&numbered(&format!("{TOKEN_COLUMNS} {LIVE_TOKENS}")))?;
                 Ok(query.query_map([account], record)?.collect::<Result<_, _>>()?)
             })
             .await
