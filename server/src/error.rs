@@ -111,8 +111,9 @@ pub enum Error {
     /// (status -12, HTTP 403).
     #[error("this account is suspended: contact texto's operator")]
     Suspended,
-    /// A campaign is approved or rejected by someone other than its author (status -12, HTTP 403).
-    #[error("a campaign is approved by someone other than its author")]
+    /// A campaign is approved by someone other than who sent it, a token counting as the person
+    /// who made it (status -12, HTTP 403).
+    #[error("a campaign is approved by someone other than who sent it (a token counts as the person who made it)")]
     OwnCampaign,
     /// Too many failed sign-ins for this email or from this address: the next try is
     /// accepted after the given seconds (HTTP 429, `Retry-After`).

@@ -71,12 +71,10 @@ pub(super) fn required_reason(body: &WireBody) -> Result<String, Error> {
     Ok(reason)
 }
 
-/// Tells the author by email, when an email can go.
-pub(super) async fn tell_author(state: &AppState, author: &str, subject: &str, body: String) {
-    let Some(mailer) = &state.mailer else { return };
-    if !author.contains('@') {
-        return;
-    }
+/// Tells the person who answers for a campaign (`author`, their email) by email, when there is
+/// one and an email can go.
+pub(super) async fn tell_author(state: &AppState, author: Option<&str>, subject: &str, body: String) {
+    let (Some(mailer), Some(author)) = (&state.mailer, author) else { return };
     if let Err(error) = mailer.send(author, subject, &body).await {
         tracing::warn!(%error, to = author, "the author of a campaign could not be told");
     }
@@ -96,17 +94,17 @@ pub(super) async fn approve(
 ) -> Result<Response, Error> {
     let id = awaiting_campaign(&state, &caller, &ticket).await?;
     // Four eyes: whoever sent a campaign that waits (under the team's rule) does not approve
-    // it; they may still withdraw it with a rejection.
-    if state.store.campaign_author(caller.account, id).await? == caller.actor {
+    // it, in person nor through a token they made; they may still withdraw it with a rejection.
+    let sender = state.store.campaign_sender(caller.account, id).await?;
+    if sender.hand.is(caller.hand()) {
         return Err(Error::OwnCampaign);
     }
     if !state.store.approve(caller.account, id, Utc::now()).await? {
         return Err(Error::Contended(format!("campaign {id} changed while it was being approved: send again")));
     }
     state.dispatch.notify_one();
-    let author = state.store.campaign_author(caller.account, id).await?;
     let body = format!("{} approved your campaign {id}: it is on its way.", caller.actor);
-    tell_author(&state, &author, "Your campaign was approved", body).await;
+    tell_author(&state, sender.email.as_deref(), "Your campaign was approved", body).await;
     let summary = format!("campaign {id} approved");
     Ok(noted(accept.ok(&StatusResponse::ok()), format!("campaign {id}"), summary))
 }
@@ -129,9 +127,9 @@ pub(super) async fn reject(
     let id = awaiting_campaign(&state, &caller, &ticket).await?;
     state.store.cancel_campaign(caller.account, id).await?;
     state.store.note_rejection(caller.account, id, &reason).await?;
-    let author = state.store.campaign_author(caller.account, id).await?;
+    let sender = state.store.campaign_sender(caller.account, id).await?;
     let body = format!("{} rejected your campaign {id}, and its credits were given back: {reason}", caller.actor);
-    tell_author(&state, &author, "Your campaign was rejected", body).await;
+    tell_author(&state, sender.email.as_deref(), "Your campaign was rejected", body).await;
     let summary = format!("campaign {id} rejected: {reason}");
     Ok(noted(accept.ok(&StatusResponse::ok()), format!("campaign {id}"), summary))
 }

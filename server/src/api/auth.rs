@@ -20,7 +20,7 @@ use crate::{
     Error,
     address_range::{AddressRange, client_address},
     state::AppState,
-    store::{AccountId, HttpErrors, SessionGrant, SessionOwner, token_hash},
+    store::{AccountId, HttpErrors, SessionGrant, SessionOwner, approval::Hand, token_hash},
 };
 
 /// Who a request acts for: its account, its role, and who to name in the audit log.
@@ -53,6 +53,11 @@ impl Caller {
             Some(SessionOwner::User(user)) => Some(user),
             _ => None,
         }
+    }
+
+    /// Whose hand the request is: the person who answers for it, else its token.
+    pub(crate) fn hand(&self) -> Hand {
+        Hand::of(self.person, self.token)
     }
 
     /// The account the caller belongs to, even while acting in one of its sub-accounts.

@@ -102,9 +102,9 @@ pub(super) async fn release(
         return Err(Error::Contended(format!("campaign {} changed while it was being released", held.ticket)));
     }
     state.dispatch.notify_one();
-    let author = state.store.campaign_author(held.account, held.ticket).await?;
+    let sender = state.store.campaign_sender(held.account, held.ticket).await?;
     let body = format!("texto's moderation released your campaign {}: it is on its way.", held.ticket);
-    tell_author(&state, &author, "Your campaign was released", body).await;
+    tell_author(&state, sender.email.as_deref(), "Your campaign was released", body).await;
     audit(&state, &caller, &held, "campaign.release", format!("campaign {} released by moderation", held.ticket));
     Ok(accept.ok(&StatusResponse::ok()))
 }
@@ -126,10 +126,10 @@ pub(super) async fn refuse(
     let held = held(&state, &ticket).await?;
     state.store.cancel_campaign(held.account, held.ticket).await?;
     state.store.note_rejection(held.account, held.ticket, &reason).await?;
-    let author = state.store.campaign_author(held.account, held.ticket).await?;
+    let sender = state.store.campaign_sender(held.account, held.ticket).await?;
     let body =
         format!("texto's moderation refused your campaign {}, and its credits were given back: {reason}", held.ticket);
-    tell_author(&state, &author, "Your campaign was refused", body).await;
+    tell_author(&state, sender.email.as_deref(), "Your campaign was refused", body).await;
     audit(
         &state,
         &caller,

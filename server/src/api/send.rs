@@ -422,14 +422,15 @@ async fn attempt(
     metrics::counter!("texto_sends_total", "account" => caller.account.to_string()).increment(1);
     tracing::info!(ticket, sent, cost = %simulation.cost, awaits, held = held.is_some(), "campaign created");
     if let Some(reason) = held {
-        state.store.mark_held(caller.account, ticket, simulation.send_at, &caller.actor, &reason).await?;
+        let (actor, hand) = (&caller.actor, caller.hand());
+        state.store.mark_held(caller.account, ticket, simulation.send_at, actor, hand, &reason).await?;
         result.status = UNDER_MODERATION;
         result.message = UNDER_MODERATION_MESSAGE.into();
         let summary = format!("campaign {ticket} to {sent} recipients held for moderation: {reason}");
         return Ok(Answered { result, note: Some((format!("campaign {ticket}"), summary)) });
     }
     if awaits {
-        state.store.mark_awaiting(caller.account, ticket, simulation.send_at, &caller.actor).await?;
+        state.store.mark_awaiting(caller.account, ticket, simulation.send_at, &caller.actor, caller.hand()).await?;
         let summary = format!("campaign {ticket} to {sent} recipients awaits approval");
         return Ok(Answered { result, note: Some((format!("campaign {ticket}"), summary)) });
     }

@@ -34,6 +34,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0025_route_plans.sql"),
     include_str!("../../migrations/0026_platform_settings.sql"),
     include_str!("../../migrations/0027_token_makers.sql"),
+    include_str!("../../migrations/0028_campaign_senders.sql"),
 ];
 
 /// Applies the migrations the database has not seen, each in its own transaction. The version
@@ -173,6 +174,38 @@ mod tests {
             ),
             "scheduled 0"
         );
+    }
+
+    #[test]
+    fn campaigns_waiting_before_hands_were_recorded_get_the_person_or_the_one_token_named() {
+        let mut connection = Connection::open_in_memory().expect("a database");
+        for sql in &MIGRATIONS[..27] {
+            connection.execute_batch(sql).expect("an old migration");
+        }
+        connection.pragma_update(None, "user_version", 27).expect("a version");
+        connection
+            .execute_batch(
+                "INSERT INTO accounts (id, name) VALUES (1, 'old');
+                 INSERT INTO users (id, account_id, email, name, password_hash, role, created_at)
+                 VALUES (7, 1, 'max@old.example', 'Max', '', 'admin', '2026-01-01T10:00:00Z');
+                 INSERT INTO api_tokens (id, account_id, token_hash, name) VALUES (3, 1, x'03', 'Shop'),
+                     (4, 1, x'04', 'Twice'), (5, 1, x'05', 'Twice');
+                 INSERT INTO campaigns (id, account_id, text, pushtype, status, send_at, created_at, cost, total, sent, blacklisted,
+                     duplicated, invalid, npai, not_allowed, flood, country_limit, approval, created_by)
+                 VALUES (1, 1, 'a', 'alert', 'scheduled', '9999-12-31T00:00:00Z', '2026-01-01T10:00:00Z', 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 'awaiting', 'max@old.example'),
+                        (2, 1, 'b', 'alert', 'scheduled', '9999-12-31T00:00:00Z', '2026-01-01T10:00:00Z', 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 'awaiting', 'Shop'),
+                        (3, 1, 'c', 'alert', 'scheduled', '9999-12-31T00:00:00Z', '2026-01-01T10:00:00Z', 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 'awaiting', 'Twice');",
+            )
+            .expect("old data");
+        run(&mut connection).expect("migrated");
+        let hands: Vec<(Option<i64>, Option<i64>)> = connection
+            .prepare("SELECT sent_by_person, sent_by_token FROM campaigns ORDER BY id")
+            .expect("a query")
+            .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
+            .expect("rows")
+            .collect::<Result<_, _>>()
+            .expect("hands");
+        assert_eq!(hands, [(Some(7), None), (None, Some(3)), (None, None)], "two tokens of one name: nobody known");
     }
 
     #[test]

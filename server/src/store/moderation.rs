@@ -6,7 +6,7 @@
 use async_trait::async_trait;
 use chrono::{DateTime, TimeZone, Utc};
 
-use super::AccountId;
+use super::{AccountId, approval::Hand};
 use crate::Error;
 
 /// The send time of a campaign held for moderation.
@@ -90,14 +90,15 @@ pub(crate) trait ModerationStore: Send + Sync {
     async fn add_moderation_rule(&self, kind: RuleKind, value: &str) -> Result<i64, Error>;
     /// Deletes a rule; `false` when there is none of that id.
     async fn remove_moderation_rule(&self, id: i64) -> Result<bool, Error>;
-    /// Notes why the campaign `ticket` (just written at [`held`]) is held, who sent it and when
-    /// it should go once released.
+    /// Notes why the campaign `ticket` (just written at [`held`]) is held, who sent it (`actor`
+    /// as the audit log names them, and their `hand`) and when it should go once released.
     async fn mark_held(
         &self,
         account: AccountId,
         ticket: i64,
         requested: DateTime<Utc>,
-        by: &str,
+        actor: &str,
+        hand: Hand,
         reason: &str,
     ) -> Result<(), Error>;
     /// Every held campaign, oldest first.
@@ -138,9 +139,10 @@ pub(crate) const ADD_RULE: &str =
     "INSERT INTO moderation_rules (kind, value, created_at) VALUES ($1, $2, $3) RETURNING id";
 /// Deletes a rule (`$1` id).
 pub(crate) const REMOVE_RULE: &str = "DELETE FROM moderation_rules WHERE id = $1";
-/// Notes a held campaign (`$1` ticket, `$2` account, `$3` the time asked for, `$4` who, `$5` why).
-pub(crate) const MARK_HELD: &str =
-    "UPDATE campaigns SET approval = 'awaiting', requested_send_at = $3, created_by = $4, approval_note = $5
+/// Notes a held campaign (`$1` ticket, `$2` account, `$3` the time asked for, `$4` who, `$5`
+/// why, `$6` and `$7` whose hand sent it).
+pub(crate) const MARK_HELD: &str = "UPDATE campaigns SET approval = 'awaiting', requested_send_at = $3,
+        created_by = $4, approval_note = $5, sent_by_person = $6, sent_by_token = $7
      WHERE id = $1 AND account_id = $2";
 /// The held campaigns (`$1` the held time).
 pub(crate) const HELD: &str =

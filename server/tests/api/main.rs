@@ -8,6 +8,7 @@ mod consumption;
 mod contacts;
 mod daily;
 mod delivery;
+mod four_eyes;
 mod framing;
 mod health;
 mod history_filters;

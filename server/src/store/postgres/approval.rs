@@ -8,7 +8,9 @@ use crate::{
     Error,
     store::{
         AccountId,
-        approval::{APPROVE, AUTHOR, ApprovalStore, MARK_AWAITING, NOTE_REJECTION, REJECTION, STALE, awaiting},
+        approval::{
+            APPROVE, ApprovalStore, Hand, MARK_AWAITING, NOTE_REJECTION, REJECTION, SENT_BY, STALE, SentBy, awaiting,
+        },
         time,
     },
 };
@@ -20,10 +22,12 @@ impl ApprovalStore for PgStore {
         account: AccountId,
         ticket: i64,
         requested: DateTime<Utc>,
-        by: &str,
+        actor: &str,
+        hand: Hand,
     ) -> Result<(), Error> {
         let client = self.pool.get().await?;
-        client.execute(MARK_AWAITING, &[&ticket, &account, &time::store(requested), &by]).await?;
+        let (person, token) = hand.columns();
+        client.execute(MARK_AWAITING, &[&ticket, &account, &time::store(requested), &actor, &person, &token]).await?;
         Ok(())
     }
 
@@ -46,9 +50,13 @@ impl ApprovalStore for PgStore {
         Ok(rows.iter().map(|row| (row.get(0), row.get(1))).collect())
     }
 
-    async fn campaign_author(&self, account: AccountId, ticket: i64) -> Result<String, Error> {
+    async fn campaign_sender(&self, account: AccountId, ticket: i64) -> Result<SentBy, Error> {
         let client = self.pool.get().await?;
-        Ok(query(&client, AUTHOR, &[&ticket, &account]).await?.first().map(|row| row.get(0)).unwrap_or_default())
+        let rows = query(&client, SENT_BY, &[&ticket, &account]).await?;
+        Ok(rows.first().map_or(SentBy { hand: Hand::Unknown, email: None }, |row| SentBy {
+            hand: Hand::of(row.get(0), row.get(1)),
+            email: row.get(2),
+        }))
     }
 
     async fn rejection(&self, account: AccountId, ticket: i64) -> Result<Option<String>, Error> {

@@ -9,7 +9,7 @@ use crate::{
     Error,
     store::{
         AccountId,
-        approval::APPROVE,
+        approval::{APPROVE, Hand},
         moderation::{
             ADD_RULE, HELD, HeldCampaign, MARK_HELD, MODERATED, ModerationRule, ModerationStore,
             NEW_ACCOUNTS_MODERATED, REMOVE_RULE, RULES, RuleKind, SET_MODERATED, SET_NEW_ACCOUNTS_MODERATED, SUSPENDED,
@@ -83,11 +83,14 @@ impl ModerationStore for PgStore {
         account: AccountId,
         ticket: i64,
         requested: DateTime<Utc>,
-        by: &str,
+        actor: &str,
+        hand: Hand,
         reason: &str,
     ) -> Result<(), Error> {
         let client = self.pool.get().await?;
-        client.execute(MARK_HELD, &[&ticket, &account, &time::store(requested), &by, &reason]).await?;
+        let (person, token) = hand.columns();
+        let requested = time::store(requested);
+        client.execute(MARK_HELD, &[&ticket, &account, &requested, &actor, &reason, &person, &token]).await?;
         Ok(())
     }
 

@@ -9,7 +9,9 @@ use crate::{
     Error,
     store::{
         AccountId,
-        approval::{APPROVE, AUTHOR, ApprovalStore, MARK_AWAITING, NOTE_REJECTION, REJECTION, STALE, awaiting},
+        approval::{
+            APPROVE, ApprovalStore, Hand, MARK_AWAITING, NOTE_REJECTION, REJECTION, SENT_BY, STALE, SentBy, awaiting,
+        },
         time,
     },
 };
@@ -21,12 +23,15 @@ impl ApprovalStore for SqliteStore {
         account: AccountId,
         ticket: i64,
         requested: DateTime<Utc>,
-        by: &str,
+        actor: &str,
+        hand: Hand,
     ) -> Result<(), Error> {
-        let by = by.to_owned();
+        let actor = actor.to_owned();
+        let (person, token) = hand.columns();
         self.db
             .write(move |db| {
-                db.execute(&numbered(MARK_AWAITING), params![ticket, account, time::store(requested), by])?;
+                let requested = time::store(requested);
+                db.execute(&numbered(MARK_AWAITING), params![ticket, account, requested, actor, person, token])?;
                 Ok(())
             })
             .await
@@ -64,11 +69,15 @@ impl ApprovalStore for SqliteStore {
             .await
     }
 
-    async fn campaign_author(&self, account: AccountId, ticket: i64) -> Result<String, Error> {
+    async fn campaign_sender(&self, account: AccountId, ticket: i64) -> Result<SentBy, Error> {
         self.db
             .read(move |db| {
-                let author = db.query_row(&numbered(AUTHOR), [ticket, account], |row| row.get(0)).optional()?;
-                Ok(author.unwrap_or_default())
+                let sent_by = db
+                    .query_row(&numbered(SENT_BY), [ticket, account], |row| {
+                        Ok(SentBy { hand: Hand::of(row.get(0)?, row.get(1)?), email: row.get(2)? })
+                    })
+                    .optional()?;
+                Ok(sent_by.unwrap_or(SentBy { hand: Hand::Unknown, email: None }))
             })
             .await
     }

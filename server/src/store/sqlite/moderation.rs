@@ -9,7 +9,7 @@ use crate::{
     Error,
     store::{
         AccountId,
-        approval::APPROVE,
+        approval::{APPROVE, Hand},
         moderation::{
             ADD_RULE, HELD, HeldCampaign, MARK_HELD, MODERATED, ModerationRule, ModerationStore,
             NEW_ACCOUNTS_MODERATED, REMOVE_RULE, RULES, RuleKind, SET_MODERATED, SET_NEW_ACCOUNTS_MODERATED, SUSPENDED,
@@ -117,13 +117,15 @@ impl ModerationStore for SqliteStore {
         account: AccountId,
         ticket: i64,
         requested: DateTime<Utc>,
-        by: &str,
+        actor: &str,
+        hand: Hand,
         reason: &str,
     ) -> Result<(), Error> {
-        let (by, reason, requested) = (by.to_owned(), reason.to_owned(), time::store(requested));
+        let (actor, reason, requested) = (actor.to_owned(), reason.to_owned(), time::store(requested));
+        let (person, token) = hand.columns();
         self.db
             .write(move |db| {
-                db.execute(&numbered(MARK_HELD), params![ticket, account, requested, by, reason])?;
+                db.execute(&numbered(MARK_HELD), params![ticket, account, requested, actor, reason, person, token])?;
                 Ok(())
             })
             .await
