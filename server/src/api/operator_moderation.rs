@@ -1,7 +1,8 @@
 //! The moderation queue (issue 25): `GET /operator/moderation` lists the campaigns held for an
 //! operator; `POST /operator/campaign/:ticket/release` lets one go (at the time it asked for,
-//! or at once) and `…/refuse` cancels it with a reason, its credits given back. Either is told
-//! to whoever sent it (by email, when texto has SMTP) and written in the account's audit log.
+//! or at once; or, when it needs the team's approval, on to the team) and `…/refuse` cancels
+//! it with a reason, its credits given back. Either is told to whoever sent it (by email, when
+//! texto has SMTP) and written in the account's audit log.
 //! The rules that hold campaigns, and whether new accounts are moderated, are changed here as
 //! `texto moderation …` changes them; every node reads them again within a second.
 
@@ -33,7 +34,10 @@ use crate::{
     moderation::rule_value,
     moderation_admin::rule_added,
     state::AppState,
-    store::{HeldCampaign, moderation::RuleKind},
+    store::{
+        HeldCampaign,
+        moderation::{Released, RuleKind},
+    },
 };
 
 pub(super) fn router() -> Router<AppState> {
@@ -89,7 +93,7 @@ fn audit(state: &AppState, caller: &OperatorCaller, held: &HeldCampaign, action:
 /// `POST /operator/campaign/:ticket/release`.
 #[utoipa::path(post, path = "/operator/campaign/{ticket}/release", tag = "operator",
     params(("ticket" = i64, Path, description = "The held campaign's ticket")),
-    responses((status = 200, description = "Released: it goes at the time it asked for, or now", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    responses((status = 200, description = "Released: it goes at the time it asked for, or now; or, when it needs the team's approval, it now awaits it", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
 pub(super) async fn release(
     State(state): State<AppState>,
@@ -98,14 +102,25 @@ pub(super) async fn release(
     Path(ticket): Path<String>,
 ) -> Result<Response, Error> {
     let held = held(&state, &ticket).await?;
-    if !state.store.release_held(held.account, held.ticket, Utc::now()).await? {
+    let Some(released) = state.store.release_held(held.account, held.ticket, Utc::now()).await? else {
         return Err(Error::Contended(format!("campaign {} changed while it was being released", held.ticket)));
-    }
-    state.dispatch.notify_one();
-    let sender = state.store.campaign_sender(held.account, held.ticket).await?;
-    let body = format!("texto's moderation released your campaign {}: it is on its way.", held.ticket);
+    };
+    let ticket = held.ticket;
+    // The operator's release is no approval by the team: a campaign that needs one waits for it.
+    let (next, summary) = match released {
+        Released::Going => {
+            state.dispatch.notify_one();
+            ("it is on its way", format!("campaign {ticket} released by moderation"))
+        }
+        Released::ToTheTeam => (
+            "it now waits for your team's approval",
+            format!("campaign {ticket} released by moderation; it awaits the team's approval"),
+        ),
+    };
+    let sender = state.store.campaign_sender(held.account, ticket).await?;
+    let body = format!("texto's moderation released your campaign {ticket}: {next}.");
     tell_author(&state, sender.email.as_deref(), "Your campaign was released", body).await;
-    audit(&state, &caller, &held, "campaign.release", format!("campaign {} released by moderation", held.ticket));
+    audit(&state, &caller, &held, "campaign.release", summary);
     Ok(accept.ok(&StatusResponse::ok()))
 }
 

@@ -28,7 +28,7 @@ use super::{
 use crate::{
     Error,
     state::AppState,
-    store::{AccountId, CampaignStatus, Created, NewCampaign, approval, moderation},
+    store::{AccountId, CampaignStatus, Created, NewCampaign, approval, moderation, moderation::Hold},
 };
 
 pub(super) fn router() -> Router<AppState> {
@@ -382,12 +382,12 @@ async fn attempt(
     // more recipients than the team's rule allows (read only for campaigns to several, so a
     // one-recipient send pays nothing for it): the campaign is written waiting, with its
     // credits held, and goes once approved.
-    // The operator's moderation comes first: a held campaign waits for an operator, not the team.
+    // Moderation and approval are two gates: a held campaign waits for an operator first, and
+    // once released, if it needs the team's approval, for the team.
     let recipients = simulation.counters.sent;
     let held = state.moderation.hold_reason(caller.account, campaign.text(), campaign.links());
-    let awaits = held.is_none()
-        && (!caller.role.may(texto_core::Action::Send)
-            || (recipients > 1 && state.store.team_rules(caller.account).await?.needs_approval(recipients)));
+    let awaits = !caller.role.may(texto_core::Action::Send)
+        || (recipients > 1 && state.store.team_rules(caller.account).await?.needs_approval(recipients));
     let waits_until = match (&held, awaits) {
         (Some(_), _) => Some(moderation::held()),
         (None, true) => Some(approval::awaiting()),
@@ -422,11 +422,18 @@ async fn attempt(
     metrics::counter!("texto_sends_total", "account" => caller.account.to_string()).increment(1);
     tracing::info!(ticket, sent, cost = %simulation.cost, awaits, held = held.is_some(), "campaign created");
     if let Some(reason) = held {
-        let (actor, hand) = (&caller.actor, caller.hand());
-        state.store.mark_held(caller.account, ticket, simulation.send_at, actor, hand, &reason).await?;
+        let hold = Hold {
+            reason,
+            actor: caller.actor.clone(),
+            hand: caller.hand(),
+            requested: simulation.send_at,
+            awaits_team: awaits,
+        };
+        state.store.mark_held(caller.account, ticket, &hold).await?;
         result.status = UNDER_MODERATION;
         result.message = UNDER_MODERATION_MESSAGE.into();
-        let summary = format!("campaign {ticket} to {sent} recipients held for moderation: {reason}");
+        let then = if awaits { ", then the team's approval" } else { "" };
+        let summary = format!("campaign {ticket} to {sent} recipients held for moderation: {}{then}", hold.reason);
         return Ok(Answered { result, note: Some((format!("campaign {ticket}"), summary)) });
     }
     if awaits {

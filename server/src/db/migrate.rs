@@ -35,6 +35,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0026_platform_settings.sql"),
     include_str!("../../migrations/0027_token_makers.sql"),
     include_str!("../../migrations/0028_campaign_senders.sql"),
+    include_str!("../../migrations/0029_released_to_the_team.sql"),
 ];
 
 /// Applies the migrations the database has not seen, each in its own transaction. The version

@@ -86,9 +86,10 @@ pub(crate) const SENT_BY: &str = "SELECT c.sent_by_person, c.sent_by_token, u.em
 pub(crate) const REJECTION: &str =
     "SELECT approval_note FROM campaigns WHERE id = $1 AND account_id = $2 AND approval = 'rejected'";
 
-/// Campaigns awaiting approval since before `$1`, at most `$3`; `$2` the awaiting time.
+/// Campaigns awaiting approval since before `$1` (since their creation, or their release by
+/// moderation), at most `$3`; `$2` the awaiting time.
 pub(crate) const STALE: &str = "SELECT account_id, id FROM campaigns
-     WHERE status = 'scheduled' AND send_at = $2 AND created_at < $1 ORDER BY id LIMIT $3";
+     WHERE status = 'scheduled' AND send_at = $2 AND coalesce(awaiting_since, created_at) < $1 ORDER BY id LIMIT $3";
 
 /// Approving and rejecting.
 #[async_trait]

@@ -90,23 +90,20 @@ pub(crate) trait ModerationStore: Send + Sync {
     async fn add_moderation_rule(&self, kind: RuleKind, value: &str) -> Result<i64, Error>;
     /// Deletes a rule; `false` when there is none of that id.
     async fn remove_moderation_rule(&self, id: i64) -> Result<bool, Error>;
-    /// Notes why the campaign `ticket` (just written at [`held`]) is held, who sent it (`actor`
-    /// as the audit log names them, and their `hand`) and when it should go once released.
-    async fn mark_held(
-        &self,
-        account: AccountId,
-        ticket: i64,
-        requested: DateTime<Utc>,
-        actor: &str,
-        hand: Hand,
-        reason: &str,
-    ) -> Result<(), Error>;
+    /// Notes on the campaign `ticket` (just written at [`held`]) why it is held, who sent it,
+    /// and what its release is to do.
+    async fn mark_held(&self, account: AccountId, ticket: i64, hold: &Hold) -> Result<(), Error>;
     /// Every held campaign, oldest first.
     async fn held_campaigns(&self) -> Result<Vec<HeldCampaign>, Error>;
     /// The held campaign `ticket`, if it is held.
     async fn held_campaign(&self, ticket: i64) -> Result<Option<HeldCampaign>, Error>;
-    /// Schedules a held campaign at the time asked for, or `now`; whether it was held.
-    async fn release_held(&self, account: AccountId, ticket: i64, now: DateTime<Utc>) -> Result<bool, Error>;
+    /// Releases a held campaign at `now` ([`RELEASE`]); `None` when it was not held.
+    async fn release_held(
+        &self,
+        account: AccountId,
+        ticket: i64,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Released>, Error>;
     /// Whether an account created without saying otherwise is moderated (off until set).
     async fn new_accounts_moderated(&self) -> Result<bool, Error>;
     /// Sets [`ModerationStore::new_accounts_moderated`].
@@ -140,10 +137,55 @@ pub(crate) const ADD_RULE: &str =
 /// Deletes a rule (`$1` id).
 pub(crate) const REMOVE_RULE: &str = "DELETE FROM moderation_rules WHERE id = $1";
 /// Notes a held campaign (`$1` ticket, `$2` account, `$3` the time asked for, `$4` who, `$5`
-/// why, `$6` and `$7` whose hand sent it).
+/// why, `$6` and `$7` whose hand sent it, `$8` whether the team must approve it once released).
 pub(crate) const MARK_HELD: &str = "UPDATE campaigns SET approval = 'awaiting', requested_send_at = $3,
-        created_by = $4, approval_note = $5, sent_by_person = $6, sent_by_token = $7
+        created_by = $4, approval_note = $5, sent_by_person = $6, sent_by_token = $7, awaits_team = $8
      WHERE id = $1 AND account_id = $2";
+
+/// Releases a held campaign (`$1` ticket, `$2` account, `$3` now, `$4` the held time, `$5` the
+/// awaiting time): to the team's approval, from now, when it needs it; else scheduled at the
+/// time it asked for, or now if that has passed. Answers `awaits_team`; no row when it was
+/// not held.
+pub(crate) const RELEASE: &str = "UPDATE campaigns SET
+        approval = CASE WHEN awaits_team THEN 'awaiting' ELSE 'approved' END,
+        awaiting_since = CASE WHEN awaits_team THEN $3 ELSE awaiting_since END,
+        send_at = CASE WHEN awaits_team THEN $5
+            WHEN requested_send_at IS NOT NULL AND requested_send_at > $3 THEN requested_send_at ELSE $3 END
+     WHERE id = $1 AND account_id = $2 AND status = 'scheduled' AND send_at = $4
+     RETURNING awaits_team";
+
+/// Why a campaign is held, who sent it, and what its release is to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Hold {
+    /// Why it is held.
+    pub(crate) reason: String,
+    /// Who sent it, as the audit log names them.
+    pub(crate) actor: String,
+    /// Whose hand sent it.
+    pub(crate) hand: Hand,
+    /// When it asked to go.
+    pub(crate) requested: DateTime<Utc>,
+    /// Whether the team must approve it once released (an author's campaign, or one over the
+    /// team's threshold).
+    pub(crate) awaits_team: bool,
+}
+
+/// What became of a held campaign the operator released.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Released {
+    /// It goes at the time it asked for, or at once.
+    Going,
+    /// It needs the team's approval too, and now waits for it: the operator approves nothing
+    /// for the team.
+    ToTheTeam,
+}
+
+impl Released {
+    /// From the stored `awaits_team`.
+    pub(crate) fn from_awaits_team(awaits_team: bool) -> Released {
+        if awaits_team { Released::ToTheTeam } else { Released::Going }
+    }
+}
 /// The held campaigns (`$1` the held time).
 pub(crate) const HELD: &str =
     "SELECT c.id, c.account_id, a.name, c.text, c.sent, coalesce(c.approval_note, ''), c.created_at

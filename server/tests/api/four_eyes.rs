@@ -1,12 +1,17 @@
 //! Four eyes on a campaign that waits for the team: its sender cannot approve it, directly nor
-//! through a token they made.
+//! through a token they made; and the operator's release of a held campaign is no approval by
+//! the team, so a released campaign that needs one waits for it, for the team's whole wait.
+
+use std::time::Duration;
 
 use reqwest::Method;
 use serde_json::{Value, json};
 use texto_core::Role;
+use texto_server::{AccountAction, OperatorAction, admin};
 
 use crate::{
-    helpers::{TestApp, spawn_app},
+    delivery::{received, until},
+    helpers::{TestApp, settings_read, spawn_app, spawn_app_with},
     team::{PASSWORD, as_session, person, sign_in, token_with},
 };
 
@@ -59,4 +64,66 @@ async fn a_person_approves_no_campaign_of_theirs_through_a_token_they_made() {
     assert_eq!(app.json(Method::POST, &approve, None).await.0, 200);
     let cli = token_with(&app, "alice", Role::Sender).await;
     assert_eq!(app.json_as(&cli, Method::POST, &format!("/campaign/{other}/approve"), None).await.0, 200);
+}
+
+#[tokio::test]
+async fn a_released_campaign_that_needs_the_teams_approval_waits_for_it() {
+    let app = spawn_app().await;
+    over_two(&app).await;
+    let operator = admin::operator(&app.db(), OperatorAction::Create { name: "Night".into() }).await.unwrap();
+    admin::account(&app.db(), AccountAction::Moderate { name: "alice".into(), state: true }).await.unwrap();
+    settings_read().await;
+    let sender = token_with(&app, "alice", Role::Sender).await;
+    let (status, held) = app.json_as(&sender, Method::POST, "/send", Some(sms_to(&THREE))).await;
+    assert_eq!((status, held["status"].as_i64()), (202, Some(-8)), "{held}");
+    let ticket = held["ticket"].as_str().expect("a ticket").to_owned();
+    let author = token_with(&app, "alice", Role::Author).await;
+    let (_, authored) = app.json_as(&author, Method::POST, "/send", Some(sms_to(&["33612340009"]))).await;
+    let authored = authored["ticket"].as_str().expect("a ticket").to_owned();
+
+    for held in [&ticket, &authored] {
+        let (status, body) =
+            app.json_as(&operator, Method::POST, &format!("/operator/campaign/{held}/release"), None).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(status_of(&app, held).await, "awaiting approval", "the release leaves the team's approval");
+    }
+    let (_, waiting) = app.json(Method::GET, "/campaigns?approval=awaiting", None).await;
+    assert_eq!(waiting["campaigns"].as_array().map(Vec::len), Some(2), "{waiting}");
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    for number in THREE.iter().chain(["33612340009"].iter()) {
+        assert!(received(&app, number).await.is_empty(), "nothing reached {number} before the team approved");
+    }
+
+    let approve = format!("/campaign/{ticket}/approve");
+    let (status, own) = app.json_as(&sender, Method::POST, &approve, None).await;
+    assert_eq!((status, own["status"].as_i64()), (403, Some(-12)), "its sender does not approve it: {own}");
+    assert_eq!(app.json(Method::POST, &approve, None).await.0, 200);
+    for number in THREE {
+        until("the approved campaign on the wire", || async {
+            (!received(&app, number).await.is_empty()).then_some(())
+        })
+        .await;
+    }
+    assert!(received(&app, "33612340009").await.is_empty(), "the author's campaign still waits");
+}
+
+#[tokio::test]
+async fn a_released_campaign_waits_for_the_team_from_its_release_not_from_its_creation() {
+    let app = spawn_app_with(|config| config.approval_wait = Duration::from_secs(4).into()).await;
+    over_two(&app).await;
+    let operator = admin::operator(&app.db(), OperatorAction::Create { name: "Night".into() }).await.unwrap();
+    admin::account(&app.db(), AccountAction::Moderate { name: "alice".into(), state: true }).await.unwrap();
+    settings_read().await;
+    let (_, held) = app.json(Method::POST, "/send", Some(sms_to(&THREE))).await;
+    let ticket = held["ticket"].as_str().expect("a ticket").to_owned();
+    tokio::time::sleep(Duration::from_millis(4500)).await;
+    assert_eq!(status_of(&app, &ticket).await, "awaiting moderation", "a hold has no time limit");
+    let release = format!("/operator/campaign/{ticket}/release");
+    assert_eq!(app.json_as(&operator, Method::POST, &release, None).await.0, 200);
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    assert_eq!(status_of(&app, &ticket).await, "awaiting approval", "the team has its whole wait");
+    until("the campaign rejected once the team's wait is over", || async {
+        (status_of(&app, &ticket).await == "Cancelled").then_some(())
+    })
+    .await;
 }

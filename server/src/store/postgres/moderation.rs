@@ -9,11 +9,11 @@ use crate::{
     Error,
     store::{
         AccountId,
-        approval::{APPROVE, Hand},
+        approval::awaiting,
         moderation::{
-            ADD_RULE, HELD, HeldCampaign, MARK_HELD, MODERATED, ModerationRule, ModerationStore,
-            NEW_ACCOUNTS_MODERATED, REMOVE_RULE, RULES, RuleKind, SET_MODERATED, SET_NEW_ACCOUNTS_MODERATED, SUSPENDED,
-            held, setting,
+            ADD_RULE, HELD, HeldCampaign, Hold, MARK_HELD, MODERATED, ModerationRule, ModerationStore,
+            NEW_ACCOUNTS_MODERATED, RELEASE, REMOVE_RULE, RULES, Released, RuleKind, SET_MODERATED,
+            SET_NEW_ACCOUNTS_MODERATED, SUSPENDED, held, setting,
         },
         time,
     },
@@ -78,19 +78,13 @@ impl ModerationStore for PgStore {
         Ok(client.execute(REMOVE_RULE, &[&id]).await? > 0)
     }
 
-    async fn mark_held(
-        &self,
-        account: AccountId,
-        ticket: i64,
-        requested: DateTime<Utc>,
-        actor: &str,
-        hand: Hand,
-        reason: &str,
-    ) -> Result<(), Error> {
+    async fn mark_held(&self, account: AccountId, ticket: i64, hold: &Hold) -> Result<(), Error> {
         let client = self.pool.get().await?;
-        let (person, token) = hand.columns();
-        let requested = time::store(requested);
-        client.execute(MARK_HELD, &[&ticket, &account, &requested, &actor, &reason, &person, &token]).await?;
+        let (person, token) = hold.hand.columns();
+        let requested = time::store(hold.requested);
+        let values: [&(dyn tokio_postgres::types::ToSql + Sync); 8] =
+            [&ticket, &account, &requested, &hold.actor, &hold.reason, &person, &token, &hold.awaits_team];
+        client.execute(MARK_HELD, &values).await?;
         Ok(())
     }
 
@@ -106,9 +100,15 @@ impl ModerationStore for PgStore {
         Ok(query(&client, &sql, &[&time::store(held()), &ticket]).await?.first().map(read_held))
     }
 
-    async fn release_held(&self, account: AccountId, ticket: i64, now: DateTime<Utc>) -> Result<bool, Error> {
+    async fn release_held(
+        &self,
+        account: AccountId,
+        ticket: i64,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Released>, Error> {
         let client = self.pool.get().await?;
-        let released = client.execute(APPROVE, &[&ticket, &account, &time::store(now), &time::store(held())]).await?;
-        Ok(released == 1)
+        let (now, held, awaiting) = (time::store(now), time::store(held()), time::store(awaiting()));
+        let rows = query(&client, RELEASE, &[&ticket, &account, &now, &held, &awaiting]).await?;
+        Ok(rows.first().map(|row| Released::from_awaits_team(row.get(0))))
     }
 }

@@ -9,11 +9,11 @@ use crate::{
     Error,
     store::{
         AccountId,
-        approval::{APPROVE, Hand},
+        approval::awaiting,
         moderation::{
-            ADD_RULE, HELD, HeldCampaign, MARK_HELD, MODERATED, ModerationRule, ModerationStore,
-            NEW_ACCOUNTS_MODERATED, REMOVE_RULE, RULES, RuleKind, SET_MODERATED, SET_NEW_ACCOUNTS_MODERATED, SUSPENDED,
-            held, setting,
+            ADD_RULE, HELD, HeldCampaign, Hold, MARK_HELD, MODERATED, ModerationRule, ModerationStore,
+            NEW_ACCOUNTS_MODERATED, RELEASE, REMOVE_RULE, RULES, Released, RuleKind, SET_MODERATED,
+            SET_NEW_ACCOUNTS_MODERATED, SUSPENDED, held, setting,
         },
         time,
     },
@@ -112,20 +112,15 @@ impl ModerationStore for SqliteStore {
         self.db.write(move |db| Ok(db.prepare_cached(&numbered(REMOVE_RULE))?.execute([id])? > 0)).await
     }
 
-    async fn mark_held(
-        &self,
-        account: AccountId,
-        ticket: i64,
-        requested: DateTime<Utc>,
-        actor: &str,
-        hand: Hand,
-        reason: &str,
-    ) -> Result<(), Error> {
-        let (actor, reason, requested) = (actor.to_owned(), reason.to_owned(), time::store(requested));
-        let (person, token) = hand.columns();
+    async fn mark_held(&self, account: AccountId, ticket: i64, hold: &Hold) -> Result<(), Error> {
+        let hold = hold.clone();
+        let (person, token) = hold.hand.columns();
         self.db
             .write(move |db| {
-                db.execute(&numbered(MARK_HELD), params![ticket, account, requested, actor, reason, person, token])?;
+                let requested = time::store(hold.requested);
+                let values =
+                    params![ticket, account, requested, hold.actor, hold.reason, person, token, hold.awaits_team];
+                db.execute(&numbered(MARK_HELD), values)?;
                 Ok(())
             })
             .await
@@ -139,12 +134,18 @@ impl ModerationStore for SqliteStore {
         self.db.read(move |db| Ok(held_where(db, "AND c.id = ?2", Some(ticket))?.into_iter().next())).await
     }
 
-    async fn release_held(&self, account: AccountId, ticket: i64, now: DateTime<Utc>) -> Result<bool, Error> {
+    async fn release_held(
+        &self,
+        account: AccountId,
+        ticket: i64,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Released>, Error> {
         self.db
             .write(move |db| {
-                let released =
-                    db.execute(&numbered(APPROVE), params![ticket, account, time::store(now), time::store(held())])?;
-                Ok(released == 1)
+                let values = params![ticket, account, time::store(now), time::store(held()), time::store(awaiting())];
+                let awaits_team: Option<bool> =
+                    db.prepare_cached(&numbered(RELEASE))?.query_row(values, |row| row.get(0)).optional()?;
+                Ok(awaits_team.map(Released::from_awaits_team))
             })
             .await
     }
