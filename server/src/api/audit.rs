@@ -68,7 +68,7 @@ fn dto(entry: &AuditEntry) -> AuditEntryDto {
 
 /// `GET /audit`: who did what, newest first.
 #[utoipa::path(get, path = "/audit", tag = "team",
-    params(("start" = Option<i64>, Query), ("length" = Option<i64>, Query), ("actor" = Option<String>, Query, description = "An email or a token's name"),
+    params(("start" = Option<i64>, Query), ("length" = Option<i64>, Query), ("actor" = Option<String>, Query, description = "An actor exactly as the log writes it (any case)"),
         ("action" = Option<String>, Query, description = "An action (campaign.send) or its family (campaign)"),
         ("date_start" = Option<String>, Query), ("date_end" = Option<String>, Query)),
     responses((status = 200, description = "The audit log", body = texto_core::wire::AuditResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
