@@ -243,16 +243,18 @@ fn session_cookie(parts: &Parts) -> Option<String> {
 #[derive(Clone, Default)]
 pub(crate) struct ErrorStatuses(pub(crate) Arc<OnceLock<HttpErrors>>);
 
-/// The client's address: the peer's, or from `X-Forwarded-For` behind a trusted proxy. A
-/// request without a peer address (none in texto's own server) is treated as unspecified,
-/// which no range a user writes holds.
+/// The client's address: the peer's, or from `X-Forwarded-For` (all its lines) behind a
+/// trusted proxy. A request without a peer address (none in texto's own server) is treated as
+/// unspecified, which no range a user writes holds.
 pub(crate) fn client(parts: &Parts, trusted: &[AddressRange]) -> IpAddr {
     let peer = parts
         .extensions
         .get::<ConnectInfo<SocketAddr>>()
         .map_or(IpAddr::V6(Ipv6Addr::UNSPECIFIED), |ConnectInfo(peer)| peer.ip());
-    let forwarded = parts.headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
-    client_address(peer, forwarded, trusted)
+    // Every line, in order; a line that is not text stops the walk like a hop that is not an
+    // address.
+    let lines = parts.headers.get_all("x-forwarded-for").into_iter().map(|v| v.to_str().unwrap_or(""));
+    client_address(peer, lines, trusted)
 }
 
 /// The bearer token of the `Authorization` header, if there is one.

@@ -30,6 +30,7 @@ mod operator_console;
 mod plans;
 mod retention;
 mod sdk_shapes;
+mod secrets_forwarded;
 mod segments;
 mod send;
 mod slow_clients;
