@@ -31,6 +31,7 @@ mod plans;
 mod retention;
 mod sdk_shapes;
 mod secrets_forwarded;
+mod secrets_proxy;
 mod secrets_sub_accounts;
 mod secrets_webhooks;
 mod segments;
