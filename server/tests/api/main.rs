@@ -30,6 +30,7 @@ mod operator_console;
 mod plans;
 mod retention;
 mod sdk_shapes;
+mod secrets_ca;
 mod secrets_forwarded;
 mod secrets_proxy;
 mod secrets_sub_accounts;
