@@ -42,18 +42,26 @@ pub fn any_contains(ranges: &[AddressRange], address: IpAddr) -> bool {
     ranges.iter().any(|range| range.contains(address))
 }
 
-/// The client's address: the peer's, unless the peer is a trusted proxy; then the last
-/// address of `X-Forwarded-For` that is not itself a trusted proxy (the one the nearest
-/// trusted proxy saw), or the peer when the header holds none.
-pub fn client_address(peer: IpAddr, forwarded_for: Option<&str>, trusted: &[AddressRange]) -> IpAddr {
+/// The client's address: the peer's, unless the peer is a trusted proxy; then, walking
+/// `X-Forwarded-For` from its end (its last line first, each line right to left), the first
+/// address that is not itself a trusted proxy (the one the nearest trusted proxy saw), or the
+/// last trusted one when the header holds no other.
+///
+/// Every line counts: a proxy that adds a line of its own (rather than appending to the one it
+/// received) leaves whatever the client wrote in the lines before it, which only a walk from
+/// the end skips.
+pub fn client_address<'a>(
+    peer: IpAddr,
+    forwarded_for: impl DoubleEndedIterator<Item = &'a str>,
+    trusted: &[AddressRange],
+) -> IpAddr {
     let peer = peer.to_canonical();
     if !any_contains(trusted, peer) {
         return peer;
     }
-    let Some(forwarded) = forwarded_for else { return peer };
-    let mut hops = forwarded.rsplit(',').map(|hop| hop.trim().parse::<IpAddr>().map(|a| a.to_canonical()));
+    let hops = forwarded_for.rev().flat_map(|line| line.rsplit(','));
     let mut client = peer;
-    for hop in hops.by_ref() {
+    for hop in hops.map(|hop| hop.trim().parse::<IpAddr>().map(|a| a.to_canonical())) {
         match hop {
             Ok(address) if any_contains(trusted, address) => client = address,
             Ok(address) => return address,
@@ -100,11 +108,26 @@ mod tests {
     #[test]
     fn forwarded_for_is_believed_only_from_a_trusted_proxy() {
         let trusted = ranges(&["10.0.0.0/8"]);
-        let header = Some("198.51.100.1, 203.0.113.9, 10.0.0.2");
-        assert_eq!(client_address(ip("10.0.0.1"), header, &trusted), ip("203.0.113.9"));
-        assert_eq!(client_address(ip("192.0.2.50"), header, &trusted), ip("192.0.2.50"), "spoofed");
-        assert_eq!(client_address(ip("10.0.0.1"), None, &trusted), ip("10.0.0.1"));
-        assert_eq!(client_address(ip("10.0.0.1"), Some("junk, 10.0.0.3"), &trusted), ip("10.0.0.3"));
-        assert_eq!(client_address(ip("10.0.0.1"), header, &[]), ip("10.0.0.1"), "no proxy trusted");
+        let header = ["198.51.100.1, 203.0.113.9, 10.0.0.2"];
+        let client = |peer: &str, lines: &[&str], trusted: &[AddressRange]| {
+            client_address(ip(peer), lines.iter().copied(), trusted)
+        };
+        assert_eq!(client("10.0.0.1", &header, &trusted), ip("203.0.113.9"));
+        assert_eq!(client("192.0.2.50", &header, &trusted), ip("192.0.2.50"), "spoofed");
+        assert_eq!(client("10.0.0.1", &[], &trusted), ip("10.0.0.1"));
+        assert_eq!(client("10.0.0.1", &["junk, 10.0.0.3"], &trusted), ip("10.0.0.3"));
+        assert_eq!(client("10.0.0.1", &header, &[]), ip("10.0.0.1"), "no proxy trusted");
+    }
+
+    #[test]
+    fn every_forwarded_for_line_is_read_from_the_last() {
+        let trusted = ranges(&["10.0.0.0/8"]);
+        let client = |lines: &[&str]| client_address(ip("10.0.0.1"), lines.iter().copied(), &trusted);
+        // The client forged the first line; the proxy added its own line naming whom it saw.
+        assert_eq!(client(&["203.0.113.9", "198.51.100.1"]), ip("198.51.100.1"));
+        assert_eq!(client(&["203.0.113.9", "198.51.100.1, 10.0.0.2"]), ip("198.51.100.1"));
+        assert_eq!(client(&["203.0.113.9", "10.0.0.3", "10.0.0.2"]), ip("203.0.113.9"), "trusted lines skipped");
+        assert_eq!(client(&["203.0.113.9", "junk"]), ip("10.0.0.1"), "a last line no proxy wrote");
+        assert_eq!(client(&["10.0.0.4", ""]), ip("10.0.0.1"), "an empty last line is not skipped");
     }
 }

@@ -73,6 +73,7 @@ impl App {
             message: message.clone(),
             codes: codes.clone(),
             smtp: config.smtp_url.clone().map(|url| (url, config.smtp_from.clone())),
+            ca_dir: config.ca_dir.clone(),
         };
         let delivery = Delivery::start(Arc::clone(&store), settings).await?;
         let devices = Arc::new(Devices::default());

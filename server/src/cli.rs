@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 use crate::{
     Config,
     address_range::AddressRange,
+    carrier::CaDir,
     routing::ConnectorName,
     store::{DbLocation, HttpErrors},
 };
@@ -134,11 +135,15 @@ pub enum ConnectorAction {
         /// Its name: letters, digits, `-` or `_` (`default` is the `--smsc` one).
         name: ConnectorName,
         /// `smpp://SYSTEM_ID:PASSWORD@HOST:PORT?binds=N&window=W&rate=R&system_type=T`, or
-        /// `smpps://…` over TLS (with `ca=PEM_FILE` for a private authority).
+        /// `smpps://…` over TLS (with `ca=NAME`, a PEM file in `--ca-dir`, for a private authority).
         url: String,
         /// Define it without binding to it yet.
         #[arg(long)]
         disabled: bool,
+        /// The folder of the authorities' PEM files, as the nodes are given it: `ca=NAME` must
+        /// name one there. Without it, `ca=` is refused.
+        #[arg(long, env = "TEXTO_CA_DIR")]
+        ca_dir: Option<CaDir>,
     },
     /// List the connectors, with what each running node sees of them.
     List,

@@ -4,7 +4,7 @@ use std::{net::SocketAddr, path::PathBuf};
 
 use crate::{
     address_range::AddressRange,
-    carrier::SmscUrl,
+    carrier::{CaDir, SmscUrl},
     store::{DbLocation, HttpErrors},
     webhook_sender::RetrySchedule,
 };
@@ -91,6 +91,11 @@ pub struct Config {
     /// (transceiver binds, in-flight submits per bind, submits per second; 0 = unlimited).
     #[arg(long, env = "TEXTO_SMSC", default_value = "builtin")]
     pub smsc: SmscUrl,
+    /// The folder holding the PEM files of the private authorities that connectors over TLS name
+    /// with `ca=NAME` (a file name in it, never a path; at most 1 MiB each). Without it, `ca=`
+    /// is refused.
+    #[arg(long, env = "TEXTO_CA_DIR")]
+    pub ca_dir: Option<CaDir>,
     /// The sender of messages that name none (docs/interface.md §6.4: the short code of the STOP text).
     #[arg(long, env = "TEXTO_DEFAULT_SENDER", default_value = "36180")]
     pub default_sender: String,
@@ -148,6 +153,7 @@ impl Config {
             max_large_bodies: None,
             demo: false,
             smsc: "builtin".parse().unwrap_or_else(|_| unreachable!("builtin parses")),
+            ca_dir: None,
             default_sender: "36180".to_owned(),
             builtin_dlr_delay_ms: 1000,
             smtp_url: None,

@@ -42,7 +42,7 @@ mod webhook_sender;
 pub use address_range::AddressRange;
 pub use api::access::{Access, ROUTES, required};
 pub use app::App;
-pub use carrier::{SmppTarget, SmscUrl, Tls};
+pub use carrier::{CaDir, CaName, SmppTarget, SmscUrl, Tls};
 pub use cli::{
     AccountAction, Cli, Command, ConnectorAction, DbArg, ModerationAction, OperatorAction, PlanAction, RouteAction,
     TokenAction, UserAction,

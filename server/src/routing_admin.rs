@@ -8,7 +8,7 @@ use texto_core::PushType;
 
 use crate::{
     Error,
-    carrier::{SmppTarget, SmscUrl},
+    carrier::{CaDir, SmppTarget, SmscUrl, authorities},
     cli::{ConnectorAction, RouteAction},
     routing::{ConnectorName, Destination, Route},
     store::{ConnectorConfig, ConnectorStatus, DbLocation, Store},
@@ -26,8 +26,8 @@ pub async fn connector(db: impl Into<DbLocation>, action: ConnectorAction) -> Re
     let store = open(db).await?;
     let missing = |name: &ConnectorName| Error::Command(format!("no connector called {name}"));
     match action {
-        ConnectorAction::Add { name, url, disabled } => {
-            let target = connector_target(&name, &url).map_err(Error::Command)?;
+        ConnectorAction::Add { name, url, disabled, ca_dir } => {
+            let target = connector_target(&name, &url, ca_dir.as_ref()).map_err(Error::Command)?;
             let shown = target.shown();
             store.save_connector(&ConnectorConfig { name: name.clone(), target, enabled: !disabled }).await?;
             Ok(format!("connector {name} saved: {shown}{}", if disabled { " (disabled)" } else { "" }))
@@ -60,15 +60,21 @@ pub async fn connector(db: impl Into<DbLocation>, action: ConnectorAction) -> Re
 }
 
 /// The SMSC a connector called `name` may bind to at `url`: an `smpp://` one, and never the
-/// name `default` (the `--smsc` connector).
-pub(crate) fn connector_target(name: &ConnectorName, url: &str) -> Result<SmppTarget, String> {
+/// name `default` (the `--smsc` connector). Its `ca=` file, if it names one, must hold
+/// authorities in `ca_dir`, the `--ca-dir` of the node or command that saves it (each node
+/// reads it again from its own on each bind).
+pub(crate) fn connector_target(name: &ConnectorName, url: &str, ca_dir: Option<&CaDir>) -> Result<SmppTarget, String> {
     if name.is_default() {
         return Err("default is the --smsc connector: choose another name".into());
     }
-    match url.parse::<SmscUrl>().map_err(|why| format!("{url}: {why}"))? {
-        SmscUrl::Smpp(target) => Ok(target),
-        SmscUrl::Builtin(_) => Err("a connector needs an smpp:// URL".into()),
+    let target = match url.parse::<SmscUrl>().map_err(|why| format!("{url}: {why}"))? {
+        SmscUrl::Smpp(target) => target,
+        SmscUrl::Builtin(_) => return Err("a connector needs an smpp:// URL".into()),
+    };
+    if let Some(name) = target.tls.as_ref().and_then(|tls| tls.ca.as_ref()) {
+        authorities(name, ca_dir)?;
     }
+    Ok(target)
 }
 
 /// Why the connector `name` may not be removed: the routes that name it.

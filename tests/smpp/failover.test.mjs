@@ -6,6 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { tempDir, startTexto, startSimulator, credit, command, send, finished, until, numbers, outcomes } from "./texto-process.mjs";
 import { startNodeSmsc, loopbackCertificate } from "./node-smsc.mjs";
+import { basename, dirname } from "node:path";
 
 const FRENCH = 3_000;
 const BELGIAN = 200;
@@ -18,13 +19,15 @@ test("connector A cut for 30 s: its French traffic fails over to B within 5 s, n
   const certificate = loopbackCertificate();
   const a = await startSimulator({ dlrDelayMs: 50 });
   const b = await startNodeSmsc({ tls: certificate });
-  const texto = await startTexto(dir.db);
+  // ca= names a file in the folder texto is given with --ca-dir (the node and the command alike).
+  const caDir = ["--ca-dir", dirname(certificate.caFile)];
+  const texto = await startTexto(dir.db, caDir);
   try {
     await credit(dir.db, "demo", 10_000);
     // rate=300 on A: 10 s of sending, so the cut falls well inside the campaign.
     await command(dir.db, ["connector", "add", "A", `smpp://texto:secret@${a.smppAddr}?window=${WINDOW}&rate=300`]);
     // B's certificate comes from a private authority: checked against Mozilla's authorities,
-    // TLS refuses it and the connector says why; with that authority's file (ca=), B binds.
+    // TLS refuses it and the connector says why; with that authority's file (ca=, in --ca-dir), B binds.
     await command(dir.db, ["connector", "add", "B", `smpps://texto:secret@${b.smppAddr}?window=${WINDOW}`]);
     const refused = await until(async () => {
       const list = await command(dir.db, ["connector", "list"]);
@@ -32,7 +35,7 @@ test("connector A cut for 30 s: its French traffic fails over to B within 5 s, n
     }, 10_000, { what: "B down with a TLS certificate error" });
     assert.doesNotMatch(refused, /^B\s+local\s+up/m);
     assert.equal((await b.status()).sessions, 0, "no SMPP session over an unchecked TLS");
-    await command(dir.db, ["connector", "add", "B", `smpps://texto:secret@${b.smppAddr}?window=${WINDOW}&ca=${encodeURIComponent(certificate.caFile)}`]);
+    await command(dir.db, ["connector", "add", "B", `smpps://texto:secret@${b.smppAddr}?window=${WINDOW}&ca=${basename(certificate.caFile)}`, ...caDir]);
     await command(dir.db, ["route", "add", "--connectors", "A,B", "--country", "FR"]);
     await command(dir.db, ["route", "add", "--connectors", "B", "--prefix", "32"]);
     const routes = await command(dir.db, ["route", "list"]);

@@ -103,7 +103,7 @@ document!(LedgerResponse, None, &["response"]);
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ConnectorRequest {
     /// `smpp://ID:PASSWORD@HOST:PORT?binds=&window=&rate=&system_type=`, or `smpps://…` over TLS
-    /// (with `ca=PEM_FILE` for a private authority).
+    /// (with `ca=NAME`, a PEM file in the server's `--ca-dir`, for a private authority).
     #[serde(default, deserialize_with = "lenient::opt_string")]
     pub smsc: Option<String>,
     /// 0: kept but not bound; 1 (the default): bound.

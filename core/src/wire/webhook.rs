@@ -39,7 +39,8 @@ pub struct WebhookDto {
     /// `live` or `paused`.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub status: Option<String>,
-    /// The signing secret: absent (`None`), null (`Some(None)`: no secret) or the secret.
+    /// The signing secret: absent (`None`), null (`Some(None)`: no secret) or the secret; in
+    /// answers to a role that may not change webhooks, `********` stands for a secret.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::present_string")]
     pub signature: Option<Option<String>>,
     /// HTTP code of the last delivery: absent, null (`Some(None)`: not delivered yet) or the code.

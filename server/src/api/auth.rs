@@ -136,7 +136,9 @@ async fn identify(parts: &Parts, state: &AppState, changes: bool) -> Result<Call
 }
 
 /// The caller moved into the sub-account [`ACCOUNT_HEADER`] names, with the same role; -5 if
-/// that account is not one of the caller's sub-accounts.
+/// that account is not one of the caller's sub-accounts. A person there keeps to its rules as
+/// well as their own account's: without two-factor sign-in where the sub-account requires it,
+/// their session may do nothing but set it up.
 async fn switch_account(parts: &Parts, state: &AppState, caller: Caller) -> Result<Caller, Error> {
     let Some(asked) = parts.headers.get(ACCOUNT_HEADER).and_then(|v| v.to_str().ok()).map(str::trim) else {
         return Ok(caller);
@@ -147,7 +149,16 @@ async fn switch_account(parts: &Parts, state: &AppState, caller: Caller) -> Resu
         return Ok(caller);
     }
     let sub_account = state.store.sub_account(caller.account, id).await?.ok_or_else(not_found)?;
-    Ok(Caller { home: Some(caller.account), account: sub_account.id, ..caller })
+    let home = caller.account;
+    let mut caller = Caller { home: Some(home), account: sub_account.id, ..caller };
+    if let (Some(user), Some(session)) = (caller.user(), caller.session.as_mut())
+        && !session.two_factor_missing
+        && state.store.team_rules(sub_account.id).await?.require_two_factor
+    {
+        let set_up = state.store.user(home, user).await?.is_some_and(|person| person.two_factor.secret.is_some());
+        session.two_factor_missing = !set_up;
+    }
+    Ok(caller)
 }
 
 async fn by_token(parts: &Parts, state: &AppState, token: &str, address: IpAddr) -> Result<Caller, Error> {
@@ -250,16 +261,18 @@ fn session_cookie(parts: &Parts) -> Option<String> {
 #[derive(Clone, Default)]
 pub(crate) struct ErrorStatuses(pub(crate) Arc<OnceLock<HttpErrors>>);
 
-/// The client's address: the peer's, or from `X-Forwarded-For` behind a trusted proxy. A
-/// request without a peer address (none in texto's own server) is treated as unspecified,
-/// which no range a user writes holds.
+/// The client's address: the peer's, or from `X-Forwarded-For` (all its lines) behind a
+/// trusted proxy. A request without a peer address (none in texto's own server) is treated as
+/// unspecified, which no range a user writes holds.
 pub(crate) fn client(parts: &Parts, trusted: &[AddressRange]) -> IpAddr {
     let peer = parts
         .extensions
         .get::<ConnectInfo<SocketAddr>>()
         .map_or(IpAddr::V6(Ipv6Addr::UNSPECIFIED), |ConnectInfo(peer)| peer.ip());
-    let forwarded = parts.headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
-    client_address(peer, forwarded, trusted)
+    // Every line, in order; a line that is not text stops the walk like a hop that is not an
+    // address.
+    let lines = parts.headers.get_all("x-forwarded-for").into_iter().map(|v| v.to_str().unwrap_or(""));
+    client_address(peer, lines, trusted)
 }
 
 /// The bearer token of the `Authorization` header, if there is one.

@@ -53,8 +53,9 @@ pub(super) async fn save_connector(
     let asked: ConnectorRequest = body.decode()?;
     let name = name.parse::<ConnectorName>().map_err(|why| Error::invalid("name", why))?;
     let url = asked.smsc.map(|u| u.trim().to_owned()).filter(|u| !u.is_empty());
-    let target = connector_target(&name, &url.ok_or_else(|| Error::invalid("smsc", "required"))?)
-        .map_err(|why| Error::invalid("smsc", why))?;
+    let url = url.ok_or_else(|| Error::invalid("smsc", "required"))?;
+    let target =
+        connector_target(&name, &url, state.config.ca_dir.as_ref()).map_err(|why| Error::invalid("smsc", why))?;
     let enabled = flag("enabled", asked.enabled)?.unwrap_or(true);
     let shown = target.shown();
     state.store.save_connector(&ConnectorConfig { name: name.clone(), target, enabled }).await?;

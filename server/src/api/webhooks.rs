@@ -10,7 +10,7 @@ use axum::{
     routing::{get, post, put},
 };
 use texto_core::{
-    FieldError, format_paris,
+    Action, FieldError, format_paris,
     wire::{
         WebhookDeletedResponse, WebhookDto, WebhookListResponse, WebhookLogEntryDto, WebhookLogResponse,
         WebhookRequest, WebhookResponse,
@@ -38,20 +38,27 @@ const MAX_URL_CHARS: usize = 2048;
 /// Longest `signature` (secret) accepted.
 const MAX_SECRET_CHARS: usize = 256;
 
-/// The webhook as the interface shows it: `signature` and `last_http_code` are null when unset.
-fn dto(record: &WebhookRecord) -> WebhookDto {
+/// What `signature` shows, in place of the secret, to a caller whose role may not change
+/// webhooks: that one is set, in the string the SDKs expect, without what it is (with it, they
+/// could sign events the receiver would take for texto's).
+const HIDDEN_SECRET: &str = "********";
+
+/// The webhook as the interface shows it to `caller`: `signature` and `last_http_code` are
+/// null when unset, and a secret is [`HIDDEN_SECRET`] unless the caller may change webhooks.
+fn dto(record: &WebhookRecord, caller: &Caller) -> WebhookDto {
+    let shown = caller.role.may(Action::EditDelivery);
     WebhookDto {
         webhook_id: Some(record.id.to_string()),
         kind: Some(record.kind.as_str().to_owned()),
         url: Some(record.url.clone()),
         status: Some(record.status.as_str().to_owned()),
-        signature: Some(record.secret.clone()),
+        signature: Some(record.secret.as_ref().map(|secret| if shown { secret.clone() } else { HIDDEN_SECRET.into() })),
         last_http_code: Some(record.last_http_code),
     }
 }
 
-fn answer(accept: Accept, record: &WebhookRecord) -> Response {
-    accept.ok(&WebhookResponse { status: 1, message: "OK".into(), webhook: dto(record) })
+fn answer(accept: Accept, record: &WebhookRecord, caller: &Caller) -> Response {
+    accept.ok(&WebhookResponse { status: 1, message: "OK".into(), webhook: dto(record, caller) })
 }
 
 /// A webhook id from the path; anything that is not one names no webhook.
@@ -195,10 +202,11 @@ pub(super) async fn create(
     let record =
         state.store.create_webhook(caller.account, NewWebhook { kind, url: &url, secret: secret.as_deref() }).await?;
     tracing::info!(webhook = record.id, kind = kind.as_str(), "webhook created");
-    Ok(answer(accept, &record))
+    Ok(answer(accept, &record, &caller))
 }
 
-/// `GET /webhook`: the account's webhooks, paged with `start` and `length`.
+/// `GET /webhook`: the account's webhooks, paged with `start` and `length`; their secrets only
+/// to a role that may change webhooks.
 #[utoipa::path(
     get,
     path = "/webhook",
@@ -214,7 +222,7 @@ pub(super) async fn list(
     page: Result<Query<Page>, QueryRejection>,
 ) -> Result<Response, Error> {
     let (records, total) = state.store.webhooks(caller.account, query(page)?).await?;
-    let webhooks: Vec<_> = records.iter().map(dto).collect();
+    let webhooks: Vec<_> = records.iter().map(|record| dto(record, &caller)).collect();
     Ok(accept.ok(&WebhookListResponse {
         status: 1,
         message: "OK".into(),
@@ -262,7 +270,7 @@ pub(super) async fn update(
     checked(problems)?;
     let record = state.store.update_webhook(caller.account, id, change).await?;
     tracing::info!(webhook = id, "webhook updated");
-    Ok(answer(accept, &record))
+    Ok(answer(accept, &record, &caller))
 }
 
 /// `PUT /webhook/:id/status`: `status` `live` or `paused`; other fields are ignored.
@@ -298,7 +306,7 @@ pub(super) async fn set_status(
         .update_webhook(caller.account, id, WebhookChange { status: new_status, ..WebhookChange::default() })
         .await?;
     tracing::info!(webhook = id, status = record.status.as_str(), "webhook status changed");
-    Ok(answer(accept, &record))
+    Ok(answer(accept, &record, &caller))
 }
 
 /// `DELETE /webhook/:id`: the webhook and its request log.

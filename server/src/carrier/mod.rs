@@ -1,6 +1,7 @@
 //! The carrier: where texto hands its messages over and hears back from. The real one is an
 //! SMSC reached over SMPP 3.4 ([`SmppCarrier`]); the built-in simulator is such an SMSC too.
 
+mod ca;
 mod encode;
 mod receipt;
 mod session;
@@ -11,6 +12,8 @@ mod url;
 use async_trait::async_trait;
 use texto_core::DeliveryCode;
 
+pub(crate) use ca::authorities;
+pub use ca::{CaDir, CaName};
 pub(crate) use session::Ack;
 pub(crate) use smpp::SmppCarrier;
 pub use url::{SmppTarget, SmscUrl, Tls};

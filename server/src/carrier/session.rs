@@ -21,7 +21,7 @@ use tokio::{
 use tokio_util::{codec::Framed, sync::CancellationToken};
 
 use super::{
-    Delivered, Inbound, SmppTarget,
+    CaDir, Delivered, Inbound, SmppTarget,
     receipt::field,
     tls::{self, SmppStream},
 };
@@ -57,6 +57,8 @@ pub(super) struct Peer {
     pub(super) name: ConnectorName,
     /// The SMSC.
     pub(super) target: SmppTarget,
+    /// Where the target's `ca=` file is, read on each bind.
+    pub(super) ca_dir: Option<CaDir>,
     /// The last refused bind or dropped link, for the connector's status.
     pub(super) last_error: std::sync::Mutex<Option<String>>,
 }
@@ -105,7 +107,7 @@ async fn keep_bound(
     let target = &peer.target;
     let mut backoff = Duration::from_millis(250);
     while !stop.is_cancelled() {
-        match connect(target).await {
+        match connect(target, peer.ca_dir.as_ref()).await {
             Ok(framed) => {
                 tracing::info!(smsc = %target.address, "bound to the SMSC");
                 backoff = Duration::from_millis(250);
@@ -143,13 +145,13 @@ async fn keep_bound(
 type Connection = Framed<Box<dyn SmppStream>, CommandCodec>;
 
 /// A TCP (or TLS) connection with a successful bind_transceiver.
-async fn connect(target: &SmppTarget) -> Result<Connection, String> {
+async fn connect(target: &SmppTarget, ca_dir: Option<&CaDir>) -> Result<Connection, String> {
     let stream = timeout(ANSWER_WITHIN, TcpStream::connect(&target.address))
         .await
         .map_err(|_| "connecting timed out".to_owned())?
         .map_err(|e| format!("connecting: {e}"))?;
     stream.set_nodelay(true).map_err(|e| e.to_string())?;
-    let stream = timeout(ANSWER_WITHIN, tls::secure(stream, target))
+    let stream = timeout(ANSWER_WITHIN, tls::secure(stream, target, ca_dir))
         .await
         .map_err(|_| "the TLS handshake timed out".to_owned())??;
     let mut framed = Framed::new(stream, CommandCodec::new());

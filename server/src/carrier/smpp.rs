@@ -23,7 +23,7 @@ use tokio::{
 use tokio_util::sync::CancellationToken;
 
 use super::{
-    Carrier, Delivered, Outgoing, SmppTarget, Submitted, encode,
+    CaDir, Carrier, Delivered, Outgoing, SmppTarget, Submitted, encode,
     session::{self, Link, Peer, Request},
 };
 use crate::routing::ConnectorName;
@@ -44,10 +44,16 @@ pub(crate) struct SmppCarrier {
 }
 
 impl SmppCarrier {
-    /// Starts `target.binds` binds for the connector `name`; what the SMSC delivers goes to `inbound`.
-    pub(crate) fn start(name: ConnectorName, target: SmppTarget, inbound: mpsc::Sender<Delivered>) -> SmppCarrier {
+    /// Starts `target.binds` binds for the connector `name` (its `ca=` file read from
+    /// `ca_dir`); what the SMSC delivers goes to `inbound`.
+    pub(crate) fn start(
+        name: ConnectorName,
+        target: SmppTarget,
+        ca_dir: Option<CaDir>,
+        inbound: mpsc::Sender<Delivered>,
+    ) -> SmppCarrier {
         let rate = NonZeroU32::new(target.rate).map(|rate| RateLimiter::direct(Quota::per_second(rate)));
-        let peer = Arc::new(Peer { name, target, last_error: Mutex::default() });
+        let peer = Arc::new(Peer { name, target, ca_dir, last_error: Mutex::default() });
         let stop = CancellationToken::new();
         let (links, tasks): (Vec<_>, Vec<_>) = (0..peer.target.binds)
             .map(|_| session::start(Arc::clone(&peer), inbound.clone(), stop.child_token()))

@@ -1,19 +1,19 @@
 //! The byte stream of one bind: plain TCP for `smpp://`, TLS (rustls, with Mozilla's authorities
-//! or the connector's own `ca=` file) for `smpps://`.
+//! or those of the connector's `ca=` file in `--ca-dir`) for `smpps://`.
 
 use std::sync::Arc;
 
-use rustls::{
-    ClientConfig, RootCertStore,
-    pki_types::{CertificateDer, ServerName, pem::PemObject},
-};
+use rustls::{ClientConfig, RootCertStore, pki_types::ServerName};
 use tokio::{
     io::{AsyncRead, AsyncWrite},
     net::TcpStream,
 };
 use tokio_rustls::TlsConnector;
 
-use super::url::{SmppTarget, Tls};
+use super::{
+    ca::{self, CaDir},
+    url::{SmppTarget, Tls},
+};
 
 /// What SMPP PDUs travel over: a TCP connection, or TLS inside one.
 pub(super) trait SmppStream: AsyncRead + AsyncWrite + Send + Unpin {}
@@ -21,29 +21,26 @@ pub(super) trait SmppStream: AsyncRead + AsyncWrite + Send + Unpin {}
 impl<T: AsyncRead + AsyncWrite + Send + Unpin> SmppStream for T {}
 
 /// `tcp` as the target asks: as it is, or after a TLS handshake that checks the SMSC's
-/// certificate against the host name (or IP address) of its URL.
-pub(super) async fn secure(tcp: TcpStream, target: &SmppTarget) -> Result<Box<dyn SmppStream>, String> {
+/// certificate against the host name (or IP address) of its URL; a `ca=` file is read from
+/// `ca_dir`.
+pub(super) async fn secure(
+    tcp: TcpStream,
+    target: &SmppTarget,
+    ca_dir: Option<&CaDir>,
+) -> Result<Box<dyn SmppStream>, String> {
     let Some(tls) = &target.tls else { return Ok(Box::new(tcp)) };
-    let connector = TlsConnector::from(Arc::new(client_config(tls)?));
+    let connector = TlsConnector::from(Arc::new(client_config(tls, ca_dir)?));
     let stream = connector.connect(server_name(&target.address)?, tcp).await.map_err(|e| format!("TLS: {e}"))?;
     Ok(Box::new(stream))
 }
 
-/// TLS 1.2 or 1.3 with ring's algorithms, trusting `tls.ca` or else the public authorities.
-fn client_config(tls: &Tls) -> Result<ClientConfig, String> {
-    let mut roots = RootCertStore::empty();
-    match &tls.ca {
-        Some(path) => {
-            let unreadable = |e: &dyn std::fmt::Display| format!("TLS: the ca file {path}: {e}");
-            for certificate in CertificateDer::pem_file_iter(path).map_err(|e| unreadable(&e))? {
-                roots.add(certificate.map_err(|e| unreadable(&e))?).map_err(|e| unreadable(&e))?;
-            }
-            if roots.is_empty() {
-                return Err(unreadable(&"no certificate in it"));
-            }
-        }
-        None => roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned()),
-    }
+/// TLS 1.2 or 1.3 with ring's algorithms, trusting the authorities of `tls.ca` (in `ca_dir`)
+/// or else the public ones.
+fn client_config(tls: &Tls, ca_dir: Option<&CaDir>) -> Result<ClientConfig, String> {
+    let roots = match &tls.ca {
+        Some(name) => ca::authorities(name, ca_dir).map_err(|why| format!("TLS: {why}"))?,
+        None => webpki_roots::TLS_SERVER_ROOTS.iter().cloned().collect::<RootCertStore>(),
+    };
     let provider = Arc::new(rustls::crypto::ring::default_provider());
     Ok(ClientConfig::builder_with_provider(provider)
         .with_safe_default_protocol_versions()
@@ -62,6 +59,7 @@ fn server_name(address: &str) -> Result<ServerName<'static>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::carrier::ca::CaName;
 
     #[test]
     fn the_checked_name_is_the_urls_host() {
@@ -71,14 +69,18 @@ mod tests {
     }
 
     #[test]
-    fn a_missing_or_empty_ca_file_is_said() {
-        let missing = client_config(&Tls { ca: Some("/nonexistent/ca.pem".into()) }).unwrap_err();
-        assert!(missing.contains("/nonexistent/ca.pem"), "{missing}");
-        let empty = std::env::temp_dir().join(format!("texto-empty-ca-{}.pem", std::process::id()));
-        std::fs::write(&empty, "not a certificate\n").unwrap();
-        let said = client_config(&Tls { ca: Some(empty.display().to_string()) }).unwrap_err();
-        std::fs::remove_file(&empty).unwrap();
-        assert!(said.contains("no certificate"), "{said}");
-        assert!(client_config(&Tls { ca: None }).is_ok());
+    fn a_ca_file_is_read_from_the_ca_dir_only() {
+        let name: CaName = "ca.pem".parse().expect("a name");
+        let tls = Tls { ca: Some(name) };
+        let without = client_config(&tls, None).map(|_| ()).expect_err("no --ca-dir");
+        assert!(without.starts_with("TLS: ca=ca.pem: ") && without.contains("--ca-dir"), "{without}");
+        let dir = tempfile::tempdir().expect("a folder");
+        let folder: CaDir = dir.path().to_str().expect("a path").parse().expect("a folder");
+        let missing = client_config(&tls, Some(&folder)).map(|_| ()).expect_err("no file");
+        assert!(missing.contains("no such file"), "{missing}");
+        std::fs::write(dir.path().join("ca.pem"), include_str!("../../tests/fixtures/test-authority.pem"))
+            .expect("written");
+        assert!(client_config(&tls, Some(&folder)).is_ok());
+        assert!(client_config(&Tls { ca: None }, None).is_ok());
     }
 }

@@ -1,8 +1,10 @@
 //! `--smsc` and connectors: `builtin`, `smpp://SYSTEM_ID:PASSWORD@HOST:PORT`, or the same over
-//! TLS as `smpps://…` (optionally `ca=PEM_FILE` to trust that authority instead of the public
-//! ones), each with `?binds=N&window=W&rate=R&system_type=T`.
+//! TLS as `smpps://…` (optionally `ca=NAME`, a PEM file in `--ca-dir`, to trust its authorities
+//! instead of the public ones), each with `?binds=N&window=W&rate=R&system_type=T`.
 
 use std::{fmt, str::FromStr};
+
+use super::ca::CaName;
 
 /// Where texto's messages go.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,8 +40,9 @@ pub struct SmppTarget {
 /// How a connector checks its SMSC's certificate.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tls {
-    /// A PEM file of the authorities to trust instead of the public ones (Mozilla's list).
-    pub ca: Option<String>,
+    /// The PEM file in `--ca-dir` of the authorities to trust instead of the public ones
+    /// (Mozilla's list).
+    pub ca: Option<CaName>,
 }
 
 impl fmt::Debug for SmppTarget {
@@ -127,8 +130,7 @@ impl SmppTarget {
                 "system_type" if value.len() <= 12 => self.system_type = value.into_owned(),
                 "system_type" => return Err("system_type: at most 12 characters".into()),
                 "ca" => match &mut self.tls {
-                    Some(tls) if !value.is_empty() => tls.ca = Some(value.into_owned()),
-                    Some(_) => return Err("ca: the path of a PEM file".into()),
+                    Some(tls) => tls.ca = Some(value.parse()?),
                     None => return Err("ca= is for TLS: use smpps://".into()),
                 },
                 other => return Err(format!("unknown SMSC setting {other} (binds, window, rate, system_type, ca)")),
@@ -165,8 +167,8 @@ impl SmppTarget {
         if !self.system_type.is_empty() {
             query.append_pair("system_type", &self.system_type);
         }
-        if let Some(ca) = self.tls.as_ref().and_then(|tls| tls.ca.as_deref()) {
-            query.append_pair("ca", ca);
+        if let Some(ca) = self.tls.as_ref().and_then(|tls| tls.ca.as_ref()) {
+            query.append_pair("ca", ca.as_str());
         }
         format!("{}?{}", self.address, query.finish())
     }
@@ -211,16 +213,30 @@ mod tests {
         let Ok(SmscUrl::Smpp(public)) = "smpps://a:b@smsc.example:3550".parse() else { panic!("smpps") };
         assert_eq!(public.tls, Some(Tls { ca: None }));
         assert_eq!(public.shown(), "smpps://a@smsc.example:3550?binds=1&window=50&rate=0");
-        let Ok(SmscUrl::Smpp(private)) = "smpps://a:b@10.0.0.7:3550?ca=/etc/texto/ca%20a.pem&binds=2".parse() else {
+        let Ok(SmscUrl::Smpp(private)) = "smpps://a:b@10.0.0.7:3550?ca=carrier-d.pem&binds=2".parse() else {
             panic!("smpps with ca")
         };
-        assert_eq!(private.tls, Some(Tls { ca: Some("/etc/texto/ca a.pem".into()) }));
+        assert_eq!(private.tls, Some(Tls { ca: Some("carrier-d.pem".parse().expect("a name")) }));
         assert_eq!(private.url().parse::<SmscUrl>(), Ok(SmscUrl::Smpp(private.clone())));
+        assert!(private.shown().ends_with("&ca=carrier-d.pem"), "{}", private.shown());
         let Ok(SmscUrl::Smpp(plain)) = "smpp://a:b@h:1".parse() else { panic!("smpp") };
         assert_eq!(plain.tls, None);
-        for bad in ["smpp://a:b@h:1?ca=/x.pem", "smpps://a:b@h:1?ca=", "builtin?ca=/x.pem", "smppx://a:b@h:1"] {
+        for bad in [
+            "smpp://a:b@h:1?ca=x.pem",
+            "smpps://a:b@h:1?ca=",
+            "builtin?ca=x.pem",
+            "smppx://a:b@h:1",
+            // A path, never: only a file name in --ca-dir.
+            "smpps://a:b@h:1?ca=/dev/zero",
+            "smpps://a:b@h:1?ca=%2Fetc%2Ftexto%2Fca.pem",
+            "smpps://a:b@h:1?ca=../ca.pem",
+            "smpps://a:b@h:1?ca=..",
+            "smpps://a:b@h:1?ca=sub/ca.pem",
+        ] {
             assert!(bad.parse::<SmscUrl>().is_err(), "{bad}");
         }
+        let said = "smpps://a:b@h:1?ca=/dev/zero".parse::<SmscUrl>().expect_err("a path");
+        assert!(said.contains("--ca-dir"), "{said}");
     }
 
     #[test]

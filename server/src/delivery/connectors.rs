@@ -16,7 +16,7 @@ use chrono::{DateTime, Utc};
 use tokio::sync::mpsc;
 
 use crate::{
-    carrier::{Carrier, Delivered, Outgoing, SmppCarrier, SmppTarget, Submitted},
+    carrier::{CaDir, Carrier, Delivered, Outgoing, SmppCarrier, SmppTarget, Submitted},
     routing::{ConnectorName, Routes, Traits},
     store::{ConnectorConfig, ConnectorStatus},
 };
@@ -44,9 +44,14 @@ pub(crate) struct Connector {
 }
 
 impl Connector {
-    fn start(name: ConnectorName, target: SmppTarget, inbound: mpsc::Sender<Delivered>) -> Connector {
+    fn start(
+        name: ConnectorName,
+        target: SmppTarget,
+        ca_dir: Option<CaDir>,
+        inbound: mpsc::Sender<Delivered>,
+    ) -> Connector {
         Connector {
-            carrier: SmppCarrier::start(name.clone(), target, inbound),
+            carrier: SmppCarrier::start(name.clone(), target, ca_dir, inbound),
             name,
             handed: AtomicU64::new(0),
             errors: AtomicU64::new(0),
@@ -187,17 +192,22 @@ pub(crate) struct Connectors {
     /// Where new connectors send what they receive; dropped on close, so that the arrivals
     /// worker ends once the last connector is gone.
     inbound: Mutex<Option<mpsc::Sender<Delivered>>>,
+    /// `--ca-dir`, where every connector's `ca=` file is.
+    ca_dir: Option<CaDir>,
     default: Arc<Connector>,
     plan: RwLock<Plan>,
 }
 
 impl Connectors {
-    /// Starts `default` on `target`; the others come with the first [`Connectors::apply`].
-    pub(crate) fn start(target: SmppTarget, inbound: mpsc::Sender<Delivered>) -> Connectors {
-        let default = Arc::new(Connector::start(ConnectorName::default_connector(), target, inbound.clone()));
+    /// Starts `default` on `target`; the others come with the first [`Connectors::apply`]. Each
+    /// reads its `ca=` file from `ca_dir`.
+    pub(crate) fn start(target: SmppTarget, ca_dir: Option<CaDir>, inbound: mpsc::Sender<Delivered>) -> Connectors {
+        let default_name = ConnectorName::default_connector();
+        let default = Arc::new(Connector::start(default_name, target, ca_dir.clone(), inbound.clone()));
         let connectors = HashMap::from([(default.name.clone(), Arc::clone(&default))]);
         let plan = Plan { connectors: Arc::new(connectors), routes: Arc::default() };
-        Connectors { waiting: Mutex::default(), inbound: Mutex::new(Some(inbound)), default, plan: RwLock::new(plan) }
+        let inbound = Mutex::new(Some(inbound));
+        Connectors { waiting: Mutex::default(), inbound, ca_dir, default, plan: RwLock::new(plan) }
     }
 
     /// `default`, which also sends the balance alerts' SMS.
@@ -240,7 +250,8 @@ impl Connectors {
                 Some(connector) => Arc::clone(connector),
                 None => {
                     tracing::info!(connector = %config.name, smsc = %config.target.address, "starting a connector");
-                    Arc::new(Connector::start(config.name.clone(), config.target.clone(), inbound.clone()))
+                    let (name, target, ca_dir) = (config.name.clone(), config.target.clone(), self.ca_dir.clone());
+                    Arc::new(Connector::start(name, target, ca_dir, inbound.clone()))
                 }
             };
             running.insert(config.name.clone(), connector);

@@ -27,7 +27,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::{
     Error,
-    carrier::{Carrier, SmppTarget, SmscUrl},
+    carrier::{CaDir, Carrier, SmppTarget, SmscUrl, authorities},
     smsc::{self, Simulator, SmscConfig},
     store::{DeliveryStore, PlanStore, RoutingStore, Store},
 };
@@ -77,6 +77,8 @@ pub(crate) struct DeliverySettings {
     pub(crate) codes: LinkCodes,
     /// `--smtp-url` and `--smtp-from`, for balance alert emails.
     pub(crate) smtp: Option<(String, String)>,
+    /// `--ca-dir`: where the connectors' `ca=` files are.
+    pub(crate) ca_dir: Option<CaDir>,
 }
 
 impl Delivery {
@@ -86,7 +88,14 @@ impl Delivery {
         let plans = Arc::clone(&store) as Arc<dyn PlanStore>;
         let store = store as Arc<dyn DeliveryStore>;
         let (simulator, target) = match settings.smsc {
-            SmscUrl::Smpp(target) => (None, target),
+            SmscUrl::Smpp(target) => {
+                // A `ca=` that cannot be read is a mistake to mend before starting, not a bind error.
+                if let Some(name) = target.tls.as_ref().and_then(|tls| tls.ca.as_ref()) {
+                    authorities(name, settings.ca_dir.as_ref())
+                        .map_err(|why| Error::Command(format!("--smsc: {why}")))?;
+                }
+                (None, target)
+            }
             SmscUrl::Builtin(use_as) => {
                 let mut secret = [0u8; 4];
                 getrandom::fill(&mut secret)
@@ -121,7 +130,7 @@ impl Delivery {
             None => None,
         };
         let (deliveries, arrived) = mpsc::channel(ARRIVALS_QUEUE);
-        let connectors = Arc::new(Connectors::start(target, deliveries));
+        let connectors = Arc::new(Connectors::start(target, settings.ca_dir, deliveries));
         let clock: Arc<dyn Clock> = Arc::new(SystemClock);
         let throttle = Arc::new(throttle::Throttle::default());
         let sync = ConnectorSync {

@@ -1,5 +1,5 @@
 //! One attempt: the event's JSON posted with the headers of docs/interface.md §7.6, a 10 s time-out, no
-//! redirect followed, at most 1 KiB of the answer read. Unless private webhooks are allowed,
+//! redirect followed, no proxy, at most 1 KiB of the answer read. Unless private webhooks are allowed,
 //! the address actually dialled must be public (checked again here, after DNS: a name that
 //! resolves to 127.0.0.1 is refused like the address itself).
 
@@ -36,11 +36,13 @@ pub(crate) struct Poster {
 impl Poster {
     /// A poster; with `allow_private`, loopback and private receivers are allowed (demo, tests).
     pub(crate) fn new(allow_private: bool) -> Result<Poster, Error> {
-        let mut builder = Client::builder().timeout(ANSWER_WITHIN).redirect(Policy::none()).user_agent(concat!(
-            "texto/",
-            env!("CARGO_PKG_VERSION"),
-            " (webhooks)"
-        ));
+        // No proxy, whatever HTTP_PROXY and the like say: a proxy would resolve and dial the
+        // receiver's name itself, where the check that the address is public cannot see it.
+        let mut builder = Client::builder()
+            .no_proxy()
+            .timeout(ANSWER_WITHIN)
+            .redirect(Policy::none())
+            .user_agent(concat!("texto/", env!("CARGO_PKG_VERSION"), " (webhooks)"));
         if !allow_private {
             builder = builder.dns_resolver(Arc::new(PublicOnly));
         }

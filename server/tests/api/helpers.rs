@@ -35,7 +35,7 @@ const ON_POSTGRES: &str = "TEXTO_TEST_API_POSTGRES";
 
 /// Where a new test app keeps its data: a file in `dir`, or under [`ON_POSTGRES`] a new
 /// database on that server.
-async fn new_database(dir: &Path) -> PathBuf {
+pub async fn new_database(dir: &Path) -> PathBuf {
     let Ok(server) = std::env::var(ON_POSTGRES) else {
         return dir.join("data").join("texto.db");
     };

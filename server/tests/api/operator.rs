@@ -51,6 +51,7 @@ async fn only_operators_read_the_operator_api_and_it_shows_accounts_connectors_a
         name: "A".parse().unwrap(),
         url: "smpp://texto:secret@127.0.0.1:9?window=10".into(),
         disabled: false,
+        ca_dir: None,
     };
     routing_admin::connector(&app.db(), add).await.expect("connector A");
     let route = RouteAction::Add {
@@ -127,6 +128,7 @@ async fn messages_whose_route_has_no_connector_up_wait_and_their_campaign_says_w
         name: "A".parse().unwrap(),
         url: "smpp://texto:secret@127.0.0.1:9".into(),
         disabled: false,
+        ca_dir: None,
     };
     routing_admin::connector(&app.db(), add).await.expect("connector A, where nothing listens");
     let route = RouteAction::Add {

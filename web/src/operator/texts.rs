@@ -101,7 +101,7 @@ crate::i18n::define_texts! {
     connector_form: "Add or replace a connector", "Ajouter ou remplacer un connecteur";
     connector_name: "Connector name", "Nom du connecteur";
     smsc_url: "SMSC URL", "URL du SMSC";
-    smsc_hint: "smpp://ID:PASSWORD@HOST:PORT?binds=2&window=50&rate=100 — smpps:// for TLS (ca=PEM_FILE for a private authority)", "smpp://ID:MOT_DE_PASSE@HÔTE:PORT?binds=2&window=50&rate=100 — smpps:// pour TLS (ca=FICHIER_PEM pour une autorité privée)";
+    smsc_hint: "smpp://ID:PASSWORD@HOST:PORT?binds=2&window=50&rate=100 — smpps:// for TLS (ca=FILE for a private authority: a file in texto's --ca-dir)", "smpp://ID:MOT_DE_PASSE@HÔTE:PORT?binds=2&window=50&rate=100 — smpps:// pour TLS (ca=FICHIER pour une autorité privée : un fichier du --ca-dir de texto)";
     save_connector: "Save the connector", "Enregistrer le connecteur";
     routes_title: "Routes", "Routes";
     routes_intro: "Tried from the highest priority down; a message no route matches goes to default.", "Essayées de la plus haute priorité à la plus basse ; un message qu’aucune route ne prend va à default.";
