@@ -33,16 +33,17 @@ pub(super) async fn sign_in(
     let password = asked.password.unwrap_or_default();
     let address = auth::client(&parts, &state.config.trusted_proxies);
     let key = format!("operator {name}");
-    state.sign_ins.check(&key, address, Instant::now()).map_err(Error::SignInSlowed)?;
+    // Counted before it is checked, so that guesses sent at once are all counted.
+    let attempt = state.sign_ins.begin(&key, address, Instant::now()).map_err(Error::SignInSlowed)?;
     let (operator, hash) = state.store.operator_sign_in(&name).await?.map_or((None, None), |(o, h)| (Some(o), h));
     let operator = match (operator, passwords::verify(hash, password).await?) {
         (Some(operator), true) => operator,
         _ => {
-            state.sign_ins.failed(&key, address, Instant::now());
+            state.sign_ins.failed(attempt, Instant::now());
             return Err(Error::Unauthorized("the name or the password is wrong"));
         }
     };
-    state.sign_ins.succeeded(&key);
+    state.sign_ins.succeeded(attempt);
     let token = format!("texto_ops_{}", secret()?);
     state.store.add_operator_session(&token_hash(&token), operator.id, Utc::now() + SESSION_FOR).await?;
     let caller = OperatorCaller { operator: operator.clone(), address };

@@ -32,6 +32,7 @@ mod retention;
 mod sdk_shapes;
 mod segments;
 mod send;
+mod sign_in_guessing;
 mod slow_clients;
 mod sub_accounts;
 mod team;

@@ -1,0 +1,141 @@
+//! Guessing passwords and two-factor codes: tries sent at once are counted before any is
+//! checked, for people, operators and codes alike; the queue of password checks is bounded; a
+//! stranger's failures slow down their own address, not the person's; a second factor is
+//! replaced or turned off only with a current code and the password; a code signs in once, on
+//! any node.
+
+use futures_util::future::join_all;
+use reqwest::{Method, header};
+use serde_json::{Value, json};
+use texto_core::Role;
+use texto_server::{OperatorAction, admin};
+
+use crate::{
+    helpers::{TestApp, spawn_app, spawn_app_with},
+    team::{PASSWORD, Session, as_session, current_code, person, sign_in},
+};
+
+const LEA: &str = "lea@alice.example";
+
+/// What a client saw of one request.
+struct Answer {
+    status: u16,
+    body: Value,
+    retry_after: Option<u64>,
+}
+
+impl Answer {
+    async fn of(response: reqwest::Response) -> Answer {
+        let status = response.status().as_u16();
+        let retry_after =
+            response.headers().get(header::RETRY_AFTER).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+        Answer { status, body: response.json().await.unwrap_or(Value::Null), retry_after }
+    }
+
+    /// A refusal to check the try at all: 429 or 503, status -11, with a `Retry-After`.
+    fn told_to_wait(&self) -> bool {
+        matches!(self.status, 429 | 503) && self.body["status"] == -11 && self.retry_after.is_some_and(|s| s >= 1)
+    }
+}
+
+/// `POST /session` with a password (and a code), from `from` as the trusted proxy names it.
+async fn try_sign_in(app: &TestApp, email: &str, password: &str, code: Option<&str>, from: Option<&str>) -> Answer {
+    let mut request = app
+        .anonymous(Method::POST, "/session")
+        .header("Accept", "application/json")
+        .json(&json!({"session": {"email": email, "password": password, "code": code}}));
+    if let Some(address) = from {
+        request = request.header("X-Forwarded-For", address);
+    }
+    Answer::of(request.send().await.expect("sent")).await
+}
+
+/// A request made with the session's cookie and CSRF header, answering its `Retry-After` too.
+async fn with_session(app: &TestApp, session: &Session, method: Method, path: &str, body: Value) -> Answer {
+    let request = app
+        .anonymous(method, path)
+        .header("Accept", "application/json")
+        .header(header::COOKIE, &session.cookie)
+        .header("X-CSRF-Token", &session.csrf)
+        .json(&body);
+    Answer::of(request.send().await.expect("sent")).await
+}
+
+/// `email` joins Alice's account and turns two-factor sign-in on: a session and the secret.
+async fn with_two_factor(app: &TestApp, email: &str) -> (Session, String) {
+    person(app, "alice", email, Role::Sender).await;
+    let session = sign_in(app, email, PASSWORD).await.expect("signed in");
+    let (status, setup) = as_session(app, &session, Method::POST, "/me/two-factor", None, true).await;
+    assert_eq!(status, 200, "{setup}");
+    let secret = setup["secret"].as_str().expect("a secret").to_owned();
+    let on = with_session(app, &session, Method::PUT, "/me/two-factor", json!({"code": current_code(&secret)})).await;
+    assert_eq!(on.status, 200, "{}", on.body);
+    (session, secret)
+}
+
+/// A texto that believes the `X-Forwarded-For` of requests from the loopback.
+async fn behind_a_proxy() -> TestApp {
+    spawn_app_with(|config| config.trusted_proxies = vec!["127.0.0.1".parse().expect("a range")]).await
+}
+
+#[tokio::test]
+async fn wrong_passwords_sent_at_once_are_counted_before_they_are_checked() {
+    let app = spawn_app().await;
+    person(&app, "alice", LEA, Role::Sender).await;
+    let app = &app;
+    let answers = join_all(
+        (0..60).map(|i| async move { try_sign_in(app, LEA, &format!("wrong password {i}"), None, None).await }),
+    )
+    .await;
+    let checked = answers.iter().filter(|a| a.status == 401).count();
+    assert!(checked <= 5, "{checked} of 60 guesses sent at once were checked: only the 5 free ones may be");
+    assert!(answers.iter().all(|a| a.status == 401 || a.told_to_wait()), "the others are told to wait");
+    assert!(answers.iter().any(|a| a.status == 429 && a.retry_after.is_some()));
+}
+
+#[tokio::test]
+async fn operators_wrong_passwords_sent_at_once_are_counted_before_they_are_checked() {
+    let app = spawn_app().await;
+    admin::operator(&app.db(), OperatorAction::Create { name: "Night shift".into() }).await.expect("an operator");
+    let answers = join_all((0..30).map(|_| async {
+        let request = app
+            .anonymous(Method::POST, "/operator/session")
+            .header("Accept", "application/json")
+            .json(&json!({"name": "Night shift", "password": "a wrong password"}));
+        Answer::of(request.send().await.expect("sent")).await
+    }))
+    .await;
+    let checked = answers.iter().filter(|a| a.status == 401).count();
+    assert!(checked <= 5, "{checked} of 30 guesses sent at once were checked");
+    assert!(answers.iter().all(|a| a.status == 401 || a.told_to_wait()));
+}
+
+#[tokio::test]
+async fn wrong_codes_sent_at_once_are_counted_before_they_are_checked() {
+    let app = spawn_app().await;
+    let (_, secret) = with_two_factor(&app, LEA).await;
+    let wrong = if current_code(&secret) == "000000" { "111111" } else { "000000" };
+    let answers = join_all((0..30).map(|_| try_sign_in(&app, LEA, PASSWORD, Some(wrong), None))).await;
+    let checked = answers.iter().filter(|a| a.status == 401).count();
+    assert!(checked <= 5, "{checked} of 30 codes sent at once were checked");
+    assert!(answers.iter().all(|a| a.status == 401 || a.told_to_wait()));
+}
+
+#[tokio::test]
+async fn a_strangers_failures_slow_down_their_address_not_the_person() {
+    let app = behind_a_proxy().await;
+    let (_, secret) = with_two_factor(&app, LEA).await;
+    let stranger = Some("203.0.113.9");
+    for _ in 0..5 {
+        assert_eq!(try_sign_in(&app, LEA, "a wrong guess", None, stranger).await.status, 401);
+    }
+    let slowed = try_sign_in(&app, LEA, "a wrong guess", None, stranger).await;
+    assert!(slowed.told_to_wait(), "{}", slowed.body);
+    let owner = try_sign_in(&app, LEA, PASSWORD, Some(&current_code(&secret)), Some("198.51.100.7")).await;
+    assert_eq!(owner.status, 200, "the person signs in from their own address: {}", owner.body);
+    tokio::time::sleep(std::time::Duration::from_secs(slowed.retry_after.unwrap_or(1))).await;
+    assert_eq!(try_sign_in(&app, LEA, "a wrong guess", None, stranger).await.status, 401, "after the wait");
+    let again = try_sign_in(&app, LEA, "a wrong guess", None, stranger).await;
+    assert!(again.told_to_wait(), "the person's sign-in did not start the stranger's count again: {}", again.body);
+    assert!(again.retry_after >= Some(2), "the waits double: {:?}", again.retry_after);
+}
