@@ -109,6 +109,8 @@ pub(super) async fn sign_in(
         let typed = session.email.unwrap_or_default();
         let email = Email::parse(&typed).map_err(|why| Error::Invalid(vec![FieldError::new("session.email", why)]))?;
         let password = session.password.unwrap_or_default();
+        // A place among the checks first: a full queue answers at once, and counts no guess.
+        let turn = state.password_checks.turn()?;
         // Counted before it is checked, so that guesses sent at once are all counted.
         let attempt = match state.sign_ins.begin(email.as_str(), address, Instant::now()) {
             Ok(attempt) => attempt,
@@ -119,7 +121,7 @@ pub(super) async fn sign_in(
             }
         };
         let found = state.store.user_by_email(&email).await?;
-        let matches = passwords::verify(found.as_ref().map(|u| u.password_hash.clone()), password).await?;
+        let matches = turn.verify(found.as_ref().map(|u| u.password_hash.clone()), password).await?;
         let user = match found {
             Some(user) if matches => user,
             other => {
@@ -286,7 +288,7 @@ pub(super) async fn change_profile(
     }
     if let Ok(Some(password)) = password {
         let current = me.current_password.unwrap_or_default();
-        if !passwords::verify(Some(user.password_hash.clone()), current).await? {
+        if !state.password_checks.turn()?.verify(Some(user.password_hash.clone()), current).await? {
             return Err(Error::Invalid(vec![FieldError::new("me.current_password", "the current password is wrong")]));
         }
         let keep = caller.session.as_ref().map(|s| s.id);

@@ -94,6 +94,19 @@ async fn wrong_passwords_sent_at_once_are_counted_before_they_are_checked() {
 }
 
 #[tokio::test]
+async fn a_full_queue_of_password_checks_is_answered_busy_with_retry_after() {
+    let app = spawn_app_with(|config| config.max_password_checks = std::num::NonZeroUsize::MIN).await;
+    let emails: Vec<String> = (0..12).map(|i| format!("nobody{i}@alice.example")).collect();
+    let answers = join_all(emails.iter().map(|email| try_sign_in(&app, email, "not a password", None, None))).await;
+    let busy: Vec<&Answer> = answers.iter().filter(|a| a.status == 503).collect();
+    assert!(!busy.is_empty(), "12 checks at once with room for 1: some are refused");
+    assert!(busy.iter().all(|a| a.told_to_wait()), "{:?}", busy.iter().map(|a| &a.body).collect::<Vec<_>>());
+    assert!(answers.iter().all(|a| matches!(a.status, 401 | 503)), "the others are checked and wrong");
+    person(&app, "alice", LEA, Role::Sender).await;
+    assert!(sign_in(&app, LEA, PASSWORD).await.is_ok(), "once the burst is over, sign-in works");
+}
+
+#[tokio::test]
 async fn operators_wrong_passwords_sent_at_once_are_counted_before_they_are_checked() {
     let app = spawn_app().await;
     admin::operator(&app.db(), OperatorAction::Create { name: "Night shift".into() }).await.expect("an operator");
