@@ -14,15 +14,15 @@ use crate::{
     Error,
     state::AppState,
     store::{TwoFactor, UserRecord},
-    two_factor::{code_matches, enrolment, new_secret, recovery_codes, recovery_hash},
+    two_factor::{code_step, enrolment, new_secret, recovery_codes, recovery_hash},
 };
 
 pub(super) fn router() -> Router<AppState> {
     Router::new().route("/me/two-factor", post(start).put(confirm).delete(turn_off))
 }
 
-fn unix_now() -> u64 {
-    u64::try_from(Utc::now().timestamp()).unwrap_or_default()
+fn unix_now() -> i64 {
+    Utc::now().timestamp()
 }
 
 fn wrong_code() -> Error {
@@ -38,12 +38,13 @@ async fn person(state: &AppState, caller: &Caller) -> Result<UserRecord, Error> 
     user.ok_or_else(|| Error::Invalid(vec![FieldError::new("", "only a person signed in has two-factor sign-in")]))
 }
 
-/// Whether `code` signs `user` in as a second factor: their app's current code, or one of
+/// Whether `code` signs `user` in as a second factor: their app's current code, used once (its
+/// step recorded, so that neither it nor an earlier one signs in again, on any node), or one of
 /// their recovery codes (used up here). Without two-factor on, any.
 pub(crate) async fn second_factor_passes(state: &AppState, user: &UserRecord, code: &str) -> Result<bool, Error> {
     let Some(secret) = &user.two_factor.secret else { return Ok(true) };
-    if code_matches(secret, code, unix_now()) {
-        return Ok(true);
+    if let Some(step) = code_step(secret, code, unix_now()) {
+        return state.store.use_totp_step(user.id, step).await;
     }
     let hash = recovery_hash(code);
     let stored = &user.two_factor.recovery;
@@ -84,12 +85,12 @@ pub(super) async fn confirm(
     accept: Accept,
     body: WireBody,
 ) -> Result<Response, Error> {
-    let TwoFactorCodeRequest { code } = body.decode()?;
+    let TwoFactorCodeRequest { code, .. } = body.decode()?;
     let user = person(&state, &caller).await?;
     let pending = user.two_factor.pending.clone().ok_or_else(|| {
         Error::Invalid(vec![FieldError::new("", "no two-factor set-up is under way: POST /me/two-factor first")])
     })?;
-    if !code_matches(&pending, code.as_deref().unwrap_or_default(), unix_now()) {
+    if code_step(&pending, code.as_deref().unwrap_or_default(), unix_now()).is_none() {
         return Err(wrong_code());
     }
     let (codes, stored) = recovery_codes()?;
@@ -111,7 +112,7 @@ pub(super) async fn turn_off(
     accept: Accept,
     body: WireBody,
 ) -> Result<Response, Error> {
-    let TwoFactorCodeRequest { code } = body.decode()?;
+    let TwoFactorCodeRequest { code, .. } = body.decode()?;
     let user = person(&state, &caller).await?;
     if user.two_factor.secret.is_none()
         || !second_factor_passes(&state, &user, code.as_deref().unwrap_or_default()).await?

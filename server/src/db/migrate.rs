@@ -33,6 +33,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0024_operator_sign_in.sql"),
     include_str!("../../migrations/0025_route_plans.sql"),
     include_str!("../../migrations/0026_platform_settings.sql"),
+    include_str!("../../migrations/0027_totp_step.sql"),
 ];
 
 /// Applies the migrations the database has not seen, each in its own transaction. The version

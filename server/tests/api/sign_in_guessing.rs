@@ -61,6 +61,16 @@ async fn with_session(app: &TestApp, session: &Session, method: Method, path: &s
     Answer::of(request.send().await.expect("sent")).await
 }
 
+/// The code of a base32 `secret` at `unix_seconds`.
+fn code_at(secret: &str, unix_seconds: u64) -> String {
+    let bytes = totp_rs::Secret::Encoded(secret.to_owned()).to_bytes().expect("base32");
+    totp_rs::TOTP::new_unchecked(totp_rs::Algorithm::SHA1, 6, 1, 30, bytes, None, String::new()).generate(unix_seconds)
+}
+
+fn unix_now() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).expect("after 1970").as_secs()
+}
+
 /// `email` joins Alice's account and turns two-factor sign-in on: a session and the secret.
 async fn with_two_factor(app: &TestApp, email: &str) -> (Session, String) {
     person(app, "alice", email, Role::Sender).await;
@@ -151,4 +161,27 @@ async fn a_strangers_failures_slow_down_their_address_not_the_person() {
     let again = try_sign_in(&app, LEA, "a wrong guess", None, stranger).await;
     assert!(again.told_to_wait(), "the person's sign-in did not start the stranger's count again: {}", again.body);
     assert!(again.retry_after >= Some(2), "the waits double: {:?}", again.retry_after);
+}
+
+#[tokio::test]
+async fn a_code_signs_in_once_on_any_node() {
+    let app = spawn_app().await;
+    let (_, secret) = with_two_factor(&app, LEA).await;
+    let now = unix_now();
+    let code = code_at(&secret, now);
+    assert_eq!(try_sign_in(&app, LEA, PASSWORD, Some(&code), None).await.status, 200);
+    let again = try_sign_in(&app, LEA, PASSWORD, Some(&code), None).await;
+    assert_eq!(again.status, 401, "the same code a second time: {}", again.body);
+
+    // The next step's code (accepted a step early) sent twice at once signs in once.
+    let next = code_at(&secret, now + 30);
+    let both = join_all((0..2).map(|_| try_sign_in(&app, LEA, PASSWORD, Some(&next), None))).await;
+    let statuses: Vec<u16> = both.iter().map(|a| a.status).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 1, "{statuses:?}");
+
+    let other_node = app.restarted().await;
+    for used in [&code, &next] {
+        let replayed = try_sign_in(&other_node, LEA, PASSWORD, Some(used), None).await;
+        assert_eq!(replayed.status, 401, "a used code on another node: {}", replayed.body);
+    }
 }

@@ -30,6 +30,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0021_operator_sign_in.sql"),
     include_str!("../../../migrations/postgres/0022_route_plans.sql"),
     include_str!("../../../migrations/postgres/0023_platform_settings.sql"),
+    include_str!("../../../migrations/postgres/0024_totp_step.sql"),
 ];
 
 /// The advisory lock's key ("texto" in ASCII).

@@ -13,7 +13,7 @@ use crate::{
         AccountId, role_from_column,
         team::{
             Email, LINK_COLUMNS, LinkKind, OneTimeLink, PersonName, SESSION_GRANT, SET_TWO_FACTOR, SessionGrant,
-            SessionOwner, TeamStore, TwoFactor, USER_COLUMNS, UserRecord, owner_columns, session_owner,
+            SessionOwner, TeamStore, TwoFactor, USE_TOTP_STEP, USER_COLUMNS, UserRecord, owner_columns, session_owner,
         },
         time,
     },
@@ -145,6 +145,10 @@ impl TeamStore for SqliteStore {
                 Ok(written == 1)
             })
             .await
+    }
+
+    async fn use_totp_step(&self, id: i64, step: i64) -> Result<bool, Error> {
+        self.db.write(move |db| Ok(db.execute(&numbered(USE_TOTP_STEP), params![id, step])? == 1)).await
     }
 
     async fn remove_user(&self, account: AccountId, id: i64) -> Result<bool, Error> {
