@@ -124,7 +124,9 @@ impl PasswordChecks {
 
 /// A place among the password checks under way, held until its check has run (even when the
 /// request that asked for it is gone).
-pub(crate) struct CheckTurn(OwnedSemaphorePermit);
+pub(crate) struct CheckTurn(
+    #[allow(dead_code, reason = "held for its Drop, which gives the place back")] OwnedSemaphorePermit,
+);
 
 impl CheckTurn {
     /// Whether `password` matches the stored `hash`. Without a hash (no such person), a fixed
