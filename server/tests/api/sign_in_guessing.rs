@@ -164,6 +164,45 @@ async fn a_strangers_failures_slow_down_their_address_not_the_person() {
 }
 
 #[tokio::test]
+async fn an_active_second_factor_is_replaced_or_turned_off_only_with_a_current_code_and_the_password() {
+    let app = spawn_app().await;
+    let (session, old) = with_two_factor(&app, LEA).await;
+    let (status, setup) = as_session(&app, &session, Method::POST, "/me/two-factor", None, true).await;
+    assert_eq!(status, 200, "{setup}");
+    let new = setup["secret"].as_str().expect("a secret").to_owned();
+    let put = |body: Value| with_session(&app, &session, Method::PUT, "/me/two-factor", body);
+
+    let taken = put(json!({"code": current_code(&new)})).await;
+    assert_eq!(taken.status, 422, "a session alone does not replace the second factor: {}", taken.body);
+    let wrong_password =
+        put(json!({"code": current_code(&new), "current_code": current_code(&old), "password": "not the password"}))
+            .await;
+    assert_eq!(wrong_password.status, 422, "{}", wrong_password.body);
+    assert_eq!(wrong_password.body["errors"][0]["path"], "password", "{}", wrong_password.body);
+    let wrong = if current_code(&old) == "000000" { "111111" } else { "000000" };
+    let wrong_code = put(json!({"code": current_code(&new), "current_code": wrong, "password": PASSWORD})).await;
+    assert_eq!(wrong_code.status, 422, "{}", wrong_code.body);
+    assert_eq!(wrong_code.body["errors"][0]["path"], "current_code", "{}", wrong_code.body);
+    assert!(sign_in(&app, LEA, PASSWORD).await.is_err(), "still on");
+
+    let replaced =
+        put(json!({"code": current_code(&new), "current_code": current_code(&old), "password": PASSWORD})).await;
+    assert_eq!(replaced.status, 200, "{}", replaced.body);
+    assert_eq!(replaced.body["recovery_codes"].as_array().map(Vec::len), Some(10));
+    assert_eq!(try_sign_in(&app, LEA, PASSWORD, Some(&current_code(&old)), None).await.status, 401);
+    assert_eq!(try_sign_in(&app, LEA, PASSWORD, Some(&current_code(&new)), None).await.status, 200);
+
+    let delete = |body: Value| with_session(&app, &session, Method::DELETE, "/me/two-factor", body);
+    let recovery = replaced.body["recovery_codes"][0].as_str().expect("a recovery code").to_owned();
+    let without_password = delete(json!({"code": recovery})).await;
+    assert_eq!(without_password.status, 422, "turning it off needs the password: {}", without_password.body);
+    assert_eq!(without_password.body["errors"][0]["path"], "password", "{}", without_password.body);
+    let off = delete(json!({"code": recovery, "password": PASSWORD})).await;
+    assert_eq!(off.status, 200, "the recovery code was not used up by the refusal: {}", off.body);
+    assert!(sign_in(&app, LEA, PASSWORD).await.is_ok(), "off");
+}
+
+#[tokio::test]
 async fn a_code_signs_in_once_on_any_node() {
     let app = spawn_app().await;
     let (_, secret) = with_two_factor(&app, LEA).await;
@@ -184,4 +223,22 @@ async fn a_code_signs_in_once_on_any_node() {
         let replayed = try_sign_in(&other_node, LEA, PASSWORD, Some(used), None).await;
         assert_eq!(replayed.status, 401, "a used code on another node: {}", replayed.body);
     }
+}
+
+#[tokio::test]
+async fn wrong_codes_to_turn_two_factor_off_count_with_the_sign_in_failures() {
+    let app = spawn_app().await;
+    let (session, secret) = with_two_factor(&app, LEA).await;
+    let wrong = if current_code(&secret) == "000000" { "111111" } else { "000000" };
+    let answers = join_all((0..30).map(|_| {
+        with_session(&app, &session, Method::DELETE, "/me/two-factor", json!({"code": wrong, "password": PASSWORD}))
+    }))
+    .await;
+    let checked = answers.iter().filter(|a| a.status == 422).count();
+    assert!(checked <= 5, "{checked} of 30 codes to turn it off were checked");
+    assert!(answers.iter().all(|a| a.status == 422 || a.told_to_wait()));
+    let signing_in = try_sign_in(&app, LEA, PASSWORD, Some(&current_code(&secret)), None).await;
+    assert!(signing_in.told_to_wait(), "the same person from the same address waits: {}", signing_in.body);
+    let (_, me) = as_session(&app, &session, Method::GET, "/me", None, false).await;
+    assert_eq!(me["user"]["two_factor"], 1, "still on: {me}");
 }
