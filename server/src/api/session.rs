@@ -248,7 +248,7 @@ pub(super) async fn me(State(state): State<AppState>, caller: Caller, accept: Ac
 }
 
 /// `PUT /me`: the signed-in person's name and password (the current one required to change
-/// it; the change ends their other sessions).
+/// it, and counted as a sign-in try; the change ends their other sessions).
 #[utoipa::path(
     put,
     path = "/me",
@@ -261,6 +261,7 @@ pub(super) async fn change_profile(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
+    parts: Parts,
     body: WireBody,
 ) -> Result<Response, Error> {
     let ProfileRequest { me } = body.decode()?;
@@ -288,9 +289,15 @@ pub(super) async fn change_profile(
     }
     if let Ok(Some(password)) = password {
         let current = me.current_password.unwrap_or_default();
-        if !state.password_checks.turn()?.verify(Some(user.password_hash.clone()), current).await? {
+        // Counted as the person's sign-in try, so that a session alone cannot guess the password.
+        let turn = state.password_checks.turn()?;
+        let address = client(&parts, &state.config.trusted_proxies);
+        let attempt = state.sign_ins.begin(&user.email, address, Instant::now()).map_err(Error::SignInSlowed)?;
+        if !turn.verify(Some(user.password_hash.clone()), current).await? {
+            state.sign_ins.failed(attempt, Instant::now());
             return Err(Error::Invalid(vec![FieldError::new("me.current_password", "the current password is wrong")]));
         }
+        state.sign_ins.succeeded(attempt);
         let keep = caller.session.as_ref().map(|s| s.id);
         state.store.set_password(user.id, &passwords::hash(password).await?, keep).await?;
         changes.push("password (other sessions ended)");

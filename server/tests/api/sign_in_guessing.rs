@@ -242,3 +242,15 @@ async fn wrong_codes_to_turn_two_factor_off_count_with_the_sign_in_failures() {
     let (_, me) = as_session(&app, &session, Method::GET, "/me", None, false).await;
     assert_eq!(me["user"]["two_factor"], 1, "still on: {me}");
 }
+
+#[tokio::test]
+async fn wrong_current_passwords_to_change_the_password_count_with_the_sign_in_failures() {
+    let app = spawn_app().await;
+    person(&app, "alice", LEA, Role::Sender).await;
+    let session = sign_in(&app, LEA, PASSWORD).await.expect("signed in");
+    let body = json!({"me": {"password": "a brand new password", "current_password": "a wrong guess"}});
+    let answers = join_all((0..30).map(|_| with_session(&app, &session, Method::PUT, "/me", body.clone()))).await;
+    let checked = answers.iter().filter(|a| a.status == 422).count();
+    assert!(checked <= 5, "{checked} of 30 guesses of the current password were checked");
+    assert!(answers.iter().all(|a| a.status == 422 || a.told_to_wait()));
+}
