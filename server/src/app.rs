@@ -28,6 +28,7 @@ use crate::{
     devices::Devices,
     metrics_endpoint,
     moderation::{self, Moderation},
+    passwords::PasswordChecks,
     price_plans::{self, PricePlans},
     retention::{self, RetentionPass},
     state::AppState,
@@ -123,6 +124,7 @@ impl App {
         let state = AppState {
             audit,
             sign_ins: Arc::default(),
+            password_checks: Arc::new(PasswordChecks::new(config.max_password_checks)),
             mailer,
             store: Arc::clone(&store),
             codes,

@@ -1,6 +1,6 @@
 //! The service's configuration, read once at start-up from flags and environment.
 
-use std::{net::SocketAddr, path::PathBuf};
+use std::{net::SocketAddr, num::NonZeroUsize, path::PathBuf};
 
 use crate::{
     address_range::AddressRange,
@@ -83,6 +83,11 @@ pub struct Config {
     /// `Retry-After` when one waits over a second for its turn.
     #[arg(long, env = "TEXTO_MAX_LARGE_BODIES")]
     pub max_large_bodies: Option<usize>,
+    /// Most password checks a node runs or holds waiting for a hashing thread at once (sign-ins,
+    /// operators' sign-ins, changes that ask for the password); past it a sign-in is answered
+    /// 503 (-11) with `Retry-After` instead of waiting behind a burst.
+    #[arg(long, env = "TEXTO_MAX_PASSWORD_CHECKS", default_value = "32")]
+    pub max_password_checks: NonZeroUsize,
     /// Create the account `demo` with 1,000 credits on first start and print a token for it.
     #[arg(long, env = "TEXTO_DEMO")]
     pub demo: bool,
@@ -151,6 +156,7 @@ impl Config {
             body_read_timeout_secs: 30,
             max_connections: 10_000,
             max_large_bodies: None,
+            max_password_checks: NonZeroUsize::new(32).unwrap_or(NonZeroUsize::MIN),
             demo: false,
             smsc: "builtin".parse().unwrap_or_else(|_| unreachable!("builtin parses")),
             ca_dir: None,

@@ -119,6 +119,10 @@ pub enum Error {
     /// accepted after the given seconds (HTTP 429, `Retry-After`).
     #[error("too many failed sign-ins: try again in {0} s")]
     SignInSlowed(u64),
+    /// Every place for a password check is taken (`--max-password-checks`): the client should
+    /// retry shortly (status -11, HTTP 503, `Retry-After: 1`).
+    #[error("too many passwords are being checked at once: retry in 1 s")]
+    PasswordChecksBusy,
     /// The command line named something that does not exist or cannot be done.
     #[error("{0}")]
     Command(String),
@@ -283,7 +287,9 @@ impl Error {
             Error::BodyTimeout(_) => {
                 (StatusCode::REQUEST_TIMEOUT, -7, "Request timeout".into(), whole(self.to_string()))
             }
-            Error::Busy(_) => (StatusCode::SERVICE_UNAVAILABLE, -11, "Server busy".into(), whole(self.to_string())),
+            Error::Busy(_) | Error::PasswordChecksBusy => {
+                (StatusCode::SERVICE_UNAVAILABLE, -11, "Server busy".into(), whole(self.to_string()))
+            }
             Error::DatabaseDown(fault) => {
                 tracing::error!(%fault, "request refused: the database cannot serve it");
                 (
@@ -344,7 +350,7 @@ impl IntoResponse for Error {
             Error::Busy(seconds) => {
                 response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
             }
-            Error::Contended(_) => {
+            Error::Contended(_) | Error::PasswordChecksBusy => {
                 response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(1));
             }
             Error::SignInSlowed(seconds) => {

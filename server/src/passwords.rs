@@ -2,11 +2,16 @@
 //! checked on threads of their own, at a lower priority, so that sign-ins never stall the
 //! handlers around them.
 
-use std::sync::{Arc, LazyLock, Mutex, OnceLock, mpsc::Sender};
+use std::{
+    num::NonZeroUsize,
+    sync::{Arc, LazyLock, Mutex, OnceLock, mpsc::Sender},
+};
 
 use argon2::{
     Algorithm, Argon2, Params, PasswordHash, PasswordHasher, PasswordVerifier, Version, password_hash::SaltString,
 };
+
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::Error;
 
@@ -98,17 +103,45 @@ pub(crate) async fn hash(password: Password) -> Result<String, Error> {
     .await?
 }
 
-/// Whether `password` matches the stored `hash`. Without a hash (no such person), a fixed
-/// hash is checked instead, so that the answer takes as long whether the email exists or not.
-pub(crate) async fn verify(hash: Option<String>, password: String) -> Result<bool, Error> {
-    hashing(move || {
-        let stored = hash.as_deref().unwrap_or_else(|| decoy());
-        let matches = PasswordHash::new(stored)
-            .map(|parsed| argon2().verify_password(password.as_bytes(), &parsed).is_ok())
-            .unwrap_or(false);
-        matches && hash.is_some()
-    })
-    .await
+/// The password checks a node takes at once, running or waiting for a hashing thread
+/// (`--max-password-checks`): past the bound a check is refused at once rather than queued
+/// behind a burst, so that a burst of guesses does not stall everyone's sign-in.
+pub(crate) struct PasswordChecks {
+    places: Arc<Semaphore>,
+}
+
+impl PasswordChecks {
+    /// At most `bound` checks at once.
+    pub(crate) fn new(bound: NonZeroUsize) -> PasswordChecks {
+        PasswordChecks { places: Arc::new(Semaphore::new(bound.get())) }
+    }
+
+    /// A place for one check, or [`Error::PasswordChecksBusy`] while every place is taken.
+    pub(crate) fn turn(&self) -> Result<CheckTurn, Error> {
+        Arc::clone(&self.places).try_acquire_owned().map(CheckTurn).map_err(|_| Error::PasswordChecksBusy)
+    }
+}
+
+/// A place among the password checks under way, held until its check has run (even when the
+/// request that asked for it is gone).
+pub(crate) struct CheckTurn(
+    #[allow(dead_code, reason = "held for its Drop, which gives the place back")] OwnedSemaphorePermit,
+);
+
+impl CheckTurn {
+    /// Whether `password` matches the stored `hash`. Without a hash (no such person), a fixed
+    /// hash is checked instead, so that the answer takes as long whether the email exists or not.
+    pub(crate) async fn verify(self, hash: Option<String>, password: String) -> Result<bool, Error> {
+        hashing(move || {
+            let _place = self;
+            let stored = hash.as_deref().unwrap_or_else(|| decoy());
+            let matches = PasswordHash::new(stored)
+                .map(|parsed| argon2().verify_password(password.as_bytes(), &parsed).is_ok())
+                .unwrap_or(false);
+            matches && hash.is_some()
+        })
+        .await
+    }
 }
 
 /// A hash no password is known to match, with the same parameters as real ones.
@@ -126,15 +159,31 @@ fn decoy() -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use super::{Password, hash, verify};
+    use std::num::NonZeroUsize;
+
+    use super::{Password, PasswordChecks, hash};
+    use crate::Error;
 
     #[tokio::test]
     async fn a_password_matches_its_hash_and_nothing_else() {
         let stored = hash(Password::parse("correct horse battery").unwrap()).await.unwrap();
         assert!(stored.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{stored}");
-        assert!(verify(Some(stored.clone()), "correct horse battery".into()).await.unwrap());
-        assert!(!verify(Some(stored), "correct horse battery!".into()).await.unwrap());
-        assert!(!verify(None, "anything at all".into()).await.unwrap());
+        let checks = PasswordChecks::new(NonZeroUsize::MIN);
+        assert!(checks.turn().unwrap().verify(Some(stored.clone()), "correct horse battery".into()).await.unwrap());
+        assert!(!checks.turn().unwrap().verify(Some(stored), "correct horse battery!".into()).await.unwrap());
+        assert!(!checks.turn().unwrap().verify(None, "anything at all".into()).await.unwrap());
+    }
+
+    #[tokio::test]
+    async fn past_the_bound_a_check_is_refused_until_a_place_is_free() {
+        let checks = PasswordChecks::new(NonZeroUsize::new(2).unwrap());
+        let (first, second) = (checks.turn().unwrap(), checks.turn().unwrap());
+        assert!(matches!(checks.turn().err(), Some(Error::PasswordChecksBusy)));
+        drop(first);
+        let third = checks.turn().expect("a place was given back");
+        assert!(!third.verify(None, "anything".into()).await.unwrap());
+        assert!(checks.turn().is_ok(), "the check done, its place is free");
+        drop(second);
     }
 
     #[test]

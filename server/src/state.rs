@@ -9,7 +9,7 @@ use tokio::sync::{Notify, Semaphore};
 
 use crate::{
     Config, audit_log::AuditLog, delivery::Mailer, delivery::links::LinkCodes, devices::Devices,
-    sign_in_guard::SignInGuard, store::Store, webhook_sender::WebhookSender,
+    passwords::PasswordChecks, sign_in_guard::SignInGuard, store::Store, webhook_sender::WebhookSender,
 };
 
 /// Shared state handed to every request handler.
@@ -39,6 +39,8 @@ pub(crate) struct AppState {
     pub(crate) audit: Arc<AuditLog>,
     /// Slows down password guessing.
     pub(crate) sign_ins: Arc<SignInGuard>,
+    /// The bound on password checks under way (`--max-password-checks`).
+    pub(crate) password_checks: Arc<PasswordChecks>,
     /// Sends invitations and password resets (`--smtp-url`); without it the links are
     /// answered to whoever asked for them.
     pub(crate) mailer: Option<Arc<dyn Mailer>>,

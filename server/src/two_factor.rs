@@ -1,6 +1,6 @@
 //! Two-factor sign-in: RFC 6238 codes (6 digits, 30 s, one step of skew, SHA-1 as every
-//! authenticator app reads), the `otpauth://` URL and its QR code as SVG, and ten one-time
-//! recovery codes kept by their hashes.
+//! authenticator app reads) and the time step each is of, the `otpauth://` URL and its QR code
+//! as SVG, and ten one-time recovery codes kept by their hashes.
 
 use qrcode::{QrCode, render::svg};
 use totp_rs::{Algorithm, Secret, TOTP};
@@ -17,16 +17,25 @@ pub(crate) fn new_secret() -> Result<String, Error> {
     Ok(Secret::Raw(bytes.to_vec()).to_encoded().to_string())
 }
 
+/// Seconds a code lasts.
+const STEP: i64 = 30;
+/// [`STEP`] as totp-rs takes it.
+const STEP_SECS: u64 = STEP.unsigned_abs();
+
+/// The codes of `secret`, each checked against one time step (the skew is [`code_step`]'s).
 fn totp(secret: &str, email: &str) -> Option<TOTP> {
     let bytes = Secret::Encoded(secret.to_owned()).to_bytes().ok()?;
-    TOTP::new(Algorithm::SHA1, 6, 1, 30, bytes, Some("texto".to_owned()), email.to_owned()).ok()
+    TOTP::new(Algorithm::SHA1, 6, 0, STEP_SECS, bytes, Some("texto".to_owned()), email.to_owned()).ok()
 }
 
-/// Whether `code` is the current code of `secret` (or the one just before or after), at
-/// `unix_seconds`.
-pub(crate) fn code_matches(secret: &str, code: &str, unix_seconds: u64) -> bool {
+/// The time step (Unix time / 30 s) whose code of `secret` `code` is, at `unix_seconds`: the
+/// current step, or the one just before or after (for clocks a little off); the latest if
+/// several match. A sign-in records it, so that a code signs in once.
+pub(crate) fn code_step(secret: &str, code: &str, unix_seconds: i64) -> Option<i64> {
     let code: String = code.chars().filter(|c| !c.is_whitespace()).collect();
-    totp(secret, "").is_some_and(|totp| totp.check(&code, unix_seconds))
+    let totp = totp(secret, "")?;
+    let now = unix_seconds.div_euclid(STEP);
+    (now - 1..=now + 1).rev().find(|step| u64::try_from(step * STEP).is_ok_and(|at| totp.check(&code, at)))
 }
 
 /// The `otpauth://` URL an authenticator app reads, and its QR code as an SVG document.
@@ -62,14 +71,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_current_code_matches_and_a_stale_one_does_not() {
+    fn a_code_is_of_its_own_step_a_step_early_or_late_and_no_other() {
         let secret = new_secret().unwrap();
-        let now = 1_800_000_000;
-        let current = totp(&secret, "a@example.com").unwrap().generate(now);
-        assert!(code_matches(&secret, &current, now));
-        assert!(code_matches(&secret, &format!("{} {}", &current[..3], &current[3..]), now + 30), "a step late");
-        assert!(!code_matches(&secret, &current, now + 120));
-        assert!(!code_matches("not base32!", &current, now));
+        let now = 1_800_000_010;
+        let step = now / 30;
+        let current = totp(&secret, "a@example.com").unwrap().generate(now as u64);
+        assert_eq!(code_step(&secret, &current, now), Some(step));
+        assert_eq!(code_step(&secret, &format!("{} {}", &current[..3], &current[3..]), now + 30), Some(step), "late");
+        assert_eq!(code_step(&secret, &current, now - 30), Some(step), "a step early");
+        assert_eq!(code_step(&secret, &current, now + 120), None);
+        assert_eq!(code_step("not base32!", &current, now), None);
     }
 
     #[test]

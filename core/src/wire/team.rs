@@ -353,13 +353,23 @@ pub struct TwoFactorSetupResponse {
 }
 document!(TwoFactorSetupResponse, None, &["response"]);
 
-/// `{"code": …}`: an authentication code (or a recovery code) for `PUT` and `DELETE /me/two-factor`.
+/// `{"code": …}`: an authentication code (or a recovery code) for `PUT` and `DELETE
+/// /me/two-factor`; with the password (and, to replace an active secret, its current code),
+/// since whoever holds a session must not take over or remove the person's second factor.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TwoFactorCodeRequest {
-    /// The 6 digits the app shows (or, to turn it off, a recovery code).
+    /// `PUT`: the 6 digits the app shows for the new secret. `DELETE`: the current code, or a
+    /// recovery code.
     #[serde(default, deserialize_with = "lenient::opt_string")]
     pub code: Option<String>,
+    /// `PUT` while two-factor sign-in is on (replacing its secret): the current app's code, or
+    /// a recovery code.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub current_code: Option<String>,
+    /// The person's password: needed to turn two-factor sign-in off or to replace its secret.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub password: Option<String>,
 }
 document!(TwoFactorCodeRequest, None, &["two_factor", "request"]);
 

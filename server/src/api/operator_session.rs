@@ -9,7 +9,7 @@ use chrono::{TimeDelta, Utc};
 use texto_core::wire::{OperatorSessionResponse, OperatorSignInRequest, StatusResponse};
 
 use super::{Accept, auth, body::WireBody, operator::OperatorCaller};
-use crate::{Error, passwords, state::AppState, store::token_hash, token_mint::secret};
+use crate::{Error, state::AppState, store::token_hash, token_mint::secret};
 
 /// How long a session lasts.
 const SESSION_FOR: TimeDelta = TimeDelta::hours(12);
@@ -33,16 +33,18 @@ pub(super) async fn sign_in(
     let password = asked.password.unwrap_or_default();
     let address = auth::client(&parts, &state.config.trusted_proxies);
     let key = format!("operator {name}");
-    state.sign_ins.check(&key, address, Instant::now()).map_err(Error::SignInSlowed)?;
+    let turn = state.password_checks.turn()?;
+    // Counted before it is checked, so that guesses sent at once are all counted.
+    let attempt = state.sign_ins.begin(&key, address, Instant::now()).map_err(Error::SignInSlowed)?;
     let (operator, hash) = state.store.operator_sign_in(&name).await?.map_or((None, None), |(o, h)| (Some(o), h));
-    let operator = match (operator, passwords::verify(hash, password).await?) {
+    let operator = match (operator, turn.verify(hash, password).await?) {
         (Some(operator), true) => operator,
         _ => {
-            state.sign_ins.failed(&key, address, Instant::now());
+            state.sign_ins.failed(attempt, Instant::now());
             return Err(Error::Unauthorized("the name or the password is wrong"));
         }
     };
-    state.sign_ins.succeeded(&key);
+    state.sign_ins.succeeded(attempt);
     let token = format!("texto_ops_{}", secret()?);
     state.store.add_operator_session(&token_hash(&token), operator.id, Utc::now() + SESSION_FOR).await?;
     let caller = OperatorCaller { operator: operator.clone(), address };

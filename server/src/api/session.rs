@@ -109,23 +109,23 @@ pub(super) async fn sign_in(
         let typed = session.email.unwrap_or_default();
         let email = Email::parse(&typed).map_err(|why| Error::Invalid(vec![FieldError::new("session.email", why)]))?;
         let password = session.password.unwrap_or_default();
-        if let Err(wait) = state.sign_ins.check(email.as_str(), address, Instant::now()) {
-            record(
-                &state,
-                0,
-                email.as_str(),
-                address.to_string(),
-                "session.slowed",
-                "sign-in refused: too many failures",
-            );
-            return Err(Error::SignInSlowed(wait));
-        }
+        // A place among the checks first: a full queue answers at once, and counts no guess.
+        let turn = state.password_checks.turn()?;
+        // Counted before it is checked, so that guesses sent at once are all counted.
+        let attempt = match state.sign_ins.begin(email.as_str(), address, Instant::now()) {
+            Ok(attempt) => attempt,
+            Err(wait) => {
+                let why = "sign-in refused: too many failures";
+                record(&state, 0, email.as_str(), address.to_string(), "session.slowed", why);
+                return Err(Error::SignInSlowed(wait));
+            }
+        };
         let found = state.store.user_by_email(&email).await?;
-        let matches = passwords::verify(found.as_ref().map(|u| u.password_hash.clone()), password).await?;
+        let matches = turn.verify(found.as_ref().map(|u| u.password_hash.clone()), password).await?;
         let user = match found {
             Some(user) if matches => user,
             other => {
-                state.sign_ins.failed(email.as_str(), address, Instant::now());
+                state.sign_ins.failed(attempt, Instant::now());
                 let account = other.map_or(0, |u| u.account);
                 record(&state, account, email.as_str(), address.to_string(), "session.failed", "sign-in failed");
                 return Err(Error::Unauthorized("the email or the password is wrong"));
@@ -134,16 +134,17 @@ pub(super) async fn sign_in(
         if user.two_factor.secret.is_some() {
             // The password was right: asking for the code counts as no failure.
             let Some(code) = session.code.filter(|c| !c.trim().is_empty()) else {
+                state.sign_ins.take_back(attempt);
                 return Err(Error::Unauthorized(CODE_NEEDED));
             };
             if !second_factor_passes(&state, &user, &code).await? {
-                state.sign_ins.failed(email.as_str(), address, Instant::now());
+                state.sign_ins.failed(attempt, Instant::now());
                 let why = "wrong authentication code";
                 record(&state, user.account, email.as_str(), address.to_string(), "session.failed", why);
                 return Err(Error::Unauthorized("the authentication code is wrong or has expired"));
             }
         }
-        state.sign_ins.succeeded(email.as_str());
+        state.sign_ins.succeeded(attempt);
         (user.account, SessionOwner::User(user.id), user.email.clone(), user.role, Some(user))
     };
     if state.moderation.is_suspended(account) {
@@ -247,7 +248,7 @@ pub(super) async fn me(State(state): State<AppState>, caller: Caller, accept: Ac
 }
 
 /// `PUT /me`: the signed-in person's name and password (the current one required to change
-/// it; the change ends their other sessions).
+/// it, and counted as a sign-in try; the change ends their other sessions).
 #[utoipa::path(
     put,
     path = "/me",
@@ -260,6 +261,7 @@ pub(super) async fn change_profile(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
+    parts: Parts,
     body: WireBody,
 ) -> Result<Response, Error> {
     let ProfileRequest { me } = body.decode()?;
@@ -287,9 +289,15 @@ pub(super) async fn change_profile(
     }
     if let Ok(Some(password)) = password {
         let current = me.current_password.unwrap_or_default();
-        if !passwords::verify(Some(user.password_hash.clone()), current).await? {
+        // Counted as the person's sign-in try, so that a session alone cannot guess the password.
+        let turn = state.password_checks.turn()?;
+        let address = client(&parts, &state.config.trusted_proxies);
+        let attempt = state.sign_ins.begin(&user.email, address, Instant::now()).map_err(Error::SignInSlowed)?;
+        if !turn.verify(Some(user.password_hash.clone()), current).await? {
+            state.sign_ins.failed(attempt, Instant::now());
             return Err(Error::Invalid(vec![FieldError::new("me.current_password", "the current password is wrong")]));
         }
+        state.sign_ins.succeeded(attempt);
         let keep = caller.session.as_ref().map(|s| s.id);
         state.store.set_password(user.id, &passwords::hash(password).await?, keep).await?;
         changes.push("password (other sessions ended)");

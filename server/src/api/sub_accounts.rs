@@ -219,7 +219,7 @@ pub(super) async fn unlock(
 ) -> Result<Response, Error> {
     let record = own_sub_account(&state, &caller, &id).await?;
     for user in state.store.users(record.id).await? {
-        state.sign_ins.succeeded(&user.email);
+        state.sign_ins.unlock(&user.email);
     }
     let answer = UnlockResponse { status: 1, message: "OK".into(), state: "unlocked".into() };
     Ok(noted(accept.ok(&answer), format!("account {}", record.id), format!("sub-account {} unlocked", record.id)))

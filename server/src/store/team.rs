@@ -225,9 +225,16 @@ pub(crate) const USER_COLUMNS: &str =
         totp_pending, recovery_codes FROM users";
 
 /// Writes a person's two-factor sign-in; `$1` the person, `$2`–`$4` the new state, and when
-/// `$5` is not null only if the recovery codes are still `$5` (a code is used once).
-pub(crate) const SET_TWO_FACTOR: &str = "UPDATE users SET totp_secret = $2, totp_pending = $3, recovery_codes = $4
+/// `$5` is not null only if the recovery codes are still `$5` (a code is used once). The last
+/// step signed in with belongs to the secret: another secret starts without one.
+pub(crate) const SET_TWO_FACTOR: &str = "UPDATE users SET totp_secret = $2, totp_pending = $3, recovery_codes = $4,
+        totp_step = CASE WHEN totp_secret = $2 THEN totp_step END
      WHERE id = $1 AND (CAST($5 AS TEXT) IS NULL OR recovery_codes = CAST($5 AS TEXT))";
+
+/// Records that person `$1` signed in with the code of time step `$2`, unless that step or a
+/// later one already was: one statement, so that two sign-ins with one code cannot both pass.
+pub(crate) const USE_TOTP_STEP: &str =
+    "UPDATE users SET totp_step = $2 WHERE id = $1 AND (totp_step IS NULL OR totp_step < $2)";
 
 /// A session with its person's role and email, then its token's grant; `$1` the secret's
 /// hash. The session of a token no longer live is no session.
@@ -312,6 +319,9 @@ pub(crate) trait TeamStore: Send + Sync {
     /// Writes a person's two-factor sign-in; with `only_if_recovery`, only if their recovery
     /// codes are still those (so that a code is used once). Whether it was written.
     async fn set_two_factor(&self, id: i64, state: &TwoFactor, only_if_recovery: Option<&str>) -> Result<bool, Error>;
+    /// Records that a person signed in with the code of time `step`; false (nothing written)
+    /// when that step or a later one already signed them in, on any node.
+    async fn use_totp_step(&self, id: i64, step: i64) -> Result<bool, Error>;
     /// Removes a person and their sessions; whether they were the account's.
     async fn remove_user(&self, account: AccountId, id: i64) -> Result<bool, Error>;
     /// Starts a session.

@@ -38,6 +38,7 @@ mod secrets_sub_accounts;
 mod secrets_webhooks;
 mod segments;
 mod send;
+mod sign_in_guessing;
 mod slow_clients;
 mod sub_accounts;
 mod team;

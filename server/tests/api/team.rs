@@ -369,8 +369,8 @@ async fn two_factor_sign_in_asks_for_the_apps_code_or_a_recovery_code_used_once(
         "a recovery code works once"
     );
 
-    let (status, _) =
-        as_session(&app, &session, Method::DELETE, "/me/two-factor", Some(json!({"code": recovery[1]})), true).await;
+    let off = json!({"code": recovery[1], "password": PASSWORD});
+    let (status, _) = as_session(&app, &session, Method::DELETE, "/me/two-factor", Some(off), true).await;
     assert_eq!(status, 200);
     assert!(sign_in(&app, "max@alice.example", PASSWORD).await.is_ok(), "off again");
 }

@@ -1,5 +1,5 @@
 //! Two-factor sign-in on the profile: set up from a QR code (or the key typed), confirmed by a
-//! code, then the ten recovery codes shown once; turned off with a code.
+//! code, then the ten recovery codes shown once; turned off with a code and the password.
 
 use leptos::{prelude::*, task::spawn_local};
 use texto_core::wire::{RecoveryCodesResponse, StatusResponse, TwoFactorCodeRequest, TwoFactorSetupResponse};
@@ -31,6 +31,7 @@ pub fn TwoFactor(
     let (t, api, session) = (use_texts(), use_api(), use_session());
     let step = RwSignal::new(Step::Idle);
     let code = RwSignal::new(String::new());
+    let password = RwSignal::new(String::new());
     let error = RwSignal::new(None::<ApiError>);
     let start = move |_| {
         spawn_local(async move {
@@ -45,8 +46,13 @@ pub fn TwoFactor(
     };
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let request = TwoFactorCodeRequest { code: Some(code.get_untracked().trim().to_owned()) };
         let turning_off = on.get_untracked();
+        let request = TwoFactorCodeRequest {
+            code: Some(code.get_untracked().trim().to_owned()),
+            // Turning it off takes the password too: a session alone may not.
+            password: turning_off.then(|| password.get_untracked()),
+            current_code: None,
+        };
         spawn_local(async move {
             let answer = if turning_off {
                 api.delete_with::<_, StatusResponse>("/me/two-factor", &request).await.map(|_| Step::Idle)
@@ -59,6 +65,7 @@ pub fn TwoFactor(
                 Ok(next) => {
                     error.set(None);
                     code.set(String::new());
+                    password.set(String::new());
                     on.set(!turning_off);
                     step.set(next);
                     // Set up: whatever the account requires is met.
@@ -72,10 +79,13 @@ pub fn TwoFactor(
             }
         });
     };
-    let code_form = move |button: &'static str| {
+    let code_form = move |button: &'static str, with_password: bool| {
         view! {
             <form on:submit=submit>
                 <TextField id="two-factor-code" label=Signal::derive(move || t().authentication_code) value=code error field="code" inputmode="numeric" autocomplete="one-time-code" required=true />
+                {with_password.then(|| view! {
+                    <TextField id="two-factor-password" label=Signal::derive(move || t().password) value=password error field="password" input_type="password" autocomplete="current-password" required=true />
+                })}
                 <ErrorAlert error=error />
                 <button type="submit" class="primary">{button}</button>
             </form>
@@ -93,10 +103,10 @@ pub fn TwoFactor(
             <p>{t().two_factor_scan}</p>
             <div class="qr" role="img" aria-label=t().two_factor_qr inner_html=setup.qr_svg></div>
             <p class="hint">{t().two_factor_key}" "<code data-testid="two-factor-key">{setup.secret}</code></p>
-            {code_form(t().two_factor_turn_on)}
+            {code_form(t().two_factor_turn_on, false)}
         }
         .into_any(),
-        (Step::Idle, true) => view! { <p>{t().two_factor_on}</p>{code_form(t().two_factor_turn_off)} }.into_any(),
+        (Step::Idle, true) => view! { <p>{t().two_factor_on}</p>{code_form(t().two_factor_turn_off, true)} }.into_any(),
         (Step::Idle, false) => view! {
             <p class="hint">{t().two_factor_intro}</p>
             <ErrorAlert error=error />

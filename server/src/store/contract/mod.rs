@@ -8,6 +8,7 @@ mod backends;
 mod contention;
 mod nodes;
 mod outbox;
+mod two_factor_steps;
 mod waves;
 
 use texto_core::Credits;

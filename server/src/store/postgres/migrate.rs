@@ -33,6 +33,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0024_token_makers.sql"),
     include_str!("../../../migrations/postgres/0025_campaign_senders.sql"),
     include_str!("../../../migrations/postgres/0026_released_to_the_team.sql"),
+    include_str!("../../../migrations/postgres/0027_totp_step.sql"),
 ];
 
 /// The advisory lock's key ("texto" in ASCII).

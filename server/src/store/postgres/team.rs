@@ -12,7 +12,7 @@ use crate::{
         AccountId, role_from_column,
         team::{
             Email, LINK_COLUMNS, LinkKind, OneTimeLink, PersonName, REVOKE_TOKENS_MADE_BY, SESSION_GRANT,
-            SESSION_TOKEN_AT, SET_TWO_FACTOR, SessionGrant, SessionOwner, TeamStore, TwoFactor, USER_COLUMNS,
+            SESSION_TOKEN_AT, SET_TWO_FACTOR, SessionGrant, SessionOwner, TeamStore, TwoFactor, USE_TOTP_STEP, USER_COLUMNS,
             UserRecord, owner_columns, session_owner, session_owner_role,
         },
         time,
@@ -112,6 +112,11 @@ impl TeamStore for PgStore {
             .execute(SET_TWO_FACTOR, &[&id, &state.secret, &state.pending, &state.recovery, &only_if_recovery])
             .await?;
         Ok(written == 1)
+    }
+
+    async fn use_totp_step(&self, id: i64, step: i64) -> Result<bool, Error> {
+        let client = self.pool.get().await?;
+        Ok(client.execute(USE_TOTP_STEP, &[&id, &step]).await? == 1)
     }
 
     async fn remove_user(&self, account: AccountId, id: i64) -> Result<bool, Error> {

@@ -13,7 +13,7 @@ use crate::{
         AccountId, role_from_column,
         team::{
             Email, LINK_COLUMNS, LinkKind, OneTimeLink, PersonName, REVOKE_TOKENS_MADE_BY, SESSION_GRANT,
-            SESSION_TOKEN_AT, SET_TWO_FACTOR, SessionGrant, SessionOwner, TeamStore, TwoFactor, USER_COLUMNS,
+            SESSION_TOKEN_AT, SET_TWO_FACTOR, SessionGrant, SessionOwner, TeamStore, TwoFactor, USE_TOTP_STEP, USER_COLUMNS,
             UserRecord, owner_columns, session_owner, session_owner_role,
         },
         time,
@@ -146,6 +146,10 @@ impl TeamStore for SqliteStore {
                 Ok(written == 1)
             })
             .await
+    }
+
+    async fn use_totp_step(&self, id: i64, step: i64) -> Result<bool, Error> {
+        self.db.write(move |db| Ok(db.execute(&numbered(USE_TOTP_STEP), params![id, step])? == 1)).await
     }
 
     async fn remove_user(&self, account: AccountId, id: i64) -> Result<bool, Error> {
