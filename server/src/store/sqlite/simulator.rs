@@ -9,6 +9,7 @@ use rusqlite::{OptionalExtension, params, params_from_iter};
 use super::{SqliteStore, numbered};
 use crate::{
     Error,
+    db::placeholders,
     store::{
         AccountId,
         simulator::{REPLY_OWNER, SimulatorStore, owned_since},
@@ -25,8 +26,10 @@ impl SimulatorStore for SqliteStore {
             .read(move |db| {
                 let mut own = HashSet::new();
                 for ids in smsc_ids.chunks(IDS_PER_STATEMENT) {
-                    let marks = vec!["?"; ids.len()].join(", ");
-                    let sql = format!("SELECT smsc_id FROM messages WHERE smsc_id IN ({marks}) AND account_id = ?");
+                    let sql = format!(
+                        "SELECT smsc_id FROM messages WHERE smsc_id IN ({}) AND account_id = ?",
+                        placeholders(ids.len())
+                    );
                     let values = ids.iter().map(|id| rusqlite::types::Value::Text(id.clone()));
                     let mut statement = db.prepare(&sql)?;
                     let rows = statement.query_map(
