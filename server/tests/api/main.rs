@@ -30,6 +30,7 @@ mod operator_console;
 mod plans;
 mod retention;
 mod sdk_shapes;
+mod security_ids;
 mod security_simulator;
 mod segments;
 mod send;
