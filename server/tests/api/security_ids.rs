@@ -1,6 +1,7 @@
 //! An id names one thing for good: once a list, segment, keyword or webhook is deleted, its id
 //! is never given to a new one, so a saved segment naming a deleted list does not start
-//! matching a new list's contacts (the account's, or another account's).
+//! matching a new list's contacts (the account's, or another account's); and a list id of
+//! another account matches none of an account's contacts.
 
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -92,4 +93,16 @@ async fn deleted_segments_keywords_webhooks_and_contacts_leave_their_ids_unused(
     let after = entry_ids(&entries);
     assert_eq!(after.len(), 2, "{entries}");
     assert!(!after.contains(&newest), "the entry added again has a new id: {before:?} then {after:?}");
+}
+
+#[tokio::test]
+async fn another_accounts_list_filters_none_of_the_contacts() {
+    let app = spawn_app().await;
+    let bob = account(&app.db(), "bob", 10.0).await;
+    list(&app, &app.token, "Clients", &["33611000021", "33611000022"]).await;
+    let bobs = list(&app, &bob, "Clients de Bob", &["33611000021"]).await;
+    let (status, body) = app.json(Method::GET, &format!("/contacts?list={bobs}"), None).await;
+    assert_eq!((status, body["totalRecords"].as_i64()), (200, Some(0)), "Bob's list tells Alice nothing: {body}");
+    let (status, body) = app.json_as(&bob, Method::GET, &format!("/contacts?list={bobs}"), None).await;
+    assert_eq!((status, body["totalRecords"].as_i64()), (200, Some(1)), "{body}");
 }
