@@ -1,5 +1,5 @@
-"""What the steps of scripts/load/postgres share. Its arguments: the work folder (with `token`
-and `tokens`), the wrk script and the database's URL."""
+"""What the steps of scripts/load/postgres share. Its arguments: the work folder (with `token`,
+`tokens` and `operator`), the wrk script and the database's URL."""
 import http.client, json, os, re, subprocess, sys, time
 
 work, lua, url = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -7,9 +7,13 @@ token = open(f"{work}/token").read().strip()
 headers = {"Authorization": f"Bearer {token}", "Accept": "application/json", "Content-Type": "application/json"}
 
 
-def call(port, method, path, body=None):
+operator = {**headers, "Authorization": f"Bearer {open(f'{work}/operator').read().strip()}"}
+
+
+def call(port, method, path, body=None, as_operator=False):
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
-    connection.request(method, path, body=None if body is None else json.dumps(body).encode(), headers=headers)
+    sent = None if body is None else json.dumps(body).encode()
+    connection.request(method, path, body=sent, headers=operator if as_operator else headers)
     answer = connection.getresponse()
     data = answer.read()
     return answer.status, json.loads(data) if data else None
@@ -41,7 +45,7 @@ def cpu(name):
 
 
 def handed_over(ports):
-    return sum(call(port, "GET", "/simulator/status")[1]["received"] for port in ports)
+    return sum(call(port, "GET", "/simulator/status", as_operator=True)[1]["received"] for port in ports)
 
 
 def psql(sql):

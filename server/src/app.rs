@@ -78,7 +78,7 @@ impl App {
         };
         let delivery = Delivery::start(Arc::clone(&store), settings).await?;
         let devices = Arc::new(Devices::default());
-        let simulator = delivery.simulator.as_ref().map(|s| s.router());
+        let simulator = delivery.simulator.as_ref().map(|s| s.face());
         let webhooks = Arc::new(WebhookSender::new(
             Arc::clone(&store) as Arc<dyn OutboxStore>,
             Arc::new(SystemClock),
@@ -146,7 +146,7 @@ impl App {
         let api = api::router().route_layer(axum::middleware::from_fn_with_state(state.clone(), api::authorize));
         let mut router = web_app::router(&state.config.web_dir).merge(api);
         if let Some(simulator) = simulator {
-            router = router.nest_service("/simulator", api::behind_token(simulator, state.clone()));
+            router = router.nest_service("/simulator", api::simulator::router(simulator, state.clone()));
         }
         // Requests are counted only when metrics are served: otherwise nothing is recorded.
         if metrics.is_some() {

@@ -111,6 +111,14 @@ pub enum Error {
     /// (status -12, HTTP 403).
     #[error("this account is suspended: contact texto's operator")]
     Suspended,
+    /// A simulated reply from a number whose replies would not reach the caller's account: it
+    /// is not the last account to send to it within the days replies are kept for
+    /// (status -12, HTTP 403).
+    #[error(
+        "a simulated reply must come from a number this account was the last to send to, within the last {} days",
+        crate::store::REPLIES_WITHIN_DAYS
+    )]
+    NotYourNumber,
     /// A campaign is approved by someone other than who sent it, a token counting as the person
     /// who made it (status -12, HTTP 403).
     #[error("a campaign is approved by someone other than who sent it (a token counts as the person who made it)")]
@@ -309,6 +317,7 @@ impl Error {
             | Error::TwoFactorRequired
             | Error::OwnCampaign
             | Error::OperatorsOnly
+            | Error::NotYourNumber
             | Error::Suspended => (StatusCode::FORBIDDEN, -12, "forbidden".into(), whole(self.to_string())),
             Error::SignInSlowed(_) => {
                 (StatusCode::TOO_MANY_REQUESTS, -11, "Too many requests".into(), whole(self.to_string()))

@@ -193,7 +193,7 @@ const BEFORE_TWO_FACTOR: &[(&str, &str)] = &[
 
 /// `caller`, unless the account requires two-factor sign-in, the caller has not set it up,
 /// and the route is not one of [`BEFORE_TWO_FACTOR`].
-fn two_factor_in_place(caller: Caller, method: &str, path: &str) -> Result<Caller, Error> {
+pub(super) fn two_factor_in_place(caller: Caller, method: &str, path: &str) -> Result<Caller, Error> {
     let missing = caller.session.as_ref().is_some_and(|session| session.two_factor_missing);
     if missing && !BEFORE_TWO_FACTOR.contains(&(method, path)) {
         return Err(Error::TwoFactorRequired);

@@ -302,21 +302,3 @@ fn query_token(parts: &Parts) -> Option<String> {
         .find(|(key, value)| key == "token" && !value.is_empty())
         .map(|(_, value)| value.into_owned())
 }
-
-/// `service` behind the bearer token: the 401 envelope without a valid one.
-pub(crate) fn behind_token(service: axum::Router, state: AppState) -> axum::Router {
-    service.layer(axum::middleware::from_fn_with_state(state, require_token))
-}
-
-async fn require_token(
-    axum::extract::State(state): axum::extract::State<AppState>,
-    request: axum::extract::Request,
-    next: axum::middleware::Next,
-) -> axum::response::Response {
-    use axum::response::IntoResponse;
-    let (mut parts, body) = request.into_parts();
-    match Caller::from_request_parts(&mut parts, &state).await {
-        Ok(_) => next.run(axum::extract::Request::from_parts(parts, body)).await,
-        Err(error) => error.into_response(),
-    }
-}

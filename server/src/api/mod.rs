@@ -41,6 +41,7 @@ mod send;
 mod session;
 mod settings;
 mod short_links;
+pub(crate) mod simulator;
 mod sub_accounts;
 mod team_rules;
 mod tokens;
@@ -50,7 +51,6 @@ mod webhook_resend;
 mod webhooks;
 
 pub(crate) use access::authorize;
-pub(crate) use auth::behind_token;
 
 use axum::{
     Router,

@@ -48,13 +48,19 @@ pub(super) struct OperatorCaller {
 /// The operator whose token the request carries: 401 without valid credentials, 403 with an
 /// account's.
 pub(super) async fn authenticate(parts: &Parts, state: &AppState) -> Result<OperatorCaller, Error> {
-    if let Some(token) = auth::bearer(parts)
-        && let Some(operator) = state.store.operator_by_token(&token_hash(&token), Utc::now()).await?
-    {
-        return Ok(OperatorCaller { operator, address: auth::client(parts, &state.config.trusted_proxies) });
+    if let Some(operator) = operator_of(parts, state).await? {
+        return Ok(operator);
     }
     auth::authenticate(parts, state, false).await?;
     Err(Error::OperatorsOnly)
+}
+
+/// The operator whose token the request carries, if it carries one.
+pub(super) async fn operator_of(parts: &Parts, state: &AppState) -> Result<Option<OperatorCaller>, Error> {
+    let Some(token) = auth::bearer(parts) else { return Ok(None) };
+    let operator = state.store.operator_by_token(&token_hash(&token), Utc::now()).await?;
+    Ok(operator
+        .map(|operator| OperatorCaller { operator, address: auth::client(parts, &state.config.trusted_proxies) }))
 }
 
 impl OperatorCaller {

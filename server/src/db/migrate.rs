@@ -1,7 +1,7 @@
 //! The schema, brought up to date at start-up: the files of `migrations/`, applied in order,
 //! with `PRAGMA user_version` recording how many have run.
 
-use rusqlite::{Connection, TransactionBehavior};
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 
 use crate::Error;
 
@@ -37,12 +37,25 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0028_campaign_senders.sql"),
     include_str!("../../migrations/0029_released_to_the_team.sql"),
     include_str!("../../migrations/0030_totp_step.sql"),
+    include_str!("../../migrations/0031_ids_never_reused.sql"),
 ];
 
 /// Applies the migrations the database has not seen, each in its own transaction. The version
 /// is read inside that (immediate) transaction: a second texto process starting at the same
 /// time waits for it, then finds the schema already up to date.
+///
+/// Foreign keys are off meanwhile, as SQLite asks when a table is rebuilt to change its
+/// definition: dropping the old copy of a parent (a list) would otherwise delete its children
+/// (the list's contacts). Each migration's result is checked against them before it commits.
 pub(super) fn run(connection: &mut Connection) -> Result<(), Error> {
+    connection.pragma_update(None, "foreign_keys", "OFF")?;
+    let applied = apply(connection);
+    connection.pragma_update(None, "foreign_keys", "ON")?;
+    applied
+}
+
+/// The migrations not applied yet, in order.
+fn apply(connection: &mut Connection) -> Result<(), Error> {
     loop {
         let tx = connection.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let version = current_version(&tx)?;
@@ -57,6 +70,13 @@ pub(super) fn run(connection: &mut Connection) -> Result<(), Error> {
             return Ok(());
         };
         tx.execute_batch(sql).map_err(|e| Error::Migration(format!("migration {}: {e}", version + 1)))?;
+        let broken: Option<String> = tx.query_row("PRAGMA foreign_key_check", [], |row| row.get(0)).optional()?;
+        if let Some(table) = broken {
+            return Err(Error::Migration(format!(
+                "migration {} left rows of {table} without their parent",
+                version + 1
+            )));
+        }
         tx.pragma_update(None, "user_version", version + 1)?;
         tx.commit()?;
     }
@@ -208,6 +228,35 @@ mod tests {
             .collect::<Result<_, _>>()
             .expect("hands");
         assert_eq!(hands, [(Some(7), None), (None, Some(3)), (None, None)], "two tokens of one name: nobody known");
+    }
+
+    #[test]
+    fn rebuilt_tables_keep_their_rows_and_never_give_an_id_twice() {
+        let mut connection = Connection::open_in_memory().expect("a database");
+        connection.pragma_update(None, "foreign_keys", "ON").expect("foreign keys");
+        for sql in &MIGRATIONS[..26] {
+            connection.execute_batch(sql).expect("an old migration");
+        }
+        connection.pragma_update(None, "user_version", 26).expect("a version");
+        // List 3 was deleted before the upgrade; a saved segment still names it.
+        connection
+            .execute_batch(
+                r#"INSERT INTO accounts (id, name) VALUES (1, 'old');
+                 INSERT INTO lists (id, account_id, name) VALUES (1, 1, 'a'), (2, 1, 'b');
+                 INSERT INTO contacts (list_id, number) VALUES (1, 33611111111), (2, 33622222222);
+                 INSERT INTO segments (account_id, name, rules, created_at, updated_at)
+                 VALUES (1, 's', '[{"type":"list","list":"3"}, "x"]', '', ''), (1, 'odd', 'not JSON', '', '');"#,
+            )
+            .expect("old data");
+        run(&mut connection).expect("migrated");
+        let count = |sql: &str| connection.query_row(sql, [], |row| row.get::<_, i64>(0)).expect("a count");
+        assert_eq!(count("SELECT COUNT(*) FROM contacts"), 2, "the lists' contacts are kept");
+        connection.execute_batch("INSERT INTO lists (account_id, name) VALUES (1, 'c')").expect("a new list");
+        assert_eq!(count("SELECT MAX(id) FROM lists"), 4, "above the id the segment names");
+        connection.execute_batch("INSERT INTO contacts (list_id, number) VALUES (4, 33633333333)").expect("a contact");
+        assert_eq!(count("SELECT COUNT(*) FROM account_contacts"), 3, "the list's numbers are contacts again");
+        connection.execute_batch("DELETE FROM lists WHERE id = 1").expect("a deletion");
+        assert_eq!(count("SELECT COUNT(*) FROM contacts"), 2, "foreign keys are on again: the list's contacts go");
     }
 
     #[test]

@@ -23,6 +23,10 @@ use tokio::task::JoinHandle;
 
 use crate::Error;
 
+pub use http::{Face, MessagesQuery, MoRequest, OutageRequest};
+pub use outage::Mode;
+pub use store::Message;
+
 /// `texto smsc-simulator` flags (each also from the environment).
 #[derive(Debug, Clone, clap::Args)]
 pub struct SmscConfig {
@@ -113,9 +117,10 @@ pub struct Simulator {
 }
 
 impl Simulator {
-    /// Its HTTP face, to serve elsewhere too (texto serves it under `/simulator/`).
-    pub fn router(&self) -> axum::Router {
-        http::router(Arc::clone(&self.shared))
+    /// What its HTTP face does, for texto to serve under `/simulator/` to the callers it
+    /// lets through.
+    pub fn face(&self) -> Face {
+        Face(Arc::clone(&self.shared))
     }
 }
 

@@ -49,6 +49,12 @@ pub struct Message {
     pub text: String,
     /// When its first part arrived (RFC 3339).
     pub received_at: String,
+    /// The message_id of each of its parts: an ESME knows the message by one of them.
+    #[serde(skip)]
+    pub part_ids: Vec<String>,
+    /// Its place in the order of arrival (1 for the first message since the start).
+    #[serde(skip)]
+    pub position: u64,
 }
 
 type PendingKey = (String, String, u16);
@@ -97,6 +103,8 @@ impl Store {
             parts: parts.len(),
             text,
             received_at: first.received_at.to_rfc3339(),
+            part_ids: parts.iter().map(|p| p.message_id.clone()).collect(),
+            position: self.received + 1,
         };
         self.received += 1;
         if self.messages.len() == MAX_MESSAGES {
@@ -119,10 +127,14 @@ impl Store {
         self.received
     }
 
-    /// The newest `limit` messages, newest first, optionally to one destination only.
-    pub fn list(&self, destination: Option<&str>, limit: usize) -> Vec<Message> {
+    /// The newest `limit` messages that arrived before the one at `before` (a
+    /// [`Message::position`]; all of them without it), newest first, optionally to one
+    /// destination only.
+    pub fn list(&self, destination: Option<&str>, before: Option<u64>, limit: usize) -> Vec<Message> {
+        // Positions grow along the log: the messages before `before` are a prefix of it.
+        let end = before.map_or(self.messages.len(), |before| self.messages.partition_point(|m| m.position < before));
         self.messages
-            .iter()
+            .range(..end)
             .rev()
             .filter(|m| destination.is_none_or(|d| m.destination_addr == d))
             .take(limit)
@@ -157,9 +169,12 @@ mod tests {
         assert_eq!((message.message_id.as_str(), message.text.as_str(), message.parts), ("1", "Hello", 2));
         assert_eq!(parts.len(), 2);
         store.add(part("3", None, b"x"));
-        let listed = store.list(Some("33612345678"), 10);
+        let listed = store.list(Some("33612345678"), None, 10);
         assert_eq!(listed.iter().map(|m| m.message_id.as_str()).collect::<Vec<_>>(), ["3", "1"]);
-        assert!(store.list(Some("1"), 10).is_empty());
-        assert_eq!(store.list(None, 1).len(), 1);
+        assert_eq!(listed[1].part_ids, ["1", "2"], "every part's id, in the parts' order");
+        assert!(store.list(Some("1"), None, 10).is_empty());
+        assert_eq!(store.list(None, None, 1).len(), 1);
+        let older = store.list(None, Some(listed[0].position), 10);
+        assert_eq!(older.iter().map(|m| m.message_id.as_str()).collect::<Vec<_>>(), ["1"], "only what came before");
     }
 }

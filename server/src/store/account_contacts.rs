@@ -93,8 +93,10 @@ impl ContactFilter {
             conditions.require("a.tags LIKE ? ESCAPE '\\'", [contains_pattern(&quoted)]);
         }
         if let Some(list) = self.list {
+            // Only a list of the account's: another's matches nothing.
             conditions.require(
-                "EXISTS (SELECT 1 FROM contacts c WHERE c.list_id = ? AND c.number = a.number)",
+                "EXISTS (SELECT 1 FROM contacts c JOIN lists l ON l.id = c.list_id
+                         WHERE c.list_id = ? AND l.account_id = a.account_id AND c.number = a.number)",
                 [SqlValue::Int(list)],
             );
         }

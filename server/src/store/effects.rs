@@ -19,6 +19,12 @@ pub(crate) fn replies_owned_since(now: DateTime<Utc>) -> DateTime<Utc> {
     now - Duration::days(REPLIES_WITHIN_DAYS)
 }
 
+/// The number a reply from `from` is kept under (`+` or not), or `None` for an address that is
+/// not a number, whose replies are dropped.
+pub(crate) fn reply_number(from: &str) -> Option<i64> {
+    from.trim_start_matches('+').parse().ok()
+}
+
 /// A list contact's info1…info4 from its stored JSON (empty strings when there is none).
 pub(crate) fn info_of(json: Option<&str>) -> [String; 4] {
     json.and_then(|json| serde_json::from_str(json).ok()).unwrap_or_default()

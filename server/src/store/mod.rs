@@ -37,6 +37,7 @@ mod retention;
 pub(crate) mod routing;
 pub(crate) mod segment_sql;
 pub(crate) mod segments;
+mod simulator;
 pub(crate) mod sqlite;
 mod sub_accounts;
 mod team;
@@ -59,6 +60,7 @@ pub(crate) use consumption::{ConsumptionStore, CountryConsumption, consumption_c
 pub(crate) use conversations::{ConversationFilter, ConversationStore};
 pub(crate) use daily::{DailyStore, DayCounts};
 pub(crate) use delivery::{Arrival, CampaignText, Click, DeliveryStore, HandOff, Notice, Queued};
+pub(crate) use effects::{REPLIES_WITHIN_DAYS, reply_number};
 pub(crate) use idempotency::{Created, IdempotencyKey, StoredAnswer, kept_since, prune_due, replay_of};
 pub(crate) use keyword_effects::answer_sender;
 pub(crate) use keywords::{
@@ -82,6 +84,7 @@ pub(crate) use plans::PlanStore;
 pub(crate) use retention::{Cursor, Expiry, RetentionSettings, RetentionStore, expiry_statement};
 pub(crate) use routing::{ConnectorConfig, ConnectorStatus, RoutingStore};
 pub(crate) use segments::SegmentStore;
+pub(crate) use simulator::SimulatorStore;
 pub(crate) use sub_accounts::{NewSubAccount, SubAccountRecord, SubAccountStore};
 pub(crate) use team::{
     Email, LinkKind, OneTimeLink, PersonName, SessionGrant, SessionOwner, TeamStore, TwoFactor, UserRecord,
@@ -159,6 +162,7 @@ pub(crate) trait Store:
     + PlanStore
     + OperatorStore
     + ModerationStore
+    + SimulatorStore
 {
 }
 
@@ -191,5 +195,6 @@ impl<T> Store for T where
         + PlanStore
         + OperatorStore
         + ModerationStore
+        + SimulatorStore
 {
 }

@@ -41,8 +41,10 @@ pub(crate) fn segment_conditions(
                 conditions.require(&format!("{tags} LIKE ? ESCAPE '\\'"), [contains_pattern(&quoted)]);
             }
             SegmentRule::List(list) => conditions.require(
-                // The list is the account's: the API checks it before rules are counted or saved.
-                "EXISTS (SELECT 1 FROM contacts c WHERE c.list_id = ? AND c.number = a.number)",
+                // The API checks that the list is the account's when rules are saved; the list
+                // may be deleted since, so it is checked again here.
+                "EXISTS (SELECT 1 FROM contacts c JOIN lists l ON l.id = c.list_id
+                         WHERE c.list_id = ? AND l.account_id = a.account_id AND c.number = a.number)",
                 [SqlValue::Int(*list)],
             ),
             SegmentRule::Consent(true) => conditions.require("a.opt_in_at IS NOT NULL AND a.opt_out_at IS NULL", []),

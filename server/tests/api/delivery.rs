@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use reqwest::Method;
 use serde_json::{Value, json};
+use texto_server::{OperatorAction, admin};
 
 use crate::helpers::{TestApp, spawn_app_with};
 
@@ -48,11 +49,23 @@ pub(crate) async fn settled(app: &TestApp, ticket: &str) -> Value {
     .await
 }
 
-/// What the simulator received for `destination`, newest first.
+/// What the simulator received for `destination` of Alice's messages, newest first.
 pub(crate) async fn received(app: &TestApp, destination: &str) -> Vec<Value> {
-    let (status, body) = app.json(Method::GET, &format!("/simulator/messages?destination={destination}"), None).await;
+    received_by(app, &app.token.clone(), destination).await
+}
+
+/// What the simulator received for `destination`, newest first, as `token` may see it (an
+/// operator sees every message, an account its own).
+async fn received_by(app: &TestApp, token: &str, destination: &str) -> Vec<Value> {
+    let path = format!("/simulator/messages?destination={destination}");
+    let (status, body) = app.json_as(token, Method::GET, &path, None).await;
     assert_eq!(status, 200);
     body["messages"].as_array().cloned().unwrap_or_default()
+}
+
+/// A new operator's token.
+async fn operator(app: &TestApp) -> String {
+    admin::operator(&app.db(), OperatorAction::Create { name: "Tests".into() }).await.expect("an operator")
 }
 
 /// Outbox rows of `event`, oldest first, as (webhook id, body).
@@ -152,10 +165,12 @@ async fn a_stop_reply_blacklists_the_number_and_the_next_send_filters_it() {
 async fn a_reply_to_nobody_is_dropped() {
     let app = quick_app().await;
     webhook(&app, "MO").await;
-    // The simulator only takes replies once texto is bound.
+    // Only an operator simulates a reply from a number no account wrote to; the simulator
+    // only takes replies once texto is bound.
+    let operator = operator(&app).await;
+    let reply = json!({"from": "33644444444", "text": "Hi"});
     until("a bind", || async {
-        (app.json(Method::POST, "/simulator/mo", Some(json!({"from": "33644444444", "text": "Hi"}))).await.0 == 200)
-            .then_some(())
+        (app.json_as(&operator, Method::POST, "/simulator/mo", Some(reply.clone())).await.0 == 200).then_some(())
     })
     .await;
     tokio::time::sleep(Duration::from_millis(300)).await;
@@ -325,8 +340,12 @@ async fn balance_alert_fires_once_per_crossing_with_its_email_and_sms() {
     let mail = mail.replace("=\n", "");
     assert!(mail.contains("To: ops@example.com"), "{mail}");
     assert!(mail.contains("below your alert threshold of 998 credits"), "{mail}");
-    let sms =
-        until("the alert SMS at the SMSC", || async { received(&app, "33699999999").await.into_iter().next() }).await;
+    // The alert is texto's own SMS, not one of the account's messages: an operator sees it.
+    let operator = operator(&app).await;
+    let sms = until("the alert SMS at the SMSC", || async {
+        received_by(&app, &operator, "33699999999").await.into_iter().next()
+    })
+    .await;
     assert_eq!(sms["source_addr"], "36180");
     assert!(sms["text"].as_str().unwrap_or_default().contains("997 credits"));
     let (_, credits) = app.json(Method::GET, "/credits", None).await;
@@ -343,7 +362,7 @@ async fn a_cancelled_scheduled_campaign_never_reaches_the_smsc() {
     assert_eq!(status, 200);
     let now = send(&app, "Maintenant", &["33688888888"], json!({})).await;
     settled(&app, &now).await;
-    assert!(received(&app, "33677777777").await.is_empty());
+    assert!(received_by(&app, &operator(&app).await, "33677777777").await.is_empty());
     let (_, detail) = app.json(Method::GET, &format!("/campaign/{ticket}"), None).await;
     assert_eq!(detail["campaign"][0]["status"], "Cancelled");
 }

@@ -36,6 +36,8 @@ mod secrets_forwarded;
 mod secrets_proxy;
 mod secrets_sub_accounts;
 mod secrets_webhooks;
+mod security_ids;
+mod security_simulator;
 mod segments;
 mod send;
 mod sign_in_guessing;

@@ -219,9 +219,9 @@ async fn store_replies(
 ) -> Result<(), Error> {
     let parsed: Vec<(&str, i64, &str, &str)> = replies
         .iter()
-        .filter_map(|&(from, to, text)| match from.trim_start_matches('+').parse::<i64>() {
-            Ok(number) => Some((from, number, to, text)),
-            Err(_) => {
+        .filter_map(|&(from, to, text)| match effects::reply_number(from) {
+            Some(number) => Some((from, number, to, text)),
+            None => {
                 tracing::info!(from, "a reply from an address that is not a number: dropped");
                 None
             }

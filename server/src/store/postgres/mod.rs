@@ -33,6 +33,7 @@ mod plans;
 mod retention;
 mod routing;
 mod segments;
+mod simulator;
 mod sub_accounts;
 mod team;
 mod team_rules;

@@ -101,7 +101,7 @@ fn reply(
     outbox: &mut Outbox,
     now: DateTime<Utc>,
 ) -> Result<(), Error> {
-    let Ok(number) = from.trim_start_matches('+').parse::<i64>() else {
+    let Some(number) = effects::reply_number(from) else {
         tracing::info!(from, "a reply from an address that is not a number: dropped");
         return Ok(());
     };

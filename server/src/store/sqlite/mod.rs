@@ -29,6 +29,7 @@ mod plans;
 mod retention;
 mod routing;
 mod segments;
+mod simulator;
 mod sub_accounts;
 mod team;
 mod team_rules;
