@@ -36,8 +36,8 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0027_token_makers.sql"),
     include_str!("../../migrations/0028_campaign_senders.sql"),
     include_str!("../../migrations/0029_released_to_the_team.sql"),
-    include_str!("../../migrations/0030_totp_step.sql"),
-    include_str!("../../migrations/0031_ids_never_reused.sql"),
+    include_str!("../../migrations/0030_ids_never_reused.sql"),
+    include_str!("../../migrations/0031_totp_step.sql"),
 ];
 
 /// Applies the migrations the database has not seen, each in its own transaction. The version
