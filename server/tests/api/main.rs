@@ -28,6 +28,7 @@ mod openapi;
 mod operator;
 mod operator_console;
 mod plans;
+mod public_routes;
 mod retention;
 mod sdk_shapes;
 mod segments;
