@@ -56,11 +56,7 @@ impl FromRequest<AppState> for WireBody {
     type Rejection = Error;
 
     async fn from_request(request: Request, state: &AppState) -> Result<WireBody, Error> {
-        let content_type = request
-            .headers()
-            .get(header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .map(|v| v.split(';').next().unwrap_or_default().trim().to_ascii_lowercase());
+        let content_type = content_type(request.headers());
         let limit = body_limit(&request, state);
         // A body announced over the limit is refused before a byte of it is read; one sent in
         // chunks is cut off once the limit is passed.
@@ -92,6 +88,37 @@ impl FromRequest<AppState> for WireBody {
         };
         Ok(WireBody { format, text, limits, _large: large })
     }
+}
+
+/// A body that is JSON (`Content-Type: application/json`) or empty; any other is refused (415)
+/// before it is read. Signing in takes only this, so that no form of another site's page,
+/// which can only post a form or plain text, signs a browser in.
+pub(crate) struct JsonBody(pub(crate) WireBody);
+
+impl FromRequest<AppState> for JsonBody {
+    type Rejection = Error;
+
+    async fn from_request(request: Request, state: &AppState) -> Result<JsonBody, Error> {
+        let json = content_type(request.headers()).as_deref() == Some("application/json");
+        if !json && !has_no_body(request.headers()) {
+            return Err(Error::NotJson);
+        }
+        WireBody::from_request(request, state).await.map(JsonBody)
+    }
+}
+
+/// Whether the request comes without a body: HTTP/1.1 sends one only with a `Content-Length`
+/// or a `Transfer-Encoding`.
+fn has_no_body(headers: &HeaderMap) -> bool {
+    !headers.contains_key(header::TRANSFER_ENCODING) && declared_length(headers).unwrap_or(0) == 0
+}
+
+/// The media type of `Content-Type`, lowercase and without its parameters.
+fn content_type(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .map(|v| v.split(';').next().unwrap_or_default().trim().to_ascii_lowercase())
 }
 
 /// What the request's route reads at most: [`PUBLIC_BODY_BYTES`] for a route without
