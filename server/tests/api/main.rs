@@ -20,6 +20,7 @@ mod list_contacts;
 mod list_upkeep;
 mod lists;
 mod long_replies;
+mod mail_sink;
 mod messages;
 mod moderation;
 mod notification;
