@@ -28,6 +28,7 @@ use crate::{
     devices::Devices,
     metrics_endpoint,
     moderation::{self, Moderation},
+    password_resets::{self, ResetMailer, ResetRequests},
     price_plans::{self, PricePlans},
     retention::{self, RetentionPass},
     state::AppState,
@@ -108,6 +109,14 @@ impl App {
             }
             None => None,
         };
+        let (resets, asked) = ResetRequests::new();
+        let reset_mailer = ResetMailer {
+            store: Arc::clone(&store),
+            mailer: mailer.clone(),
+            audit: Arc::clone(&audit),
+            public_url: message.public_url.clone(),
+        };
+        tokio::spawn(password_resets::run(reset_mailer, asked, webhooks_stop.clone()));
         let plans = Arc::new(PricePlans::default());
         plans.refresh(store.as_ref()).await?;
         tokio::spawn(price_plans::run(
@@ -123,6 +132,7 @@ impl App {
             audit,
             sign_ins: Arc::default(),
             mailer,
+            resets: Arc::new(resets),
             store: Arc::clone(&store),
             codes,
             devices,

@@ -30,6 +30,7 @@ mod operator;
 mod operator_console;
 mod plans;
 mod public_routes;
+mod reset_mails;
 mod retention;
 mod sdk_shapes;
 mod segments;
