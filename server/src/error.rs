@@ -100,7 +100,7 @@ pub enum Error {
         action: String,
     },
     /// A state-changing request made with the session cookie lacks its `X-CSRF-Token`, or
-    /// came from another site (status -12, HTTP 403).
+    /// carries another value (status -12, HTTP 403).
     #[error("a request made with the session cookie must carry the X-CSRF-Token header that sign-in returned")]
     CrossSite,
     /// Signing in, a one-time link or the session cookie used from a page of another site, as
