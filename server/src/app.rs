@@ -28,6 +28,7 @@ use crate::{
     devices::Devices,
     metrics_endpoint,
     moderation::{self, Moderation},
+    password_resets::{self, ResetMailer, ResetRequests},
     passwords::PasswordChecks,
     price_plans::{self, PricePlans},
     retention::{self, RetentionPass},
@@ -110,6 +111,14 @@ impl App {
             }
             None => None,
         };
+        let (resets, asked) = ResetRequests::new();
+        let reset_mailer = ResetMailer {
+            store: Arc::clone(&store),
+            mailer: mailer.clone(),
+            audit: Arc::clone(&audit),
+            public_url: message.public_url.clone(),
+        };
+        tokio::spawn(password_resets::run(reset_mailer, asked, webhooks_stop.clone()));
         let plans = Arc::new(PricePlans::default());
         plans.refresh(store.as_ref()).await?;
         tokio::spawn(price_plans::run(
@@ -126,6 +135,7 @@ impl App {
             sign_ins: Arc::default(),
             password_checks: Arc::new(PasswordChecks::new(config.max_password_checks)),
             mailer,
+            resets: Arc::new(resets),
             store: Arc::clone(&store),
             codes,
             devices,

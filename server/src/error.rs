@@ -66,6 +66,9 @@ pub enum Error {
     /// The resource does not exist for this account.
     #[error("{0} not found")]
     NotFound(String),
+    /// The body of a route that takes JSON only came in another type (status -7, HTTP 415).
+    #[error("this route takes a JSON body: send it with Content-Type: application/json")]
+    NotJson,
     /// The body is larger than the configured limit.
     #[error("the body is over {0} bytes")]
     TooLarge(usize),
@@ -97,9 +100,15 @@ pub enum Error {
         action: String,
     },
     /// A state-changing request made with the session cookie lacks its `X-CSRF-Token`, or
-    /// came from another site (status -12, HTTP 403).
+    /// carries another value (status -12, HTTP 403).
     #[error("a request made with the session cookie must carry the X-CSRF-Token header that sign-in returned")]
     CrossSite,
+    /// Signing in, a one-time link or the session cookie used from a page of another site, as
+    /// the browser's `Origin` or `Sec-Fetch-Site` tells (status -12, HTTP 403).
+    #[error(
+        "a request from another site may not sign in, use a one-time link nor use the session cookie (Origin or Sec-Fetch-Site names another site)"
+    )]
+    OtherSite,
     /// The account requires two-factor sign-in and the person has not set it up: nothing else
     /// until they do (status -12, HTTP 403).
     #[error("your account requires two-factor sign-in: set it up on your profile (POST /me/two-factor) first")]
@@ -290,6 +299,9 @@ impl Error {
             Error::TooLarge(_) => {
                 (StatusCode::PAYLOAD_TOO_LARGE, -7, "Request too large".into(), whole(self.to_string()))
             }
+            Error::NotJson => {
+                (StatusCode::UNSUPPORTED_MEDIA_TYPE, -7, "Unsupported media type".into(), whole(self.to_string()))
+            }
             Error::BadQuery(problem) => (StatusCode::BAD_REQUEST, -7, "Invalid query".into(), whole(problem.clone())),
             Error::BadBody(_) => (StatusCode::BAD_REQUEST, -7, "Malformed body".into(), whole(self.to_string())),
             Error::BodyTimeout(_) => {
@@ -314,6 +326,7 @@ impl Error {
             }
             Error::Forbidden { .. }
             | Error::CrossSite
+            | Error::OtherSite
             | Error::TwoFactorRequired
             | Error::OwnCampaign
             | Error::OperatorsOnly

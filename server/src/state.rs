@@ -44,4 +44,6 @@ pub(crate) struct AppState {
     /// Sends invitations and password resets (`--smtp-url`); without it the links are
     /// answered to whoever asked for them.
     pub(crate) mailer: Option<Arc<dyn Mailer>>,
+    /// Takes password reset requests for the worker that mails the links.
+    pub(crate) resets: Arc<crate::password_resets::ResetRequests>,
 }

@@ -10,7 +10,10 @@ use axum::{
 use chrono::Utc;
 use texto_core::Action;
 
-use super::auth::{Caller, authenticate};
+use super::{
+    auth::{Caller, authenticate},
+    same_site::refuse_other_sites,
+};
 use crate::{Error, state::AppState, store::AuditEntry};
 
 /// What a route requires.
@@ -223,6 +226,13 @@ pub(crate) fn noted(response: Response, object: impl Into<String>, summary: impl
 pub(crate) async fn authorize(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let path = request.extensions().get::<MatchedPath>().map(|p| p.as_str().to_owned()).unwrap_or_default();
     let (action, audit_name) = match required(request.method(), &path) {
+        // Signing in and the one-time links: never from another site's page.
+        Public if !request.method().is_safe() => {
+            return match refuse_other_sites(request.headers(), state.config.public_url.as_deref()) {
+                Ok(()) => next.run(request).await,
+                Err(error) => error.into_response(),
+            };
+        }
         Public => return next.run(request).await,
         Operator => {
             let (mut parts, body) = request.into_parts();

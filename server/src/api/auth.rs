@@ -200,6 +200,7 @@ async fn by_session(
     address: IpAddr,
     changes: bool,
 ) -> Result<Caller, Error> {
+    super::same_site::refuse_other_sites(&parts.headers, state.config.public_url.as_deref())?;
     let grant = state
         .store
         .session_grant(&token_hash(secret))

@@ -10,13 +10,14 @@ use axum::{
 };
 use chrono::Utc;
 use texto_core::{
-    FieldError, format_paris,
+    FieldError,
     wire::{AcceptRequest, PasswordResetRequest, StatusResponse, UserResponse},
 };
 
 use super::{Accept, auth::client, body::WireBody, session::user_dto};
 use crate::{
     Error,
+    link_mail::mail_link,
     passwords::{self, Password},
     state::AppState,
     store::{AuditEntry, Email, LinkKind, OneTimeLink, PersonName, token_hash},
@@ -39,16 +40,7 @@ pub(super) async fn send_link(
     intro: &str,
 ) -> Result<(bool, String), Error> {
     let url = link.url(&state.message.public_url, &issue_link(state.store.as_ref(), &link).await?);
-    let Some(mailer) = &state.mailer else { return Ok((false, url)) };
-    let until = format_paris(link.expires_at);
-    let body = format!("{intro}\n\n{url}\n\nThis link works once, until {until} (Paris time).\n");
-    match mailer.send(&link.email, subject, &body).await {
-        Ok(()) => Ok((true, url)),
-        Err(error) => {
-            tracing::warn!(%error, to = %link.email, "a one-time link could not be emailed");
-            Ok((false, url))
-        }
-    }
+    Ok((mail_link(state.mailer.as_deref(), &link, &url, subject, intro).await, url))
 }
 
 fn gone() -> Error {
@@ -108,9 +100,9 @@ pub(super) async fn accept_invitation(
 }
 
 /// `POST /password-reset`: emails a link valid 1 h to the person, if there is one; the answer
-/// is the same either way.
+/// is the same, and comes after the same work, either way (the link is made and mailed later).
 #[utoipa::path(post, path = "/password-reset", tag = "team", request_body = texto_core::wire::PasswordResetRequest,
-    responses((status = 200, description = "A link was emailed if the email is known", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)))]
+    responses((status = 200, description = "A link is emailed if the email is known (at most 3 live links per person)", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)))]
 pub(super) async fn ask_reset(
     State(state): State<AppState>,
     accept: Accept,
@@ -120,15 +112,7 @@ pub(super) async fn ask_reset(
     let PasswordResetRequest { email, .. } = body.decode()?;
     let email = Email::parse(email.as_deref().unwrap_or_default())
         .map_err(|why| Error::Invalid(vec![FieldError::new("email", why)]))?;
-    if let Some(user) = state.store.user_by_email(&email).await? {
-        let link = OneTimeLink::reset(&user, Utc::now());
-        let intro = "Someone (hopefully you) asked to reset your texto password. Choose a new one here:";
-        let (emailed, url) = send_link(&state, link.clone(), "Reset your texto password", intro).await?;
-        if !emailed {
-            tracing::info!(to = %user.email, %url, "password reset link (no --smtp-url: logged for the operator)");
-        }
-        record(&state, &parts, &link, "user.reset_asked", format!("{} asked for a password reset link", user.email));
-    }
+    state.resets.ask(email, client(&parts, &state.config.trusted_proxies));
     Ok(accept.ok(&StatusResponse::ok()))
 }
 

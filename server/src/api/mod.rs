@@ -36,6 +36,7 @@ mod operator_session;
 mod prices;
 mod retention;
 mod retry_key;
+mod same_site;
 mod segments;
 mod send;
 mod session;

@@ -21,7 +21,7 @@ use super::{
     Accept,
     access::noted,
     auth::{Caller, SESSION_COOKIE, SESSION_MOST, authenticate, client},
-    body::WireBody,
+    body::{JsonBody, WireBody},
     two_factor::second_factor_passes,
 };
 use crate::{
@@ -96,7 +96,7 @@ pub(super) async fn sign_in(
     State(state): State<AppState>,
     accept: Accept,
     parts: Parts,
-    body: WireBody,
+    JsonBody(body): JsonBody,
 ) -> Result<Response, Error> {
     let address = client(&parts, &state.config.trusted_proxies);
     let has_token = parts.headers.contains_key(header::AUTHORIZATION);

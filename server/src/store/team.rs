@@ -275,6 +275,24 @@ pub(crate) fn session_owner_role(
 pub(crate) const LINK_COLUMNS: &str =
     "SELECT kind, account_id, email, role, created_by, created_at, expires_at FROM one_time_links";
 
+/// Stores a one-time link: `$1` its secret's hash, `$2`–`$8` kind, account, email, role,
+/// creator, creation and expiry.
+pub(crate) const INSERT_LINK: &str =
+    "INSERT INTO one_time_links (secret_hash, kind, account_id, email, role, created_by, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
+
+/// Drops a person's reset links expired at `$3`; `$1` the account, `$2` the email.
+pub(crate) const DROP_EXPIRED_RESETS: &str =
+    "DELETE FROM one_time_links WHERE account_id = $1 AND kind = 'reset' AND email = $2 AND expires_at <= $3";
+
+/// How many reset links a person has; `$1` the account, `$2` the email.
+pub(crate) const COUNT_RESETS: &str =
+    "SELECT count(*) FROM one_time_links WHERE account_id = $1 AND kind = 'reset' AND email = $2";
+
+/// Ends every reset link of a person; `$1` the account, `$2` the email.
+pub(crate) const END_RESETS: &str =
+    "DELETE FROM one_time_links WHERE account_id = $1 AND kind = 'reset' AND email = $2";
+
 /// The owner of a session's stored `(user_id, token_id)`.
 pub(crate) fn session_owner(user: Option<i64>, token: Option<i64>) -> SessionOwner {
     match (user, token) {
@@ -341,9 +359,15 @@ pub(crate) trait TeamStore: Send + Sync {
     async fn end_session(&self, id: i64) -> Result<(), Error>;
     /// Ends every session of `owner`; how many.
     async fn end_sessions(&self, owner: SessionOwner) -> Result<u64, Error>;
-    /// Stores a one-time link, replacing any earlier one of its kind for the same email.
+    /// Stores a one-time link, replacing any earlier one of its kind for the same email (an
+    /// invitation: reset links go through [`TeamStore::add_reset_link`]).
     async fn add_link(&self, secret_hash: &[u8; 32], link: &OneTimeLink) -> Result<(), Error>;
-    /// Uses up the link a secret's hash names, if it has not expired at `now`.
+    /// Stores a reset link (from [`OneTimeLink::reset`]) beside the person's earlier ones,
+    /// each working until used or expired, unless `most` of theirs are still live at its
+    /// creation: then nothing is stored (`false`). Their expired ones are dropped.
+    async fn add_reset_link(&self, secret_hash: &[u8; 32], link: &OneTimeLink, most: u32) -> Result<bool, Error>;
+    /// Uses up the link a secret's hash names, if it has not expired at `now`; using a reset
+    /// link ends the person's other reset links too.
     async fn take_link(&self, secret_hash: &[u8; 32], now: DateTime<Utc>) -> Result<Option<OneTimeLink>, Error>;
     /// The account's invitations not yet accepted nor expired at `now`, newest first.
     async fn invitations(&self, account: AccountId, now: DateTime<Utc>) -> Result<Vec<OneTimeLink>, Error>;

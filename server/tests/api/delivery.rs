@@ -8,7 +8,10 @@ use reqwest::Method;
 use serde_json::{Value, json};
 use texto_server::{OperatorAction, admin};
 
-use crate::helpers::{TestApp, spawn_app_with};
+use crate::{
+    helpers::{TestApp, spawn_app_with},
+    mail_sink::smtp_sink,
+};
 
 /// A texto whose built-in simulator sends receipts after 20 ms.
 pub(crate) async fn quick_app() -> TestApp {
@@ -268,49 +271,6 @@ async fn a_click_redirects_and_raises_clicker_with_the_phone() {
     let unknown = app.get("/s/zzzzzz").await;
     assert_eq!(unknown.status(), 404);
     assert!(unknown.text().await.unwrap_or_default().contains("Link not found"));
-}
-
-/// A minimal SMTP server on a free port: answers every command, and sends each message's
-/// DATA down the channel.
-async fn smtp_sink() -> (u16, tokio::sync::mpsc::UnboundedReceiver<String>) {
-    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
-    let port = listener.local_addr().expect("an address").port();
-    let (mails, received) = tokio::sync::mpsc::unbounded_channel();
-    tokio::spawn(async move {
-        while let Ok((socket, _)) = listener.accept().await {
-            let mails = mails.clone();
-            tokio::spawn(async move {
-                let (read, mut write) = socket.into_split();
-                let mut lines = BufReader::new(read).lines();
-                let _ = write.write_all(b"220 sink ESMTP\r\n").await;
-                let (mut data, mut in_data) = (String::new(), false);
-                while let Ok(Some(line)) = lines.next_line().await {
-                    let answer: &[u8] = if in_data {
-                        if line == "." {
-                            in_data = false;
-                            let _ = mails.send(std::mem::take(&mut data));
-                            b"250 queued\r\n"
-                        } else {
-                            data.push_str(&line);
-                            data.push('\n');
-                            continue;
-                        }
-                    } else if line.eq_ignore_ascii_case("DATA") {
-                        in_data = true;
-                        b"354 go on\r\n"
-                    } else if line.eq_ignore_ascii_case("QUIT") {
-                        let _ = write.write_all(b"221 bye\r\n").await;
-                        return;
-                    } else {
-                        b"250 ok\r\n"
-                    };
-                    let _ = write.write_all(answer).await;
-                }
-            });
-        }
-    });
-    (port, received)
 }
 
 #[tokio::test]

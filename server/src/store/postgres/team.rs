@@ -11,9 +11,10 @@ use crate::{
     store::{
         AccountId, role_from_column,
         team::{
-            Email, LINK_COLUMNS, LinkKind, OneTimeLink, PersonName, REVOKE_TOKENS_MADE_BY, SESSION_GRANT,
-            SESSION_TOKEN_AT, SET_TWO_FACTOR, SessionGrant, SessionOwner, TeamStore, TwoFactor, USE_TOTP_STEP, USER_COLUMNS,
-            UserRecord, owner_columns, session_owner, session_owner_role,
+            COUNT_RESETS, DROP_EXPIRED_RESETS, END_RESETS, Email, INSERT_LINK, LINK_COLUMNS, LinkKind, OneTimeLink,
+            PersonName, REVOKE_TOKENS_MADE_BY, SESSION_GRANT, SESSION_TOKEN_AT, SET_TWO_FACTOR, SessionGrant,
+            SessionOwner, TeamStore, TwoFactor, USE_TOTP_STEP, USER_COLUMNS, UserRecord, owner_columns, session_owner,
+            session_owner_role,
         },
         time,
     },
@@ -42,6 +43,28 @@ fn link(row: &Row) -> OneTimeLink {
         created_at: time::load(row.get(5)),
         expires_at: time::load(row.get(6)),
     }
+}
+
+/// Stores `link` under its secret's hash, in `tx`.
+async fn insert_link(
+    tx: &tokio_postgres::Transaction<'_>,
+    secret_hash: &[u8; 32],
+    link: &OneTimeLink,
+) -> Result<(), Error> {
+    let role = link.role.map(Role::as_str);
+    let (created, expires) = (time::store(link.created_at), time::store(link.expires_at));
+    let values: [&(dyn tokio_postgres::types::ToSql + Sync); 8] = [
+        &secret_hash.as_slice(),
+        &link.kind.as_str(),
+        &link.account,
+        &link.email,
+        &role,
+        &link.created_by,
+        &created,
+        &expires,
+    ];
+    tx.execute(INSERT_LINK, &values).await?;
+    Ok(())
 }
 
 #[async_trait]
@@ -200,31 +223,39 @@ impl TeamStore for PgStore {
             &[&link.account, &link.kind.as_str(), &link.email],
         )
         .await?;
-        tx.execute(
-            "INSERT INTO one_time_links (secret_hash, kind, account_id, email, role, created_by, created_at, expires_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-            &[
-                &secret_hash.as_slice(),
-                &link.kind.as_str(),
-                &link.account,
-                &link.email,
-                &link.role.map(Role::as_str),
-                &link.created_by,
-                &time::store(link.created_at),
-                &time::store(link.expires_at),
-            ],
-        )
-        .await?;
+        insert_link(&tx, secret_hash, link).await?;
         tx.commit().await?;
         Ok(())
     }
 
+    async fn add_reset_link(&self, secret_hash: &[u8; 32], link: &OneTimeLink, most: u32) -> Result<bool, Error> {
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
+        // The person's row, locked: nodes asked for links of one person at once count in turn.
+        tx.execute("SELECT 1 FROM users WHERE email = $1 FOR UPDATE", &[&link.email]).await?;
+        let now = time::store(link.created_at);
+        tx.execute(DROP_EXPIRED_RESETS, &[&link.account, &link.email, &now]).await?;
+        let live: i64 = tx.query_one(COUNT_RESETS, &[&link.account, &link.email]).await?.get(0);
+        let stored = live < i64::from(most);
+        if stored {
+            insert_link(&tx, secret_hash, link).await?;
+        }
+        tx.commit().await?;
+        Ok(stored)
+    }
+
     async fn take_link(&self, secret_hash: &[u8; 32], now: DateTime<Utc>) -> Result<Option<OneTimeLink>, Error> {
-        let client = self.pool.get().await?;
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
         let sql = "DELETE FROM one_time_links WHERE secret_hash = $1
                    RETURNING kind, account_id, email, role, created_by, created_at, expires_at";
-        let rows = query(&client, sql, &[&secret_hash.as_slice()]).await?;
-        Ok(rows.first().map(link).filter(|link| link.expires_at > now))
+        let found =
+            query(&tx, sql, &[&secret_hash.as_slice()]).await?.first().map(link).filter(|link| link.expires_at > now);
+        if let Some(used) = found.as_ref().filter(|link| link.kind == LinkKind::Reset) {
+            tx.execute(END_RESETS, &[&used.account, &used.email]).await?;
+        }
+        tx.commit().await?;
+        Ok(found)
     }
 
     async fn invitations(&self, account: AccountId, now: DateTime<Utc>) -> Result<Vec<OneTimeLink>, Error> {

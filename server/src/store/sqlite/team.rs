@@ -12,9 +12,10 @@ use crate::{
     store::{
         AccountId, role_from_column,
         team::{
-            Email, LINK_COLUMNS, LinkKind, OneTimeLink, PersonName, REVOKE_TOKENS_MADE_BY, SESSION_GRANT,
-            SESSION_TOKEN_AT, SET_TWO_FACTOR, SessionGrant, SessionOwner, TeamStore, TwoFactor, USE_TOTP_STEP, USER_COLUMNS,
-            UserRecord, owner_columns, session_owner, session_owner_role,
+            COUNT_RESETS, DROP_EXPIRED_RESETS, END_RESETS, Email, INSERT_LINK, LINK_COLUMNS, LinkKind, OneTimeLink,
+            PersonName, REVOKE_TOKENS_MADE_BY, SESSION_GRANT, SESSION_TOKEN_AT, SET_TWO_FACTOR, SessionGrant,
+            SessionOwner, TeamStore, TwoFactor, USE_TOTP_STEP, USER_COLUMNS, UserRecord, owner_columns, session_owner,
+            session_owner_role,
         },
         time,
     },
@@ -43,6 +44,24 @@ fn link(row: &rusqlite::Row<'_>) -> rusqlite::Result<OneTimeLink> {
         created_at: time::load(&row.get::<_, String>(5)?),
         expires_at: time::load(&row.get::<_, String>(6)?),
     })
+}
+
+/// Stores `link` under its secret's `hash`.
+fn insert_link(db: &rusqlite::Connection, hash: &[u8; 32], link: &OneTimeLink) -> Result<(), Error> {
+    db.execute(
+        &numbered(INSERT_LINK),
+        params![
+            hash.as_slice(),
+            link.kind.as_str(),
+            link.account,
+            link.email,
+            link.role.map(Role::as_str),
+            link.created_by,
+            time::store(link.created_at),
+            time::store(link.expires_at),
+        ],
+    )?;
+    Ok(())
 }
 
 #[async_trait]
@@ -253,21 +272,25 @@ impl TeamStore for SqliteStore {
                     "DELETE FROM one_time_links WHERE account_id = ? AND kind = ? AND email = ?",
                     params![link.account, link.kind.as_str(), link.email],
                 )?;
-                db.execute(
-                    "INSERT INTO one_time_links (secret_hash, kind, account_id, email, role, created_by, created_at, expires_at)
-                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    params![
-                        hash.as_slice(),
-                        link.kind.as_str(),
-                        link.account,
-                        link.email,
-                        link.role.map(Role::as_str),
-                        link.created_by,
-                        time::store(link.created_at),
-                        time::store(link.expires_at),
-                    ],
-                )?;
+                insert_link(db, &hash, &link)?;
                 Ok(())
+            })
+            .await
+    }
+
+    async fn add_reset_link(&self, secret_hash: &[u8; 32], link: &OneTimeLink, most: u32) -> Result<bool, Error> {
+        let (hash, link) = (*secret_hash, link.clone());
+        self.db
+            .write(move |db| {
+                let now = time::store(link.created_at);
+                db.execute(&numbered(DROP_EXPIRED_RESETS), params![link.account, link.email, now])?;
+                let live: i64 =
+                    db.query_row(&numbered(COUNT_RESETS), params![link.account, link.email], |row| row.get(0))?;
+                let stored = live < i64::from(most);
+                if stored {
+                    insert_link(db, &hash, &link)?;
+                }
+                Ok(stored)
             })
             .await
     }
@@ -281,7 +304,11 @@ impl TeamStore for SqliteStore {
                     .query_row([hash.as_slice()], link)
                     .optional()?;
                 db.execute("DELETE FROM one_time_links WHERE secret_hash = ?", [hash.as_slice()])?;
-                Ok(found.filter(|link| link.expires_at > now))
+                let found = found.filter(|link| link.expires_at > now);
+                if let Some(used) = found.as_ref().filter(|link| link.kind == LinkKind::Reset) {
+                    db.execute(&numbered(END_RESETS), params![used.account, used.email])?;
+                }
+                Ok(found)
             })
             .await
     }
