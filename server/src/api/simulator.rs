@@ -48,7 +48,8 @@ struct Simulated {
 /// Who calls: an operator, or a caller in an account.
 enum Who {
     Operator(operator::OperatorCaller),
-    Account(auth::Caller),
+    /// Boxed: a caller carries its session's grant, far larger than an operator.
+    Account(Box<auth::Caller>),
 }
 
 impl FromRequestParts<Simulated> for Who {
@@ -61,7 +62,7 @@ impl FromRequestParts<Simulated> for Who {
             return Ok(Who::Operator(operator));
         }
         let caller = auth::authenticate(parts, state, !parts.method.is_safe()).await?;
-        Ok(Who::Account(two_factor_in_place(caller, parts.method.as_str(), parts.uri.path())?))
+        Ok(Who::Account(Box::new(two_factor_in_place(caller, parts.method.as_str(), parts.uri.path())?)))
     }
 }
 
