@@ -34,10 +34,12 @@ function decoded(raw) {
   return body;
 }
 
-/** The link of the newest email to `to`. */
-async function linkSentTo(to) {
-  const mail = await eventually(() => mails.findLast((m) => m.to.includes(to)), Boolean, `an email to ${to}`);
-  return mail.text.match(/https?:\/\/\S+\/app\/\S+/)[0];
+/** The link under `/app/{kind}/` of the newest email to `to` that carries one: texto answers
+ * a password reset before its mail leaves, so the mail may come after the answer. */
+async function linkSentTo(to, kind) {
+  const link = (m) => m.text.match(new RegExp(`https?://\\S+/app/${kind}/\\S+`))?.[0];
+  const mail = await eventually(() => mails.findLast((m) => m.to.includes(to) && link(m)), Boolean, `a ${kind} email to ${to}`);
+  return link(mail);
 }
 
 test("an invitation and a password reset travel by email, and their links work in the app", async () => {
@@ -48,7 +50,7 @@ test("an invitation and a password reset travel by email, and their links work i
   await owner.getByRole("button", { name: "Invite" }).click();
   await owner.getByText("lea@example.com — Analyst").waitFor();
   assert.equal(await owner.getByTestId("invitation-link").count(), 0, "an emailed link is not shown");
-  const invitation = await linkSentTo("lea@example.com");
+  const invitation = await linkSentTo("lea@example.com", "invitation");
   assert.ok(invitation.startsWith(`${suite.texto.url}/app/invitation/`), invitation);
   await owner.context().close();
 
@@ -63,7 +65,7 @@ test("an invitation and a password reset travel by email, and their links work i
   await lea.getByLabel("Email to send the link to").fill("lea@example.com");
   await lea.getByRole("button", { name: "Send me a link" }).click();
   await lea.getByText("a link valid for one hour is on its way").waitFor();
-  const reset = await linkSentTo("lea@example.com");
+  const reset = await linkSentTo("lea@example.com", "password-reset");
   assert.ok(reset.includes("/app/password-reset/"), reset);
   await lea.goto(reset);
   await lea.getByRole("heading", { name: "Choose a new password" }).waitFor();
