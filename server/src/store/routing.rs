@@ -150,8 +150,22 @@ pub(crate) const STATUSES: &str =
     "SELECT node, name, binds, binds_up, in_flight, per_second, handed, errors, last_error,
      receipts_outstanding, updated_at FROM connector_status WHERE updated_at >= $1 ORDER BY name, node";
 
+/// The connectors read back that can run. A row that no longer parses (a `ca=` path written by
+/// an older texto, where `ca=` now names a file in `--ca-dir`) is left out and logged, so that
+/// one such connector stops alone rather than every connector of every node with it.
+pub(crate) fn runnable_connectors<'a>(rows: impl Iterator<Item = (&'a str, &'a str, bool)>) -> Vec<ConnectorConfig> {
+    rows.filter_map(|(name, url, enabled)| match connector_from_columns(name, url, enabled) {
+        Ok(connector) => Some(connector),
+        Err(error) => {
+            tracing::error!(%error, "a stored connector cannot run: save it again (texto connector add)");
+            None
+        }
+    })
+    .collect()
+}
+
 /// A connector read back: its URL must be an `smpp://` one.
-pub(crate) fn connector_from_columns(name: &str, url: &str, enabled: bool) -> Result<ConnectorConfig, Error> {
+fn connector_from_columns(name: &str, url: &str, enabled: bool) -> Result<ConnectorConfig, Error> {
     let bad = |why: String| Error::Stored(format!("connector {name:?}: {why}"));
     let name = name.parse().map_err(bad)?;
     match url.parse::<SmscUrl>().map_err(bad)? {

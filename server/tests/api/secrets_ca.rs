@@ -105,3 +105,29 @@ async fn an_smsc_naming_a_ca_file_needs_ca_dir_to_start() {
     let said = App::build(config).await.map(|_| ()).expect_err("texto does not start");
     assert!(said.to_string().contains("--ca-dir"), "{said}");
 }
+
+#[tokio::test]
+async fn a_connector_saved_with_a_ca_path_by_an_older_texto_stops_alone() {
+    let app = spawn_app().await;
+    let operator = operator(&app).await;
+    // Nothing listens on port 9: B reports itself down, with why, once the sync has run.
+    assert_eq!(save(&app, &operator, "smpp://texto:secret@127.0.0.1:9").await.0, 200);
+    app.sql(
+        "INSERT INTO connectors (name, url, enabled, updated_at)
+         VALUES ('Old', 'smpps://texto:secret@127.0.0.1:9?ca=%2Fetc%2Ftexto%2Fca.pem', TRUE, '2026-11-27T00:00:00Z')",
+    )
+    .await;
+    let start = std::time::Instant::now();
+    loop {
+        let (status, answer) = app.json_as(&operator, Method::GET, "/operator/connectors", None).await;
+        assert_eq!(status, 200, "the connectors are listed: {answer}");
+        let list = answer["connectors"].as_array().expect("connectors").clone();
+        assert!(list.iter().all(|c| c["name"] != "Old"), "the old row cannot run: {answer}");
+        let b = list.iter().find(|c| c["name"] == "B").expect("B is listed");
+        if b["nodes"][0]["last_error"].is_string() {
+            break;
+        }
+        assert!(start.elapsed() < std::time::Duration::from_secs(10), "B still runs and reports: {answer}");
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+}

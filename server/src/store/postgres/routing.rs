@@ -12,8 +12,8 @@ use crate::{
         routing::{
             ACCOUNT_LIMITS, ADD_ROUTE, ADD_TRAFFIC, CLEAR_STATUS, CONNECTORS, ConnectorConfig, ConnectorStatus,
             ENABLE_CONNECTOR, PRUNE_TRAFFIC, REMOVE_CONNECTOR, REMOVE_ROUTE, REPORT_STATUS, ROUTES, RouteRecord,
-            RoutingStore, SAVE_CONNECTOR, SET_ACCOUNT_LIMIT, STATUSES, TRAFFIC, connector_from_columns, route_columns,
-            route_from_columns, status_time, traffic_minutes,
+            RoutingStore, SAVE_CONNECTOR, SET_ACCOUNT_LIMIT, STATUSES, TRAFFIC, route_columns, route_from_columns,
+            runnable_connectors, status_time, traffic_minutes,
         },
         time,
     },
@@ -30,11 +30,8 @@ impl PgStore {
 impl RoutingStore for PgStore {
     async fn connectors(&self) -> Result<Vec<ConnectorConfig>, Error> {
         let client = self.pool.get().await?;
-        query(&client, CONNECTORS, &[])
-            .await?
-            .iter()
-            .map(|row| connector_from_columns(row.get(0), row.get(1), row.get(2)))
-            .collect()
+        let rows = query(&client, CONNECTORS, &[]).await?;
+        Ok(runnable_connectors(rows.iter().map(|row| (row.get(0), row.get(1), row.get(2)))))
     }
 
     async fn save_connector(&self, connector: &ConnectorConfig) -> Result<(), Error> {

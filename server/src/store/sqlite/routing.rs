@@ -13,8 +13,8 @@ use crate::{
         routing::{
             ACCOUNT_LIMITS, ADD_ROUTE, ADD_TRAFFIC, CLEAR_STATUS, CONNECTORS, ConnectorConfig, ConnectorStatus,
             ENABLE_CONNECTOR, PRUNE_TRAFFIC, REMOVE_CONNECTOR, REMOVE_ROUTE, REPORT_STATUS, ROUTES, RouteRecord,
-            RoutingStore, SAVE_CONNECTOR, SET_ACCOUNT_LIMIT, STATUSES, TRAFFIC, connector_from_columns, route_columns,
-            route_from_columns, status_time, traffic_minutes,
+            RoutingStore, SAVE_CONNECTOR, SET_ACCOUNT_LIMIT, STATUSES, TRAFFIC, route_columns, route_from_columns,
+            runnable_connectors, status_time, traffic_minutes,
         },
         time,
     },
@@ -32,7 +32,7 @@ impl RoutingStore for SqliteStore {
                 let rows = statement
                     .query_map([], |row| Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?, row.get(2)?)))?
                     .collect::<Result<Vec<_>, _>>()?;
-                rows.iter().map(|(name, url, enabled)| connector_from_columns(name, url, *enabled)).collect()
+                Ok(runnable_connectors(rows.iter().map(|(name, url, enabled)| (name.as_str(), url.as_str(), *enabled))))
             })
             .await
     }
