@@ -10,7 +10,9 @@
 //!   addresses then costs one address per guess, while a stranger's failures never refuse the
 //!   person's own address.
 //!
-//! A count is forgotten an hour after its last try.
+//! A count is forgotten an hour after its last try. An IPv6 client is counted by its /64, the
+//! network one subscriber usually holds whole, so that new addresses of one network buy no
+//! new tries.
 
 use std::{
     collections::HashMap,
@@ -34,6 +36,20 @@ const LONGEST: Duration = Duration::from_secs(15 * 60);
 const FORGET_AFTER: Duration = Duration::from_secs(60 * 60);
 /// Entries in one table beyond which forgotten ones are removed.
 const PRUNE_ABOVE: usize = 10_000;
+/// The least time between two prunings, so that a large table is not scanned at every try.
+const PRUNE_EVERY: Duration = Duration::from_secs(60);
+
+/// Where a try is counted from: an IPv4 address, or the /64 of an IPv6 one (an IPv4 address
+/// written in IPv6 is that IPv4 address).
+fn counted_from(address: IpAddr) -> IpAddr {
+    match address {
+        IpAddr::V4(_) => address,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6((u128::from(v6) & !u128::from(u64::MAX)).into()),
+        },
+    }
+}
 
 /// The tries of one email from one address, or of one address.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -97,11 +113,17 @@ struct Counts {
     pairs: HashMap<(String, IpAddr), Tries>,
     addresses: HashMap<IpAddr, Tries>,
     emails: HashMap<String, Window>,
+    /// When the tables were last pruned.
+    pruned_at: Option<Instant>,
 }
 
 impl Counts {
-    /// Removes what is forgotten once a table grows large.
+    /// Removes what is forgotten once a table grows large, at most once a [`PRUNE_EVERY`].
     fn prune(&mut self, now: Instant) {
+        if self.pruned_at.is_some_and(|at| now.saturating_duration_since(at) < PRUNE_EVERY) {
+            return;
+        }
+        self.pruned_at = Some(now);
         if self.pairs.len() > PRUNE_ABOVE {
             self.pairs.retain(|_, tries| !tries.forgotten(now));
         }
@@ -153,6 +175,7 @@ impl SignInGuard {
     /// Counts a try for `email` from `address` before it is checked; `Err(seconds)` while it
     /// must still wait (a try refused is not counted).
     pub(crate) fn begin(&self, email: &str, address: IpAddr, now: Instant) -> Result<Attempt, u64> {
+        let address = counted_from(address);
         self.with(|counts| {
             counts.prune(now);
             let key = (email.to_owned(), address);
@@ -230,7 +253,7 @@ impl SignInGuard {
 #[cfg(test)]
 mod tests {
     use std::{
-        net::{IpAddr, Ipv4Addr},
+        net::{IpAddr, Ipv4Addr, Ipv6Addr},
         time::{Duration, Instant},
     };
 
@@ -255,6 +278,23 @@ mod tests {
         let begun: Vec<_> = (0..60).map(|_| guard.begin("a@example.com", HOME, now)).collect();
         assert_eq!(begun.iter().filter(|b| b.is_ok()).count(), 5, "the 5 free tries, none more");
         assert!(begun.iter().skip(5).all(|b| b.as_ref().err() == Some(&1)), "the others wait a second");
+    }
+
+    #[test]
+    fn the_addresses_of_one_ipv6_network_share_their_tries() {
+        let (guard, now) = (SignInGuard::default(), Instant::now());
+        let in_network = |n: u16| IpAddr::V6(Ipv6Addr::new(0x2001, 0xdb8, 0, 0, 0, 0, 0, n));
+        for n in 1..=5 {
+            fail(&guard, "a@example.com", in_network(n), now);
+        }
+        assert_eq!(guard.begin("a@example.com", in_network(99), now).err(), Some(1), "a new address of the /64");
+        let next_network = IpAddr::V6(Ipv6Addr::new(0x2001, 0xdb8, 0, 1, 0, 0, 0, 1));
+        assert!(guard.begin("a@example.com", next_network, now).is_ok(), "another /64 is another subscriber");
+        let mapped = IpAddr::V6(Ipv4Addr::new(192, 0, 2, 1).to_ipv6_mapped());
+        for _ in 0..5 {
+            fail(&guard, "b@example.com", HOME, now);
+        }
+        assert_eq!(guard.begin("b@example.com", mapped, now).err(), Some(1), "IPv4 written in IPv6 is IPv4");
     }
 
     #[test]

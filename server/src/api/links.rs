@@ -137,6 +137,9 @@ pub(super) async fn reset(
         _ => return Err(gone()),
     };
     state.store.set_password(user.id, &passwords::hash(password).await?, None).await?;
+    // Whoever holds a reset link reads the person's mail: their sign-in counts start again, so
+    // that guesses spread over many addresses cannot keep them out after one typo of theirs.
+    state.sign_ins.unlock(user.email.as_str());
     record(&state, &parts, &link, "user.reset", format!("{} chose a new password (sessions ended)", user.email));
     Ok(accept.ok(&StatusResponse::ok()))
 }

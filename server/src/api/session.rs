@@ -20,7 +20,7 @@ use texto_core::{
 use super::{
     Accept,
     access::noted,
-    auth::{Caller, SESSION_COOKIE, SESSION_MOST, authenticate, client},
+    auth::{Caller, SESSION_COOKIE, SESSION_MOST, authenticate, bearer, client},
     body::{JsonBody, WireBody},
     two_factor::second_factor_passes,
 };
@@ -99,7 +99,7 @@ pub(super) async fn sign_in(
     JsonBody(body): JsonBody,
 ) -> Result<Response, Error> {
     let address = client(&parts, &state.config.trusted_proxies);
-    let has_token = parts.headers.contains_key(header::AUTHORIZATION);
+    let has_token = bearer(&parts).is_some();
     let (account, owner, actor, role, user) = if has_token && body.text.trim().is_empty() {
         let caller = authenticate(&parts, &state, false).await?;
         let token = caller.token.ok_or(Error::Unauthorized("no token: send Authorization: Bearer <token>"))?;
@@ -283,10 +283,7 @@ pub(super) async fn change_profile(
         return Err(Error::Invalid(problems));
     }
     let mut changes = Vec::new();
-    if let Ok(Some(name)) = name {
-        state.store.set_name(user.id, &name).await?;
-        changes.push("name");
-    }
+    // The password is checked before anything is written: a wrong one changes nothing.
     if let Ok(Some(password)) = password {
         let current = me.current_password.unwrap_or_default();
         // Counted as the person's sign-in try, so that a session alone cannot guess the password.
@@ -301,6 +298,10 @@ pub(super) async fn change_profile(
         let keep = caller.session.as_ref().map(|s| s.id);
         state.store.set_password(user.id, &passwords::hash(password).await?, keep).await?;
         changes.push("password (other sessions ended)");
+    }
+    if let Ok(Some(name)) = name {
+        state.store.set_name(user.id, &name).await?;
+        changes.insert(0, "name");
     }
     let response = who(&state, &caller, accept).await?;
     Ok(noted(response, format!("user {}", user.id), format!("{} changed their {}", user.email, changes.join(" and "))))
