@@ -260,7 +260,8 @@ async fn a_wrong_current_password_changes_nothing_not_even_the_name() {
     let app = spawn_app().await;
     person(&app, "alice", LEA, Role::Sender).await;
     let session = sign_in(&app, LEA, PASSWORD).await.expect("signed in");
-    let body = json!({"me": {"name": "Taken over", "password": "a brand new password", "current_password": "a wrong guess"}});
+    let body =
+        json!({"me": {"name": "Taken over", "password": "a brand new password", "current_password": "a wrong guess"}});
     assert_eq!(with_session(&app, &session, Method::PUT, "/me", body).await.status, 422);
     let names = app.sql(&format!("SELECT name FROM users WHERE email = '{LEA}'")).await;
     assert_ne!(names[0][0].as_deref(), Some("Taken over"), "the name is kept: {names:?}");
