@@ -72,6 +72,16 @@ pub fn client_address<'a>(
     client
 }
 
+/// The client a count of tries is kept for: an IPv4 address, or the /64 network of an IPv6
+/// one, which one subscriber usually holds whole, so that new addresses of one network buy no
+/// new tries (an IPv4 address written in IPv6 is that IPv4 address).
+pub fn subscriber(address: IpAddr) -> IpAddr {
+    match address.to_canonical() {
+        IpAddr::V6(v6) => IpAddr::V6((u128::from(v6) & !u128::from(u64::MAX)).into()),
+        v4 => v4,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -18,6 +18,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::{
     Error,
+    address_range::subscriber,
     audit_log::AuditLog,
     delivery::Mailer,
     link_mail::mail_link,
@@ -28,7 +29,7 @@ use crate::{
 /// Live reset links a person may have: further requests send nothing until one is used or
 /// expires.
 pub(crate) const LINKS_PER_EMAIL: u32 = 3;
-/// Requests one client address may make per hour.
+/// Requests one client address (an IPv6 client's /64) may make per hour.
 const ASKS_PER_ADDRESS: NonZeroU32 = NonZeroU32::new(20).expect("not zero");
 /// Requests waiting for the worker at most; more are dropped (and logged).
 const WAITING: usize = 256;
@@ -65,7 +66,7 @@ impl ResetRequests {
         if self.per_address.len() > FORGET_ABOVE {
             self.per_address.retain_recent();
         }
-        if self.per_address.check_key(&address).is_err() {
+        if self.per_address.check_key(&subscriber(address)).is_err() {
             tracing::info!(%address, "password reset not sent: this address asked {ASKS_PER_ADDRESS} times within the hour");
             return;
         }

@@ -10,9 +10,8 @@
 //!   addresses then costs one address per guess, while a stranger's failures never refuse the
 //!   person's own address.
 //!
-//! A count is forgotten an hour after its last try. An IPv6 client is counted by its /64, the
-//! network one subscriber usually holds whole, so that new addresses of one network buy no
-//! new tries.
+//! A count is forgotten an hour after its last try. An IPv6 client is counted by its /64
+//! ([`subscriber`]).
 
 use std::{
     collections::HashMap,
@@ -20,6 +19,8 @@ use std::{
     sync::Mutex,
     time::{Duration, Instant},
 };
+
+use crate::address_range::subscriber;
 
 /// Tries one email may have from one address before they wait.
 const PAIR_FREE: u32 = 5;
@@ -38,18 +39,6 @@ const FORGET_AFTER: Duration = Duration::from_secs(60 * 60);
 const PRUNE_ABOVE: usize = 10_000;
 /// The least time between two prunings, so that a large table is not scanned at every try.
 const PRUNE_EVERY: Duration = Duration::from_secs(60);
-
-/// Where a try is counted from: an IPv4 address, or the /64 of an IPv6 one (an IPv4 address
-/// written in IPv6 is that IPv4 address).
-fn counted_from(address: IpAddr) -> IpAddr {
-    match address {
-        IpAddr::V4(_) => address,
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => IpAddr::V4(v4),
-            None => IpAddr::V6((u128::from(v6) & !u128::from(u64::MAX)).into()),
-        },
-    }
-}
 
 /// The tries of one email from one address, or of one address.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -175,7 +164,7 @@ impl SignInGuard {
     /// Counts a try for `email` from `address` before it is checked; `Err(seconds)` while it
     /// must still wait (a try refused is not counted).
     pub(crate) fn begin(&self, email: &str, address: IpAddr, now: Instant) -> Result<Attempt, u64> {
-        let address = counted_from(address);
+        let address = subscriber(address);
         self.with(|counts| {
             counts.prune(now);
             let key = (email.to_owned(), address);

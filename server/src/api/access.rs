@@ -220,20 +220,28 @@ pub(crate) fn noted(response: Response, object: impl Into<String>, summary: impl
     response
 }
 
+/// Marks a request to a route that needs no credentials, for what reads its body (which then
+/// reads a few KiB at most), so that the table is looked up once per request.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PublicRoute;
+
 /// Applies the table: a public route goes through; another needs a caller whose role may do
 /// its action (401 without one, 403 when the role may not). A change that succeeded is
 /// recorded in the audit log.
 pub(crate) async fn authorize(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let path = request.extensions().get::<MatchedPath>().map(|p| p.as_str().to_owned()).unwrap_or_default();
     let (action, audit_name) = match required(request.method(), &path) {
-        // Signing in and the one-time links: never from another site's page.
-        Public if !request.method().is_safe() => {
-            return match refuse_other_sites(request.headers(), state.config.public_url.as_deref()) {
-                Ok(()) => next.run(request).await,
-                Err(error) => error.into_response(),
-            };
+        Public => {
+            let mut request = request;
+            request.extensions_mut().insert(PublicRoute);
+            // Signing in and the one-time links: never from another site's page.
+            if !request.method().is_safe()
+                && let Err(error) = refuse_other_sites(request.headers(), state.config.public_url.as_deref())
+            {
+                return error.into_response();
+            }
+            return next.run(request).await;
         }
-        Public => return next.run(request).await,
         Operator => {
             let (mut parts, body) = request.into_parts();
             return match super::operator::authenticate(&parts, &state).await {

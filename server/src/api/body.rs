@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use axum::{
     body::Bytes,
-    extract::{FromRequest, MatchedPath, Request},
+    extract::{FromRequest, Request},
     http::{HeaderMap, header},
 };
 use http_body_util::LengthLimitError;
@@ -16,7 +16,7 @@ use texto_core::{
 use tokio::sync::OwnedSemaphorePermit;
 use tower_http::timeout::TimeoutError;
 
-use super::access::{Access, required};
+use super::access::PublicRoute;
 use crate::{Error, state::AppState};
 
 /// A request body as text, with its format (docs/interface.md §1.2): `Content-Type` JSON or XML, the
@@ -124,11 +124,11 @@ fn content_type(headers: &HeaderMap) -> Option<String> {
 /// What the request's route reads at most: [`PUBLIC_BODY_BYTES`] for a route without
 /// credentials, `--max-body-bytes` for the others.
 fn body_limit(request: &Request, state: &AppState) -> usize {
-    let public = request
-        .extensions()
-        .get::<MatchedPath>()
-        .is_some_and(|path| required(request.method(), path.as_str()) == Access::Public);
-    if public { PUBLIC_BODY_BYTES.min(state.config.max_body_bytes) } else { state.config.max_body_bytes }
+    if request.extensions().get::<PublicRoute>().is_some() {
+        PUBLIC_BODY_BYTES.min(state.config.max_body_bytes)
+    } else {
+        state.config.max_body_bytes
+    }
 }
 
 /// The body's `Content-Length`, when it has a readable one.
