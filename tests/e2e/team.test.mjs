@@ -164,6 +164,7 @@ test("two-factor sign-in set up on the profile from its QR code; then the sign-i
   await page.getByRole("button", { name: "Turn on" }).click();
   await page.getByTestId("recovery-codes").waitFor();
   assert.equal(await page.getByTestId("recovery-codes").getByRole("listitem").count(), 10);
+  const recovery = (await page.getByTestId("recovery-codes").getByRole("listitem").first().textContent()).trim();
   await assertAccessible(page, "the recovery codes");
   await screenshots(page, "two-factor-codes");
   const me = (await page.evaluate(async () => (await fetch("/me", { headers: { Accept: "application/json" } })).json()));
@@ -181,6 +182,27 @@ test("two-factor sign-in set up on the profile from its QR code; then the sign-i
   await page.getByLabel("Authentication code").fill(totp(secret));
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.getByRole("navigation").waitFor();
+
+  // Turning it off takes a code (here a recovery code) and the password: a session alone may not.
+  await page.getByRole("link", { name: "Profile" }).click();
+  const turnOff = page.getByRole("button", { name: "Turn off two-factor sign-in" });
+  await turnOff.waitFor();
+  await assertAccessible(page, "turning two-factor sign-in off");
+  await screenshots(page, "two-factor-off");
+  await page.getByText("Français", { exact: true }).click();
+  await page.getByRole("button", { name: "Désactiver la connexion en deux étapes" }).waitFor();
+  await assertAccessible(page, "turning two-factor sign-in off, in French");
+  await screenshots(page, "two-factor-off-fr");
+  await page.getByText("English", { exact: true }).click();
+  await page.getByLabel("Authentication code").fill(recovery);
+  await page.getByLabel("Password", { exact: true }).fill("not the password");
+  await turnOff.click();
+  await page.getByRole("alert").filter({ hasText: "password" }).waitFor();
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await turnOff.click();
+  await page.getByRole("button", { name: "Set up two-factor sign-in" }).waitFor();
+  const after = await page.evaluate(async () => (await fetch("/me", { headers: { Accept: "application/json" } })).json());
+  assert.equal(after.user.two_factor, 0, JSON.stringify(after));
   await page.context().close();
 });
 

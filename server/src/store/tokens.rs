@@ -1,11 +1,11 @@
 //! API tokens: what a token is allowed (its account, expiry and addresses), and the tokens an
 //! account manages through `/token` and `texto token`.
 
+use std::net::IpAddr;
+
 use async_trait::async_trait;
 use chrono::{DateTime, Duration, Utc};
 use texto_core::Role;
-
-use std::net::IpAddr;
 
 use super::{AccountId, HttpErrors};
 use crate::{
