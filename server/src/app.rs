@@ -19,22 +19,28 @@ use tower_http::{
 };
 
 use crate::{
-    Config, Error, api,
-    approval_expiry::{self, ApprovalExpiry},
-    audit_log::{self, AuditLog},
-    auto_replies,
-    delivery::{Delivery, DeliverySettings, clock::SystemClock, links::LinkCodes},
-    delivery::{Mailer, SmtpMailer},
-    devices::Devices,
-    metrics_endpoint,
-    moderation::{self, Moderation},
-    password_resets::{self, ResetMailer, ResetRequests},
-    passwords::PasswordChecks,
-    price_plans::{self, PricePlans},
-    retention::{self, RetentionPass},
+    Config, Error,
+    account::{
+        audit_log::{self, AuditLog},
+        retention::{self, RetentionPass},
+    },
+    delivery::{Delivery, DeliverySettings, Mailer, SmtpMailer, clock::SystemClock, links::LinkCodes},
+    http::{self, metrics_endpoint, web_app},
+    inbox::automatic_replies,
+    operator::{
+        moderation::{self, Moderation},
+        price_plans::{self, PricePlans},
+    },
+    sending::{
+        approval_expiry::{self, ApprovalExpiry},
+        devices::Devices,
+    },
     state::AppState,
     store::{AuditStore, DeliveryStore, ModerationStore, OutboxStore, PlanStore, RetentionStore, Store},
-    web_app,
+    team::{
+        password_resets::{self, ResetMailer, ResetRequests},
+        passwords::PasswordChecks,
+    },
     webhook_sender::{self, WebhookSender},
 };
 
@@ -58,7 +64,7 @@ impl App {
     pub async fn build(config: Config) -> Result<App, Error> {
         let store = crate::store::for_serving(&config.db, chrono::Utc::now()).await?;
         if config.demo {
-            crate::admin::ensure_demo_account(&store).await?;
+            crate::operator::account_commands::ensure_demo_account(&store).await?;
         }
         let listener =
             TcpListener::bind(config.addr).await.map_err(Error::io(format!("listening on {}", config.addr)))?;
@@ -141,7 +147,7 @@ impl App {
             devices,
             dispatch: Arc::clone(&delivery.wake),
             webhooks,
-            rate_limiter: api::rate_limiter(config.rate_limit).map(Arc::new),
+            rate_limiter: http::rate_limiter(config.rate_limit).map(Arc::new),
             message,
             plans: Arc::clone(&plans),
             moderation: Arc::clone(&moderation),
@@ -149,22 +155,22 @@ impl App {
             large_bodies: Arc::new(Semaphore::new(config.large_bodies())),
             config: Arc::new(config),
         };
-        tokio::spawn(auto_replies::run(state.clone(), webhooks_stop.clone()));
+        tokio::spawn(automatic_replies::run(state.clone(), webhooks_stop.clone()));
         let body_read_timeout = Duration::from_secs(state.config.body_read_timeout_secs);
         let header_read_timeout = Duration::from_secs(state.config.header_read_timeout_secs);
         let max_connections = state.config.max_connections;
-        let api = api::router().route_layer(axum::middleware::from_fn_with_state(state.clone(), api::authorize));
+        let api = http::router().route_layer(axum::middleware::from_fn_with_state(state.clone(), http::authorize));
         let mut router = web_app::router(&state.config.web_dir).merge(api);
         if let Some(simulator) = simulator {
-            router = router.nest_service("/simulator", api::simulator::router(simulator, state.clone()));
+            router = router.nest_service("/simulator", crate::sending::simulator::router(simulator, state.clone()));
         }
         // Requests are counted only when metrics are served: otherwise nothing is recorded.
         if metrics.is_some() {
             router = router.layer(axum::middleware::from_fn(metrics_endpoint::track));
         }
         let router = router
-            .fallback(api::not_found)
-            .layer(axum::middleware::from_fn_with_state(state.clone(), api::render_errors))
+            .fallback(http::not_found)
+            .layer(axum::middleware::from_fn_with_state(state.clone(), http::render_errors))
             .layer(web_app::no_sniffing())
             .layer(RequestBodyTimeoutLayer::new(body_read_timeout))
             .layer(TraceLayer::new_for_http().make_span_with(|request: &axum::http::Request<_>| {

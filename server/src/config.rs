@@ -3,8 +3,8 @@
 use std::{net::SocketAddr, num::NonZeroUsize, path::PathBuf};
 
 use crate::{
-    address_range::AddressRange,
     carrier::{CaDir, SmscUrl},
+    http::address_range::AddressRange,
     store::{DbLocation, HttpErrors},
     webhook_sender::RetrySchedule,
 };

@@ -359,7 +359,7 @@ impl Error {
 /// The `Retry-After` of an answer refused for a database fault: long enough not to hammer it.
 const DATABASE_RETRY_AFTER_SECS: u64 = 5;
 
-/// An error on its way out: the envelope is written by [`crate::api::render_errors`], which
+/// An error on its way out: the envelope is written by [`crate::http::render_errors`], which
 /// knows the format the client accepts.
 #[derive(Debug, Clone)]
 pub(crate) struct Failure(pub(crate) texto_core::wire::ErrorResponse);

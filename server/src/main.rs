@@ -23,7 +23,7 @@ async fn main() -> ExitCode {
             Err(error) => Err(error),
         },
         Command::SmscSimulator(config) => texto_server::smsc::run(config, shutdown_signal()).await.map(|()| None),
-        administration => texto_server::command_log::administer(administration).await.map(Some),
+        administration => texto_server::administer(administration).await.map(Some),
     };
     match outcome {
         Ok(output) => {

@@ -8,8 +8,13 @@ use texto_core::MessageOptions;
 use tokio::sync::{Notify, Semaphore};
 
 use crate::{
-    Config, audit_log::AuditLog, delivery::Mailer, delivery::links::LinkCodes, devices::Devices,
-    passwords::PasswordChecks, sign_in_guard::SignInGuard, store::Store, webhook_sender::WebhookSender,
+    Config,
+    account::audit_log::AuditLog,
+    delivery::{Mailer, links::LinkCodes},
+    sending::devices::Devices,
+    store::Store,
+    team::{passwords::PasswordChecks, sign_in_guard::SignInGuard},
+    webhook_sender::WebhookSender,
 };
 
 /// Shared state handed to every request handler.
@@ -20,11 +25,11 @@ pub(crate) struct AppState {
     pub(crate) rate_limiter: Option<Arc<DefaultKeyedRateLimiter<[u8; 32]>>>,
     pub(crate) message: MessageOptions,
     /// The accounts' price plans.
-    pub(crate) plans: Arc<crate::price_plans::PricePlans>,
+    pub(crate) plans: Arc<crate::operator::price_plans::PricePlans>,
     /// The running connectors (and why messages wait for them).
     pub(crate) connectors: Arc<crate::delivery::Connectors>,
     /// The operator's moderation rules.
-    pub(crate) moderation: Arc<crate::moderation::Moderation>,
+    pub(crate) moderation: Arc<crate::operator::moderation::Moderation>,
     /// The cap on bodies over 1 MB decoded at once (`--max-large-bodies`).
     pub(crate) large_bodies: Arc<Semaphore>,
     /// Short-link codes.
@@ -45,5 +50,5 @@ pub(crate) struct AppState {
     /// answered to whoever asked for them.
     pub(crate) mailer: Option<Arc<dyn Mailer>>,
     /// Takes password reset requests for the worker that mails the links.
-    pub(crate) resets: Arc<crate::password_resets::ResetRequests>,
+    pub(crate) resets: Arc<crate::team::password_resets::ResetRequests>,
 }

@@ -14,7 +14,7 @@ use texto_core::{
     wire::{AuditEntryDto, AuditResponse},
 };
 
-use super::{
+use crate::http::{
     Accept,
     auth::Caller,
     inputs::{QueryFields, query},
@@ -25,13 +25,13 @@ use crate::{
     store::{AuditEntry, AuditFilter, Page},
 };
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/audit", get(audit)).route("/audit.csv", get(audit_csv))
 }
 
 /// The query of `GET /audit`.
 #[derive(Debug, Deserialize)]
-pub(super) struct AuditQuery {
+pub(crate) struct AuditQuery {
     #[serde(default = "Page::first_record")]
     start: i64,
     #[serde(default = "Page::records_per_page")]
@@ -73,7 +73,7 @@ fn dto(entry: &AuditEntry) -> AuditEntryDto {
         ("date_start" = Option<String>, Query), ("date_end" = Option<String>, Query)),
     responses((status = 200, description = "The audit log", body = texto_core::wire::AuditResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn audit(
+pub(crate) async fn audit(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -82,8 +82,8 @@ pub(super) async fn audit(
     page_of(&state, caller.account, accept, asked).await
 }
 
-/// A page of the log of `account` (the operators' own log: [`crate::audit_log::PLATFORM_LOG`]).
-pub(super) async fn page_of(
+/// A page of the log of `account` (the operators' own log: [`crate::account::audit_log::PLATFORM_LOG`]).
+pub(crate) async fn page_of(
     state: &AppState,
     account: crate::store::AccountId,
     accept: Accept,
@@ -108,7 +108,7 @@ pub(super) async fn page_of(
 #[utoipa::path(get, path = "/audit.csv", tag = "team",
     responses((status = 200, description = "CSV: date, actor, address, action, object, summary", content_type = "text/csv"), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn audit_csv(
+pub(crate) async fn audit_csv(
     State(state): State<AppState>,
     caller: Caller,
     asked: Result<Query<AuditQuery>, QueryRejection>,

@@ -12,12 +12,12 @@ use texto_core::{
     wire::{AccountDto, AccountResponse},
 };
 
-use super::{Accept, auth::Caller};
+use crate::http::{Accept, auth::Caller};
 use crate::{Error, state::AppState};
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
-        .route("/account", get(account).post(super::sub_accounts::create))
+        .route("/account", get(account).post(crate::account::sub_accounts::create))
         .route("/lookup", post(lookup))
         .route("/account/invoice", get(invoices))
         .route("/account/invoice/{id}", get(invoices))
@@ -32,7 +32,7 @@ pub(super) fn router() -> Router<AppState> {
     responses((status = 200, description = "The caller's account", body = texto_core::wire::AccountResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn account(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
+pub(crate) async fn account(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
     let name = state.store.account_name(caller.account).await?;
     let balance = state.store.balance(caller.account).await?;
     Ok(accept.ok(&AccountResponse {
@@ -58,7 +58,7 @@ pub(super) async fn account(State(state): State<AppState>, caller: Caller, accep
     responses((status = "default", description = "-7: texto does no HLR lookup", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn lookup(_caller: Caller) -> Result<Response, Error> {
+pub(crate) async fn lookup(_caller: Caller) -> Result<Response, Error> {
     Err(Error::Invalid(vec![FieldError::new(
         "lookup",
         "HLR lookup is not available: texto has no HLR provider to ask",
@@ -74,7 +74,7 @@ pub(super) async fn lookup(_caller: Caller) -> Result<Response, Error> {
     responses((status = "default", description = "-7: invoices are the operator's billing system's", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn invoices(_caller: Caller) -> Result<Response, Error> {
+pub(crate) async fn invoices(_caller: Caller) -> Result<Response, Error> {
     Err(Error::Invalid(vec![FieldError::new(
         "invoice",
         "invoices are not available here: billing is the operator's own system; ask your operator",

@@ -6,10 +6,10 @@ use texto_core::{
     wire::{NotificationDto, NotificationRequest, NotificationResponse},
 };
 
-use super::{Accept, auth::Caller, body::WireBody};
+use crate::http::{Accept, auth::Caller, body::WireBody};
 use crate::{Error, state::AppState, store::BalanceAlert};
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/notification/balance", get(show).put(save))
 }
 
@@ -41,7 +41,7 @@ fn dto(alert: &BalanceAlert) -> NotificationDto {
     responses((status = 200, description = "The balance alert settings", body = texto_core::wire::NotificationResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn show(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
+pub(crate) async fn show(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
     let alert = state.store.balance_alert(caller.account).await?.unwrap_or_default();
     let mut notification = dto(&alert);
     notification.gsm = Some(alert.phone_number.clone());
@@ -61,7 +61,7 @@ pub(super) async fn show(State(state): State<AppState>, caller: Caller, accept: 
     responses((status = 200, description = "The settings as saved", body = texto_core::wire::NotificationResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn save(
+pub(crate) async fn save(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,

@@ -1,5 +1,5 @@
 //! `GET` and `PUT /retention`: how long the account keeps its data (the retention pass,
-//! `crate::retention`, removes what is older).
+//! `crate::account::retention`, removes what is older).
 
 use axum::{Router, extract::State, response::Response, routing::get};
 use texto_core::{
@@ -7,10 +7,10 @@ use texto_core::{
     wire::{RetentionDto, RetentionPeriodsDto, RetentionRequest, RetentionResponse},
 };
 
-use super::{Accept, auth::Caller, body::WireBody};
+use crate::http::{Accept, auth::Caller, body::WireBody};
 use crate::{Error, state::AppState, store::RetentionSettings};
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/retention", get(show).put(save))
 }
 
@@ -56,7 +56,7 @@ fn changed(current: RetentionSettings, asked: RetentionDto) -> Result<RetentionS
     responses((status = 200, description = "How long each kind of data is kept (empty: for good)", body = texto_core::wire::RetentionResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn show(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
+pub(crate) async fn show(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
     Ok(answer(accept, &state.store.retention(caller.account).await?))
 }
 
@@ -68,7 +68,7 @@ pub(super) async fn show(State(state): State<AppState>, caller: Caller, accept: 
     responses((status = 200, description = "The periods as stored", body = texto_core::wire::RetentionResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn save(
+pub(crate) async fn save(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,

@@ -17,15 +17,19 @@ use texto_core::{
     },
 };
 
-use super::{Accept, access::noted, auth::Caller, body::WireBody, path_id, tokens};
 use crate::{
-    Error, moderation,
-    passwords::{self, Password},
+    Error,
+    operator::moderation,
     state::AppState,
     store::{AccountId, Email, NewSubAccount, PersonName, SubAccountRecord},
+    team::passwords::{self, Password},
+};
+use crate::{
+    http::{Accept, access::noted, auth::Caller, body::WireBody, path_id},
+    team::tokens,
 };
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/sub-accounts", get(list))
         .route("/sub-accounts/{id}", get(one))
@@ -110,7 +114,7 @@ async fn dto(
 #[utoipa::path(post, path = "/account", tag = "account", request_body = texto_core::wire::NewAccountRequest,
     responses((status = 200, description = "The sub-account's id", body = texto_core::wire::AccountCreatedResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn create(
+pub(crate) async fn create(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -180,7 +184,7 @@ pub(super) async fn create(
 #[utoipa::path(get, path = "/sub-accounts", tag = "account",
     responses((status = 200, description = "The caller's sub-accounts", body = texto_core::wire::SubAccountsResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn list(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
+pub(crate) async fn list(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
     let months = Months::at(Utc::now())?;
     let mut sub_accounts = Vec::new();
     for record in state.store.sub_accounts(caller.account).await? {
@@ -194,7 +198,7 @@ pub(super) async fn list(State(state): State<AppState>, caller: Caller, accept: 
     params(("id" = i64, Path, description = "The sub-account's id")),
     responses((status = 200, description = "The sub-account", body = texto_core::wire::SubAccountResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn one(
+pub(crate) async fn one(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -211,7 +215,7 @@ pub(super) async fn one(
     params(("id" = i64, Path, description = "The sub-account's id")),
     responses((status = 200, description = "Unlocked", body = texto_core::wire::UnlockResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn unlock(
+pub(crate) async fn unlock(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -230,7 +234,7 @@ pub(super) async fn unlock(
     params(("id" = i64, Path, description = "The sub-account's id")),
     responses((status = 200, description = "The token, shown once, and its id", body = texto_core::wire::TokenCreatedResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn token(
+pub(crate) async fn token(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -247,7 +251,7 @@ pub(super) async fn token(
     params(("id" = i64, Path, description = "The sub-account's id")),
     responses((status = 200, description = "Both balances after", body = texto_core::wire::CreditsTransferResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn transfer(
+pub(crate) async fn transfer(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,

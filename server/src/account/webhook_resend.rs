@@ -12,10 +12,10 @@ use texto_core::{
     wire::{WebhookLogEntryDto, WebhookLogResponse},
 };
 
-use super::{Accept, auth::Caller, path_id};
+use crate::http::{Accept, auth::Caller, path_id};
 use crate::{Error, state::AppState, store::Attempt};
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/webhook/{id}/log/{attempt}/resend", post(resend))
 }
 
@@ -27,7 +27,7 @@ pub(super) fn router() -> Router<AppState> {
     responses((status = 200, description = "The new attempt", body = texto_core::wire::WebhookLogResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn resend(
+pub(crate) async fn resend(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,

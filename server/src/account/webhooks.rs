@@ -18,14 +18,15 @@ use texto_core::{
 };
 use url::{Host, Url};
 
-use super::{Accept, auth::Caller, body::WireBody, inputs::query, path_id};
+use crate::http::{Accept, auth::Caller, body::WireBody, inputs::query, path_id};
 use crate::{
-    Error, net_guard,
+    Error,
     state::AppState,
     store::{DeliveryRecord, NewWebhook, Page, WebhookChange, WebhookRecord, WebhookStatus, WebhookType},
+    webhook_sender::net_guard,
 };
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/webhook", post(create).get(list))
         .route("/webhook/{id}", put(update).delete(remove))
@@ -174,7 +175,7 @@ fn required(path: &str, what: &str, problems: &mut Vec<FieldError>) {
     responses((status = 200, description = "The new webhook (live)", body = texto_core::wire::WebhookResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn create(
+pub(crate) async fn create(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -215,7 +216,7 @@ pub(super) async fn create(
     responses((status = 200, description = "The account's webhooks", body = texto_core::wire::WebhookListResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn list(
+pub(crate) async fn list(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -245,7 +246,7 @@ pub(super) async fn list(
     responses((status = 200, description = "The webhook as changed", body = texto_core::wire::WebhookResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn update(
+pub(crate) async fn update(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -283,7 +284,7 @@ pub(super) async fn update(
     responses((status = 200, description = "The webhook with its new status", body = texto_core::wire::WebhookResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn set_status(
+pub(crate) async fn set_status(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -318,7 +319,7 @@ pub(super) async fn set_status(
     responses((status = 200, description = "Deleted; deleted_id is its id", body = texto_core::wire::WebhookDeletedResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn remove(
+pub(crate) async fn remove(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -355,7 +356,7 @@ fn log_entry(record: &DeliveryRecord) -> WebhookLogEntryDto {
     responses((status = 200, description = "Delivery attempts, newest first", body = texto_core::wire::WebhookLogResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn log(
+pub(crate) async fn log(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,

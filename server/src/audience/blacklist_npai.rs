@@ -17,7 +17,7 @@ use texto_core::{
     },
 };
 
-use super::{
+use crate::http::{
     Accept,
     auth::Caller,
     body::WireBody,
@@ -31,7 +31,7 @@ use crate::{
 };
 
 /// The routes of both number lists.
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/npai", get(list_npai).post(add_npai))
         .route("/npai/{number}", delete(remove_npai))
@@ -42,7 +42,7 @@ pub(super) fn router() -> Router<AppState> {
 
 /// The optional filters of `GET /npai` and `GET /blacklist`.
 #[derive(Debug, Default, Deserialize)]
-pub(super) struct Filter {
+pub(crate) struct Filter {
     /// Only this number (international digits).
     destination: Option<String>,
     /// Only numbers containing these digits.
@@ -76,7 +76,7 @@ fn entry(entry: NumberEntry) -> NumberEntryDto {
     responses((status = 200, description = "NPAI numbers", body = texto_core::wire::NumberListResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn list_npai(
+pub(crate) async fn list_npai(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -95,7 +95,7 @@ pub(super) async fn list_npai(
     responses((status = 200, description = "Blacklisted numbers", body = texto_core::wire::NumberListResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn list_blacklist(
+pub(crate) async fn list_blacklist(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -157,7 +157,7 @@ async fn entries(
     responses((status = 200, description = "Numbers added", body = texto_core::wire::AddedContactsResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn add_npai(
+pub(crate) async fn add_npai(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -176,7 +176,7 @@ pub(super) async fn add_npai(
     responses((status = 200, description = "Numbers added", body = texto_core::wire::AddedContactsResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn add_blacklist(
+pub(crate) async fn add_blacklist(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -230,7 +230,7 @@ async fn add(
     responses((status = 200, description = "Removed", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn remove_npai(
+pub(crate) async fn remove_npai(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -248,7 +248,7 @@ pub(super) async fn remove_npai(
     responses((status = 200, description = "Removed", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn remove_blacklist(
+pub(crate) async fn remove_blacklist(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -267,7 +267,7 @@ pub(super) async fn remove_blacklist(
 )]
 /// `DELETE /blacklist/contact/{id}`: the entry by the id `GET /blacklist` gives it, as the
 /// SMSFactor SDKs remove one; -5 when the account has no such entry.
-pub(super) async fn remove_blacklist_entry(
+pub(crate) async fn remove_blacklist_entry(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,

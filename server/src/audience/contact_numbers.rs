@@ -9,10 +9,13 @@ use axum::{
 };
 use texto_core::wire::ContactNumbersResponse;
 
-use super::{Accept, auth::Caller, contacts::ContactsQuery, inputs::query};
 use crate::{Error, state::AppState};
+use crate::{
+    audience::contacts::ContactsQuery,
+    http::{Accept, auth::Caller, inputs::query},
+};
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/contacts/numbers", get(numbers))
 }
 
@@ -25,7 +28,7 @@ pub(super) fn router() -> Router<AppState> {
     ),
     responses((status = 200, description = "The numbers", body = texto_core::wire::ContactNumbersResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn numbers(
+pub(crate) async fn numbers(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,

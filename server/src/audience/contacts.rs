@@ -19,14 +19,6 @@ use texto_core::{
     },
 };
 
-use super::{
-    Accept,
-    access::noted,
-    auth::Caller,
-    body::WireBody,
-    inputs::{optional_id, path_number, query},
-    messages::{message_dto, reply_dto},
-};
 use crate::{
     Error,
     state::AppState,
@@ -35,13 +27,23 @@ use crate::{
         account_contacts::{ConsentRecord, ContactCard, ContactChange, ContactFilter},
     },
 };
+use crate::{
+    http::{
+        Accept,
+        access::noted,
+        auth::Caller,
+        body::WireBody,
+        inputs::{optional_id, path_number, query},
+    },
+    sending::messages::{message_dto, reply_dto},
+};
 
 /// The most custom fields and tags a contact has.
 const MOST_ITEMS: usize = 50;
 /// The longest name, tag, field value or proof kept, in characters.
 const MOST_CHARS: usize = 500;
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/contacts", get(list)).route("/contact/{number}", get(export).put(save).delete(erase))
 }
 
@@ -54,7 +56,7 @@ fn text(value: String, path: &str, errors: &mut Vec<FieldError>) -> String {
 }
 
 /// The change a `PUT` (or a list entry's `contact`) asks for, checked.
-pub(super) fn change_of(asked: ContactCardDto, now: DateTime<Utc>) -> Result<ContactChange, Error> {
+pub(crate) fn change_of(asked: ContactCardDto, now: DateTime<Utc>) -> Result<ContactChange, Error> {
     let mut errors = Vec::new();
     let firstname = asked.firstname.map(|v| text(v, "contact.firstname", &mut errors));
     let lastname = asked.lastname.map(|v| text(v, "contact.lastname", &mut errors));
@@ -118,7 +120,7 @@ pub(super) fn change_of(asked: ContactCardDto, now: DateTime<Utc>) -> Result<Con
 /// The query of `GET /contacts` (and `GET /contacts/numbers`).
 #[derive(Debug, Default, serde::Deserialize)]
 #[serde(default)]
-pub(super) struct ContactsQuery {
+pub(crate) struct ContactsQuery {
     start: Option<i64>,
     length: Option<i64>,
     search: Option<String>,
@@ -134,7 +136,7 @@ pub(super) struct ContactsQuery {
 
 impl ContactsQuery {
     /// The filter the query asks for, checked.
-    pub(super) async fn filter(self, state: &AppState, account: AccountId) -> Result<ContactFilter, Error> {
+    pub(crate) async fn filter(self, state: &AppState, account: AccountId) -> Result<ContactFilter, Error> {
         let list = optional_id("list", self.list.as_deref(), "a list's id")?;
         let consent = match self.consent.as_deref().map(str::trim) {
             None | Some("") => None,
@@ -158,7 +160,7 @@ impl ContactsQuery {
         let mut rules = Vec::new();
         if let Some(segment) = self.segment.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
             let unknown = || Error::NotFound(format!("segment {segment}"));
-            let id = super::path_id(segment).ok_or_else(unknown)?;
+            let id = crate::http::path_id(segment).ok_or_else(unknown)?;
             rules.extend(state.store.segment(account, id).await?.ok_or_else(unknown)?.rules);
         }
         let mut asked = Vec::new();
@@ -215,7 +217,7 @@ impl ContactsQuery {
     ),
     responses((status = 200, description = "Contacts", body = texto_core::wire::ContactCardsResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn list(
+pub(crate) async fn list(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -236,7 +238,7 @@ pub(super) async fn list(
     params(("number" = String, Path, description = "The number, international digits")),
     responses((status = 200, description = "The contact, its lists, messages, replies and clicks", body = texto_core::wire::ContactExportResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn export(
+pub(crate) async fn export(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -304,7 +306,7 @@ pub(super) async fn export(
     params(("number" = String, Path, description = "The number, international digits")),
     responses((status = 200, description = "The contact as saved", body = texto_core::wire::ContactCardsResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn save(
+pub(crate) async fn save(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -333,7 +335,7 @@ pub(super) async fn save(
     params(("number" = String, Path, description = "The number, international digits")),
     responses((status = 200, description = "Erased", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn erase(
+pub(crate) async fn erase(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,

@@ -12,20 +12,17 @@ use texto_core::{
     wire::{ContactUpdateRequest, RemovedResponse, StatusResponse},
 };
 
-use super::{
-    Accept,
-    auth::Caller,
-    body::WireBody,
-    lists::{list_path_id, not_found},
-    path_id,
-};
 use crate::{
     Error,
     state::AppState,
     store::{ContactChange, ContactUpdate},
 };
+use crate::{
+    audience::lists::{list_path_id, not_found},
+    http::{Accept, auth::Caller, body::WireBody, path_id},
+};
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/list/contact/{contact_id}", put(update_contact))
         .route("/list/deduplicate/{id}", put(deduplicate))
@@ -36,7 +33,7 @@ pub(super) fn router() -> Router<AppState> {
 fn change(request: ContactUpdateRequest) -> Result<ContactChange, Error> {
     let card = match request.contact.as_ref().and_then(|entry| entry.contact.clone()) {
         None => None,
-        Some(card) => Some(super::contacts::change_of(*card, chrono::Utc::now()).map_err(|error| {
+        Some(card) => Some(crate::audience::contacts::change_of(*card, chrono::Utc::now()).map_err(|error| {
             match error {
                 Error::Invalid(errors) => Error::Invalid(
                     errors
@@ -74,7 +71,7 @@ fn change(request: ContactUpdateRequest) -> Result<ContactChange, Error> {
     responses((status = 200, description = "Changed", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn update_contact(
+pub(crate) async fn update_contact(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -105,7 +102,7 @@ fn removed(accept: Accept, removed: i64) -> Response {
     responses((status = 200, description = "How many contacts repeated a number and went", body = texto_core::wire::RemovedResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn deduplicate(
+pub(crate) async fn deduplicate(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -124,7 +121,7 @@ pub(super) async fn deduplicate(
     responses((status = 200, description = "How many contacts were on the NPAI list and went", body = texto_core::wire::RemovedResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn clear_npai(
+pub(crate) async fn clear_npai(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,

@@ -17,7 +17,7 @@ use texto_core::{
     },
 };
 
-use super::{
+use crate::http::{
     Accept,
     auth::Caller,
     body::WireBody,
@@ -34,7 +34,7 @@ use crate::{
 const MAX_NAME_CHARS: usize = 255;
 
 /// The routes of stored lists.
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/list", post(save))
         .route("/lists", get(lists))
@@ -45,7 +45,7 @@ pub(super) fn router() -> Router<AppState> {
 
 /// The optional search of `GET /list/{id}`.
 #[derive(Debug, Default, Deserialize)]
-pub(super) struct Search {
+pub(crate) struct Search {
     /// Text found in the number's digits or in a field.
     search: Option<String>,
 }
@@ -59,7 +59,7 @@ impl Search {
 }
 
 /// -5 for the list `id`.
-pub(super) fn not_found(id: &str) -> Error {
+pub(crate) fn not_found(id: &str) -> Error {
     Error::NotFound(format!("list {id}"))
 }
 
@@ -69,7 +69,7 @@ fn list_id(id: &str) -> Result<i64, Error> {
 }
 
 /// The list id of a path: canonical decimal ([`path_id`]), else an unknown list.
-pub(super) fn list_path_id(id: &str) -> Result<i64, Error> {
+pub(crate) fn list_path_id(id: &str) -> Result<i64, Error> {
     path_id(id).ok_or_else(|| not_found(id))
 }
 
@@ -122,7 +122,7 @@ fn check_size(state: &AppState, request: &ListRequest) -> Result<(), Error> {
     responses((status = 200, description = "Contacts added, refused and already there; the list id", body = texto_core::wire::ListSavedResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn save(
+pub(crate) async fn save(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -163,7 +163,7 @@ pub(super) async fn save(
     responses((status = 200, description = "Contacts added, refused and already there", body = texto_core::wire::ListSavedResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn update(
+pub(crate) async fn update(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -194,7 +194,7 @@ pub(super) async fn update(
     responses((status = 200, description = "The account's lists", body = texto_core::wire::ListsResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn lists(
+pub(crate) async fn lists(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -240,7 +240,7 @@ fn contact(contact: ListContact) -> ListContactDto {
     responses((status = 200, description = "The list and a page of its contacts", body = texto_core::wire::ListResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn list(
+pub(crate) async fn list(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -271,7 +271,7 @@ pub(super) async fn list(
     responses((status = 200, description = "Deleted with its contacts", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn remove(
+pub(crate) async fn remove(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -292,7 +292,7 @@ pub(super) async fn remove(
     responses((status = 200, description = "Deleted", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn remove_contact(
+pub(crate) async fn remove_contact(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -316,7 +316,7 @@ pub(super) async fn remove_contact(
     responses((status = 200, description = "Deleted", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn remove_contact_by_id(
+pub(crate) async fn remove_contact_by_id(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,

@@ -13,14 +13,14 @@ use texto_core::{
     wire::{SegmentDto, SegmentRequest, SegmentResponse, SegmentsResponse, StatusResponse},
 };
 
-use super::{Accept, access::noted, auth::Caller, body::WireBody, path_id};
+use crate::http::{Accept, access::noted, auth::Caller, body::WireBody, path_id};
 use crate::{
     Error,
     state::AppState,
     store::{AccountId, Page, segments::SavedSegment},
 };
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/segments", get(all))
         .route("/segment", post(create))
@@ -82,7 +82,7 @@ async fn saved(
 #[utoipa::path(get, path = "/segments", tag = "segments",
     responses((status = 200, description = "The segments", body = texto_core::wire::SegmentsResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn all(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
+pub(crate) async fn all(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
     let segments = state.store.segments(caller.account).await?;
     let segments = segments.iter().map(|segment| dto(segment, None)).collect();
     Ok(accept.ok(&SegmentsResponse { status: 1, message: "OK".into(), segments }))
@@ -93,7 +93,7 @@ pub(super) async fn all(State(state): State<AppState>, caller: Caller, accept: A
     params(("id" = String, Path, description = "The segment's id")),
     responses((status = 200, description = "The segment and its count", body = texto_core::wire::SegmentResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn show(
+pub(crate) async fn show(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -111,7 +111,7 @@ pub(super) async fn show(
 #[utoipa::path(post, path = "/segment/count", tag = "segments", request_body = texto_core::wire::SegmentRequest,
     responses((status = 200, description = "The rules and their count", body = texto_core::wire::SegmentResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn count(
+pub(crate) async fn count(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -128,7 +128,7 @@ pub(super) async fn count(
 #[utoipa::path(post, path = "/segment", tag = "segments", request_body = texto_core::wire::SegmentRequest,
     responses((status = 200, description = "The segment as saved, with its count", body = texto_core::wire::SegmentResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn create(
+pub(crate) async fn create(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -146,7 +146,7 @@ pub(super) async fn create(
     params(("id" = String, Path, description = "The segment's id")),
     responses((status = 200, description = "The segment as saved, with its count", body = texto_core::wire::SegmentResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn update(
+pub(crate) async fn update(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -166,7 +166,7 @@ pub(super) async fn update(
     params(("id" = String, Path, description = "The segment's id")),
     responses((status = 200, description = "Deleted", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn remove(
+pub(crate) async fn remove(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,

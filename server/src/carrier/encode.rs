@@ -11,7 +11,7 @@ use rusmpp::{
 };
 
 use super::Outgoing;
-use crate::sms_text;
+use crate::carrier::sms_text;
 
 /// esm_class: the short message starts with a user data header.
 const UDHI: u8 = 0x40;

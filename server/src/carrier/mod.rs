@@ -6,6 +6,7 @@ mod encode;
 mod receipt;
 mod session;
 mod smpp;
+pub(crate) mod sms_text;
 mod tls;
 mod url;
 
@@ -71,7 +72,7 @@ pub(crate) enum Inbound {
         /// The text (of this part), decoded.
         text: String,
         /// Its place in a concatenated reply (UDH or SAR TLVs), if it is a part of one.
-        part: Option<crate::sms_text::Concat>,
+        part: Option<crate::carrier::sms_text::Concat>,
     },
 }
 
@@ -80,7 +81,7 @@ pub(crate) enum Inbound {
 #[derive(Debug)]
 pub(crate) struct Delivered {
     /// The connector it came from.
-    pub(crate) connector: crate::routing::ConnectorName,
+    pub(crate) connector: crate::operator::routing::ConnectorName,
     /// What arrived.
     pub(crate) inbound: Inbound,
     /// Answers the SMSC (deliver_sm_resp) when called.

@@ -20,14 +20,14 @@ use tokio::{
 };
 use tokio_util::{codec::Framed, sync::CancellationToken};
 
-use super::{
+use crate::carrier::{
     CaDir, Delivered, Inbound, SmppTarget,
     receipt::field,
     tls::{self, SmppStream},
 };
 use texto_core::DeliveryCode;
 
-use crate::{routing::ConnectorName, sms_text};
+use crate::{carrier::sms_text, operator::routing::ConnectorName};
 
 /// Seconds between two enquire_link when the link is quiet, and to wait for an answer.
 const KEEPALIVE: Duration = Duration::from_secs(30);

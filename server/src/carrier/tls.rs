@@ -10,7 +10,7 @@ use tokio::{
 };
 use tokio_rustls::TlsConnector;
 
-use super::{
+use crate::carrier::{
     ca::{self, CaDir},
     url::{SmppTarget, Tls},
 };

@@ -4,9 +4,9 @@ use clap::{Parser, Subcommand};
 
 use crate::{
     Config,
-    address_range::AddressRange,
     carrier::CaDir,
-    routing::ConnectorName,
+    http::address_range::AddressRange,
+    operator::routing::ConnectorName,
     store::{DbLocation, HttpErrors},
 };
 

@@ -9,14 +9,15 @@ use std::sync::Arc;
 use chrono::Utc;
 
 use crate::{
-    Error, admin, admin_users,
-    audit_log::PLATFORM_LOG,
-    cli::{
+    Error,
+    account::audit_log::PLATFORM_LOG,
+    cli::args::{
         AccountAction, Command, ConnectorAction, ModerationAction, OperatorAction, PlanAction, RouteAction,
         TokenAction, UserAction,
     },
-    moderation_admin, plan_admin, routing_admin,
+    operator::{account_commands, moderation_commands, plan_commands, routing_commands},
     store::{AuditEntry, DbLocation},
+    team::user_commands,
 };
 
 /// Runs an administration command (any but `serve` and `smsc-simulator`) against its database,
@@ -27,14 +28,14 @@ pub async fn administer(command: Command) -> Result<String, Error> {
         Command::Serve(_) | Command::SmscSimulator(_) => {
             return Err(Error::Command("serve and smsc-simulator are not administration commands".into()));
         }
-        Command::Account { db, action } => admin::account(&db.db, action).await?,
-        Command::Token { db, action } => admin::token(&db.db, action).await?,
-        Command::Connector { db, action } => routing_admin::connector(&db.db, action).await?,
-        Command::Route { db, action } => routing_admin::route(&db.db, action).await?,
-        Command::Moderation { db, action } => moderation_admin::moderation(&db.db, action).await?,
-        Command::Operator { db, action } => admin::operator(&db.db, action).await?,
-        Command::Plan { db, action } => plan_admin::plan(&db.db, action).await?,
-        Command::User { db, action } => admin_users::user(&db.db, action).await?,
+        Command::Account { db, action } => account_commands::account(&db.db, action).await?,
+        Command::Token { db, action } => account_commands::token(&db.db, action).await?,
+        Command::Connector { db, action } => routing_commands::connector(&db.db, action).await?,
+        Command::Route { db, action } => routing_commands::route(&db.db, action).await?,
+        Command::Moderation { db, action } => moderation_commands::moderation(&db.db, action).await?,
+        Command::Operator { db, action } => account_commands::operator(&db.db, action).await?,
+        Command::Plan { db, action } => plan_commands::plan(&db.db, action).await?,
+        Command::User { db, action } => user_commands::user(&db.db, action).await?,
     };
     if let Some(change) = change
         && let Err(error) = record(change, &output).await

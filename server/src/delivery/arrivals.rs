@@ -17,7 +17,7 @@ use super::{
 };
 use crate::{
     carrier::{Ack, Delivered, Inbound},
-    routing::{ConnectorName, stored_smsc_id},
+    operator::routing::{ConnectorName, stored_smsc_id},
     store::{Arrival, DeliveryStore},
 };
 

@@ -10,7 +10,7 @@ use super::{clock::Clock, connectors::Connectors, throttle::Throttle};
 use crate::{
     Error,
     carrier::Carrier,
-    routing::Routes,
+    operator::routing::Routes,
     store::{PlanStore, RoutingStore},
 };
 
@@ -46,5 +46,5 @@ impl ConnectorSync {
 
 /// Steps every second until stopped (the first step ran before the dispatcher started).
 pub(crate) async fn run(sync: ConnectorSync, stop: CancellationToken) {
-    crate::every_second::run("connectors and routes", stop, || sync.step()).await;
+    crate::operator::settings_reload::run("connectors and routes", stop, || sync.step()).await;
 }

@@ -17,7 +17,7 @@ use tokio::sync::mpsc;
 
 use crate::{
     carrier::{CaDir, Carrier, Delivered, Outgoing, SmppCarrier, SmppTarget, Submitted},
-    routing::{ConnectorName, Routes, Traits},
+    operator::routing::{ConnectorName, Routes, Traits},
     store::{ConnectorConfig, ConnectorStatus},
 };
 

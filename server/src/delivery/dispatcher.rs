@@ -24,7 +24,7 @@ use super::{
 use crate::{
     Error,
     carrier::{Carrier, Outgoing, Submitted},
-    routing::{ConnectorName, Traits, stored_smsc_id},
+    operator::routing::{ConnectorName, Traits, stored_smsc_id},
     store::{AccountId, DeliveryStore, HandOff, Queued},
 };
 

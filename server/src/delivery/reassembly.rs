@@ -9,7 +9,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use crate::sms_text::Concat;
+use crate::carrier::sms_text::Concat;
 
 /// How long the parts of an incomplete message wait for the others.
 pub(crate) const GIVE_UP_AFTER: Duration = Duration::from_secs(600);

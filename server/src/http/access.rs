@@ -10,7 +10,7 @@ use axum::{
 use chrono::Utc;
 use texto_core::Action;
 
-use super::{
+use crate::http::{
     auth::{Caller, authenticate},
     same_site::refuse_other_sites,
 };
@@ -196,7 +196,7 @@ const BEFORE_TWO_FACTOR: &[(&str, &str)] = &[
 
 /// `caller`, unless the account requires two-factor sign-in, the caller has not set it up,
 /// and the route is not one of [`BEFORE_TWO_FACTOR`].
-pub(super) fn two_factor_in_place(caller: Caller, method: &str, path: &str) -> Result<Caller, Error> {
+pub(crate) fn two_factor_in_place(caller: Caller, method: &str, path: &str) -> Result<Caller, Error> {
     let missing = caller.session.as_ref().is_some_and(|session| session.two_factor_missing);
     if missing && !BEFORE_TWO_FACTOR.contains(&(method, path)) {
         return Err(Error::TwoFactorRequired);
@@ -244,7 +244,7 @@ pub(crate) async fn authorize(State(state): State<AppState>, request: Request, n
         }
         Operator => {
             let (mut parts, body) = request.into_parts();
-            return match super::operator::authenticate(&parts, &state).await {
+            return match crate::operator::console::authenticate(&parts, &state).await {
                 Ok(operator) => {
                     parts.extensions.insert(operator);
                     next.run(Request::from_parts(parts, body)).await

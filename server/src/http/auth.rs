@@ -18,7 +18,7 @@ use texto_core::{Action, Role};
 
 use crate::{
     Error,
-    address_range::{AddressRange, client_address},
+    http::address_range::{AddressRange, client_address},
     state::AppState,
     store::{AccountId, HttpErrors, SessionGrant, SessionOwner, approval::Hand, token_hash},
 };
@@ -98,7 +98,7 @@ pub(crate) fn rate_limiter(per_second: u32) -> Option<DefaultKeyedRateLimiter<[u
 impl FromRequestParts<AppState> for Caller {
     type Rejection = Error;
 
-    /// The caller [`authorize`](super::access) found (taken, not copied), or found now
+    /// The caller [`authorize`](crate::http::access) found (taken, not copied), or found now
     /// (routes outside the table).
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Caller, Error> {
         match parts.extensions.remove::<Caller>() {
@@ -144,7 +144,7 @@ async fn switch_account(parts: &Parts, state: &AppState, caller: Caller) -> Resu
         return Ok(caller);
     };
     let not_found = || Error::NotFound(format!("sub-account {asked}"));
-    let id = super::path_id(asked).ok_or_else(not_found)?;
+    let id = crate::http::path_id(asked).ok_or_else(not_found)?;
     if id == caller.account {
         return Ok(caller);
     }
@@ -200,7 +200,7 @@ async fn by_session(
     address: IpAddr,
     changes: bool,
 ) -> Result<Caller, Error> {
-    super::same_site::refuse_other_sites(&parts.headers, state.config.public_url.as_deref())?;
+    crate::http::same_site::refuse_other_sites(&parts.headers, state.config.public_url.as_deref())?;
     let grant = state
         .store
         .session_grant(&token_hash(secret))
@@ -277,7 +277,7 @@ pub(crate) fn client(parts: &Parts, trusted: &[AddressRange]) -> IpAddr {
 }
 
 /// The bearer token of the `Authorization` header, if there is one.
-pub(super) fn bearer(parts: &Parts) -> Option<String> {
+pub(crate) fn bearer(parts: &Parts) -> Option<String> {
     bearer_token(parts.headers.get(header::AUTHORIZATION)?)
 }
 

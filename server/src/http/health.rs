@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 
 use crate::{Error, state::AppState};
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/health", get(health))
 }
 

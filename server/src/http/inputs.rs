@@ -9,21 +9,23 @@ use crate::{Error, store::NewContact};
 
 /// The query as `T`, or -7 with HTTP 400 naming what could not be read (instead of axum's
 /// plain text); every listing route reads its query through this.
-pub(super) fn query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, Error> {
+pub(crate) fn query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, Error> {
     query.map(|Query(value)| value).map_err(|rejection| Error::BadQuery(rejection.body_text()))
 }
 
 /// The id a query field `name` gives (`None` when it is absent or empty), or -7 saying it
 /// wants `what`.
-pub(super) fn optional_id(name: &str, text: Option<&str>, what: &str) -> Result<Option<i64>, Error> {
+pub(crate) fn optional_id(name: &str, text: Option<&str>, what: &str) -> Result<Option<i64>, Error> {
     match text.map(str::trim).filter(|t| !t.is_empty()) {
-        Some(text) => super::path_id(text).map(Some).ok_or_else(|| Error::Invalid(vec![FieldError::new(name, what)])),
+        Some(text) => {
+            crate::http::path_id(text).map(Some).ok_or_else(|| Error::Invalid(vec![FieldError::new(name, what)]))
+        }
         None => Ok(None),
     }
 }
 
 /// A body's 0-or-1 field `name` as a flag (`None` when absent), or -7 saying it wants 0 or 1.
-pub(super) fn flag(name: &str, value: Option<i64>) -> Result<Option<bool>, Error> {
+pub(crate) fn flag(name: &str, value: Option<i64>) -> Result<Option<bool>, Error> {
     match value {
         None => Ok(None),
         Some(flag @ (0 | 1)) => Ok(Some(flag == 1)),
@@ -32,14 +34,14 @@ pub(super) fn flag(name: &str, value: Option<i64>) -> Result<Option<bool>, Error
 }
 
 /// The number a path names (`+` allowed), or -5 for `what` (`contact`, `conversation`).
-pub(super) fn path_number(text: &str, what: &str) -> Result<i64, Error> {
-    super::path_id(text.trim_start_matches('+')).ok_or_else(|| Error::NotFound(format!("{what} {text}")))
+pub(crate) fn path_number(text: &str, what: &str) -> Result<i64, Error> {
+    crate::http::path_id(text.trim_start_matches('+')).ok_or_else(|| Error::NotFound(format!("{what} {text}")))
 }
 
 /// The digits of a number search: `text` without the separators a number may be written
 /// with (spaces, dots, dashes, brackets, a leading `+`; docs/interface.md §3.1), when only digits are
 /// left; `None` when anything else is.
-pub(super) fn digits_of(text: &str) -> Option<String> {
+pub(crate) fn digits_of(text: &str) -> Option<String> {
     let text = text.trim();
     let digits: String =
         text.strip_prefix('+').unwrap_or(text).chars().filter(|c| !matches!(c, ' ' | '.' | '-' | '(' | ')')).collect();
@@ -49,7 +51,7 @@ pub(super) fn digits_of(text: &str) -> Option<String> {
 /// The contacts of a request, validated: each number must be international (docs/interface.md §3.1).
 /// Returns the valid contacts and one problem per invalid number, at `{prefix}.contacts.gsm[i].value`;
 /// an info field holding a control character other than tab refuses the whole request (-7).
-pub(super) fn contacts(prefix: &str, gsm: &[ContactDto]) -> Result<(Vec<NewContact>, Vec<FieldError>), Error> {
+pub(crate) fn contacts(prefix: &str, gsm: &[ContactDto]) -> Result<(Vec<NewContact>, Vec<FieldError>), Error> {
     let mut valid = Vec::with_capacity(gsm.len());
     let mut problems = Vec::new();
     let mut refused = Vec::new();
@@ -63,21 +65,22 @@ pub(super) fn contacts(prefix: &str, gsm: &[ContactDto]) -> Result<(Vec<NewConta
         }
         match parse_international(&contact.value) {
             Ok(number) => {
-                let card =
-                    match contact.contact.clone().map(|card| super::contacts::change_of(*card, chrono::Utc::now())) {
-                        None => None,
-                        Some(Ok(card)) => Some(card),
-                        Some(Err(Error::Invalid(errors))) => {
-                            let at = format!("{prefix}.contacts.gsm[{i}].contact.");
-                            refused.extend(
-                                errors
-                                    .into_iter()
-                                    .map(|e| FieldError::new(e.path.replacen("contact.", &at, 1), e.message)),
-                            );
-                            continue;
-                        }
-                        Some(Err(other)) => return Err(other),
-                    };
+                let card = match contact
+                    .contact
+                    .clone()
+                    .map(|card| crate::audience::contacts::change_of(*card, chrono::Utc::now()))
+                {
+                    None => None,
+                    Some(Ok(card)) => Some(card),
+                    Some(Err(Error::Invalid(errors))) => {
+                        let at = format!("{prefix}.contacts.gsm[{i}].contact.");
+                        refused.extend(
+                            errors.into_iter().map(|e| FieldError::new(e.path.replacen("contact.", &at, 1), e.message)),
+                        );
+                        continue;
+                    }
+                    Some(Err(other)) => return Err(other),
+                };
                 valid.push(NewContact {
                     number: number.as_u64(),
                     info: [&contact.info1, &contact.info2, &contact.info3, &contact.info4]
@@ -100,13 +103,13 @@ pub(super) fn contacts(prefix: &str, gsm: &[ContactDto]) -> Result<(Vec<NewConta
 /// What a listing's query asks for beyond its page, read field by field so that every field
 /// that does not parse is named at once (-7).
 #[derive(Debug, Default)]
-pub(super) struct QueryFields {
+pub(crate) struct QueryFields {
     problems: Vec<FieldError>,
 }
 
 impl QueryFields {
     /// A `date_start` / `date_end`: `Y-m-d H:i:s` or `Y-m-d` in Paris time; empty is none.
-    pub(super) fn period_bound(
+    pub(crate) fn period_bound(
         &mut self,
         field: &str,
         value: Option<&str>,
@@ -119,7 +122,7 @@ impl QueryFields {
     }
 
     /// Like [`QueryFields::period_bound`], refusing an absent or empty value when `required`.
-    pub(super) fn period_bound_of(
+    pub(crate) fn period_bound_of(
         &mut self,
         field: &str,
         value: Option<&str>,
@@ -133,7 +136,7 @@ impl QueryFields {
     }
 
     /// A count such as `sms_min`: a whole number at least 0; empty is none.
-    pub(super) fn count(&mut self, field: &str, value: Option<&str>) -> Option<i64> {
+    pub(crate) fn count(&mut self, field: &str, value: Option<&str>) -> Option<i64> {
         let value = value.map(str::trim).filter(|v| !v.is_empty())?;
         value.parse::<i64>().ok().filter(|n| *n >= 0).or_else(|| {
             self.refuse(field, value, "must be a whole number, 0 or more");
@@ -142,7 +145,7 @@ impl QueryFields {
     }
 
     /// A phone number in international form (`33612345678`, `+33 6 12 34 56 78`); empty is none.
-    pub(super) fn number(&mut self, field: &str, value: Option<&str>) -> Option<u64> {
+    pub(crate) fn number(&mut self, field: &str, value: Option<&str>) -> Option<u64> {
         let value = value.map(str::trim).filter(|v| !v.is_empty())?;
         match parse_international(value) {
             Ok(number) => Some(number.as_u64()),
@@ -154,12 +157,12 @@ impl QueryFields {
     }
 
     /// Notes that `field`'s `value` was refused, and why.
-    pub(super) fn refuse(&mut self, field: &str, value: &str, why: &str) {
+    pub(crate) fn refuse(&mut self, field: &str, value: &str, why: &str) {
         self.problems.push(FieldError::new(field, format!("{}: {why}", texto_core::excerpt(value))));
     }
 
     /// `value` when every field parsed, otherwise -7 naming each that did not.
-    pub(super) fn finish<T>(self, value: T) -> Result<T, Error> {
+    pub(crate) fn finish<T>(self, value: T) -> Result<T, Error> {
         if self.problems.is_empty() { Ok(value) } else { Err(Error::Invalid(self.problems)) }
     }
 }

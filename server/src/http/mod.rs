@@ -1,57 +1,20 @@
-//! The HTTP interface: one module per resource, errors written in the client's format.
+//! The HTTP layer: the router of every domain's routes, the access table, bodies and formats,
+//! errors written in the client's format, health, the OpenAPI document, the web app and the
+//! metrics endpoint.
 
 pub(crate) mod access;
-pub(crate) use answers::send_automatic_reply;
-mod account;
-mod answers;
-mod approval;
-mod audit;
-mod auth;
-mod body;
-mod campaign_numbers;
-mod campaigns;
-mod clicks;
-mod consumption;
-mod contact_numbers;
-mod contacts;
-mod conversations;
-mod daily;
-mod format;
+pub(crate) mod address_range;
+pub(crate) mod auth;
+pub(crate) mod body;
+pub(crate) mod format;
 mod health;
-mod inputs;
-mod keywords;
-mod links;
-mod list_upkeep;
-mod lists;
-mod messages;
-mod notification;
-mod number_lists;
+pub(crate) mod inputs;
+pub(crate) mod metrics_endpoint;
 mod openapi;
-mod operator;
-mod operator_accounts;
-mod operator_moderation;
-mod operator_plans;
-mod operator_routing;
-mod operator_session;
-mod prices;
-mod retention;
-mod retry_key;
-mod same_site;
-mod segments;
-mod send;
-mod session;
-mod settings;
-mod short_links;
-pub(crate) mod simulator;
-mod sub_accounts;
-mod team_rules;
-mod tokens;
-mod two_factor;
-mod users;
-mod webhook_resend;
-mod webhooks;
+pub(crate) mod same_site;
+pub(crate) mod web_app;
 
-pub(crate) use access::authorize;
+pub(crate) use crate::http::access::authorize;
 
 use axum::{
     Router,
@@ -65,54 +28,22 @@ use texto_core::{
     wire::{ErrorResponse, Format},
 };
 
-pub(crate) use auth::rate_limiter;
-pub(crate) use format::Accept;
+pub(crate) use crate::http::auth::rate_limiter;
+pub(crate) use crate::http::format::Accept;
 
 use crate::{Error, error::Failure, state::AppState, store::HttpErrors};
 
 /// Every endpoint of the interface (docs/interface.md §2).
 pub(crate) fn router() -> Router<AppState> {
     Router::new()
-        .merge(account::router())
         .merge(health::router())
         .merge(openapi::router())
-        .merge(send::router())
-        .merge(campaigns::router())
-        .merge(campaign_numbers::router())
-        .merge(messages::router())
-        .merge(clicks::router())
-        .merge(webhooks::router())
-        .merge(webhook_resend::router())
-        .merge(notification::router())
-        .merge(lists::router())
-        .merge(list_upkeep::router())
-        .merge(number_lists::router())
-        .merge(short_links::router())
-        .merge(tokens::router())
-        .merge(retention::router())
-        .merge(consumption::router())
-        .merge(session::router())
-        .merge(users::router())
-        .merge(links::router())
-        .merge(audit::router())
-        .merge(approval::router())
-        .merge(two_factor::router())
-        .merge(sub_accounts::router())
-        .merge(team_rules::router())
-        .merge(conversations::router())
-        .merge(keywords::router())
-        .merge(segments::router())
-        .merge(contact_numbers::router())
-        .merge(prices::router())
-        .merge(operator::router())
-        .merge(operator_moderation::router())
-        .merge(operator_accounts::router())
-        .merge(operator_plans::router())
-        .merge(operator_routing::router())
-        .merge(operator_session::router())
-        .merge(contacts::router())
-        .merge(daily::router())
-        .merge(settings::router())
+        .merge(crate::sending::router())
+        .merge(crate::audience::router())
+        .merge(crate::inbox::router())
+        .merge(crate::team::router())
+        .merge(crate::account::router())
+        .merge(crate::operator::router())
 }
 
 /// Writes error envelopes in the format the request accepts (XML when it accepts neither,
@@ -124,7 +55,7 @@ pub(crate) fn router() -> Router<AppState> {
 pub(crate) async fn render_errors(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
     let accept = Accept::from_headers(request.headers()).unwrap_or(Accept(Format::Xml));
     let envelopes = !is_page(request.uri().path());
-    let statuses = auth::ErrorStatuses::default();
+    let statuses = crate::http::auth::ErrorStatuses::default();
     request.extensions_mut().insert(statuses.clone());
     let authorization = request.headers().get(header::AUTHORIZATION).cloned();
     let response = envelope_of(accept, request, next).await;
@@ -133,7 +64,7 @@ pub(crate) async fn render_errors(State(state): State<AppState>, mut request: Re
         Some(choice) => Some(choice),
         // No handler read the token (an unknown path, a method not allowed): its own setting
         // still decides, so that an SDK reads these errors too.
-        None if failed && envelopes => auth::token_choice(&state, authorization.as_ref()).await,
+        None if failed && envelopes => crate::http::auth::token_choice(&state, authorization.as_ref()).await,
         None => None,
     }
     .unwrap_or(state.config.http_errors);

@@ -7,13 +7,15 @@ use utoipa::{
     openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme},
 };
 
-use super::{
-    account, approval, audit, campaign_numbers, campaigns, clicks, consumption, contact_numbers, contacts,
-    conversations, daily, keywords, links, list_upkeep, lists, messages, notification, number_lists, operator,
-    operator_accounts, operator_moderation, operator_plans, operator_routing, operator_session, prices, retention,
-    segments, send, session, settings, sub_accounts, team_rules, tokens, two_factor, users, webhook_resend, webhooks,
-};
 use crate::state::AppState;
+use crate::{
+    account::{audit, details, notification, retention_settings, sub_accounts, webhook_resend, webhooks},
+    audience::{blacklist_npai, contact_numbers, contacts, list_upkeep, lists, segments},
+    inbox::{conversations, keywords, settings},
+    operator::{accounts, console, moderation_queue, plans, routing_changes, session as operator_session},
+    sending::{approval, campaign_numbers, campaigns, clicks, consumption, daily, messages, prices, send},
+    team::{one_time_links, people, rules, session, tokens, two_factor_setup},
+};
 
 /// The interface, as texto implements it.
 #[derive(OpenApi)]
@@ -30,24 +32,24 @@ use crate::state::AppState;
         campaigns::history, campaigns::detail, campaigns::credits, clicks::clickers,
         campaign_numbers::replies, campaign_numbers::stops, campaign_numbers::npai, campaign_numbers::blacklist_npai,
         messages::messages, messages::replies,
-        account::account, account::lookup, account::invoices, sub_accounts::create, sub_accounts::list, sub_accounts::one, sub_accounts::unlock, sub_accounts::token, sub_accounts::transfer, team_rules::show, team_rules::save, conversations::list, conversations::timeline, conversations::reply, conversations::read,
-        contacts::list, contacts::export, contacts::save, contacts::erase, keywords::all, keywords::create, keywords::update, keywords::remove, contact_numbers::numbers, prices::prices, operator::accounts, operator::connectors, operator::routes, operator::traffic, operator_moderation::queue, operator_moderation::release, operator_moderation::refuse, operator_moderation::add_rule, operator_moderation::remove_rule, operator_moderation::new_accounts, operator::audit, operator_accounts::create, operator_plans::plans, operator_plans::save, operator_accounts::change, operator_accounts::top_up, operator_accounts::ledger, operator_accounts::suspend, operator_accounts::restore, operator_routing::save_connector, operator_routing::enable, operator_routing::disable, operator_routing::remove_connector, operator_routing::add_route, operator_routing::remove_route, operator_session::sign_in, operator_session::sign_out, segments::all, segments::show, segments::count, segments::create, segments::update, segments::remove, settings::show, settings::save,
+        details::account, details::lookup, details::invoices, sub_accounts::create, sub_accounts::list, sub_accounts::one, sub_accounts::unlock, sub_accounts::token, sub_accounts::transfer, rules::show, rules::save, conversations::list, conversations::timeline, conversations::reply, conversations::read,
+        contacts::list, contacts::export, contacts::save, contacts::erase, keywords::all, keywords::create, keywords::update, keywords::remove, contact_numbers::numbers, prices::prices, console::accounts, console::connectors, console::routes, console::traffic, moderation_queue::queue, moderation_queue::release, moderation_queue::refuse, moderation_queue::add_rule, moderation_queue::remove_rule, moderation_queue::new_accounts, console::audit, accounts::create, plans::plans, plans::save, accounts::change, accounts::top_up, accounts::ledger, accounts::suspend, accounts::restore, routing_changes::save_connector, routing_changes::enable, routing_changes::disable, routing_changes::remove_connector, routing_changes::add_route, routing_changes::remove_route, operator_session::sign_in, operator_session::sign_out, segments::all, segments::show, segments::count, segments::create, segments::update, segments::remove, settings::show, settings::save,
         tokens::create, tokens::list, tokens::one, tokens::revoke,
-        retention::show, retention::save, consumption::consumption, daily::daily,
+        retention_settings::show, retention_settings::save, consumption::consumption, daily::daily,
         notification::show, notification::save,
         webhooks::create, webhooks::list, webhooks::update, webhooks::set_status, webhooks::remove, webhooks::log, webhook_resend::resend,
         lists::save, lists::lists, lists::list, lists::update, lists::remove, lists::remove_contact, lists::remove_contact_by_id,
         list_upkeep::update_contact, list_upkeep::deduplicate, list_upkeep::clear_npai,
-        number_lists::list_npai, number_lists::add_npai, number_lists::remove_npai,
-        number_lists::list_blacklist, number_lists::add_blacklist, number_lists::remove_blacklist, number_lists::remove_blacklist_entry,
+        blacklist_npai::list_npai, blacklist_npai::add_npai, blacklist_npai::remove_npai,
+        blacklist_npai::list_blacklist, blacklist_npai::add_blacklist, blacklist_npai::remove_blacklist, blacklist_npai::remove_blacklist_entry,
         session::sign_in, session::sign_out, session::sign_out_everywhere, session::me, session::change_profile,
-        users::users, users::invite, users::change_role, users::remove, users::invitations, users::cancel_invitation,
-        links::accept_invitation, links::ask_reset, links::reset, audit::audit, audit::audit_csv,
-        approval::approve, approval::reject, two_factor::start, two_factor::confirm, two_factor::turn_off,
+        people::users, people::invite, people::change_role, people::remove, people::invitations, people::cancel_invitation,
+        one_time_links::accept_invitation, one_time_links::ask_reset, one_time_links::reset, audit::audit, audit::audit_csv,
+        approval::approve, approval::reject, two_factor_setup::start, two_factor_setup::confirm, two_factor_setup::turn_off,
     ),
     modifiers(&BearerToken)
 )]
-pub(super) struct ApiDoc;
+pub(crate) struct ApiDoc;
 
 /// Declares the `bearer` scheme the paths refer to.
 struct BearerToken;
@@ -62,6 +64,6 @@ impl Modify for BearerToken {
     }
 }
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/openapi.json", get(|| async { Json(ApiDoc::openapi()) }))
 }

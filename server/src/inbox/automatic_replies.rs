@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use tokio_util::sync::CancellationToken;
 
-use crate::{Error, api::send_automatic_reply, state::AppState};
+use crate::{Error, inbox::outgoing::send_automatic_reply, state::AppState};
 
 /// Automatic replies sent per store read.
 const BATCH: i64 = 50;

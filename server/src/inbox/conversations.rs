@@ -18,23 +18,26 @@ use texto_core::{
     },
 };
 
-use super::{
-    Accept, answers,
-    auth::Caller,
-    body::WireBody,
-    inputs::{optional_id, path_number, query},
-    messages::{message_dto, reply_dto},
-};
 use crate::{
     Error,
     state::AppState,
     store::{ConversationFilter, MessageFilter, Page, ReplyFilter, SortOrder, answer_sender},
 };
+use crate::{
+    http::{
+        Accept,
+        auth::Caller,
+        body::WireBody,
+        inputs::{optional_id, path_number, query},
+    },
+    inbox::outgoing,
+    sending::messages::{message_dto, reply_dto},
+};
 
 /// Entries of each kind a timeline shows: the most recent.
 const TIMELINE_LENGTH: i64 = 200;
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/conversations", get(list))
         .route("/conversation/{number}", get(timeline))
@@ -45,7 +48,7 @@ pub(super) fn router() -> Router<AppState> {
 /// The query of `GET /conversations`.
 #[derive(Debug, Default, serde::Deserialize)]
 #[serde(default)]
-pub(super) struct ConversationsQuery {
+pub(crate) struct ConversationsQuery {
     start: Option<i64>,
     length: Option<i64>,
     unread: Option<String>,
@@ -66,7 +69,7 @@ pub(super) struct ConversationsQuery {
     ),
     responses((status = 200, description = "Conversations", body = texto_core::wire::ConversationsResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn list(
+pub(crate) async fn list(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -110,7 +113,7 @@ pub(super) async fn list(
     params(("number" = String, Path, description = "The number, international digits")),
     responses((status = 200, description = "The timeline", body = texto_core::wire::ConversationResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn timeline(
+pub(crate) async fn timeline(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -184,7 +187,7 @@ pub(super) async fn timeline(
     params(("number" = String, Path, description = "The number, international digits")),
     responses((status = 200, description = "As POST /send answers, with the ticket", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn reply(
+pub(crate) async fn reply(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -203,7 +206,7 @@ pub(super) async fn reply(
     }
     let written_to = state.store.written_to(caller.account, number).await?;
     let sender = written_to.as_deref().and_then(answer_sender);
-    answers::send_one(&state, caller, accept, &number.to_string(), &text, sender).await
+    outgoing::send_one(&state, caller, accept, &number.to_string(), &text, sender).await
 }
 
 /// `PUT /conversation/:number/read`: its replies are read.
@@ -211,7 +214,7 @@ pub(super) async fn reply(
     params(("number" = String, Path, description = "The number, international digits")),
     responses((status = 200, description = "Read", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn read(
+pub(crate) async fn read(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,

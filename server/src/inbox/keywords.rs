@@ -13,14 +13,14 @@ use texto_core::{
     wire::{KeywordActionDto, KeywordDto, KeywordRequest, KeywordResponse, KeywordsResponse, StatusResponse},
 };
 
-use super::{Accept, access::noted, auth::Caller, body::WireBody, path_id};
+use crate::http::{Accept, access::noted, auth::Caller, body::WireBody, path_id};
 use crate::{
     Error,
     state::AppState,
     store::{AccountId, KeywordChange, KeywordRule, KeywordSaved, Page, keywords::KeywordRemoved},
 };
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/keywords", get(all))
         .route("/keyword", post(create))
@@ -124,7 +124,7 @@ fn saved(accept: Accept, saved: KeywordSaved, id: Option<i64>, verb: &str) -> Re
 #[utoipa::path(get, path = "/keywords", tag = "keywords",
     responses((status = 200, description = "The keywords", body = texto_core::wire::KeywordsResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn all(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
+pub(crate) async fn all(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
     let rules = state.store.keywords(caller.account).await?;
     Ok(accept.ok(&KeywordsResponse { status: 1, message: "OK".into(), keywords: rules.iter().map(dto).collect() }))
 }
@@ -133,7 +133,7 @@ pub(super) async fn all(State(state): State<AppState>, caller: Caller, accept: A
 #[utoipa::path(post, path = "/keyword", tag = "keywords", request_body = texto_core::wire::KeywordRequest,
     responses((status = 200, description = "The keyword as saved", body = texto_core::wire::KeywordResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn create(
+pub(crate) async fn create(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -153,7 +153,7 @@ pub(super) async fn create(
     params(("id" = String, Path, description = "The keyword's id")),
     responses((status = 200, description = "The keyword as saved", body = texto_core::wire::KeywordResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn update(
+pub(crate) async fn update(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -171,7 +171,7 @@ pub(super) async fn update(
     params(("id" = String, Path, description = "The keyword's id")),
     responses((status = 200, description = "Deleted", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn remove(
+pub(crate) async fn remove(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,

@@ -7,16 +7,17 @@ use std::net::{IpAddr, Ipv4Addr};
 use axum::response::Response;
 use texto_core::{Endpoint, Role, wire::SmsRequest};
 
-use super::{
-    Accept,
-    auth::Caller,
-    retry_key::RetryKey,
-    send::{self, Blacklist},
-};
 use crate::{
     Error,
     state::AppState,
     store::{AutoReplyOutcome, DueAutoReply},
+};
+use crate::{
+    http::{Accept, auth::Caller},
+    sending::{
+        idempotency::RetryKey,
+        send::{self, Blacklist},
+    },
 };
 
 /// The body of a send of `text` to `number`, from `sender` or the default short code.
@@ -34,7 +35,7 @@ fn request(body: &str) -> Result<SmsRequest<'_>, Error> {
 }
 
 /// Sends `text` to `number` for `caller`, answered as `POST /send` would (the inbox's answers).
-pub(super) async fn send_one(
+pub(crate) async fn send_one(
     state: &AppState,
     caller: Caller,
     accept: Accept,

@@ -7,10 +7,10 @@ use texto_core::{
     wire::{SettingsDto, SettingsRequest, SettingsResponse},
 };
 
-use super::{Accept, access::noted, auth::Caller, body::WireBody};
+use crate::http::{Accept, access::noted, auth::Caller, body::WireBody};
 use crate::{Error, state::AppState, store::AccountSettings};
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/settings", get(show).put(save))
 }
 
@@ -27,7 +27,7 @@ fn answer(accept: Accept, settings: &AccountSettings) -> Response {
 #[utoipa::path(get, path = "/settings", tag = "keywords",
     responses((status = 200, description = "The account's settings", body = texto_core::wire::SettingsResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn show(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
+pub(crate) async fn show(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
     Ok(answer(accept, &state.store.settings(caller.account).await?))
 }
 
@@ -36,7 +36,7 @@ pub(super) async fn show(State(state): State<AppState>, caller: Caller, accept: 
 #[utoipa::path(put, path = "/settings", tag = "keywords", request_body = texto_core::wire::SettingsRequest,
     responses((status = 200, description = "The settings now in force", body = texto_core::wire::SettingsResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn save(
+pub(crate) async fn save(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,

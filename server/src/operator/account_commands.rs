@@ -5,13 +5,15 @@ use texto_core::{Country, Credits};
 
 use crate::{
     Error,
-    cli::{AccountAction, OperatorAction, TokenAction},
-    moderation,
-    passwords::{self, Password},
+    cli::args::{AccountAction, OperatorAction, TokenAction},
+    operator::moderation,
     store::{
         AccountId, CountryRuleChange, DbLocation, HttpErrors, NewToken, Store, TokenLifetime, TokenName, token_hash,
     },
-    token_mint::mint,
+    team::{
+        passwords::{self, Password},
+        token_mint::mint,
+    },
 };
 
 /// Name of the account `--demo` creates.
@@ -131,7 +133,7 @@ pub async fn operator(path: impl Into<DbLocation>, action: OperatorAction) -> Re
             if name.is_empty() || name.len() > 100 {
                 return Err(Error::Command("an operator's name has 1 to 100 characters".into()));
             }
-            let token = format!("texto_op_{}", crate::token_mint::secret()?);
+            let token = format!("texto_op_{}", crate::team::token_mint::secret()?);
             match store.create_operator(&name, &token_hash(&token)).await? {
                 true => Ok(token),
                 false => Err(Error::Command(format!("there is already an operator called {name:?}"))),
@@ -165,6 +167,6 @@ pub(crate) async fn ensure_demo_account(store: &std::sync::Arc<dyn Store>) -> Re
     };
     let (token, _) = mint(store.as_ref(), account, &new, Utc::now()).await?;
     println!("Demo account \"{DEMO_ACCOUNT}\" created with 1000 credits. Its API token (shown once):\n  {token}");
-    crate::admin_users::ensure_demo_owner(store, account).await?;
+    crate::team::user_commands::ensure_demo_owner(store, account).await?;
     Ok(())
 }

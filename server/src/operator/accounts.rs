@@ -17,23 +17,26 @@ use texto_core::{
     },
 };
 
-use super::{
-    Accept,
-    body::WireBody,
-    inputs::{flag, query},
-    operator::OperatorCaller,
-    path_id,
-};
 use crate::{
-    Error, moderation,
+    Error,
+    operator::moderation,
     state::AppState,
     store::{AccountId, operators::AccountOverview, plans::SHIPPED},
+};
+use crate::{
+    http::{
+        Accept,
+        body::WireBody,
+        inputs::{flag, query},
+        path_id,
+    },
+    operator::console::OperatorCaller,
 };
 
 /// Ledger lines a page of `GET /operator/account/:id/ledger` holds.
 const LEDGER_LINES: i64 = 100;
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/operator/accounts", post(create))
         .route("/operator/account/{id}", axum::routing::put(change))
@@ -71,7 +74,7 @@ fn positive_credits(field: &str, amount: f64) -> Result<Credits, Error> {
     request_body = texto_core::wire::NewOperatorAccountRequest,
     responses((status = 200, description = "Created", body = texto_core::wire::CreatedResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn create(
+pub(crate) async fn create(
     State(state): State<AppState>,
     Extension(caller): Extension<OperatorCaller>,
     accept: Accept,
@@ -119,7 +122,7 @@ pub(super) async fn create(
     params(("id" = i64, Path, description = "The account's id")),
     responses((status = 200, description = "Changed (every node within a second)", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn change(
+pub(crate) async fn change(
     State(state): State<AppState>,
     Extension(caller): Extension<OperatorCaller>,
     accept: Accept,
@@ -161,7 +164,7 @@ pub(super) async fn change(
     params(("id" = i64, Path, description = "The account's id")),
     responses((status = 200, description = "The new balance", body = texto_core::wire::LedgerResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn top_up(
+pub(crate) async fn top_up(
     State(state): State<AppState>,
     Extension(caller): Extension<OperatorCaller>,
     accept: Accept,
@@ -179,7 +182,7 @@ pub(super) async fn top_up(
 
 /// The query of `GET /operator/account/:id/ledger`.
 #[derive(Debug, serde::Deserialize)]
-pub(super) struct LedgerQuery {
+pub(crate) struct LedgerQuery {
     page: Option<String>,
 }
 
@@ -188,7 +191,7 @@ pub(super) struct LedgerQuery {
     params(("id" = i64, Path, description = "The account's id"), ("page" = Option<i64>, Query, description = "From 1 (the newest 100 movements)")),
     responses((status = 200, description = "The ledger, newest first", body = texto_core::wire::LedgerResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn ledger(
+pub(crate) async fn ledger(
     State(state): State<AppState>,
     accept: Accept,
     Path(id): Path<String>,
@@ -243,7 +246,7 @@ async fn answer_ledger(
     params(("id" = i64, Path, description = "The account's id")),
     responses((status = 200, description = "Suspended", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn suspend(
+pub(crate) async fn suspend(
     State(state): State<AppState>,
     Extension(caller): Extension<OperatorCaller>,
     accept: Accept,
@@ -258,7 +261,7 @@ pub(super) async fn suspend(
     params(("id" = i64, Path, description = "The account's id")),
     responses((status = 200, description = "Restored", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn restore(
+pub(crate) async fn restore(
     State(state): State<AppState>,
     Extension(caller): Extension<OperatorCaller>,
     accept: Accept,

@@ -15,19 +15,22 @@ use texto_core::wire::{
     OperatorRoutesResponse, RouteDto, TrafficDto, TrafficResponse,
 };
 
-use super::{Accept, audit::AuditQuery, auth};
 use crate::{
     Error,
-    audit_log::PLATFORM_LOG,
-    routing::{ConnectorName, DEFAULT_CONNECTOR},
+    account::audit_log::PLATFORM_LOG,
+    operator::routing::{ConnectorName, DEFAULT_CONNECTOR},
     state::AppState,
     store::{AccountId, AuditEntry, ConnectorStatus, OperatorRecord, plans::SHIPPED, token_hash},
+};
+use crate::{
+    account::audit::AuditQuery,
+    http::{Accept, auth},
 };
 
 /// A status older than this is not from a running node.
 const LIVE_FOR: TimeDelta = TimeDelta::seconds(5);
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/operator/accounts", get(accounts))
         .route("/operator/connectors", get(connectors))
@@ -38,16 +41,16 @@ pub(super) fn router() -> Router<AppState> {
 
 /// An operator making a request.
 #[derive(Debug, Clone)]
-pub(super) struct OperatorCaller {
+pub(crate) struct OperatorCaller {
     /// Who.
-    pub(super) operator: OperatorRecord,
+    pub(crate) operator: OperatorRecord,
     /// From which address.
-    pub(super) address: std::net::IpAddr,
+    pub(crate) address: std::net::IpAddr,
 }
 
 /// The operator whose token the request carries: 401 without valid credentials, 403 with an
 /// account's.
-pub(super) async fn authenticate(parts: &Parts, state: &AppState) -> Result<OperatorCaller, Error> {
+pub(crate) async fn authenticate(parts: &Parts, state: &AppState) -> Result<OperatorCaller, Error> {
     if let Some(operator) = operator_of(parts, state).await? {
         return Ok(operator);
     }
@@ -56,7 +59,7 @@ pub(super) async fn authenticate(parts: &Parts, state: &AppState) -> Result<Oper
 }
 
 /// The operator whose token the request carries, if it carries one.
-pub(super) async fn operator_of(parts: &Parts, state: &AppState) -> Result<Option<OperatorCaller>, Error> {
+pub(crate) async fn operator_of(parts: &Parts, state: &AppState) -> Result<Option<OperatorCaller>, Error> {
     let Some(token) = auth::bearer(parts) else { return Ok(None) };
     let operator = state.store.operator_by_token(&token_hash(&token), Utc::now()).await?;
     Ok(operator
@@ -66,7 +69,7 @@ pub(super) async fn operator_of(parts: &Parts, state: &AppState) -> Result<Optio
 impl OperatorCaller {
     /// Records what the operator did in the operators' log and, when it concerns an account,
     /// in that account's log too.
-    pub(super) fn record(
+    pub(crate) fn record(
         &self,
         state: &AppState,
         account: Option<AccountId>,
@@ -97,19 +100,19 @@ impl OperatorCaller {
         ("date_start" = Option<String>, Query), ("date_end" = Option<String>, Query)),
     responses((status = 200, description = "The operators' log", body = texto_core::wire::AuditResponse), (status = "default", description = "Error envelope (403 -12 for an account's token)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn audit(
+pub(crate) async fn audit(
     State(state): State<AppState>,
     accept: Accept,
     asked: Result<Query<AuditQuery>, QueryRejection>,
 ) -> Result<Response, Error> {
-    super::audit::page_of(&state, PLATFORM_LOG, accept, asked).await
+    crate::account::audit::page_of(&state, PLATFORM_LOG, accept, asked).await
 }
 
 /// `GET /operator/accounts`: every account with its balance, plan, parent and webhook backlog.
 #[utoipa::path(get, path = "/operator/accounts", tag = "operator",
     responses((status = 200, description = "Every account", body = texto_core::wire::OperatorAccountsResponse), (status = "default", description = "Error envelope (403 -12 for an account's token)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn accounts(State(state): State<AppState>, accept: Accept) -> Result<Response, Error> {
+pub(crate) async fn accounts(State(state): State<AppState>, accept: Accept) -> Result<Response, Error> {
     let backlog: std::collections::HashMap<_, _> = state.store.webhook_backlog().await?.into_iter().collect();
     let accounts = state
         .store
@@ -135,7 +138,7 @@ pub(super) async fn accounts(State(state): State<AppState>, accept: Accept) -> R
 #[utoipa::path(get, path = "/operator/connectors", tag = "operator",
     responses((status = 200, description = "The connectors", body = texto_core::wire::OperatorConnectorsResponse), (status = "default", description = "Error envelope (403 -12 for an account's token)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn connectors(State(state): State<AppState>, accept: Accept) -> Result<Response, Error> {
+pub(crate) async fn connectors(State(state): State<AppState>, accept: Accept) -> Result<Response, Error> {
     let statuses = state.store.connector_statuses(Utc::now() - LIVE_FOR).await?;
     let nodes = |name: &ConnectorName| statuses.iter().filter(|s| s.name == *name).map(status_dto).collect();
     let default = ConnectorName::default_connector();
@@ -175,7 +178,7 @@ fn status_dto(status: &ConnectorStatus) -> ConnectorStatusDto {
 #[utoipa::path(get, path = "/operator/traffic", tag = "operator",
     responses((status = 200, description = "The last hour", body = texto_core::wire::TrafficResponse), (status = "default", description = "Error envelope (403 -12 for an account's token)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn traffic(State(state): State<AppState>, accept: Accept) -> Result<Response, Error> {
+pub(crate) async fn traffic(State(state): State<AppState>, accept: Accept) -> Result<Response, Error> {
     let since = Utc::now() - TimeDelta::hours(1);
     let traffic = state
         .store
@@ -191,7 +194,7 @@ pub(super) async fn traffic(State(state): State<AppState>, accept: Accept) -> Re
 #[utoipa::path(get, path = "/operator/routes", tag = "operator",
     responses((status = 200, description = "The routes", body = texto_core::wire::OperatorRoutesResponse), (status = "default", description = "Error envelope (403 -12 for an account's token)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn routes(State(state): State<AppState>, accept: Accept) -> Result<Response, Error> {
+pub(crate) async fn routes(State(state): State<AppState>, accept: Accept) -> Result<Response, Error> {
     let routes = state
         .store
         .routes()

@@ -144,7 +144,7 @@ impl Moderation {
 
 /// Refreshes `moderation` every second until stopped.
 pub(crate) async fn run(moderation: Arc<Moderation>, store: Arc<dyn ModerationStore>, stop: CancellationToken) {
-    crate::every_second::run("moderation rules", stop, || moderation.refresh(store.as_ref())).await;
+    crate::operator::settings_reload::run("moderation rules", stop, || moderation.refresh(store.as_ref())).await;
 }
 
 #[cfg(test)]

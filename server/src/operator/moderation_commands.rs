@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 
 use crate::{
     Error,
-    cli::ModerationAction,
-    moderation::rule_value,
+    cli::args::ModerationAction,
+    operator::moderation::rule_value,
     store::{DbLocation, moderation::RuleKind},
 };
 

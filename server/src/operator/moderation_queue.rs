@@ -21,26 +21,22 @@ use texto_core::{
     },
 };
 
-use super::{
-    Accept,
-    approval::{required_reason, tell_author},
-    body::WireBody,
-    inputs::flag,
-    operator::OperatorCaller,
-    path_id,
-};
 use crate::{
     Error,
-    moderation::rule_value,
-    moderation_admin::rule_added,
+    operator::{moderation::rule_value, moderation_commands::rule_added},
     state::AppState,
     store::{
         HeldCampaign,
         moderation::{Released, RuleKind},
     },
 };
+use crate::{
+    http::{Accept, body::WireBody, inputs::flag, path_id},
+    operator::console::OperatorCaller,
+    sending::approval::{required_reason, tell_author},
+};
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/operator/moderation", get(queue))
         .route("/operator/campaign/{ticket}/release", post(release))
@@ -54,7 +50,7 @@ pub(super) fn router() -> Router<AppState> {
 #[utoipa::path(get, path = "/operator/moderation", tag = "operator",
     responses((status = 200, description = "The held campaigns, the rules, and whether new accounts are moderated", body = texto_core::wire::ModerationResponse), (status = "default", description = "Error envelope (403 -12 for an account's token)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn queue(State(state): State<AppState>, accept: Accept) -> Result<Response, Error> {
+pub(crate) async fn queue(State(state): State<AppState>, accept: Accept) -> Result<Response, Error> {
     let campaigns = state
         .store
         .held_campaigns()
@@ -95,7 +91,7 @@ fn audit(state: &AppState, caller: &OperatorCaller, held: &HeldCampaign, action:
     params(("ticket" = i64, Path, description = "The held campaign's ticket")),
     responses((status = 200, description = "Released: it goes at the time it asked for, or now; or, when it needs the team's approval, it now awaits it", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn release(
+pub(crate) async fn release(
     State(state): State<AppState>,
     Extension(caller): Extension<OperatorCaller>,
     accept: Accept,
@@ -130,7 +126,7 @@ pub(super) async fn release(
     params(("ticket" = i64, Path, description = "The held campaign's ticket")),
     responses((status = 200, description = "Refused: cancelled and its credits given back", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn refuse(
+pub(crate) async fn refuse(
     State(state): State<AppState>,
     Extension(caller): Extension<OperatorCaller>,
     accept: Accept,
@@ -161,7 +157,7 @@ pub(super) async fn refuse(
     request_body = texto_core::wire::ModerationRuleRequest,
     responses((status = 200, description = "Added: its id; every node holds by it within a second", body = texto_core::wire::CreatedResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn add_rule(
+pub(crate) async fn add_rule(
     State(state): State<AppState>,
     Extension(caller): Extension<OperatorCaller>,
     accept: Accept,
@@ -187,7 +183,7 @@ pub(super) async fn add_rule(
     params(("id" = i64, Path, description = "The rule's id")),
     responses((status = 200, description = "Removed", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn remove_rule(
+pub(crate) async fn remove_rule(
     State(state): State<AppState>,
     Extension(caller): Extension<OperatorCaller>,
     accept: Accept,
@@ -207,7 +203,7 @@ pub(super) async fn remove_rule(
     request_body = texto_core::wire::NewAccountsModerationRequest,
     responses((status = 200, description = "Saved: accounts created from now on without saying otherwise follow it", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn new_accounts(
+pub(crate) async fn new_accounts(
     State(state): State<AppState>,
     Extension(caller): Extension<OperatorCaller>,
     accept: Accept,

@@ -7,7 +7,7 @@ use texto_core::{Country, Credits, FieldError, PriceTable, part_price, wire::Cou
 
 use crate::{
     Error,
-    cli::PlanAction,
+    cli::args::PlanAction,
     store::{DbLocation, plans::SHIPPED},
 };
 

@@ -13,15 +13,18 @@ use texto_core::{
     wire::{PlanPricesDto, PlanRequest, PlansResponse, StatusResponse},
 };
 
-use super::{Accept, body::WireBody, operator::OperatorCaller};
 use crate::{
     Error,
-    plan_admin::{plan_name, plan_saved, wire_prices},
+    operator::plan_commands::{plan_name, plan_saved, wire_prices},
     state::AppState,
     store::plans::SHIPPED,
 };
+use crate::{
+    http::{Accept, body::WireBody},
+    operator::console::OperatorCaller,
+};
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/operator/plans", get(plans)).route("/operator/plan/{name}", put(save))
 }
 
@@ -29,7 +32,7 @@ pub(super) fn router() -> Router<AppState> {
 #[utoipa::path(get, path = "/operator/plans", tag = "operator",
     responses((status = 200, description = "The plans, `shipped` first", body = texto_core::wire::PlansResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn plans(State(state): State<AppState>, accept: Accept) -> Result<Response, Error> {
+pub(crate) async fn plans(State(state): State<AppState>, accept: Accept) -> Result<Response, Error> {
     let mut tables = vec![(SHIPPED.to_owned(), PriceTable::default())];
     tables.extend(state.store.plans().await?);
     let plans = tables.iter().map(|(name, _)| name.clone()).collect();
@@ -43,7 +46,7 @@ pub(super) async fn plans(State(state): State<AppState>, accept: Accept) -> Resu
     params(("name" = String, Path, description = "1 to 64 characters, not `shipped`")),
     responses((status = 200, description = "Saved: every node prices with it within a second", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn save(
+pub(crate) async fn save(
     State(state): State<AppState>,
     Extension(caller): Extension<OperatorCaller>,
     accept: Accept,

@@ -58,5 +58,5 @@ impl PricePlans {
 
 /// Refreshes `plans` every second until stopped.
 pub(crate) async fn run(plans: Arc<PricePlans>, store: Arc<dyn PlanStore>, stop: CancellationToken) {
-    crate::every_second::run("price plans", stop, || plans.refresh(store.as_ref())).await;
+    crate::operator::settings_reload::run("price plans", stop, || plans.refresh(store.as_ref())).await;
 }

@@ -13,16 +13,21 @@ use texto_core::{
     wire::{ConnectorRequest, CreatedResponse, NewRouteRequest, StatusResponse},
 };
 
-use super::{Accept, body::WireBody, inputs::flag, operator::OperatorCaller, path_id};
 use crate::{
     Error,
-    routing::{ConnectorName, Destination, Route},
-    routing_admin::{connector_target, known_plan, still_routed, unknown_connector},
+    operator::{
+        routing::{ConnectorName, Destination, Route},
+        routing_commands::{connector_target, known_plan, still_routed, unknown_connector},
+    },
     state::AppState,
     store::ConnectorConfig,
 };
+use crate::{
+    http::{Accept, body::WireBody, inputs::flag, path_id},
+    operator::console::OperatorCaller,
+};
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/operator/connector/{name}", put(save_connector).delete(remove_connector))
         .route("/operator/connector/{name}/enable", post(enable))
@@ -43,7 +48,7 @@ fn stored_name(name: &str) -> Result<ConnectorName, Error> {
     params(("name" = String, Path, description = "1 to 32 letters, digits, - or _; not `default`")),
     responses((status = 200, description = "Saved: every node binds to it within a second", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn save_connector(
+pub(crate) async fn save_connector(
     State(state): State<AppState>,
     Extension(caller): Extension<OperatorCaller>,
     accept: Accept,
@@ -83,7 +88,7 @@ async fn switch(state: &AppState, caller: &OperatorCaller, name: &str, on: bool)
     params(("name" = String, Path, description = "The connector's name")),
     responses((status = 200, description = "Enabled", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn enable(
+pub(crate) async fn enable(
     State(state): State<AppState>,
     Extension(caller): Extension<OperatorCaller>,
     accept: Accept,
@@ -98,7 +103,7 @@ pub(super) async fn enable(
     params(("name" = String, Path, description = "The connector's name")),
     responses((status = 200, description = "Disabled: unbound within a second", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn disable(
+pub(crate) async fn disable(
     State(state): State<AppState>,
     Extension(caller): Extension<OperatorCaller>,
     accept: Accept,
@@ -113,7 +118,7 @@ pub(super) async fn disable(
     params(("name" = String, Path, description = "The connector's name")),
     responses((status = 200, description = "Removed", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope (-7 while a route names it)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn remove_connector(
+pub(crate) async fn remove_connector(
     State(state): State<AppState>,
     Extension(caller): Extension<OperatorCaller>,
     accept: Accept,
@@ -135,7 +140,7 @@ pub(super) async fn remove_connector(
     request_body = texto_core::wire::NewRouteRequest,
     responses((status = 200, description = "Added: its id", body = texto_core::wire::CreatedResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn add_route(
+pub(crate) async fn add_route(
     State(state): State<AppState>,
     Extension(caller): Extension<OperatorCaller>,
     accept: Accept,
@@ -188,7 +193,7 @@ pub(super) async fn add_route(
     params(("id" = i64, Path, description = "The route's id")),
     responses((status = 200, description = "Removed", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn remove_route(
+pub(crate) async fn remove_route(
     State(state): State<AppState>,
     Extension(caller): Extension<OperatorCaller>,
     accept: Accept,

@@ -9,8 +9,8 @@ use texto_core::PushType;
 use crate::{
     Error,
     carrier::{CaDir, SmppTarget, SmscUrl, authorities},
-    cli::{ConnectorAction, RouteAction},
-    routing::{ConnectorName, Destination, Route},
+    cli::args::{ConnectorAction, RouteAction},
+    operator::routing::{ConnectorName, Destination, Route},
     store::{ConnectorConfig, ConnectorStatus, DbLocation, Store},
 };
 

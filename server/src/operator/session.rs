@@ -8,13 +8,16 @@ use axum::{Extension, Router, extract::State, http::request::Parts, response::Re
 use chrono::{TimeDelta, Utc};
 use texto_core::wire::{OperatorSessionResponse, OperatorSignInRequest, StatusResponse};
 
-use super::{Accept, auth, body::WireBody, operator::OperatorCaller};
-use crate::{Error, state::AppState, store::token_hash, token_mint::secret};
+use crate::{Error, state::AppState, store::token_hash, team::token_mint::secret};
+use crate::{
+    http::{Accept, auth, body::WireBody},
+    operator::console::OperatorCaller,
+};
 
 /// How long a session lasts.
 const SESSION_FOR: TimeDelta = TimeDelta::hours(12);
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/operator/session", post(sign_in).delete(sign_out))
 }
 
@@ -22,7 +25,7 @@ pub(super) fn router() -> Router<AppState> {
 #[utoipa::path(post, path = "/operator/session", tag = "operator",
     request_body = texto_core::wire::OperatorSignInRequest,
     responses((status = 200, description = "Signed in: the session's token", body = texto_core::wire::OperatorSessionResponse), (status = "default", description = "Error envelope (401 for a wrong name or password, 429 after too many)", body = texto_core::wire::ErrorResponse)))]
-pub(super) async fn sign_in(
+pub(crate) async fn sign_in(
     State(state): State<AppState>,
     accept: Accept,
     parts: Parts,
@@ -62,7 +65,7 @@ pub(super) async fn sign_in(
 #[utoipa::path(delete, path = "/operator/session", tag = "operator",
     responses((status = 200, description = "Signed out", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn sign_out(
+pub(crate) async fn sign_out(
     State(state): State<AppState>,
     Extension(_caller): Extension<OperatorCaller>,
     accept: Accept,

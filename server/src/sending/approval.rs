@@ -14,14 +14,14 @@ use texto_core::{
     wire::{RejectRequest, StatusResponse},
 };
 
-use super::{Accept, access::noted, auth::Caller, body::WireBody, path_id};
+use crate::http::{Accept, access::noted, auth::Caller, body::WireBody, path_id};
 use crate::{
     Error,
     state::AppState,
     store::{CampaignRecord, CampaignStatus, approval::awaiting, moderation::held},
 };
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/campaign/{ticket}/approve", post(approve)).route("/campaign/{ticket}/reject", post(reject))
 }
 
@@ -63,7 +63,7 @@ async fn awaiting_campaign(state: &AppState, caller: &Caller, ticket: &str) -> R
 }
 
 /// The `reason` of a rejection or a refusal: required, one line (-7 otherwise).
-pub(super) fn required_reason(body: &WireBody) -> Result<String, Error> {
+pub(crate) fn required_reason(body: &WireBody) -> Result<String, Error> {
     let RejectRequest { reason } = body.decode()?;
     let reason = reason.map(|r| r.trim().to_owned()).filter(|r| !r.is_empty());
     let reason = reason.ok_or_else(|| Error::Invalid(vec![FieldError::new("reason", "a reason is required")]))?;
@@ -73,7 +73,7 @@ pub(super) fn required_reason(body: &WireBody) -> Result<String, Error> {
 
 /// Tells the person who answers for a campaign (`author`, their email) by email, when there is
 /// one and an email can go.
-pub(super) async fn tell_author(state: &AppState, author: Option<&str>, subject: &str, body: String) {
+pub(crate) async fn tell_author(state: &AppState, author: Option<&str>, subject: &str, body: String) {
     let (Some(mailer), Some(author)) = (&state.mailer, author) else { return };
     if let Err(error) = mailer.send(author, subject, &body).await {
         tracing::warn!(%error, to = author, "the author of a campaign could not be told");
@@ -86,7 +86,7 @@ pub(super) async fn tell_author(state: &AppState, author: Option<&str>, subject:
     params(("ticket" = i64, Path, description = "The campaign's ticket")),
     responses((status = 200, description = "Approved", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn approve(
+pub(crate) async fn approve(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -116,7 +116,7 @@ pub(super) async fn approve(
     params(("ticket" = i64, Path, description = "The campaign's ticket")),
     responses((status = 200, description = "Rejected and refunded", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn reject(
+pub(crate) async fn reject(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,

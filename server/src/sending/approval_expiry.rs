@@ -8,7 +8,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::{
     Error,
-    audit_log::AuditLog,
+    account::audit_log::AuditLog,
     store::{AuditEntry, Store},
 };
 

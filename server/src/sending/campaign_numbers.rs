@@ -16,10 +16,13 @@ use texto_core::{
     },
 };
 
-use super::{Accept, auth::Caller, messages::reply_dto, path_id};
 use crate::{Error, state::AppState, store::CampaignNumber};
+use crate::{
+    http::{Accept, auth::Caller, path_id},
+    sending::messages::reply_dto,
+};
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/campaign/{ticket}/mo", get(replies))
         .route("/campaign/{ticket}/blacklist", get(stops))
@@ -43,7 +46,7 @@ fn not_found(ticket: &str) -> Error {
     responses((status = 200, description = "The replies to the campaign's messages, oldest first", body = texto_core::wire::RepliesResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn replies(
+pub(crate) async fn replies(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -68,7 +71,7 @@ pub(super) async fn replies(
     responses((status = 200, description = "The numbers that replied STOP to the campaign", body = texto_core::wire::CampaignStopsResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn stops(
+pub(crate) async fn stops(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -97,7 +100,7 @@ pub(super) async fn stops(
     responses((status = 200, description = "The campaign's numbers the carrier found unknown", body = texto_core::wire::CampaignNpaiResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn npai(
+pub(crate) async fn npai(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -130,7 +133,7 @@ pub(super) async fn npai(
     responses((status = 200, description = "The campaign's NPAI numbers are on the blacklist; added_contacts counts those that were not", body = texto_core::wire::AddedContactsResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn blacklist_npai(
+pub(crate) async fn blacklist_npai(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,

@@ -14,7 +14,7 @@ use texto_core::{
     },
 };
 
-use super::{
+use crate::http::{
     Accept,
     auth::Caller,
     inputs::{QueryFields, query},
@@ -26,7 +26,7 @@ use crate::{
     store::{CampaignFilter, CampaignRecord, CampaignStatus, Page, SortOrder},
 };
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/campaigns", get(history))
         .route("/campaign/{ticket}", get(detail))
@@ -44,10 +44,10 @@ fn summary(record: &CampaignRecord) -> CampaignSummaryDto {
         id: record.id.to_string(),
         sender: record.sender.clone().unwrap_or_default(),
         text: record.text.clone(),
-        date: super::approval::shown_date(record),
+        date: crate::sending::approval::shown_date(record),
         cost: record.cost.as_f64(),
         delivery_rate: delivery_rate(record),
-        status: super::approval::status_label(record).to_owned(),
+        status: crate::sending::approval::status_label(record).to_owned(),
         total: Some(record.total),
         sent: Some(record.sent),
         pushtype: Some(record.pushtype.clone()),
@@ -97,7 +97,7 @@ fn pending(record: &CampaignRecord) -> i64 {
 
 /// The query of `GET /campaigns`: its page, and filters that each narrow the answer.
 #[derive(Debug, serde::Deserialize)]
-pub(super) struct HistoryQuery {
+pub(crate) struct HistoryQuery {
     #[serde(default = "Page::first_record")]
     start: i64,
     #[serde(default = "Page::records_per_page")]
@@ -156,7 +156,7 @@ impl HistoryQuery {
     responses((status = 200, description = "Campaigns, newest first", body = texto_core::wire::CampaignsResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn history(
+pub(crate) async fn history(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -180,7 +180,7 @@ pub(super) async fn history(
     responses((status = 200, description = "The campaign and its delivery statistics", body = texto_core::wire::CampaignDetailResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn detail(
+pub(crate) async fn detail(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -202,10 +202,10 @@ pub(super) async fn detail(
             sender: record.sender.clone().unwrap_or_default(),
             text: record.text.clone(),
             creation_date: format_paris(record.created_at),
-            date: super::approval::shown_date(&record),
+            date: crate::sending::approval::shown_date(&record),
             cost: record.cost.as_f64(),
             lists: record.lists.iter().map(|id| CampaignListDto { id: id.clone() }).collect(),
-            status: Some(super::approval::status_label(&record).to_owned()),
+            status: Some(crate::sending::approval::status_label(&record).to_owned()),
             delivery_rate: delivery_rate(&record),
             delivered: counts.delivered,
             error: counts.error,
@@ -239,7 +239,7 @@ pub(super) async fn detail(
     responses((status = 200, description = "The balance", body = texto_core::wire::CreditsResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn credits(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
+pub(crate) async fn credits(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
     let mut balance = state.store.balance(caller.account).await?;
     // An unlimited sub-account may spend its parent's balance as well as its own.
     let payer = state.store.family(caller.account).await?.payer();

@@ -14,14 +14,14 @@ use texto_core::{
     wire::{ClickerDto, ClickersResponse},
 };
 
-use super::{Accept, auth::Caller, inputs::query, path_id};
+use crate::http::{Accept, auth::Caller, inputs::query, path_id};
 use crate::{
     Error,
     state::AppState,
     store::{Clicker, Page},
 };
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/campaign/{ticket}/clickers", get(clickers))
         .route("/campaign/{ticket}/clickers.csv", get(clickers_csv))
@@ -35,7 +35,7 @@ pub(super) fn router() -> Router<AppState> {
     responses((status = 200, description = "Who clicked which link, by first click", body = texto_core::wire::ClickersResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn clickers(
+pub(crate) async fn clickers(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -51,7 +51,7 @@ pub(super) async fn clickers(
 
 /// `GET /campaign/:ticket/clickers.csv`: every row, with a header line, in UTF-8 with a byte
 /// order mark and with cells a spreadsheet would run as formulas quoted ([`spreadsheet_cell`]).
-pub(super) async fn clickers_csv(
+pub(crate) async fn clickers_csv(
     State(state): State<AppState>,
     caller: Caller,
     Path(ticket): Path<String>,

@@ -12,14 +12,14 @@ use texto_core::{
     wire::{AccountConsumptionDto, ConsumptionDto, ConsumptionResponse, CountryConsumptionDto},
 };
 
-use super::{
+use crate::http::{
     Accept,
     auth::Caller,
     inputs::{QueryFields, query},
 };
 use crate::{Error, state::AppState};
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/metrics/consumption", get(consumption))
 }
 
@@ -27,7 +27,7 @@ pub(super) fn router() -> Router<AppState> {
 /// sub-account of the caller's (another id is -5).
 #[derive(Debug, Default, serde::Deserialize)]
 #[serde(default)]
-pub(super) struct ConsumptionQuery {
+pub(crate) struct ConsumptionQuery {
     date_start: Option<String>,
     date_end: Option<String>,
     country: Option<String>,
@@ -47,7 +47,7 @@ pub(super) struct ConsumptionQuery {
     responses((status = 200, description = "Messages handed to the carrier in the period, by country", body = texto_core::wire::ConsumptionResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn consumption(
+pub(crate) async fn consumption(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -58,7 +58,7 @@ pub(super) async fn consumption(
     let account = match asked.sub_account_id.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         Some(id) => {
             let not_found = || Error::NotFound(format!("sub-account {id}"));
-            let id = super::path_id(id).ok_or_else(not_found)?;
+            let id = crate::http::path_id(id).ok_or_else(not_found)?;
             state.store.sub_account(caller.account, id).await?.ok_or_else(not_found)?.id
         }
         None => caller.account,

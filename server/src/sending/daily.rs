@@ -13,7 +13,7 @@ use texto_core::{
     wire::{DailyMetricsResponse, DayMetricsDto},
 };
 
-use super::{Accept, auth::Caller, inputs::query};
+use crate::http::{Accept, auth::Caller, inputs::query};
 use crate::{
     Error,
     state::AppState,
@@ -26,13 +26,13 @@ const MOST_DAYS: i64 = 400;
 /// The days shown when none are asked: the last 30, today included.
 const DEFAULT_DAYS: i64 = 30;
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/metrics/daily", get(daily))
 }
 
 #[derive(Debug, Default, serde::Deserialize)]
 #[serde(default)]
-pub(super) struct DailyQuery {
+pub(crate) struct DailyQuery {
     date_start: Option<String>,
     date_end: Option<String>,
 }
@@ -58,7 +58,7 @@ fn day_of(name: &str, text: Option<&str>) -> Result<Option<NaiveDate>, FieldErro
     responses((status = 200, description = "Every day of the period with its figures", body = texto_core::wire::DailyMetricsResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn daily(
+pub(crate) async fn daily(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,

@@ -9,7 +9,7 @@ use std::{
 use uaparser::{Parser, UserAgentParser};
 
 /// uap-core's regexes (see `server/data/README.md`).
-const REGEXES: &[u8] = include_bytes!("../data/ua-regexes.yaml");
+const REGEXES: &[u8] = include_bytes!("../../data/ua-regexes.yaml");
 /// User-Agents remembered; the memory is emptied when full.
 const MOST_REMEMBERED: usize = 10_000;
 

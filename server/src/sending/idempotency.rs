@@ -19,10 +19,10 @@ const HEADER: &str = "idempotency-key";
 const MOST_CHARS: usize = 255;
 
 /// The request's key and what it is made of but its body; `None` without the header.
-pub(super) struct RetryKey(Option<KeyedRequest>);
+pub(crate) struct RetryKey(Option<KeyedRequest>);
 
 /// A request that carries a key.
-pub(super) struct KeyedRequest {
+pub(crate) struct KeyedRequest {
     key: String,
     /// Method, path and query: with the body, what makes two requests the same.
     target: String,
@@ -49,21 +49,21 @@ impl FromRequestParts<AppState> for RetryKey {
 
 impl RetryKey {
     /// No key: what simulations, which write nothing, go with.
-    pub(super) const NONE: RetryKey = RetryKey(None);
+    pub(crate) const NONE: RetryKey = RetryKey(None);
 
     /// The key of a send texto makes itself (an automatic reply), so that sending it again
     /// after a crash replays the first send.
-    pub(super) fn internal(key: String) -> RetryKey {
+    pub(crate) fn internal(key: String) -> RetryKey {
         RetryKey(Some(KeyedRequest { key, target: "texto".to_owned() }))
     }
 
     /// The key, if the request has one.
-    pub(super) fn key(&self) -> Option<&str> {
+    pub(crate) fn key(&self) -> Option<&str> {
         self.0.as_ref().map(|keyed| keyed.key.as_str())
     }
 
     /// What the store keeps for the request whose [`RetryKey::fingerprint`] is `fingerprint`.
-    pub(super) fn to_store(&self, fingerprint: String) -> Option<IdempotencyKey> {
+    pub(crate) fn to_store(&self, fingerprint: String) -> Option<IdempotencyKey> {
         let keyed = self.0.as_ref()?;
         Some(IdempotencyKey { key: keyed.key.clone(), fingerprint })
     }
@@ -71,7 +71,7 @@ impl RetryKey {
     /// The first answer to this key, when the request (whose [`RetryKey::fingerprint`] is
     /// `fingerprint`) is a retry; a refusal when the key was used for another request. Asked
     /// only of a request refused before its write: the write itself tells a retry that passes.
-    pub(super) async fn first_answer(
+    pub(crate) async fn first_answer(
         &self,
         state: &AppState,
         account: AccountId,
@@ -86,7 +86,7 @@ impl RetryKey {
     }
 
     /// The hash that tells a retry (the same) from another request (another).
-    pub(super) fn fingerprint(&self, body: &str) -> Option<String> {
+    pub(crate) fn fingerprint(&self, body: &str) -> Option<String> {
         let keyed = self.0.as_ref()?;
         let mut hash = Sha256::new();
         hash.update(keyed.target.as_bytes());
@@ -98,14 +98,14 @@ impl RetryKey {
 }
 
 /// The first answer, as it was sent: -8 again while its campaign is held for moderation.
-pub(super) async fn replayed(state: &AppState, stored: &StoredAnswer) -> Result<CampaignResultDto, Error> {
+pub(crate) async fn replayed(state: &AppState, stored: &StoredAnswer) -> Result<CampaignResultDto, Error> {
     let mut answer: CampaignResultDto = serde_json::from_str(&stored.answer)
         .map_err(|_| Error::Unavailable("a stored answer to an idempotency key is damaged"))?;
     answer.ticket = Some(stored.ticket.to_string());
     answer.credits = stored.balance.as_f64();
     if state.store.held_campaign(stored.ticket).await?.is_some() {
-        answer.status = super::send::UNDER_MODERATION;
-        answer.message = super::send::UNDER_MODERATION_MESSAGE.into();
+        answer.status = crate::sending::send::UNDER_MODERATION;
+        answer.message = crate::sending::send::UNDER_MODERATION_MESSAGE.into();
     }
     Ok(answer)
 }

@@ -14,7 +14,7 @@ use texto_core::{
     wire::{MessagesResponse, RepliesResponse, ReplyDto, SentMessageDto},
 };
 
-use super::{
+use crate::http::{
     Accept,
     auth::Caller,
     inputs::{QueryFields, query},
@@ -26,7 +26,7 @@ use crate::{
     store::{MessageFilter, MessageRecord, Page, ReplyFilter, ReplyRecord, SortOrder},
 };
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/messages", get(messages))
         .route("/messages/mo", get(replies))
@@ -36,7 +36,7 @@ pub(super) fn router() -> Router<AppState> {
 /// The query of `GET /messages` and `GET /messages/mo` (the replies take only the period, the
 /// page and the order).
 #[derive(Debug, serde::Deserialize)]
-pub(super) struct MessagesQuery {
+pub(crate) struct MessagesQuery {
     #[serde(default = "Page::first_record")]
     start: i64,
     #[serde(default = "Page::records_per_page")]
@@ -122,7 +122,7 @@ impl MessagesQuery {
 }
 
 /// A message as `GET /messages` writes it, its text as its recipient got it.
-pub(super) fn message_dto(state: &AppState, record: &MessageRecord) -> SentMessageDto {
+pub(crate) fn message_dto(state: &AppState, record: &MessageRecord) -> SentMessageDto {
     let info = record.info.as_ref().map(|[a, b, c, d]| [a.as_str(), b.as_str(), c.as_str(), d.as_str()]);
     let text = if record.text.is_empty() {
         String::new()
@@ -148,7 +148,7 @@ pub(super) fn message_dto(state: &AppState, record: &MessageRecord) -> SentMessa
 }
 
 /// A reply as `GET /messages/mo` and `GET /campaign/:id/mo` write it.
-pub(super) fn reply_dto(record: &ReplyRecord) -> ReplyDto {
+pub(crate) fn reply_dto(record: &ReplyRecord) -> ReplyDto {
     let [info1, info2, info3, info4] = record.info.clone().unwrap_or_default();
     ReplyDto {
         message_id: record.id,
@@ -183,7 +183,7 @@ pub(super) fn reply_dto(record: &ReplyRecord) -> ReplyDto {
     responses((status = 200, description = "The page of messages", body = texto_core::wire::MessagesResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn messages(
+pub(crate) async fn messages(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -213,7 +213,7 @@ pub(super) async fn messages(
     responses((status = 200, description = "The page of replies", body = texto_core::wire::RepliesResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn replies(
+pub(crate) async fn replies(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -232,7 +232,7 @@ pub(super) async fn replies(
 /// `GET /campaign/:ticket/messages.csv` (texto's addition, the export of the campaign's
 /// Messages table): each message, oldest first, narrowed by `status` as `GET /messages` is;
 /// UTF-8 with a byte order mark, cells a spreadsheet would run as formulas quoted.
-pub(super) async fn messages_csv(
+pub(crate) async fn messages_csv(
     State(state): State<AppState>,
     caller: Caller,
     Path(ticket): Path<String>,

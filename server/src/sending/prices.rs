@@ -4,10 +4,10 @@
 use axum::{Router, extract::State, response::Response, routing::get};
 use texto_core::wire::PricesResponse;
 
-use super::{Accept, auth::Caller};
+use crate::http::{Accept, auth::Caller};
 use crate::{Error, state::AppState};
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/prices", get(prices))
 }
 
@@ -15,7 +15,7 @@ pub(super) fn router() -> Router<AppState> {
 #[utoipa::path(get, path = "/prices", tag = "account",
     responses((status = 200, description = "The account's price plan", body = texto_core::wire::PricesResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn prices(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
+pub(crate) async fn prices(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
     let (plan, table) = state.plans.for_account(caller.account);
     Ok(accept.ok(&PricesResponse::new(&plan, &table)))
 }

@@ -17,21 +17,17 @@ use texto_core::{
     wire::{CampaignResultDto, CancelledResponse, GsmDto, MessageDto, RecipientsDto, SmsRequest},
 };
 
-use super::{
-    Accept,
-    access::noted,
-    auth::Caller,
-    body::WireBody,
-    path_id,
-    retry_key::{RetryKey, replayed},
-};
 use crate::{
     Error,
     state::AppState,
     store::{AccountId, CampaignStatus, Created, NewCampaign, approval, moderation, moderation::Hold},
 };
+use crate::{
+    http::{Accept, access::noted, auth::Caller, body::WireBody, path_id},
+    sending::idempotency::{RetryKey, replayed},
+};
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/send", post(send).get(send_by_query))
         .route("/send/lists", post(send_lists))
@@ -48,7 +44,7 @@ pub(super) fn router() -> Router<AppState> {
     responses((status = 200, description = "The campaign result, with its ticket", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn send(
+pub(crate) async fn send(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -66,7 +62,7 @@ pub(super) async fn send(
     responses((status = 200, description = "The campaign result, with its ticket", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn send_lists(
+pub(crate) async fn send_lists(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -84,7 +80,7 @@ pub(super) async fn send_lists(
     responses((status = 200, description = "The campaign result, without ticket; nothing is created", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn simulate_send(
+pub(crate) async fn simulate_send(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -101,7 +97,7 @@ pub(super) async fn simulate_send(
     responses((status = 200, description = "The campaign result, without ticket; nothing is created", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn simulate_lists(
+pub(crate) async fn simulate_lists(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -112,7 +108,7 @@ pub(super) async fn simulate_lists(
 
 /// `GET /send?text=…&to=…` (one SMS), as by the public service.
 #[derive(Deserialize)]
-pub(super) struct SendQuery {
+pub(crate) struct SendQuery {
     text: Option<String>,
     to: Option<String>,
     pushtype: Option<String>,
@@ -154,7 +150,7 @@ impl SendQuery {
     responses((status = 200, description = "The campaign result, with its ticket", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn send_by_query(
+pub(crate) async fn send_by_query(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -177,7 +173,7 @@ pub(super) async fn send_by_query(
     responses((status = 200, description = "The campaign result, without ticket; nothing is created", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn simulate_by_query(
+pub(crate) async fn simulate_by_query(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -237,7 +233,7 @@ async fn run(
 }
 
 /// A send's answer: 202 for a campaign held for moderation (status -8, REFERENCE §1), 200 otherwise.
-pub(super) fn respond(accept: Accept, result: &CampaignResultDto) -> Response {
+pub(crate) fn respond(accept: Accept, result: &CampaignResultDto) -> Response {
     match result.status {
         UNDER_MODERATION => accept.reply(axum::http::StatusCode::ACCEPTED, result),
         _ => accept.ok(result),
@@ -245,21 +241,21 @@ pub(super) fn respond(accept: Accept, result: &CampaignResultDto) -> Response {
 }
 
 /// The status of a campaign created but held for moderation.
-pub(super) const UNDER_MODERATION: i64 = -8;
+pub(crate) const UNDER_MODERATION: i64 = -8;
 /// Its message.
-pub(super) const UNDER_MODERATION_MESSAGE: &str = "Campaign under moderation";
+pub(crate) const UNDER_MODERATION_MESSAGE: &str = "Campaign under moderation";
 
 /// What a send or simulation answers, and the audit log's note of what it did.
-pub(super) struct Answered {
+pub(crate) struct Answered {
     /// The answer.
-    pub(super) result: CampaignResultDto,
+    pub(crate) result: CampaignResultDto,
     /// The object and summary of a campaign written.
     note: Option<(String, String)>,
 }
 
 /// Whether the recipients' blacklist applies to a send.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Blacklist {
+pub(crate) enum Blacklist {
     /// It does: every send but one.
     Applies,
     /// It does not: the confirmation of a STOP, sent to the number that has just been
@@ -268,7 +264,7 @@ pub(super) enum Blacklist {
 }
 
 /// [`run`] without the HTTP answer.
-pub(super) async fn answer(
+pub(crate) async fn answer(
     state: &AppState,
     caller: Caller,
     retry: (&RetryKey, &str),
@@ -492,7 +488,7 @@ fn text_hash(text: &str) -> i64 {
     responses((status = 200, description = "Cancelled and refunded: the balance after the refund", body = texto_core::wire::CancelledResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn cancel(
+pub(crate) async fn cancel(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,

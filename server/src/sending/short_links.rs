@@ -13,7 +13,7 @@ use chrono::Utc;
 
 use crate::{state::AppState, store::Click};
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/s/{code}", get(follow))
 }
 

@@ -17,12 +17,15 @@ use chrono::Utc;
 use serde_json::Value;
 use texto_core::Action;
 
-use super::{access::two_factor_in_place, auth, operator};
 use crate::{
     Error,
     smsc::{Face, Message, MessagesQuery, MoRequest, OutageRequest},
     state::AppState,
     store::{AccountId, reply_number},
+};
+use crate::{
+    http::{access::two_factor_in_place, auth},
+    operator::console,
 };
 
 /// Messages of the simulator looked at per store lookup when listing an account's.
@@ -47,7 +50,7 @@ struct Simulated {
 
 /// Who calls: an operator, or a caller in an account.
 enum Who {
-    Operator(operator::OperatorCaller),
+    Operator(console::OperatorCaller),
     /// Boxed: a caller carries its session's grant, far larger than an operator.
     Account(Box<auth::Caller>),
 }
@@ -58,7 +61,7 @@ impl FromRequestParts<Simulated> for Who {
     /// An operator's token, else an account's token or session (401 without either).
     async fn from_request_parts(parts: &mut Parts, simulated: &Simulated) -> Result<Who, Error> {
         let state = &simulated.state;
-        if let Some(operator) = operator::operator_of(parts, state).await? {
+        if let Some(operator) = console::operator_of(parts, state).await? {
             return Ok(Who::Operator(operator));
         }
         let caller = auth::authenticate(parts, state, !parts.method.is_safe()).await?;

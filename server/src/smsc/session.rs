@@ -18,7 +18,7 @@ use tokio_util::codec::Framed;
 
 use super::store::Part;
 use super::{Bind, Shared, outage::Mode, receipts};
-use crate::sms_text as text;
+use crate::carrier::sms_text as text;
 
 /// esm_class bit: the short message starts with a user data header.
 const UDHI: u8 = 0x40;

@@ -6,7 +6,7 @@ use std::collections::{HashMap, VecDeque};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use crate::sms_text::Concat;
+use crate::carrier::sms_text::Concat;
 
 /// The most messages kept; the oldest go first.
 pub const MAX_MESSAGES: usize = 1_000_000;

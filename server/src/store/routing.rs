@@ -10,7 +10,7 @@ use super::{AccountId, time};
 use crate::{
     Error,
     carrier::{SmppTarget, SmscUrl},
-    routing::{ConnectorName, Destination, Route},
+    operator::routing::{ConnectorName, Destination, Route},
 };
 
 /// A connector as the operator defined it.

@@ -10,7 +10,7 @@ use texto_core::Role;
 use super::{AccountId, HttpErrors};
 use crate::{
     Error,
-    address_range::{AddressRange, any_contains},
+    http::address_range::{AddressRange, any_contains},
 };
 
 /// A token's name: 1 to 100 characters on one line.

@@ -14,17 +14,22 @@ use texto_core::{
     wire::{AcceptRequest, PasswordResetRequest, StatusResponse, UserResponse},
 };
 
-use super::{Accept, auth::client, body::WireBody, session::user_dto};
 use crate::{
     Error,
-    link_mail::mail_link,
-    passwords::{self, Password},
     state::AppState,
     store::{AuditEntry, Email, LinkKind, OneTimeLink, PersonName, token_hash},
-    token_mint::issue_link,
+    team::{
+        link_mail::mail_link,
+        passwords::{self, Password},
+        token_mint::issue_link,
+    },
+};
+use crate::{
+    http::{Accept, auth::client, body::WireBody},
+    team::session::user_dto,
 };
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/invitation/{token}", post(accept_invitation))
         .route("/password-reset", post(ask_reset))
@@ -33,7 +38,7 @@ pub(super) fn router() -> Router<AppState> {
 
 /// Stores a one-time link and emails it; whether an email carried it, and its URL (answered
 /// to the inviter when none did).
-pub(super) async fn send_link(
+pub(crate) async fn send_link(
     state: &AppState,
     link: OneTimeLink,
     subject: &str,
@@ -63,7 +68,7 @@ fn record(state: &AppState, parts: &Parts, link: &OneTimeLink, action: &str, sum
 #[utoipa::path(post, path = "/invitation/{token}", tag = "team", request_body = texto_core::wire::AcceptRequest,
     params(("token" = String, Path, description = "The secret at the end of the invitation's link")),
     responses((status = 200, description = "Joined: sign in with the email and password", body = texto_core::wire::UserResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)))]
-pub(super) async fn accept_invitation(
+pub(crate) async fn accept_invitation(
     State(state): State<AppState>,
     accept: Accept,
     Path(token): Path<String>,
@@ -103,7 +108,7 @@ pub(super) async fn accept_invitation(
 /// is the same, and comes after the same work, either way (the link is made and mailed later).
 #[utoipa::path(post, path = "/password-reset", tag = "team", request_body = texto_core::wire::PasswordResetRequest,
     responses((status = 200, description = "A link is emailed if the email is known (at most 3 live links per person)", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)))]
-pub(super) async fn ask_reset(
+pub(crate) async fn ask_reset(
     State(state): State<AppState>,
     accept: Accept,
     parts: Parts,
@@ -120,7 +125,7 @@ pub(super) async fn ask_reset(
 #[utoipa::path(post, path = "/password-reset/{token}", tag = "team", request_body = texto_core::wire::PasswordResetRequest,
     params(("token" = String, Path, description = "The secret at the end of the reset link")),
     responses((status = 200, description = "The password is changed", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)))]
-pub(super) async fn reset(
+pub(crate) async fn reset(
     State(state): State<AppState>,
     accept: Accept,
     Path(token): Path<String>,

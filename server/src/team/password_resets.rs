@@ -18,12 +18,11 @@ use tokio_util::sync::CancellationToken;
 
 use crate::{
     Error,
-    address_range::subscriber,
-    audit_log::AuditLog,
+    account::audit_log::AuditLog,
     delivery::Mailer,
-    link_mail::mail_link,
+    http::address_range::subscriber,
     store::{AuditEntry, Email, OneTimeLink, Store, token_hash},
-    token_mint::secret,
+    team::{link_mail::mail_link, token_mint::secret},
 };
 
 /// Live reset links a person may have: further requests send nothing until one is used or

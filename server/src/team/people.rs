@@ -16,14 +16,17 @@ use texto_core::{
     },
 };
 
-use super::{Accept, access::noted, auth::Caller, body::WireBody, links::send_link, path_id, session::user_dto};
 use crate::{
     Error,
     state::AppState,
     store::{AccountId, Email, OneTimeLink, UserRecord},
 };
+use crate::{
+    http::{Accept, access::noted, auth::Caller, body::WireBody, path_id},
+    team::{one_time_links::send_link, session::user_dto},
+};
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/users", get(users).post(invite))
         .route("/user/{id}", put(change_role).delete(remove))
@@ -66,7 +69,7 @@ fn invitation_dto(link: &OneTimeLink) -> InvitationDto {
 #[utoipa::path(get, path = "/users", tag = "team",
     responses((status = 200, description = "The account's people", body = texto_core::wire::UsersResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn users(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
+pub(crate) async fn users(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
     let users = state.store.users(caller.account).await?;
     Ok(accept.ok(&UsersResponse { status: 1, message: "OK".into(), users: users.iter().map(user_dto).collect() }))
 }
@@ -76,7 +79,7 @@ pub(super) async fn users(State(state): State<AppState>, caller: Caller, accept:
 #[utoipa::path(post, path = "/users", tag = "team", request_body = texto_core::wire::UserChangeRequest,
     responses((status = 200, description = "The invitation", body = texto_core::wire::InvitationResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn invite(
+pub(crate) async fn invite(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -118,7 +121,7 @@ pub(super) async fn invite(
     params(("id" = i64, Path, description = "The person's id")),
     responses((status = 200, description = "The person", body = texto_core::wire::UserResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn change_role(
+pub(crate) async fn change_role(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -147,7 +150,7 @@ pub(super) async fn change_role(
     params(("id" = i64, Path, description = "The person's id")),
     responses((status = 200, description = "Removed", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn remove(
+pub(crate) async fn remove(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -166,7 +169,7 @@ pub(super) async fn remove(
 #[utoipa::path(get, path = "/invitations", tag = "team",
     responses((status = 200, description = "Pending invitations", body = texto_core::wire::InvitationsResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn invitations(
+pub(crate) async fn invitations(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -184,7 +187,7 @@ pub(super) async fn invitations(
     params(("email" = String, Path, description = "Whom the invitation was sent to")),
     responses((status = 200, description = "Cancelled", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn cancel_invitation(
+pub(crate) async fn cancel_invitation(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,

@@ -9,10 +9,10 @@ use texto_core::{
     wire::{TeamRulesDto, TeamRulesRequest, TeamRulesResponse},
 };
 
-use super::{Accept, access::noted, auth::Caller, body::WireBody};
+use crate::http::{Accept, access::noted, auth::Caller, body::WireBody};
 use crate::{Error, state::AppState, store::TeamRules};
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/team-rules", get(show).put(save))
 }
 
@@ -31,7 +31,7 @@ fn answer(accept: Accept, rules: TeamRules) -> Response {
 #[utoipa::path(get, path = "/team-rules", tag = "team",
     responses((status = 200, description = "The team's rules", body = texto_core::wire::TeamRulesResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn show(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
+pub(crate) async fn show(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
     Ok(answer(accept, state.store.team_rules(caller.account).await?))
 }
 
@@ -40,7 +40,7 @@ pub(super) async fn show(State(state): State<AppState>, caller: Caller, accept: 
 #[utoipa::path(put, path = "/team-rules", tag = "team", request_body = texto_core::wire::TeamRulesRequest,
     responses((status = 200, description = "The rules now in force", body = texto_core::wire::TeamRulesResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn save(
+pub(crate) async fn save(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,

@@ -17,22 +17,26 @@ use texto_core::{
     wire::{ProfileRequest, SessionResponse, SessionsEndedResponse, SignInRequest, UserDto},
 };
 
-use super::{
-    Accept,
-    access::noted,
-    auth::{Caller, SESSION_COOKIE, SESSION_MOST, authenticate, bearer, client},
-    body::{JsonBody, WireBody},
-    two_factor::second_factor_passes,
-};
 use crate::{
     Error,
-    passwords::{self, Password},
     state::AppState,
     store::{AccountId, AuditEntry, Email, PersonName, SessionOwner, UserRecord, token_hash},
-    token_mint::secret,
+    team::{
+        passwords::{self, Password},
+        token_mint::secret,
+    },
+};
+use crate::{
+    http::{
+        Accept,
+        access::noted,
+        auth::{Caller, SESSION_COOKIE, SESSION_MOST, authenticate, bearer, client},
+        body::{JsonBody, WireBody},
+    },
+    team::two_factor_setup::second_factor_passes,
 };
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/session", post(sign_in).delete(sign_out))
         .route("/sessions", delete(sign_out_everywhere))
@@ -44,7 +48,7 @@ pub(super) fn router() -> Router<AppState> {
 const CODE_NEEDED: &str = "an authentication code is needed";
 
 /// A person as the wire shows them.
-pub(super) fn user_dto(user: &UserRecord) -> UserDto {
+pub(crate) fn user_dto(user: &UserRecord) -> UserDto {
     UserDto {
         id: user.id,
         email: user.email.clone(),
@@ -92,7 +96,7 @@ fn record(state: &AppState, account: AccountId, actor: &str, address: String, ac
     request_body = texto_core::wire::SignInRequest,
     responses((status = 200, description = "Signed in: the cookie is set; send csrf_token in X-CSRF-Token with every change", body = texto_core::wire::SessionResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse))
 )]
-pub(super) async fn sign_in(
+pub(crate) async fn sign_in(
     State(state): State<AppState>,
     accept: Accept,
     parts: Parts,
@@ -180,7 +184,7 @@ pub(super) async fn sign_in(
     responses((status = 200, description = "Signed out", body = texto_core::wire::SessionsEndedResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn sign_out(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
+pub(crate) async fn sign_out(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
     let ended = match &caller.session {
         Some(session) => {
             state.store.end_session(session.id).await?;
@@ -201,7 +205,7 @@ pub(super) async fn sign_out(State(state): State<AppState>, caller: Caller, acce
     responses((status = 200, description = "Every session ended", body = texto_core::wire::SessionsEndedResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn sign_out_everywhere(
+pub(crate) async fn sign_out_everywhere(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -243,7 +247,7 @@ async fn who(state: &AppState, caller: &Caller, accept: Accept) -> Result<Respon
     responses((status = 200, description = "Who is signed in", body = texto_core::wire::SessionResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn me(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
+pub(crate) async fn me(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
     who(&state, &caller, accept).await
 }
 
@@ -257,7 +261,7 @@ pub(super) async fn me(State(state): State<AppState>, caller: Caller, accept: Ac
     responses((status = 200, description = "Changed", body = texto_core::wire::SessionResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn change_profile(
+pub(crate) async fn change_profile(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,

@@ -16,16 +16,16 @@ use texto_core::{
     },
 };
 
-use super::{Accept, auth::Caller, body::WireBody, path_id};
+use crate::http::{Accept, auth::Caller, body::WireBody, path_id};
 use crate::{
     Error,
-    address_range::AddressRange,
+    http::address_range::AddressRange,
     state::AppState,
     store::{AccountId, HttpErrors, NewToken, TokenLifetime, TokenName, TokenRecord},
-    token_mint::mint,
+    team::token_mint::mint,
 };
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/token", get(list).post(create)).route("/token/{id}", get(one).delete(revoke))
 }
 
@@ -105,7 +105,7 @@ fn not_found(id: &str) -> Error {
     responses((status = 200, description = "The token, shown once, and its id", body = texto_core::wire::TokenCreatedResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn create(
+pub(crate) async fn create(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -115,7 +115,7 @@ pub(super) async fn create(
 }
 
 /// A token of `account` (the caller's, or one of its sub-accounts), as `POST /token` asks.
-pub(super) async fn create_in(
+pub(crate) async fn create_in(
     state: &AppState,
     caller: &Caller,
     account: AccountId,
@@ -144,7 +144,7 @@ pub(super) async fn create_in(
     responses((status = 200, description = "The tokens (never the tokens themselves)", body = texto_core::wire::TokensResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn list(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
+pub(crate) async fn list(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
     let tokens = state.store.tokens(caller.account).await?;
     Ok(accept.ok(&TokensResponse { status: 1, message: "OK".into(), tokens: tokens.iter().map(dto).collect() }))
 }
@@ -158,7 +158,7 @@ pub(super) async fn list(State(state): State<AppState>, caller: Caller, accept: 
     responses((status = 200, description = "The token", body = texto_core::wire::TokenResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn one(
+pub(crate) async fn one(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -178,7 +178,7 @@ pub(super) async fn one(
     responses((status = 200, description = "Revoked", body = texto_core::wire::TokenDeletedResponse), (status = "default", description = "Error envelope: negative status, message, details (docs/interface.md §1.1)", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = []))
 )]
-pub(super) async fn revoke(
+pub(crate) async fn revoke(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,

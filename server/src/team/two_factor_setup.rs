@@ -12,7 +12,7 @@ use texto_core::{
     wire::{RecoveryCodesResponse, StatusResponse, TwoFactorCodeRequest, TwoFactorSetupResponse},
 };
 
-use super::{
+use crate::http::{
     Accept,
     access::noted,
     auth::{Caller, client},
@@ -22,10 +22,10 @@ use crate::{
     Error,
     state::AppState,
     store::{TwoFactor, UserRecord},
-    two_factor::{code_step, enrolment, new_secret, recovery_codes, recovery_hash},
+    team::two_factor::{code_step, enrolment, new_secret, recovery_codes, recovery_hash},
 };
 
-pub(super) fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/me/two-factor", post(start).put(confirm).delete(turn_off))
 }
 
@@ -100,7 +100,7 @@ async fn prove_person(
 #[utoipa::path(post, path = "/me/two-factor", tag = "team",
     responses((status = 200, description = "The secret and its QR code", body = texto_core::wire::TwoFactorSetupResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn start(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
+pub(crate) async fn start(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
     let user = person(&state, &caller).await?;
     let secret = new_secret()?;
     let (otpauth_url, qr_svg) = enrolment(&secret, &user.email)?;
@@ -120,7 +120,7 @@ pub(super) async fn start(State(state): State<AppState>, caller: Caller, accept:
 #[utoipa::path(put, path = "/me/two-factor", tag = "team", request_body = texto_core::wire::TwoFactorCodeRequest,
     responses((status = 200, description = "On; the recovery codes", body = texto_core::wire::RecoveryCodesResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn confirm(
+pub(crate) async fn confirm(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,
@@ -153,7 +153,7 @@ pub(super) async fn confirm(
 #[utoipa::path(delete, path = "/me/two-factor", tag = "team", request_body = texto_core::wire::TwoFactorCodeRequest,
     responses((status = 200, description = "Off", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
-pub(super) async fn turn_off(
+pub(crate) async fn turn_off(
     State(state): State<AppState>,
     caller: Caller,
     accept: Accept,

@@ -6,10 +6,12 @@ use texto_core::Role;
 
 use crate::{
     Error,
-    cli::UserAction,
-    passwords::{self, Password},
+    cli::args::UserAction,
     store::{AccountId, DbLocation, Email, OneTimeLink, PersonName, Store},
-    token_mint::{issue_link, secret},
+    team::{
+        passwords::{self, Password},
+        token_mint::{issue_link, secret},
+    },
 };
 
 /// The demo account's owner, created with `--demo`.

@@ -3,6 +3,7 @@
 //! over all lanes. A failed attempt ends its lane until the retry is due (later events wait
 //! behind it); a lane also ends when its webhook is paused or deleted, or has nothing due.
 
+pub(crate) mod net_guard;
 mod post;
 mod schedule;
 mod storing;

@@ -18,8 +18,9 @@ use reqwest::{
 use texto_core::{DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, sign};
 
 use crate::{
-    Error, net_guard,
+    Error,
     store::{AttemptResult, DueEvent},
+    webhook_sender::net_guard,
 };
 
 /// How long a receiver has to answer.

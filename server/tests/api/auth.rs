@@ -150,7 +150,12 @@ async fn a_revoked_token_is_refused() {
     let app = spawn_app().await;
     let token = account(&app.db(), "bob", 10.0).await;
     assert_eq!(app.json_as(&token, Method::GET, "/credits", None).await.0, 200);
-    texto_server::admin::token(&app.db(), texto_server::TokenAction::Revoke { token: token.clone() }).await.unwrap();
+    texto_server::operator::account_commands::token(
+        &app.db(),
+        texto_server::TokenAction::Revoke { token: token.clone() },
+    )
+    .await
+    .unwrap();
     assert_eq!(app.json_as(&token, Method::GET, "/credits", None).await.0, 401);
 }
 

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use reqwest::Method;
 use serde_json::{Value, json};
-use texto_server::{OperatorAction, admin};
+use texto_server::{OperatorAction, account_commands};
 
 use crate::{
     helpers::{TestApp, spawn_app_with},
@@ -68,7 +68,7 @@ async fn received_by(app: &TestApp, token: &str, destination: &str) -> Vec<Value
 
 /// A new operator's token.
 async fn operator(app: &TestApp) -> String {
-    admin::operator(&app.db(), OperatorAction::Create { name: "Tests".into() }).await.expect("an operator")
+    account_commands::operator(&app.db(), OperatorAction::Create { name: "Tests".into() }).await.expect("an operator")
 }
 
 /// Outbox rows of `event`, oldest first, as (webhook id, body).

@@ -7,7 +7,7 @@ use std::time::Duration;
 use reqwest::Method;
 use serde_json::{Value, json};
 use texto_core::Role;
-use texto_server::{AccountAction, OperatorAction, admin};
+use texto_server::{AccountAction, OperatorAction, account_commands};
 
 use crate::{
     delivery::{received, until},
@@ -70,8 +70,9 @@ async fn a_person_approves_no_campaign_of_theirs_through_a_token_they_made() {
 async fn a_released_campaign_that_needs_the_teams_approval_waits_for_it() {
     let app = spawn_app().await;
     over_two(&app).await;
-    let operator = admin::operator(&app.db(), OperatorAction::Create { name: "Night".into() }).await.unwrap();
-    admin::account(&app.db(), AccountAction::Moderate { name: "alice".into(), state: true }).await.unwrap();
+    let operator =
+        account_commands::operator(&app.db(), OperatorAction::Create { name: "Night".into() }).await.unwrap();
+    account_commands::account(&app.db(), AccountAction::Moderate { name: "alice".into(), state: true }).await.unwrap();
     settings_read().await;
     let sender = token_with(&app, "alice", Role::Sender).await;
     let (status, held) = app.json_as(&sender, Method::POST, "/send", Some(sms_to(&THREE))).await;
@@ -111,8 +112,9 @@ async fn a_released_campaign_that_needs_the_teams_approval_waits_for_it() {
 async fn a_released_campaign_waits_for_the_team_from_its_release_not_from_its_creation() {
     let app = spawn_app_with(|config| config.approval_wait = Duration::from_secs(4).into()).await;
     over_two(&app).await;
-    let operator = admin::operator(&app.db(), OperatorAction::Create { name: "Night".into() }).await.unwrap();
-    admin::account(&app.db(), AccountAction::Moderate { name: "alice".into(), state: true }).await.unwrap();
+    let operator =
+        account_commands::operator(&app.db(), OperatorAction::Create { name: "Night".into() }).await.unwrap();
+    account_commands::account(&app.db(), AccountAction::Moderate { name: "alice".into(), state: true }).await.unwrap();
     settings_read().await;
     let (_, held) = app.json(Method::POST, "/send", Some(sms_to(&THREE))).await;
     let ticket = held["ticket"].as_str().expect("a ticket").to_owned();

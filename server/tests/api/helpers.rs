@@ -9,7 +9,7 @@ use std::{
 use reqwest::{Method, RequestBuilder, Response};
 use serde_json::Value;
 use tempfile::TempDir;
-use texto_server::{AccountAction, App, Config, HttpErrors, TokenAction, admin};
+use texto_server::{AccountAction, App, Config, HttpErrors, TokenAction, account_commands};
 use tokio::{
     io::{AsyncReadExt, AsyncWriteExt},
     net::TcpStream,
@@ -89,10 +89,10 @@ pub async fn settings_read() {
 
 /// Creates an account through the operator commands and returns a new token of it.
 pub async fn account(db: &Path, name: &str, credits: f64) -> String {
-    admin::account(db, AccountAction::Create { name: name.into(), credits, moderated: None })
+    account_commands::account(db, AccountAction::Create { name: name.into(), credits, moderated: None })
         .await
         .expect("account created");
-    admin::token(
+    account_commands::token(
         db,
         TokenAction::Create {
             account: name.into(),

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use reqwest::Method;
 use serde_json::{Value, json};
-use texto_server::{AccountAction, ModerationAction, OperatorAction, admin, moderation_admin};
+use texto_server::{AccountAction, ModerationAction, OperatorAction, account_commands, moderation_commands};
 
 use crate::helpers::{TestApp, settings_read, spawn_app};
 
@@ -24,8 +24,9 @@ async fn campaign(app: &TestApp, ticket: &str) -> Value {
 #[tokio::test]
 async fn a_held_campaign_waits_for_an_operator_who_releases_or_refuses_it() {
     let app = spawn_app().await;
-    let operator = admin::operator(&app.db(), OperatorAction::Create { name: "Night".into() }).await.unwrap();
-    admin::account(&app.db(), AccountAction::Moderate { name: "alice".into(), state: true }).await.unwrap();
+    let operator =
+        account_commands::operator(&app.db(), OperatorAction::Create { name: "Night".into() }).await.unwrap();
+    account_commands::account(&app.db(), AccountAction::Moderate { name: "alice".into(), state: true }).await.unwrap();
     settings_read().await;
 
     let (status, held) = send(&app, "Rendez-vous demain 9h", &[]).await;
@@ -90,11 +91,11 @@ async fn a_held_campaign_waits_for_an_operator_who_releases_or_refuses_it() {
 async fn rules_hold_campaigns_by_their_text_or_the_domains_they_link_to() {
     let app = spawn_app().await;
     let pattern = ModerationAction::AddPattern { pattern: r"cr[ée]dit\s+rapide".into() };
-    moderation_admin::moderation(&app.db(), pattern).await.unwrap();
-    let bad = moderation_admin::moderation(&app.db(), ModerationAction::AddPattern { pattern: "(".into() }).await;
+    moderation_commands::moderation(&app.db(), pattern).await.unwrap();
+    let bad = moderation_commands::moderation(&app.db(), ModerationAction::AddPattern { pattern: "(".into() }).await;
     assert!(bad.is_err(), "a pattern that does not compile is refused");
-    moderation_admin::moderation(&app.db(), ModerationAction::AddDomain { domain: "bit.ly".into() }).await.unwrap();
-    let listed = moderation_admin::moderation(&app.db(), ModerationAction::List).await.unwrap();
+    moderation_commands::moderation(&app.db(), ModerationAction::AddDomain { domain: "bit.ly".into() }).await.unwrap();
+    let listed = moderation_commands::moderation(&app.db(), ModerationAction::List).await.unwrap();
     assert!(
         listed.contains("domain") && listed.contains("bit.ly") && listed.contains("moderated accounts: none"),
         "{listed}"
@@ -114,7 +115,7 @@ async fn rules_hold_campaigns_by_their_text_or_the_domains_they_link_to() {
 #[tokio::test]
 async fn a_retry_of_a_held_send_gets_the_same_held_answer() {
     let app = spawn_app().await;
-    admin::account(&app.db(), AccountAction::Moderate { name: "alice".into(), state: true }).await.unwrap();
+    account_commands::account(&app.db(), AccountAction::Moderate { name: "alice".into(), state: true }).await.unwrap();
     settings_read().await;
     let body = json!({"sms": {"message": {"text": "Promo", "pushtype": "alert"}, "recipients": {"gsm": [{"value": "33612345671"}]}}});
     let mut answers = Vec::new();
@@ -148,22 +149,27 @@ async fn moderated(app: &TestApp, operator: &str, name: &str) -> i64 {
 async fn new_accounts_are_moderated_when_the_operator_says_so_and_sub_accounts_follow_their_parent() {
     let app = spawn_app().await;
     let db = app.db();
-    let op = admin::operator(&db, OperatorAction::Create { name: "Night shift".into() }).await.unwrap();
+    let op = account_commands::operator(&db, OperatorAction::Create { name: "Night shift".into() }).await.unwrap();
     let sub_account = |company: &str, email: &str| json!({"account": {"company": company, "email": email, "password": "correct horse battery", "isChild": 1}});
     // Off until set: new accounts go unchecked.
     let (status, _) = app.json(Method::POST, "/account", Some(sub_account("Agence Nord", "nord@example.com"))).await;
     assert_eq!(status, 200);
     assert_eq!(moderated(&app, &op, "Agence Nord").await, 0);
 
-    let said = moderation_admin::moderation(&db, ModerationAction::NewAccounts { state: true }).await.unwrap();
+    let said = moderation_commands::moderation(&db, ModerationAction::NewAccounts { state: true }).await.unwrap();
     assert!(said.contains("new accounts are moderated"), "{said}");
-    let listing = moderation_admin::moderation(&db, ModerationAction::List).await.unwrap();
+    let listing = moderation_commands::moderation(&db, ModerationAction::List).await.unwrap();
     assert!(listing.ends_with("new accounts moderated: on"), "{listing}");
     // The command line, the console and a customer's sub-account: moderated unless said otherwise.
-    admin::account(&db, AccountAction::Create { name: "shop".into(), credits: 0.0, moderated: None }).await.unwrap();
-    admin::account(&db, AccountAction::Create { name: "trusted".into(), credits: 0.0, moderated: Some(false) })
+    account_commands::account(&db, AccountAction::Create { name: "shop".into(), credits: 0.0, moderated: None })
         .await
         .unwrap();
+    account_commands::account(
+        &db,
+        AccountAction::Create { name: "trusted".into(), credits: 0.0, moderated: Some(false) },
+    )
+    .await
+    .unwrap();
     for (name, asked) in [("console-new", json!({})), ("console-trusted", json!({"moderated": 0}))] {
         let mut body = json!({"name": name});
         body.as_object_mut().unwrap().extend(asked.as_object().unwrap().clone());
@@ -179,7 +185,7 @@ async fn new_accounts_are_moderated_when_the_operator_says_so_and_sub_accounts_f
     }
 
     // Off again; a moderated parent's sub-account is moderated all the same.
-    moderation_admin::moderation(&db, ModerationAction::NewAccounts { state: false }).await.unwrap();
+    moderation_commands::moderation(&db, ModerationAction::NewAccounts { state: false }).await.unwrap();
     let (_, listed) = app.json_as(&op, Method::GET, "/operator/accounts", None).await;
     let alice = listed["accounts"].as_array().unwrap().iter().find(|a| a["name"] == "alice").unwrap()["id"].clone();
     let (status, _) =
@@ -194,7 +200,8 @@ async fn new_accounts_are_moderated_when_the_operator_says_so_and_sub_accounts_f
 #[tokio::test]
 async fn the_console_adds_and_removes_rules_and_sets_new_accounts_each_in_the_operators_log() {
     let app = spawn_app().await;
-    let op = admin::operator(&app.db(), OperatorAction::Create { name: "Night shift".into() }).await.unwrap();
+    let op =
+        account_commands::operator(&app.db(), OperatorAction::Create { name: "Night shift".into() }).await.unwrap();
     let add = |kind: &str, value: &str| json!({"kind": kind, "value": value});
     let (status, _) = app.json(Method::POST, "/operator/moderation/rules", Some(add("pattern", "casino"))).await;
     assert_eq!(status, 403, "an account's token may not");
@@ -236,7 +243,7 @@ async fn the_console_adds_and_removes_rules_and_sets_new_accounts_each_in_the_op
     assert_eq!(status, 200);
     let (_, queue) = app.json_as(&op, Method::GET, "/operator/moderation", None).await;
     assert_eq!(queue["new_accounts_moderated"], 1);
-    let listing = moderation_admin::moderation(&app.db(), ModerationAction::List).await.unwrap();
+    let listing = moderation_commands::moderation(&app.db(), ModerationAction::List).await.unwrap();
     assert!(listing.ends_with("new accounts moderated: on") && listing.contains("www.arnaque.example"), "{listing}");
 
     let (_, log) = app.json_as(&op, Method::GET, "/operator/audit", None).await;

@@ -8,7 +8,8 @@ use reqwest::Method;
 use serde_json::Value;
 use serde_json::json;
 use texto_server::{
-    AccountAction, ConnectorAction, OperatorAction, PlanAction, RouteAction, admin, plan_admin, routing_admin,
+    AccountAction, ConnectorAction, OperatorAction, PlanAction, RouteAction, account_commands, plan_commands,
+    routing_commands,
 };
 
 use crate::helpers::{TestApp, settings_read, spawn_app};
@@ -20,11 +21,11 @@ async fn get(app: &TestApp, token: &str, path: &str) -> (u16, Value) {
 #[tokio::test]
 async fn only_operators_read_the_operator_api_and_it_shows_accounts_connectors_and_routes() {
     let app = spawn_app().await;
-    let operator = admin::operator(&app.db(), OperatorAction::Create { name: "Night shift".into() })
+    let operator = account_commands::operator(&app.db(), OperatorAction::Create { name: "Night shift".into() })
         .await
         .expect("an operator is created");
     assert!(operator.starts_with("texto_op_"), "{operator}");
-    let again = admin::operator(&app.db(), OperatorAction::Create { name: "Night shift".into() }).await;
+    let again = account_commands::operator(&app.db(), OperatorAction::Create { name: "Night shift".into() }).await;
     assert!(again.is_err(), "names are unique");
 
     for path in ["/operator/accounts", "/operator/connectors", "/operator/routes"] {
@@ -34,9 +35,12 @@ async fn only_operators_read_the_operator_api_and_it_shows_accounts_connectors_a
         assert_eq!(status, 401, "an unknown token: {path}");
     }
 
-    admin::account(&app.db(), AccountAction::Create { name: "bravo".into(), credits: 12.5, moderated: None })
-        .await
-        .expect("bravo");
+    account_commands::account(
+        &app.db(),
+        AccountAction::Create { name: "bravo".into(), credits: 12.5, moderated: None },
+    )
+    .await
+    .expect("bravo");
     let (status, accounts) = get(&app, &operator, "/operator/accounts").await;
     assert_eq!(status, 200, "{accounts}");
     let names: Vec<(&str, f64, &str)> = accounts["accounts"]
@@ -53,7 +57,7 @@ async fn only_operators_read_the_operator_api_and_it_shows_accounts_connectors_a
         disabled: false,
         ca_dir: None,
     };
-    routing_admin::connector(&app.db(), add).await.expect("connector A");
+    routing_commands::connector(&app.db(), add).await.expect("connector A");
     let route = RouteAction::Add {
         connectors: vec!["A".parse().unwrap(), "default".parse().unwrap()],
         prefix: None,
@@ -63,7 +67,7 @@ async fn only_operators_read_the_operator_api_and_it_shows_accounts_connectors_a
         plan: None,
         priority: 3,
     };
-    assert_eq!(routing_admin::route(&app.db(), route).await.expect("a route"), "route 1 added");
+    assert_eq!(routing_commands::route(&app.db(), route).await.expect("a route"), "route 1 added");
     let (_, routes) = get(&app, &operator, "/operator/routes").await;
     let first = &routes["routes"][0];
     assert_eq!(
@@ -130,7 +134,7 @@ async fn messages_whose_route_has_no_connector_up_wait_and_their_campaign_says_w
         disabled: false,
         ca_dir: None,
     };
-    routing_admin::connector(&app.db(), add).await.expect("connector A, where nothing listens");
+    routing_commands::connector(&app.db(), add).await.expect("connector A, where nothing listens");
     let route = RouteAction::Add {
         connectors: vec!["A".parse().unwrap()],
         prefix: Some("3361".into()),
@@ -140,7 +144,7 @@ async fn messages_whose_route_has_no_connector_up_wait_and_their_campaign_says_w
         plan: None,
         priority: 0,
     };
-    routing_admin::route(&app.db(), route).await.expect("a route to A alone");
+    routing_commands::route(&app.db(), route).await.expect("a route to A alone");
     settings_read().await;
 
     let body = serde_json::json!({"sms": {"message": {"text": "Attente", "pushtype": "alert"}, "recipients": {"gsm": [{"value": "33612345678"}]}}});
@@ -160,7 +164,7 @@ async fn messages_whose_route_has_no_connector_up_wait_and_their_campaign_says_w
     }
 
     // Without the route, default takes it.
-    routing_admin::route(&app.db(), RouteAction::Remove { id: 1 }).await.expect("route removed");
+    routing_commands::route(&app.db(), RouteAction::Remove { id: 1 }).await.expect("route removed");
     loop {
         let (_, campaign) = app.json(Method::GET, &detail, None).await;
         if campaign["campaign"][0]["delivered"] == 1 {
@@ -175,9 +179,10 @@ async fn messages_whose_route_has_no_connector_up_wait_and_their_campaign_says_w
 #[tokio::test]
 async fn a_route_for_a_plan_takes_only_its_accounts_messages() {
     let app = spawn_app().await;
-    let operator = admin::operator(&app.db(), OperatorAction::Create { name: "Plans".into() }).await.unwrap();
+    let operator =
+        account_commands::operator(&app.db(), OperatorAction::Create { name: "Plans".into() }).await.unwrap();
     let gold = PlanAction::Set { name: "gold".into(), countries: Vec::new(), other: texto_core::Credits::whole(1) };
-    plan_admin::plan(&app.db(), gold).await.expect("a plan");
+    plan_commands::plan(&app.db(), gold).await.expect("a plan");
     let connector = json!({"smsc": "smpp://texto:secret@127.0.0.1:9"});
     let (status, _) = app.json_as(&operator, Method::PUT, "/operator/connector/A", Some(connector)).await;
     assert_eq!(status, 200);
@@ -197,7 +202,9 @@ async fn a_route_for_a_plan_takes_only_its_accounts_messages() {
     settings_read().await;
     let (_, shipped) = app.json(Method::POST, "/send", Some(one("33612345601"))).await;
     // On gold, her messages go to A alone, where nothing listens: they wait, and say why.
-    admin::account(&app.db(), AccountAction::Plan { name: "alice".into(), plan: "gold".into() }).await.unwrap();
+    account_commands::account(&app.db(), AccountAction::Plan { name: "alice".into(), plan: "gold".into() })
+        .await
+        .unwrap();
     settings_read().await;
     let (_, on_gold) = app.json(Method::POST, "/send", Some(one("33612345602"))).await;
     let start = Instant::now();

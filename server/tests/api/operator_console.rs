@@ -7,13 +7,16 @@ use std::time::{Duration, Instant};
 use reqwest::Method;
 use serde_json::{Value, json};
 use texto_server::{
-    AccountAction, Command, ConnectorAction, DbArg, OperatorAction, PlanAction, admin, command_log, plan_admin,
+    AccountAction, Command, ConnectorAction, DbArg, OperatorAction, PlanAction, account_commands, dispatch,
+    plan_commands,
 };
 
 use crate::helpers::{TestApp, spawn_app};
 
 async fn operator(app: &TestApp) -> String {
-    admin::operator(&app.db(), OperatorAction::Create { name: "Night shift".into() }).await.expect("an operator")
+    account_commands::operator(&app.db(), OperatorAction::Create { name: "Night shift".into() })
+        .await
+        .expect("an operator")
 }
 
 async fn call(app: &TestApp, token: &str, method: Method, path: &str, body: Option<Value>) -> (u16, Value) {
@@ -48,7 +51,7 @@ async fn an_operator_creates_and_runs_an_account_and_every_change_is_in_the_log(
         countries: vec![(texto_core::Country::from_iso2("FR").unwrap(), texto_core::Credits::whole(1))],
         other: texto_core::Credits::whole(2),
     };
-    plan_admin::plan(&app.db(), gold).await.expect("a plan");
+    plan_commands::plan(&app.db(), gold).await.expect("a plan");
 
     let new = json!({"name": "Boulangerie Martin", "credits": 250, "plan": "gold", "moderated": 1});
     let (status, created) = call(&app, &op, Method::POST, "/operator/accounts", Some(new.clone())).await;
@@ -233,7 +236,7 @@ async fn connectors_and_routes_are_edited_through_the_api() {
 async fn what_the_command_line_changes_is_in_the_operators_log_without_secrets() {
     let app = spawn_app().await;
     let db = || DbArg { db: app.db().into() };
-    let run = |command| async move { command_log::administer(command).await.expect("the command succeeds") };
+    let run = |command| async move { dispatch::administer(command).await.expect("the command succeeds") };
     let op = run(Command::Operator { db: db(), action: OperatorAction::Create { name: "Day shift".into() } }).await;
     run(Command::Account { db: db(), action: AccountAction::Credit { name: "alice".into(), credits: 25.0 } }).await;
     let listing = run(Command::Connector { db: db(), action: ConnectorAction::List }).await;
@@ -266,9 +269,12 @@ async fn the_ledger_comes_a_hundred_movements_a_page_newest_first() {
     let app = spawn_app().await;
     let op = operator(&app).await;
     for amount in 1..=101 {
-        admin::account(&app.db(), AccountAction::Credit { name: "alice".into(), credits: f64::from(amount) })
-            .await
-            .expect("a top-up");
+        account_commands::account(
+            &app.db(),
+            AccountAction::Credit { name: "alice".into(), credits: f64::from(amount) },
+        )
+        .await
+        .expect("a top-up");
     }
     let id = listed(&app, &op, "alice").await["id"].as_i64().unwrap();
     let ledger = |query: &'static str| {

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use reqwest::Method;
 use serde_json::{Value, json};
-use texto_server::{AccountAction, OperatorAction, PlanAction, admin, plan_admin};
+use texto_server::{AccountAction, OperatorAction, PlanAction, account_commands, plan_commands};
 
 use crate::helpers::spawn_app;
 
@@ -53,11 +53,12 @@ async fn an_accounts_plan_prices_its_simulations_sends_and_prices_answer() {
         ],
         other: credits("3"),
     };
-    let saved = plan_admin::plan(&app.db(), set).await.expect("the plan is saved");
+    let saved = plan_commands::plan(&app.db(), set).await.expect("the plan is saved");
     assert_eq!(saved, "plan partner saved: BE=0.75 FR=0.5 other=3");
-    let wrong = admin::account(&app.db(), AccountAction::Plan { name: "alice".into(), plan: "gold".into() }).await;
+    let wrong =
+        account_commands::account(&app.db(), AccountAction::Plan { name: "alice".into(), plan: "gold".into() }).await;
     assert!(wrong.is_err(), "an unknown plan is refused");
-    admin::account(&app.db(), AccountAction::Plan { name: "alice".into(), plan: "partner".into() })
+    account_commands::account(&app.db(), AccountAction::Plan { name: "alice".into(), plan: "partner".into() })
         .await
         .expect("alice is on the plan");
 
@@ -75,7 +76,7 @@ async fn an_accounts_plan_prices_its_simulations_sends_and_prices_answer() {
     let (_, balance) = app.json(Method::GET, "/credits", None).await;
     assert_eq!(balance["credits"], "995.75", "the debit is the plan's");
 
-    admin::account(&app.db(), AccountAction::Plan { name: "alice".into(), plan: "shipped".into() })
+    account_commands::account(&app.db(), AccountAction::Plan { name: "alice".into(), plan: "shipped".into() })
         .await
         .expect("back to the shipped prices");
     cost_becomes(&app, 4.0).await;
@@ -84,7 +85,8 @@ async fn an_accounts_plan_prices_its_simulations_sends_and_prices_answer() {
 #[tokio::test]
 async fn the_console_writes_a_plan_that_prices_its_accounts_and_lists_every_plan_with_its_prices() {
     let app = spawn_app().await;
-    let op = admin::operator(&app.db(), OperatorAction::Create { name: "Night shift".into() }).await.unwrap();
+    let op =
+        account_commands::operator(&app.db(), OperatorAction::Create { name: "Night shift".into() }).await.unwrap();
     let partner = json!({"countries": [{"country": "fr", "price": 0.5}, {"country": "BE", "price": 0.75}], "other": 3});
     let (status, _) = app.json(Method::PUT, "/operator/plan/partner", Some(partner.clone())).await;
     assert_eq!(status, 403, "an account's token may not");
@@ -109,7 +111,7 @@ async fn the_console_writes_a_plan_that_prices_its_accounts_and_lists_every_plan
         plans["prices"][1],
         json!({"name": "partner", "countries": [{"country": "BE", "price": 0.75}, {"country": "FR", "price": 0.5}], "other": 3.0})
     );
-    let listing = plan_admin::plan(&app.db(), PlanAction::List).await.unwrap();
+    let listing = plan_commands::plan(&app.db(), PlanAction::List).await.unwrap();
     assert!(listing.contains("partner: BE=0.75 FR=0.5 other=3"), "the command line sees it: {listing}");
 
     let (_, alice) = app.json_as(&op, Method::GET, "/operator/accounts", None).await;

@@ -131,7 +131,7 @@ async fn the_account_answers_with_its_name_and_balance_and_a_lookup_says_why_it_
 async fn a_token_with_http_errors_off_gets_its_errors_as_200_as_the_sdks_need() {
     let app = spawn_app().await;
     let broke = account(&app.db(), "broke", 0.0).await;
-    let sdk = texto_server::admin::token(
+    let sdk = texto_server::operator::account_commands::token(
         app.db(),
         texto_server::TokenAction::Create {
             account: "broke".into(),

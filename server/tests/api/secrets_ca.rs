@@ -6,7 +6,7 @@ use std::path::Path;
 
 use reqwest::Method;
 use serde_json::{Value, json};
-use texto_server::{App, CaDir, Config, ConnectorAction, OperatorAction, admin, routing_admin};
+use texto_server::{App, CaDir, Config, ConnectorAction, OperatorAction, account_commands, routing_commands};
 
 use crate::helpers::{TestApp, spawn_app, spawn_app_with};
 
@@ -24,7 +24,9 @@ fn authorities(outside: &Path) -> tempfile::TempDir {
 
 /// An operator's token.
 async fn operator(app: &TestApp) -> String {
-    admin::operator(&app.db(), OperatorAction::Create { name: "Night shift".into() }).await.expect("an operator")
+    account_commands::operator(&app.db(), OperatorAction::Create { name: "Night shift".into() })
+        .await
+        .expect("an operator")
 }
 
 /// `PUT /operator/connector/B` with `smsc` by `operator`; the status and the answer.
@@ -59,7 +61,7 @@ async fn without_ca_dir_a_connector_names_no_ca_file() {
         disabled: false,
         ca_dir: None,
     };
-    let said = routing_admin::connector(&app.db(), cli).await.expect_err("refused").to_string();
+    let said = routing_commands::connector(&app.db(), cli).await.expect_err("refused").to_string();
     assert!(said.contains("without --ca-dir"), "{said}");
 }
 
@@ -91,8 +93,8 @@ async fn with_ca_dir_only_a_file_inside_it_is_read() {
         ca_dir,
     };
     let url = "smpps://texto:secret@127.0.0.1:9?ca=ca.pem";
-    routing_admin::connector(&app.db(), cli(url, Some(folder.clone()))).await.expect("saved with the folder");
-    let said = routing_admin::connector(&app.db(), cli("smpps://a:b@127.0.0.1:9?ca=out.pem", Some(folder))).await;
+    routing_commands::connector(&app.db(), cli(url, Some(folder.clone()))).await.expect("saved with the folder");
+    let said = routing_commands::connector(&app.db(), cli("smpps://a:b@127.0.0.1:9?ca=out.pem", Some(folder))).await;
     assert!(said.expect_err("refused").to_string().contains("a link out of --ca-dir"));
 }
 

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use reqwest::{Method, header};
 use serde_json::{Value, json};
 use texto_core::Role;
-use texto_server::{OperatorAction, admin};
+use texto_server::{OperatorAction, account_commands};
 
 use crate::{
     helpers::{TestApp, spawn_app},
@@ -87,8 +87,9 @@ async fn a_suspended_parents_people_cannot_act_in_its_sub_accounts() {
     person(&app, "alice", "sam@agency.example", Role::Owner).await;
     let sam = sign_in(&app, "sam@agency.example", PASSWORD).await.expect("signed in");
     assert_eq!(in_account(&app, &sam, &shop, Method::GET, "/credits").await.0, 200);
-    let operator =
-        admin::operator(&app.db(), OperatorAction::Create { name: "Night shift".into() }).await.expect("an operator");
+    let operator = account_commands::operator(&app.db(), OperatorAction::Create { name: "Night shift".into() })
+        .await
+        .expect("an operator");
     let (_, accounts) = app.json_as(&operator, Method::GET, "/operator/accounts", None).await;
     let alice =
         accounts["accounts"].as_array().expect("accounts").iter().find(|a| a["name"] == "alice").expect("alice")["id"]

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use reqwest::Method;
 use serde_json::{Value, json};
-use texto_server::{HttpErrors, OperatorAction, TokenAction, admin};
+use texto_server::{HttpErrors, OperatorAction, TokenAction, account_commands};
 
 use crate::delivery::{quick_app, send, settled, until};
 use crate::helpers::{TestApp, account};
@@ -48,7 +48,7 @@ async fn alice_token(app: &TestApp, role: texto_core::Role) -> String {
         allow_ip: Vec::new(),
         role,
     };
-    admin::token(&app.db(), token).await.expect("a token")
+    account_commands::token(&app.db(), token).await.expect("a token")
 }
 
 #[tokio::test]
@@ -99,8 +99,9 @@ async fn an_account_sees_and_answers_only_its_own_traffic() {
 async fn outages_and_the_status_are_for_operators_who_see_and_do_everything() {
     let app = quick_app().await;
     let bob = account(&app.db(), "bob", 1000.0).await;
-    let operator =
-        admin::operator(&app.db(), OperatorAction::Create { name: "Night shift".into() }).await.expect("an operator");
+    let operator = account_commands::operator(&app.db(), OperatorAction::Create { name: "Night shift".into() })
+        .await
+        .expect("an operator");
     let ticket = send(&app, "Soldes", &["33612345003"], json!({})).await;
     settled(&app, &ticket).await;
     send_as(&app, &bob, "Promo", "33612345004").await;

@@ -1,7 +1,7 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use texto_server::{AccountAction, admin};
+use texto_server::{AccountAction, account_commands};
 
 use crate::helpers::{account, spawn_app};
 
@@ -238,7 +238,7 @@ async fn anti_flood_remembers_the_last_hour_across_a_restart() {
 
 /// `texto account …` on the test app's database.
 async fn operator(app: &crate::helpers::TestApp, action: AccountAction) -> String {
-    admin::account(&app.db(), action).await.expect("the command succeeds")
+    account_commands::account(&app.db(), action).await.expect("the command succeeds")
 }
 
 /// `texto account country alice CODE [--block] [--allow] [--monthly-cap N]`.
@@ -297,7 +297,7 @@ async fn an_account_s_own_flood_limits_replace_the_defaults() {
         (Some(0), Some(1)),
         "two texts an hour at most: {third}"
     );
-    let unknown = admin::account(&app.db(), country("XX", true, false, None)).await;
+    let unknown = account_commands::account(&app.db(), country("XX", true, false, None)).await;
     assert!(matches!(unknown, Err(texto_server::Error::Command(_))), "{unknown:?}");
 }
 

@@ -8,7 +8,7 @@ use futures_util::future::join_all;
 use reqwest::{Method, header};
 use serde_json::{Value, json};
 use texto_core::Role;
-use texto_server::{OperatorAction, admin};
+use texto_server::{OperatorAction, account_commands};
 
 use crate::{
     helpers::{TestApp, spawn_app, spawn_app_with},
@@ -119,7 +119,9 @@ async fn a_full_queue_of_password_checks_is_answered_busy_with_retry_after() {
 #[tokio::test]
 async fn operators_wrong_passwords_sent_at_once_are_counted_before_they_are_checked() {
     let app = spawn_app().await;
-    admin::operator(&app.db(), OperatorAction::Create { name: "Night shift".into() }).await.expect("an operator");
+    account_commands::operator(&app.db(), OperatorAction::Create { name: "Night shift".into() })
+        .await
+        .expect("an operator");
     let answers = join_all((0..30).map(|_| async {
         let request = app
             .anonymous(Method::POST, "/operator/session")

@@ -5,7 +5,7 @@
 use reqwest::{Method, header};
 use serde_json::{Value, json};
 use texto_core::Role;
-use texto_server::{Access, ROUTES, TokenAction, UserAction, admin, admin_users};
+use texto_server::{Access, ROUTES, TokenAction, UserAction, account_commands, user_commands};
 
 use crate::helpers::{TestApp, account, spawn_app};
 
@@ -21,7 +21,7 @@ pub(crate) async fn token_with(app: &TestApp, account: &str, role: Role) -> Stri
         allow_ip: Vec::new(),
         role,
     };
-    admin::token(&app.db(), action).await.expect("a token")
+    account_commands::token(&app.db(), action).await.expect("a token")
 }
 
 /// Invites `email` into `account` with the command line and accepts the link with the API.
@@ -34,7 +34,7 @@ pub(crate) async fn person(app: &TestApp, account: &str, email: &str, role: Role
         password_stdin: false,
         public_url: app.base_url.clone(),
     };
-    let printed = admin_users::user(&app.db(), action).await.expect("an invitation");
+    let printed = user_commands::user(&app.db(), action).await.expect("an invitation");
     let link = printed.split_whitespace().last().expect("a link").to_owned();
     let secret = link.rsplit('/').next().expect("a secret");
     let body = json!({"invitation": {"name": "Camille", "password": PASSWORD}});

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use reqwest::Method;
 use serde_json::{Value, json};
-use texto_server::{HttpErrors, TokenAction, admin};
+use texto_server::{HttpErrors, TokenAction, account_commands};
 
 use crate::helpers::{TestApp, account, spawn_app, spawn_app_with};
 
@@ -146,7 +146,7 @@ async fn the_command_line_makes_the_same_tokens_as_the_api() {
         allow_ip: vec!["127.0.0.1".parse().expect("a range"), "::1".parse().expect("a range")],
         role: texto_core::Role::Owner,
     };
-    let token = admin::token(app.db(), action).await.expect("a token");
+    let token = account_commands::token(app.db(), action).await.expect("a token");
     assert_eq!(credits_status(&app, &token).await.0, 200);
     let (_, listed) = app.json(Method::GET, "/token", None).await;
     let item = &listed["tokens"][0];

@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use super::{PgStore, query};
 use crate::{
     Error,
-    routing::{ConnectorName, Route},
+    operator::routing::{ConnectorName, Route},
     store::{
         AccountId,
         routing::{

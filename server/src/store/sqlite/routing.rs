@@ -7,7 +7,7 @@ use rusqlite::params;
 use super::{SqliteStore, numbered};
 use crate::{
     Error,
-    routing::ConnectorName,
+    operator::routing::ConnectorName,
     store::{
         AccountId,
         routing::{
@@ -77,7 +77,7 @@ impl RoutingStore for SqliteStore {
             .await
     }
 
-    async fn add_route(&self, route: &crate::routing::Route) -> Result<i64, Error> {
+    async fn add_route(&self, route: &crate::operator::routing::Route) -> Result<i64, Error> {
         let (priority, destination, account, pushtype, connectors) = route_columns(route);
         let (now, plan) = (time::store(Utc::now()), route.plan.clone());
         self.db

@@ -8,12 +8,12 @@ use std::sync::Arc;
 use deadpool_postgres::Pool;
 use tokio::sync::{mpsc, oneshot};
 
-use super::{
+use crate::Error;
+use crate::store::postgres::campaign::{
     NodeMemory,
     jobs::Job,
     writer::{self, Answer},
 };
-use crate::Error;
 
 /// Campaigns with at most this many messages go through the batcher; a larger one is written
 /// on its own (its commit is amortised over its rows).

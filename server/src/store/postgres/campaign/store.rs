@@ -17,7 +17,7 @@ use futures_util::future::try_join;
 use texto_core::{Contact, Country, Credits, FieldError};
 use tokio_postgres::Row;
 
-use super::{
+use crate::store::postgres::campaign::{
     PgStore,
     account_cache::{AccountCache, AccountCopy},
     accounts::{self, limits_from_db},

@@ -22,7 +22,7 @@ use tokio_postgres::{
     types::{ToSql, Type},
 };
 
-use super::{
+use crate::store::postgres::campaign::{
     NodeMemory,
     account_cache::AccountCache,
     accounts::limits_from_db,

@@ -1,0 +1,37 @@
+//! Sending: send and simulate (to numbers and stored lists), campaigns and their history,
+//! approval, idempotency keys, short links and their clicks, prices, messages one by one, the
+//! consumption and daily figures, and the built-in SMSC simulator's face.
+
+pub(crate) mod approval;
+pub(crate) mod approval_expiry;
+pub(crate) mod campaign_numbers;
+pub(crate) mod campaigns;
+pub(crate) mod clicks;
+pub(crate) mod consumption;
+pub(crate) mod daily;
+pub(crate) mod devices;
+pub(crate) mod idempotency;
+pub(crate) mod messages;
+pub(crate) mod prices;
+pub(crate) mod send;
+pub(crate) mod short_links;
+pub(crate) mod simulator;
+
+use axum::Router;
+
+use crate::state::AppState;
+
+/// Every route of this domain.
+pub(crate) fn router() -> Router<AppState> {
+    Router::new()
+        .merge(approval::router())
+        .merge(campaign_numbers::router())
+        .merge(campaigns::router())
+        .merge(clicks::router())
+        .merge(consumption::router())
+        .merge(daily::router())
+        .merge(messages::router())
+        .merge(prices::router())
+        .merge(send::router())
+        .merge(short_links::router())
+}
