@@ -25,7 +25,7 @@ use crate::{
     team::passwords::{self, Password},
 };
 use crate::{
-    http::{Accept, access::noted, auth::Caller, body::WireBody, path_id},
+    http::{Accept, access::noted, auth::Caller, body::WireBody, inputs::path_id},
     team::tokens,
 };
 

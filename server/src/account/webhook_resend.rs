@@ -12,7 +12,7 @@ use texto_core::{
     wire::{WebhookLogEntryDto, WebhookLogResponse},
 };
 
-use crate::http::{Accept, auth::Caller, path_id};
+use crate::http::{Accept, auth::Caller, inputs::path_id};
 use crate::{Error, state::AppState, store::Attempt};
 
 pub(crate) fn router() -> Router<AppState> {

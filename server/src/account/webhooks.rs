@@ -18,7 +18,7 @@ use texto_core::{
 };
 use url::{Host, Url};
 
-use crate::http::{Accept, auth::Caller, body::WireBody, inputs::query, path_id};
+use crate::http::{Accept, auth::Caller, body::WireBody, inputs::path_id, inputs::query};
 use crate::{
     Error,
     state::AppState,

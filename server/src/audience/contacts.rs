@@ -160,7 +160,7 @@ impl ContactsQuery {
         let mut rules = Vec::new();
         if let Some(segment) = self.segment.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
             let unknown = || Error::NotFound(format!("segment {segment}"));
-            let id = crate::http::path_id(segment).ok_or_else(unknown)?;
+            let id = crate::http::inputs::path_id(segment).ok_or_else(unknown)?;
             rules.extend(state.store.segment(account, id).await?.ok_or_else(unknown)?.rules);
         }
         let mut asked = Vec::new();

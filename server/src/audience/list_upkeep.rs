@@ -19,7 +19,7 @@ use crate::{
 };
 use crate::{
     audience::lists::{list_path_id, not_found},
-    http::{Accept, auth::Caller, body::WireBody, path_id},
+    http::{Accept, auth::Caller, body::WireBody, inputs::path_id},
 };
 
 pub(crate) fn router() -> Router<AppState> {

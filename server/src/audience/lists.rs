@@ -17,12 +17,13 @@ use texto_core::{
     },
 };
 
+use crate::audience::request_contacts::contacts;
 use crate::http::{
     Accept,
     auth::Caller,
     body::WireBody,
-    inputs::{contacts, digits_of, query},
-    path_id,
+    inputs::path_id,
+    inputs::{digits_of, query},
 };
 use crate::{
     Error,

@@ -6,6 +6,7 @@ pub(crate) mod contact_numbers;
 pub(crate) mod contacts;
 pub(crate) mod list_upkeep;
 pub(crate) mod lists;
+pub(crate) mod request_contacts;
 pub(crate) mod segments;
 
 use axum::Router;

@@ -13,7 +13,7 @@ use texto_core::{
     wire::{SegmentDto, SegmentRequest, SegmentResponse, SegmentsResponse, StatusResponse},
 };
 
-use crate::http::{Accept, access::noted, auth::Caller, body::WireBody, path_id};
+use crate::http::{Accept, access::noted, auth::Caller, body::WireBody, inputs::path_id};
 use crate::{
     Error,
     state::AppState,

@@ -244,7 +244,7 @@ pub(crate) async fn authorize(State(state): State<AppState>, request: Request, n
         }
         Operator => {
             let (mut parts, body) = request.into_parts();
-            return match crate::operator::console::authenticate(&parts, &state).await {
+            return match crate::operator::caller::authenticate(&parts, &state).await {
                 Ok(operator) => {
                     parts.extensions.insert(operator);
                     next.run(Request::from_parts(parts, body)).await

@@ -60,6 +60,16 @@ impl Caller {
         Hand::of(self.person, self.token)
     }
 
+    /// The caller as the send flow knows a sender.
+    pub(crate) fn sender(&self) -> crate::sending::service::Sender {
+        crate::sending::service::Sender {
+            account: self.account,
+            role: self.role,
+            actor: self.actor.clone(),
+            hand: self.hand(),
+        }
+    }
+
     /// The account the caller belongs to, even while acting in one of its sub-accounts.
     pub(crate) fn own_account(&self) -> AccountId {
         self.home.unwrap_or(self.account)
@@ -144,7 +154,7 @@ async fn switch_account(parts: &Parts, state: &AppState, caller: Caller) -> Resu
         return Ok(caller);
     };
     let not_found = || Error::NotFound(format!("sub-account {asked}"));
-    let id = crate::http::path_id(asked).ok_or_else(not_found)?;
+    let id = crate::http::inputs::path_id(asked).ok_or_else(not_found)?;
     if id == caller.account {
         return Ok(caller);
     }

@@ -3,9 +3,9 @@
 
 use axum::extract::{Query, rejection::QueryRejection};
 use chrono::{DateTime, Utc};
-use texto_core::{FieldError, PeriodBound, PlainText, parse_international, parse_period_bound, wire::ContactDto};
+use texto_core::{FieldError, PeriodBound, parse_international, parse_period_bound};
 
-use crate::{Error, store::NewContact};
+use crate::Error;
 
 /// The query as `T`, or -7 with HTTP 400 naming what could not be read (instead of axum's
 /// plain text); every listing route reads its query through this.
@@ -17,9 +17,7 @@ pub(crate) fn query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, Err
 /// wants `what`.
 pub(crate) fn optional_id(name: &str, text: Option<&str>, what: &str) -> Result<Option<i64>, Error> {
     match text.map(str::trim).filter(|t| !t.is_empty()) {
-        Some(text) => {
-            crate::http::path_id(text).map(Some).ok_or_else(|| Error::Invalid(vec![FieldError::new(name, what)]))
-        }
+        Some(text) => path_id(text).map(Some).ok_or_else(|| Error::Invalid(vec![FieldError::new(name, what)])),
         None => Ok(None),
     }
 }
@@ -35,7 +33,15 @@ pub(crate) fn flag(name: &str, value: Option<i64>) -> Result<Option<bool>, Error
 
 /// The number a path names (`+` allowed), or -5 for `what` (`contact`, `conversation`).
 pub(crate) fn path_number(text: &str, what: &str) -> Result<i64, Error> {
-    crate::http::path_id(text.trim_start_matches('+')).ok_or_else(|| Error::NotFound(format!("{what} {text}")))
+    path_id(text.trim_start_matches('+')).ok_or_else(|| Error::NotFound(format!("{what} {text}")))
+}
+
+/// A path id (`{id}`, `{ticket}`) in canonical decimal: digits only, no sign, no space and no
+/// leading zero, so `+1`, `00001` and ` 1` name no resource (-5) rather than id 1.
+pub(crate) fn path_id(text: &str) -> Option<i64> {
+    let canonical =
+        !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) && (text == "0" || !text.starts_with('0'));
+    canonical.then(|| text.parse().ok()).flatten()
 }
 
 /// The digits of a number search: `text` without the separators a number may be written
@@ -46,58 +52,6 @@ pub(crate) fn digits_of(text: &str) -> Option<String> {
     let digits: String =
         text.strip_prefix('+').unwrap_or(text).chars().filter(|c| !matches!(c, ' ' | '.' | '-' | '(' | ')')).collect();
     (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(digits)
-}
-
-/// The contacts of a request, validated: each number must be international (docs/interface.md §3.1).
-/// Returns the valid contacts and one problem per invalid number, at `{prefix}.contacts.gsm[i].value`;
-/// an info field holding a control character other than tab refuses the whole request (-7).
-pub(crate) fn contacts(prefix: &str, gsm: &[ContactDto]) -> Result<(Vec<NewContact>, Vec<FieldError>), Error> {
-    let mut valid = Vec::with_capacity(gsm.len());
-    let mut problems = Vec::new();
-    let mut refused = Vec::new();
-    for (i, contact) in gsm.iter().enumerate() {
-        let infos = [&contact.info1, &contact.info2, &contact.info3, &contact.info4];
-        if let Some((n, why)) =
-            infos.iter().enumerate().find_map(|(n, info)| Some((n + 1, PlainText::parse(info.as_deref()?).err()?)))
-        {
-            refused.push(FieldError::new(format!("{prefix}.contacts.gsm[{i}].info{n}"), why));
-            continue;
-        }
-        match parse_international(&contact.value) {
-            Ok(number) => {
-                let card = match contact
-                    .contact
-                    .clone()
-                    .map(|card| crate::audience::contacts::change_of(*card, chrono::Utc::now()))
-                {
-                    None => None,
-                    Some(Ok(card)) => Some(card),
-                    Some(Err(Error::Invalid(errors))) => {
-                        let at = format!("{prefix}.contacts.gsm[{i}].contact.");
-                        refused.extend(
-                            errors.into_iter().map(|e| FieldError::new(e.path.replacen("contact.", &at, 1), e.message)),
-                        );
-                        continue;
-                    }
-                    Some(Err(other)) => return Err(other),
-                };
-                valid.push(NewContact {
-                    number: number.as_u64(),
-                    info: [&contact.info1, &contact.info2, &contact.info3, &contact.info4]
-                        .map(|info| info.clone().unwrap_or_default()),
-                    card,
-                })
-            }
-            Err(why) => problems.push(FieldError::new(
-                format!("{prefix}.contacts.gsm[{i}].value"),
-                format!("{}: {why}", texto_core::excerpt(&contact.value)),
-            )),
-        }
-    }
-    match refused.is_empty() {
-        true => Ok((valid, problems)),
-        false => Err(Error::Invalid(refused)),
-    }
 }
 
 /// What a listing's query asks for beyond its page, read field by field so that every field
@@ -164,5 +118,20 @@ impl QueryFields {
     /// `value` when every field parsed, otherwise -7 naming each that did not.
     pub(crate) fn finish<T>(self, value: T) -> Result<T, Error> {
         if self.problems.is_empty() { Ok(value) } else { Err(Error::Invalid(self.problems)) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::path_id;
+
+    #[test]
+    fn path_ids_are_canonical_decimal() {
+        for (text, id) in [("0", 0), ("1", 1), ("42", 42), ("9223372036854775807", i64::MAX)] {
+            assert_eq!(path_id(text), Some(id), "{text}");
+        }
+        for bad in ["", "+1", "-1", "00001", "01", " 1", "1 ", "1.0", "1e3", "0x1", "9223372036854775808", "١"] {
+            assert_eq!(path_id(bad), None, "{bad:?}");
+        }
     }
 }

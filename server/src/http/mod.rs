@@ -121,30 +121,7 @@ fn with_headers_of(original: &Response, mut reply: Response) -> Response {
     reply
 }
 
-/// A path id (`{id}`, `{ticket}`) in canonical decimal: digits only, no sign, no space and no
-/// leading zero, so `+1`, `00001` and ` 1` name no resource (-5) rather than id 1.
-pub(crate) fn path_id(text: &str) -> Option<i64> {
-    let canonical =
-        !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) && (text == "0" || !text.starts_with('0'));
-    canonical.then(|| text.parse().ok()).flatten()
-}
-
 /// Paths that match no endpoint: the envelope with -5.
 pub(crate) async fn not_found(request: Request) -> Error {
     Error::NotFound(format!("{} {}", request.method(), request.uri().path()))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::path_id;
-
-    #[test]
-    fn path_ids_are_canonical_decimal() {
-        for (text, id) in [("0", 0), ("1", 1), ("42", 42), ("9223372036854775807", i64::MAX)] {
-            assert_eq!(path_id(text), Some(id), "{text}");
-        }
-        for bad in ["", "+1", "-1", "00001", "01", " 1", "1 ", "1.0", "1e3", "0x1", "9223372036854775808", "١"] {
-            assert_eq!(path_id(bad), None, "{bad:?}");
-        }
-    }
 }

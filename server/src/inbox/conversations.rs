@@ -206,7 +206,8 @@ pub(crate) async fn reply(
     }
     let written_to = state.store.written_to(caller.account, number).await?;
     let sender = written_to.as_deref().and_then(answer_sender);
-    outgoing::send_one(&state, caller, accept, &number.to_string(), &text, sender).await
+    let answered = outgoing::send_one(&state, caller.sender(), &number.to_string(), &text, sender).await?;
+    Ok(crate::sending::send::respond(accept, &answered.result))
 }
 
 /// `PUT /conversation/:number/read`: its replies are read.

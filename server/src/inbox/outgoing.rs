@@ -1,23 +1,17 @@
-//! One-recipient answers to numbers that wrote: the inbox's, sent by a person, and the
+//! Messages texto sends to a number that wrote: the inbox's answers, sent by a person, and the
 //! keywords' automatic replies, sent by texto. Both go at once as alerts (outside the marketing
 //! window too), from the number that was written to, charged and checked as `POST /send` is.
 
-use std::net::{IpAddr, Ipv4Addr};
-
-use axum::response::Response;
 use texto_core::{Endpoint, Role, wire::SmsRequest};
 
 use crate::{
     Error,
-    state::AppState,
-    store::{AutoReplyOutcome, DueAutoReply},
-};
-use crate::{
-    http::{Accept, auth::Caller},
     sending::{
         idempotency::RetryKey,
-        send::{self, Blacklist},
+        service::{self, Answered, Blacklist, Sender},
     },
+    state::AppState,
+    store::{AutoReplyOutcome, DueAutoReply, approval::Hand},
 };
 
 /// The body of a send of `text` to `number`, from `sender` or the default short code.
@@ -34,20 +28,16 @@ fn request(body: &str) -> Result<SmsRequest<'_>, Error> {
     Ok(texto_core::wire::decode_sms(body, texto_core::wire::Format::Json)?)
 }
 
-/// Sends `text` to `number` for `caller`, answered as `POST /send` would (the inbox's answers).
+/// Sends `text` to `number` for `from`, as `POST /send` would (the inbox's answers).
 pub(crate) async fn send_one(
     state: &AppState,
-    caller: Caller,
-    accept: Accept,
+    from: Sender,
     number: &str,
     text: &str,
     sender: Option<&str>,
-) -> Result<Response, Error> {
+) -> Result<Answered, Error> {
     let body = one_message(number, text, sender);
-    let answered =
-        send::answer(state, caller, (&RetryKey::NONE, &body), request(&body)?, Endpoint::Send, Blacklist::Applies)
-            .await?;
-    Ok(send::respond(accept, &answered.result))
+    service::answer(state, from, (&RetryKey::NONE, &body), request(&body)?, Endpoint::Send, Blacklist::Applies).await
 }
 
 /// Sends an automatic reply, once: its id is the send's idempotency key, so a worker that
@@ -55,20 +45,16 @@ pub(crate) async fn send_one(
 /// campaign, or why it was not sent (nothing to send to once the filter ran — blacklisted, NPAI,
 /// too many messages this hour — or a refusal such as too few credits).
 pub(crate) async fn send_automatic_reply(state: &AppState, due: &DueAutoReply) -> Result<AutoReplyOutcome, Error> {
-    let caller = Caller {
+    let from = Sender {
         account: due.account,
         role: Role::Sender,
         actor: "texto (keyword)".to_owned(),
-        person: None,
-        address: IpAddr::V4(Ipv4Addr::LOCALHOST),
-        session: None,
-        token: None,
-        home: None,
+        hand: Hand::of(None, None),
     };
     let body = one_message(&due.number.to_string(), &due.text, Some(due.sender.as_str()).filter(|s| !s.is_empty()));
     let retry = RetryKey::internal(format!("texto-auto-reply-{}", due.id));
     let blacklist = if due.to_blacklisted { Blacklist::Waived } else { Blacklist::Applies };
-    let answered = match send::answer(state, caller, (&retry, &body), request(&body)?, Endpoint::Send, blacklist).await
+    let answered = match service::answer(state, from, (&retry, &body), request(&body)?, Endpoint::Send, blacklist).await
     {
         Ok(answered) => answered,
         Err(refusal @ (Error::Invalid(_) | Error::NotEnoughCredits { .. } | Error::Request(_))) => {

@@ -27,10 +27,10 @@ use crate::{
     http::{
         Accept,
         body::WireBody,
+        inputs::path_id,
         inputs::{flag, query},
-        path_id,
     },
-    operator::console::OperatorCaller,
+    operator::caller::OperatorCaller,
 };
 
 /// Ledger lines a page of `GET /operator/account/:id/ledger` holds.

@@ -5,7 +5,6 @@
 use axum::{
     Router,
     extract::{Query, State, rejection::QueryRejection},
-    http::request::Parts,
     response::Response,
     routing::get,
 };
@@ -20,12 +19,9 @@ use crate::{
     account::audit_log::PLATFORM_LOG,
     operator::routing::{ConnectorName, DEFAULT_CONNECTOR},
     state::AppState,
-    store::{AccountId, AuditEntry, ConnectorStatus, OperatorRecord, plans::SHIPPED, token_hash},
+    store::{ConnectorStatus, plans::SHIPPED},
 };
-use crate::{
-    account::audit::AuditQuery,
-    http::{Accept, auth},
-};
+use crate::{account::audit::AuditQuery, http::Accept};
 
 /// A status older than this is not from a running node.
 const LIVE_FOR: TimeDelta = TimeDelta::seconds(5);
@@ -37,60 +33,6 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/operator/routes", get(routes))
         .route("/operator/traffic", get(traffic))
         .route("/operator/audit", get(audit))
-}
-
-/// An operator making a request.
-#[derive(Debug, Clone)]
-pub(crate) struct OperatorCaller {
-    /// Who.
-    pub(crate) operator: OperatorRecord,
-    /// From which address.
-    pub(crate) address: std::net::IpAddr,
-}
-
-/// The operator whose token the request carries: 401 without valid credentials, 403 with an
-/// account's.
-pub(crate) async fn authenticate(parts: &Parts, state: &AppState) -> Result<OperatorCaller, Error> {
-    if let Some(operator) = operator_of(parts, state).await? {
-        return Ok(operator);
-    }
-    auth::authenticate(parts, state, false).await?;
-    Err(Error::OperatorsOnly)
-}
-
-/// The operator whose token the request carries, if it carries one.
-pub(crate) async fn operator_of(parts: &Parts, state: &AppState) -> Result<Option<OperatorCaller>, Error> {
-    let Some(token) = auth::bearer(parts) else { return Ok(None) };
-    let operator = state.store.operator_by_token(&token_hash(&token), Utc::now()).await?;
-    Ok(operator
-        .map(|operator| OperatorCaller { operator, address: auth::client(parts, &state.config.trusted_proxies) }))
-}
-
-impl OperatorCaller {
-    /// Records what the operator did in the operators' log and, when it concerns an account,
-    /// in that account's log too.
-    pub(crate) fn record(
-        &self,
-        state: &AppState,
-        account: Option<AccountId>,
-        action: &str,
-        object: String,
-        summary: String,
-    ) {
-        let entry = AuditEntry {
-            account: PLATFORM_LOG,
-            at: Utc::now(),
-            actor: format!("operator {}", self.operator.name),
-            address: self.address.to_string(),
-            action: action.to_owned(),
-            object,
-            summary,
-        };
-        if let Some(account) = account {
-            state.audit.record(AuditEntry { account, ..entry.clone() });
-        }
-        state.audit.record(entry);
-    }
 }
 
 /// `GET /operator/audit`: what operators did, newest first (the filters of `GET /audit`).

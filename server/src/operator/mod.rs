@@ -4,6 +4,7 @@
 
 pub mod account_commands;
 pub(crate) mod accounts;
+pub(crate) mod caller;
 pub(crate) mod console;
 pub(crate) mod moderation;
 pub mod moderation_commands;

@@ -31,8 +31,8 @@ use crate::{
     },
 };
 use crate::{
-    http::{Accept, body::WireBody, inputs::flag, path_id},
-    operator::console::OperatorCaller,
+    http::{Accept, body::WireBody, inputs::flag, inputs::path_id},
+    operator::caller::OperatorCaller,
     sending::approval::{required_reason, tell_author},
 };
 

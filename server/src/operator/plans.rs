@@ -21,7 +21,7 @@ use crate::{
 };
 use crate::{
     http::{Accept, body::WireBody},
-    operator::console::OperatorCaller,
+    operator::caller::OperatorCaller,
 };
 
 pub(crate) fn router() -> Router<AppState> {

@@ -23,8 +23,8 @@ use crate::{
     store::ConnectorConfig,
 };
 use crate::{
-    http::{Accept, body::WireBody, inputs::flag, path_id},
-    operator::console::OperatorCaller,
+    http::{Accept, body::WireBody, inputs::flag, inputs::path_id},
+    operator::caller::OperatorCaller,
 };
 
 pub(crate) fn router() -> Router<AppState> {

@@ -11,7 +11,7 @@ use texto_core::wire::{OperatorSessionResponse, OperatorSignInRequest, StatusRes
 use crate::{Error, state::AppState, store::token_hash, team::token_mint::secret};
 use crate::{
     http::{Accept, auth, body::WireBody},
-    operator::console::OperatorCaller,
+    operator::caller::OperatorCaller,
 };
 
 /// How long a session lasts.

@@ -18,7 +18,7 @@ use texto_core::{
 
 use crate::{Error, state::AppState, store::CampaignNumber};
 use crate::{
-    http::{Accept, auth::Caller, path_id},
+    http::{Accept, auth::Caller, inputs::path_id},
     sending::messages::reply_dto,
 };
 

@@ -17,8 +17,8 @@ use texto_core::{
 use crate::http::{
     Accept,
     auth::Caller,
+    inputs::path_id,
     inputs::{QueryFields, query},
-    path_id,
 };
 use crate::{
     Error,

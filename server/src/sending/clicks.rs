@@ -14,7 +14,7 @@ use texto_core::{
     wire::{ClickerDto, ClickersResponse},
 };
 
-use crate::http::{Accept, auth::Caller, inputs::query, path_id};
+use crate::http::{Accept, auth::Caller, inputs::path_id, inputs::query};
 use crate::{
     Error,
     state::AppState,

@@ -58,7 +58,7 @@ pub(crate) async fn consumption(
     let account = match asked.sub_account_id.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         Some(id) => {
             let not_found = || Error::NotFound(format!("sub-account {id}"));
-            let id = crate::http::path_id(id).ok_or_else(not_found)?;
+            let id = crate::http::inputs::path_id(id).ok_or_else(not_found)?;
             state.store.sub_account(caller.account, id).await?.ok_or_else(not_found)?.id
         }
         None => caller.account,

@@ -104,8 +104,7 @@ pub(crate) async fn replayed(state: &AppState, stored: &StoredAnswer) -> Result<
     answer.ticket = Some(stored.ticket.to_string());
     answer.credits = stored.balance.as_f64();
     if state.store.held_campaign(stored.ticket).await?.is_some() {
-        answer.status = crate::sending::send::UNDER_MODERATION;
-        answer.message = crate::sending::send::UNDER_MODERATION_MESSAGE.into();
+        crate::operator::moderation::mark_held(&mut answer);
     }
     Ok(answer)
 }

@@ -14,6 +14,7 @@ pub(crate) mod idempotency;
 pub(crate) mod messages;
 pub(crate) mod prices;
 pub(crate) mod send;
+pub(crate) mod service;
 pub(crate) mod short_links;
 pub(crate) mod simulator;
 

@@ -25,7 +25,7 @@ use crate::{
 };
 use crate::{
     http::{access::two_factor_in_place, auth},
-    operator::console,
+    operator::caller,
 };
 
 /// Messages of the simulator looked at per store lookup when listing an account's.
@@ -50,7 +50,7 @@ struct Simulated {
 
 /// Who calls: an operator, or a caller in an account.
 enum Who {
-    Operator(console::OperatorCaller),
+    Operator(caller::OperatorCaller),
     /// Boxed: a caller carries its session's grant, far larger than an operator.
     Account(Box<auth::Caller>),
 }
@@ -61,7 +61,7 @@ impl FromRequestParts<Simulated> for Who {
     /// An operator's token, else an account's token or session (401 without either).
     async fn from_request_parts(parts: &mut Parts, simulated: &Simulated) -> Result<Who, Error> {
         let state = &simulated.state;
-        if let Some(operator) = console::operator_of(parts, state).await? {
+        if let Some(operator) = caller::operator_of(parts, state).await? {
             return Ok(Who::Operator(operator));
         }
         let caller = auth::authenticate(parts, state, !parts.method.is_safe()).await?;

@@ -22,7 +22,7 @@ use crate::{
     store::{AccountId, Email, OneTimeLink, UserRecord},
 };
 use crate::{
-    http::{Accept, access::noted, auth::Caller, body::WireBody, path_id},
+    http::{Accept, access::noted, auth::Caller, body::WireBody, inputs::path_id},
     team::{one_time_links::send_link, session::user_dto},
 };
 

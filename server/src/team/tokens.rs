@@ -16,7 +16,7 @@ use texto_core::{
     },
 };
 
-use crate::http::{Accept, auth::Caller, body::WireBody, path_id};
+use crate::http::{Accept, auth::Caller, body::WireBody, inputs::path_id};
 use crate::{
     Error,
     http::address_range::AddressRange,

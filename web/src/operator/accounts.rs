@@ -1,5 +1,5 @@
 //! Accounts: every customer account with its balance, plan, moderation, limit, webhook backlog
-//! and state; "Manage" opens one ([`super::ledger::Manage`]); a form creates one.
+//! and state; "Manage" opens one ([`super::account_card::Manage`]); a form creates one.
 
 use gloo_net::http::Method;
 use leptos::{prelude::*, task::spawn_local};
@@ -9,8 +9,9 @@ use texto_core::wire::{
 };
 
 use super::{
+    account_card::Manage,
     client::{use_console, use_op_texts},
-    ledger::Manage,
+    plans::plan_options,
 };
 use crate::{
     api::ApiError,
@@ -105,18 +106,6 @@ fn Row(account: OperatorAccountDto, parent: Option<String>, selected: RwSignal<O
             </td>
         </tr>
     }
-}
-
-/// The plan choices, `current` selected.
-pub(super) fn plan_options(plans: Vec<String>, current: &str) -> AnyView {
-    plans
-        .into_iter()
-        .map(|plan| {
-            let chosen = plan == current;
-            view! { <option value=plan.clone() selected=chosen>{plan.clone()}</option> }
-        })
-        .collect_view()
-        .into_any()
 }
 
 /// "New account": its name, opening credits, plan and moderation.

@@ -3,10 +3,10 @@
 //! account: accounts, carriers and routes, the moderation queue, traffic and their log. It
 //! signs in with an operator's token, which it keeps in the tab only.
 
+mod account_card;
 mod accounts;
 mod carriers;
 mod client;
-mod ledger;
 mod log;
 mod moderation;
 mod moderation_rules;

@@ -154,3 +154,15 @@ fn PlanForm(fields: PlanFields, version: RwSignal<u32>) -> impl IntoView {
         </section>
     }
 }
+
+/// The plan choices, `current` selected.
+pub(super) fn plan_options(plans: Vec<String>, current: &str) -> AnyView {
+    plans
+        .into_iter()
+        .map(|plan| {
+            let chosen = plan == current;
+            view! { <option value=plan.clone() selected=chosen>{plan.clone()}</option> }
+        })
+        .collect_view()
+        .into_any()
+}

@@ -9,8 +9,8 @@ use texto_core::wire::{
 };
 
 use super::{
-    accounts::plan_options,
     client::{use_console, use_op_texts},
+    plans::plan_options,
 };
 use crate::{
     api::ApiError,
