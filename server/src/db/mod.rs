@@ -85,7 +85,7 @@ impl Database {
     }
 
     /// The fault a write met in the last few seconds (a full disk, an I/O error), if any.
-    pub(crate) fn recent_fault(&self) -> Option<crate::error::DatabaseFault> {
+    pub(crate) fn recent_fault(&self) -> Option<crate::store::faults::DatabaseFault> {
         self.writer.recent_fault()
     }
 

@@ -14,7 +14,7 @@ use std::{
 use rusqlite::{Connection, ffi};
 use tokio::sync::oneshot;
 
-use crate::{Error, error::DatabaseFault};
+use crate::{Error, store::faults::DatabaseFault};
 
 /// Most writes committed together.
 const MOST_PER_BATCH: usize = 512;

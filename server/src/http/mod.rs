@@ -6,6 +6,7 @@ pub(crate) mod access;
 pub(crate) mod address_range;
 pub(crate) mod auth;
 pub(crate) mod body;
+mod errors;
 pub(crate) mod format;
 mod health;
 pub(crate) mod inputs;
@@ -31,7 +32,7 @@ use texto_core::{
 pub(crate) use crate::http::auth::rate_limiter;
 pub(crate) use crate::http::format::Accept;
 
-use crate::{Error, error::Failure, state::AppState, store::HttpErrors};
+use crate::{Error, http::errors::Failure, state::AppState, store::HttpErrors};
 
 /// Every endpoint of the interface (docs/interface.md §2).
 pub(crate) fn router() -> Router<AppState> {

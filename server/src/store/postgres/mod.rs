@@ -208,7 +208,7 @@ mod tests {
     use std::time::{Duration, Instant};
 
     use super::{new_pool, wait_until_reachable};
-    use crate::{Error, error::DatabaseFault};
+    use crate::{Error, store::faults::DatabaseFault};
 
     #[tokio::test]
     async fn the_start_up_wait_tries_again_and_gives_up_unreachable() {
