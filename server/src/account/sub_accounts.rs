@@ -17,11 +17,12 @@ use texto_core::{
     },
 };
 
+use crate::team::names::{Email, PersonName};
 use crate::{
     Error,
     operator::moderation,
     state::AppState,
-    store::{AccountId, Email, NewSubAccount, PersonName, SubAccountRecord},
+    store::{AccountId, NewSubAccount, SubAccountRecord},
     team::passwords::{self, Password},
 };
 use crate::{

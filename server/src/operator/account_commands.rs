@@ -3,13 +3,12 @@
 use chrono::Utc;
 use texto_core::{Country, Credits};
 
+use crate::team::names::{TokenLifetime, TokenName};
 use crate::{
     Error,
     cli::args::{AccountAction, OperatorAction, TokenAction},
     operator::moderation,
-    store::{
-        AccountId, CountryRuleChange, DbLocation, HttpErrors, NewToken, Store, TokenLifetime, TokenName, token_hash,
-    },
+    store::{AccountId, CountryRuleChange, DbLocation, HttpErrors, NewToken, Store, token_hash},
     team::{
         passwords::{self, Password},
         token_mint::mint,

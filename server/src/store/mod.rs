@@ -88,13 +88,10 @@ pub(crate) use routing::{ConnectorConfig, ConnectorStatus, RoutingStore};
 pub(crate) use segments::SegmentStore;
 pub(crate) use simulator::SimulatorStore;
 pub(crate) use sub_accounts::{NewSubAccount, SubAccountRecord, SubAccountStore};
-pub(crate) use team::{
-    Email, LinkKind, OneTimeLink, PersonName, SessionGrant, SessionOwner, TeamStore, TwoFactor, UserRecord,
-};
+pub(crate) use team::{LinkKind, OneTimeLink, SessionGrant, SessionOwner, TeamStore, TwoFactor, UserRecord};
 pub(crate) use team_rules::{TeamRules, TeamRulesStore};
 pub(crate) use tokens::{
-    NewToken, TokenGrant, TokenLifetime, TokenName, TokenRecord, TokenStore, ranges_from_column, ranges_to_column,
-    role_from_column,
+    NewToken, TokenGrant, TokenRecord, TokenStore, ranges_from_column, ranges_to_column, role_from_column,
 };
 pub(crate) use webhooks::{
     DeliveryRecord, NewWebhook, WebhookChange, WebhookRecord, WebhookStatus, WebhookStore, WebhookType,

@@ -10,54 +10,10 @@ use super::{
     AccountId, TokenGrant, role_from_column,
     tokens::{grant_columns, live},
 };
-use crate::Error;
-
-/// An email address: trimmed, lowercased, one `@` between a local part and a dotted domain.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Email(String);
-
-impl Email {
-    /// `text` as an address, or why it is not one.
-    pub(crate) fn parse(text: &str) -> Result<Email, String> {
-        let email = text.trim().to_lowercase();
-        let (local, domain) = email.split_once('@').ok_or_else(|| format!("{email:?} is not an email address"))?;
-        let well_formed = !local.is_empty()
-            && domain.contains('.')
-            && !domain.starts_with('.')
-            && !domain.ends_with('.')
-            && !domain.contains('@')
-            && email.len() <= 254
-            && !email.chars().any(|c| c.is_whitespace() || c.is_control());
-        if well_formed { Ok(Email(email)) } else { Err(format!("{email:?} is not an email address")) }
-    }
-
-    /// The address.
-    pub(crate) fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-/// A person's name: 1 to 100 characters on one line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct PersonName(String);
-
-impl PersonName {
-    /// `text` trimmed, if it is 1 to 100 characters on one line.
-    pub(crate) fn parse(text: &str) -> Result<PersonName, String> {
-        let name = text.trim();
-        texto_core::LineText::parse(name)?;
-        match name.chars().count() {
-            0 => Err("a name is needed".to_owned()),
-            1..=100 => Ok(PersonName(name.to_owned())),
-            _ => Err("at most 100 characters".to_owned()),
-        }
-    }
-
-    /// The name.
-    pub(crate) fn as_str(&self) -> &str {
-        &self.0
-    }
-}
+use crate::{
+    Error,
+    team::names::{Email, PersonName},
+};
 
 /// A person of an account.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -11,52 +11,8 @@ use super::{AccountId, HttpErrors};
 use crate::{
     Error,
     http::address_range::{AddressRange, any_contains},
+    team::names::{TokenLifetime, TokenName},
 };
-
-/// A token's name: 1 to 100 characters on one line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct TokenName(String);
-
-impl TokenName {
-    /// `name` trimmed, if it is 1 to 100 characters without control characters.
-    pub(crate) fn parse(name: &str) -> Result<TokenName, String> {
-        let name = name.trim();
-        texto_core::LineText::parse(name)?;
-        match name.chars().count() {
-            0 => Err("a token needs a name".to_owned()),
-            1..=100 => Ok(TokenName(name.to_owned())),
-            _ => Err("at most 100 characters".to_owned()),
-        }
-    }
-
-    /// The name.
-    pub(crate) fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-/// How long a token lives: 1 second to 10 years.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct TokenLifetime(i64);
-
-impl TokenLifetime {
-    /// Ten years, in seconds.
-    const MOST: i64 = 10 * 366 * 86_400;
-
-    /// `seconds` if it is from 1 to ten years.
-    pub(crate) fn from_seconds(seconds: i64) -> Result<TokenLifetime, String> {
-        if (1..=Self::MOST).contains(&seconds) {
-            Ok(TokenLifetime(seconds))
-        } else {
-            Err(format!("{seconds}: seconds from 1 to {}", Self::MOST))
-        }
-    }
-
-    /// The seconds.
-    pub(crate) fn seconds(self) -> i64 {
-        self.0
-    }
-}
 
 /// A token to create.
 #[derive(Debug, Clone)]

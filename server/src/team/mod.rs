@@ -2,6 +2,7 @@
 //! of guessing), invitation and password-reset links, API tokens, and the team's rules.
 
 pub(crate) mod link_mail;
+pub(crate) mod names;
 pub(crate) mod one_time_links;
 pub(crate) mod password_resets;
 pub(crate) mod passwords;

@@ -14,10 +14,11 @@ use texto_core::{
     wire::{AcceptRequest, PasswordResetRequest, StatusResponse, UserResponse},
 };
 
+use crate::team::names::{Email, PersonName};
 use crate::{
     Error,
     state::AppState,
-    store::{AuditEntry, Email, LinkKind, OneTimeLink, PersonName, token_hash},
+    store::{AuditEntry, LinkKind, OneTimeLink, token_hash},
     team::{
         link_mail::mail_link,
         passwords::{self, Password},

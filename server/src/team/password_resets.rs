@@ -16,12 +16,13 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
+use crate::team::names::Email;
 use crate::{
     Error,
     account::audit_log::AuditLog,
     delivery::Mailer,
     http::address_range::subscriber,
-    store::{AuditEntry, Email, OneTimeLink, Store, token_hash},
+    store::{AuditEntry, OneTimeLink, Store, token_hash},
     team::{link_mail::mail_link, token_mint::secret},
 };
 
@@ -134,7 +135,7 @@ mod tests {
     use std::net::{IpAddr, Ipv4Addr};
 
     use super::{ASKS_PER_ADDRESS, ResetRequests};
-    use crate::store::Email;
+    use crate::team::names::Email;
 
     #[test]
     fn an_address_hands_over_twenty_requests_an_hour_and_another_address_its_own() {

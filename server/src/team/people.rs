@@ -16,10 +16,11 @@ use texto_core::{
     },
 };
 
+use crate::team::names::Email;
 use crate::{
     Error,
     state::AppState,
-    store::{AccountId, Email, OneTimeLink, UserRecord},
+    store::{AccountId, OneTimeLink, UserRecord},
 };
 use crate::{
     http::{Accept, access::noted, auth::Caller, body::WireBody, inputs::path_id},

@@ -17,10 +17,11 @@ use texto_core::{
     wire::{ProfileRequest, SessionResponse, SessionsEndedResponse, SignInRequest, UserDto},
 };
 
+use crate::team::names::{Email, PersonName};
 use crate::{
     Error,
     state::AppState,
-    store::{AccountId, AuditEntry, Email, PersonName, SessionOwner, UserRecord, token_hash},
+    store::{AccountId, AuditEntry, SessionOwner, UserRecord, token_hash},
     team::{
         passwords::{self, Password},
         token_mint::secret,

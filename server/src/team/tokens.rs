@@ -17,11 +17,12 @@ use texto_core::{
 };
 
 use crate::http::{Accept, auth::Caller, body::WireBody, inputs::path_id};
+use crate::team::names::{TokenLifetime, TokenName};
 use crate::{
     Error,
     http::address_range::AddressRange,
     state::AppState,
-    store::{AccountId, HttpErrors, NewToken, TokenLifetime, TokenName, TokenRecord},
+    store::{AccountId, HttpErrors, NewToken, TokenRecord},
     team::token_mint::mint,
 };
 

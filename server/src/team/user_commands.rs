@@ -4,10 +4,11 @@
 use chrono::Utc;
 use texto_core::Role;
 
+use crate::team::names::{Email, PersonName};
 use crate::{
     Error,
     cli::args::UserAction,
-    store::{AccountId, DbLocation, Email, OneTimeLink, PersonName, Store},
+    store::{AccountId, DbLocation, OneTimeLink, Store},
     team::{
         passwords::{self, Password},
         token_mint::{issue_link, secret},

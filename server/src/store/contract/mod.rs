@@ -13,9 +13,10 @@ mod waves;
 
 use texto_core::Credits;
 
+use crate::team::names::{TokenLifetime, TokenName};
 use crate::{
     Error,
-    store::{HttpErrors, NewToken, Store, TokenLifetime, TokenName},
+    store::{HttpErrors, NewToken, Store},
 };
 use backends::Backend;
 

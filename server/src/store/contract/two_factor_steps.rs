@@ -5,7 +5,8 @@ use chrono::Utc;
 use texto_core::{Credits, Role};
 
 use super::backends::Backend;
-use crate::store::{Email, PersonName, TwoFactor};
+use crate::store::TwoFactor;
+use crate::team::names::{Email, PersonName};
 
 #[tokio::test]
 async fn a_code_step_signs_in_once_even_when_tried_at_once() {

@@ -6,14 +6,15 @@ use texto_core::Role;
 use tokio_postgres::Row;
 
 use super::{PgStore, query, tokens::grant};
+use crate::team::names::{Email, PersonName};
 use crate::{
     Error,
     store::{
         AccountId, role_from_column,
         team::{
-            COUNT_RESETS, DROP_EXPIRED_RESETS, END_RESETS, Email, INSERT_LINK, LINK_COLUMNS, LinkKind, OneTimeLink,
-            PersonName, REVOKE_TOKENS_MADE_BY, SESSION_GRANT, SESSION_TOKEN_AT, SET_TWO_FACTOR, SessionGrant,
-            SessionOwner, TeamStore, TwoFactor, USE_TOTP_STEP, USER_COLUMNS, UserRecord, owner_columns, session_owner,
+            COUNT_RESETS, DROP_EXPIRED_RESETS, END_RESETS, INSERT_LINK, LINK_COLUMNS, LinkKind, OneTimeLink,
+            REVOKE_TOKENS_MADE_BY, SESSION_GRANT, SESSION_TOKEN_AT, SET_TWO_FACTOR, SessionGrant, SessionOwner,
+            TeamStore, TwoFactor, USE_TOTP_STEP, USER_COLUMNS, UserRecord, owner_columns, session_owner,
             session_owner_role,
         },
         time,
