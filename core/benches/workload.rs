@@ -1,4 +1,4 @@
-//! The benchmark workload of issue 3: 1,000,000 random French mobiles with 5% duplicates,
+//! The benchmark workload: 1,000,000 random French mobiles with 5% duplicates,
 //! 1% invalid numbers, 10,000 blacklisted and 10,000 NPAI. Deterministic (fixed seed).
 
 use texto_core::{Credits, FilterContext, parse_international};

@@ -1,5 +1,5 @@
 //! Bounded quotes of client values in error messages: an answer never echoes more than a short
-//! excerpt of what it refuses, however long the value (issue 11: a 60 MB value came back twice).
+//! excerpt of what it refuses, however long the value (a 60 MB value once came back twice in an error).
 
 /// Characters of a value an error quotes; the rest is counted, not shown.
 pub const EXCERPT_CHARS: usize = 64;

@@ -1,4 +1,4 @@
-//! Keywords (issue 24): the first word of a reply, matched without regard to case or accents,
+//! Keywords: the first word of a reply, matched without regard to case or accents,
 //! and what an account's rule for it does. STOP, START and HELP are built in; an account adds
 //! its own ("reply OUI to join").
 

@@ -1,4 +1,4 @@
-//! Segments (issue 24): a saved filter over an account's contacts. Every rule must hold for a
+//! Segments: a saved filter over an account's contacts. Every rule must hold for a
 //! contact to be in the segment. The rules are parsed here from the wire once; the server turns
 //! them into SQL and the web app edits them.
 

@@ -1,4 +1,4 @@
-//! Strict and bounded decoding (issue 11): count limits stop a list while it is read, content
+//! Strict and bounded decoding: count limits stop a list while it is read, content
 //! after the document and a duplicate root key are refused, a JSON body may start with a BOM.
 #![cfg(not(target_arch = "wasm32"))]
 

@@ -1,4 +1,4 @@
-//! Peak memory of the oversized shapes of issue 11, on the real `texto` binary: each ~60 MB
+//! Peak memory of oversized requests, on the real `texto` binary: each ~60 MB
 //! body under the 64 MiB limit is refused without the server holding much more than the body.
 //! The server's peak resident set is read from `/proc/<pid>/status` (VmHWM).
 

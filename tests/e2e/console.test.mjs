@@ -1,4 +1,4 @@
-// The operator's console in Chromium (issue 25): sign-in with an operator's token (an account's
+// The operator's console in Chromium: sign-in with an operator's token (an account's
 // token is refused), accounts (create, credits with the ledger, plan, moderation, limit,
 // suspend and restore), connectors and routes with their live status, the moderation queue
 // (release, refuse with a reason), the traffic chart and the operators' log; English at laptop

@@ -1,4 +1,4 @@
-// What the operator decides, as the web app shows it (issue 25): a price plan charges Compose's
+// What the operator decides, as the web app shows it: a price plan charges Compose's
 // in-page simulation, the server's and the debit alike; a campaign held for moderation reads
 // "awaiting moderation"; a campaign whose route has no connector up says why it waits.
 import { test } from "node:test";

@@ -1,4 +1,4 @@
-// Two carriers and routes (issue 25): France goes to connector A (texto's SMSC simulator) then B
+// Two carriers and routes: France goes to connector A (texto's SMSC simulator) then B
 // (npm's node-smpp SMSC, over TLS), Belgium to B. A is cut for 30 s in the middle of a campaign:
 // its traffic must be on B within 5 s, every number reached, duplicates no more than A's window;
 // once A is bound again, new French traffic goes to A.

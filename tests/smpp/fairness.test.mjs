@@ -1,4 +1,4 @@
-// Fair sharing (issue 25): while one account's large campaign is going out, another account's
+// Fair sharing: while one account's large campaign is going out, another account's
 // small alert does not wait for it: the accounts take turns inside each wave. And an account
 // with a throughput limit is handed over at that rate.
 import { test } from "node:test";

@@ -1,7 +1,7 @@
-// Several texto nodes on one PostgreSQL (issue 14): a throw-away cluster started here
+// Several texto nodes on one PostgreSQL: a throw-away cluster started here
 // (scripts/postgres: Debian's postgresql, as the postgres user, on a free port), three
 // `texto serve` on it, and the standalone SMSC simulator counting what reaches it; and two nodes
-// failing over between two connectors (issue 25).
+// failing over between two connectors.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";

@@ -1,4 +1,4 @@
-//! Segments (texto's addition, issue 24): `GET /segments`, `POST /segment`, `GET`, `PUT` and
+//! Segments (texto's addition): `GET /segments`, `POST /segment`, `GET`, `PUT` and
 //! `DELETE /segment/:id`, and `POST /segment/count` (the size of rules being edited).
 
 use serde::{Deserialize, Serialize};

@@ -170,7 +170,7 @@ pub struct CampaignDetailDto {
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub rejection: Option<String>,
     /// When its queued messages wait because no connector of their route can take them (no
-    /// bind up, or resting), those connectors: `A, B` (texto, issue 25; as the node that
+    /// bind up, or resting), those connectors: `A, B` (texto; as the node that
     /// answers saw its last wave).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub waiting: Option<String>,

@@ -1,4 +1,4 @@
-//! Contacts (texto's additions, issue 24): `GET /contacts`, `GET`, `PUT` and `DELETE
+//! Contacts (texto's additions): `GET /contacts`, `GET`, `PUT` and `DELETE
 //! /contact/:number`. A contact card is one per account and number; the lists' entries
 //! (`ContactDto`) keep their shapes.
 

@@ -1,4 +1,4 @@
-//! The inbox (texto's additions, issue 24): conversations with the numbers that wrote, their
+//! The inbox (texto's additions): conversations with the numbers that wrote, their
 //! timelines, and answers.
 
 use serde::{Deserialize, Serialize};

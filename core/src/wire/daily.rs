@@ -1,4 +1,4 @@
-//! `GET /metrics/daily` (texto's addition, issue 24): an account's figures per Paris day.
+//! `GET /metrics/daily` (texto's addition): an account's figures per Paris day.
 
 use serde::{Deserialize, Serialize};
 

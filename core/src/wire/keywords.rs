@@ -1,4 +1,4 @@
-//! Keywords and the account's settings (texto's additions, issue 24): `GET /keywords`,
+//! Keywords and the account's settings (texto's additions): `GET /keywords`,
 //! `POST /keyword`, `PUT` and `DELETE /keyword/:id`, `GET` and `PUT /settings`.
 
 use serde::{Deserialize, Serialize};

@@ -1,4 +1,4 @@
-//! The operator's API (texto's addition, issue 25): `/operator/…`, for the people who run
+//! The operator's API (texto's addition): `/operator/…`, for the people who run
 //! texto for every account. JSON or XML like the rest.
 
 use serde::{Deserialize, Serialize};

@@ -1,4 +1,4 @@
-//! What the operator's console writes (texto's addition, issue 25): accounts, their credits,
+//! What the operator's console writes (texto's addition): accounts, their credits,
 //! connectors and routes under `/operator/…`, and the answers that are not a plain status.
 
 use serde::{Deserialize, Serialize};

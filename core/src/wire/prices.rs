@@ -1,4 +1,4 @@
-//! `GET /prices` (texto's addition, issue 25): the caller's price plan, which its sends and
+//! `GET /prices` (texto's addition): the caller's price plan, which its sends and
 //! simulations are charged by, for pages and clients that simulate on their side.
 
 use serde::{Deserialize, Serialize};

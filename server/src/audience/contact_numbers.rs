@@ -1,4 +1,4 @@
-//! `GET /contacts/numbers` (texto's addition, issue 24): the numbers of the contacts that
+//! `GET /contacts/numbers` (texto's addition): the numbers of the contacts that
 //! `GET /contacts`' filters keep, without their cards, for pages that need no more.
 
 use axum::{

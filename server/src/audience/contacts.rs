@@ -1,4 +1,4 @@
-//! Contacts (texto's additions, issue 24): `GET /contacts`, `GET /contact/:number` (the export
+//! Contacts (texto's additions): `GET /contacts`, `GET /contact/:number` (the export
 //! of everything held, GDPR article 20), `PUT /contact/:number` and `DELETE /contact/:number`
 //! (the erasure, article 17). Both are recorded in the audit log.
 

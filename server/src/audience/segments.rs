@@ -1,4 +1,4 @@
-//! Segments (texto's additions, issue 24): `GET /segments`, `POST /segment`, `GET`, `PUT` and
+//! Segments (texto's additions): `GET /segments`, `POST /segment`, `GET`, `PUT` and
 //! `DELETE /segment/:id`, and `POST /segment/count`, which counts rules as they are edited. A
 //! campaign goes to a segment through `sms.segments` on `/send/lists` (see `send`).
 

@@ -1,4 +1,4 @@
-//! The running connectors (issue 25): `default` from `--smsc` and those the operator defined,
+//! The running connectors: `default` from `--smsc` and those the operator defined,
 //! started, restarted and stopped as the database says ([`Connectors::apply`]), each keeping
 //! count of what it handed over so that the router can skip one that is down or refusing.
 

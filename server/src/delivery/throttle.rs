@@ -1,4 +1,4 @@
-//! Throughput limits per account (issue 25): a token bucket per limited account, refilled at its
+//! Throughput limits per account: a token bucket per limited account, refilled at its
 //! messages a second (holding one second's worth at most), which caps each wave's share of that
 //! account ([`WaveLimit`]). The limits come from the database with the connectors, each second.
 //! Each node applies an account's limit to what it hands over itself.

@@ -23,7 +23,7 @@ pub enum Access {
     Public,
     /// A caller whose role may do the action; a change is recorded under the name given.
     Signed(Action, Option<&'static str>),
-    /// An operator (issue 25); an account's token or session is refused with 403.
+    /// An operator; an account's token or session is refused with 403.
     Operator,
 }
 

@@ -1,4 +1,4 @@
-//! Prometheus metrics (issue 25): the counters and histograms texto records as it works, served
+//! Prometheus metrics: the counters and histograms texto records as it works, served
 //! in Prometheus' text format on a listener of their own (`--metrics-addr`), so that they are
 //! never exposed with the API by accident. Off by default: without the listener no recorder is
 //! installed and recording costs nothing.

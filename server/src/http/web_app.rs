@@ -18,7 +18,7 @@ use tower_http::{
 
 use crate::state::AppState;
 
-/// Where the operator's console lives (issue 25): `console/index.html` answers it and its pages.
+/// Where the operator's console lives: `console/index.html` answers it and its pages.
 const OPERATOR_CONSOLE: &str = "/app/operator";
 
 /// `/` → `/app/`, and the files of `web_dir` under `/app/`. Paths that name no file get

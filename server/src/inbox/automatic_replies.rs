@@ -1,4 +1,4 @@
-//! The keywords' automatic replies (issue 24): written with the reply that calls for them, then
+//! The keywords' automatic replies: written with the reply that calls for them, then
 //! sent here through the send path (charged, filtered, handed to the carrier as any alert) and
 //! marked with what became of them. Several nodes may send the same one: its idempotency key
 //! makes the second a replay.

@@ -1,4 +1,4 @@
-//! The inbox (texto's additions, issue 24): `GET /conversations`, `GET /conversation/:number`
+//! The inbox (texto's additions): `GET /conversations`, `GET /conversation/:number`
 //! (what was sent to the number and what it answered, in one timeline), `POST
 //! /conversation/:number/reply` (an answer, sent as any send is) and `PUT
 //! /conversation/:number/read`.

@@ -1,4 +1,4 @@
-//! Keywords (texto's additions, issue 24): `GET /keywords`, `POST /keyword`, `PUT` and
+//! Keywords (texto's additions): `GET /keywords`, `POST /keyword`, `PUT` and
 //! `DELETE /keyword/:id`. What a keyword does when a reply starts with it is decided in
 //! `store::keyword_effects`.
 

@@ -1,4 +1,4 @@
-//! `GET` and `PUT /settings` (texto's, issue 24): what HELP answers, and whether STOP is
+//! `GET` and `PUT /settings` (texto's): what HELP answers, and whether STOP is
 //! confirmed.
 
 use axum::{Router, extract::State, response::Response, routing::get};

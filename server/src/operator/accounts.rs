@@ -1,4 +1,4 @@
-//! The operator's changes to accounts (issue 25): create one, choose its plan, mark it
+//! The operator's changes to accounts: create one, choose its plan, mark it
 //! moderated, limit its throughput, add credits, read its ledger, suspend and restore it. Each
 //! change is written in the operators' log and the account's own.
 

@@ -1,4 +1,4 @@
-//! The operator's API (issue 25): `/operator/…`, for the people who run texto for every
+//! The operator's API: `/operator/…`, for the people who run texto for every
 //! account, with an operator token (`texto operator create`). An account's token or session is
 //! refused with 403 (-12); no valid credentials, 401.
 

@@ -1,4 +1,4 @@
-//! Moderation (issue 25): whether a campaign is held for an operator, and why, and whether an
+//! Moderation: whether a campaign is held for an operator, and why, and whether an
 //! account is suspended. The moderated and suspended accounts and the operator's rules are held in memory and read again each second, so that
 //! `texto account moderate` and `texto moderation …` reach every node within a second.
 

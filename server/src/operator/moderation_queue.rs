@@ -1,4 +1,4 @@
-//! The moderation queue (issue 25): `GET /operator/moderation` lists the campaigns held for an
+//! The moderation queue: `GET /operator/moderation` lists the campaigns held for an
 //! operator; `POST /operator/campaign/:ticket/release` lets one go (at the time it asked for,
 //! or at once; or, when it needs the team's approval, on to the team) and `…/refuse` cancels
 //! it with a reason, its credits given back. Either is told to whoever sent it (by email, when

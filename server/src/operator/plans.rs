@@ -1,4 +1,4 @@
-//! The price plans (issue 25): `GET /operator/plans` lists them with their prices, and
+//! The price plans: `GET /operator/plans` lists them with their prices, and
 //! `PUT /operator/plan/:name` creates one or replaces its prices, as `texto plan set` does;
 //! every node prices with the change within a second. Each change is in the operators' log.
 

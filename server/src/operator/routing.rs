@@ -1,4 +1,4 @@
-//! Routes (issue 25): which connectors may carry a message, in failover order. The rules
+//! Routes: which connectors may carry a message, in failover order. The rules
 //! are pure: the routes are read from the database, the connectors' health is the delivery
 //! side's, and [`Routes::candidates`] only matches.
 

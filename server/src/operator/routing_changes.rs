@@ -1,4 +1,4 @@
-//! The operator's changes to connectors and routes (issue 25), as `texto connector …` and
+//! The operator's changes to connectors and routes, as `texto connector …` and
 //! `texto route …` make them: every node picks them up within a second. Each change is written
 //! in the operators' log.
 

@@ -1,4 +1,4 @@
-//! Operators who sign in (issue 25): `POST /operator/session` with their name and password
+//! Operators who sign in: `POST /operator/session` with their name and password
 //! (set with `texto operator password`) opens a session, a bearer token of its own valid 12
 //! hours; `DELETE /operator/session` ends it. Failed tries slow down as people's do.
 

@@ -1,4 +1,4 @@
-//! `GET /metrics/daily` (texto's addition, issue 24): an account's figures per Paris day, from
+//! `GET /metrics/daily` (texto's addition): an account's figures per Paris day, from
 //! the counts kept as things happen (`store::daily`), for Home.
 
 use axum::{

@@ -1,4 +1,4 @@
-//! `GET /prices` (texto's addition, issue 25): the caller's price plan, which its sends and
+//! `GET /prices` (texto's addition): the caller's price plan, which its sends and
 //! simulations are charged by; the web app loads it once for its in-page simulation.
 
 use axum::{Router, extract::State, response::Response, routing::get};

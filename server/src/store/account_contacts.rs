@@ -1,4 +1,4 @@
-//! Contacts (issue 24; migrations `0020_account_contacts` and PostgreSQL's `0017`): one per
+//! Contacts (migrations `0020_account_contacts` and PostgreSQL's `0017`): one per
 //! account and number, with names, custom fields, tags and consent. The numbers in the
 //! account's lists are its contacts too, with nothing recorded until something is. Also the
 //! erasure of a number (GDPR article 17) and what an export (article 20) reads beyond the

@@ -1,4 +1,4 @@
-//! The inbox (issue 24): one conversation per number that wrote to the account, kept by
+//! The inbox: one conversation per number that wrote to the account, kept by
 //! triggers on `replies` (migrations `0017_conversations` and PostgreSQL's `0014`), with how
 //! many of its replies nobody has read.
 

@@ -1,4 +1,4 @@
-//! The daily counts behind Home and `GET /metrics/daily` (issue 24; migrations
+//! The daily counts behind Home and `GET /metrics/daily` (migrations
 //! `0019_daily_counts` and PostgreSQL's `0016`): per account and Paris day, the messages handed
 //! to the carrier and their cost, the receipts that say delivered, the clicks, the replies and
 //! the STOPs. Each is added in the transaction that stores the fact ([`Tally`]), so the counts

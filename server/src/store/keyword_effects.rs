@@ -1,4 +1,4 @@
-//! What a reply's keyword does (issue 24): the one home of those rules, beside
+//! What a reply's keyword does: the one home of those rules, beside
 //! [`super::effects`]. The stores find the account's rule for the reply's first word and its
 //! settings, ask [`of_keywords`] what follows, and write the [`KeywordEffect`]s in order.
 

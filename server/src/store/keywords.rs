@@ -1,4 +1,4 @@
-//! Keywords and the account settings they read (issue 24; migrations `0018_keywords` and
+//! Keywords and the account settings they read (migrations `0018_keywords` and
 //! PostgreSQL's `0015`), and the automatic replies waiting to be sent. What a reply's keyword
 //! does is decided in [`super::effects`]; the stores only read and write.
 

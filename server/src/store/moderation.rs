@@ -1,4 +1,4 @@
-//! Moderation (issue 25; in migrations `0022_operator` and PostgreSQL's `0019`): which accounts
+//! Moderation (in migrations `0022_operator` and PostgreSQL's `0019`): which accounts
 //! are moderated, the operator's rules, and the campaigns held for an operator. A held campaign
 //! is written like one awaiting approval (credits debited, nothing handed over) but scheduled at
 //! [`held`], which only an operator's release changes.

@@ -1,4 +1,4 @@
-//! Operators (issue 25; in migrations `0022_operator` and PostgreSQL's `0019`): the people who
+//! Operators (in migrations `0022_operator` and PostgreSQL's `0019`): the people who
 //! run texto for every account, with a bearer token of their own, and what their console reads
 //! of the accounts.
 

@@ -1,4 +1,4 @@
-//! Price plans and the accounts on them (issue 25; in migrations `0022_operator` and
+//! Price plans and the accounts on them (in migrations `0022_operator` and
 //! PostgreSQL's `0019`). A plan is stored as hundredths of credits per part, by country (JSON),
 //! and for the rest; an account on no plan pays the shipped prices.
 

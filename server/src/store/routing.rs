@@ -1,4 +1,4 @@
-//! Connectors, routes and the connectors' live status (issue 25; migrations `0022_operator`
+//! Connectors, routes and the connectors' live status (migrations `0022_operator`
 //! and PostgreSQL's `0019`). The operator's commands write them; every node reads them each
 //! second ([`crate::delivery`]), so a change reaches a running texto without a restart.
 

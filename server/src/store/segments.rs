@@ -1,4 +1,4 @@
-//! Saved segments (issue 24; migrations `0021_segments` and PostgreSQL's `0018`): their rules,
+//! Saved segments (migrations `0021_segments` and PostgreSQL's `0018`): their rules,
 //! their counts, the contacts a send to them reaches, and the numbers with an opt-in that a
 //! marketing send needs when the account asks for consent. The rules become SQL in
 //! [`super::segment_sql`].

@@ -1,4 +1,4 @@
-//! Sub-accounts (issue 23, SMSFactor's `POST /account` with `isChild`): accounts under a parent,
+//! Sub-accounts (SMSFactor's `POST /account` with `isChild`): accounts under a parent,
 //! created with their first owner, fed with credits moved from the parent or, when
 //! `unlimited`, drawing on the parent's balance.
 

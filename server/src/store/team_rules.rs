@@ -1,4 +1,4 @@
-//! The team's rules for its account (issue 23): campaigns over a number of recipients wait for
+//! The team's rules for its account: campaigns over a number of recipients wait for
 //! approval, and people must sign in with two factors.
 
 use std::num::NonZeroU32;

@@ -1,4 +1,4 @@
-//! `GET /metrics/consumption` (issue 22): the messages handed to the carrier in a period, by
+//! `GET /metrics/consumption`: the messages handed to the carrier in a period, by
 //! country; what waits to be sent does not count.
 
 use chrono::{Duration, Utc};

@@ -1,4 +1,4 @@
-//! Contacts (issue 24): cards with fields, tags and consent, listed with the numbers of the
+//! Contacts: cards with fields, tags and consent, listed with the numbers of the
 //! lists and filtered; the export of everything held about a number; the erasure, which keeps
 //! the campaigns' counts and the blacklist's number.
 

@@ -1,4 +1,4 @@
-//! `GET /metrics/daily` (issue 24): today's figures, counted as things happen, match the
+//! `GET /metrics/daily`: today's figures, counted as things happen, match the
 //! campaign's own; every day of the period is listed; bad periods are refused.
 
 use reqwest::Method;

@@ -1,4 +1,4 @@
-//! `GET /campaigns` filters (issue 22): each of `date_start`, `date_end`, `sms_min`, `sms_max`,
+//! `GET /campaigns` filters: each of `date_start`, `date_end`, `sms_min`, `sms_max`,
 //! `destination`, `text` and `sort` narrows or orders the answer, in JSON and XML.
 
 use chrono::{Duration, Utc};

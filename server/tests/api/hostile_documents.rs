@@ -1,4 +1,4 @@
-//! Hostile bodies (issue 11): oversized counts stop while decoding, documents are strict.
+//! Hostile bodies: oversized counts stop while decoding, documents are strict.
 
 use std::time::{Duration, Instant};
 

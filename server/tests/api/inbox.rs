@@ -1,4 +1,4 @@
-//! The inbox (issue 24): the numbers that wrote, newest first with their unread replies,
+//! The inbox: the numbers that wrote, newest first with their unread replies,
 //! filtered; one timeline of what was sent and answered; an answer sent from the app, charged
 //! and delivered; read marks.
 

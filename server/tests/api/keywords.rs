@@ -1,4 +1,4 @@
-//! Keywords (issue 24): "reply OUI to join" adds the number to a list and answers it once a
+//! Keywords: "reply OUI to join" adds the number to a list and answers it once a
 //! day; START lifts a STOP; HELP answers the help text; STOP is confirmed when the account asks;
 //! the keywords and settings are checked.
 

@@ -1,4 +1,4 @@
-//! List upkeep (issue 22): `PUT /list/contact/:id` edits a contact, `PUT /list/deduplicate/:id`
+//! List upkeep: `PUT /list/contact/:id` edits a contact, `PUT /list/deduplicate/:id`
 //! and `PUT /list/:id/npai/clear` say how many contacts went; another account's ids are -5.
 
 use reqwest::Method;

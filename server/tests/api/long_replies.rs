@@ -1,4 +1,4 @@
-//! Long replies (issue 24): a phone sends a reply longer than one SMS as concatenated parts
+//! Long replies: a phone sends a reply longer than one SMS as concatenated parts
 //! (the simulator's `POST /mo` does the same, with a user data header); texto puts them back
 //! together and stores, shows and raises it once, whole.
 

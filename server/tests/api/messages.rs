@@ -1,4 +1,4 @@
-//! `GET /messages`, `GET /messages/mo` and what a campaign caused (issue 22): each message with
+//! `GET /messages`, `GET /messages/mo` and what a campaign caused: each message with
 //! its status and receipt date, each filter narrowing the answer, the replies, the STOPs and
 //! the NPAI numbers of one campaign.
 

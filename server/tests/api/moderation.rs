@@ -1,4 +1,4 @@
-//! Moderation (issue 25): a moderated account's campaign, or one a rule matches, is created and
+//! Moderation: a moderated account's campaign, or one a rule matches, is created and
 //! debited but held (status -8 with its ticket and HTTP 202, as SMSFactor answers and its SDKs
 //! raise `Moderation`); an operator releases it (it goes out) or refuses it (credits back), and
 //! the account's audit log says so.

@@ -1,4 +1,4 @@
-//! The operator's API (issue 25): only an operator's token reads `/operator/…` (an account's
+//! The operator's API: only an operator's token reads `/operator/…` (an account's
 //! token or session gets 403 -12), and it shows the accounts, connectors with their live status,
 //! and routes the operator's commands wrote.
 

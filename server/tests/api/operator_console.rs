@@ -1,4 +1,4 @@
-//! What the operator's console writes (issue 25): accounts (create, plan, moderation, limit,
+//! What the operator's console writes: accounts (create, plan, moderation, limit,
 //! credits with the ledger, suspend and restore), connectors and routes, each in the operators'
 //! log, and every change refused to an account's token.
 

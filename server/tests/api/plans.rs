@@ -1,4 +1,4 @@
-//! Price plans (issue 25): an account on a plan is charged by it in simulations and sends,
+//! Price plans: an account on a plan is charged by it in simulations and sends,
 //! `GET /prices` describes it, and a change reaches the running texto within a second.
 
 use std::time::{Duration, Instant};

@@ -1,4 +1,4 @@
-//! `GET`/`PUT /retention` and the retention pass (issue 22): with a short period, old message
+//! `GET`/`PUT /retention` and the retention pass: with a short period, old message
 //! numbers and texts are masked while the counts stay, old replies and list contacts are gone,
 //! and recent data is untouched.
 

@@ -1,4 +1,4 @@
-//! The calls the official SMSFactor SDKs make, with the shapes they read (issue 22): deleting
+//! The calls the official SMSFactor SDKs make, with the shapes they read: deleting
 //! a list contact or a blacklist entry by the id a listing gave, webhooks under `webhooks`,
 //! lists with `count` and `date`, `list_id` when adding contacts, and a doubled slash or a
 //! `[]` body as the PHP SDK sends them.

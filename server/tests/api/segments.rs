@@ -1,4 +1,4 @@
-//! Segments (issue 24): rules over fields, tags, lists, consent and engagement count exactly the
+//! Segments: rules over fields, tags, lists, consent and engagement count exactly the
 //! contacts a send to the segment reaches; segments are saved, changed and deleted; and an
 //! account that asks for consent has its marketing skip contacts without an opt-in.
 

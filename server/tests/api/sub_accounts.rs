@@ -1,4 +1,4 @@
-//! Sub-accounts (issue 23): an agency creates one per client with its first owner, moves credits
+//! Sub-accounts: an agency creates one per client with its first owner, moves credits
 //! to it or lets it draw on its own balance, switches into it and acts there with its role (on
 //! record in both audit logs), while the sub-account sees nothing of its parent or siblings.
 

@@ -1,4 +1,4 @@
-//! The team's rules (issue 23): campaigns over a number of recipients wait for someone other
+//! The team's rules: campaigns over a number of recipients wait for someone other
 //! than their sender to approve them, and an owner can require two-factor sign-in, after which
 //! a person without it can do nothing but set it up.
 

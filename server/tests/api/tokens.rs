@@ -1,4 +1,4 @@
-//! `POST /token`, `GET /token`, `GET /token/:id`, `DELETE /token/:id` (issue 22): tokens an
+//! `POST /token`, `GET /token`, `GET /token/:id`, `DELETE /token/:id`: tokens an
 //! account makes itself, with a name, an expiry and the addresses they answer to, the same
 //! objects as `texto token create` makes.
 

@@ -1,4 +1,4 @@
-//! The operator's console (issue 25): its own bundle (`operator.html`, built into
+//! The operator's console: its own bundle (`operator.html`, built into
 //! `dist/console`), served at `/app/operator/…`, for the people who run texto for every
 //! account: accounts, carriers and routes, the moderation queue, traffic and their log. It
 //! signs in with an operator's token, which it keeps in the tab only.

@@ -2,7 +2,7 @@
 //! balance, the anti-flood limits, the country rules and this month's counters.
 //!
 //! Reading them for every send read the account's row, which every send's debit rewrites: the
-//! read walked that row's versions, and cost a third of the one-recipient sends' throughput.
+//! read walked that row's versions, which slowed every one-recipient send.
 //! A send now reads the account's change counter (`account_changes`, moved by top-ups, refunds
 //! and settings changes on any node) beside its blacklist and NPAI look-ups, and uses this copy
 //! while the counter has not moved. So settings are never stale. The balance and the counters,

@@ -122,8 +122,8 @@ impl Outbox {
     }
 
     /// Writes each `(account, body)` of `events`, in order, to the outbox of every webhook of
-    /// its account listening to `event`: one statement for them all (an insert per event cost
-    /// 115 us in a wave's transaction).
+    /// its account listening to `event`: one statement for them all (an insert per event was a
+    /// round trip each in a wave's transaction).
     pub(super) async fn raise_each<B: Serialize>(
         &mut self,
         tx: &impl GenericClient,

@@ -1,4 +1,4 @@
-//! The PostgreSQL implementation of the store (issue 14), for several `texto serve` nodes on one
+//! The PostgreSQL implementation of the store, for several `texto serve` nodes on one
 //! database: a pool of tokio-postgres connections, the same tables as SQLite, and claims that
 //! let the nodes share the delivery work (see [`nodes`]).
 

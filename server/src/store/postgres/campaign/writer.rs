@@ -219,7 +219,7 @@ async fn stage(client: &Client, memory: &NodeMemory, jobs: &[Job]) -> Result<(Ve
     .await?;
     // Sent together, run in order: the locks first, then everything read under them. Each
     // statement is a key lookup whose one plan fits every batch: planned once per connection
-    // (PostgreSQL would otherwise plan some at every run, as their arrays vary: 15 us a send).
+    // (PostgreSQL would otherwise plan some at every run, as their arrays vary).
     let ((), (locked_rows, cap_rows, alert_rows, id_rows, ())) = try_join(
         client.batch_execute("BEGIN; SET LOCAL plan_cache_mode = force_generic_plan").err_into(),
         try_join5(
