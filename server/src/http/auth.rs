@@ -20,7 +20,9 @@ use crate::{
     Error,
     http::address_range::{AddressRange, client_address},
     state::AppState,
-    store::{AccountId, HttpErrors, SessionGrant, SessionOwner, approval::Hand, token_hash},
+    store::{
+        AccountId, HttpErrors, SessionGrant, SessionOwner, approval::Hand, team_sessions::SessionState, token_hash,
+    },
 };
 
 /// Who a request acts for: its account, its role, and who to name in the audit log.
@@ -93,10 +95,6 @@ pub(crate) const ACCOUNT_HEADER: &str = "x-texto-account";
 pub(crate) const SESSION_COOKIE: &str = "texto_session";
 /// The header a state-changing request made with the cookie repeats the session's CSRF value in.
 pub(crate) const CSRF_HEADER: &str = "x-csrf-token";
-/// A session ends after this long without a request.
-pub(crate) const SESSION_IDLE: chrono::Duration = chrono::Duration::hours(12);
-/// A session ends this long after it began, however used.
-pub(crate) const SESSION_MOST: chrono::Duration = chrono::Duration::days(30);
 
 /// Requests per second per token, with bursts of twice that.
 pub(crate) fn rate_limiter(per_second: u32) -> Option<DefaultKeyedRateLimiter<[u8; 32]>> {
@@ -217,10 +215,13 @@ async fn by_session(
         .await?
         .ok_or(Error::Unauthorized("this session has ended: sign in again"))?;
     let now = Utc::now();
-    if now - grant.seen_at > SESSION_IDLE || now - grant.created_at > SESSION_MOST {
-        state.store.end_session(grant.id).await?;
-        return Err(Error::Unauthorized("this session has ended: sign in again"));
-    }
+    let touch = match grant.state(now) {
+        SessionState::Ended => {
+            state.store.end_session(grant.id).await?;
+            return Err(Error::Unauthorized("this session has ended: sign in again"));
+        }
+        SessionState::Live { touch } => touch,
+    };
     if let Some(token) = &grant.token {
         token.admits(now, address)?;
     }
@@ -230,7 +231,7 @@ async fn by_session(
             return Err(Error::CrossSite);
         }
     }
-    if now - grant.seen_at >= chrono::Duration::minutes(1) {
+    if touch {
         state.store.touch_session(grant.id, now).await?;
     }
     let (token, person) = match grant.owner {

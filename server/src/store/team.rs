@@ -296,8 +296,9 @@ pub(crate) trait TeamStore: Send + Sync {
     /// Records that a person signed in with the code of time `step`; false (nothing written)
     /// when that step or a later one already signed them in, on any node.
     async fn use_totp_step(&self, id: i64, step: i64) -> Result<bool, Error>;
-    /// Removes a person and their sessions; whether they were the account's.
-    async fn remove_user(&self, account: AccountId, id: i64) -> Result<bool, Error>;
+    /// Removes a person and their sessions, and revokes the tokens they made at `now`; whether
+    /// they were the account's.
+    async fn remove_user(&self, account: AccountId, id: i64, now: DateTime<Utc>) -> Result<bool, Error>;
     /// Starts a session.
     async fn add_session(
         &self,

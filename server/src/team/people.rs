@@ -162,7 +162,7 @@ pub(crate) async fn remove(
     if target.role == Role::Owner && !keeps_an_owner(&state, caller.account, target.id).await? {
         return Err(Error::invalid("user", "the account's last owner cannot be removed"));
     }
-    state.store.remove_user(caller.account, target.id).await?;
+    state.store.remove_user(caller.account, target.id, Utc::now()).await?;
     Ok(noted(accept.ok(&StatusResponse::ok()), format!("user {}", target.id), format!("{} removed", target.email)))
 }
 

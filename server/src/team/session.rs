@@ -31,7 +31,7 @@ use crate::{
     http::{
         Accept,
         access::noted,
-        auth::{Caller, SESSION_COOKIE, SESSION_MOST, authenticate, bearer, client},
+        auth::{Caller, SESSION_COOKIE, authenticate, bearer, client},
         body::{JsonBody, WireBody},
     },
     team::two_factor_setup::second_factor_passes,
@@ -65,7 +65,7 @@ pub(crate) fn user_dto(user: &UserRecord) -> UserDto {
 fn cookie(state: &AppState, secret: Option<&str>) -> HeaderValue {
     let secure = state.config.public_url.as_deref().is_some_and(|url| url.starts_with("https://"));
     let (value, age) = match secret {
-        Some(secret) => (secret, SESSION_MOST.num_seconds()),
+        Some(secret) => (secret, crate::store::team_sessions::SESSION_MOST.num_seconds()),
         None => ("", 0),
     };
     let text = format!(

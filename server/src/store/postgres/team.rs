@@ -17,6 +17,10 @@ use crate::{
             TeamStore, TwoFactor, USE_TOTP_STEP, USER_COLUMNS, UserRecord, owner_columns, session_owner,
             session_owner_role,
         },
+        team_sessions::{
+            ADD_SESSION, END_OTHER_SESSIONS, END_PERSON_SESSIONS, END_SESSION, REMOVE_PERSON, REPLACE_LINK,
+            SET_PASSWORD, TAKE_LINK, TOUCH_SESSION, end_sessions_of, may_add_reset, taken,
+        },
         time,
     },
 };
@@ -124,8 +128,8 @@ impl TeamStore for PgStore {
     async fn set_password(&self, id: i64, password_hash: &str, keep: Option<i64>) -> Result<(), Error> {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
-        tx.execute("UPDATE users SET password_hash = $1 WHERE id = $2", &[&password_hash, &id]).await?;
-        tx.execute("DELETE FROM sessions WHERE user_id = $1 AND id <> $2", &[&id, &keep.unwrap_or(-1)]).await?;
+        tx.execute(SET_PASSWORD, &[&id, &password_hash]).await?;
+        tx.execute(END_OTHER_SESSIONS, &[&id, &keep.unwrap_or(-1)]).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -143,13 +147,13 @@ impl TeamStore for PgStore {
         Ok(client.execute(USE_TOTP_STEP, &[&id, &step]).await? == 1)
     }
 
-    async fn remove_user(&self, account: AccountId, id: i64) -> Result<bool, Error> {
+    async fn remove_user(&self, account: AccountId, id: i64, now: DateTime<Utc>) -> Result<bool, Error> {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
-        tx.execute("DELETE FROM sessions WHERE user_id = $1 AND account_id = $2", &[&id, &account]).await?;
-        let gone = tx.execute("DELETE FROM users WHERE id = $1 AND account_id = $2", &[&id, &account]).await?;
+        tx.execute(END_PERSON_SESSIONS, &[&id, &account]).await?;
+        let gone = tx.execute(REMOVE_PERSON, &[&id, &account]).await?;
         if gone == 1 {
-            tx.execute(REVOKE_TOKENS_MADE_BY, &[&id, &time::store(Utc::now())]).await?;
+            tx.execute(REVOKE_TOKENS_MADE_BY, &[&id, &time::store(now)]).await?;
         }
         tx.commit().await?;
         Ok(gone == 1)
@@ -166,11 +170,7 @@ impl TeamStore for PgStore {
         let client = self.pool.get().await?;
         let (user, token) = owner_columns(owner);
         client
-            .execute(
-                "INSERT INTO sessions (secret_hash, account_id, user_id, token_id, csrf, created_at, seen_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $6)",
-                &[&secret_hash.as_slice(), &account, &user, &token, &csrf, &time::store(now)],
-            )
+            .execute(ADD_SESSION, &[&secret_hash.as_slice(), &account, &user, &token, &csrf, &time::store(now)])
             .await?;
         Ok(())
     }
@@ -198,32 +198,26 @@ impl TeamStore for PgStore {
 
     async fn touch_session(&self, id: i64, now: DateTime<Utc>) -> Result<(), Error> {
         let client = self.pool.get().await?;
-        client.execute("UPDATE sessions SET seen_at = $1 WHERE id = $2", &[&time::store(now), &id]).await?;
+        client.execute(TOUCH_SESSION, &[&time::store(now), &id]).await?;
         Ok(())
     }
 
     async fn end_session(&self, id: i64) -> Result<(), Error> {
         let client = self.pool.get().await?;
-        client.execute("DELETE FROM sessions WHERE id = $1", &[&id]).await?;
+        client.execute(END_SESSION, &[&id]).await?;
         Ok(())
     }
 
     async fn end_sessions(&self, owner: SessionOwner) -> Result<u64, Error> {
         let client = self.pool.get().await?;
-        Ok(match owner {
-            SessionOwner::User(user) => client.execute("DELETE FROM sessions WHERE user_id = $1", &[&user]).await?,
-            SessionOwner::Token(token) => client.execute("DELETE FROM sessions WHERE token_id = $1", &[&token]).await?,
-        })
+        let (sql, owner) = end_sessions_of(owner);
+        Ok(client.execute(sql, &[&owner]).await?)
     }
 
     async fn add_link(&self, secret_hash: &[u8; 32], link: &OneTimeLink) -> Result<(), Error> {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
-        tx.execute(
-            "DELETE FROM one_time_links WHERE account_id = $1 AND kind = $2 AND email = $3",
-            &[&link.account, &link.kind.as_str(), &link.email],
-        )
-        .await?;
+        tx.execute(REPLACE_LINK, &[&link.account, &link.kind.as_str(), &link.email]).await?;
         insert_link(&tx, secret_hash, link).await?;
         tx.commit().await?;
         Ok(())
@@ -237,7 +231,7 @@ impl TeamStore for PgStore {
         let now = time::store(link.created_at);
         tx.execute(DROP_EXPIRED_RESETS, &[&link.account, &link.email, &now]).await?;
         let live: i64 = tx.query_one(COUNT_RESETS, &[&link.account, &link.email]).await?.get(0);
-        let stored = live < i64::from(most);
+        let stored = may_add_reset(live, most);
         if stored {
             insert_link(&tx, secret_hash, link).await?;
         }
@@ -248,11 +242,9 @@ impl TeamStore for PgStore {
     async fn take_link(&self, secret_hash: &[u8; 32], now: DateTime<Utc>) -> Result<Option<OneTimeLink>, Error> {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
-        let sql = "DELETE FROM one_time_links WHERE secret_hash = $1
-                   RETURNING kind, account_id, email, role, created_by, created_at, expires_at";
-        let found =
-            query(&tx, sql, &[&secret_hash.as_slice()]).await?.first().map(link).filter(|link| link.expires_at > now);
-        if let Some(used) = found.as_ref().filter(|link| link.kind == LinkKind::Reset) {
+        let found = query(&tx, TAKE_LINK, &[&secret_hash.as_slice()]).await?.first().map(link);
+        let (found, ends_resets) = taken(found, now);
+        if let Some(used) = found.as_ref().filter(|_| ends_resets) {
             tx.execute(END_RESETS, &[&used.account, &used.email]).await?;
         }
         tx.commit().await?;

@@ -18,6 +18,10 @@ use crate::{
             TeamStore, TwoFactor, USE_TOTP_STEP, USER_COLUMNS, UserRecord, owner_columns, session_owner,
             session_owner_role,
         },
+        team_sessions::{
+            ADD_SESSION, END_OTHER_SESSIONS, END_PERSON_SESSIONS, END_SESSION, REMOVE_PERSON, REPLACE_LINK,
+            SET_PASSWORD, TAKE_LINK, TOUCH_SESSION, end_sessions_of, may_add_reset, taken,
+        },
         time,
     },
 };
@@ -148,8 +152,8 @@ impl TeamStore for SqliteStore {
         let hash = password_hash.to_owned();
         self.db
             .write(move |db| {
-                db.execute("UPDATE users SET password_hash = ? WHERE id = ?", params![hash, id])?;
-                db.execute("DELETE FROM sessions WHERE user_id = ? AND id IS NOT ?", params![id, keep.unwrap_or(-1)])?;
+                db.execute(&numbered(SET_PASSWORD), params![id, hash])?;
+                db.execute(&numbered(END_OTHER_SESSIONS), params![id, keep.unwrap_or(-1)])?;
                 Ok(())
             })
             .await
@@ -172,13 +176,13 @@ impl TeamStore for SqliteStore {
         self.db.write(move |db| Ok(db.execute(&numbered(USE_TOTP_STEP), params![id, step])? == 1)).await
     }
 
-    async fn remove_user(&self, account: AccountId, id: i64) -> Result<bool, Error> {
+    async fn remove_user(&self, account: AccountId, id: i64, now: DateTime<Utc>) -> Result<bool, Error> {
         self.db
             .write(move |db| {
-                db.execute("DELETE FROM sessions WHERE user_id = ? AND account_id = ?", [id, account])?;
-                let gone = db.execute("DELETE FROM users WHERE id = ? AND account_id = ?", [id, account])? == 1;
+                db.execute(&numbered(END_PERSON_SESSIONS), [id, account])?;
+                let gone = db.execute(&numbered(REMOVE_PERSON), [id, account])? == 1;
                 if gone {
-                    db.execute(&numbered(REVOKE_TOKENS_MADE_BY), params![id, time::store(Utc::now())])?;
+                    db.execute(&numbered(REVOKE_TOKENS_MADE_BY), params![id, time::store(now)])?;
                 }
                 Ok(gone)
             })
@@ -198,8 +202,7 @@ impl TeamStore for SqliteStore {
         self.db
             .write(move |db| {
                 db.execute(
-                    "INSERT INTO sessions (secret_hash, account_id, user_id, token_id, csrf, created_at, seen_at)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+                    &numbered(ADD_SESSION),
                     params![hash.as_slice(), account, user, token, csrf, time::store(now)],
                 )?;
                 Ok(())
@@ -238,7 +241,7 @@ impl TeamStore for SqliteStore {
     async fn touch_session(&self, id: i64, now: DateTime<Utc>) -> Result<(), Error> {
         self.db
             .write(move |db| {
-                db.execute("UPDATE sessions SET seen_at = ? WHERE id = ?", params![time::store(now), id])?;
+                db.execute(&numbered(TOUCH_SESSION), params![time::store(now), id])?;
                 Ok(())
             })
             .await
@@ -247,7 +250,7 @@ impl TeamStore for SqliteStore {
     async fn end_session(&self, id: i64) -> Result<(), Error> {
         self.db
             .write(move |db| {
-                db.execute("DELETE FROM sessions WHERE id = ?", [id])?;
+                db.execute(&numbered(END_SESSION), [id])?;
                 Ok(())
             })
             .await
@@ -256,11 +259,8 @@ impl TeamStore for SqliteStore {
     async fn end_sessions(&self, owner: SessionOwner) -> Result<u64, Error> {
         self.db
             .write(move |db| {
-                let gone = match owner {
-                    SessionOwner::User(user) => db.execute("DELETE FROM sessions WHERE user_id = ?", [user])?,
-                    SessionOwner::Token(token) => db.execute("DELETE FROM sessions WHERE token_id = ?", [token])?,
-                };
-                Ok(gone as u64)
+                let (sql, owner) = end_sessions_of(owner);
+                Ok(db.execute(&numbered(sql), [owner])? as u64)
             })
             .await
     }
@@ -269,10 +269,7 @@ impl TeamStore for SqliteStore {
         let (hash, link) = (*secret_hash, link.clone());
         self.db
             .write(move |db| {
-                db.execute(
-                    "DELETE FROM one_time_links WHERE account_id = ? AND kind = ? AND email = ?",
-                    params![link.account, link.kind.as_str(), link.email],
-                )?;
+                db.execute(&numbered(REPLACE_LINK), params![link.account, link.kind.as_str(), link.email])?;
                 insert_link(db, &hash, &link)?;
                 Ok(())
             })
@@ -287,7 +284,7 @@ impl TeamStore for SqliteStore {
                 db.execute(&numbered(DROP_EXPIRED_RESETS), params![link.account, link.email, now])?;
                 let live: i64 =
                     db.query_row(&numbered(COUNT_RESETS), params![link.account, link.email], |row| row.get(0))?;
-                let stored = live < i64::from(most);
+                let stored = may_add_reset(live, most);
                 if stored {
                     insert_link(db, &hash, &link)?;
                 }
@@ -300,13 +297,9 @@ impl TeamStore for SqliteStore {
         let hash = *secret_hash;
         self.db
             .write(move |db| {
-                let found = db
-                    .prepare_cached(&format!("{LINK_COLUMNS} WHERE secret_hash = ?"))?
-                    .query_row([hash.as_slice()], link)
-                    .optional()?;
-                db.execute("DELETE FROM one_time_links WHERE secret_hash = ?", [hash.as_slice()])?;
-                let found = found.filter(|link| link.expires_at > now);
-                if let Some(used) = found.as_ref().filter(|link| link.kind == LinkKind::Reset) {
+                let found = db.prepare_cached(&numbered(TAKE_LINK))?.query_row([hash.as_slice()], link).optional()?;
+                let (found, ends_resets) = taken(found, now);
+                if let Some(used) = found.as_ref().filter(|_| ends_resets) {
                     db.execute(&numbered(END_RESETS), params![used.account, used.email])?;
                 }
                 Ok(found)
