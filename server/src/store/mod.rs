@@ -28,6 +28,7 @@ mod list_upkeep;
 mod lists;
 mod messages;
 pub(crate) mod moderation;
+pub(crate) mod money;
 mod notification;
 mod number_lists;
 mod open;

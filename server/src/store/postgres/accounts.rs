@@ -1,6 +1,8 @@
 //! Accounts, tokens and the ledger in PostgreSQL. There is no trigger: every ledger row is
 //! written with the `accounts.balance` move it makes, in one transaction.
 
+use std::collections::BTreeMap;
+
 use async_trait::async_trait;
 use deadpool_postgres::{GenericClient, Transaction};
 use texto_core::{Country, Credits, FloodLimits};
@@ -9,7 +11,10 @@ use tokio_postgres::error::SqlState;
 use super::PgStore;
 use crate::{
     Error,
-    store::{AccountId, AccountStore, CountryRule, CountryRuleChange},
+    store::{
+        AccountId, AccountStore, CountryRule, CountryRuleChange,
+        money::{self, Movement},
+    },
 };
 
 #[async_trait]
@@ -27,9 +32,7 @@ impl AccountStore for PgStore {
                 _ => e.into(),
             })?
             .get(0);
-        if credits > Credits::ZERO {
-            top_up_in(&tx, id, credits).await?;
-        }
+        move_money(&tx, &money::top_up(id, credits)).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -123,13 +126,31 @@ impl AccountStore for PgStore {
 /// Writes a top-up of `credits` to the ledger and moves the balance; returns the new balance
 /// in hundredths.
 async fn top_up_in(tx: &Transaction<'_>, account: AccountId, credits: Credits) -> Result<i64, Error> {
-    let ledger = tx.prepare_cached("INSERT INTO ledger (account_id, amount, kind) VALUES ($1, $2, 'topup')").await?;
-    tx.execute(&ledger, &[&account, &credits.hundredths()]).await?;
-    let balance =
-        tx.prepare_cached("UPDATE accounts SET balance = balance + $1 WHERE id = $2 RETURNING balance").await?;
-    let balance = tx.query_one(&balance, &[&credits.hundredths(), &account]).await?.get(0);
-    changed(tx, account).await?;
-    Ok(balance)
+    match move_money(tx, &money::top_up(account, credits)).await?.get(&account) {
+        Some(&after) => Ok(after),
+        None => balance(tx, account).await,
+    }
+}
+
+/// Writes `movements` to the ledger and moves each account's balance by its net (the one way
+/// money moves, [`money`]), in account order as every writer locks them; the nodes' copies of
+/// each account moved are told. The balances after, by account.
+pub(super) async fn move_money(
+    tx: &Transaction<'_>,
+    movements: &[Movement],
+) -> Result<BTreeMap<AccountId, i64>, Error> {
+    let record = tx.prepare_cached(money::RECORD).await?;
+    for movement in movements {
+        let (campaign, counterpart) = (movement.campaign(), movement.counterpart());
+        tx.execute(&record, &[&movement.account, &movement.amount, &movement.kind(), &campaign, &counterpart]).await?;
+    }
+    let moved = tx.prepare_cached(money::MOVE_BALANCE).await?;
+    let mut after = BTreeMap::new();
+    for (account, amount) in money::net(movements) {
+        after.insert(account, tx.query_one(&moved, &[&account, &amount]).await?.get(0));
+        changed(tx, account).await?;
+    }
+    Ok(after)
 }
 
 /// Moves `account`'s change counter (`account_changes`), in the transaction of a change that

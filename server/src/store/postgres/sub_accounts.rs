@@ -4,11 +4,11 @@ use async_trait::async_trait;
 use texto_core::{Credits, Role};
 use tokio_postgres::Row;
 
-use super::{PgStore, accounts::changed, query};
+use super::{PgStore, accounts::move_money, query};
 use crate::{
     Error,
     store::{
-        AccountId,
+        AccountId, money,
         sub_accounts::{
             Family, NewSubAccount, SUB_ACCOUNT_COLUMNS, SubAccountRecord, SubAccountStore, email_taken, name_taken,
         },
@@ -92,20 +92,9 @@ impl SubAccountStore for PgStore {
             .iter()
             .find(|row| row.get::<_, AccountId>(0) == from)
             .map_or(Credits::ZERO, |row| Credits::from_hundredths(row.get(1)));
-        if available < credits {
-            return Err(Error::NotEnoughCredits { cost: credits, balance: available });
-        }
-        let ledger = "INSERT INTO ledger (account_id, amount, kind, counterpart_id) VALUES ($1, $2, 'transfer', $3)";
-        let moved = "UPDATE accounts SET balance = balance + $1 WHERE id = $2 RETURNING balance";
-        let mut after = [0i64; 2];
-        for (slot, (account, amount, other)) in
-            [(from, -credits.hundredths(), to), (to, credits.hundredths(), from)].into_iter().enumerate()
-        {
-            tx.execute(ledger, &[&account, &amount, &other]).await?;
-            after[slot] = tx.query_one(moved, &[&amount, &account]).await?.get(0);
-            changed(&tx, account).await?;
-        }
+        let after = move_money(&tx, &money::transfer(from, to, credits, available)?).await?;
         tx.commit().await?;
-        Ok((Credits::from_hundredths(after[0]), Credits::from_hundredths(after[1])))
+        let balance = |account| Credits::from_hundredths(after.get(&account).copied().unwrap_or_default());
+        Ok((balance(from), balance(to)))
     }
 }

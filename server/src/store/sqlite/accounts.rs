@@ -4,10 +4,13 @@ use async_trait::async_trait;
 use rusqlite::{OptionalExtension, params};
 use texto_core::{Country, Credits, FloodLimits};
 
-use super::SqliteStore;
+use super::{SqliteStore, numbered};
 use crate::{
     Error,
-    store::{AccountId, AccountStore, CountryRule, CountryRuleChange},
+    store::{
+        AccountId, AccountStore, CountryRule, CountryRuleChange,
+        money::{self, Movement},
+    },
 };
 
 #[async_trait]
@@ -24,12 +27,7 @@ impl AccountStore for SqliteStore {
                         }
                         _ => e.into(),
                     })?;
-                if credits > Credits::ZERO {
-                    db.execute(
-                        "INSERT INTO ledger (account_id, amount, kind) VALUES (?, ?, 'topup')",
-                        params![id, credits.hundredths()],
-                    )?;
-                }
+                move_money(db, &money::top_up(id, credits))?;
                 Ok(id)
             })
             .await
@@ -53,10 +51,7 @@ impl AccountStore for SqliteStore {
     async fn top_up(&self, account: AccountId, credits: Credits) -> Result<Credits, Error> {
         self.db
             .write(move |db| {
-                db.execute(
-                    "INSERT INTO ledger (account_id, amount, kind) VALUES (?, ?, 'topup')",
-                    params![account, credits.hundredths()],
-                )?;
+                move_money(db, &money::top_up(account, credits))?;
                 Ok(Credits::from_hundredths(balance(db, account)?))
             })
             .await
@@ -152,6 +147,26 @@ pub(super) fn flood_limits(db: &rusqlite::Connection, account: AccountId) -> rus
 }
 
 /// The account's balance in hundredths (kept by the ledger's trigger).
+/// Writes `movements` to the ledger and moves each account's balance by its net (the one way
+/// money moves, [`money`]).
+pub(super) fn move_money(db: &rusqlite::Connection, movements: &[Movement]) -> Result<(), Error> {
+    let mut record = db.prepare_cached(&numbered(money::RECORD))?;
+    for movement in movements {
+        record.execute(params![
+            movement.account,
+            movement.amount,
+            movement.kind(),
+            movement.campaign(),
+            movement.counterpart()
+        ])?;
+    }
+    let mut moved = db.prepare_cached(&numbered(money::MOVE_BALANCE))?;
+    for (account, amount) in money::net(movements) {
+        moved.query_row(params![account, amount], |_| Ok(()))?;
+    }
+    Ok(())
+}
+
 pub(super) fn balance(db: &rusqlite::Connection, account: AccountId) -> rusqlite::Result<i64> {
     db.prepare_cached("SELECT balance FROM accounts WHERE id = ?")?.query_row([account], |row| row.get(0))
 }

@@ -20,7 +20,7 @@ use crate::{
     db::placeholders,
     store::{
         AccountId, CampaignFilter, CampaignRecord, CampaignRow, CampaignStatus, CampaignStore, Created, DeliveryCounts,
-        FilterInputs, IdempotencyKey, MessageRow, NewCampaign, StoredAnswer, kept_since, per_country,
+        FilterInputs, IdempotencyKey, MessageRow, NewCampaign, StoredAnswer, kept_since, money, per_country,
     },
 };
 
@@ -135,19 +135,9 @@ impl CampaignStore for SqliteStore {
                     )
                     .optional()?;
                 let (status, cost) = found.ok_or_else(|| Error::NotFound(format!("campaign {ticket}")))?;
-                if status != CampaignStatus::Scheduled.as_str() {
-                    return Err(Error::Invalid(vec![texto_core::FieldError::new(
-                        "ticket",
-                        format!("campaign {ticket} is {status}: only a scheduled campaign can be cancelled"),
-                    )]));
-                }
+                let refund = money::cancel(account, ticket, &status, cost)?;
                 db.execute("UPDATE campaigns SET status = 'cancelled' WHERE id = ?", [ticket])?;
-                if cost > 0 {
-                    db.execute(
-                        "INSERT INTO ledger (account_id, amount, kind, campaign_id) VALUES (?, ?, 'refund', ?)",
-                        [account, cost, ticket],
-                    )?;
-                }
+                super::accounts::move_money(db, &refund)?;
                 campaign_record(db, account, ticket)?.ok_or_else(|| Error::NotFound(format!("campaign {ticket}")))
             })
             .await
@@ -330,8 +320,7 @@ fn write_campaign(
         usage.execute(params![account, time::month(now), country, count])?;
     }
     if cost > Credits::ZERO {
-        db.prepare_cached("INSERT INTO ledger (account_id, amount, kind, campaign_id) VALUES (?, ?, 'debit', ?)")?
-            .execute(params![account, -cost.hundredths(), ticket])?;
+        super::accounts::move_money(db, &money::debit(account, ticket, cost))?;
         super::balance_alert::after_debit(db, account, available, available - cost, now)?;
     }
     Ok(Some((ticket, available - cost)))

@@ -9,7 +9,7 @@ use super::{SqliteStore, accounts::balance, numbered};
 use crate::{
     Error,
     store::{
-        AccountId,
+        AccountId, money,
         sub_accounts::{
             Family, NewSubAccount, SUB_ACCOUNT_COLUMNS, SubAccountRecord, SubAccountStore, email_taken, name_taken,
         },
@@ -99,15 +99,7 @@ impl SubAccountStore for SqliteStore {
         self.db
             .write(move |db| {
                 let available = Credits::from_hundredths(balance(db, from)?);
-                if available < credits {
-                    return Err(Error::NotEnoughCredits { cost: credits, balance: available });
-                }
-                let mut insert = db.prepare_cached(
-                    "INSERT INTO ledger (account_id, amount, kind, counterpart_id) VALUES (?, ?, 'transfer', ?)",
-                )?;
-                insert.execute(params![from, -credits.hundredths(), to])?;
-                insert.execute(params![to, credits.hundredths(), from])?;
-                drop(insert);
+                super::accounts::move_money(db, &money::transfer(from, to, credits, available)?)?;
                 let after = (Credits::from_hundredths(balance(db, from)?), Credits::from_hundredths(balance(db, to)?));
                 Ok(after)
             })

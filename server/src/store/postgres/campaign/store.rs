@@ -14,7 +14,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
 use futures_util::future::try_join;
-use texto_core::{Contact, Country, Credits, FieldError};
+use texto_core::{Contact, Country, Credits};
 use tokio_postgres::Row;
 
 use crate::store::postgres::campaign::{
@@ -29,8 +29,8 @@ use crate::store::postgres::campaign::{
 use crate::{
     Error,
     store::{
-        AccountId, CampaignFilter, CampaignRecord, CampaignStatus, CampaignStore, Created, FilterInputs, NewCampaign,
-        StoredAnswer,
+        AccountId, CampaignFilter, CampaignRecord, CampaignStore, Created, FilterInputs, NewCampaign, StoredAnswer,
+        money,
     },
 };
 
@@ -164,23 +164,9 @@ impl CampaignStore for PgStore {
         .await?;
         let row = found.first().ok_or_else(|| Error::NotFound(format!("campaign {ticket}")))?;
         let (status, cost): (String, i64) = (row.get(0), row.get(1));
-        if status != CampaignStatus::Scheduled.as_str() {
-            return Err(Error::Invalid(vec![FieldError::new(
-                "ticket",
-                format!("campaign {ticket} is {status}: only a scheduled campaign can be cancelled"),
-            )]));
-        }
+        let refund = money::cancel(account, ticket, &status, cost)?;
         query(&tx, "UPDATE campaigns SET status = 'cancelled' WHERE id = $1", &[&ticket]).await?;
-        if cost > 0 {
-            query(
-                &tx,
-                "INSERT INTO ledger (account_id, amount, kind, campaign_id) VALUES ($1, $2, 'refund', $3)",
-                &[&account, &cost, &ticket],
-            )
-            .await?;
-            query(&tx, "UPDATE accounts SET balance = balance + $1 WHERE id = $2", &[&cost, &account]).await?;
-            accounts::changed(&tx, account).await?;
-        }
+        accounts::move_money(&tx, &refund).await?;
         let record = records::campaign_record(&tx, account, ticket)
             .await?
             .ok_or_else(|| Error::NotFound(format!("campaign {ticket}")))?;

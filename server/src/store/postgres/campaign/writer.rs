@@ -35,7 +35,11 @@ use crate::store::postgres::campaign::{
 };
 use crate::{
     Error,
-    store::{AccountId, Created, kept_since, prune_due},
+    store::{
+        AccountId, Created, kept_since,
+        money::{self, Movement},
+        prune_due,
+    },
 };
 
 /// A job's answer: its ticket and the balance after its debit, or the first answer to its
@@ -61,8 +65,8 @@ const INSERT_CAMPAIGNS: &str = "INSERT INTO campaigns (id, account_id, text, pus
          $10::text[], $11::text[], $12::bigint[], $13::bigint[], $14::bigint[], $15::bigint[], $16::bigint[], $17::bigint[], $18::bigint[],
          $19::bigint[], $20::bigint[], $21::bigint[])";
 
-/// The debits, one per account.
-const DEBIT: &str = "UPDATE accounts SET balance = balance - s.debit FROM UNNEST($1::bigint[], $2::bigint[]) AS s(id, debit) WHERE accounts.id = s.id";
+/// The balances moved, one net per account ([`money::MOVE_BALANCE`] for a batch).
+const DEBIT: &str = "UPDATE accounts SET balance = balance + s.amount FROM UNNEST($1::bigint[], $2::bigint[]) AS s(id, amount) WHERE accounts.id = s.id";
 
 /// The monthly counters, one per account, month and country.
 const COUNT_USAGE: &str = "INSERT INTO monthly_usage (account_id, month, country, messages)
@@ -278,21 +282,22 @@ async fn write_and_commit(client: &Client, jobs: &[Job], verdicts: &[Verdict]) -
     }
     let inserted = Messages::of(&accepted, messages <= MOST_INSERTED);
     let campaigns = Campaigns::of(&accepted);
-    let mut debits: BTreeMap<AccountId, i64> = BTreeMap::new();
     let mut usage: BTreeMap<(AccountId, &str, &str), i64> = BTreeMap::new();
-    let mut ledger: [Vec<i64>; 3] = Default::default();
+    let mut debits = Vec::new();
     for &(job, ticket) in &accepted {
-        if job.cost > Credits::ZERO {
-            *debits.entry(job.account).or_default() += job.cost.hundredths();
-            ledger[0].push(job.account);
-            ledger[1].push(-job.cost.hundredths());
-            ledger[2].push(ticket);
-        }
+        debits.extend(money::debit(job.account, ticket, job.cost));
         for (country, count) in job.per_country() {
             *usage.entry((job.account, job.month.as_str(), country)).or_default() += count;
         }
     }
-    let (debit_accounts, debit_amounts): (Vec<i64>, Vec<i64>) = debits.into_iter().unzip();
+    // The ledger's lines in job order, and each account's balance moved once by their net:
+    // money's one way, written for the whole batch (the debits' kind and campaign are implied).
+    let ledger: [Vec<i64>; 3] = [
+        debits.iter().map(|debit| debit.account).collect(),
+        debits.iter().map(|debit| debit.amount).collect(),
+        debits.iter().filter_map(Movement::campaign).collect(),
+    ];
+    let (debit_accounts, debit_amounts): (Vec<i64>, Vec<i64>) = money::net(&debits).into_iter().unzip();
     let mut counters: (Vec<i64>, Vec<&str>, Vec<&str>, Vec<i64>) = Default::default();
     for ((account, month, country), count) in usage {
         counters.0.push(account);
