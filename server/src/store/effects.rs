@@ -2,6 +2,8 @@
 //! rules (docs/interface.md §6, §7). Both stores read the facts, ask this module what follows,
 //! and write the [`Effects`] they are given; nothing here reads or writes anything.
 
+use std::collections::BTreeMap;
+
 use chrono::{DateTime, Duration, Utc};
 use serde::Serialize;
 use texto_core::{
@@ -47,6 +49,60 @@ pub(crate) struct Finished {
     pub(crate) info: Option<String>,
     /// The final code.
     pub(crate) code: DeliveryCode,
+}
+
+/// A message the carrier took, as the write of its SMSC id gave it back (a message whose
+/// outcome was stored already is not).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Submitted {
+    /// Its place in the wave's outcomes.
+    pub(crate) position: i64,
+    /// The message.
+    pub(crate) id: i64,
+    /// The recipient.
+    pub(crate) number: i64,
+    /// The account that sent it.
+    pub(crate) account: AccountId,
+    /// What it cost, in hundredths.
+    pub(crate) cost: i64,
+}
+
+/// A number's last message: whose replies it owns for [`REPLIES_WITHIN_DAYS`] days.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct LastSent {
+    /// The number.
+    pub(crate) number: i64,
+    /// The account that sent to it last.
+    pub(crate) account: AccountId,
+    /// That message.
+    pub(crate) message: i64,
+}
+
+/// What messages handed over change besides their own rows.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct AfterSubmit {
+    /// Each account's messages sent and their cost (hundredths), for the day's counts.
+    pub(crate) sent: BTreeMap<AccountId, (i64, i64)>,
+    /// Each number's last message (the last one of the wave to it), in number order: the order
+    /// in which nodes writing the same numbers lock them.
+    pub(crate) last_sent: Vec<LastSent>,
+}
+
+/// What `submitted` change: the day's counts and the numbers' last messages.
+pub(crate) fn of_submitted(submitted: &[Submitted]) -> AfterSubmit {
+    let mut in_order: Vec<&Submitted> = submitted.iter().collect();
+    in_order.sort_by_key(|message| message.position);
+    let mut after = AfterSubmit::default();
+    let mut last = BTreeMap::new();
+    for message in in_order {
+        let (count, cost) = after.sent.entry(message.account).or_default();
+        *count += 1;
+        *cost += message.cost;
+        last.insert(message.number, (message.account, message.id));
+    }
+    after.last_sent =
+        last.into_iter().map(|(number, (account, message))| LastSent { number, account, message }).collect();
+    after
 }
 
 /// A reply from a number, with the message it answers (the account's last to that number).

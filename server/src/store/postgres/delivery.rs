@@ -8,7 +8,7 @@
 //! ([`DeliveryStore::release_due`], every second), and each message goes out once more.
 
 use std::{
-    collections::{BTreeMap, HashMap, HashSet},
+    collections::{HashMap, HashSet},
     sync::Arc,
 };
 
@@ -24,6 +24,7 @@ use crate::{
     store::{
         AccountId, Arrival, CampaignText, DeliveryStore, HandOff, Notice, Queued,
         delivery::{WaveLimit, fair_shares},
+        effects::{self, Submitted},
     },
 };
 
@@ -269,28 +270,26 @@ async fn store_submitted(
              WHERE m.id = r.id AND m.delivery < 1 RETURNING r.n, m.id, m.number, m.account_id, r.smsc_id, m.cost",
         )
         .await?;
-    let mut sent: Vec<(i64, i64, i64, i64, String)> = Vec::new();
+    let mut submitted = Vec::new();
+    let mut sent: Vec<(i64, String)> = Vec::new();
     for row in tx.query(&submit, &[&ids, &smsc_ids, &positions]).await? {
-        let (account, cost): (i64, i64) = (row.get(3), row.get(5));
-        outbox.count(account, |day| {
-            day.sent += 1;
-            day.cost += cost;
-        });
-        sent.push((row.get(0), row.get(1), row.get(2), account, row.get(4)));
+        let (position, id) = (row.get(0), row.get(1));
+        submitted.push(Submitted { position, id, number: row.get(2), account: row.get(3), cost: row.get(5) });
+        sent.push((position, row.get(4)));
     }
     if sent.is_empty() {
         return Ok(Vec::new());
     }
-    sent.sort_unstable_by_key(|&(position, ..)| position);
-    // The last message to a number in the wave is its `last_sent`; rows in number order, so
-    // that nodes writing the same numbers lock them in the same order.
-    let mut last: BTreeMap<i64, (i64, i64)> = BTreeMap::new();
-    for &(_, id, number, account, _) in &sent {
-        last.insert(number, (account, id));
+    let after = effects::of_submitted(&submitted);
+    for (&account, &(count, cost)) in &after.sent {
+        outbox.count(account, |day| {
+            day.sent += count;
+            day.cost += cost;
+        });
     }
-    let numbers: Vec<i64> = last.keys().copied().collect();
-    let accounts: Vec<i64> = last.values().map(|&(account, _)| account).collect();
-    let messages: Vec<i64> = last.values().map(|&(_, id)| id).collect();
+    let numbers: Vec<i64> = after.last_sent.iter().map(|last| last.number).collect();
+    let accounts: Vec<i64> = after.last_sent.iter().map(|last| last.account).collect();
+    let messages: Vec<i64> = after.last_sent.iter().map(|last| last.message).collect();
     let last_sent = tx
         .prepare_cached(
             "INSERT INTO last_sent (number, account_id, message_id, sent_at)
@@ -302,7 +301,7 @@ async fn store_submitted(
     // Their receipts may have come first. A marker under each id meets a receipt being kept
     // aside right now: whichever writes the key second waits for the other to commit (see
     // `arrivals`). In key order, as the receipts are kept.
-    let mut keys: Vec<&str> = sent.iter().map(|(.., smsc_id)| smsc_id.as_str()).collect();
+    let mut keys: Vec<&str> = sent.iter().map(|(_, smsc_id)| smsc_id.as_str()).collect();
     keys.sort_unstable();
     let meet = tx
         .prepare_cached(
@@ -323,7 +322,7 @@ async fn store_submitted(
     tx.execute(&clear, &[&keys]).await?;
     let receipts: Vec<arrivals::Receipt<'_>> = sent
         .iter()
-        .filter_map(|(position, .., smsc_id)| early.get(smsc_id).map(|&code| (smsc_id.as_str(), code, *position)))
+        .filter_map(|(position, smsc_id)| early.get(smsc_id).map(|&code| (smsc_id.as_str(), code, *position)))
         .collect();
     arrivals::match_receipts(tx, &receipts).await
 }

@@ -14,6 +14,7 @@ use crate::{
     store::{
         Arrival, CampaignText, DeliveryStore, HandOff, Notice, Queued,
         delivery::{WaveLimit, fair_shares},
+        effects::{self, Submitted},
     },
 };
 
@@ -76,9 +77,7 @@ impl DeliveryStore for SqliteStore {
         self.db
             .write(move |db| {
                 let mut outbox = Outbox::new(now);
-                for outcome in &done {
-                    store_hand_off(db, outcome, &mut outbox, now)?;
-                }
+                store_hand_offs(db, &done, &mut outbox, now)?;
                 outbox.write_counts(db)?;
                 next_wave(db, limit, marketing_open)
             })
@@ -133,49 +132,75 @@ impl DeliveryStore for SqliteStore {
     }
 }
 
-/// Stores one hand-over's outcome.
-fn store_hand_off(db: &Connection, outcome: &HandOff, outbox: &mut Outbox, now: DateTime<Utc>) -> Result<(), Error> {
-    let at = outbox.at().to_owned();
-    match outcome {
-        // Still queued: the next wave takes it again.
-        HandOff::Retry { .. } => {}
-        HandOff::Failed { id, code } => {
-            let finished = db
-                .prepare_cached(&format!(
-                    "UPDATE messages SET delivery = ?, delivered_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ? RETURNING {}",
-                    arrivals::FINAL_COLUMNS
-                ))?
-                .query_row(params![code.code(), id], arrivals::read_finished)
-                .optional()?;
-            if let Some(finished) = finished {
-                arrivals::after_final(db, &finished, outbox)?;
+/// Stores a wave's outcomes: a refused message gets its final code (NPAI, DLR), a submitted
+/// one its SMSC id; then what the submitted change ([`effects::of_submitted`]: the day's counts,
+/// the numbers' `last_sent`) and the receipts that came before them. A message whose outcome
+/// was stored already is left as it is.
+fn store_hand_offs(db: &Connection, done: &[HandOff], outbox: &mut Outbox, now: DateTime<Utc>) -> Result<(), Error> {
+    let mut submitted = Vec::new();
+    let mut smsc_ids = Vec::new();
+    for (position, outcome) in done.iter().enumerate() {
+        match outcome {
+            // Still queued: the next wave takes it again.
+            HandOff::Retry { .. } => {}
+            HandOff::Failed { id, code } => {
+                let finished = db
+                    .prepare_cached(&format!(
+                        "UPDATE messages SET delivery = ?, delivered_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ? AND delivery = 0 RETURNING {}",
+                        arrivals::FINAL_COLUMNS
+                    ))?
+                    .query_row(params![code.code(), id], arrivals::read_finished)
+                    .optional()?;
+                if let Some(finished) = finished {
+                    arrivals::after_final(db, &finished, outbox)?;
+                }
+            }
+            HandOff::Submitted { id, smsc_id } => {
+                let sent = db
+                    .prepare_cached(
+                        "UPDATE messages SET delivery = 1, smsc_id = ? WHERE id = ? AND delivery = 0
+                         RETURNING number, account_id, cost",
+                    )?
+                    .query_row(params![smsc_id, id], |row| {
+                        Ok(Submitted {
+                            position: position as i64,
+                            id: *id,
+                            number: row.get(0)?,
+                            account: row.get(1)?,
+                            cost: row.get(2)?,
+                        })
+                    })
+                    .optional()?;
+                if let Some(sent) = sent {
+                    submitted.push(sent);
+                    smsc_ids.push(smsc_id);
+                }
             }
         }
-        HandOff::Submitted { id, smsc_id } => {
-            let sent: Option<(i64, i64, i64)> = db
-                .prepare_cached(
-                    "UPDATE messages SET delivery = 1, smsc_id = ? WHERE id = ? RETURNING number, account_id, cost",
-                )?
-                .query_row(params![smsc_id, id], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
-                .optional()?;
-            let Some((number, account, cost)) = sent else { return Ok(()) };
-            outbox.count(account, |day| {
-                day.sent += 1;
-                day.cost += cost;
-            });
-            db.prepare_cached(
-                "INSERT INTO last_sent (number, account_id, message_id, sent_at) VALUES (?, ?, ?, ?)
-                 ON CONFLICT (number) DO UPDATE SET account_id = excluded.account_id, message_id = excluded.message_id, sent_at = excluded.sent_at",
-            )?
-            .execute(params![number, account, id, at])?;
-            // Its receipt may have come first.
-            let early = db
-                .prepare_cached("DELETE FROM receipts_unmatched WHERE smsc_id = ? RETURNING delivery")?
-                .query_row([smsc_id], |row| arrivals::delivery_code(row, 0))
-                .optional()?;
-            if let Some(code) = early {
-                arrivals::store(db, &[Arrival::Receipt { smsc_id: smsc_id.clone(), code }], outbox, now)?;
-            }
+    }
+    let after = effects::of_submitted(&submitted);
+    for (&account, &(count, cost)) in &after.sent {
+        outbox.count(account, |day| {
+            day.sent += count;
+            day.cost += cost;
+        });
+    }
+    let mut last_sent = db.prepare_cached(
+        "INSERT INTO last_sent (number, account_id, message_id, sent_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (number) DO UPDATE SET account_id = excluded.account_id, message_id = excluded.message_id, sent_at = excluded.sent_at",
+    )?;
+    let at = outbox.at().to_owned();
+    for last in &after.last_sent {
+        last_sent.execute(params![last.number, last.account, last.message, at])?;
+    }
+    // Their receipts may have come first.
+    for smsc_id in smsc_ids {
+        let early = db
+            .prepare_cached("DELETE FROM receipts_unmatched WHERE smsc_id = ? RETURNING delivery")?
+            .query_row([smsc_id], |row| arrivals::delivery_code(row, 0))
+            .optional()?;
+        if let Some(code) = early {
+            arrivals::store(db, &[Arrival::Receipt { smsc_id: smsc_id.clone(), code }], outbox, now)?;
         }
     }
     Ok(())
