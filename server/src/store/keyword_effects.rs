@@ -78,6 +78,27 @@ pub(crate) enum KeywordEffect {
     AutoReply(AutoReply),
 }
 
+/// What a reply's keyword needs before it is acted on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Gate {
+    /// Nothing: the account has no rule for the word and it is not a built-in one.
+    Ignored,
+    /// It is acted on; a built-in word's answer reads the account's settings too.
+    Acted {
+        /// Whether the account's settings are read.
+        needs_settings: bool,
+    },
+}
+
+/// The gate of a reply's keyword: the account's `rule` for the word, and the built-in word it
+/// is, if any.
+pub(crate) fn gate(rule: Option<&KeywordRule>, builtin: Option<BuiltinKeyword>) -> Gate {
+    match (rule, builtin) {
+        (None, None) => Gate::Ignored,
+        (_, builtin) => Gate::Acted { needs_settings: builtin.is_some() },
+    }
+}
+
 /// What `matches` do, in their order. A STOP's blacklisting is written by
 /// [`super::effects::of_replies`] before these, so a START later in the same batch lifts it;
 /// a START followed by a STOP from the same number loses its lifting.

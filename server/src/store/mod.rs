@@ -36,6 +36,7 @@ pub(crate) mod operators;
 mod outbox;
 pub(crate) mod plans;
 pub(crate) mod postgres;
+pub(crate) mod replies_kept;
 mod retention;
 pub(crate) mod routing;
 pub(crate) mod segment_sql;

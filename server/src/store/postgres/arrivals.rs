@@ -21,8 +21,8 @@ use crate::{
     Error,
     store::{
         Arrival,
-        account_contacts::JOINED_CARD_COLUMNS,
         effects::{self, Effects, Finished, Listing, Reply},
+        replies_kept::{self, Incoming, Owner},
     },
 };
 
@@ -79,7 +79,7 @@ pub(super) async fn store(
                 }
                 run.push((smsc_id.as_str(), code.code(), position as i64));
             }
-            Arrival::Reply { from, to, text } => replies.push((from.as_str(), to.as_str(), text.as_str())),
+            Arrival::Reply { from, to, text } => replies.push(Incoming { from, to, text }),
         }
     }
     finished.extend(receipts(tx, &run, &at).await?);
@@ -208,62 +208,37 @@ async fn insert_listings(
     Ok(())
 }
 
-/// Replies (`from`, `to`, `text`): each kept for the account that last sent to the number, with
+/// Replies: each kept for the account that last sent to the number ([`replies_kept`]), with
 /// what follows ([`effects::of_replies`]). A reply nobody sent to (in 30 days) is logged and
 /// dropped.
 async fn store_replies(
     tx: &Transaction<'_>,
-    replies: &[(&str, &str, &str)],
+    incoming: &[Incoming<'_>],
     outbox: &mut Outbox,
     now: DateTime<Utc>,
 ) -> Result<(), Error> {
-    let parsed: Vec<(&str, i64, &str, &str)> = replies
-        .iter()
-        .filter_map(|&(from, to, text)| match effects::reply_number(from) {
-            Some(number) => Some((from, number, to, text)),
-            None => {
-                tracing::info!(from, "a reply from an address that is not a number: dropped");
-                None
-            }
-        })
-        .collect();
-    if parsed.is_empty() {
+    let numbers = replies_kept::numbers_of(incoming);
+    if numbers.is_empty() {
         return Ok(());
     }
-    let numbers: Vec<i64> = parsed.iter().map(|&(_, number, _, _)| number).collect();
     let since = time::store(effects::replies_owned_since(now));
-    let owners_query = tx
-        .prepare_cached(&format!(
-            "SELECT l.number, l.account_id, l.message_id, m.campaign_id, m.info, {JOINED_CARD_COLUMNS}
-             FROM last_sent l JOIN messages m ON m.id = l.message_id
-             LEFT JOIN account_contacts a ON a.account_id = l.account_id AND a.number = l.number
-             WHERE l.number = ANY($1) AND l.sent_at >= $2"
-        ))
-        .await?;
-    let owners: HashMap<i64, Row> =
-        tx.query(&owners_query, &[&numbers, &since]).await?.into_iter().map(|row| (row.get(0), row)).collect();
-    // Each kept reply with the number it was written to.
-    let (kept, tos): (Vec<Reply<'_>>, Vec<&str>) = parsed
-        .into_iter()
-        .filter_map(|(from, number, to, text)| match owners.get(&number) {
-            Some(row) => Some((
-                Reply {
-                    account: row.get(1),
-                    number,
-                    text,
-                    last_message: row.get(2),
-                    campaign: row.get(3),
-                    info: row.get(4),
-                    contact: account_contacts::joined_card(row, 5),
-                },
-                to,
-            )),
-            None => {
-                tracing::info!(from, "a reply to no message sent in the last 30 days: dropped");
-                None
-            }
+    let owners_query = tx.prepare_cached(&replies_kept::owners_query("= ANY($1)")).await?;
+    let owners: HashMap<i64, Owner> = tx
+        .query(&owners_query, &[&numbers, &since])
+        .await?
+        .iter()
+        .map(|row| {
+            let owner = Owner {
+                account: row.get(1),
+                last_message: row.get(2),
+                campaign: row.get(3),
+                info: row.get(4),
+                contact: account_contacts::joined_card(row, 5),
+            };
+            (row.get(0), owner)
         })
-        .unzip();
+        .collect();
+    let kept = replies_kept::kept(incoming, &owners);
     if kept.is_empty() {
         return Ok(());
     }
@@ -275,21 +250,22 @@ async fn store_replies(
              ORDER BY r.i",
         )
         .await?;
-    let accounts: Vec<i64> = kept.iter().map(|r| r.account).collect();
-    let numbers: Vec<i64> = kept.iter().map(|r| r.number).collect();
-    let texts: Vec<&str> = kept.iter().map(|r| r.text).collect();
-    let messages: Vec<i64> = kept.iter().map(|r| r.last_message).collect();
-    let stops: Vec<bool> = kept.iter().map(Reply::is_stop).collect();
-    let keywords: Vec<_> = kept.iter().map(|reply| texto_core::keyword_of_reply(reply.text)).collect();
-    let words: Vec<Option<&str>> = keywords.iter().map(|k| k.as_ref().map(|(word, _)| word.as_str())).collect();
+    let accounts: Vec<i64> = kept.iter().map(|r| r.reply.account).collect();
+    let numbers: Vec<i64> = kept.iter().map(|r| r.reply.number).collect();
+    let texts: Vec<&str> = kept.iter().map(|r| r.reply.text).collect();
+    let messages: Vec<i64> = kept.iter().map(|r| r.reply.last_message).collect();
+    let stops: Vec<bool> = kept.iter().map(|r| r.stop).collect();
+    let tos: Vec<&str> = kept.iter().map(|r| r.to).collect();
+    let words: Vec<Option<&str>> = kept.iter().map(|r| r.keyword.as_ref().map(|(word, _)| word.as_str())).collect();
     tx.execute(&insert, &[&accounts, &numbers, &texts, &messages, &stops, &outbox.at(), &tos, &words]).await?;
-    for reply in &kept {
-        let stop = reply.is_stop();
-        outbox.count(reply.account, |day| {
-            day.replies += 1;
-            day.stops += i64::from(stop);
+    for (account, (replies, stops)) in replies_kept::day_counts(&kept) {
+        outbox.count(account, |day| {
+            day.replies += replies;
+            day.stops += stops;
         });
     }
-    write(tx, &effects::of_replies(&kept, now), outbox).await?;
-    keyword_replies::act(tx, &kept, &tos, &keywords, outbox.at(), now).await
+    let replies: Vec<Reply<'_>> = kept.iter().map(|kept| kept.reply.clone()).collect();
+    write(tx, &effects::of_replies(&replies, now), outbox).await?;
+    let keywords: Vec<_> = kept.iter().map(|kept| kept.keyword.clone()).collect();
+    keyword_replies::act(tx, &replies, &tos, &keywords, outbox.at(), now).await
 }

@@ -12,7 +12,7 @@ use crate::{
         AccountSettings,
         account_contacts::{OPT_OUT, SAVE, TAGS, with_tag},
         effects::Reply,
-        keyword_effects::{KeywordEffect, KeywordMatch, of_keywords},
+        keyword_effects::{Gate, KeywordEffect, KeywordMatch, gate, of_keywords},
         keywords::{ADD_TO_LIST, AUTO_REPLY, BLACKLIST, REMOVE_FROM_LIST, RULE_FOR_WORD, SETTINGS, UNBLACKLIST},
     },
 };
@@ -31,11 +31,9 @@ pub(super) async fn act(
         let Some((word, builtin)) = keyword else { continue };
         let rule =
             query(tx, RULE_FOR_WORD, &[&reply.account, &word.as_str()]).await?.first().and_then(keywords::read_rule);
-        if rule.is_none() && builtin.is_none() {
-            continue;
-        }
-        let settings = match builtin {
-            Some(_) => query(tx, SETTINGS, &[&reply.account])
+        let settings = match gate(rule.as_ref(), *builtin) {
+            Gate::Ignored => continue,
+            Gate::Acted { needs_settings: true } => query(tx, SETTINGS, &[&reply.account])
                 .await?
                 .first()
                 .map(|row| AccountSettings {
@@ -44,7 +42,7 @@ pub(super) async fn act(
                     marketing_needs_consent: row.get(2),
                 })
                 .unwrap_or_default(),
-            None => AccountSettings::default(),
+            Gate::Acted { needs_settings: false } => AccountSettings::default(),
         };
         matches.push(KeywordMatch { reply, to, builtin: *builtin, rule, settings });
     }

@@ -1,17 +1,19 @@
 //! What comes back, in SQLite: final receipts, replies and clicks, each stored with the
 //! effects [`effects`] gives them (NPAI, blacklist, events).
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 use texto_core::DeliveryCode;
 
-use super::{account_contacts, events::Outbox, keyword_replies, time};
+use super::{account_contacts, events::Outbox, keyword_replies, numbered, time};
 use crate::{
     Error,
     store::{
         Arrival,
-        account_contacts::JOINED_CARD_COLUMNS,
         effects::{self, Effects, Finished, Listing, Reply},
+        replies_kept::{self, Incoming, Owner},
     },
 };
 
@@ -25,7 +27,7 @@ pub(super) fn store(
     for arrival in arrivals {
         match arrival {
             Arrival::Receipt { smsc_id, code } => receipt(db, smsc_id, *code, outbox)?,
-            Arrival::Reply { from, to, text } => reply(db, from, to, text, outbox, now)?,
+            Arrival::Reply { from, to, text } => reply(db, Incoming { from, to, text }, outbox, now)?,
         }
     }
     Ok(())
@@ -91,68 +93,58 @@ pub(super) fn after_final(db: &Connection, finished: &Finished, outbox: &mut Out
     write(db, &effects, outbox)
 }
 
-/// A reply: kept for the account that last sent to the number, with what follows
-/// ([`effects::of_replies`]). A reply nobody sent to (in 30 days) is logged and dropped.
-fn reply(
-    db: &Connection,
-    from: &str,
-    to: &str,
-    text: &str,
-    outbox: &mut Outbox,
-    now: DateTime<Utc>,
-) -> Result<(), Error> {
-    let Some(number) = effects::reply_number(from) else {
-        tracing::info!(from, "a reply from an address that is not a number: dropped");
-        return Ok(());
-    };
+/// A reply: kept for the account that last sent to the number ([`replies_kept`]), with what
+/// follows ([`effects::of_replies`]). A reply nobody sent to (in 30 days) is logged and dropped.
+fn reply(db: &Connection, incoming: Incoming<'_>, outbox: &mut Outbox, now: DateTime<Utc>) -> Result<(), Error> {
+    let incoming = [incoming];
     let since = time::store(effects::replies_owned_since(now));
-    let owner = db
-        .prepare_cached(&format!(
-            "SELECT l.account_id, l.message_id, m.campaign_id, m.info, {JOINED_CARD_COLUMNS}
-             FROM last_sent l JOIN messages m ON m.id = l.message_id
-             LEFT JOIN account_contacts a ON a.account_id = l.account_id AND a.number = l.number
-             WHERE l.number = ? AND l.sent_at >= ?"
-        ))?
-        .query_row(params![number, since], |row| {
-            Ok(Reply {
-                account: row.get(0)?,
-                number,
-                text,
-                last_message: row.get(1)?,
-                campaign: row.get(2)?,
-                info: row.get(3)?,
-                contact: account_contacts::joined_card(row, 4)?,
+    let mut owners = HashMap::new();
+    for number in replies_kept::numbers_of(&incoming) {
+        let owner = db
+            .prepare_cached(&numbered(&replies_kept::owners_query("= $1")))?
+            .query_row(params![number, since], |row| {
+                Ok(Owner {
+                    account: row.get(1)?,
+                    last_message: row.get(2)?,
+                    campaign: row.get(3)?,
+                    info: row.get(4)?,
+                    contact: account_contacts::joined_card(row, 5)?,
+                })
             })
-        })
-        .optional()?;
-    let Some(reply) = owner else {
-        tracing::info!(from, "a reply to no message sent in the last 30 days: dropped");
-        return Ok(());
-    };
-    let keyword = texto_core::keyword_of_reply(text);
-    db.prepare_cached(
-        "INSERT INTO replies (account_id, number, text, message_id, stop, received_at, to_number, keyword) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-    )?
-    .execute(params![
-        reply.account,
-        number,
-        text,
-        reply.last_message,
-        reply.is_stop(),
-        outbox.at(),
-        to,
-        keyword.as_ref().map(|(word, _)| word.as_str())
-    ])?;
-    let stop = reply.is_stop();
-    outbox.count(reply.account, |day| {
-        day.replies += 1;
-        day.stops += i64::from(stop);
-    });
-    write(db, &effects::of_replies(std::slice::from_ref(&reply), now), outbox)?;
-    match &keyword {
-        Some((word, builtin)) => keyword_replies::act(db, &reply, to, (word, *builtin), outbox.at(), now),
-        None => Ok(()),
+            .optional()?;
+        owners.extend(owner.map(|owner| (number, owner)));
     }
+    let kept = replies_kept::kept(&incoming, &owners);
+    let mut insert = db.prepare_cached(
+        "INSERT INTO replies (account_id, number, text, message_id, stop, received_at, to_number, keyword) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    )?;
+    for reply in &kept {
+        insert.execute(params![
+            reply.reply.account,
+            reply.reply.number,
+            reply.reply.text,
+            reply.reply.last_message,
+            reply.stop,
+            outbox.at(),
+            reply.to,
+            reply.keyword.as_ref().map(|(word, _)| word.as_str())
+        ])?;
+    }
+    drop(insert);
+    for (account, (replies, stops)) in replies_kept::day_counts(&kept) {
+        outbox.count(account, |day| {
+            day.replies += replies;
+            day.stops += stops;
+        });
+    }
+    let replies: Vec<Reply<'_>> = kept.iter().map(|kept| kept.reply.clone()).collect();
+    write(db, &effects::of_replies(&replies, now), outbox)?;
+    for reply in &kept {
+        if let Some((word, builtin)) = &reply.keyword {
+            keyword_replies::act(db, &reply.reply, reply.to, (word, *builtin), outbox.at(), now)?;
+        }
+    }
+    Ok(())
 }
 
 /// Writes `effects`: the list additions, then the events in order.

@@ -12,7 +12,7 @@ use crate::{
         AccountSettings,
         account_contacts::{OPT_OUT, SAVE, TAGS, with_tag},
         effects::Reply,
-        keyword_effects::{KeywordEffect, KeywordMatch, of_keywords},
+        keyword_effects::{Gate, KeywordEffect, KeywordMatch, gate, of_keywords},
         keywords::{ADD_TO_LIST, AUTO_REPLY, BLACKLIST, REMOVE_FROM_LIST, RULE_FOR_WORD, SETTINGS, UNBLACKLIST},
     },
 };
@@ -31,11 +31,9 @@ pub(super) fn act(
         .query_row(params![reply.account, word.as_str()], keywords::read_rule)
         .optional()?
         .flatten();
-    if rule.is_none() && builtin.is_none() {
-        return Ok(());
-    }
-    let settings = match builtin {
-        Some(_) => db
+    let settings = match gate(rule.as_ref(), builtin) {
+        Gate::Ignored => return Ok(()),
+        Gate::Acted { needs_settings: true } => db
             .prepare_cached(&numbered(SETTINGS))?
             .query_row([reply.account], |row| {
                 Ok(AccountSettings {
@@ -46,7 +44,7 @@ pub(super) fn act(
             })
             .optional()?
             .unwrap_or_default(),
-        None => AccountSettings::default(),
+        Gate::Acted { needs_settings: false } => AccountSettings::default(),
     };
     let found = KeywordMatch { reply, to, builtin, rule, settings };
     for effect in of_keywords(&[found], now) {

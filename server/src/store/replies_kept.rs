@@ -1,0 +1,152 @@
+//! Which replies are kept and for whom, written once for both stores: a reply from an address
+//! that is not a number is dropped, one from a number nobody sent to in the last
+//! [`REPLIES_WITHIN_DAYS`](super::effects::REPLIES_WITHIN_DAYS) days too; a kept one belongs to the account that last sent to the
+//! number, is a STOP or not, may carry a keyword, and counts in its account's day. The stores
+//! look the owners up (one number at a time, or all at once) with [`owners_query`] and write
+//! the replies their way; what follows a reply is [`super::effects::of_replies`] and
+//! [`super::keyword_effects`].
+
+use std::collections::{BTreeMap, HashMap};
+
+use texto_core::{BuiltinKeyword, Keyword};
+
+use super::{
+    AccountId,
+    account_contacts::{ContactCard, JOINED_CARD_COLUMNS},
+    effects::{Reply, reply_number},
+};
+
+/// A reply as the carrier delivered it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Incoming<'a> {
+    /// The phone that wrote.
+    pub(crate) from: &'a str,
+    /// The number it wrote to.
+    pub(crate) to: &'a str,
+    /// What it wrote.
+    pub(crate) text: &'a str,
+}
+
+/// Whose a number's replies are: the account's last message to it in the last
+/// [`REPLIES_WITHIN_DAYS`](super::effects::REPLIES_WITHIN_DAYS) days.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Owner {
+    /// The account that last sent to the number.
+    pub(crate) account: AccountId,
+    /// That message.
+    pub(crate) last_message: i64,
+    /// Its campaign.
+    pub(crate) campaign: i64,
+    /// The list contact's info stored with it.
+    pub(crate) info: Option<String>,
+    /// The account's contact card of the number, if it has one.
+    pub(crate) contact: Option<ContactCard>,
+}
+
+/// A reply kept, with what is written with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Kept<'a> {
+    /// The reply and the message it answers.
+    pub(crate) reply: Reply<'a>,
+    /// The number it was written to.
+    pub(crate) to: &'a str,
+    /// Whether it is a STOP.
+    pub(crate) stop: bool,
+    /// Its first word, when that is a keyword (and the built-in one it is, if any).
+    pub(crate) keyword: Option<(Keyword, Option<BuiltinKeyword>)>,
+}
+
+/// The owners' query: the number (column 0), then [`Owner`]'s fields in order from column 1,
+/// for the numbers `condition` names (a placeholder or an array, as each store asks) among
+/// last messages sent since `$2`.
+pub(crate) fn owners_query(condition: &str) -> String {
+    format!(
+        "SELECT l.number, l.account_id, l.message_id, m.campaign_id, m.info, {JOINED_CARD_COLUMNS}
+         FROM last_sent l JOIN messages m ON m.id = l.message_id
+         LEFT JOIN account_contacts a ON a.account_id = l.account_id AND a.number = l.number
+         WHERE l.number {condition} AND l.sent_at >= $2"
+    )
+}
+
+/// The numbers of `incoming` to look owners up for; replies from an address that is not a
+/// number are dropped (and logged).
+pub(crate) fn numbers_of(incoming: &[Incoming<'_>]) -> Vec<i64> {
+    incoming
+        .iter()
+        .filter_map(|reply| {
+            let number = reply_number(reply.from);
+            if number.is_none() {
+                tracing::info!(from = reply.from, "a reply from an address that is not a number: dropped");
+            }
+            number
+        })
+        .collect()
+}
+
+/// The replies of `incoming` that are kept, in order: each from a number `owners` has an owner
+/// for (the others are dropped, and logged).
+pub(crate) fn kept<'a>(incoming: &[Incoming<'a>], owners: &HashMap<i64, Owner>) -> Vec<Kept<'a>> {
+    incoming
+        .iter()
+        .filter_map(|reply| {
+            let number = reply_number(reply.from)?;
+            let Some(owner) = owners.get(&number) else {
+                tracing::info!(from = reply.from, "a reply to no message sent in the last 30 days: dropped");
+                return None;
+            };
+            let kept = Reply {
+                account: owner.account,
+                number,
+                text: reply.text,
+                last_message: owner.last_message,
+                campaign: owner.campaign,
+                info: owner.info.clone(),
+                contact: owner.contact.clone(),
+            };
+            Some(Kept {
+                stop: kept.is_stop(),
+                keyword: texto_core::keyword_of_reply(reply.text),
+                reply: kept,
+                to: reply.to,
+            })
+        })
+        .collect()
+}
+
+/// What kept replies add to each account's day: replies, and STOPs among them.
+pub(crate) fn day_counts(kept: &[Kept<'_>]) -> BTreeMap<AccountId, (i64, i64)> {
+    let mut counts: BTreeMap<AccountId, (i64, i64)> = BTreeMap::new();
+    for reply in kept {
+        let (replies, stops) = counts.entry(reply.reply.account).or_default();
+        *replies += 1;
+        *stops += i64::from(reply.stop);
+    }
+    counts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn owner(account: AccountId) -> Owner {
+        Owner { account, last_message: 9, campaign: 3, info: None, contact: None }
+    }
+
+    #[test]
+    fn a_reply_is_kept_for_the_numbers_owner_and_dropped_without_one_or_a_number() {
+        let incoming = [
+            Incoming { from: "+33612345678", to: "36111", text: "STOP" },
+            Incoming { from: "Acme", to: "36111", text: "hello" },
+            Incoming { from: "33699999999", to: "36111", text: "hello" },
+            Incoming { from: "33612345678", to: "36111", text: "Merci" },
+        ];
+        assert_eq!(numbers_of(&incoming), vec![33612345678, 33699999999, 33612345678]);
+        let owners = HashMap::from([(33612345678, owner(7))]);
+        let kept = kept(&incoming, &owners);
+        assert_eq!(kept.len(), 2);
+        assert!(kept[0].stop && !kept[1].stop);
+        assert_eq!((kept[0].reply.account, kept[0].reply.last_message, kept[0].to), (7, 9, "36111"));
+        assert!(kept[0].keyword.as_ref().is_some_and(|(_, builtin)| builtin.is_some()), "STOP is built in");
+        assert_eq!(day_counts(&kept), BTreeMap::from([(7, (2, 1))]));
+    }
+}
