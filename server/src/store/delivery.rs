@@ -188,33 +188,3 @@ impl WaveLimit {
         }
     }
 }
-
-/// Each account's share of a wave of `limit` messages: equal parts, at least one each, for the
-/// accounts of the campaigns sending (`accounts`, repeats allowed). A wave gives each account its
-/// share first, then fills what is left in campaign order, so that one account's large campaign
-/// holds up another's messages by one wave at most.
-pub(crate) fn fair_shares(
-    accounts: impl Iterator<Item = super::AccountId>,
-    limit: usize,
-) -> HashMap<super::AccountId, usize> {
-    let mut shares: HashMap<super::AccountId, usize> = HashMap::new();
-    for account in accounts {
-        shares.entry(account).or_default();
-    }
-    let share = (limit / shares.len().max(1)).max(1);
-    shares.values_mut().for_each(|s| *s = share);
-    shares
-}
-
-#[cfg(test)]
-mod fair_share_tests {
-    use super::fair_shares;
-
-    #[test]
-    fn accounts_share_a_wave_equally_and_each_gets_one_at_least() {
-        let shares = fair_shares([7, 7, 8, 9].into_iter(), 300);
-        assert_eq!((shares.len(), shares[&7], shares[&8], shares[&9]), (3, 100, 100, 100));
-        assert_eq!(fair_shares([1, 2, 3].into_iter(), 2)[&3], 1);
-        assert!(fair_shares(std::iter::empty(), 10).is_empty());
-    }
-}

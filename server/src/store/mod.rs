@@ -49,6 +49,7 @@ mod team_rules;
 pub(crate) mod team_sessions;
 mod time;
 mod tokens;
+pub(crate) mod wave;
 mod webhooks;
 
 pub(crate) use account_contacts::ContactStore;

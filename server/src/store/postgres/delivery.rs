@@ -22,9 +22,10 @@ use super::{PgStore, arrivals, events::Outbox, nodes, time};
 use crate::{
     Error,
     store::{
-        AccountId, Arrival, CampaignText, DeliveryStore, HandOff, Notice, Queued,
-        delivery::{WaveLimit, fair_shares},
+        Arrival, CampaignText, DeliveryStore, HandOff, Notice, Queued,
+        delivery::WaveLimit,
         effects::{self, Submitted},
+        wave::WavePlan,
     },
 };
 
@@ -335,12 +336,12 @@ const GROUP: usize = 500;
 
 /// Claims up to `wave.total` queued messages nobody holds for `node` (at most `wave.caps` of
 /// a limited account's) and returns them: alerts first, marketing only when `marketing_open`,
-/// each account's fair share first ([`fair_shares`]), by campaign then id. Closes the campaigns
+/// each account's fair share first ([`WavePlan`]), by campaign then id. Closes the campaigns
 /// it looked at and found nothing queued in.
 async fn next_wave(
     tx: &Transaction<'_>,
     node: i64,
-    mut wave_limit: WaveLimit,
+    wave_limit: WaveLimit,
     marketing_open: bool,
 ) -> Result<Vec<Queued>, Error> {
     let limit = wave_limit.total;
@@ -372,52 +373,31 @@ async fn next_wave(
         .collect();
     let mut wave = Vec::with_capacity(limit);
     let mut empty = Vec::new();
-    let mut shares = fair_shares(live.iter().map(|(campaign, _)| campaign.account), limit);
     let groups: Vec<Vec<Arc<CampaignText>>> =
         groups(live, &wave_limit).into_iter().map(|group| group.into_iter().map(Arc::new).collect()).collect();
-    // First each account's share, then what is left, in the same order.
-    for first_pass in [true, false] {
-        for group in &groups {
-            let room = limit - wave.len();
-            let mut accounts: Vec<AccountId> = group.iter().map(|campaign| campaign.account).collect();
-            accounts.sort_unstable();
-            accounts.dedup();
-            let share: usize = match first_pass {
-                true => accounts.iter().map(|account| shares.get(account).copied().unwrap_or(0)).sum(),
-                false => room,
-            };
-            // A limited account's campaigns are claimed alone ([`groups`]): its cap applies.
-            let allowed = match accounts.as_slice() {
-                [account] => wave_limit.allowed(*account),
-                _ => usize::MAX,
-            };
-            let wanted = share.min(room).min(allowed);
-            if wanted == 0 {
-                continue;
-            }
-            let ids: Vec<i64> = group.iter().map(|campaign| campaign.id).collect();
-            let claimed = claim(tx, node, &ids, wanted).await?;
-            // A campaign is known to have nothing queued when the claim did not stop at the
-            // limit before reaching it.
-            let reached = if claimed.len() < wanted {
-                i64::MAX
-            } else {
-                claimed.last().map_or(i64::MIN, |&(_, campaign, ..)| campaign)
-            };
-            let texts: HashMap<i64, &Arc<CampaignText>> =
-                group.iter().map(|campaign| (campaign.id, campaign)).collect();
-            let got: HashSet<i64> = claimed.iter().map(|&(_, campaign, ..)| campaign).collect();
-            empty.extend(ids.iter().filter(|&&id| id < reached && !got.contains(&id)));
-            for (message, campaign, number, info) in claimed {
-                let info = info.and_then(|json| serde_json::from_str::<[String; 4]>(&json).ok());
-                let text = Arc::clone(texts[&campaign]);
-                if first_pass && let Some(share) = shares.get_mut(&text.account) {
-                    *share = share.saturating_sub(1);
-                }
-                wave_limit.take(text.account, 1);
-                wave.push(Queued { id: message, campaign: text, number: number as u64, info });
-            }
+    let accounts = groups.iter().map(|group| group.iter().map(|campaign| campaign.account).collect()).collect();
+    let mut plan = WavePlan::new(accounts, wave_limit);
+    while let Some(ask) = plan.next() {
+        let group = &groups[ask.group];
+        let ids: Vec<i64> = group.iter().map(|campaign| campaign.id).collect();
+        let claimed = claim(tx, node, &ids, ask.wanted).await?;
+        // A campaign is known to have nothing queued when the claim did not stop at the
+        // limit before reaching it.
+        let reached = if claimed.len() < ask.wanted {
+            i64::MAX
+        } else {
+            claimed.last().map_or(i64::MIN, |&(_, campaign, ..)| campaign)
+        };
+        let texts: HashMap<i64, &Arc<CampaignText>> = group.iter().map(|campaign| (campaign.id, campaign)).collect();
+        let got: HashSet<i64> = claimed.iter().map(|&(_, campaign, ..)| campaign).collect();
+        empty.extend(ids.iter().filter(|&&id| id < reached && !got.contains(&id)));
+        let before = wave.len();
+        for (message, campaign, number, info) in claimed {
+            let info = info.and_then(|json| serde_json::from_str::<[String; 4]>(&json).ok());
+            let text = Arc::clone(texts[&campaign]);
+            wave.push(Queued { id: message, campaign: text, number: number as u64, info });
         }
+        plan.took(wave[before..].iter().map(|queued| queued.campaign.account));
     }
     if !empty.is_empty() {
         close_if_done(tx, &empty).await?;

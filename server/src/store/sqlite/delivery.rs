@@ -13,8 +13,9 @@ use crate::{
     Error,
     store::{
         Arrival, CampaignText, DeliveryStore, HandOff, Notice, Queued,
-        delivery::{WaveLimit, fair_shares},
+        delivery::WaveLimit,
         effects::{self, Submitted},
+        wave::WavePlan,
     },
 };
 
@@ -209,9 +210,9 @@ fn store_hand_offs(db: &Connection, done: &[HandOff], outbox: &mut Outbox, now: 
 /// Takes up to `wave_limit.total` queued messages, at most `wave_limit.caps` of a limited
 /// account's (the last wave's outcomes are stored: nothing else is in flight), records them as
 /// the wave in flight, and returns them; closes campaigns with nothing queued. Alerts come
-/// before marketing; inside that order the accounts take turns ([`fair_shares`]), so one large
+/// before marketing; inside that order the accounts take turns ([`WavePlan`]), so one large
 /// campaign does not hold up another account's messages.
-fn next_wave(db: &Connection, mut wave_limit: WaveLimit, marketing_open: bool) -> Result<Vec<Queued>, Error> {
+fn next_wave(db: &Connection, wave_limit: WaveLimit, marketing_open: bool) -> Result<Vec<Queued>, Error> {
     let limit = wave_limit.total;
     let mut campaigns = db.prepare_cached(
         "SELECT id, text, pushtype, sender, unicode, links, account_id FROM campaigns WHERE status = 'sending'
@@ -238,37 +239,26 @@ fn next_wave(db: &Connection, mut wave_limit: WaveLimit, marketing_open: bool) -
     )?;
     // The first and last message taken from each campaign.
     let mut ranges: HashMap<i64, (i64, i64)> = HashMap::new();
-    let mut shares = fair_shares(live.iter().map(|c| c.account), limit);
-    // First each account's share, then what is left, in the same order.
-    for first_pass in [true, false] {
-        for campaign in &live {
-            let room = limit - wave.len();
-            let share = if first_pass { shares.get(&campaign.account).copied().unwrap_or(0) } else { room };
-            let wanted = share.min(room).min(wave_limit.allowed(campaign.account));
-            if wanted == 0 {
-                continue;
-            }
-            let after = ranges.get(&campaign.id).map_or(0, |&(_, last)| last);
-            let before = wave.len();
-            let rows = queued.query_map(params![campaign.id, after, wanted as i64], |row| {
-                Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?, row.get::<_, Option<String>>(2)?))
-            })?;
-            for row in rows {
-                let (message, number, info) = row?;
-                let info = info.and_then(|json| serde_json::from_str::<[String; 4]>(&json).ok());
-                wave.push(Queued { id: message, campaign: Arc::clone(campaign), number: number as u64, info });
-            }
-            let taken = &wave[before..];
-            if let (Some(first), Some(last)) = (taken.first(), taken.last()) {
-                ranges.entry(campaign.id).or_insert((first.id, last.id)).1 = last.id;
-            } else if after == 0 {
-                close_if_done(db, campaign.id)?;
-            }
-            if first_pass && let Some(share) = shares.get_mut(&campaign.account) {
-                *share -= taken.len();
-            }
-            wave_limit.take(campaign.account, taken.len());
+    let mut plan = WavePlan::new(live.iter().map(|campaign| vec![campaign.account]).collect(), wave_limit);
+    while let Some(ask) = plan.next() {
+        let campaign = &live[ask.group];
+        let after = ranges.get(&campaign.id).map_or(0, |&(_, last)| last);
+        let before = wave.len();
+        let rows = queued.query_map(params![campaign.id, after, ask.wanted as i64], |row| {
+            Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?, row.get::<_, Option<String>>(2)?))
+        })?;
+        for row in rows {
+            let (message, number, info) = row?;
+            let info = info.and_then(|json| serde_json::from_str::<[String; 4]>(&json).ok());
+            wave.push(Queued { id: message, campaign: Arc::clone(campaign), number: number as u64, info });
         }
+        let taken = &wave[before..];
+        if let (Some(first), Some(last)) = (taken.first(), taken.last()) {
+            ranges.entry(campaign.id).or_insert((first.id, last.id)).1 = last.id;
+        } else if after == 0 {
+            close_if_done(db, campaign.id)?;
+        }
+        plan.took(taken.iter().map(|_| campaign.account));
     }
     db.prepare_cached("DELETE FROM in_flight")?.execute([])?;
     let mut in_flight = db.prepare_cached("INSERT INTO in_flight (campaign_id, first_id, last_id) VALUES (?, ?, ?)")?;
