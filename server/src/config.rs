@@ -4,8 +4,8 @@ use std::{net::SocketAddr, num::NonZeroUsize, path::PathBuf};
 
 use crate::{
     carrier::{CaDir, SmscUrl},
-    http::address_range::AddressRange,
     store::{DbLocation, HttpErrors},
+    team::address_range::AddressRange,
     webhook_sender::RetrySchedule,
 };
 

@@ -26,7 +26,7 @@ pub use crate::cli::args::{
     TokenAction, UserAction,
 };
 pub use crate::http::access::{Access, ROUTES, required};
-pub use crate::http::address_range::AddressRange;
+pub use crate::team::address_range::AddressRange;
 pub use app::App;
 pub use carrier::{CaDir, CaName, SmppTarget, SmscUrl, Tls};
 pub use cli::dispatch::{self, administer};

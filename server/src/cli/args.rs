@@ -5,9 +5,9 @@ use clap::{Parser, Subcommand};
 use crate::{
     Config,
     carrier::CaDir,
-    http::address_range::AddressRange,
     operator::routing::ConnectorName,
     store::{DbLocation, HttpErrors},
+    team::address_range::AddressRange,
 };
 
 /// texto — an open SMS campaign service.

@@ -18,11 +18,11 @@ use texto_core::{Action, Role};
 
 use crate::{
     Error,
-    http::address_range::{AddressRange, client_address},
     state::AppState,
     store::{
         AccountId, HttpErrors, SessionGrant, SessionOwner, approval::Hand, team_sessions::SessionState, token_hash,
     },
+    team::address_range::{AddressRange, client_address},
 };
 
 /// Who a request acts for: its account, its role, and who to name in the audit log.

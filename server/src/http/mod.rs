@@ -3,7 +3,6 @@
 //! metrics endpoint.
 
 pub(crate) mod access;
-pub(crate) mod address_range;
 pub(crate) mod auth;
 pub(crate) mod body;
 mod errors;

@@ -10,7 +10,7 @@ use texto_core::Role;
 use super::{AccountId, HttpErrors};
 use crate::{
     Error,
-    http::address_range::{AddressRange, any_contains},
+    team::address_range::{AddressRange, any_contains},
     team::names::{TokenLifetime, TokenName},
 };
 

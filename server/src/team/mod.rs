@@ -1,6 +1,7 @@
 //! The team: people and their roles, sessions and sign-in (passwords, two-factor, the slow-down
 //! of guessing), invitation and password-reset links, API tokens, and the team's rules.
 
+pub(crate) mod address_range;
 pub(crate) mod link_mail;
 pub(crate) mod names;
 pub(crate) mod one_time_links;

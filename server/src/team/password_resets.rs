@@ -21,8 +21,8 @@ use crate::{
     Error,
     account::audit_log::AuditLog,
     delivery::Mailer,
-    http::address_range::subscriber,
     store::{AuditEntry, OneTimeLink, Store, token_hash},
+    team::address_range::subscriber,
     team::{link_mail::mail_link, token_mint::secret},
 };
 

@@ -20,7 +20,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use crate::http::address_range::subscriber;
+use crate::team::address_range::subscriber;
 
 /// Tries one email may have from one address before they wait.
 const PAIR_FREE: u32 = 5;

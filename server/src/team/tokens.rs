@@ -20,9 +20,9 @@ use crate::http::{Accept, auth::Caller, body::WireBody, inputs::path_id};
 use crate::team::names::{TokenLifetime, TokenName};
 use crate::{
     Error,
-    http::address_range::AddressRange,
     state::AppState,
     store::{AccountId, HttpErrors, NewToken, TokenRecord},
+    team::address_range::AddressRange,
     team::token_mint::mint,
 };
 
