@@ -147,6 +147,17 @@ pub(crate) async fn run(moderation: Arc<Moderation>, store: Arc<dyn ModerationSt
     crate::operator::settings_reload::run("moderation rules", stop, || moderation.refresh(store.as_ref())).await;
 }
 
+/// The status of a campaign created but held for moderation.
+pub(crate) const UNDER_MODERATION: i64 = -8;
+/// Its message.
+const UNDER_MODERATION_MESSAGE: &str = "Campaign under moderation";
+
+/// Marks an answer as that of a campaign held for moderation (status -8, 202).
+pub(crate) fn mark_held(answer: &mut texto_core::wire::CampaignResultDto) {
+    answer.status = UNDER_MODERATION;
+    answer.message = UNDER_MODERATION_MESSAGE.into();
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,15 +203,4 @@ mod tests {
         assert!(domain("localhost").is_err());
         assert_eq!(domain(".Example.COM").unwrap(), "example.com");
     }
-}
-
-/// The status of a campaign created but held for moderation.
-pub(crate) const UNDER_MODERATION: i64 = -8;
-/// Its message.
-const UNDER_MODERATION_MESSAGE: &str = "Campaign under moderation";
-
-/// Marks an answer as that of a campaign held for moderation (status -8, 202).
-pub(crate) fn mark_held(answer: &mut texto_core::wire::CampaignResultDto) {
-    answer.status = UNDER_MODERATION;
-    answer.message = UNDER_MODERATION_MESSAGE.into();
 }
