@@ -71,10 +71,11 @@ impl WavePlan {
                 }
                 self.first_pass = false;
                 self.next_group = 0;
+                continue;
             }
             let group = self.next_group;
             self.next_group += 1;
-            let room = self.limit.total - self.taken;
+            let room = self.limit.total.saturating_sub(self.taken);
             if room == 0 {
                 return None;
             }
@@ -147,6 +148,14 @@ mod tests {
         let mut queues = vec![vec![1, 2, 2, 1, 2, 1, 2], vec![3; 10]];
         // Shares of 3 each: the group of accounts 1 and 2 asks for 6, account 3 for 3.
         assert_eq!(fill(&mut plan, &mut queues), vec![(0, 6), (1, 3)]);
+    }
+
+    #[test]
+    fn a_wave_without_campaigns_asks_for_nothing() {
+        let mut plan = WavePlan::new(Vec::new(), WaveLimit::from(10));
+        assert_eq!(plan.next(), None);
+        let mut full = WavePlan::new(vec![vec![1]], WaveLimit::from(0));
+        assert_eq!(full.next(), None);
     }
 
     #[test]
