@@ -14,13 +14,13 @@ use texto_core::{
     wire::{AuditEntryDto, AuditResponse},
 };
 
-use crate::http::{
-    Accept,
-    auth::Caller,
-    inputs::{QueryFields, query},
-};
 use crate::{
     Error,
+    http::{
+        Accept,
+        auth::Caller,
+        inputs::{QueryFields, query},
+    },
     state::AppState,
     store::{AuditEntry, AuditFilter, Page},
 };

@@ -12,8 +12,11 @@ use texto_core::{
     wire::{AccountDto, AccountResponse},
 };
 
-use crate::http::{Accept, auth::Caller};
-use crate::{Error, state::AppState};
+use crate::{
+    Error,
+    http::{Accept, auth::Caller},
+    state::AppState,
+};
 
 pub(crate) fn router() -> Router<AppState> {
     Router::new()

@@ -6,8 +6,12 @@ use texto_core::{
     wire::{NotificationDto, NotificationRequest, NotificationResponse},
 };
 
-use crate::http::{Accept, auth::Caller, body::WireBody};
-use crate::{Error, state::AppState, store::BalanceAlert};
+use crate::{
+    Error,
+    http::{Accept, auth::Caller, body::WireBody},
+    state::AppState,
+    store::BalanceAlert,
+};
 
 pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/notification/balance", get(show).put(save))

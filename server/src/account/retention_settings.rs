@@ -7,8 +7,12 @@ use texto_core::{
     wire::{RetentionDto, RetentionPeriodsDto, RetentionRequest, RetentionResponse},
 };
 
-use crate::http::{Accept, auth::Caller, body::WireBody};
-use crate::{Error, state::AppState, store::RetentionSettings};
+use crate::{
+    Error,
+    http::{Accept, auth::Caller, body::WireBody},
+    state::AppState,
+    store::RetentionSettings,
+};
 
 pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/retention", get(show).put(save))

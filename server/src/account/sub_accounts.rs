@@ -17,17 +17,17 @@ use texto_core::{
     },
 };
 
-use crate::team::names::{Email, PersonName};
 use crate::{
     Error,
+    http::{Accept, access::noted, auth::Caller, body::WireBody, inputs::path_id},
     operator::moderation,
     state::AppState,
     store::{AccountId, NewSubAccount, SubAccountRecord},
-    team::passwords::{self, Password},
-};
-use crate::{
-    http::{Accept, access::noted, auth::Caller, body::WireBody, inputs::path_id},
-    team::tokens,
+    team::{
+        names::{Email, PersonName},
+        passwords::{self, Password},
+        tokens,
+    },
 };
 
 pub(crate) fn router() -> Router<AppState> {

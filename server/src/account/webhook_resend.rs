@@ -12,8 +12,12 @@ use texto_core::{
     wire::{WebhookLogEntryDto, WebhookLogResponse},
 };
 
-use crate::http::{Accept, auth::Caller, inputs::path_id};
-use crate::{Error, state::AppState, store::Attempt};
+use crate::{
+    Error,
+    http::{Accept, auth::Caller, inputs::path_id},
+    state::AppState,
+    store::Attempt,
+};
 
 pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/webhook/{id}/log/{attempt}/resend", post(resend))

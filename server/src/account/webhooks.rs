@@ -18,9 +18,14 @@ use texto_core::{
 };
 use url::{Host, Url};
 
-use crate::http::{Accept, auth::Caller, body::WireBody, inputs::path_id, inputs::query};
 use crate::{
     Error,
+    http::{
+        Accept,
+        auth::Caller,
+        body::WireBody,
+        inputs::{path_id, query},
+    },
     state::AppState,
     store::{DeliveryRecord, NewWebhook, Page, WebhookChange, WebhookRecord, WebhookStatus, WebhookType},
     webhook_sender::net_guard,

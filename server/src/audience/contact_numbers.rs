@@ -9,10 +9,11 @@ use axum::{
 };
 use texto_core::wire::ContactNumbersResponse;
 
-use crate::{Error, state::AppState};
 use crate::{
+    Error,
     audience::contacts::ContactsQuery,
     http::{Accept, auth::Caller, inputs::query},
+    state::AppState,
 };
 
 pub(crate) fn router() -> Router<AppState> {

@@ -21,13 +21,6 @@ use texto_core::{
 
 use crate::{
     Error,
-    state::AppState,
-    store::{
-        AccountId, MessageFilter, NumberFilter, NumberList, Page, ReplyFilter, SortOrder,
-        account_contacts::{ConsentRecord, ContactCard, ContactChange, ContactFilter},
-    },
-};
-use crate::{
     http::{
         Accept,
         access::noted,
@@ -36,6 +29,11 @@ use crate::{
         inputs::{optional_id, path_number, query},
     },
     sending::messages::{message_dto, reply_dto},
+    state::AppState,
+    store::{
+        AccountId, MessageFilter, NumberFilter, NumberList, Page, ReplyFilter, SortOrder,
+        account_contacts::{ConsentRecord, ContactCard, ContactChange, ContactFilter},
+    },
 };
 
 /// The most custom fields and tags a contact has.

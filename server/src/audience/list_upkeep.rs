@@ -14,12 +14,10 @@ use texto_core::{
 
 use crate::{
     Error,
-    state::AppState,
-    store::{ContactChange, ContactUpdate},
-};
-use crate::{
     audience::lists::{list_path_id, not_found},
     http::{Accept, auth::Caller, body::WireBody, inputs::path_id},
+    state::AppState,
+    store::{ContactChange, ContactUpdate},
 };
 
 pub(crate) fn router() -> Router<AppState> {

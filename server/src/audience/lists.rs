@@ -17,16 +17,15 @@ use texto_core::{
     },
 };
 
-use crate::audience::request_contacts::contacts;
-use crate::http::{
-    Accept,
-    auth::Caller,
-    body::WireBody,
-    inputs::path_id,
-    inputs::{digits_of, query},
-};
 use crate::{
     Error,
+    audience::request_contacts::contacts,
+    http::{
+        Accept,
+        auth::Caller,
+        body::WireBody,
+        inputs::{digits_of, path_id, query},
+    },
     state::AppState,
     store::{Added, ContactSearch, ListContact, Page},
 };

@@ -13,9 +13,9 @@ use texto_core::{
     wire::{SegmentDto, SegmentRequest, SegmentResponse, SegmentsResponse, StatusResponse},
 };
 
-use crate::http::{Accept, access::noted, auth::Caller, body::WireBody, inputs::path_id};
 use crate::{
     Error,
+    http::{Accept, access::noted, auth::Caller, body::WireBody, inputs::path_id},
     state::AppState,
     store::{AccountId, Page, segments::SavedSegment},
 };

@@ -20,14 +20,16 @@ use tokio::{
 };
 use tokio_util::{codec::Framed, sync::CancellationToken};
 
-use crate::carrier::{
-    CaDir, Delivered, Inbound, SmppTarget,
-    receipt::field,
-    tls::{self, SmppStream},
+use crate::{
+    carrier::{
+        CaDir, Delivered, Inbound, SmppTarget,
+        receipt::field,
+        sms_text,
+        tls::{self, SmppStream},
+    },
+    operator::routing::ConnectorName,
 };
 use texto_core::DeliveryCode;
-
-use crate::{carrier::sms_text, operator::routing::ConnectorName};
 
 /// Seconds between two enquire_link when the link is quiet, and to wait for an answer.
 const KEEPALIVE: Duration = Duration::from_secs(30);

@@ -22,11 +22,13 @@ use tokio::{
 };
 use tokio_util::sync::CancellationToken;
 
-use crate::carrier::{
-    CaDir, Carrier, Delivered, Outgoing, SmppTarget, Submitted, encode,
-    session::{self, Link, Peer, Request},
+use crate::{
+    carrier::{
+        CaDir, Carrier, Delivered, Outgoing, SmppTarget, Submitted, encode,
+        session::{self, Link, Peer, Request},
+    },
+    operator::routing::ConnectorName,
 };
-use crate::operator::routing::ConnectorName;
 
 /// How long a submit waits for a bind before it is put back for later.
 const WAIT_FOR_BIND: Duration = Duration::from_secs(5);

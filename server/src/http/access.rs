@@ -10,11 +10,15 @@ use axum::{
 use chrono::Utc;
 use texto_core::Action;
 
-use crate::http::{
-    auth::{Caller, authenticate},
-    same_site::refuse_other_sites,
+use crate::{
+    Error,
+    http::{
+        auth::{Caller, authenticate},
+        same_site::refuse_other_sites,
+    },
+    state::AppState,
+    store::AuditEntry,
 };
-use crate::{Error, state::AppState, store::AuditEntry};
 
 /// What a route requires.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

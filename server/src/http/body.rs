@@ -16,8 +16,7 @@ use texto_core::{
 use tokio::sync::OwnedSemaphorePermit;
 use tower_http::timeout::TimeoutError;
 
-use crate::http::access::PublicRoute;
-use crate::{Error, state::AppState};
+use crate::{Error, http::access::PublicRoute, state::AppState};
 
 /// A request body as text, with its format (docs/interface.md §1.2): `Content-Type` JSON or XML, the
 /// legacy form post `data=<json>`, or sniffed when the type is missing.

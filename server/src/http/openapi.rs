@@ -7,13 +7,13 @@ use utoipa::{
     openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme},
 };
 
-use crate::state::AppState;
 use crate::{
     account::{audit, details, notification, retention_settings, sub_accounts, webhook_resend, webhooks},
     audience::{blacklist_npai, contact_numbers, contacts, list_upkeep, lists, segments},
     inbox::{conversations, keywords, settings},
     operator::{accounts, console, moderation_queue, plans, routing_changes, session as operator_session},
     sending::{approval, campaign_numbers, campaigns, clicks, consumption, daily, messages, prices, send},
+    state::AppState,
     team::{one_time_links, people, rules, session, tokens, two_factor_setup},
 };
 

@@ -20,10 +20,6 @@ use texto_core::{
 
 use crate::{
     Error,
-    state::AppState,
-    store::{ConversationFilter, MessageFilter, Page, ReplyFilter, SortOrder, answer_sender},
-};
-use crate::{
     http::{
         Accept,
         auth::Caller,
@@ -32,6 +28,8 @@ use crate::{
     },
     inbox::outgoing,
     sending::messages::{message_dto, reply_dto},
+    state::AppState,
+    store::{ConversationFilter, MessageFilter, Page, ReplyFilter, SortOrder, answer_sender},
 };
 
 /// Entries of each kind a timeline shows: the most recent.

@@ -13,9 +13,9 @@ use texto_core::{
     wire::{KeywordActionDto, KeywordDto, KeywordRequest, KeywordResponse, KeywordsResponse, StatusResponse},
 };
 
-use crate::http::{Accept, access::noted, auth::Caller, body::WireBody, inputs::path_id};
 use crate::{
     Error,
+    http::{Accept, access::noted, auth::Caller, body::WireBody, inputs::path_id},
     state::AppState,
     store::{AccountId, KeywordChange, KeywordRule, KeywordSaved, Page, keywords::KeywordRemoved},
 };

@@ -7,8 +7,12 @@ use texto_core::{
     wire::{SettingsDto, SettingsRequest, SettingsResponse},
 };
 
-use crate::http::{Accept, access::noted, auth::Caller, body::WireBody};
-use crate::{Error, state::AppState, store::AccountSettings};
+use crate::{
+    Error,
+    http::{Accept, access::noted, auth::Caller, body::WireBody},
+    state::AppState,
+    store::AccountSettings,
+};
 
 pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/settings", get(show).put(save))

@@ -3,13 +3,13 @@
 use chrono::Utc;
 use texto_core::{Country, Credits};
 
-use crate::team::names::{TokenLifetime, TokenName};
 use crate::{
     Error,
     cli::args::{AccountAction, OperatorAction, TokenAction},
     operator::moderation,
     store::{AccountId, CountryRuleChange, DbLocation, HttpErrors, NewToken, Store, token_hash},
     team::{
+        names::{TokenLifetime, TokenName},
         passwords::{self, Password},
         token_mint::mint,
     },

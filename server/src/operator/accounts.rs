@@ -19,18 +19,14 @@ use texto_core::{
 
 use crate::{
     Error,
-    operator::moderation,
-    state::AppState,
-    store::{AccountId, operators::AccountOverview, plans::SHIPPED},
-};
-use crate::{
     http::{
         Accept,
         body::WireBody,
-        inputs::path_id,
-        inputs::{flag, query},
+        inputs::{flag, path_id, query},
     },
-    operator::caller::OperatorCaller,
+    operator::{caller::OperatorCaller, moderation},
+    state::AppState,
+    store::{AccountId, operators::AccountOverview, plans::SHIPPED},
 };
 
 /// Ledger lines a page of `GET /operator/account/:id/ledger` holds.

@@ -16,12 +16,12 @@ use texto_core::wire::{
 
 use crate::{
     Error,
-    account::audit_log::PLATFORM_LOG,
+    account::{audit::AuditQuery, audit_log::PLATFORM_LOG},
+    http::Accept,
     operator::routing::{ConnectorName, DEFAULT_CONNECTOR},
     state::AppState,
     store::{ConnectorStatus, plans::SHIPPED},
 };
-use crate::{account::audit::AuditQuery, http::Accept};
 
 /// A status older than this is not from a running node.
 const LIVE_FOR: TimeDelta = TimeDelta::seconds(5);

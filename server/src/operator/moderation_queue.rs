@@ -23,17 +23,18 @@ use texto_core::{
 
 use crate::{
     Error,
-    operator::{moderation::rule_value, moderation_commands::rule_added},
+    http::{
+        Accept,
+        body::WireBody,
+        inputs::{flag, path_id},
+    },
+    operator::{caller::OperatorCaller, moderation::rule_value, moderation_commands::rule_added},
+    sending::approval::{required_reason, tell_author},
     state::AppState,
     store::{
         HeldCampaign,
         moderation::{Released, RuleKind},
     },
-};
-use crate::{
-    http::{Accept, body::WireBody, inputs::flag, inputs::path_id},
-    operator::caller::OperatorCaller,
-    sending::approval::{required_reason, tell_author},
 };
 
 pub(crate) fn router() -> Router<AppState> {

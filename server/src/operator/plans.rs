@@ -15,13 +15,13 @@ use texto_core::{
 
 use crate::{
     Error,
-    operator::plan_commands::{plan_name, plan_saved, wire_prices},
+    http::{Accept, body::WireBody},
+    operator::{
+        caller::OperatorCaller,
+        plan_commands::{plan_name, plan_saved, wire_prices},
+    },
     state::AppState,
     store::plans::SHIPPED,
-};
-use crate::{
-    http::{Accept, body::WireBody},
-    operator::caller::OperatorCaller,
 };
 
 pub(crate) fn router() -> Router<AppState> {

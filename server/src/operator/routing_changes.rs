@@ -15,16 +15,18 @@ use texto_core::{
 
 use crate::{
     Error,
+    http::{
+        Accept,
+        body::WireBody,
+        inputs::{flag, path_id},
+    },
     operator::{
+        caller::OperatorCaller,
         routing::{ConnectorName, Destination, Route},
         routing_commands::{connector_target, known_plan, still_routed, unknown_connector},
     },
     state::AppState,
     store::ConnectorConfig,
-};
-use crate::{
-    http::{Accept, body::WireBody, inputs::flag, inputs::path_id},
-    operator::caller::OperatorCaller,
 };
 
 pub(crate) fn router() -> Router<AppState> {

@@ -8,10 +8,13 @@ use axum::{Extension, Router, extract::State, http::request::Parts, response::Re
 use chrono::{TimeDelta, Utc};
 use texto_core::wire::{OperatorSessionResponse, OperatorSignInRequest, StatusResponse};
 
-use crate::{Error, state::AppState, store::token_hash, team::token_mint::secret};
 use crate::{
+    Error,
     http::{Accept, auth, body::WireBody},
     operator::caller::OperatorCaller,
+    state::AppState,
+    store::token_hash,
+    team::token_mint::secret,
 };
 
 /// How long a session lasts.

@@ -14,9 +14,9 @@ use texto_core::{
     wire::{RejectRequest, StatusResponse},
 };
 
-use crate::http::{Accept, access::noted, auth::Caller, body::WireBody, inputs::path_id};
 use crate::{
     Error,
+    http::{Accept, access::noted, auth::Caller, body::WireBody, inputs::path_id},
     state::AppState,
     store::{CampaignRecord, CampaignStatus, approval::awaiting, moderation::held},
 };

@@ -16,10 +16,12 @@ use texto_core::{
     },
 };
 
-use crate::{Error, state::AppState, store::CampaignNumber};
 use crate::{
+    Error,
     http::{Accept, auth::Caller, inputs::path_id},
     sending::messages::reply_dto,
+    state::AppState,
+    store::CampaignNumber,
 };
 
 pub(crate) fn router() -> Router<AppState> {

@@ -14,14 +14,13 @@ use texto_core::{
     },
 };
 
-use crate::http::{
-    Accept,
-    auth::Caller,
-    inputs::path_id,
-    inputs::{QueryFields, query},
-};
 use crate::{
     Error,
+    http::{
+        Accept,
+        auth::Caller,
+        inputs::{QueryFields, path_id, query},
+    },
     state::AppState,
     store::{CampaignFilter, CampaignRecord, CampaignStatus, Page, SortOrder},
 };

@@ -14,9 +14,13 @@ use texto_core::{
     wire::{ClickerDto, ClickersResponse},
 };
 
-use crate::http::{Accept, auth::Caller, inputs::path_id, inputs::query};
 use crate::{
     Error,
+    http::{
+        Accept,
+        auth::Caller,
+        inputs::{path_id, query},
+    },
     state::AppState,
     store::{Clicker, Page},
 };

@@ -12,12 +12,15 @@ use texto_core::{
     wire::{AccountConsumptionDto, ConsumptionDto, ConsumptionResponse, CountryConsumptionDto},
 };
 
-use crate::http::{
-    Accept,
-    auth::Caller,
-    inputs::{QueryFields, query},
+use crate::{
+    Error,
+    http::{
+        Accept,
+        auth::Caller,
+        inputs::{QueryFields, query},
+    },
+    state::AppState,
 };
-use crate::{Error, state::AppState};
 
 pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/metrics/consumption", get(consumption))

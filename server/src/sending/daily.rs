@@ -13,9 +13,9 @@ use texto_core::{
     wire::{DailyMetricsResponse, DayMetricsDto},
 };
 
-use crate::http::{Accept, auth::Caller, inputs::query};
 use crate::{
     Error,
+    http::{Accept, auth::Caller, inputs::query},
     state::AppState,
     store::{DayCounts, daily::paris_day},
 };

@@ -14,14 +14,13 @@ use texto_core::{
     wire::{MessagesResponse, RepliesResponse, ReplyDto, SentMessageDto},
 };
 
-use crate::http::{
-    Accept,
-    auth::Caller,
-    inputs::path_id,
-    inputs::{QueryFields, query},
-};
 use crate::{
     Error,
+    http::{
+        Accept,
+        auth::Caller,
+        inputs::{QueryFields, path_id, query},
+    },
     state::AppState,
     store::{MessageFilter, MessageRecord, Page, ReplyFilter, ReplyRecord, SortOrder},
 };

@@ -4,8 +4,11 @@
 use axum::{Router, extract::State, response::Response, routing::get};
 use texto_core::wire::PricesResponse;
 
-use crate::http::{Accept, auth::Caller};
-use crate::{Error, state::AppState};
+use crate::{
+    Error,
+    http::{Accept, auth::Caller},
+    state::AppState,
+};
 
 pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/prices", get(prices))

@@ -19,13 +19,11 @@ use texto_core::Action;
 
 use crate::{
     Error,
+    http::{access::two_factor_in_place, auth},
+    operator::caller,
     smsc::{Face, Message, MessagesQuery, MoRequest, OutageRequest},
     state::AppState,
     store::{AccountId, reply_number},
-};
-use crate::{
-    http::{access::two_factor_in_place, auth},
-    operator::caller,
 };
 
 /// Messages of the simulator looked at per store lookup when listing an account's.

@@ -7,8 +7,10 @@ use chrono::{DateTime, Utc};
 use texto_core::Credits;
 
 use super::AccountId;
-use crate::Error;
-use crate::team::names::{Email, PersonName};
+use crate::{
+    Error,
+    team::names::{Email, PersonName},
+};
 
 /// Where an account stands among accounts: under a parent or not, and who pays for it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

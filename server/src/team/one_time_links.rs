@@ -14,20 +14,18 @@ use texto_core::{
     wire::{AcceptRequest, PasswordResetRequest, StatusResponse, UserResponse},
 };
 
-use crate::team::names::{Email, PersonName};
 use crate::{
     Error,
+    http::{Accept, auth::client, body::WireBody},
     state::AppState,
     store::{AuditEntry, LinkKind, OneTimeLink, token_hash},
     team::{
         link_mail::mail_link,
+        names::{Email, PersonName},
         passwords::{self, Password},
+        session::user_dto,
         token_mint::issue_link,
     },
-};
-use crate::{
-    http::{Accept, auth::client, body::WireBody},
-    team::session::user_dto,
 };
 
 pub(crate) fn router() -> Router<AppState> {

@@ -16,14 +16,12 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
-use crate::team::names::Email;
 use crate::{
     Error,
     account::audit_log::AuditLog,
     delivery::Mailer,
     store::{AuditEntry, OneTimeLink, Store, token_hash},
-    team::address_range::subscriber,
-    team::{link_mail::mail_link, token_mint::secret},
+    team::{address_range::subscriber, link_mail::mail_link, names::Email, token_mint::secret},
 };
 
 /// Live reset links a person may have: further requests send nothing until one is used or

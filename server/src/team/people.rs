@@ -16,15 +16,12 @@ use texto_core::{
     },
 };
 
-use crate::team::names::Email;
 use crate::{
     Error,
+    http::{Accept, access::noted, auth::Caller, body::WireBody, inputs::path_id},
     state::AppState,
     store::{AccountId, OneTimeLink, UserRecord},
-};
-use crate::{
-    http::{Accept, access::noted, auth::Caller, body::WireBody, inputs::path_id},
-    team::{one_time_links::send_link, session::user_dto},
+    team::{names::Email, one_time_links::send_link, session::user_dto},
 };
 
 pub(crate) fn router() -> Router<AppState> {

@@ -9,8 +9,12 @@ use texto_core::{
     wire::{TeamRulesDto, TeamRulesRequest, TeamRulesResponse},
 };
 
-use crate::http::{Accept, access::noted, auth::Caller, body::WireBody};
-use crate::{Error, state::AppState, store::TeamRules};
+use crate::{
+    Error,
+    http::{Accept, access::noted, auth::Caller, body::WireBody},
+    state::AppState,
+    store::TeamRules,
+};
 
 pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/team-rules", get(show).put(save))

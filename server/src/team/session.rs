@@ -17,24 +17,22 @@ use texto_core::{
     wire::{ProfileRequest, SessionResponse, SessionsEndedResponse, SignInRequest, UserDto},
 };
 
-use crate::team::names::{Email, PersonName};
 use crate::{
     Error,
-    state::AppState,
-    store::{AccountId, AuditEntry, SessionOwner, UserRecord, token_hash},
-    team::{
-        passwords::{self, Password},
-        token_mint::secret,
-    },
-};
-use crate::{
     http::{
         Accept,
         access::noted,
         auth::{Caller, SESSION_COOKIE, authenticate, bearer, client},
         body::{JsonBody, WireBody},
     },
-    team::two_factor_setup::second_factor_passes,
+    state::AppState,
+    store::{AccountId, AuditEntry, SessionOwner, UserRecord, token_hash},
+    team::{
+        names::{Email, PersonName},
+        passwords::{self, Password},
+        token_mint::secret,
+        two_factor_setup::second_factor_passes,
+    },
 };
 
 pub(crate) fn router() -> Router<AppState> {

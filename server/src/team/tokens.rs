@@ -16,14 +16,16 @@ use texto_core::{
     },
 };
 
-use crate::http::{Accept, auth::Caller, body::WireBody, inputs::path_id};
-use crate::team::names::{TokenLifetime, TokenName};
 use crate::{
     Error,
+    http::{Accept, auth::Caller, body::WireBody, inputs::path_id},
     state::AppState,
     store::{AccountId, HttpErrors, NewToken, TokenRecord},
-    team::address_range::AddressRange,
-    team::token_mint::mint,
+    team::{
+        address_range::AddressRange,
+        names::{TokenLifetime, TokenName},
+        token_mint::mint,
+    },
 };
 
 pub(crate) fn router() -> Router<AppState> {

@@ -12,14 +12,14 @@ use texto_core::{
     wire::{RecoveryCodesResponse, StatusResponse, TwoFactorCodeRequest, TwoFactorSetupResponse},
 };
 
-use crate::http::{
-    Accept,
-    access::noted,
-    auth::{Caller, client},
-    body::WireBody,
-};
 use crate::{
     Error,
+    http::{
+        Accept,
+        access::noted,
+        auth::{Caller, client},
+        body::WireBody,
+    },
     state::AppState,
     store::{TwoFactor, UserRecord},
     team::two_factor::{code_step, enrolment, new_secret, recovery_codes, recovery_hash},

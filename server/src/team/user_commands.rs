@@ -4,12 +4,12 @@
 use chrono::Utc;
 use texto_core::Role;
 
-use crate::team::names::{Email, PersonName};
 use crate::{
     Error,
     cli::args::UserAction,
     store::{AccountId, DbLocation, OneTimeLink, Store},
     team::{
+        names::{Email, PersonName},
         passwords::{self, Password},
         token_mint::{issue_link, secret},
     },

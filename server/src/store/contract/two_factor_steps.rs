@@ -5,8 +5,10 @@ use chrono::Utc;
 use texto_core::{Credits, Role};
 
 use super::backends::Backend;
-use crate::store::TwoFactor;
-use crate::team::names::{Email, PersonName};
+use crate::{
+    store::TwoFactor,
+    team::names::{Email, PersonName},
+};
 
 #[tokio::test]
 async fn a_code_step_signs_in_once_even_when_tried_at_once() {

@@ -6,7 +6,6 @@ use texto_core::Role;
 use tokio_postgres::Row;
 
 use super::{PgStore, query, tokens::grant};
-use crate::team::names::{Email, PersonName};
 use crate::{
     Error,
     store::{
@@ -23,6 +22,7 @@ use crate::{
         },
         time,
     },
+    team::names::{Email, PersonName},
 };
 
 fn user(row: &Row) -> UserRecord {

@@ -7,7 +7,6 @@ use rusqlite::{OptionalExtension, params};
 use texto_core::Role;
 
 use super::{SqliteStore, numbered, tokens::grant};
-use crate::team::names::{Email, PersonName};
 use crate::{
     Error,
     store::{
@@ -24,6 +23,7 @@ use crate::{
         },
         time,
     },
+    team::names::{Email, PersonName},
 };
 
 fn user(row: &rusqlite::Row<'_>) -> rusqlite::Result<UserRecord> {

@@ -8,11 +8,13 @@ use std::sync::Arc;
 use deadpool_postgres::Pool;
 use tokio::sync::{mpsc, oneshot};
 
-use crate::Error;
-use crate::store::postgres::campaign::{
-    NodeMemory,
-    jobs::Job,
-    writer::{self, Answer},
+use crate::{
+    Error,
+    store::postgres::campaign::{
+        NodeMemory,
+        jobs::Job,
+        writer::{self, Answer},
+    },
 };
 
 /// Campaigns with at most this many messages go through the batcher; a larger one is written

@@ -17,20 +17,20 @@ use futures_util::future::try_join;
 use texto_core::{Contact, Country, Credits};
 use tokio_postgres::Row;
 
-use crate::store::postgres::campaign::{
-    PgStore,
-    account_cache::{AccountCache, AccountCopy},
-    accounts::{self, limits_from_db},
-    batcher::MOST_MESSAGES,
-    flood_sync, idempotency,
-    jobs::Job,
-    query, records, time, writer,
-};
 use crate::{
     Error,
     store::{
         AccountId, CampaignFilter, CampaignRecord, CampaignStore, Created, FilterInputs, NewCampaign, StoredAnswer,
         money,
+        postgres::campaign::{
+            PgStore,
+            account_cache::{AccountCache, AccountCopy},
+            accounts::{self, limits_from_db},
+            batcher::MOST_MESSAGES,
+            flood_sync, idempotency,
+            jobs::Job,
+            query, records, time, writer,
+        },
     },
 };
 

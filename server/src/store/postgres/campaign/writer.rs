@@ -22,22 +22,22 @@ use tokio_postgres::{
     types::{ToSql, Type},
 };
 
-use crate::store::postgres::campaign::{
-    NodeMemory,
-    account_cache::AccountCache,
-    accounts::limits_from_db,
-    balance_alert::{self, ALERTS_OF_ACCOUNTS},
-    columns::{Campaigns, Messages},
-    flood_sync,
-    idempotency::{self, Keys},
-    jobs::{Job, Locked, Verdict, decide},
-    time,
-};
 use crate::{
     Error,
     store::{
         AccountId, Created, kept_since,
         money::{self, Movement},
+        postgres::campaign::{
+            NodeMemory,
+            account_cache::AccountCache,
+            accounts::limits_from_db,
+            balance_alert::{self, ALERTS_OF_ACCOUNTS},
+            columns::{Campaigns, Messages},
+            flood_sync,
+            idempotency::{self, Keys},
+            jobs::{Job, Locked, Verdict, decide},
+            time,
+        },
         prune_due,
     },
 };
