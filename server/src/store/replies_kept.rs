@@ -43,17 +43,18 @@ pub(crate) struct Owner {
     pub(crate) contact: Option<ContactCard>,
 }
 
-/// A reply kept, with what is written with it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// The replies kept, each with what is written with it (the `i`th of each list is the `i`th
+/// reply's).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Kept<'a> {
-    /// The reply and the message it answers.
-    pub(crate) reply: Reply<'a>,
-    /// The number it was written to.
-    pub(crate) to: &'a str,
-    /// Whether it is a STOP.
-    pub(crate) stop: bool,
-    /// Its first word, when that is a keyword (and the built-in one it is, if any).
-    pub(crate) keyword: Option<(Keyword, Option<BuiltinKeyword>)>,
+    /// The replies and the messages they answer.
+    pub(crate) replies: Vec<Reply<'a>>,
+    /// The number each was written to.
+    pub(crate) tos: Vec<&'a str>,
+    /// Whether each is a STOP.
+    pub(crate) stops: Vec<bool>,
+    /// Each one's first word, when that is a keyword (and the built-in one it is, if any).
+    pub(crate) keywords: Vec<Option<(Keyword, Option<BuiltinKeyword>)>>,
 }
 
 /// The owners' query: the number (column 0), then [`Owner`]'s fields in order from column 1,
@@ -85,41 +86,38 @@ pub(crate) fn numbers_of(incoming: &[Incoming<'_>]) -> Vec<i64> {
 
 /// The replies of `incoming` that are kept, in order: each from a number `owners` has an owner
 /// for (the others are dropped, and logged).
-pub(crate) fn kept<'a>(incoming: &[Incoming<'a>], owners: &HashMap<i64, Owner>) -> Vec<Kept<'a>> {
-    incoming
-        .iter()
-        .filter_map(|reply| {
-            let number = reply_number(reply.from)?;
-            let Some(owner) = owners.get(&number) else {
-                tracing::info!(from = reply.from, "a reply to no message sent in the last 30 days: dropped");
-                return None;
-            };
-            let kept = Reply {
-                account: owner.account,
-                number,
-                text: reply.text,
-                last_message: owner.last_message,
-                campaign: owner.campaign,
-                info: owner.info.clone(),
-                contact: owner.contact.clone(),
-            };
-            Some(Kept {
-                stop: kept.is_stop(),
-                keyword: texto_core::keyword_of_reply(reply.text),
-                reply: kept,
-                to: reply.to,
-            })
-        })
-        .collect()
+pub(crate) fn kept<'a>(incoming: &[Incoming<'a>], owners: &HashMap<i64, Owner>) -> Kept<'a> {
+    let mut kept = Kept::default();
+    for reply in incoming {
+        let Some(number) = reply_number(reply.from) else { continue };
+        let Some(owner) = owners.get(&number) else {
+            tracing::info!(from = reply.from, "a reply to no message sent in the last 30 days: dropped");
+            continue;
+        };
+        let answer = Reply {
+            account: owner.account,
+            number,
+            text: reply.text,
+            last_message: owner.last_message,
+            campaign: owner.campaign,
+            info: owner.info.clone(),
+            contact: owner.contact.clone(),
+        };
+        kept.stops.push(answer.is_stop());
+        kept.keywords.push(texto_core::keyword_of_reply(reply.text));
+        kept.replies.push(answer);
+        kept.tos.push(reply.to);
+    }
+    kept
 }
 
 /// What kept replies add to each account's day: replies, and STOPs among them.
-pub(crate) fn day_counts(kept: &[Kept<'_>]) -> BTreeMap<AccountId, (i64, i64)> {
+pub(crate) fn day_counts(kept: &Kept<'_>) -> BTreeMap<AccountId, (i64, i64)> {
     let mut counts: BTreeMap<AccountId, (i64, i64)> = BTreeMap::new();
-    for reply in kept {
-        let (replies, stops) = counts.entry(reply.reply.account).or_default();
+    for (reply, &stop) in kept.replies.iter().zip(&kept.stops) {
+        let (replies, stops) = counts.entry(reply.account).or_default();
         *replies += 1;
-        *stops += i64::from(reply.stop);
+        *stops += i64::from(stop);
     }
     counts
 }
@@ -143,10 +141,10 @@ mod tests {
         assert_eq!(numbers_of(&incoming), vec![33612345678, 33699999999, 33612345678]);
         let owners = HashMap::from([(33612345678, owner(7))]);
         let kept = kept(&incoming, &owners);
-        assert_eq!(kept.len(), 2);
-        assert!(kept[0].stop && !kept[1].stop);
-        assert_eq!((kept[0].reply.account, kept[0].reply.last_message, kept[0].to), (7, 9, "36111"));
-        assert!(kept[0].keyword.as_ref().is_some_and(|(_, builtin)| builtin.is_some()), "STOP is built in");
+        assert_eq!(kept.replies.len(), 2);
+        assert_eq!(kept.stops, vec![true, false]);
+        assert_eq!((kept.replies[0].account, kept.replies[0].last_message, kept.tos[0]), (7, 9, "36111"));
+        assert!(kept.keywords[0].as_ref().is_some_and(|(_, builtin)| builtin.is_some()), "STOP is built in");
         assert_eq!(day_counts(&kept), BTreeMap::from([(7, (2, 1))]));
     }
 }

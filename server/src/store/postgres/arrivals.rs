@@ -21,7 +21,7 @@ use crate::{
     Error,
     store::{
         Arrival,
-        effects::{self, Effects, Finished, Listing, Reply},
+        effects::{self, Effects, Finished, Listing},
         replies_kept::{self, Incoming, Owner},
     },
 };
@@ -239,7 +239,7 @@ async fn store_replies(
         })
         .collect();
     let kept = replies_kept::kept(incoming, &owners);
-    if kept.is_empty() {
+    if kept.replies.is_empty() {
         return Ok(());
     }
     let insert = tx
@@ -250,22 +250,19 @@ async fn store_replies(
              ORDER BY r.i",
         )
         .await?;
-    let accounts: Vec<i64> = kept.iter().map(|r| r.reply.account).collect();
-    let numbers: Vec<i64> = kept.iter().map(|r| r.reply.number).collect();
-    let texts: Vec<&str> = kept.iter().map(|r| r.reply.text).collect();
-    let messages: Vec<i64> = kept.iter().map(|r| r.reply.last_message).collect();
-    let stops: Vec<bool> = kept.iter().map(|r| r.stop).collect();
-    let tos: Vec<&str> = kept.iter().map(|r| r.to).collect();
-    let words: Vec<Option<&str>> = kept.iter().map(|r| r.keyword.as_ref().map(|(word, _)| word.as_str())).collect();
-    tx.execute(&insert, &[&accounts, &numbers, &texts, &messages, &stops, &outbox.at(), &tos, &words]).await?;
+    let accounts: Vec<i64> = kept.replies.iter().map(|r| r.account).collect();
+    let numbers: Vec<i64> = kept.replies.iter().map(|r| r.number).collect();
+    let texts: Vec<&str> = kept.replies.iter().map(|r| r.text).collect();
+    let messages: Vec<i64> = kept.replies.iter().map(|r| r.last_message).collect();
+    let words: Vec<Option<&str>> = kept.keywords.iter().map(|k| k.as_ref().map(|(word, _)| word.as_str())).collect();
+    tx.execute(&insert, &[&accounts, &numbers, &texts, &messages, &kept.stops, &outbox.at(), &kept.tos, &words])
+        .await?;
     for (account, (replies, stops)) in replies_kept::day_counts(&kept) {
         outbox.count(account, |day| {
             day.replies += replies;
             day.stops += stops;
         });
     }
-    let replies: Vec<Reply<'_>> = kept.iter().map(|kept| kept.reply.clone()).collect();
-    write(tx, &effects::of_replies(&replies, now), outbox).await?;
-    let keywords: Vec<_> = kept.iter().map(|kept| kept.keyword.clone()).collect();
-    keyword_replies::act(tx, &replies, &tos, &keywords, outbox.at(), now).await
+    write(tx, &effects::of_replies(&kept.replies, now), outbox).await?;
+    keyword_replies::act(tx, &kept.replies, &kept.tos, &kept.keywords, outbox.at(), now).await
 }

@@ -12,7 +12,7 @@ use crate::{
     Error,
     store::{
         Arrival,
-        effects::{self, Effects, Finished, Listing, Reply},
+        effects::{self, Effects, Finished, Listing},
         replies_kept::{self, Incoming, Owner},
     },
 };
@@ -118,16 +118,16 @@ fn reply(db: &Connection, incoming: Incoming<'_>, outbox: &mut Outbox, now: Date
     let mut insert = db.prepare_cached(
         "INSERT INTO replies (account_id, number, text, message_id, stop, received_at, to_number, keyword) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     )?;
-    for reply in &kept {
+    for (((reply, to), stop), keyword) in kept.replies.iter().zip(&kept.tos).zip(&kept.stops).zip(&kept.keywords) {
         insert.execute(params![
-            reply.reply.account,
-            reply.reply.number,
-            reply.reply.text,
-            reply.reply.last_message,
-            reply.stop,
+            reply.account,
+            reply.number,
+            reply.text,
+            reply.last_message,
+            stop,
             outbox.at(),
-            reply.to,
-            reply.keyword.as_ref().map(|(word, _)| word.as_str())
+            to,
+            keyword.as_ref().map(|(word, _)| word.as_str())
         ])?;
     }
     drop(insert);
@@ -137,11 +137,10 @@ fn reply(db: &Connection, incoming: Incoming<'_>, outbox: &mut Outbox, now: Date
             day.stops += stops;
         });
     }
-    let replies: Vec<Reply<'_>> = kept.iter().map(|kept| kept.reply.clone()).collect();
-    write(db, &effects::of_replies(&replies, now), outbox)?;
-    for reply in &kept {
-        if let Some((word, builtin)) = &reply.keyword {
-            keyword_replies::act(db, &reply.reply, reply.to, (word, *builtin), outbox.at(), now)?;
+    write(db, &effects::of_replies(&kept.replies, now), outbox)?;
+    for ((reply, to), keyword) in kept.replies.iter().zip(&kept.tos).zip(&kept.keywords) {
+        if let Some((word, builtin)) = keyword {
+            keyword_replies::act(db, reply, to, (word, *builtin), outbox.at(), now)?;
         }
     }
     Ok(())
