@@ -29,7 +29,7 @@ pub use crate::http::access::{Access, ROUTES, required};
 pub use crate::team::address_range::AddressRange;
 pub use app::App;
 pub use carrier::{CaDir, CaName, SmppTarget, SmscUrl, Tls};
-pub use cli::dispatch::{self, administer};
+pub use cli::dispatch::administer;
 pub use config::{Config, RetryDelays};
 pub use error::Error;
 pub use operator::{account_commands, moderation_commands, plan_commands, routing_commands};

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use reqwest::Method;
 use serde_json::{Value, json};
 use texto_server::{
-    AccountAction, Command, ConnectorAction, DbArg, OperatorAction, PlanAction, account_commands, dispatch,
+    AccountAction, Command, ConnectorAction, DbArg, OperatorAction, PlanAction, account_commands, administer,
     plan_commands,
 };
 
@@ -236,7 +236,7 @@ async fn connectors_and_routes_are_edited_through_the_api() {
 async fn what_the_command_line_changes_is_in_the_operators_log_without_secrets() {
     let app = spawn_app().await;
     let db = || DbArg { db: app.db().into() };
-    let run = |command| async move { dispatch::administer(command).await.expect("the command succeeds") };
+    let run = |command| async move { administer(command).await.expect("the command succeeds") };
     let op = run(Command::Operator { db: db(), action: OperatorAction::Create { name: "Day shift".into() } }).await;
     run(Command::Account { db: db(), action: AccountAction::Credit { name: "alice".into(), credits: 25.0 } }).await;
     let listing = run(Command::Connector { db: db(), action: ConnectorAction::List }).await;
