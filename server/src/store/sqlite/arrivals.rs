@@ -1,7 +1,7 @@
 //! What comes back, in SQLite: final receipts, replies and clicks, each stored with the
 //! effects [`effects`] gives them (NPAI, blacklist, events).
 
-use std::collections::HashMap;
+use std::{collections::HashMap, sync::LazyLock};
 
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
@@ -93,6 +93,9 @@ pub(super) fn after_final(db: &Connection, finished: &Finished, outbox: &mut Out
     write(db, &effects, outbox)
 }
 
+/// The owner of one number's replies, numbered for SQLite once.
+static OWNER: LazyLock<String> = LazyLock::new(|| numbered(&replies_kept::owners_query("= $1")));
+
 /// A reply: kept for the account that last sent to the number ([`replies_kept`]), with what
 /// follows ([`effects::of_replies`]). A reply nobody sent to (in 30 days) is logged and dropped.
 fn reply(db: &Connection, incoming: Incoming<'_>, outbox: &mut Outbox, now: DateTime<Utc>) -> Result<(), Error> {
@@ -101,7 +104,7 @@ fn reply(db: &Connection, incoming: Incoming<'_>, outbox: &mut Outbox, now: Date
     let mut owners = HashMap::new();
     for number in replies_kept::numbers_of(&incoming) {
         let owner = db
-            .prepare_cached(&numbered(&replies_kept::owners_query("= $1")))?
+            .prepare_cached(&OWNER)?
             .query_row(params![number, since], |row| {
                 Ok(Owner {
                     account: row.get(1)?,
