@@ -13,6 +13,7 @@ use texto_core::{
 
 use super::{
     AccountId, Page,
+    columns::Columns,
     conditions::{Conditions, SqlValue, contains_pattern},
     segment_sql::{Dialect, segment_conditions},
 };
@@ -277,5 +278,47 @@ pub(crate) fn consent_of(
         source: source.unwrap_or_default(),
         proof: proof.unwrap_or_default(),
         address: address.unwrap_or_default(),
+    })
+}
+
+/// Reads a row of [`CARD_COLUMNS`].
+pub(super) fn read_card<R: Columns>(row: &R) -> Result<ContactCard, R::Fault> {
+    card_at(row, 0)
+}
+
+/// Reads the card columns from column `at` on.
+fn card_at<R: Columns>(row: &R, at: usize) -> Result<ContactCard, R::Fault> {
+    Ok(ContactCard {
+        number: row.column(at)?,
+        firstname: row.column(at + 1)?,
+        lastname: row.column(at + 2)?,
+        fields: row.column(at + 3)?,
+        tags: row.column(at + 4)?,
+        created_at: row.column(at + 5)?,
+        updated_at: row.column(at + 6)?,
+        opt_in: consent_of(row.column(at + 7)?, row.column(at + 8)?, row.column(at + 9)?, row.column(at + 10)?),
+        opt_out: consent_of(row.column(at + 11)?, row.column(at + 12)?, None, None),
+    })
+}
+
+/// Reads [`JOINED_CARD_COLUMNS`] from column `at` on: `None` when the number has no card.
+pub(super) fn joined_card<R: Columns>(row: &R, at: usize) -> Result<Option<ContactCard>, R::Fault> {
+    match row.column::<Option<i64>>(at)? {
+        Some(_) => card_at(row, at).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// One [`ContactClick`], read from a row.
+pub(super) fn read_click<R: Columns>(row: &R) -> Result<ContactClick, R::Fault> {
+    Ok(ContactClick { campaign: row.column(0)?, at: row.time(1)? })
+}
+
+/// One [`Membership`], read from a row.
+pub(super) fn read_membership<R: Columns>(row: &R) -> Result<Membership, R::Fault> {
+    Ok(Membership {
+        list: row.column(0)?,
+        name: row.column(1)?,
+        info: [row.column(2)?, row.column(3)?, row.column(4)?, row.column(5)?],
     })
 }

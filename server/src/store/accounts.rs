@@ -4,7 +4,7 @@ use async_trait::async_trait;
 use sha2::{Digest, Sha256};
 use texto_core::{Country, Credits, FloodLimits};
 
-use super::AccountId;
+use super::{AccountId, columns::Columns};
 use crate::Error;
 
 /// What an account may send to one country (docs/interface.md §3.4: not_allowed, country_limit).
@@ -98,4 +98,11 @@ pub(crate) trait AccountStore: Send + Sync {
 /// SHA-256 of a token: what the database stores, and what a request's token is looked up by.
 pub(crate) fn token_hash(token: &str) -> [u8; 32] {
     Sha256::digest(token.as_bytes()).into()
+}
+
+/// A country's rule from its `(allowed, monthly_cap)` columns; a negative cap, which texto
+/// never writes, reads as 0.
+pub(super) fn read_country_rule<R: Columns>(row: &R) -> Result<CountryRule, R::Fault> {
+    let cap = row.column::<Option<i64>>(1)?;
+    Ok(CountryRule { allowed: row.column(0)?, monthly_cap: cap.map(|cap| u64::try_from(cap).unwrap_or(0)) })
 }

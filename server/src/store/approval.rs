@@ -6,7 +6,7 @@
 use async_trait::async_trait;
 use chrono::{DateTime, TimeZone, Utc};
 
-use super::AccountId;
+use super::{AccountId, columns::Columns};
 use crate::Error;
 
 /// The send time of a campaign awaiting approval.
@@ -114,6 +114,11 @@ pub(crate) trait ApprovalStore: Send + Sync {
     async fn campaign_sender(&self, account: AccountId, ticket: i64) -> Result<SentBy, Error>;
     /// Why the campaign was rejected; `None` if it was not.
     async fn rejection(&self, account: AccountId, ticket: i64) -> Result<Option<String>, Error>;
+}
+
+/// One [`SentBy`], read from a row.
+pub(super) fn read_sent_by<R: Columns>(row: &R) -> Result<SentBy, R::Fault> {
+    Ok(SentBy { hand: Hand::of(row.column(0)?, row.column(1)?), email: row.column(2)? })
 }
 
 #[cfg(test)]

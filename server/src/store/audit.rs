@@ -6,7 +6,7 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
-use super::{AccountId, Page, SqlValue, conditions::Conditions, time};
+use super::{AccountId, Page, SqlValue, columns::Columns, conditions::Conditions, time};
 use crate::Error;
 
 /// One line of the audit log.
@@ -88,4 +88,17 @@ pub(crate) trait AuditStore: Send + Sync {
     async fn audit(&self, account: AccountId, filter: &AuditFilter, page: Page) -> Result<AuditPage, Error>;
     /// Deletes up to `limit` lines older than `before`; how many went.
     async fn prune_audit(&self, before: DateTime<Utc>, limit: i64) -> Result<u64, Error>;
+}
+
+/// One [`AuditEntry`], read from a row.
+pub(super) fn read_entry<R: Columns>(row: &R) -> Result<AuditEntry, R::Fault> {
+    Ok(AuditEntry {
+        account: row.column(0)?,
+        at: row.time(1)?,
+        actor: row.column(2)?,
+        address: row.column(3)?,
+        action: row.column(4)?,
+        object: row.column(5)?,
+        summary: row.column(6)?,
+    })
 }

@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use rustc_hash::{FxHashMap, FxHashSet};
 use texto_core::{Campaign, Contact, Country, Credits, DeliveryCode, FloodLimits, RecentSends, Simulation};
 
-use super::{AccountId, CampaignFilter, Created, IdempotencyKey, StoredAnswer};
+use super::{AccountId, CampaignFilter, Created, IdempotencyKey, StoredAnswer, columns::Columns};
 use crate::Error;
 
 /// The account's side of the filter, for the numbers of one request.
@@ -185,4 +185,26 @@ impl DeliveryCounts {
     pub(crate) fn of_any(&self, codes: &[DeliveryCode]) -> i64 {
         codes.iter().map(|code| self.of(*code)).sum()
     }
+}
+
+/// A row of [`CAMPAIGN_COLUMNS`], its delivery counts still empty.
+pub(super) fn stored_campaign<R: Columns>(row: &R) -> Result<CampaignRecord, R::Fault> {
+    let status: String = row.column(3)?;
+    Ok(CampaignRecord {
+        id: row.column(0)?,
+        text: row.column(1)?,
+        sender: row.column(2)?,
+        pushtype: row.column(11)?,
+        status: CampaignStatus::parse(&status).unwrap_or(CampaignStatus::Sent),
+        send_at: row.time(4)?,
+        created_at: row.time(5)?,
+        cost: Credits::from_hundredths(row.column(6)?),
+        lists: serde_json::from_str(&row.column::<String>(7)?).unwrap_or_default(),
+        total: row.column(8)?,
+        sent: row.column(9)?,
+        deliveries: DeliveryCounts::default(),
+        npai: row.column(10)?,
+        stops: 0,
+        short_links: None,
+    })
 }

@@ -7,6 +7,7 @@ use texto_core::{Country, Credits};
 
 use super::{
     AccountId,
+    columns::Columns,
     conditions::{Conditions, SqlValue},
     time,
 };
@@ -64,4 +65,13 @@ pub(crate) fn consumption_query(clause: &str) -> String {
         "SELECT m.country, COUNT(*), CAST(COALESCE(SUM(m.cost), 0) AS BIGINT) FROM messages m WHERE {clause}
          GROUP BY m.country ORDER BY COUNT(*) DESC, m.country"
     )
+}
+
+/// One [`CountryConsumption`], read from a row.
+pub(super) fn read_country_consumption<R: Columns>(row: &R) -> Result<CountryConsumption, R::Fault> {
+    Ok(CountryConsumption {
+        country: row.column(0)?,
+        messages: row.column(1)?,
+        cost: Credits::from_hundredths(row.column(2)?),
+    })
 }

@@ -8,6 +8,7 @@ use texto_core::Keyword;
 
 use super::{
     AccountId, Page,
+    columns::Columns,
     conditions::{Conditions, SqlValue, contains_pattern},
 };
 use crate::Error;
@@ -107,3 +108,13 @@ pub(crate) const UNREAD: &str = "SELECT COUNT(*) FROM conversations WHERE accoun
 /// The number the last reply from a number was written to (`$1` the account, `$2` the number).
 pub(crate) const WRITTEN_TO: &str =
     "SELECT to_number FROM replies WHERE account_id = $1 AND number = $2 ORDER BY id DESC LIMIT 1";
+
+/// One [`ConversationRecord`], read from a row.
+pub(super) fn read_conversation<R: Columns>(row: &R) -> Result<ConversationRecord, R::Fault> {
+    Ok(ConversationRecord {
+        number: row.column(0)?,
+        last_text: row.column(1)?,
+        last_at: row.time(2)?,
+        unread: row.column(3)?,
+    })
+}

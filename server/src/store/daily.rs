@@ -11,7 +11,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
 use texto_core::format_paris;
 
-use super::AccountId;
+use super::{AccountId, columns::Columns};
 use crate::Error;
 
 /// One account's counts of one day.
@@ -82,6 +82,19 @@ pub(crate) trait DailyStore: Send + Sync {
 /// A stored day, `YYYY-MM-DD`.
 pub(crate) fn stored_day(day: &str) -> Option<NaiveDate> {
     NaiveDate::parse_from_str(day, "%Y-%m-%d").ok()
+}
+
+/// A day's counts from a row of [`DAYS`]; `None` when its day is no date.
+pub(super) fn read_day<R: Columns>(row: &R) -> Result<Option<(NaiveDate, DayCounts)>, R::Fault> {
+    let counts = DayCounts {
+        sent: row.column(1)?,
+        delivered: row.column(2)?,
+        clicks: row.column(3)?,
+        replies: row.column(4)?,
+        stops: row.column(5)?,
+        cost: row.column(6)?,
+    };
+    Ok(stored_day(&row.column::<String>(0)?).map(|day| (day, counts)))
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use texto_core::{DeliveryCode, PushType};
 
+use super::columns::Columns;
 use crate::Error;
 
 /// What a campaign's messages are made from.
@@ -187,4 +188,22 @@ impl WaveLimit {
             *cap = cap.saturating_sub(taken);
         }
     }
+}
+
+/// One [`CampaignText`], read from a row.
+pub(super) fn read_campaign_text<R: Columns>(row: &R) -> Result<CampaignText, R::Fault> {
+    Ok(CampaignText {
+        id: row.column(0)?,
+        text: row.column(1)?,
+        pushtype: if row.column::<String>(2)? == "marketing" { PushType::Marketing } else { PushType::Alert },
+        sender: row.column(3)?,
+        unicode: row.column(4)?,
+        links: serde_json::from_str(&row.column::<String>(5)?).unwrap_or_default(),
+        account: row.column(6)?,
+    })
+}
+
+/// One [`Notice`], read from a row.
+pub(super) fn read_notice<R: Columns>(row: &R) -> Result<Notice, R::Fault> {
+    Ok(Notice { id: row.column(0)?, channel: row.column(1)?, target: row.column(2)?, body: row.column(3)? })
 }

@@ -5,7 +5,7 @@
 use async_trait::async_trait;
 use texto_core::{BuiltinKeyword, Keyword, KeywordAction};
 
-use super::AccountId;
+use super::{AccountId, columns::Columns};
 use crate::Error;
 
 /// A keyword rule as stored.
@@ -212,4 +212,31 @@ pub(crate) fn listing_order(rules: &mut [KeywordRule]) {
         let builtin = rule.builtin.and_then(|b| BuiltinKeyword::ALL.iter().position(|x| *x == b));
         (builtin.unwrap_or(usize::MAX), rule.word.clone())
     });
+}
+
+/// Reads a row of [`RULE_COLUMNS`].
+pub(super) fn read_rule<R: Columns>(row: &R) -> Result<Option<KeywordRule>, R::Fault> {
+    let (builtin, actions): (Option<String>, String) = (row.column(2)?, row.column(4)?);
+    Ok(rule_of(row.column(0)?, &row.column::<String>(1)?, builtin.as_deref(), row.column(3)?, &actions))
+}
+
+/// One [`AccountSettings`], read from a row.
+pub(super) fn read_settings<R: Columns>(row: &R) -> Result<AccountSettings, R::Fault> {
+    Ok(AccountSettings {
+        help_text: row.column(0)?,
+        stop_confirmation: row.column(1)?,
+        marketing_needs_consent: row.column(2)?,
+    })
+}
+
+/// One [`DueAutoReply`], read from a row.
+pub(super) fn read_due_reply<R: Columns>(row: &R) -> Result<DueAutoReply, R::Fault> {
+    Ok(DueAutoReply {
+        id: row.column(0)?,
+        account: row.column(1)?,
+        number: row.column(2)?,
+        sender: row.column(3)?,
+        text: row.column(4)?,
+        to_blacklisted: row.column(5)?,
+    })
 }

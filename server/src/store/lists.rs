@@ -3,7 +3,7 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
-use super::{AccountId, NewContact, Page};
+use super::{AccountId, NewContact, Page, columns::Columns};
 use crate::Error;
 
 /// A list with its size.
@@ -101,4 +101,18 @@ pub(crate) trait ListStore: Send + Sync {
     /// contact's id is enough, as `DELETE /list/contact/:id` has it); false when there is no
     /// such contact there.
     async fn delete_contact(&self, account: AccountId, list: Option<i64>, contact: i64) -> Result<bool, Error>;
+}
+
+/// A row of [`LIST_COLUMNS`].
+pub(super) fn read_summary<R: Columns>(row: &R) -> Result<ListSummary, R::Fault> {
+    Ok(ListSummary { id: row.column(0)?, name: row.column(1)?, contacts: row.column(2)?, created_at: row.time(3)? })
+}
+
+/// A row of [`CONTACT_COLUMNS`].
+pub(super) fn read_contact<R: Columns>(row: &R) -> Result<ListContact, R::Fault> {
+    Ok(ListContact {
+        id: row.column(0)?,
+        number: row.column::<i64>(1)? as u64,
+        info: [row.column(2)?, row.column(3)?, row.column(4)?, row.column(5)?],
+    })
 }

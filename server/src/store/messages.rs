@@ -7,6 +7,7 @@ use texto_core::{Country, Credits, DeliveryCode, PushType};
 
 use super::{
     AccountId, Page, SortOrder,
+    columns::{Columns, StoredCode},
     conditions::{Conditions, SqlValue, contains_pattern},
     time,
 };
@@ -210,4 +211,54 @@ pub(crate) trait MessageStore: Send + Sync {
         campaign: i64,
         now: DateTime<Utc>,
     ) -> Result<Option<i64>, Error>;
+}
+
+pub(super) fn read_message<R: Columns>(row: &R) -> Result<MessageRecord, R::Fault> {
+    Ok(MessageRecord {
+        id: row.column(0)?,
+        campaign: row.column(1)?,
+        gsmsmsid: row.column(2)?,
+        number: unmasked(row.column(3)?),
+        country: row.column(4)?,
+        cost: Credits::from_hundredths(row.column(5)?),
+        delivery: row.column::<StoredCode>(6)?.0,
+        created_at: row.time(7)?,
+        delivered_at: row.maybe_time(8)?,
+        info: info_from_column(row.column::<Option<String>>(9)?.as_deref()),
+        text: row.column(10)?,
+        sender: row.column(11)?,
+        pushtype: PushType::parse(&row.column::<String>(12)?).unwrap_or(PushType::Alert),
+        links: serde_json::from_str(&row.column::<String>(13)?).unwrap_or_default(),
+    })
+}
+
+pub(super) fn read_reply<R: Columns>(row: &R) -> Result<ReplyRecord, R::Fault> {
+    Ok(ReplyRecord {
+        id: row.column(0)?,
+        campaign: row.column(1)?,
+        number: unmasked(row.column(2)?),
+        text: row.column(3)?,
+        received_at: row.time(4)?,
+        info: info_from_column(row.column::<Option<String>>(5)?.as_deref()),
+    })
+}
+
+/// A number that stopped a campaign: its blacklist entry's id, number, the four infos and when.
+pub(super) fn read_stopped<R: Columns>(row: &R) -> Result<CampaignNumber, R::Fault> {
+    Ok(CampaignNumber {
+        id: row.column(0)?,
+        number: row.column::<i64>(1)? as u64,
+        info: [row.column(2)?, row.column(3)?, row.column(4)?, row.column(5)?],
+        at: row.time(6)?,
+    })
+}
+
+/// A number of a campaign found undeliverable: its message's id, number, infos (JSON) and when.
+pub(super) fn read_undeliverable<R: Columns>(row: &R) -> Result<CampaignNumber, R::Fault> {
+    Ok(CampaignNumber {
+        id: row.column(0)?,
+        number: row.column::<i64>(1)? as u64,
+        info: info_from_column(row.column::<Option<String>>(2)?.as_deref()).unwrap_or_default(),
+        at: row.time(3)?,
+    })
 }

@@ -10,6 +10,7 @@ mod campaign_filter;
 mod campaign_rows;
 mod campaigns;
 mod clicks;
+mod columns;
 mod conditions;
 mod consumption;
 #[cfg(test)]
@@ -45,9 +46,11 @@ mod simulator;
 pub(crate) mod sqlite;
 mod sub_accounts;
 pub(crate) mod team;
+mod team_rows;
 mod team_rules;
 pub(crate) mod team_sessions;
 mod time;
+mod token_rows;
 mod tokens;
 pub(crate) mod wave;
 mod webhooks;
@@ -59,7 +62,7 @@ pub(crate) use approval::ApprovalStore;
 pub(crate) use audit::{AuditEntry, AuditFilter, AuditPage, AuditStore};
 pub(crate) use campaign_filter::{CampaignFilter, SortOrder};
 pub(crate) use campaign_rows::{CampaignRow, MessageRow, per_country};
-pub(crate) use campaigns::{CampaignRecord, CampaignStatus, CampaignStore, DeliveryCounts, FilterInputs, NewCampaign};
+pub(crate) use campaigns::{CampaignRecord, CampaignStatus, CampaignStore, FilterInputs, NewCampaign};
 pub(crate) use clicks::{ClickStore, Clicker, LinkClicks};
 pub(crate) use conditions::SqlValue;
 pub(crate) use consumption::{ConsumptionStore, CountryConsumption, consumption_conditions, consumption_query};
@@ -74,9 +77,7 @@ pub(crate) use keywords::{
 };
 pub(crate) use list_upkeep::{ContactChange, ContactUpdate, ListUpkeep};
 pub(crate) use lists::{Added, ContactSearch, ListContact, ListPage, ListStore, ListSummary};
-pub(crate) use messages::{
-    CampaignNumber, MessageFilter, MessageRecord, MessageStore, ReplyFilter, ReplyRecord, info_from_column, unmasked,
-};
+pub(crate) use messages::{CampaignNumber, MessageFilter, MessageRecord, MessageStore, ReplyFilter, ReplyRecord};
 pub(crate) use moderation::{HeldCampaign, ModerationStore};
 pub(crate) use notification::{BalanceAlert, NotificationStore};
 pub(crate) use number_lists::{
@@ -94,9 +95,7 @@ pub(crate) use simulator::SimulatorStore;
 pub(crate) use sub_accounts::{NewSubAccount, SubAccountRecord, SubAccountStore};
 pub(crate) use team::{LinkKind, OneTimeLink, SessionGrant, SessionOwner, TeamStore, TwoFactor, UserRecord};
 pub(crate) use team_rules::{TeamRules, TeamRulesStore};
-pub(crate) use tokens::{
-    NewToken, TokenGrant, TokenRecord, TokenStore, ranges_from_column, ranges_to_column, role_from_column,
-};
+pub(crate) use tokens::{NewToken, TokenGrant, TokenRecord, TokenStore, ranges_to_column, role_from_column};
 pub(crate) use webhooks::{
     DeliveryRecord, NewWebhook, WebhookChange, WebhookRecord, WebhookStatus, WebhookStore, WebhookType,
 };

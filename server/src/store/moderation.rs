@@ -6,7 +6,7 @@
 use async_trait::async_trait;
 use chrono::{DateTime, TimeZone, Utc};
 
-use super::{AccountId, approval::Hand};
+use super::{AccountId, approval::Hand, columns::Columns};
 use crate::Error;
 
 /// The send time of a campaign held for moderation.
@@ -191,3 +191,16 @@ pub(crate) const HELD: &str =
     "SELECT c.id, c.account_id, a.name, c.text, c.sent, coalesce(c.approval_note, ''), c.created_at
      FROM campaigns c JOIN accounts a ON a.id = c.account_id
      WHERE c.status = 'scheduled' AND c.send_at = $1";
+
+/// A held campaign from the columns of [`HELD`].
+pub(super) fn read_held<R: Columns>(row: &R) -> Result<HeldCampaign, R::Fault> {
+    Ok(HeldCampaign {
+        ticket: row.column(0)?,
+        account: row.column(1)?,
+        account_name: row.column(2)?,
+        text: row.column(3)?,
+        sent: row.column(4)?,
+        reason: row.column(5)?,
+        created_at: row.time(6)?,
+    })
+}

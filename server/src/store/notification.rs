@@ -4,7 +4,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use texto_core::{Credits, format_paris, wire::BalanceAlertEvent};
 
-use super::AccountId;
+use super::{AccountId, columns::Columns};
 use crate::Error;
 
 /// When and how an account is told that its balance is low (docs/interface.md §7.4, BALANCE_ALERT).
@@ -58,4 +58,16 @@ pub(crate) trait NotificationStore: Send + Sync {
     async fn balance_alert(&self, account: AccountId) -> Result<Option<BalanceAlert>, Error>;
     /// Replaces the account's settings.
     async fn set_balance_alert(&self, account: AccountId, alert: &BalanceAlert) -> Result<(), Error>;
+}
+
+/// An account's alert settings from column `at` on: the trigger, whether email and SMS are
+/// on, the email and the phone number.
+pub(super) fn read_alert<R: Columns>(row: &R, at: usize) -> Result<BalanceAlert, R::Fault> {
+    Ok(BalanceAlert {
+        trigger: row.column(at)?,
+        email_enabled: row.column(at + 1)?,
+        gsm_enabled: row.column(at + 2)?,
+        email: row.column(at + 3)?,
+        phone_number: row.column(at + 4)?,
+    })
 }

@@ -3,7 +3,7 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
-use super::{AccountId, Page};
+use super::{AccountId, Page, columns::Columns};
 use crate::Error;
 
 /// Which of the two number lists.
@@ -123,4 +123,16 @@ pub(crate) trait NumberListStore: Send + Sync {
     /// Removes an entry of the account's `list`, by its number or its id; false when it was
     /// not there.
     async fn remove_number(&self, account: AccountId, list: NumberList, entry: EntryRef) -> Result<bool, Error>;
+}
+
+/// One [`NumberEntry`], read from a row.
+pub(super) fn read_number_entry<R: Columns>(row: &R) -> Result<NumberEntry, R::Fault> {
+    Ok(NumberEntry {
+        id: row.column(0)?,
+        number: row.column::<i64>(1)? as u64,
+        info: [row.column(2)?, row.column(3)?, row.column(4)?, row.column(5)?],
+        campaign_id: row.column(6)?,
+        created_at: row.time(7)?,
+        source: row.column(8)?,
+    })
 }

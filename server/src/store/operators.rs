@@ -6,7 +6,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use texto_core::Credits;
 
-use super::AccountId;
+use super::{AccountId, columns::Columns};
 use crate::Error;
 
 /// An operator.
@@ -111,3 +111,32 @@ pub(crate) const SET_SUSPENDED: &str = "UPDATE accounts SET suspended_at = $2 WH
 /// The account's (`$1`) ledger lines, newest first: `$2` of them after the newest `$3`.
 pub(crate) const LEDGER: &str = "SELECT created_at, amount, kind, campaign_id FROM ledger WHERE account_id = $1
      ORDER BY id DESC LIMIT $2 OFFSET $3";
+
+/// One [`AccountOverview`], read from a row.
+pub(super) fn read_overview<R: Columns>(row: &R) -> Result<AccountOverview, R::Fault> {
+    Ok(AccountOverview {
+        id: row.column(0)?,
+        name: row.column(1)?,
+        balance: Credits::from_hundredths(row.column(2)?),
+        plan: row.column(3)?,
+        parent: row.column(4)?,
+        moderated: row.column(5)?,
+        per_second: row.column(6)?,
+        suspended: row.column(7)?,
+    })
+}
+
+/// One [`LedgerLine`], read from a row.
+pub(super) fn read_ledger_line<R: Columns>(row: &R) -> Result<LedgerLine, R::Fault> {
+    Ok(LedgerLine {
+        at: row.time(0)?,
+        amount: Credits::from_hundredths(row.column(1)?),
+        kind: row.column(2)?,
+        campaign: row.column(3)?,
+    })
+}
+
+/// One [`OperatorRecord`], read from a row.
+pub(super) fn read_operator<R: Columns>(row: &R) -> Result<OperatorRecord, R::Fault> {
+    Ok(OperatorRecord { id: row.column(0)?, name: row.column(1)? })
+}

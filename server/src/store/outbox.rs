@@ -4,7 +4,7 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
-use super::AccountId;
+use super::{AccountId, columns::Columns};
 use crate::Error;
 
 /// The columns an event to post is read from (`o`: the outbox, `w`: its webhook), in the order
@@ -131,4 +131,18 @@ pub(crate) const DELETE_UP_TO: [&str; 2] = [
 /// oldest never walks a large table to find nothing.
 pub(crate) fn last_to_prune(rows: impl IntoIterator<Item = (i64, String)>, before: &str) -> Option<i64> {
     rows.into_iter().take_while(|(_, made)| made.as_str() < before).last().map(|(id, _)| id)
+}
+
+pub(super) fn read_due_event<R: Columns>(row: &R) -> Result<DueEvent, R::Fault> {
+    Ok(DueEvent {
+        id: row.column(0)?,
+        webhook_id: row.column(1)?,
+        url: row.column(2)?,
+        secret: row.column::<Option<String>>(3)?.filter(|s| !s.is_empty()),
+        event: row.column(4)?,
+        body: row.column(5)?,
+        delivery_id: row.column(6)?,
+        attempts: row.column(7)?,
+        created_at: row.time(8)?,
+    })
 }

@@ -12,7 +12,8 @@ use texto_core::{BuiltinKeyword, Keyword};
 
 use super::{
     AccountId,
-    account_contacts::{ContactCard, JOINED_CARD_COLUMNS},
+    account_contacts::{ContactCard, JOINED_CARD_COLUMNS, joined_card},
+    columns::Columns,
     effects::{Reply, reply_number},
 };
 
@@ -120,6 +121,17 @@ pub(crate) fn day_counts(kept: &Kept<'_>) -> BTreeMap<AccountId, (i64, i64)> {
         *stops += i64::from(stop);
     }
     counts
+}
+
+/// The owner of a number from a row of [`owners_query`] (the number is column 0).
+pub(super) fn read_owner<R: Columns>(row: &R) -> Result<Owner, R::Fault> {
+    Ok(Owner {
+        account: row.column(1)?,
+        last_message: row.column(2)?,
+        campaign: row.column(3)?,
+        info: row.column(4)?,
+        contact: joined_card(row, 5)?,
+    })
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use texto_core::RetentionPeriod;
 
-use super::AccountId;
+use super::{AccountId, columns::Columns};
 use crate::Error;
 
 /// An account's periods; `None` keeps that data for good (the default).
@@ -117,4 +117,12 @@ pub(crate) fn expiry_statement(expiry: Expiry) -> &'static str {
              LIMIT $3)"
         }
     }
+}
+
+pub(super) fn read_settings<R: Columns>(row: &R, from: usize) -> Result<RetentionSettings, R::Fault> {
+    let mut periods = [None; 6];
+    for (i, period) in periods.iter_mut().enumerate() {
+        *period = row.column::<Option<String>>(from + i)?.and_then(|p| p.parse().ok());
+    }
+    Ok(RetentionSettings::from_periods(periods))
 }

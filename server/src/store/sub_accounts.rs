@@ -6,7 +6,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use texto_core::Credits;
 
-use super::AccountId;
+use super::{AccountId, columns::Columns};
 use crate::{
     Error,
     team::names::{Email, PersonName},
@@ -102,3 +102,20 @@ pub(crate) const SUB_ACCOUNT_COLUMNS: &str = "SELECT a.id, a.name, a.unlimited, 
         coalesce((SELECT u.name FROM users u WHERE u.account_id = a.id AND u.role = 'owner' ORDER BY u.id LIMIT 1), ''),
         a.created_at
      FROM accounts a WHERE a.parent_id = $1";
+
+pub(super) fn read_sub_account<R: Columns>(row: &R) -> Result<SubAccountRecord, R::Fault> {
+    Ok(SubAccountRecord {
+        id: row.column(0)?,
+        name: row.column(1)?,
+        unlimited: row.column(2)?,
+        balance: Credits::from_hundredths(row.column(3)?),
+        owner_email: row.column(4)?,
+        owner_name: row.column(5)?,
+        created_at: row.time(6)?,
+    })
+}
+
+/// One [`Family`], read from a row.
+pub(super) fn read_family<R: Columns>(row: &R) -> Result<Family, R::Fault> {
+    Ok(Family { parent: row.column(0)?, unlimited: row.column(1)? })
+}

@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use texto_core::Role;
 
 use super::{
-    AccountId, TokenGrant, role_from_column,
+    AccountId, TokenGrant,
     tokens::{grant_columns, live},
 };
 use crate::{
@@ -209,24 +209,6 @@ pub(crate) const SESSION_GRANT: &str = concat!(
 pub(crate) const REVOKE_TOKENS_MADE_BY: &str =
     "UPDATE api_tokens SET revoked_at = $2 WHERE made_by = $1 AND revoked_at IS NULL";
 
-/// The column of [`SESSION_GRANT`] where the token's grant begins.
-pub(crate) const SESSION_TOKEN_AT: usize = 10;
-
-/// The role and the audit log's name of a session's owner: its person's (their role as
-/// stored and their email) or its token's.
-pub(crate) fn session_owner_role(
-    role: Option<&str>,
-    email: Option<String>,
-    token: Option<&TokenGrant>,
-) -> (Role, String) {
-    match (role, email, token) {
-        (Some(role), Some(email), _) => (role_from_column(role), email),
-        (_, _, Some(token)) => (token.role, token.actor()),
-        // The statement reads no session without its person or its token.
-        _ => (Role::Analyst, String::new()),
-    }
-}
-
 /// The columns a one-time link is read from.
 pub(crate) const LINK_COLUMNS: &str =
     "SELECT kind, account_id, email, role, created_by, created_at, expires_at FROM one_time_links";
@@ -248,14 +230,6 @@ pub(crate) const COUNT_RESETS: &str =
 /// Ends every reset link of a person; `$1` the account, `$2` the email.
 pub(crate) const END_RESETS: &str =
     "DELETE FROM one_time_links WHERE account_id = $1 AND kind = 'reset' AND email = $2";
-
-/// The owner of a session's stored `(user_id, token_id)`.
-pub(crate) fn session_owner(user: Option<i64>, token: Option<i64>) -> SessionOwner {
-    match (user, token) {
-        (Some(user), _) => SessionOwner::User(user),
-        (None, token) => SessionOwner::Token(token.unwrap_or_default()),
-    }
-}
 
 /// The stored `(user_id, token_id)` of a session's owner.
 pub(crate) fn owner_columns(owner: SessionOwner) -> (Option<i64>, Option<i64>) {

@@ -5,7 +5,7 @@ use std::num::NonZeroU32;
 
 use async_trait::async_trait;
 
-use super::AccountId;
+use super::{AccountId, columns::Columns};
 use crate::Error;
 
 /// An account's team rules.
@@ -43,6 +43,11 @@ pub(crate) const SET_TEAM_RULES: &str = "UPDATE accounts SET approval_over = $2,
 /// `approval_over` as stored: NULL for none.
 pub(crate) fn approval_over_from_column(value: Option<i64>) -> Option<NonZeroU32> {
     value.and_then(|n| u32::try_from(n).ok()).and_then(NonZeroU32::new)
+}
+
+/// One [`TeamRules`], read from a row.
+pub(super) fn read_team_rules<R: Columns>(row: &R) -> Result<TeamRules, R::Fault> {
+    Ok(TeamRules { approval_over: approval_over_from_column(row.column(0)?), require_two_factor: row.column(1)? })
 }
 
 #[cfg(test)]

@@ -10,8 +10,10 @@ use texto_core::Role;
 use super::{AccountId, HttpErrors};
 use crate::{
     Error,
-    team::address_range::{AddressRange, any_contains},
-    team::names::{TokenLifetime, TokenName},
+    team::{
+        address_range::{AddressRange, any_contains},
+        names::{TokenLifetime, TokenName},
+    },
 };
 
 /// A token to create.

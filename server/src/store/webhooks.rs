@@ -3,7 +3,7 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
-use super::{AccountId, Page};
+use super::{AccountId, Page, columns::Columns};
 use crate::Error;
 
 /// The columns a webhook is read from, in the order both stores read them.
@@ -151,4 +151,32 @@ pub(crate) trait WebhookStore: Send + Sync {
     /// The webhook's request log, newest first, and how many attempts it holds; `NotFound`
     /// when there is no such webhook.
     async fn webhook_log(&self, account: AccountId, id: i64, page: Page) -> Result<(Vec<DeliveryRecord>, i64), Error>;
+}
+
+/// A row of [`WEBHOOK_FIELDS`].
+pub(super) fn read_webhook<R: Columns>(row: &R) -> Result<WebhookRecord, R::Fault> {
+    Ok(WebhookRecord {
+        id: row.column(0)?,
+        kind: row.column(1)?,
+        url: row.column(2)?,
+        secret: row.column(3)?,
+        status: row.column(4)?,
+        last_http_code: row.column(5)?,
+    })
+}
+
+/// One [`DeliveryRecord`], read from a row.
+pub(super) fn read_delivery<R: Columns>(row: &R) -> Result<DeliveryRecord, R::Fault> {
+    Ok(DeliveryRecord {
+        delivery_id: row.column(0)?,
+        event: row.column(1)?,
+        body: row.column(2)?,
+        attempt: row.column(3)?,
+        http_code: row.column(4)?,
+        latency_ms: row.column(5)?,
+        error: row.column(6)?,
+        at: row.time(7)?,
+        id: row.column(8)?,
+        state: row.column(9)?,
+    })
 }

@@ -13,10 +13,10 @@ mod waves;
 
 use texto_core::Credits;
 
-use crate::team::names::{TokenLifetime, TokenName};
 use crate::{
     Error,
     store::{HttpErrors, NewToken, Store},
+    team::names::{TokenLifetime, TokenName},
 };
 use backends::Backend;
 

@@ -3,7 +3,6 @@
 use async_trait::async_trait;
 use chrono::Utc;
 use deadpool_postgres::GenericClient;
-use tokio_postgres::Row;
 
 use super::{PgStore, query};
 use crate::{
@@ -12,42 +11,17 @@ use crate::{
         AccountId,
         account_contacts::{
             BOOK, CARD_COLUMNS, CLICKS, ContactCard, ContactChange, ContactClick, ContactFilter, ContactStore, ERASE,
-            MEMBERSHIPS, Membership, SAVE, consent_of,
+            MEMBERSHIPS, Membership, SAVE, read_card, read_click, read_membership,
         },
         segment_sql::Dialect,
         time,
     },
 };
 
-/// Reads a row of [`CARD_COLUMNS`].
-fn read_card(row: &Row) -> ContactCard {
-    card_at(row, 0)
-}
-
-/// Reads the card columns from column `at` on.
-fn card_at(row: &Row, at: usize) -> ContactCard {
-    ContactCard {
-        number: row.get(at),
-        firstname: row.get(at + 1),
-        lastname: row.get(at + 2),
-        fields: row.get(at + 3),
-        tags: row.get(at + 4),
-        created_at: row.get(at + 5),
-        updated_at: row.get(at + 6),
-        opt_in: consent_of(row.get(at + 7), row.get(at + 8), row.get(at + 9), row.get(at + 10)),
-        opt_out: consent_of(row.get(at + 11), row.get(at + 12), None, None),
-    }
-}
-
-/// Reads [`JOINED_CARD_COLUMNS`] from column `at` on: `None` when the number has no card.
-pub(super) fn joined_card(row: &Row, at: usize) -> Option<ContactCard> {
-    row.get::<_, Option<i64>>(at).map(|_| card_at(row, at))
-}
-
 /// The card of one number of the account's book.
 async fn card(db: &impl GenericClient, account: AccountId, number: i64) -> Result<Option<ContactCard>, Error> {
     let sql = format!("SELECT {CARD_COLUMNS} {BOOK} AND a.number = $2");
-    Ok(query(db, &sql, &[&account, &number]).await?.first().map(read_card))
+    Ok(query(db, &sql, &[&account, &number]).await?.first().map(read_card).transpose()?)
 }
 
 /// Creates or changes the contact of `number` (its list entries are left as they are).
@@ -89,7 +63,7 @@ impl ContactStore for PgStore {
         values.extend(conditions.values().iter().map(|value| value.as_postgres()));
         let matching: i64 = query(&client, &format!("SELECT COUNT(*) {from}"), &values).await?[0].get(0);
         let sql = format!("SELECT {CARD_COLUMNS} {from} ORDER BY a.number LIMIT {} OFFSET {}", page.length, page.start);
-        let cards = query(&client, &sql, &values).await?.iter().map(read_card).collect();
+        let cards = query(&client, &sql, &values).await?.iter().map(read_card).collect::<Result<_, _>>()?;
         Ok((cards, matching))
     }
 
@@ -108,21 +82,13 @@ impl ContactStore for PgStore {
         Ok(query(&client, MEMBERSHIPS, &[&account, &number])
             .await?
             .iter()
-            .map(|row| Membership {
-                list: row.get(0),
-                name: row.get(1),
-                info: [row.get(2), row.get(3), row.get(4), row.get(5)],
-            })
-            .collect())
+            .map(read_membership)
+            .collect::<Result<_, _>>()?)
     }
 
     async fn contact_clicks(&self, account: AccountId, number: i64) -> Result<Vec<ContactClick>, Error> {
         let client = self.pool.get().await?;
-        Ok(query(&client, CLICKS, &[&account, &number])
-            .await?
-            .iter()
-            .map(|row| ContactClick { campaign: row.get(0), at: time::load(row.get(1)) })
-            .collect())
+        Ok(query(&client, CLICKS, &[&account, &number]).await?.iter().map(read_click).collect::<Result<_, _>>()?)
     }
 
     async fn erase_contact(&self, account: AccountId, number: i64) -> Result<bool, Error> {

@@ -13,6 +13,7 @@ use crate::{
     Error,
     store::{
         AccountId, AccountStore, CountryRule, CountryRuleChange,
+        accounts::read_country_rule,
         money::{self, Movement},
     },
 };
@@ -105,7 +106,7 @@ impl AccountStore for PgStore {
             .await?;
         changed(&tx, account).await?;
         tx.commit().await?;
-        Ok(CountryRule { allowed: row.get(0), monthly_cap: row.get::<_, Option<i64>>(1).map(cap_from_db) })
+        Ok(read_country_rule(&row)?)
     }
 
     async fn close(&self) -> Result<(), Error> {
@@ -169,11 +170,6 @@ pub(super) async fn changed(db: &impl GenericClient, account: AccountId) -> Resu
 /// A monthly cap as stored (caps beyond `i64::MAX` are stored as `i64::MAX`).
 fn cap_to_db(cap: u64) -> i64 {
     i64::try_from(cap).unwrap_or(i64::MAX)
-}
-
-/// A stored monthly cap (a negative one, which texto never writes, reads as 0).
-fn cap_from_db(cap: i64) -> u64 {
-    u64::try_from(cap).unwrap_or(0)
 }
 
 /// A stored flood limit (one beyond `u32::MAX`, which texto never writes, reads as `u32::MAX`;

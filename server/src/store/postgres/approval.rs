@@ -10,6 +10,7 @@ use crate::{
         AccountId,
         approval::{
             APPROVE, ApprovalStore, Hand, MARK_AWAITING, NOTE_REJECTION, REJECTION, SENT_BY, STALE, SentBy, awaiting,
+            read_sent_by,
         },
         time,
     },
@@ -53,10 +54,7 @@ impl ApprovalStore for PgStore {
     async fn campaign_sender(&self, account: AccountId, ticket: i64) -> Result<SentBy, Error> {
         let client = self.pool.get().await?;
         let rows = query(&client, SENT_BY, &[&ticket, &account]).await?;
-        Ok(rows.first().map_or(SentBy { hand: Hand::Unknown, email: None }, |row| SentBy {
-            hand: Hand::of(row.get(0), row.get(1)),
-            email: row.get(2),
-        }))
+        Ok(rows.first().map(read_sent_by).transpose()?.unwrap_or(SentBy { hand: Hand::Unknown, email: None }))
     }
 
     async fn rejection(&self, account: AccountId, ticket: i64) -> Result<Option<String>, Error> {

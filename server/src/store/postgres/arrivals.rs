@@ -16,7 +16,7 @@ use deadpool_postgres::Transaction;
 use texto_core::DeliveryCode;
 use tokio_postgres::Row;
 
-use super::{account_contacts, events::Outbox, keyword_replies, time};
+use super::{events::Outbox, keyword_replies, time};
 use crate::{
     Error,
     store::{
@@ -227,17 +227,8 @@ async fn store_replies(
         .query(&owners_query, &[&numbers, &since])
         .await?
         .iter()
-        .map(|row| {
-            let owner = Owner {
-                account: row.get(1),
-                last_message: row.get(2),
-                campaign: row.get(3),
-                info: row.get(4),
-                contact: account_contacts::joined_card(row, 5),
-            };
-            (row.get(0), owner)
-        })
-        .collect();
+        .map(|row| Ok((row.try_get(0)?, replies_kept::read_owner(row)?)))
+        .collect::<Result<_, tokio_postgres::Error>>()?;
     let kept = replies_kept::kept(incoming, &owners);
     if kept.replies.is_empty() {
         return Ok(());

@@ -9,7 +9,11 @@ use tokio_postgres::types::ToSql;
 use super::{PgStore, query};
 use crate::{
     Error,
-    store::{AccountId, AuditEntry, AuditFilter, AuditPage, AuditStore, Page, audit::AUDIT_TOTAL, time},
+    store::{
+        AccountId, AuditEntry, AuditFilter, AuditPage, AuditStore, Page,
+        audit::{AUDIT_TOTAL, read_entry},
+        time,
+    },
 };
 
 #[async_trait]
@@ -48,19 +52,7 @@ impl AuditStore for PgStore {
             page.length,
             page.start
         );
-        let entries = query(&client, &sql, &values)
-            .await?
-            .iter()
-            .map(|row| AuditEntry {
-                account: row.get(0),
-                at: time::load(row.get(1)),
-                actor: row.get(2),
-                address: row.get(3),
-                action: row.get(4),
-                object: row.get(5),
-                summary: row.get(6),
-            })
-            .collect();
+        let entries = query(&client, &sql, &values).await?.iter().map(read_entry).collect::<Result<_, _>>()?;
         Ok(AuditPage { entries, kept, total })
     }
 

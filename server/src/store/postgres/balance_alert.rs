@@ -4,7 +4,6 @@
 use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
 use texto_core::Credits;
-use tokio_postgres::Row;
 
 use super::{events::Outbox, time};
 use crate::{
@@ -13,19 +12,8 @@ use crate::{
 };
 
 /// The accounts' alert settings, read by a batch of campaigns: rows of `(account_id,` then
-/// the columns [`from_row`] reads`)`.
+/// the columns [`read_alert`](crate::store::notification::read_alert) reads`)`.
 pub(super) const ALERTS_OF_ACCOUNTS: &str = "SELECT account_id, alert_trigger, alert_email, alert_gsm, email, phone_number FROM balance_alerts WHERE account_id = ANY($1)";
-
-/// A row of [`ALERTS_OF_ACCOUNTS`]: the account's alert settings.
-pub(super) fn from_row(row: &Row) -> BalanceAlert {
-    BalanceAlert {
-        trigger: row.get(1),
-        email_enabled: row.get(2),
-        gsm_enabled: row.get(3),
-        email: row.get(4),
-        phone_number: row.get(5),
-    }
-}
 
 /// Raises `alert` (its event and notices) in the debit's transaction, the debit having left
 /// `after`.

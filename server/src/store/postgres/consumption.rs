@@ -2,12 +2,15 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use texto_core::{Country, Credits};
+use texto_core::Country;
 
 use super::{PgStore, query};
 use crate::{
     Error,
-    store::{AccountId, ConsumptionStore, CountryConsumption, SqlValue, consumption_conditions, consumption_query},
+    store::{
+        AccountId, ConsumptionStore, CountryConsumption, SqlValue, consumption::read_country_consumption,
+        consumption_conditions, consumption_query,
+    },
 };
 
 #[async_trait]
@@ -23,13 +26,6 @@ impl ConsumptionStore for PgStore {
         let client = self.pool.get().await?;
         let params: Vec<_> = conditions.values().iter().map(SqlValue::as_postgres).collect();
         let rows = query(&client, &consumption_query(&conditions.postgres(1)), &params).await?;
-        Ok(rows
-            .iter()
-            .map(|row| CountryConsumption {
-                country: row.get(0),
-                messages: row.get(1),
-                cost: Credits::from_hundredths(row.get(2)),
-            })
-            .collect())
+        Ok(rows.iter().map(read_country_consumption).collect::<Result<_, _>>()?)
     }
 }

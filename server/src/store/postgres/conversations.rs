@@ -9,10 +9,9 @@ use crate::{
     store::{
         AccountId,
         conversations::{
-            CONVERSATION_COLUMNS, ConversationFilter, ConversationPage, ConversationRecord, ConversationStore,
-            MARK_READ, UNREAD, WRITTEN_TO,
+            CONVERSATION_COLUMNS, ConversationFilter, ConversationPage, ConversationStore, MARK_READ, UNREAD,
+            WRITTEN_TO, read_conversation,
         },
-        time,
     },
 };
 
@@ -40,15 +39,7 @@ impl ConversationStore for PgStore {
         .await?;
         let first = |rows: &[tokio_postgres::Row]| rows.first().map_or(0, |row| row.get::<_, i64>(0));
         Ok(ConversationPage {
-            conversations: rows
-                .iter()
-                .map(|row| ConversationRecord {
-                    number: row.get(0),
-                    last_text: row.get(1),
-                    last_at: time::load(row.get(2)),
-                    unread: row.get(3),
-                })
-                .collect(),
+            conversations: rows.iter().map(read_conversation).collect::<Result<_, _>>()?,
             matching: first(&matching),
             unread: first(&unread),
         })

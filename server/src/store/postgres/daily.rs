@@ -8,7 +8,7 @@ use crate::{
     Error,
     store::{
         AccountId,
-        daily::{DAYS, DailyStore, DayCounts, stored_day},
+        daily::{DAYS, DailyStore, DayCounts, read_day},
     },
 };
 
@@ -25,17 +25,10 @@ impl DailyStore for PgStore {
         Ok(query(&client, DAYS, &[&account, &first, &last])
             .await?
             .iter()
-            .filter_map(|row| {
-                let counts = DayCounts {
-                    sent: row.get(1),
-                    delivered: row.get(2),
-                    clicks: row.get(3),
-                    replies: row.get(4),
-                    stops: row.get(5),
-                    cost: row.get(6),
-                };
-                stored_day(row.get(0)).map(|day| (day, counts))
-            })
+            .map(read_day)
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .flatten()
             .collect())
     }
 }

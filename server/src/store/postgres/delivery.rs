@@ -23,7 +23,7 @@ use crate::{
     Error,
     store::{
         Arrival, CampaignText, DeliveryStore, HandOff, Notice, Queued,
-        delivery::WaveLimit,
+        delivery::{WaveLimit, read_notice},
         effects::{self, Submitted},
         wave::WavePlan,
     },
@@ -129,12 +129,8 @@ impl DeliveryStore for PgStore {
                 nodes::not_alive("claimed_by")
             ))
             .await?;
-        let mut notices: Vec<Notice> = client
-            .query(&claim, &[&self.node])
-            .await?
-            .iter()
-            .map(|row| Notice { id: row.get(0), channel: row.get(1), target: row.get(2), body: row.get(3) })
-            .collect();
+        let mut notices: Vec<Notice> =
+            client.query(&claim, &[&self.node]).await?.iter().map(read_notice).collect::<Result<_, _>>()?;
         notices.sort_unstable_by_key(|notice| notice.id);
         Ok(notices)
     }

@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use deadpool_postgres::Transaction;
 use texto_core::{BuiltinKeyword, Keyword};
 
-use super::{keywords, query};
+use super::query;
 use crate::{
     Error,
     store::{
@@ -13,7 +13,9 @@ use crate::{
         account_contacts::{OPT_OUT, SAVE, TAGS, with_tag},
         effects::Reply,
         keyword_effects::{Gate, KeywordEffect, KeywordMatch, gate, of_keywords},
-        keywords::{ADD_TO_LIST, AUTO_REPLY, BLACKLIST, REMOVE_FROM_LIST, RULE_FOR_WORD, SETTINGS, UNBLACKLIST},
+        keywords::{
+            ADD_TO_LIST, AUTO_REPLY, BLACKLIST, REMOVE_FROM_LIST, RULE_FOR_WORD, SETTINGS, UNBLACKLIST, read_settings,
+        },
     },
 };
 
@@ -29,18 +31,19 @@ pub(super) async fn act(
     let mut matches = Vec::new();
     for ((reply, to), keyword) in replies.iter().zip(tos).zip(keywords) {
         let Some((word, builtin)) = keyword else { continue };
-        let rule =
-            query(tx, RULE_FOR_WORD, &[&reply.account, &word.as_str()]).await?.first().and_then(keywords::read_rule);
+        let rule = query(tx, RULE_FOR_WORD, &[&reply.account, &word.as_str()])
+            .await?
+            .first()
+            .map(crate::store::keywords::read_rule)
+            .transpose()?
+            .flatten();
         let settings = match gate(rule.as_ref(), *builtin) {
             Gate::Ignored => continue,
             Gate::Acted { needs_settings: true } => query(tx, SETTINGS, &[&reply.account])
                 .await?
                 .first()
-                .map(|row| AccountSettings {
-                    help_text: row.get(0),
-                    stop_confirmation: row.get(1),
-                    marketing_needs_consent: row.get(2),
-                })
+                .map(read_settings)
+                .transpose()?
                 .unwrap_or_default(),
             Gate::Acted { needs_settings: false } => AccountSettings::default(),
         };

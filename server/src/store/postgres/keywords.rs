@@ -4,7 +4,6 @@ use async_trait::async_trait;
 use chrono::Utc;
 use deadpool_postgres::GenericClient;
 use texto_core::BuiltinKeyword;
-use tokio_postgres::Row;
 
 use super::{PgStore, query};
 use crate::{
@@ -14,21 +13,17 @@ use crate::{
         keywords::{
             AUTO_REPLY_DONE, AccountSettings, AutoReplyOutcome, DELETE_OWN, DUE_AUTO_REPLIES, DueAutoReply, IS_BUILTIN,
             KeywordChange, KeywordRemoved, KeywordRule, KeywordSaved, KeywordStore, RULE_COLUMNS, SEED_BUILTIN,
-            SET_SETTINGS, SETTINGS, actions_column, builtin_reply, listing_order, rule_of,
+            SET_SETTINGS, SETTINGS, actions_column, builtin_reply, listing_order, read_due_reply, read_rule,
+            read_settings,
         },
         time,
     },
 };
 
-/// Reads a row of [`RULE_COLUMNS`].
-pub(super) fn read_rule(row: &Row) -> Option<KeywordRule> {
-    rule_of(row.get(0), row.get(1), row.get(2), row.get(3), row.get(4))
-}
-
 /// The account's rule `id`.
 async fn rule(db: &impl GenericClient, account: AccountId, id: i64) -> Result<Option<KeywordRule>, Error> {
     let sql = format!("SELECT {RULE_COLUMNS} FROM keywords WHERE account_id = $1 AND id = $2");
-    Ok(query(db, &sql, &[&account, &id]).await?.first().and_then(read_rule))
+    Ok(query(db, &sql, &[&account, &id]).await?.first().map(read_rule).transpose()?.flatten())
 }
 
 /// Whether another of the account's keywords than `except` has `word`.
@@ -47,8 +42,14 @@ impl KeywordStore for PgStore {
             query(&client, SEED_BUILTIN, &[&account, &word, &name, &reply, &now]).await?;
         }
         let sql = format!("SELECT {RULE_COLUMNS} FROM keywords WHERE account_id = $1");
-        let mut rules: Vec<KeywordRule> =
-            query(&client, &sql, &[&account]).await?.iter().filter_map(read_rule).collect();
+        let mut rules: Vec<KeywordRule> = query(&client, &sql, &[&account])
+            .await?
+            .iter()
+            .map(read_rule)
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .flatten()
+            .collect();
         listing_order(&mut rules);
         Ok(rules)
     }
@@ -104,15 +105,7 @@ impl KeywordStore for PgStore {
 
     async fn settings(&self, account: AccountId) -> Result<AccountSettings, Error> {
         let client = self.pool.get().await?;
-        Ok(query(&client, SETTINGS, &[&account])
-            .await?
-            .first()
-            .map(|row| AccountSettings {
-                help_text: row.get(0),
-                stop_confirmation: row.get(1),
-                marketing_needs_consent: row.get(2),
-            })
-            .unwrap_or_default())
+        Ok(query(&client, SETTINGS, &[&account]).await?.first().map(read_settings).transpose()?.unwrap_or_default())
     }
 
     async fn set_settings(&self, account: AccountId, settings: AccountSettings) -> Result<(), Error> {
@@ -128,18 +121,7 @@ impl KeywordStore for PgStore {
 
     async fn due_auto_replies(&self, most: i64) -> Result<Vec<DueAutoReply>, Error> {
         let client = self.pool.get().await?;
-        Ok(query(&client, DUE_AUTO_REPLIES, &[&most])
-            .await?
-            .iter()
-            .map(|row| DueAutoReply {
-                id: row.get(0),
-                account: row.get(1),
-                number: row.get(2),
-                sender: row.get(3),
-                text: row.get(4),
-                to_blacklisted: row.get(5),
-            })
-            .collect())
+        Ok(query(&client, DUE_AUTO_REPLIES, &[&most]).await?.iter().map(read_due_reply).collect::<Result<_, _>>()?)
     }
 
     async fn auto_reply_done(&self, id: i64, outcome: AutoReplyOutcome) -> Result<(), Error> {

@@ -5,12 +5,14 @@ use std::pin::pin;
 use async_trait::async_trait;
 use deadpool_postgres::{Client, Transaction};
 use futures_util::TryStreamExt;
-use tokio_postgres::Row;
 
 use super::PgStore;
 use crate::{
     Error,
-    store::{AccountId, Added, ContactSearch, ListContact, ListPage, ListStore, ListSummary, NewContact, Page, time},
+    store::{
+        AccountId, Added, ContactSearch, ListContact, ListPage, ListStore, ListSummary, NewContact, Page,
+        lists::{read_contact, read_summary},
+    },
 };
 
 /// A list with its contact count, for `WHERE` clauses on `lists`.
@@ -72,7 +74,12 @@ impl ListStore for PgStore {
         let query = client
             .prepare_cached(&format!("{LIST_COLUMNS} WHERE account_id = $1 ORDER BY id LIMIT $2 OFFSET $3"))
             .await?;
-        let lists = client.query(&query, &[&account, &page.length, &page.start]).await?.iter().map(summary).collect();
+        let lists = client
+            .query(&query, &[&account, &page.length, &page.start])
+            .await?
+            .iter()
+            .map(read_summary)
+            .collect::<Result<_, _>>()?;
         Ok((lists, total))
     }
 
@@ -86,14 +93,20 @@ impl ListStore for PgStore {
         let page = page.clamped();
         let client = self.pool.get().await?;
         let query = client.prepare_cached(&format!("{LIST_COLUMNS} WHERE id = $1 AND account_id = $2")).await?;
-        let Some(summary) = client.query_opt(&query, &[&list, &account]).await?.as_ref().map(summary) else {
+        let Some(summary) =
+            client.query_opt(&query, &[&list, &account]).await?.as_ref().map(read_summary).transpose()?
+        else {
             return Ok(None);
         };
         let (contacts, matching) = match search {
             None => {
                 let query = client.prepare_cached(&format!("{CONTACT_COLUMNS} ORDER BY id LIMIT $2 OFFSET $3")).await?;
-                let contacts =
-                    client.query(&query, &[&list, &page.length, &page.start]).await?.iter().map(contact).collect();
+                let contacts = client
+                    .query(&query, &[&list, &page.length, &page.start])
+                    .await?
+                    .iter()
+                    .map(read_contact)
+                    .collect::<Result<_, _>>()?;
                 (contacts, summary.contacts)
             }
             Some(search) => searched(&client, list, search, page).await?,
@@ -121,20 +134,6 @@ impl ListStore for PgStore {
     }
 }
 
-/// A row of [`LIST_COLUMNS`].
-fn summary(row: &Row) -> ListSummary {
-    ListSummary { id: row.get(0), name: row.get(1), contacts: row.get(2), created_at: time::load(row.get(3)) }
-}
-
-/// A row of [`CONTACT_COLUMNS`].
-fn contact(row: &Row) -> ListContact {
-    ListContact {
-        id: row.get(0),
-        number: row.get::<_, i64>(1) as u64,
-        info: [row.get(2), row.get(3), row.get(4), row.get(5)],
-    }
-}
-
 /// The page of the list's contacts that match `search`, and how many match. The fields are
 /// compared here rather than in SQL, whose `lower()` depends on the database's locale; one
 /// pass over the list (streamed, not loaded at once) gives both the count and the page.
@@ -148,7 +147,7 @@ async fn searched(
     let mut rows = pin!(client.query_raw(&query, [list]).await?);
     let (mut contacts, mut matching) = (Vec::new(), 0);
     while let Some(row) = rows.try_next().await? {
-        let contact = contact(&row);
+        let contact = read_contact(&row)?;
         if search.matches(&contact) {
             if matching >= page.start && matching - page.start < page.length {
                 contacts.push(contact);

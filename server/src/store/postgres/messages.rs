@@ -4,15 +4,15 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
 use futures_util::future::try_join;
-use texto_core::{Credits, DeliveryCode, PushType};
-use tokio_postgres::Row;
+use texto_core::DeliveryCode;
 
 use super::{PgStore, query};
 use crate::{
     Error,
     store::{
         AccountId, CampaignNumber, MessageFilter, MessageRecord, MessageStore, ReplyFilter, ReplyRecord, SqlValue,
-        info_from_column, time, unmasked,
+        messages::{read_message, read_reply, read_stopped, read_undeliverable},
+        time,
     },
 };
 
@@ -20,39 +20,8 @@ use crate::{
 const MESSAGE_COLUMNS: &str = "m.id, m.campaign_id, m.gsmsmsid, m.number, m.country, m.cost, m.delivery, \
      m.created_at, m.delivered_at, m.info, c.text, c.sender, c.pushtype, c.links";
 
-fn message(row: &Row) -> Result<MessageRecord, Error> {
-    let code: i64 = row.get(6);
-    Ok(MessageRecord {
-        id: row.get(0),
-        campaign: row.get(1),
-        gsmsmsid: row.get(2),
-        number: unmasked(row.get(3)),
-        country: row.get(4),
-        cost: Credits::from_hundredths(row.get(5)),
-        delivery: DeliveryCode::from_code(code).ok_or(Error::Unavailable("a message with an unknown delivery code"))?,
-        created_at: time::load(row.get(7)),
-        delivered_at: row.get::<_, Option<&str>>(8).map(time::load),
-        info: info_from_column(row.get(9)),
-        text: row.get(10),
-        sender: row.get(11),
-        pushtype: PushType::parse(row.get(12)).unwrap_or(PushType::Alert),
-        links: serde_json::from_str(row.get(13)).unwrap_or_default(),
-    })
-}
-
 /// The columns [`reply`] reads, from `replies r LEFT JOIN messages m`.
 const REPLY_COLUMNS: &str = "r.id, m.campaign_id, r.number, r.text, r.received_at, m.info";
-
-fn reply(row: &Row) -> ReplyRecord {
-    ReplyRecord {
-        id: row.get(0),
-        campaign: row.get(1),
-        number: unmasked(row.get(2)),
-        text: row.get(3),
-        received_at: time::load(row.get(4)),
-        info: info_from_column(row.get(5)),
-    }
-}
 
 fn values(values: &[SqlValue]) -> Vec<&(dyn tokio_postgres::types::ToSql + Sync)> {
     values.iter().map(SqlValue::as_postgres).collect()
@@ -100,7 +69,7 @@ impl MessageStore for PgStore {
             let sql = format!("SELECT COUNT(*) FROM messages m {join} WHERE {}", conditions.postgres(1));
             count(&client, &sql, conditions.values()).await?
         };
-        Ok((rows.iter().map(message).collect::<Result<_, _>>()?, total, kept))
+        Ok((rows.iter().map(read_message).collect::<Result<_, _>>()?, total, kept))
     }
 
     async fn replies(&self, account: AccountId, filter: ReplyFilter) -> Result<(Vec<ReplyRecord>, i64), Error> {
@@ -125,7 +94,7 @@ impl MessageStore for PgStore {
             query(&client, &sql, &params),
         )
         .await?;
-        Ok((rows.iter().map(reply).collect(), total))
+        Ok((rows.iter().map(read_reply).collect::<Result<_, _>>()?, total))
     }
 
     async fn campaign_replies(&self, account: AccountId, campaign: i64) -> Result<Option<Vec<ReplyRecord>>, Error> {
@@ -136,7 +105,7 @@ impl MessageStore for PgStore {
         let sql = format!(
             "SELECT {REPLY_COLUMNS} FROM replies r JOIN messages m ON m.id = r.message_id WHERE m.campaign_id = $1 ORDER BY r.id"
         );
-        Ok(Some(query(&client, &sql, &[&campaign]).await?.iter().map(reply).collect()))
+        Ok(Some(query(&client, &sql, &[&campaign]).await?.iter().map(read_reply).collect::<Result<_, _>>()?))
     }
 
     async fn campaign_stops(&self, account: AccountId, campaign: i64) -> Result<Option<Vec<CampaignNumber>>, Error> {
@@ -151,16 +120,7 @@ impl MessageStore for PgStore {
             &[&campaign],
         )
         .await?;
-        Ok(Some(
-            rows.iter()
-                .map(|row| CampaignNumber {
-                    id: row.get(0),
-                    number: row.get::<_, i64>(1) as u64,
-                    info: [row.get(2), row.get(3), row.get(4), row.get(5)],
-                    at: time::load(row.get(6)),
-                })
-                .collect(),
-        ))
+        Ok(Some(rows.iter().map(read_stopped).collect::<Result<_, _>>()?))
     }
 
     async fn campaign_npai(&self, account: AccountId, campaign: i64) -> Result<Option<Vec<CampaignNumber>>, Error> {
@@ -173,18 +133,7 @@ impl MessageStore for PgStore {
              WHERE campaign_id = $1 AND delivery = {} AND number > 0 ORDER BY id",
             DeliveryCode::InvalidDestination.code()
         );
-        Ok(Some(
-            query(&client, &sql, &[&campaign])
-                .await?
-                .iter()
-                .map(|row| CampaignNumber {
-                    id: row.get(0),
-                    number: row.get::<_, i64>(1) as u64,
-                    info: info_from_column(row.get(2)).unwrap_or_default(),
-                    at: time::load(row.get(3)),
-                })
-                .collect(),
-        ))
+        Ok(Some(query(&client, &sql, &[&campaign]).await?.iter().map(read_undeliverable).collect::<Result<_, _>>()?))
     }
 
     async fn blacklist_campaign_npai(

@@ -2,7 +2,6 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use tokio_postgres::Row;
 
 use super::{PgStore, query};
 use crate::{
@@ -13,23 +12,11 @@ use crate::{
         moderation::{
             ADD_RULE, HELD, HeldCampaign, Hold, MARK_HELD, MODERATED, ModerationRule, ModerationStore,
             NEW_ACCOUNTS_MODERATED, RELEASE, REMOVE_RULE, RULES, Released, RuleKind, SET_MODERATED,
-            SET_NEW_ACCOUNTS_MODERATED, SUSPENDED, held, setting,
+            SET_NEW_ACCOUNTS_MODERATED, SUSPENDED, held, read_held, setting,
         },
         time,
     },
 };
-
-fn read_held(row: &Row) -> HeldCampaign {
-    HeldCampaign {
-        ticket: row.get(0),
-        account: row.get(1),
-        account_name: row.get(2),
-        text: row.get(3),
-        sent: row.get(4),
-        reason: row.get(5),
-        created_at: time::load(row.get(6)),
-    }
-}
 
 #[async_trait]
 impl ModerationStore for PgStore {
@@ -91,13 +78,13 @@ impl ModerationStore for PgStore {
     async fn held_campaigns(&self) -> Result<Vec<HeldCampaign>, Error> {
         let client = self.pool.get().await?;
         let sql = format!("{HELD} ORDER BY c.id");
-        Ok(query(&client, &sql, &[&time::store(held())]).await?.iter().map(read_held).collect())
+        Ok(query(&client, &sql, &[&time::store(held())]).await?.iter().map(read_held).collect::<Result<_, _>>()?)
     }
 
     async fn held_campaign(&self, ticket: i64) -> Result<Option<HeldCampaign>, Error> {
         let client = self.pool.get().await?;
         let sql = format!("{HELD} AND c.id = $2");
-        Ok(query(&client, &sql, &[&time::store(held()), &ticket]).await?.first().map(read_held))
+        Ok(query(&client, &sql, &[&time::store(held()), &ticket]).await?.first().map(read_held).transpose()?)
     }
 
     async fn release_held(

@@ -5,7 +5,7 @@ use async_trait::async_trait;
 use super::PgStore;
 use crate::{
     Error,
-    store::{AccountId, BalanceAlert, NotificationStore},
+    store::{AccountId, BalanceAlert, NotificationStore, notification::read_alert},
 };
 
 #[async_trait]
@@ -15,13 +15,7 @@ impl NotificationStore for PgStore {
         let row = client
             .query_opt("SELECT alert_trigger, alert_email, alert_gsm, email, phone_number FROM balance_alerts WHERE account_id = $1", &[&account])
             .await?;
-        Ok(row.map(|row| BalanceAlert {
-            trigger: row.get(0),
-            email_enabled: row.get(1),
-            gsm_enabled: row.get(2),
-            email: row.get(3),
-            phone_number: row.get(4),
-        }))
+        Ok(row.map(|row| read_alert(&row, 0)).transpose()?)
     }
 
     async fn set_balance_alert(&self, account: AccountId, alert: &BalanceAlert) -> Result<(), Error> {

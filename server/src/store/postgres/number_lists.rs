@@ -8,7 +8,8 @@ use super::{PgStore, time};
 use crate::{
     Error,
     store::{
-        AccountId, EntryRef, NewContact, NumberEntry, NumberFilter, NumberList, NumberListStore, NumberPage, Page,
+        AccountId, EntryRef, NewContact, NumberFilter, NumberList, NumberListStore, NumberPage, Page,
+        number_lists::read_number_entry,
     },
 };
 
@@ -41,19 +42,7 @@ impl NumberListStore for PgStore {
                  WHERE {conditions} ORDER BY id LIMIT ${limit} OFFSET ${offset}"
             ))
             .await?;
-        let entries = client
-            .query(&query, &values)
-            .await?
-            .iter()
-            .map(|row| NumberEntry {
-                id: row.get(0),
-                number: row.get::<_, i64>(1) as u64,
-                info: [row.get(2), row.get(3), row.get(4), row.get(5)],
-                campaign_id: row.get(6),
-                created_at: time::load(row.get(7)),
-                source: row.get(8),
-            })
-            .collect();
+        let entries = client.query(&query, &values).await?.iter().map(read_number_entry).collect::<Result<_, _>>()?;
         Ok(NumberPage { entries, total, matching })
     }
 

@@ -2,7 +2,6 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use texto_core::Credits;
 
 use super::{PgStore, query};
 use crate::{
@@ -11,7 +10,8 @@ use crate::{
         AccountId,
         operators::{
             ADD_SESSION, AccountOverview, BY_TOKEN, CREATE, END_SESSION, FORGET_SESSIONS, LEDGER, LedgerLine,
-            OVERVIEWS, OperatorRecord, OperatorStore, SET_PASSWORD, SET_SUSPENDED, SIGN_IN,
+            OVERVIEWS, OperatorRecord, OperatorStore, SET_PASSWORD, SET_SUSPENDED, SIGN_IN, read_ledger_line,
+            read_operator, read_overview,
         },
         time,
     },
@@ -32,7 +32,7 @@ impl OperatorStore for PgStore {
     ) -> Result<Option<OperatorRecord>, Error> {
         let client = self.pool.get().await?;
         let rows = query(&client, BY_TOKEN, &[&token_hash.as_slice(), &time::store(now)]).await?;
-        Ok(rows.first().map(|row| OperatorRecord { id: row.get(0), name: row.get(1) }))
+        Ok(rows.first().map(read_operator).transpose()?)
     }
 
     async fn set_operator_password(&self, name: &str, password_hash: &str) -> Result<bool, Error> {
@@ -66,20 +66,7 @@ impl OperatorStore for PgStore {
 
     async fn account_overviews(&self) -> Result<Vec<AccountOverview>, Error> {
         let client = self.pool.get().await?;
-        Ok(query(&client, OVERVIEWS, &[])
-            .await?
-            .iter()
-            .map(|row| AccountOverview {
-                id: row.get(0),
-                name: row.get(1),
-                balance: Credits::from_hundredths(row.get(2)),
-                plan: row.get(3),
-                parent: row.get(4),
-                moderated: row.get(5),
-                per_second: row.get(6),
-                suspended: row.get(7),
-            })
-            .collect())
+        Ok(query(&client, OVERVIEWS, &[]).await?.iter().map(read_overview).collect::<Result<_, _>>()?)
     }
 
     async fn set_suspended(&self, account: AccountId, at: Option<DateTime<Utc>>) -> Result<(), Error> {
@@ -93,12 +80,7 @@ impl OperatorStore for PgStore {
         Ok(query(&client, LEDGER, &[&account, &limit, &skip])
             .await?
             .iter()
-            .map(|row| LedgerLine {
-                at: time::load(row.get(0)),
-                amount: Credits::from_hundredths(row.get(1)),
-                kind: row.get(2),
-                campaign: row.get(3),
-            })
-            .collect())
+            .map(read_ledger_line)
+            .collect::<Result<_, _>>()?)
     }
 }

@@ -6,14 +6,14 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Duration, Utc};
-use tokio_postgres::{Row, types::ToSql};
+use tokio_postgres::types::ToSql;
 
 use super::{PgStore, nodes, time};
 use crate::{
     Error,
     store::{
         AccountId, Attempt, DueEvent, OutboxStore,
-        outbox::{self, EVENT_COLUMNS},
+        outbox::{self, EVENT_COLUMNS, read_due_event},
     },
 };
 
@@ -29,20 +29,6 @@ const PENDING_WEBHOOKS: &str = "WITH RECURSIVE pending(webhook_id) AS (
          SELECT (SELECT o.webhook_id FROM outbox o WHERE o.state = 'pending' AND o.webhook_id > p.webhook_id
                  ORDER BY o.webhook_id, o.id LIMIT 1)
          FROM pending p WHERE p.webhook_id IS NOT NULL)";
-
-fn due_event(row: &Row) -> DueEvent {
-    DueEvent {
-        id: row.get(0),
-        webhook_id: row.get(1),
-        url: row.get(2),
-        secret: row.get::<_, Option<String>>(3).filter(|s| !s.is_empty()),
-        event: row.get(4),
-        body: row.get(5),
-        delivery_id: row.get(6),
-        attempts: row.get(7),
-        created_at: time::load(row.get(8)),
-    }
-}
 
 #[async_trait]
 impl OutboxStore for PgStore {
@@ -88,7 +74,7 @@ impl OutboxStore for PgStore {
             ))
             .await?;
         let rows = client.query(&query, &[&time::store(now), &webhook_id, &(limit as i64)]).await?;
-        Ok(rows.iter().take_while(|row| row.get::<_, bool>(9)).map(due_event).collect())
+        Ok(rows.iter().take_while(|row| row.get::<_, bool>(9)).map(read_due_event).collect::<Result<_, _>>()?)
     }
 
     async fn record_attempts(&self, attempts: Vec<Attempt>) -> Result<bool, Error> {
@@ -160,7 +146,7 @@ impl OutboxStore for PgStore {
                 &[&attempt_id, &webhook_id, &account],
             )
             .await?;
-        Ok(row.as_ref().map(due_event))
+        Ok(row.as_ref().map(read_due_event).transpose()?)
     }
 
     async fn prune(&self, before: DateTime<Utc>, limit: usize) -> Result<u64, Error> {

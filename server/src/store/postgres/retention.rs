@@ -2,30 +2,28 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use tokio_postgres::Row;
 
 use super::{PgStore, query};
 use crate::{
     Error,
-    store::{AccountId, Cursor, Expiry, RetentionSettings, RetentionStore, expiry_statement, time},
+    store::{
+        AccountId, Cursor, Expiry, RetentionSettings, RetentionStore, expiry_statement, retention::read_settings, time,
+    },
 };
 
 const COLUMNS: &str = "message, list, survey, campaign, mo, lookup";
-
-fn settings(row: &Row, from: usize) -> RetentionSettings {
-    let mut periods = [None; 6];
-    for (i, period) in periods.iter_mut().enumerate() {
-        *period = row.get::<_, Option<&str>>(from + i).and_then(|p| p.parse().ok());
-    }
-    RetentionSettings::from_periods(periods)
-}
 
 #[async_trait]
 impl RetentionStore for PgStore {
     async fn retention(&self, account: AccountId) -> Result<RetentionSettings, Error> {
         let client = self.pool.get().await?;
         let sql = format!("SELECT {COLUMNS} FROM retention WHERE account_id = $1");
-        Ok(query(&client, &sql, &[&account]).await?.first().map(|row| settings(row, 0)).unwrap_or_default())
+        Ok(query(&client, &sql, &[&account])
+            .await?
+            .first()
+            .map(|row| read_settings(row, 0))
+            .transpose()?
+            .unwrap_or_default())
     }
 
     async fn set_retention(&self, account: AccountId, settings: RetentionSettings) -> Result<(), Error> {
@@ -46,7 +44,11 @@ impl RetentionStore for PgStore {
     async fn retained_accounts(&self) -> Result<Vec<(AccountId, RetentionSettings)>, Error> {
         let client = self.pool.get().await?;
         let sql = format!("SELECT account_id, {COLUMNS} FROM retention");
-        Ok(query(&client, &sql, &[]).await?.iter().map(|row| (row.get(0), settings(row, 1))).collect())
+        Ok(query(&client, &sql, &[])
+            .await?
+            .iter()
+            .map(|row| Ok((row.try_get(0)?, read_settings(row, 1)?)))
+            .collect::<Result<_, tokio_postgres::Error>>()?)
     }
 
     async fn expire(

@@ -2,7 +2,6 @@
 
 use async_trait::async_trait;
 use texto_core::{Credits, Role};
-use tokio_postgres::Row;
 
 use super::{PgStore, accounts::move_money, query};
 use crate::{
@@ -11,22 +10,11 @@ use crate::{
         AccountId, money,
         sub_accounts::{
             Family, NewSubAccount, SUB_ACCOUNT_COLUMNS, SubAccountRecord, SubAccountStore, email_taken, name_taken,
+            read_family, read_sub_account,
         },
         time,
     },
 };
-
-fn record(row: &Row) -> SubAccountRecord {
-    SubAccountRecord {
-        id: row.get(0),
-        name: row.get(1),
-        unlimited: row.get(2),
-        balance: Credits::from_hundredths(row.get(3)),
-        owner_email: row.get(4),
-        owner_name: row.get(5),
-        created_at: time::load(row.get(6)),
-    }
-}
 
 #[async_trait]
 impl SubAccountStore for PgStore {
@@ -63,19 +51,19 @@ impl SubAccountStore for PgStore {
     async fn sub_accounts(&self, parent: AccountId) -> Result<Vec<SubAccountRecord>, Error> {
         let client = self.pool.get().await?;
         let rows = query(&client, &format!("{SUB_ACCOUNT_COLUMNS} ORDER BY a.id"), &[&parent]).await?;
-        Ok(rows.iter().map(record).collect())
+        Ok(rows.iter().map(read_sub_account).collect::<Result<_, _>>()?)
     }
 
     async fn sub_account(&self, parent: AccountId, id: AccountId) -> Result<Option<SubAccountRecord>, Error> {
         let client = self.pool.get().await?;
         let rows = query(&client, &format!("{SUB_ACCOUNT_COLUMNS} AND a.id = $2"), &[&parent, &id]).await?;
-        Ok(rows.first().map(record))
+        Ok(rows.first().map(read_sub_account).transpose()?)
     }
 
     async fn family(&self, account: AccountId) -> Result<Family, Error> {
         let client = self.pool.get().await?;
         let rows = query(&client, "SELECT parent_id, unlimited FROM accounts WHERE id = $1", &[&account]).await?;
-        Ok(rows.first().map(|row| Family { parent: row.get(0), unlimited: row.get(1) }).unwrap_or_default())
+        Ok(rows.first().map(read_family).transpose()?.unwrap_or_default())
     }
 
     async fn transfer(&self, from: AccountId, to: AccountId, credits: Credits) -> Result<(Credits, Credits), Error> {

@@ -3,19 +3,18 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use texto_core::Role;
-use tokio_postgres::Row;
 
-use super::{PgStore, query, tokens::grant};
+use super::{PgStore, query};
 use crate::{
     Error,
     store::{
-        AccountId, role_from_column,
+        AccountId,
         team::{
-            COUNT_RESETS, DROP_EXPIRED_RESETS, END_RESETS, INSERT_LINK, LINK_COLUMNS, LinkKind, OneTimeLink,
-            REVOKE_TOKENS_MADE_BY, SESSION_GRANT, SESSION_TOKEN_AT, SET_TWO_FACTOR, SessionGrant, SessionOwner,
-            TeamStore, TwoFactor, USE_TOTP_STEP, USER_COLUMNS, UserRecord, owner_columns, session_owner,
-            session_owner_role,
+            COUNT_RESETS, DROP_EXPIRED_RESETS, END_RESETS, INSERT_LINK, LINK_COLUMNS, OneTimeLink,
+            REVOKE_TOKENS_MADE_BY, SESSION_GRANT, SET_TWO_FACTOR, SessionGrant, SessionOwner, TeamStore, TwoFactor,
+            USE_TOTP_STEP, USER_COLUMNS, UserRecord, owner_columns,
         },
+        team_rows::{read_link, read_session, read_user},
         team_sessions::{
             ADD_SESSION, END_OTHER_SESSIONS, END_PERSON_SESSIONS, END_SESSION, REMOVE_PERSON, REPLACE_LINK,
             SET_PASSWORD, TAKE_LINK, TOUCH_SESSION, end_sessions_of, may_add_reset, taken,
@@ -24,31 +23,6 @@ use crate::{
     },
     team::names::{Email, PersonName},
 };
-
-fn user(row: &Row) -> UserRecord {
-    UserRecord {
-        id: row.get(0),
-        account: row.get(1),
-        email: row.get(2),
-        name: row.get(3),
-        role: role_from_column(row.get(4)),
-        created_at: time::load(row.get(5)),
-        password_hash: row.get(6),
-        two_factor: TwoFactor { secret: row.get(7), pending: row.get(8), recovery: row.get(9) },
-    }
-}
-
-fn link(row: &Row) -> OneTimeLink {
-    OneTimeLink {
-        kind: LinkKind::parse(row.get(0)).unwrap_or(LinkKind::Reset),
-        account: row.get(1),
-        email: row.get(2),
-        role: row.get::<_, Option<&str>>(3).map(role_from_column),
-        created_by: row.get(4),
-        created_at: time::load(row.get(5)),
-        expires_at: time::load(row.get(6)),
-    }
-}
 
 /// Stores `link` under its secret's hash, in `tx`.
 async fn insert_link(
@@ -93,24 +67,28 @@ impl TeamStore for PgStore {
             &[&account, &email.as_str(), &name.as_str(), &password_hash, &role.as_str(), &time::store(now)],
         )
         .await?;
-        Ok(rows.first().map(user))
+        Ok(rows.first().map(read_user).transpose()?)
     }
 
     async fn user_by_email(&self, email: &Email) -> Result<Option<UserRecord>, Error> {
         let client = self.pool.get().await?;
-        Ok(query(&client, &format!("{USER_COLUMNS} WHERE email = $1"), &[&email.as_str()]).await?.first().map(user))
+        Ok(query(&client, &format!("{USER_COLUMNS} WHERE email = $1"), &[&email.as_str()])
+            .await?
+            .first()
+            .map(read_user)
+            .transpose()?)
     }
 
     async fn users(&self, account: AccountId) -> Result<Vec<UserRecord>, Error> {
         let client = self.pool.get().await?;
         let rows = query(&client, &format!("{USER_COLUMNS} WHERE account_id = $1 ORDER BY id"), &[&account]).await?;
-        Ok(rows.iter().map(user).collect())
+        Ok(rows.iter().map(read_user).collect::<Result<_, _>>()?)
     }
 
     async fn user(&self, account: AccountId, id: i64) -> Result<Option<UserRecord>, Error> {
         let client = self.pool.get().await?;
         let sql = format!("{USER_COLUMNS} WHERE id = $1 AND account_id = $2");
-        Ok(query(&client, &sql, &[&id, &account]).await?.first().map(user))
+        Ok(query(&client, &sql, &[&id, &account]).await?.first().map(read_user).transpose()?)
     }
 
     async fn set_role(&self, account: AccountId, id: i64, role: Role) -> Result<bool, Error> {
@@ -178,22 +156,7 @@ impl TeamStore for PgStore {
     async fn session_grant(&self, secret_hash: &[u8; 32]) -> Result<Option<SessionGrant>, Error> {
         let client = self.pool.get().await?;
         let rows = query(&client, SESSION_GRANT, &[&secret_hash.as_slice()]).await?;
-        Ok(rows.first().map(|row| {
-            let token = grant(row, SESSION_TOKEN_AT);
-            let (role, actor) = session_owner_role(row.get(4), row.get(5), token.as_ref());
-            SessionGrant {
-                id: row.get(0),
-                account: row.get(1),
-                owner: session_owner(row.get(2), row.get(3)),
-                role,
-                actor,
-                token,
-                csrf: row.get(6),
-                created_at: time::load(row.get(7)),
-                seen_at: time::load(row.get(8)),
-                two_factor_missing: row.get(9),
-            }
-        }))
+        Ok(rows.first().map(read_session).transpose()?)
     }
 
     async fn touch_session(&self, id: i64, now: DateTime<Utc>) -> Result<(), Error> {
@@ -242,7 +205,7 @@ impl TeamStore for PgStore {
     async fn take_link(&self, secret_hash: &[u8; 32], now: DateTime<Utc>) -> Result<Option<OneTimeLink>, Error> {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
-        let found = query(&tx, TAKE_LINK, &[&secret_hash.as_slice()]).await?.first().map(link);
+        let found = query(&tx, TAKE_LINK, &[&secret_hash.as_slice()]).await?.first().map(read_link).transpose()?;
         let (found, ends_resets) = taken(found, now);
         if let Some(used) = found.as_ref().filter(|_| ends_resets) {
             tx.execute(END_RESETS, &[&used.account, &used.email]).await?;
@@ -256,7 +219,11 @@ impl TeamStore for PgStore {
         let sql = format!(
             "{LINK_COLUMNS} WHERE account_id = $1 AND kind = 'invitation' AND expires_at > $2 ORDER BY created_at DESC"
         );
-        Ok(query(&client, &sql, &[&account, &time::store(now)]).await?.iter().map(link).collect())
+        Ok(query(&client, &sql, &[&account, &time::store(now)])
+            .await?
+            .iter()
+            .map(read_link)
+            .collect::<Result<_, _>>()?)
     }
 
     async fn cancel_invitation(&self, account: AccountId, email: &Email) -> Result<bool, Error> {

@@ -7,7 +7,7 @@ use crate::{
     Error,
     store::{
         AccountId,
-        team_rules::{SET_TEAM_RULES, TEAM_RULES, TeamRules, TeamRulesStore, approval_over_from_column},
+        team_rules::{SET_TEAM_RULES, TEAM_RULES, TeamRules, TeamRulesStore, read_team_rules},
     },
 };
 
@@ -16,13 +16,7 @@ impl TeamRulesStore for PgStore {
     async fn team_rules(&self, account: AccountId) -> Result<TeamRules, Error> {
         let client = self.pool.get().await?;
         let rows = query(&client, TEAM_RULES, &[&account]).await?;
-        Ok(rows
-            .first()
-            .map(|row| TeamRules {
-                approval_over: approval_over_from_column(row.get(0)),
-                require_two_factor: row.get(1),
-            })
-            .unwrap_or_default())
+        Ok(rows.first().map(read_team_rules).transpose()?.unwrap_or_default())
     }
 
     async fn set_team_rules(&self, account: AccountId, rules: TeamRules) -> Result<(), Error> {

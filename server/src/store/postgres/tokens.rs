@@ -3,60 +3,23 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
-use tokio_postgres::Row;
 
 use super::{PgStore, query};
 use crate::{
     Error,
     store::{
-        AccountId, HttpErrors, NewToken, TokenGrant, TokenRecord, TokenStore, ranges_from_column, ranges_to_column,
-        role_from_column, time,
-        tokens::{ADD_TOKEN, LIVE_TOKEN, LIVE_TOKENS, TOKEN_COLUMNS, TOKEN_GRANT, TokenMaker, capped},
+        AccountId, NewToken, TokenGrant, TokenRecord, TokenStore, ranges_to_column, time,
+        token_rows::{read_grant, read_token},
+        tokens::{ADD_TOKEN, LIVE_TOKEN, LIVE_TOKENS, TOKEN_COLUMNS, TOKEN_GRANT},
     },
 };
 
 /// The time it revokes a token at, as the database's clock gives it.
 const NOW: &str = "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')";
 
-fn record(row: &Row) -> TokenRecord {
-    TokenRecord {
-        id: row.get(0),
-        name: row.get(1),
-        hint: row.get(2),
-        created_at: time::load(row.get(3)),
-        expires_at: row.get::<_, Option<&str>>(4).map(time::load),
-        allowed: ranges_from_column(row.get(5)),
-        last_used_at: row.get::<_, Option<&str>>(6).map(time::load),
-        http_errors: HttpErrors::from_bool(row.get(7)),
-        role: capped(role_from_column(row.get(8)), row.get::<_, Option<&str>>(10).map(role_from_column)),
-        made_by: row.get(9),
-    }
-}
-
-/// The grant read from [`grant_columns`](crate::store::tokens::grant_columns) starting at column
-/// `at`; `None` when they are null (a session of a person, or of a token revoked since).
-pub(super) fn grant(row: &Row, at: usize) -> Option<TokenGrant> {
-    let maker = row.get::<_, Option<i64>>(at + 8).map(|id| TokenMaker {
-        id,
-        email: row.get(at + 9),
-        role: role_from_column(row.get(at + 10)),
-    });
-    Some(TokenGrant {
-        account: row.get::<_, Option<AccountId>>(at)?,
-        token: row.get(at + 1),
-        http_errors: HttpErrors::from_bool(row.get(at + 2)),
-        expires_at: row.get::<_, Option<&str>>(at + 3).map(time::load),
-        allowed: ranges_from_column(row.get(at + 4)),
-        last_used_at: row.get::<_, Option<&str>>(at + 5).map(time::load),
-        role: capped(role_from_column(row.get(at + 6)), maker.as_ref().map(|m| m.role)),
-        name: row.get(at + 7),
-        maker,
-    })
-}
-
 async fn live_token(db: &impl GenericClient, account: AccountId, id: i64) -> Result<Option<TokenRecord>, Error> {
     let sql = format!("{TOKEN_COLUMNS} {LIVE_TOKEN}");
-    Ok(query(db, &sql, &[&id, &account]).await?.first().map(record))
+    Ok(query(db, &sql, &[&id, &account]).await?.first().map(read_token).transpose()?)
 }
 
 #[async_trait]
@@ -93,7 +56,7 @@ impl TokenStore for PgStore {
     async fn tokens(&self, account: AccountId) -> Result<Vec<TokenRecord>, Error> {
         let client = self.pool.get().await?;
         let sql = format!("{TOKEN_COLUMNS} {LIVE_TOKENS}");
-        Ok(query(&client, &sql, &[&account]).await?.iter().map(record).collect())
+        Ok(query(&client, &sql, &[&account]).await?.iter().map(read_token).collect::<Result<_, _>>()?)
     }
 
     async fn token(&self, account: AccountId, id: i64) -> Result<Option<TokenRecord>, Error> {
@@ -117,7 +80,12 @@ impl TokenStore for PgStore {
 
     async fn token_grant(&self, hash: &[u8; 32]) -> Result<Option<TokenGrant>, Error> {
         let client = self.pool.get().await?;
-        Ok(query(&client, TOKEN_GRANT, &[&hash.as_slice()]).await?.first().and_then(|row| grant(row, 0)))
+        Ok(query(&client, TOKEN_GRANT, &[&hash.as_slice()])
+            .await?
+            .first()
+            .map(|row| read_grant(row, 0))
+            .transpose()?
+            .flatten())
     }
 
     async fn touch_token(&self, token: i64, at: DateTime<Utc>) -> Result<(), Error> {

@@ -4,16 +4,17 @@ use std::error::Error as StdError;
 
 use async_trait::async_trait;
 use tokio_postgres::{
-    IsolationLevel, Row,
+    IsolationLevel,
     types::{FromSql, ToSql, Type},
 };
 
-use super::{PgStore, time};
+use super::PgStore;
 use crate::{
     Error,
     store::{
         AccountId, DeliveryRecord, NewWebhook, Page, WebhookChange, WebhookRecord, WebhookStatus, WebhookStore,
-        WebhookType, webhooks::WEBHOOK_FIELDS,
+        WebhookType,
+        webhooks::{WEBHOOK_FIELDS, read_delivery, read_webhook},
     },
 };
 
@@ -47,18 +48,6 @@ impl<'a> FromSql<'a> for WebhookStatus {
     }
 }
 
-/// A row of [`WEBHOOK_FIELDS`].
-fn record(row: &Row) -> Result<WebhookRecord, tokio_postgres::Error> {
-    Ok(WebhookRecord {
-        id: row.try_get(0)?,
-        kind: row.try_get(1)?,
-        url: row.try_get(2)?,
-        secret: row.try_get(3)?,
-        status: row.try_get(4)?,
-        last_http_code: row.try_get(5)?,
-    })
-}
-
 #[async_trait]
 impl WebhookStore for PgStore {
     async fn create_webhook(&self, account: AccountId, new: NewWebhook<'_>) -> Result<WebhookRecord, Error> {
@@ -69,7 +58,7 @@ impl WebhookStore for PgStore {
                 &[&account, &new.kind.as_str(), &new.url, &new.secret],
             )
             .await?;
-        Ok(record(&row)?)
+        Ok(read_webhook(&row)?)
     }
 
     async fn webhooks(&self, account: AccountId, page: Page) -> Result<(Vec<WebhookRecord>, i64), Error> {
@@ -86,7 +75,7 @@ impl WebhookStore for PgStore {
             .query(&query, &[&account, &page.length, &page.start])
             .await?
             .iter()
-            .map(record)
+            .map(read_webhook)
             .collect::<Result<_, _>>()?;
         Ok((webhooks, total))
     }
@@ -120,7 +109,7 @@ impl WebhookStore for PgStore {
             values.iter().map(|value| value.as_ref() as &(dyn ToSql + Sync)).collect();
         let client = self.pool.get().await?;
         let row = client.query_opt(&sql, &params).await?.ok_or_else(|| not_found(id))?;
-        Ok(record(&row)?)
+        Ok(read_webhook(&row)?)
     }
 
     async fn delete_webhook(&self, account: AccountId, id: i64) -> Result<(), Error> {
@@ -160,19 +149,8 @@ impl WebhookStore for PgStore {
             .query(&query, &[&id, &page.length, &page.start])
             .await?
             .iter()
-            .map(|row| DeliveryRecord {
-                delivery_id: row.get(0),
-                event: row.get(1),
-                body: row.get(2),
-                attempt: row.get(3),
-                http_code: row.get(4),
-                latency_ms: row.get(5),
-                error: row.get(6),
-                at: time::load(row.get(7)),
-                id: row.get(8),
-                state: row.get(9),
-            })
-            .collect();
+            .map(read_delivery)
+            .collect::<Result<_, _>>()?;
         tx.commit().await?;
         Ok((entries, total))
     }

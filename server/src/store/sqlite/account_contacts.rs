@@ -11,45 +11,17 @@ use crate::{
         AccountId,
         account_contacts::{
             BOOK, CARD_COLUMNS, CLICKS, ContactCard, ContactChange, ContactClick, ContactFilter, ContactStore, ERASE,
-            MEMBERSHIPS, Membership, SAVE, consent_of,
+            MEMBERSHIPS, Membership, SAVE, read_card, read_click, read_membership,
         },
         segment_sql::Dialect,
         time,
     },
 };
 
-/// Reads a row of [`CARD_COLUMNS`].
-fn read_card(row: &rusqlite::Row<'_>) -> rusqlite::Result<ContactCard> {
-    card_at(row, 0)
-}
-
-/// Reads the card columns from column `at` on.
-fn card_at(row: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<ContactCard> {
-    Ok(ContactCard {
-        number: row.get(at)?,
-        firstname: row.get(at + 1)?,
-        lastname: row.get(at + 2)?,
-        fields: row.get(at + 3)?,
-        tags: row.get(at + 4)?,
-        created_at: row.get(at + 5)?,
-        updated_at: row.get(at + 6)?,
-        opt_in: consent_of(row.get(at + 7)?, row.get(at + 8)?, row.get(at + 9)?, row.get(at + 10)?),
-        opt_out: consent_of(row.get(at + 11)?, row.get(at + 12)?, None, None),
-    })
-}
-
-/// Reads [`JOINED_CARD_COLUMNS`] from column `at` on: `None` when the number has no card.
-pub(super) fn joined_card(row: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<Option<ContactCard>> {
-    match row.get::<_, Option<i64>>(at)? {
-        Some(_) => card_at(row, at).map(Some),
-        None => Ok(None),
-    }
-}
-
 /// The card of one number of the account's book.
 fn card(db: &rusqlite::Connection, account: AccountId, number: i64) -> Result<Option<ContactCard>, Error> {
     let sql = format!("SELECT {CARD_COLUMNS} {} AND a.number = ?2", numbered(BOOK));
-    Ok(db.prepare_cached(&sql)?.query_row(params![account, number], read_card).optional()?)
+    Ok(db.prepare_cached(&sql)?.query_row(params![account, number], |row| read_card(row)).optional()?)
 }
 
 /// Creates or changes the contact of `number` (its list entries are left as they are).
@@ -99,7 +71,7 @@ impl ContactStore for SqliteStore {
                     page.length, page.start
                 );
                 let mut statement = db.prepare_cached(&sql)?;
-                let cards = statement.query_map(params_from_iter(values.iter()), read_card)?;
+                let cards = statement.query_map(params_from_iter(values.iter()), |row| read_card(row))?;
                 Ok((cards.collect::<Result<_, _>>()?, matching))
             })
             .await
@@ -123,13 +95,7 @@ impl ContactStore for SqliteStore {
         self.db
             .read(move |db| {
                 let mut statement = db.prepare_cached(&numbered(MEMBERSHIPS))?;
-                let rows = statement.query_map(params![account, number], |row| {
-                    Ok(Membership {
-                        list: row.get(0)?,
-                        name: row.get(1)?,
-                        info: [row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?],
-                    })
-                })?;
+                let rows = statement.query_map(params![account, number], |row| read_membership(row))?;
                 Ok(rows.collect::<Result<_, _>>()?)
             })
             .await
@@ -139,9 +105,7 @@ impl ContactStore for SqliteStore {
         self.db
             .read(move |db| {
                 let mut statement = db.prepare_cached(&numbered(CLICKS))?;
-                let rows = statement.query_map(params![account, number], |row| {
-                    Ok(ContactClick { campaign: row.get(0)?, at: time::load(&row.get::<_, String>(1)?) })
-                })?;
+                let rows = statement.query_map(params![account, number], |row| read_click(row))?;
                 Ok(rows.collect::<Result<_, _>>()?)
             })
             .await

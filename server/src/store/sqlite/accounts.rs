@@ -9,6 +9,7 @@ use crate::{
     Error,
     store::{
         AccountId, AccountStore, CountryRule, CountryRuleChange,
+        accounts::read_country_rule,
         money::{self, Movement},
     },
 };
@@ -90,7 +91,7 @@ impl AccountStore for SqliteStore {
             .write(move |db| {
                 let select = "SELECT allowed, monthly_cap FROM account_countries WHERE account_id = ? AND country = ?";
                 let current = db
-                    .query_row(select, params![account, iso2], |row| Ok(CountryRule { allowed: row.get(0)?, monthly_cap: row.get(1)? }))
+                    .query_row(select, params![account, iso2], |row| read_country_rule(row))
                     .optional()?
                     .unwrap_or(CountryRule { allowed: true, monthly_cap: None });
                 let rule = CountryRule {

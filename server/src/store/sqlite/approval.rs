@@ -11,6 +11,7 @@ use crate::{
         AccountId,
         approval::{
             APPROVE, ApprovalStore, Hand, MARK_AWAITING, NOTE_REJECTION, REJECTION, SENT_BY, STALE, SentBy, awaiting,
+            read_sent_by,
         },
         time,
     },
@@ -72,11 +73,8 @@ impl ApprovalStore for SqliteStore {
     async fn campaign_sender(&self, account: AccountId, ticket: i64) -> Result<SentBy, Error> {
         self.db
             .read(move |db| {
-                let sent_by = db
-                    .query_row(&numbered(SENT_BY), [ticket, account], |row| {
-                        Ok(SentBy { hand: Hand::of(row.get(0)?, row.get(1)?), email: row.get(2)? })
-                    })
-                    .optional()?;
+                let sent_by =
+                    db.query_row(&numbered(SENT_BY), [ticket, account], |row| read_sent_by(row)).optional()?;
                 Ok(sent_by.unwrap_or(SentBy { hand: Hand::Unknown, email: None }))
             })
             .await

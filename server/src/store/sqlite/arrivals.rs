@@ -7,13 +7,13 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 use texto_core::DeliveryCode;
 
-use super::{account_contacts, events::Outbox, keyword_replies, numbered, time};
+use super::{events::Outbox, keyword_replies, numbered, time};
 use crate::{
     Error,
     store::{
         Arrival,
         effects::{self, Effects, Finished, Listing},
-        replies_kept::{self, Incoming, Owner},
+        replies_kept::{self, Incoming},
     },
 };
 
@@ -105,15 +105,7 @@ fn reply(db: &Connection, incoming: Incoming<'_>, outbox: &mut Outbox, now: Date
     for number in replies_kept::numbers_of(&incoming) {
         let owner = db
             .prepare_cached(&OWNER)?
-            .query_row(params![number, since], |row| {
-                Ok(Owner {
-                    account: row.get(1)?,
-                    last_message: row.get(2)?,
-                    campaign: row.get(3)?,
-                    info: row.get(4)?,
-                    contact: account_contacts::joined_card(row, 5)?,
-                })
-            })
+            .query_row(params![number, since], |row| replies_kept::read_owner(row))
             .optional()?;
         owners.extend(owner.map(|owner| (number, owner)));
     }

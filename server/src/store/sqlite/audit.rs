@@ -9,7 +9,11 @@ use std::sync::Arc;
 use super::{SqliteStore, numbered};
 use crate::{
     Error,
-    store::{AccountId, AuditEntry, AuditFilter, AuditPage, AuditStore, Page, audit::AUDIT_TOTAL, time},
+    store::{
+        AccountId, AuditEntry, AuditFilter, AuditPage, AuditStore, Page,
+        audit::{AUDIT_TOTAL, read_entry},
+        time,
+    },
 };
 
 #[async_trait]
@@ -52,19 +56,8 @@ impl AuditStore for SqliteStore {
                     page.length,
                     page.start
                 ))?;
-                let entries = query
-                    .query_map(params_from_iter(values), |row| {
-                        Ok(AuditEntry {
-                            account: row.get(0)?,
-                            at: time::load(&row.get::<_, String>(1)?),
-                            actor: row.get(2)?,
-                            address: row.get(3)?,
-                            action: row.get(4)?,
-                            object: row.get(5)?,
-                            summary: row.get(6)?,
-                        })
-                    })?
-                    .collect::<Result<_, _>>()?;
+                let entries =
+                    query.query_map(params_from_iter(values), |row| read_entry(row))?.collect::<Result<_, _>>()?;
                 Ok(AuditPage { entries, kept, total })
             })
             .await

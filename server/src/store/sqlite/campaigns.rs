@@ -19,8 +19,8 @@ use crate::{
     Error,
     db::placeholders,
     store::{
-        AccountId, CampaignFilter, CampaignRecord, CampaignRow, CampaignStatus, CampaignStore, Created, DeliveryCounts,
-        FilterInputs, IdempotencyKey, MessageRow, NewCampaign, StoredAnswer, kept_since, money, per_country,
+        AccountId, CampaignFilter, CampaignRecord, CampaignRow, CampaignStore, Created, FilterInputs, IdempotencyKey,
+        MessageRow, NewCampaign, StoredAnswer, campaigns::stored_campaign, kept_since, money, per_country,
     },
 };
 
@@ -159,8 +159,9 @@ impl CampaignStore for SqliteStore {
                     page.length,
                     page.start
                 ))?;
-                let rows =
-                    query.query_map(params_from_iter(values), stored_campaign)?.collect::<Result<Vec<_>, _>>()?;
+                let rows = query
+                    .query_map(params_from_iter(values), |row| stored_campaign(row))?
+                    .collect::<Result<Vec<_>, _>>()?;
                 let records = rows.into_iter().map(|stored| with_deliveries(db, stored)).collect::<Result<_, _>>()?;
                 Ok((records, total))
             })
@@ -333,35 +334,13 @@ const CAMPAIGN_COLUMNS: &str =
 fn campaign_record(db: &Connection, account: AccountId, ticket: i64) -> Result<Option<CampaignRecord>, Error> {
     let stored = db
         .prepare_cached(&format!("{CAMPAIGN_COLUMNS} WHERE id = ? AND account_id = ?"))?
-        .query_row([ticket, account], stored_campaign)
+        .query_row([ticket, account], |row| stored_campaign(row))
         .optional()?;
     let Some(mut record) = stored.map(|stored| with_deliveries(db, stored)).transpose()? else { return Ok(None) };
     if record.text.contains(texto_core::SHORT_MARKER) {
         record.short_links = super::clicks::link_clicks(db, account, ticket)?;
     }
     Ok(Some(record))
-}
-
-/// A row of [`CAMPAIGN_COLUMNS`], its delivery counts still empty.
-fn stored_campaign(row: &rusqlite::Row<'_>) -> rusqlite::Result<CampaignRecord> {
-    let status: String = row.get(3)?;
-    Ok(CampaignRecord {
-        id: row.get(0)?,
-        text: row.get(1)?,
-        sender: row.get(2)?,
-        pushtype: row.get(11)?,
-        status: CampaignStatus::parse(&status).unwrap_or(CampaignStatus::Sent),
-        send_at: time::load(&row.get::<_, String>(4)?),
-        created_at: time::load(&row.get::<_, String>(5)?),
-        cost: Credits::from_hundredths(row.get(6)?),
-        lists: serde_json::from_str(&row.get::<_, String>(7)?).unwrap_or_default(),
-        total: row.get(8)?,
-        sent: row.get(9)?,
-        deliveries: DeliveryCounts::default(),
-        npai: row.get(10)?,
-        stops: 0,
-        short_links: None,
-    })
 }
 
 fn with_deliveries(db: &Connection, mut record: CampaignRecord) -> Result<CampaignRecord, Error> {

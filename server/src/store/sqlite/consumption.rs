@@ -3,12 +3,15 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use rusqlite::params_from_iter;
-use texto_core::{Country, Credits};
+use texto_core::Country;
 
 use super::SqliteStore;
 use crate::{
     Error,
-    store::{AccountId, ConsumptionStore, CountryConsumption, consumption_conditions, consumption_query},
+    store::{
+        AccountId, ConsumptionStore, CountryConsumption, consumption::read_country_consumption, consumption_conditions,
+        consumption_query,
+    },
 };
 
 #[async_trait]
@@ -24,13 +27,8 @@ impl ConsumptionStore for SqliteStore {
         self.db
             .read(move |db| {
                 let mut statement = db.prepare_cached(&consumption_query(&conditions.sqlite()))?;
-                let rows = statement.query_map(params_from_iter(conditions.values()), |row| {
-                    Ok(CountryConsumption {
-                        country: row.get(0)?,
-                        messages: row.get(1)?,
-                        cost: Credits::from_hundredths(row.get(2)?),
-                    })
-                })?;
+                let rows =
+                    statement.query_map(params_from_iter(conditions.values()), |row| read_country_consumption(row))?;
                 Ok(rows.collect::<Result<_, _>>()?)
             })
             .await

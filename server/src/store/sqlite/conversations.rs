@@ -9,10 +9,9 @@ use crate::{
     store::{
         AccountId,
         conversations::{
-            CONVERSATION_COLUMNS, ConversationFilter, ConversationPage, ConversationRecord, ConversationStore,
-            MARK_READ, UNREAD, WRITTEN_TO,
+            CONVERSATION_COLUMNS, ConversationFilter, ConversationPage, ConversationStore, MARK_READ, UNREAD,
+            WRITTEN_TO, read_conversation,
         },
-        time,
     },
 };
 
@@ -37,14 +36,7 @@ impl ConversationStore for SqliteStore {
                     page.start
                 );
                 let mut statement = db.prepare_cached(&sql)?;
-                let rows = statement.query_map(params_from_iter(conditions.values()), |row| {
-                    Ok(ConversationRecord {
-                        number: row.get(0)?,
-                        last_text: row.get(1)?,
-                        last_at: time::load(&row.get::<_, String>(2)?),
-                        unread: row.get(3)?,
-                    })
-                })?;
+                let rows = statement.query_map(params_from_iter(conditions.values()), |row| read_conversation(row))?;
                 Ok(ConversationPage { conversations: rows.collect::<Result<_, _>>()?, matching, unread })
             })
             .await

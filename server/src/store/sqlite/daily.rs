@@ -9,7 +9,7 @@ use crate::{
     Error,
     store::{
         AccountId,
-        daily::{DAYS, DailyStore, DayCounts, stored_day},
+        daily::{DAYS, DailyStore, DayCounts, read_day},
     },
 };
 
@@ -25,18 +25,7 @@ impl DailyStore for SqliteStore {
         self.db
             .read(move |db| {
                 let mut statement = db.prepare_cached(&numbered(DAYS))?;
-                let rows = statement.query_map(params![account, first, last], |row| {
-                    let day: String = row.get(0)?;
-                    let counts = DayCounts {
-                        sent: row.get(1)?,
-                        delivered: row.get(2)?,
-                        clicks: row.get(3)?,
-                        replies: row.get(4)?,
-                        stops: row.get(5)?,
-                        cost: row.get(6)?,
-                    };
-                    Ok(stored_day(&day).map(|day| (day, counts)))
-                })?;
+                let rows = statement.query_map(params![account, first, last], |row| read_day(row))?;
                 Ok(rows.collect::<Result<Vec<_>, _>>()?.into_iter().flatten().collect())
             })
             .await

@@ -13,7 +13,7 @@ use crate::{
     Error,
     store::{
         Arrival, CampaignText, DeliveryStore, HandOff, Notice, Queued,
-        delivery::WaveLimit,
+        delivery::{WaveLimit, read_campaign_text, read_notice},
         effects::{self, Submitted},
         wave::WavePlan,
     },
@@ -100,7 +100,7 @@ impl DeliveryStore for SqliteStore {
             .read(|db| {
                 let mut query = db.prepare_cached("SELECT id, channel, target, body FROM alert_notices WHERE handled_at IS NULL ORDER BY id LIMIT 100")?;
                 let notices = query
-                    .query_map([], |row| Ok(Notice { id: row.get(0)?, channel: row.get(1)?, target: row.get(2)?, body: row.get(3)? }))?
+                    .query_map([], |row| read_notice(row))?
                     .collect::<Result<_, _>>()?;
                 Ok(notices)
             })
@@ -219,17 +219,7 @@ fn next_wave(db: &Connection, wave_limit: WaveLimit, marketing_open: bool) -> Re
          ORDER BY pushtype = 'marketing', id",
     )?;
     let live: Vec<Arc<CampaignText>> = campaigns
-        .query_map([], |row| {
-            Ok(CampaignText {
-                id: row.get(0)?,
-                text: row.get(1)?,
-                pushtype: if row.get::<_, String>(2)? == "marketing" { PushType::Marketing } else { PushType::Alert },
-                sender: row.get(3)?,
-                unicode: row.get(4)?,
-                links: serde_json::from_str(&row.get::<_, String>(5)?).unwrap_or_default(),
-                account: row.get(6)?,
-            })
-        })?
+        .query_map([], |row| read_campaign_text(row))?
         .filter(|campaign| campaign.as_ref().map_or(true, |c| marketing_open || c.pushtype != PushType::Marketing))
         .map(|campaign| campaign.map(Arc::new))
         .collect::<Result<_, _>>()?;

@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 use texto_core::{BuiltinKeyword, Keyword};
 
-use super::{keywords, numbered};
+use super::numbered;
 use crate::{
     Error,
     store::{
@@ -13,7 +13,9 @@ use crate::{
         account_contacts::{OPT_OUT, SAVE, TAGS, with_tag},
         effects::Reply,
         keyword_effects::{Gate, KeywordEffect, KeywordMatch, gate, of_keywords},
-        keywords::{ADD_TO_LIST, AUTO_REPLY, BLACKLIST, REMOVE_FROM_LIST, RULE_FOR_WORD, SETTINGS, UNBLACKLIST},
+        keywords::{
+            ADD_TO_LIST, AUTO_REPLY, BLACKLIST, REMOVE_FROM_LIST, RULE_FOR_WORD, SETTINGS, UNBLACKLIST, read_settings,
+        },
     },
 };
 
@@ -28,20 +30,14 @@ pub(super) fn act(
 ) -> Result<(), Error> {
     let rule = db
         .prepare_cached(&numbered(RULE_FOR_WORD))?
-        .query_row(params![reply.account, word.as_str()], keywords::read_rule)
+        .query_row(params![reply.account, word.as_str()], |row| crate::store::keywords::read_rule(row))
         .optional()?
         .flatten();
     let settings = match gate(rule.as_ref(), builtin) {
         Gate::Ignored => return Ok(()),
         Gate::Acted { needs_settings: true } => db
             .prepare_cached(&numbered(SETTINGS))?
-            .query_row([reply.account], |row| {
-                Ok(AccountSettings {
-                    help_text: row.get(0)?,
-                    stop_confirmation: row.get(1)?,
-                    marketing_needs_consent: row.get(2)?,
-                })
-            })
+            .query_row([reply.account], |row| read_settings(row))
             .optional()?
             .unwrap_or_default(),
         Gate::Acted { needs_settings: false } => AccountSettings::default(),

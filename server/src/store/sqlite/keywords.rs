@@ -13,22 +13,17 @@ use crate::{
         keywords::{
             AUTO_REPLY_DONE, AccountSettings, AutoReplyOutcome, DELETE_OWN, DUE_AUTO_REPLIES, DueAutoReply, IS_BUILTIN,
             KeywordChange, KeywordRemoved, KeywordRule, KeywordSaved, KeywordStore, RULE_COLUMNS, SEED_BUILTIN,
-            SET_SETTINGS, SETTINGS, actions_column, builtin_reply, listing_order, rule_of,
+            SET_SETTINGS, SETTINGS, actions_column, builtin_reply, listing_order, read_due_reply, read_rule,
+            read_settings,
         },
         time,
     },
 };
 
-/// Reads a row of [`RULE_COLUMNS`].
-pub(super) fn read_rule(row: &rusqlite::Row<'_>) -> rusqlite::Result<Option<KeywordRule>> {
-    let (builtin, actions): (Option<String>, String) = (row.get(2)?, row.get(4)?);
-    Ok(rule_of(row.get(0)?, &row.get::<_, String>(1)?, builtin.as_deref(), row.get(3)?, &actions))
-}
-
 /// The account's rule `id`.
 fn rule(db: &Connection, account: AccountId, id: i64) -> Result<Option<KeywordRule>, Error> {
     let sql = format!("SELECT {RULE_COLUMNS} FROM keywords WHERE account_id = ? AND id = ?");
-    Ok(db.prepare_cached(&sql)?.query_row(params![account, id], read_rule).optional()?.flatten())
+    Ok(db.prepare_cached(&sql)?.query_row(params![account, id], |row| read_rule(row)).optional()?.flatten())
 }
 
 /// Whether another of the account's keywords than `except` has `word`.
@@ -55,7 +50,7 @@ impl KeywordStore for SqliteStore {
                 }
                 let sql = format!("SELECT {RULE_COLUMNS} FROM keywords WHERE account_id = ?");
                 let mut statement = db.prepare_cached(&sql)?;
-                let rows = statement.query_map([account], read_rule)?;
+                let rows = statement.query_map([account], |row| read_rule(row))?;
                 let mut rules: Vec<KeywordRule> = rows.collect::<Result<Vec<_>, _>>()?.into_iter().flatten().collect();
                 listing_order(&mut rules);
                 Ok(rules)
@@ -124,13 +119,7 @@ impl KeywordStore for SqliteStore {
             .read(move |db| {
                 let settings = db
                     .prepare_cached(&numbered(SETTINGS))?
-                    .query_row([account], |row| {
-                        Ok(AccountSettings {
-                            help_text: row.get(0)?,
-                            stop_confirmation: row.get(1)?,
-                            marketing_needs_consent: row.get(2)?,
-                        })
-                    })
+                    .query_row([account], |row| read_settings(row))
                     .optional()?;
                 Ok(settings.unwrap_or_default())
             })
@@ -155,16 +144,7 @@ impl KeywordStore for SqliteStore {
         self.db
             .read(move |db| {
                 let mut statement = db.prepare_cached(&numbered(DUE_AUTO_REPLIES))?;
-                let rows = statement.query_map([most], |row| {
-                    Ok(DueAutoReply {
-                        id: row.get(0)?,
-                        account: row.get(1)?,
-                        number: row.get(2)?,
-                        sender: row.get(3)?,
-                        text: row.get(4)?,
-                        to_blacklisted: row.get(5)?,
-                    })
-                })?;
+                let rows = statement.query_map([most], |row| read_due_reply(row))?;
                 Ok(rows.collect::<Result<_, _>>()?)
             })
             .await

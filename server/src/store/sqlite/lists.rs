@@ -6,7 +6,10 @@ use rusqlite::{Connection, OptionalExtension, params};
 use super::SqliteStore;
 use crate::{
     Error,
-    store::{AccountId, Added, ContactSearch, ListContact, ListPage, ListStore, ListSummary, NewContact, Page, time},
+    store::{
+        AccountId, Added, ContactSearch, ListContact, ListPage, ListStore, ListSummary, NewContact, Page,
+        lists::{read_contact, read_summary},
+    },
 };
 
 /// A list with its contact count, for `WHERE` clauses on `lists`.
@@ -70,7 +73,9 @@ impl ListStore for SqliteStore {
                     db.query_row("SELECT COUNT(*) FROM lists WHERE account_id = ?", [account], |row| row.get(0))?;
                 let mut query =
                     db.prepare_cached(&format!("{LIST_COLUMNS} WHERE account_id = ? ORDER BY id LIMIT ? OFFSET ?"))?;
-                let lists = query.query_map([account, page.length, page.start], summary)?.collect::<Result<_, _>>()?;
+                let lists = query
+                    .query_map([account, page.length, page.start], |row| read_summary(row))?
+                    .collect::<Result<_, _>>()?;
                 Ok((lists, total))
             })
             .await
@@ -89,15 +94,16 @@ impl ListStore for SqliteStore {
             .read(move |db| {
                 let found = db
                     .prepare_cached(&format!("{LIST_COLUMNS} WHERE id = ? AND account_id = ?"))?
-                    .query_row([list, account], summary)
+                    .query_row([list, account], |row| read_summary(row))
                     .optional()?;
                 let Some(summary) = found else { return Ok(None) };
                 let (contacts, matching) = match search {
                     None => {
                         let mut query =
                             db.prepare_cached(&format!("{CONTACT_COLUMNS} ORDER BY id LIMIT ? OFFSET ?"))?;
-                        let contacts =
-                            query.query_map([list, page.length, page.start], contact)?.collect::<Result<_, _>>()?;
+                        let contacts = query
+                            .query_map([list, page.length, page.start], |row| read_contact(row))?
+                            .collect::<Result<_, _>>()?;
                         (contacts, summary.contacts)
                     }
                     Some(search) => searched(db, list, &search, page)?,
@@ -135,32 +141,13 @@ impl ListStore for SqliteStore {
     }
 }
 
-/// A row of [`LIST_COLUMNS`].
-fn summary(row: &rusqlite::Row<'_>) -> rusqlite::Result<ListSummary> {
-    Ok(ListSummary {
-        id: row.get(0)?,
-        name: row.get(1)?,
-        contacts: row.get(2)?,
-        created_at: time::load(&row.get::<_, String>(3)?),
-    })
-}
-
-/// A row of [`CONTACT_COLUMNS`].
-fn contact(row: &rusqlite::Row<'_>) -> rusqlite::Result<ListContact> {
-    Ok(ListContact {
-        id: row.get(0)?,
-        number: row.get::<_, i64>(1)? as u64,
-        info: [row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?],
-    })
-}
-
 /// The page of the list's contacts that match `search`, and how many match. The fields are
 /// compared here rather than in SQL, whose `lower()` only knows ASCII; one pass over the list
 /// gives both the count and the page.
 fn searched(db: &Connection, list: i64, search: &ContactSearch, page: Page) -> Result<(Vec<ListContact>, i64), Error> {
     let mut query = db.prepare_cached(&format!("{CONTACT_COLUMNS} ORDER BY id"))?;
     let (mut contacts, mut matching) = (Vec::new(), 0);
-    for row in query.query_map([list], contact)? {
+    for row in query.query_map([list], |row| read_contact(row))? {
         let contact = row?;
         if search.matches(&contact) {
             if matching >= page.start && matching - page.start < page.length {

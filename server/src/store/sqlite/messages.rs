@@ -3,14 +3,15 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
-use texto_core::{Credits, DeliveryCode, PushType};
+use texto_core::DeliveryCode;
 
-use super::{SqliteStore, arrivals::delivery_code};
+use super::SqliteStore;
 use crate::{
     Error,
     store::{
         AccountId, CampaignNumber, MessageFilter, MessageRecord, MessageStore, ReplyFilter, ReplyRecord,
-        info_from_column, time, unmasked,
+        messages::{read_message, read_reply, read_stopped, read_undeliverable},
+        time,
     },
 };
 
@@ -18,38 +19,8 @@ use crate::{
 pub(super) const MESSAGE_COLUMNS: &str = "m.id, m.campaign_id, m.gsmsmsid, m.number, m.country, m.cost, m.delivery, \
      m.created_at, m.delivered_at, m.info, c.text, c.sender, c.pushtype, c.links";
 
-fn message(row: &rusqlite::Row<'_>) -> rusqlite::Result<MessageRecord> {
-    Ok(MessageRecord {
-        id: row.get(0)?,
-        campaign: row.get(1)?,
-        gsmsmsid: row.get(2)?,
-        number: unmasked(row.get(3)?),
-        country: row.get(4)?,
-        cost: Credits::from_hundredths(row.get(5)?),
-        delivery: delivery_code(row, 6)?,
-        created_at: time::load(&row.get::<_, String>(7)?),
-        delivered_at: row.get::<_, Option<String>>(8)?.map(|at| time::load(&at)),
-        info: info_from_column(row.get::<_, Option<String>>(9)?.as_deref()),
-        text: row.get(10)?,
-        sender: row.get(11)?,
-        pushtype: PushType::parse(&row.get::<_, String>(12)?).unwrap_or(PushType::Alert),
-        links: serde_json::from_str(&row.get::<_, String>(13)?).unwrap_or_default(),
-    })
-}
-
 /// The columns [`reply`] reads, from `replies r LEFT JOIN messages m`.
 const REPLY_COLUMNS: &str = "r.id, m.campaign_id, r.number, r.text, r.received_at, m.info";
-
-fn reply(row: &rusqlite::Row<'_>) -> rusqlite::Result<ReplyRecord> {
-    Ok(ReplyRecord {
-        id: row.get(0)?,
-        campaign: row.get(1)?,
-        number: unmasked(row.get(2)?),
-        text: row.get(3)?,
-        received_at: time::load(&row.get::<_, String>(4)?),
-        info: info_from_column(row.get::<_, Option<String>>(5)?.as_deref()),
-    })
-}
 
 fn count(db: &Connection, sql: &str, values: &[crate::store::SqlValue]) -> Result<i64, Error> {
     Ok(db.prepare_cached(sql)?.query_row(params_from_iter(values), |row| row.get(0))?)
@@ -104,7 +75,7 @@ impl MessageStore for SqliteStore {
                     page.start
                 );
                 let mut statement = db.prepare_cached(&sql)?;
-                let rows = statement.query_map(params_from_iter(conditions.values()), message)?;
+                let rows = statement.query_map(params_from_iter(conditions.values()), |row| read_message(row))?;
                 Ok((rows.collect::<Result<_, _>>()?, total, kept))
             })
             .await
@@ -131,7 +102,7 @@ impl MessageStore for SqliteStore {
                     page.start
                 );
                 let mut statement = db.prepare_cached(&sql)?;
-                let rows = statement.query_map(params_from_iter(conditions.values()), reply)?;
+                let rows = statement.query_map(params_from_iter(conditions.values()), |row| read_reply(row))?;
                 Ok((rows.collect::<Result<_, _>>()?, total))
             })
             .await
@@ -148,7 +119,7 @@ impl MessageStore for SqliteStore {
                      WHERE m.campaign_id = ? ORDER BY r.id"
                 );
                 let mut statement = db.prepare_cached(&sql)?;
-                let rows = statement.query_map([campaign], reply)?;
+                let rows = statement.query_map([campaign], |row| read_reply(row))?;
                 Ok(Some(rows.collect::<Result<_, _>>()?))
             })
             .await
@@ -162,14 +133,7 @@ impl MessageStore for SqliteStore {
                 }
                 let sql = "SELECT id, number, info1, info2, info3, info4, created_at FROM blacklist
                            WHERE campaign_id = ? AND source = 'stop' ORDER BY id";
-                Ok(Some(numbers(db, sql, campaign, |row| {
-                    Ok(CampaignNumber {
-                        id: row.get(0)?,
-                        number: row.get::<_, i64>(1)? as u64,
-                        info: [row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?],
-                        at: time::load(&row.get::<_, String>(6)?),
-                    })
-                })?))
+                Ok(Some(numbers(db, sql, campaign, |row| read_stopped(row))?))
             })
             .await
     }
@@ -185,14 +149,7 @@ impl MessageStore for SqliteStore {
                      WHERE campaign_id = ? AND delivery = {} AND number > 0 ORDER BY id",
                     DeliveryCode::InvalidDestination.code()
                 );
-                Ok(Some(numbers(db, &sql, campaign, |row| {
-                    Ok(CampaignNumber {
-                        id: row.get(0)?,
-                        number: row.get::<_, i64>(1)? as u64,
-                        info: info_from_column(row.get::<_, Option<String>>(2)?.as_deref()).unwrap_or_default(),
-                        at: time::load(&row.get::<_, String>(3)?),
-                    })
-                })?))
+                Ok(Some(numbers(db, &sql, campaign, |row| read_undeliverable(row))?))
             })
             .await
     }

@@ -13,7 +13,7 @@ use crate::{
         moderation::{
             ADD_RULE, HELD, HeldCampaign, Hold, MARK_HELD, MODERATED, ModerationRule, ModerationStore,
             NEW_ACCOUNTS_MODERATED, RELEASE, REMOVE_RULE, RULES, Released, RuleKind, SET_MODERATED,
-            SET_NEW_ACCOUNTS_MODERATED, SUSPENDED, held, setting,
+            SET_NEW_ACCOUNTS_MODERATED, SUSPENDED, held, read_held, setting,
         },
         time,
     },
@@ -23,20 +23,11 @@ use crate::{
 fn held_where(db: &rusqlite::Connection, filter: &str, ticket: Option<i64>) -> Result<Vec<HeldCampaign>, Error> {
     let sql = format!("{} {filter}", numbered(HELD));
     let mut statement = db.prepare_cached(&sql)?;
-    let read = |row: &rusqlite::Row<'_>| {
-        Ok(HeldCampaign {
-            ticket: row.get(0)?,
-            account: row.get(1)?,
-            account_name: row.get(2)?,
-            text: row.get(3)?,
-            sent: row.get(4)?,
-            reason: row.get(5)?,
-            created_at: time::load(&row.get::<_, String>(6)?),
-        })
-    };
     let rows = match ticket {
-        Some(ticket) => statement.query_map(params![time::store(held()), ticket], read)?.collect::<Result<_, _>>()?,
-        None => statement.query_map(params![time::store(held())], read)?.collect::<Result<_, _>>()?,
+        Some(ticket) => statement
+            .query_map(params![time::store(held()), ticket], |row| read_held(row))?
+            .collect::<Result<_, _>>()?,
+        None => statement.query_map(params![time::store(held())], |row| read_held(row))?.collect::<Result<_, _>>()?,
     };
     Ok(rows)
 }

@@ -6,16 +6,14 @@ use rusqlite::{Connection, OptionalExtension, params};
 use super::SqliteStore;
 use crate::{
     Error,
-    store::{AccountId, BalanceAlert, NotificationStore},
+    store::{AccountId, BalanceAlert, NotificationStore, notification::read_alert},
 };
 
 /// The account's balance alert settings, if it saved any.
 pub(super) fn settings(db: &Connection, account: AccountId) -> Result<Option<BalanceAlert>, Error> {
     Ok(db
         .prepare_cached("SELECT alert_trigger, alert_email, alert_gsm, email, phone_number FROM balance_alerts WHERE account_id = ?")?
-        .query_row([account], |row| {
-            Ok(BalanceAlert { trigger: row.get(0)?, email_enabled: row.get(1)?, gsm_enabled: row.get(2)?, email: row.get(3)?, phone_number: row.get(4)? })
-        })
+        .query_row([account], |row| read_alert(row, 0))
         .optional()?)
 }
 

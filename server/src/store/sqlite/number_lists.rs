@@ -8,7 +8,8 @@ use super::{SqliteStore, time};
 use crate::{
     Error,
     store::{
-        AccountId, EntryRef, NewContact, NumberEntry, NumberFilter, NumberList, NumberListStore, NumberPage, Page,
+        AccountId, EntryRef, NewContact, NumberFilter, NumberList, NumberListStore, NumberPage, Page,
+        number_lists::read_number_entry,
     },
 };
 
@@ -41,16 +42,7 @@ impl NumberListStore for SqliteStore {
                      WHERE {conditions} ORDER BY id LIMIT ? OFFSET ?"
                 ))?;
                 let entries = query
-                    .query_map(params_from_iter(&values), |row| {
-                        Ok(NumberEntry {
-                            id: row.get(0)?,
-                            number: row.get::<_, i64>(1)? as u64,
-                            info: [row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?],
-                            campaign_id: row.get(6)?,
-                            created_at: time::load(&row.get::<_, String>(7)?),
-                            source: row.get(8)?,
-                        })
-                    })?
+                    .query_map(params_from_iter(&values), |row| read_number_entry(row))?
                     .collect::<Result<_, _>>()?;
                 Ok(NumberPage { entries, total, matching })
             })

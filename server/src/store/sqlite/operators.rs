@@ -3,7 +3,6 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use rusqlite::{OptionalExtension, params};
-use texto_core::Credits;
 
 use super::{SqliteStore, numbered};
 use crate::{
@@ -12,7 +11,8 @@ use crate::{
         AccountId,
         operators::{
             ADD_SESSION, AccountOverview, BY_TOKEN, CREATE, END_SESSION, FORGET_SESSIONS, LEDGER, LedgerLine,
-            OVERVIEWS, OperatorRecord, OperatorStore, SET_PASSWORD, SET_SUSPENDED, SIGN_IN,
+            OVERVIEWS, OperatorRecord, OperatorStore, SET_PASSWORD, SET_SUSPENDED, SIGN_IN, read_ledger_line,
+            read_operator, read_overview,
         },
         time,
     },
@@ -35,7 +35,7 @@ impl OperatorStore for SqliteStore {
             .read(move |db| {
                 Ok(db
                     .prepare_cached(&numbered(BY_TOKEN))?
-                    .query_row(params![hash, now], |row| Ok(OperatorRecord { id: row.get(0)?, name: row.get(1)? }))
+                    .query_row(params![hash, now], |row| read_operator(row))
                     .optional()?)
             })
             .await
@@ -88,18 +88,7 @@ impl OperatorStore for SqliteStore {
         self.db
             .read(|db| {
                 let mut statement = db.prepare_cached(OVERVIEWS)?;
-                let rows = statement.query_map([], |row| {
-                    Ok(AccountOverview {
-                        id: row.get(0)?,
-                        name: row.get(1)?,
-                        balance: Credits::from_hundredths(row.get(2)?),
-                        plan: row.get(3)?,
-                        parent: row.get(4)?,
-                        moderated: row.get(5)?,
-                        per_second: row.get(6)?,
-                        suspended: row.get(7)?,
-                    })
-                })?;
+                let rows = statement.query_map([], |row| read_overview(row))?;
                 Ok(rows.collect::<Result<_, _>>()?)
             })
             .await
@@ -119,14 +108,7 @@ impl OperatorStore for SqliteStore {
         self.db
             .read(move |db| {
                 let mut statement = db.prepare_cached(&numbered(LEDGER))?;
-                let rows = statement.query_map(params![account, limit, skip], |row| {
-                    Ok(LedgerLine {
-                        at: time::load(&row.get::<_, String>(0)?),
-                        amount: Credits::from_hundredths(row.get(1)?),
-                        kind: row.get(2)?,
-                        campaign: row.get(3)?,
-                    })
-                })?;
+                let rows = statement.query_map(params![account, limit, skip], |row| read_ledger_line(row))?;
                 Ok(rows.collect::<Result<_, _>>()?)
             })
             .await

@@ -11,23 +11,9 @@ use crate::{
     Error,
     store::{
         AccountId, Attempt, DueEvent, OutboxStore,
-        outbox::{self, EVENT_COLUMNS},
+        outbox::{self, EVENT_COLUMNS, read_due_event},
     },
 };
-
-fn due_event(row: &rusqlite::Row<'_>) -> rusqlite::Result<DueEvent> {
-    Ok(DueEvent {
-        id: row.get(0)?,
-        webhook_id: row.get(1)?,
-        url: row.get(2)?,
-        secret: row.get::<_, Option<String>>(3)?.filter(|s| !s.is_empty()),
-        event: row.get(4)?,
-        body: row.get(5)?,
-        delivery_id: row.get(6)?,
-        attempts: row.get(7)?,
-        created_at: time::load(&row.get::<_, String>(8)?),
-    })
-}
 
 #[async_trait]
 impl OutboxStore for SqliteStore {
@@ -68,7 +54,7 @@ impl OutboxStore for SqliteStore {
                     if !row.get::<_, bool>(9)? {
                         break;
                     }
-                    events.push(due_event(row)?);
+                    events.push(read_due_event(row)?);
                 }
                 Ok(events)
             })
@@ -120,7 +106,7 @@ impl OutboxStore for SqliteStore {
                         "SELECT {EVENT_COLUMNS} FROM webhook_deliveries d JOIN outbox o ON o.id = d.outbox_id JOIN webhooks w ON w.id = o.webhook_id
                          WHERE d.id = ? AND w.id = ? AND w.account_id = ?"
                     ))?
-                    .query_row([attempt_id, webhook_id, account], due_event)
+                    .query_row([attempt_id, webhook_id, account], |row| read_due_event(row))
                     .optional()?)
             })
             .await

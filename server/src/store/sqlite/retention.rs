@@ -8,18 +8,12 @@ use rusqlite::{OptionalExtension, params};
 use super::{SqliteStore, numbered};
 use crate::{
     Error,
-    store::{AccountId, Cursor, Expiry, RetentionSettings, RetentionStore, expiry_statement, time},
+    store::{
+        AccountId, Cursor, Expiry, RetentionSettings, RetentionStore, expiry_statement, retention::read_settings, time,
+    },
 };
 
 const COLUMNS: &str = "message, list, survey, campaign, mo, lookup";
-
-fn settings(row: &rusqlite::Row<'_>, from: usize) -> rusqlite::Result<RetentionSettings> {
-    let mut periods = [None; 6];
-    for (i, period) in periods.iter_mut().enumerate() {
-        *period = row.get::<_, Option<String>>(from + i)?.and_then(|p| p.parse().ok());
-    }
-    Ok(RetentionSettings::from_periods(periods))
-}
 
 #[async_trait]
 impl RetentionStore for SqliteStore {
@@ -29,7 +23,7 @@ impl RetentionStore for SqliteStore {
                 let sql = format!("SELECT {COLUMNS} FROM retention WHERE account_id = ?");
                 Ok(db
                     .prepare_cached(&sql)?
-                    .query_row([account], |row| settings(row, 0))
+                    .query_row([account], |row| read_settings(row, 0))
                     .optional()?
                     .unwrap_or_default())
             })
@@ -54,7 +48,7 @@ impl RetentionStore for SqliteStore {
             .read(move |db| {
                 let sql = format!("SELECT account_id, {COLUMNS} FROM retention");
                 let mut statement = db.prepare_cached(&sql)?;
-                let rows = statement.query_map([], |row| Ok((row.get(0)?, settings(row, 1)?)))?;
+                let rows = statement.query_map([], |row| Ok((row.get(0)?, read_settings(row, 1)?)))?;
                 Ok(rows.collect::<Result<_, _>>()?)
             })
             .await

@@ -12,22 +12,11 @@ use crate::{
         AccountId, money,
         sub_accounts::{
             Family, NewSubAccount, SUB_ACCOUNT_COLUMNS, SubAccountRecord, SubAccountStore, email_taken, name_taken,
+            read_family, read_sub_account,
         },
         time,
     },
 };
-
-fn record(row: &rusqlite::Row<'_>) -> rusqlite::Result<SubAccountRecord> {
-    Ok(SubAccountRecord {
-        id: row.get(0)?,
-        name: row.get(1)?,
-        unlimited: row.get(2)?,
-        balance: Credits::from_hundredths(row.get(3)?),
-        owner_email: row.get(4)?,
-        owner_name: row.get(5)?,
-        created_at: time::load(&row.get::<_, String>(6)?),
-    })
-}
 
 #[async_trait]
 impl SubAccountStore for SqliteStore {
@@ -69,7 +58,7 @@ impl SubAccountStore for SqliteStore {
         self.db
             .read(move |db| {
                 let mut statement = db.prepare_cached(&numbered(&format!("{SUB_ACCOUNT_COLUMNS} ORDER BY a.id")))?;
-                Ok(statement.query_map([parent], record)?.collect::<Result<_, _>>()?)
+                Ok(statement.query_map([parent], |row| read_sub_account(row))?.collect::<Result<_, _>>()?)
             })
             .await
     }
@@ -78,7 +67,7 @@ impl SubAccountStore for SqliteStore {
         self.db
             .read(move |db| {
                 let mut statement = db.prepare_cached(&numbered(&format!("{SUB_ACCOUNT_COLUMNS} AND a.id = $2")))?;
-                Ok(statement.query_row(params![parent, id], record).optional()?)
+                Ok(statement.query_row(params![parent, id], |row| read_sub_account(row)).optional()?)
             })
             .await
     }
@@ -88,7 +77,7 @@ impl SubAccountStore for SqliteStore {
             .read(move |db| {
                 Ok(db
                     .prepare_cached("SELECT parent_id, unlimited FROM accounts WHERE id = ?")?
-                    .query_row([account], |row| Ok(Family { parent: row.get(0)?, unlimited: row.get(1)? }))
+                    .query_row([account], |row| read_family(row))
                     .optional()?
                     .unwrap_or_default())
             })

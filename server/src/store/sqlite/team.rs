@@ -6,17 +6,17 @@ use chrono::{DateTime, Utc};
 use rusqlite::{OptionalExtension, params};
 use texto_core::Role;
 
-use super::{SqliteStore, numbered, tokens::grant};
+use super::{SqliteStore, numbered};
 use crate::{
     Error,
     store::{
-        AccountId, role_from_column,
+        AccountId,
         team::{
-            COUNT_RESETS, DROP_EXPIRED_RESETS, END_RESETS, INSERT_LINK, LINK_COLUMNS, LinkKind, OneTimeLink,
-            REVOKE_TOKENS_MADE_BY, SESSION_GRANT, SESSION_TOKEN_AT, SET_TWO_FACTOR, SessionGrant, SessionOwner,
-            TeamStore, TwoFactor, USE_TOTP_STEP, USER_COLUMNS, UserRecord, owner_columns, session_owner,
-            session_owner_role,
+            COUNT_RESETS, DROP_EXPIRED_RESETS, END_RESETS, INSERT_LINK, LINK_COLUMNS, OneTimeLink,
+            REVOKE_TOKENS_MADE_BY, SESSION_GRANT, SET_TWO_FACTOR, SessionGrant, SessionOwner, TeamStore, TwoFactor,
+            USE_TOTP_STEP, USER_COLUMNS, UserRecord, owner_columns,
         },
+        team_rows::{read_link, read_session, read_user},
         team_sessions::{
             ADD_SESSION, END_OTHER_SESSIONS, END_PERSON_SESSIONS, END_SESSION, REMOVE_PERSON, REPLACE_LINK,
             SET_PASSWORD, TAKE_LINK, TOUCH_SESSION, end_sessions_of, may_add_reset, taken,
@@ -25,31 +25,6 @@ use crate::{
     },
     team::names::{Email, PersonName},
 };
-
-fn user(row: &rusqlite::Row<'_>) -> rusqlite::Result<UserRecord> {
-    Ok(UserRecord {
-        id: row.get(0)?,
-        account: row.get(1)?,
-        email: row.get(2)?,
-        name: row.get(3)?,
-        role: role_from_column(&row.get::<_, String>(4)?),
-        created_at: time::load(&row.get::<_, String>(5)?),
-        password_hash: row.get(6)?,
-        two_factor: TwoFactor { secret: row.get(7)?, pending: row.get(8)?, recovery: row.get(9)? },
-    })
-}
-
-fn link(row: &rusqlite::Row<'_>) -> rusqlite::Result<OneTimeLink> {
-    Ok(OneTimeLink {
-        kind: LinkKind::parse(&row.get::<_, String>(0)?).unwrap_or(LinkKind::Reset),
-        account: row.get(1)?,
-        email: row.get(2)?,
-        role: row.get::<_, Option<String>>(3)?.map(|r| role_from_column(&r)),
-        created_by: row.get(4)?,
-        created_at: time::load(&row.get::<_, String>(5)?),
-        expires_at: time::load(&row.get::<_, String>(6)?),
-    })
-}
 
 /// Stores `link` under its secret's `hash`.
 fn insert_link(db: &rusqlite::Connection, hash: &[u8; 32], link: &OneTimeLink) -> Result<(), Error> {
@@ -92,7 +67,10 @@ impl TeamStore for SqliteStore {
                     )
                     .optional()?;
                 let Some(id) = id else { return Ok(None) };
-                Ok(db.prepare_cached(&format!("{USER_COLUMNS} WHERE id = ?"))?.query_row([id], user).optional()?)
+                Ok(db
+                    .prepare_cached(&format!("{USER_COLUMNS} WHERE id = ?"))?
+                    .query_row([id], |row| read_user(row))
+                    .optional()?)
             })
             .await
     }
@@ -103,7 +81,7 @@ impl TeamStore for SqliteStore {
             .read(move |db| {
                 Ok(db
                     .prepare_cached(&format!("{USER_COLUMNS} WHERE email = ?"))?
-                    .query_row([email], user)
+                    .query_row([email], |row| read_user(row))
                     .optional()?)
             })
             .await
@@ -113,7 +91,7 @@ impl TeamStore for SqliteStore {
         self.db
             .read(move |db| {
                 let mut query = db.prepare_cached(&format!("{USER_COLUMNS} WHERE account_id = ? ORDER BY id"))?;
-                Ok(query.query_map([account], user)?.collect::<Result<_, _>>()?)
+                Ok(query.query_map([account], |row| read_user(row))?.collect::<Result<_, _>>()?)
             })
             .await
     }
@@ -122,7 +100,7 @@ impl TeamStore for SqliteStore {
         self.db
             .read(move |db| {
                 let mut query = db.prepare_cached(&format!("{USER_COLUMNS} WHERE id = ? AND account_id = ?"))?;
-                Ok(query.query_row([id, account], user).optional()?)
+                Ok(query.query_row([id, account], |row| read_user(row)).optional()?)
             })
             .await
     }
@@ -216,23 +194,7 @@ impl TeamStore for SqliteStore {
             .look_up(move |db| {
                 Ok(db
                     .prepare_cached(&numbered(SESSION_GRANT))?
-                    .query_row([hash.as_slice()], |row| {
-                        let token = grant(row, SESSION_TOKEN_AT)?;
-                        let role = row.get::<_, Option<String>>(4)?;
-                        let (role, actor) = session_owner_role(role.as_deref(), row.get(5)?, token.as_ref());
-                        Ok(SessionGrant {
-                            id: row.get(0)?,
-                            account: row.get(1)?,
-                            owner: session_owner(row.get(2)?, row.get(3)?),
-                            role,
-                            actor,
-                            token,
-                            csrf: row.get(6)?,
-                            created_at: time::load(&row.get::<_, String>(7)?),
-                            seen_at: time::load(&row.get::<_, String>(8)?),
-                            two_factor_missing: row.get(9)?,
-                        })
-                    })
+                    .query_row([hash.as_slice()], |row| read_session(row))
                     .optional()?)
             })
             .await
@@ -297,7 +259,10 @@ impl TeamStore for SqliteStore {
         let hash = *secret_hash;
         self.db
             .write(move |db| {
-                let found = db.prepare_cached(&numbered(TAKE_LINK))?.query_row([hash.as_slice()], link).optional()?;
+                let found = db
+                    .prepare_cached(&numbered(TAKE_LINK))?
+                    .query_row([hash.as_slice()], |row| read_link(row))
+                    .optional()?;
                 let (found, ends_resets) = taken(found, now);
                 if let Some(used) = found.as_ref().filter(|_| ends_resets) {
                     db.execute(&numbered(END_RESETS), params![used.account, used.email])?;
@@ -313,7 +278,7 @@ impl TeamStore for SqliteStore {
                 let mut query = db.prepare_cached(&format!(
                     "{LINK_COLUMNS} WHERE account_id = ? AND kind = 'invitation' AND expires_at > ? ORDER BY created_at DESC"
                 ))?;
-                Ok(query.query_map(params![account, time::store(now)], link)?.collect::<Result<_, _>>()?)
+                Ok(query.query_map(params![account, time::store(now)], |row| read_link(row))?.collect::<Result<_, _>>()?)
             })
             .await
     }

@@ -8,7 +8,7 @@ use crate::{
     Error,
     store::{
         AccountId,
-        team_rules::{SET_TEAM_RULES, TEAM_RULES, TeamRules, TeamRulesStore, approval_over_from_column},
+        team_rules::{SET_TEAM_RULES, TEAM_RULES, TeamRules, TeamRulesStore, read_team_rules},
     },
 };
 
@@ -17,12 +17,7 @@ impl TeamRulesStore for SqliteStore {
     async fn team_rules(&self, account: AccountId) -> Result<TeamRules, Error> {
         self.db
             .read(move |db| {
-                Ok(db.prepare_cached(&numbered(TEAM_RULES))?.query_row([account], |row| {
-                    Ok(TeamRules {
-                        approval_over: approval_over_from_column(row.get(0)?),
-                        require_two_factor: row.get(1)?,
-                    })
-                })?)
+                Ok(db.prepare_cached(&numbered(TEAM_RULES))?.query_row([account], |row| read_team_rules(row))?)
             })
             .await
     }

@@ -8,55 +8,16 @@ use super::{SqliteStore, numbered};
 use crate::{
     Error,
     store::{
-        AccountId, HttpErrors, NewToken, TokenGrant, TokenRecord, TokenStore, ranges_from_column, ranges_to_column,
-        role_from_column, time,
-        tokens::{ADD_TOKEN, LIVE_TOKEN, LIVE_TOKENS, TOKEN_COLUMNS, TOKEN_GRANT, TokenMaker, capped},
+        AccountId, NewToken, TokenGrant, TokenRecord, TokenStore, ranges_to_column, time,
+        token_rows::{read_grant, read_token},
+        tokens::{ADD_TOKEN, LIVE_TOKEN, LIVE_TOKENS, TOKEN_COLUMNS, TOKEN_GRANT},
     },
 };
-
-fn record(row: &rusqlite::Row<'_>) -> rusqlite::Result<TokenRecord> {
-    let maker_role = row.get::<_, Option<String>>(10)?.map(|role| role_from_column(&role));
-    Ok(TokenRecord {
-        id: row.get(0)?,
-        name: row.get(1)?,
-        hint: row.get(2)?,
-        created_at: time::load(&row.get::<_, String>(3)?),
-        expires_at: row.get::<_, Option<String>>(4)?.map(|at| time::load(&at)),
-        allowed: ranges_from_column(&row.get::<_, String>(5)?),
-        last_used_at: row.get::<_, Option<String>>(6)?.map(|at| time::load(&at)),
-        http_errors: HttpErrors::from_bool(row.get(7)?),
-        role: capped(role_from_column(&row.get::<_, String>(8)?), maker_role),
-        made_by: row.get(9)?,
-    })
-}
-
-/// The grant read from [`grant_columns`](crate::store::tokens::grant_columns) starting at column
-/// `at`; `None` when they are null (a session of a person, or of a token revoked since).
-pub(super) fn grant(row: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<Option<TokenGrant>> {
-    let Some(account) = row.get::<_, Option<AccountId>>(at)? else { return Ok(None) };
-    let maker = match row.get::<_, Option<i64>>(at + 8)? {
-        Some(id) => {
-            Some(TokenMaker { id, email: row.get(at + 9)?, role: role_from_column(&row.get::<_, String>(at + 10)?) })
-        }
-        None => None,
-    };
-    Ok(Some(TokenGrant {
-        account,
-        token: row.get(at + 1)?,
-        http_errors: HttpErrors::from_bool(row.get(at + 2)?),
-        expires_at: row.get::<_, Option<String>>(at + 3)?.map(|t| time::load(&t)),
-        allowed: ranges_from_column(&row.get::<_, String>(at + 4)?),
-        last_used_at: row.get::<_, Option<String>>(at + 5)?.map(|t| time::load(&t)),
-        role: capped(role_from_column(&row.get::<_, String>(at + 6)?), maker.as_ref().map(|m| m.role)),
-        name: row.get(at + 7)?,
-        maker,
-    }))
-}
 
 fn live_token(db: &Connection, account: AccountId, id: i64) -> Result<Option<TokenRecord>, Error> {
     Ok(db
         .prepare_cached(&numbered(&format!("{TOKEN_COLUMNS} {LIVE_TOKEN}")))?
-        .query_row([id, account], record)
+        .query_row([id, account], |row| read_token(row))
         .optional()?)
 }
 
@@ -98,7 +59,7 @@ impl TokenStore for SqliteStore {
         self.db
             .read(move |db| {
                 let mut query = db.prepare_cached(&numbered(&format!("{TOKEN_COLUMNS} {LIVE_TOKENS}")))?;
-                Ok(query.query_map([account], record)?.collect::<Result<_, _>>()?)
+                Ok(query.query_map([account], |row| read_token(row))?.collect::<Result<_, _>>()?)
             })
             .await
     }
@@ -138,7 +99,7 @@ impl TokenStore for SqliteStore {
             .look_up(|db| {
                 let found = db
                     .prepare_cached(&numbered(TOKEN_GRANT))?
-                    .query_row([hash.as_slice()], |row| grant(row, 0))
+                    .query_row([hash.as_slice()], |row| read_grant(row, 0))
                     .optional()?;
                 Ok(found.flatten())
             })

@@ -6,12 +6,13 @@ use rusqlite::{
     types::{FromSql, FromSqlError, FromSqlResult, Value, ValueRef},
 };
 
-use super::{SqliteStore, time};
+use super::SqliteStore;
 use crate::{
     Error,
     store::{
         AccountId, DeliveryRecord, NewWebhook, Page, WebhookChange, WebhookRecord, WebhookStatus, WebhookStore,
-        WebhookType, webhooks::WEBHOOK_FIELDS,
+        WebhookType,
+        webhooks::{WEBHOOK_FIELDS, read_delivery, read_webhook},
     },
 };
 
@@ -37,18 +38,6 @@ impl FromSql for WebhookStatus {
     }
 }
 
-/// A row of [`WEBHOOK_FIELDS`].
-fn record(row: &rusqlite::Row<'_>) -> rusqlite::Result<WebhookRecord> {
-    Ok(WebhookRecord {
-        id: row.get(0)?,
-        kind: row.get(1)?,
-        url: row.get(2)?,
-        secret: row.get(3)?,
-        status: row.get(4)?,
-        last_http_code: row.get(5)?,
-    })
-}
-
 #[async_trait]
 impl WebhookStore for SqliteStore {
     async fn create_webhook(&self, account: AccountId, new: NewWebhook<'_>) -> Result<WebhookRecord, Error> {
@@ -58,7 +47,7 @@ impl WebhookStore for SqliteStore {
                 Ok(db.query_row(
                     &format!("INSERT INTO webhooks (account_id, type, url, secret) VALUES (?, ?, ?, ?) RETURNING {WEBHOOK_FIELDS}"),
                     params![account, kind, url, secret],
-                    record,
+                    |row| read_webhook(row),
                 )?)
             })
             .await
@@ -73,8 +62,9 @@ impl WebhookStore for SqliteStore {
                 let mut query = db.prepare_cached(&format!(
                     "SELECT {WEBHOOK_FIELDS} FROM webhooks WHERE account_id = ? ORDER BY id LIMIT ? OFFSET ?"
                 ))?;
-                let webhooks =
-                    query.query_map([account, page.length, page.start], record)?.collect::<Result<_, _>>()?;
+                let webhooks = query
+                    .query_map([account, page.length, page.start], |row| read_webhook(row))?
+                    .collect::<Result<_, _>>()?;
                 Ok((webhooks, total))
             })
             .await
@@ -103,7 +93,9 @@ impl WebhookStore for SqliteStore {
         values.extend([Value::Integer(id), Value::Integer(account)]);
         self.db
             .write(move |db| {
-                db.query_row(&sql, params_from_iter(values), record).optional()?.ok_or_else(|| not_found(id))
+                db.query_row(&sql, params_from_iter(values), |row| read_webhook(row))
+                    .optional()?
+                    .ok_or_else(|| not_found(id))
             })
             .await
     }
@@ -139,20 +131,7 @@ impl WebhookStore for SqliteStore {
                      WHERE d.webhook_id = ? ORDER BY d.id DESC LIMIT ? OFFSET ?",
                 )?;
                 let entries = query
-                    .query_map([id, page.length, page.start], |row| {
-                        Ok(DeliveryRecord {
-                            delivery_id: row.get(0)?,
-                            event: row.get(1)?,
-                            body: row.get(2)?,
-                            attempt: row.get(3)?,
-                            http_code: row.get(4)?,
-                            latency_ms: row.get(5)?,
-                            error: row.get(6)?,
-                            at: time::load(&row.get::<_, String>(7)?),
-                            id: row.get(8)?,
-                            state: row.get(9)?,
-                        })
-                    })?
+                    .query_map([id, page.length, page.start], |row| read_delivery(row))?
                     .collect::<Result<_, _>>()?;
                 Ok((entries, total))
             })

@@ -6,16 +6,14 @@ use std::collections::HashMap;
 
 use deadpool_postgres::GenericClient;
 use futures_util::future::try_join;
-use texto_core::Credits;
-use tokio_postgres::Row;
 
-use super::{query, time};
+use super::query;
 use crate::{
     Error,
-    store::{AccountId, CampaignFilter, CampaignRecord, CampaignStatus, DeliveryCounts, SqlValue},
+    store::{AccountId, CampaignFilter, CampaignRecord, SqlValue, campaigns::stored_campaign},
 };
 
-/// The columns [`stored_campaign`] reads.
+/// The columns [`stored_campaign`](crate::store::campaigns::stored_campaign) reads.
 const CAMPAIGN_COLUMNS: &str =
     "id, text, sender, status, send_at, created_at, cost, lists, total, sent, npai, pushtype";
 
@@ -41,7 +39,7 @@ pub(super) async fn campaign_page(
     )
     .await?;
     let total = count.first().map_or(0, |row| row.get(0));
-    let records = with_deliveries(db, rows.iter().map(stored_campaign).collect()).await?;
+    let records = with_deliveries(db, rows.iter().map(stored_campaign).collect::<Result<_, _>>()?).await?;
     Ok((records, total))
 }
 
@@ -55,32 +53,11 @@ pub(super) async fn campaign_record(
     let sql = format!("SELECT {CAMPAIGN_COLUMNS} FROM campaigns WHERE id = $1 AND account_id = $2");
     let rows = query(db, &sql, &[&ticket, &account]).await?;
     let Some(row) = rows.first() else { return Ok(None) };
-    let Some(mut record) = with_deliveries(db, vec![stored_campaign(row)]).await?.pop() else { return Ok(None) };
+    let Some(mut record) = with_deliveries(db, vec![stored_campaign(row)?]).await?.pop() else { return Ok(None) };
     if record.text.contains(texto_core::SHORT_MARKER) {
         record.short_links = super::clicks::link_clicks(db, account, ticket).await?;
     }
     Ok(Some(record))
-}
-
-/// A row of [`CAMPAIGN_COLUMNS`], its delivery counts still empty.
-fn stored_campaign(row: &Row) -> CampaignRecord {
-    CampaignRecord {
-        id: row.get(0),
-        text: row.get(1),
-        sender: row.get(2),
-        pushtype: row.get(11),
-        status: CampaignStatus::parse(row.get(3)).unwrap_or(CampaignStatus::Sent),
-        send_at: time::load(row.get(4)),
-        created_at: time::load(row.get(5)),
-        cost: Credits::from_hundredths(row.get(6)),
-        lists: serde_json::from_str(row.get(7)).unwrap_or_default(),
-        total: row.get(8),
-        sent: row.get(9),
-        deliveries: DeliveryCounts::default(),
-        npai: row.get(10),
-        stops: 0,
-        short_links: None,
-    }
 }
 
 /// Fills in the campaigns' messages per delivery code and their stops.

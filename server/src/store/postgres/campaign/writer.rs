@@ -27,6 +27,7 @@ use crate::{
     store::{
         AccountId, Created, kept_since,
         money::{self, Movement},
+        notification::read_alert,
         postgres::campaign::{
             NodeMemory,
             account_cache::AccountCache,
@@ -244,7 +245,7 @@ async fn stage(client: &Client, memory: &NodeMemory, jobs: &[Job]) -> Result<(Ve
         locked.caps.insert((row.get(0), row.get(1), country.iso2()), (row.get::<_, i64>(3).max(0), row.get(4)));
     }
     for row in &alert_rows {
-        locked.alerts.insert(row.get(0), balance_alert::from_row(row));
+        locked.alerts.insert(row.try_get(0)?, read_alert(row, 1)?);
     }
     let mut tickets: Vec<i64> = id_rows.iter().map(|row| row.get(0)).collect();
     tickets.sort_unstable();
