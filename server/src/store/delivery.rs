@@ -7,7 +7,10 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use texto_core::{DeliveryCode, PushType};
 
-use super::columns::Columns;
+use super::{
+    columns::{Columns, StoredCode},
+    effects::Finished,
+};
 use crate::Error;
 
 /// What a campaign's messages are made from.
@@ -206,4 +209,18 @@ pub(super) fn read_campaign_text<R: Columns>(row: &R) -> Result<CampaignText, R:
 /// One [`Notice`], read from a row.
 pub(super) fn read_notice<R: Columns>(row: &R) -> Result<Notice, R::Fault> {
     Ok(Notice { id: row.column(0)?, channel: row.column(1)?, target: row.column(2)?, body: row.column(3)? })
+}
+
+/// A message whose final code was just stored, from column `at` on: its campaign, account,
+/// number, country, gsmsmsid and info, then the code.
+pub(super) fn read_finished<R: Columns>(row: &R, at: usize) -> Result<Finished, R::Fault> {
+    Ok(Finished {
+        campaign: row.column(at)?,
+        account: row.column(at + 1)?,
+        number: row.column(at + 2)?,
+        country: row.column(at + 3)?,
+        gsmsmsid: row.column(at + 4)?,
+        info: row.column(at + 5)?,
+        code: row.column::<StoredCode>(at + 6)?.0,
+    })
 }

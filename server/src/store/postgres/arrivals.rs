@@ -21,34 +21,24 @@ use crate::{
     Error,
     store::{
         Arrival,
+        delivery::read_finished,
         effects::{self, Effects, Finished, Listing},
         replies_kept::{self, Incoming, Owner},
     },
 };
 
-/// What a statement storing final codes returns, for [`Finished::read`], from the message `m`
+/// What a statement storing final codes returns, for [`read_placed`], from the message `m`
 /// and its input row `r` (with the columns `code` and `n`, the position of the outcome).
 pub(super) const FINAL_COLUMNS: &str =
-    "r.n, r.code, m.campaign_id, m.account_id, m.number, m.country, m.gsmsmsid, m.info";
+    "r.n, m.campaign_id, m.account_id, m.number, m.country, m.gsmsmsid, m.info, r.code";
 
 /// A message whose final code was just stored, with where its outcome or receipt came in its
 /// batch (events go out in that order).
 pub(super) type Placed = (i64, Finished);
 
 /// Reads a row of [`FINAL_COLUMNS`].
-pub(super) fn read_finished(row: &Row) -> Result<Placed, Error> {
-    let code: i64 = row.get(1);
-    let code = DeliveryCode::from_code(code).ok_or(Error::Unavailable("a message holds an unknown delivery code"))?;
-    let finished = Finished {
-        code,
-        campaign: row.get(2),
-        account: row.get(3),
-        number: row.get(4),
-        country: row.get(5),
-        gsmsmsid: row.get(6),
-        info: row.get(7),
-    };
-    Ok((row.get(0), finished))
+pub(super) fn read_placed(row: &Row) -> Result<Placed, tokio_postgres::Error> {
+    Ok((row.try_get(0)?, read_finished(row, 1)?))
 }
 
 /// A receipt to store: the SMSC id, the code, and its position in the batch.
@@ -100,7 +90,7 @@ pub(super) async fn match_receipts(tx: &Transaction<'_>, receipts: &[Receipt<'_>
              WHERE m.smsc_id = r.smsc_id AND m.delivery IN (0, 1) RETURNING {FINAL_COLUMNS}"
         ))
         .await?;
-    tx.query(&update, &[&smsc_ids, &codes, &positions]).await?.iter().map(read_finished).collect()
+    tx.query(&update, &[&smsc_ids, &codes, &positions]).await?.iter().map(|row| Ok(read_placed(row)?)).collect()
 }
 
 /// A run of receipts with distinct SMSC ids: each stored on its message, or kept aside until

@@ -242,7 +242,7 @@ async fn store_hand_offs(tx: &Transaction<'_>, done: &[HandOff], outbox: &mut Ou
             ))
             .await?;
         for row in tx.query(&fail, &[&failed_ids, &failed_codes, &failed_positions]).await? {
-            finished.push(arrivals::read_finished(&row)?);
+            finished.push(arrivals::read_placed(&row)?);
         }
     }
     if !sent_ids.is_empty() {

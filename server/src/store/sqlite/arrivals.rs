@@ -12,6 +12,7 @@ use crate::{
     Error,
     store::{
         Arrival,
+        delivery::read_finished,
         effects::{self, Effects, Finished, Listing},
         replies_kept::{self, Incoming},
     },
@@ -36,38 +37,13 @@ pub(super) fn store(
 /// The columns [`read_finished`] reads, as `RETURNING` or `SELECT` lists them.
 pub(super) const FINAL_COLUMNS: &str = "campaign_id, account_id, number, country, gsmsmsid, info, delivery";
 
-/// Reads a row of [`FINAL_COLUMNS`].
-pub(super) fn read_finished(row: &rusqlite::Row<'_>) -> rusqlite::Result<Finished> {
-    Ok(Finished {
-        campaign: row.get(0)?,
-        account: row.get(1)?,
-        number: row.get(2)?,
-        country: row.get(3)?,
-        gsmsmsid: row.get(4)?,
-        info: row.get(5)?,
-        code: delivery_code(row, 6)?,
-    })
-}
-
-/// The delivery code in column `index`; a number the interface does not define is an error.
-pub(super) fn delivery_code(row: &rusqlite::Row<'_>, index: usize) -> rusqlite::Result<DeliveryCode> {
-    let code: i64 = row.get(index)?;
-    DeliveryCode::from_code(code).ok_or_else(|| {
-        rusqlite::Error::FromSqlConversionFailure(
-            index,
-            rusqlite::types::Type::Integer,
-            format!("delivery code {code}").into(),
-        )
-    })
-}
-
 /// A final receipt: the message's code, or kept aside until its submit's id is stored.
 fn receipt(db: &Connection, smsc_id: &str, code: DeliveryCode, outbox: &mut Outbox) -> Result<(), Error> {
     let matched = db
         .prepare_cached(&format!(
             "UPDATE messages SET delivery = ?, delivered_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE smsc_id = ? AND delivery IN (0, 1) RETURNING {FINAL_COLUMNS}"
         ))?
-        .query_row(params![code.code(), smsc_id], read_finished)
+        .query_row(params![code.code(), smsc_id], |row| read_finished(row, 0))
         .optional()?;
     if let Some(finished) = matched {
         return after_final(db, &finished, outbox);

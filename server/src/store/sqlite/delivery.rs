@@ -13,7 +13,8 @@ use crate::{
     Error,
     store::{
         Arrival, CampaignText, DeliveryStore, HandOff, Notice, Queued,
-        delivery::{WaveLimit, read_campaign_text, read_notice},
+        columns::StoredCode,
+        delivery::{WaveLimit, read_campaign_text, read_finished, read_notice},
         effects::{self, Submitted},
         wave::WavePlan,
     },
@@ -150,7 +151,7 @@ fn store_hand_offs(db: &Connection, done: &[HandOff], outbox: &mut Outbox, now: 
                         "UPDATE messages SET delivery = ?, delivered_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ? AND delivery = 0 RETURNING {}",
                         arrivals::FINAL_COLUMNS
                     ))?
-                    .query_row(params![code.code(), id], arrivals::read_finished)
+                    .query_row(params![code.code(), id], |row| read_finished(row, 0))
                     .optional()?;
                 if let Some(finished) = finished {
                     arrivals::after_final(db, &finished, outbox)?;
@@ -198,7 +199,7 @@ fn store_hand_offs(db: &Connection, done: &[HandOff], outbox: &mut Outbox, now: 
     for smsc_id in smsc_ids {
         let early = db
             .prepare_cached("DELETE FROM receipts_unmatched WHERE smsc_id = ? RETURNING delivery")?
-            .query_row([smsc_id], |row| arrivals::delivery_code(row, 0))
+            .query_row([smsc_id], |row| Ok(row.get::<_, StoredCode>(0)?.0))
             .optional()?;
         if let Some(code) = early {
             arrivals::store(db, &[Arrival::Receipt { smsc_id: smsc_id.clone(), code }], outbox, now)?;
