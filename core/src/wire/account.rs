@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use super::{Document, lenient};
 
-/// The account's fields. texto keeps a name and a balance; the fields it has no data for
-/// (people's names, e-mail, sub-accounts) are empty, so a client reading them finds them.
+/// The account's fields. A sub-account also names its parent and the owner it was created
+/// with; the fields texto has no data for are empty, so a client reading them finds them.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct AccountDto {
@@ -15,13 +15,13 @@ pub struct AccountDto {
     /// The parent account's id; empty for an account that is no sub-account.
     #[serde(default, deserialize_with = "lenient::string")]
     pub parent_client_id: String,
-    /// E-mail address; empty: texto keeps none.
+    /// A sub-account's first owner's e-mail address; empty for an account that is no sub-account.
     #[serde(default, deserialize_with = "lenient::string")]
     pub email: String,
-    /// First name; empty.
+    /// A sub-account's first owner's first name (up to the first space of the name); empty otherwise.
     #[serde(default, deserialize_with = "lenient::string")]
     pub firstname: String,
-    /// Last name; empty.
+    /// A sub-account's first owner's last name (after that space); empty otherwise.
     #[serde(default, deserialize_with = "lenient::string")]
     pub lastname: String,
     /// The account's name.

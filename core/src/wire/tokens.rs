@@ -87,11 +87,11 @@ pub struct TokenDto {
     /// When it was created (`Y-m-d H:i:s`, Paris).
     #[serde(default, deserialize_with = "lenient::string")]
     pub created_at: String,
-    /// When it expires; absent: never.
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    /// When it expires; null: never (sent as null, as the SDKs' token classes read it).
+    #[serde(default, deserialize_with = "lenient::opt_string")]
     pub expired_at: Option<String>,
-    /// Seconds it lives from its creation; absent: until revoked.
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    /// Seconds it lives from its creation; null: until revoked.
+    #[serde(default, deserialize_with = "lenient::opt_int")]
     pub ttl: Option<i64>,
     /// `1` while it is accepted, `0` once expired.
     #[serde(default, deserialize_with = "lenient::int")]

@@ -7,6 +7,7 @@ use axum::{
     response::Response,
     routing::{get, post},
 };
+use futures_util::future::try_join3;
 use texto_core::{
     FieldError,
     wire::{AccountDto, AccountResponse},
@@ -14,6 +15,7 @@ use texto_core::{
 
 use crate::{
     Error,
+    account::sub_accounts::owner_names,
     http::{Accept, auth::Caller},
     state::AppState,
 };
@@ -36,20 +38,33 @@ pub(crate) fn router() -> Router<AppState> {
     security(("bearer" = []))
 )]
 pub(crate) async fn account(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
-    let name = state.store.account_name(caller.account).await?;
-    let balance = state.store.balance(caller.account).await?;
-    Ok(accept.ok(&AccountResponse {
+    let (name, balance, family) = try_join3(
+        state.store.account_name(caller.account),
+        state.store.balance(caller.account),
+        state.store.family(caller.account),
+    )
+    .await?;
+    let mut account = AccountDto {
+        client_id: caller.account.to_string(),
+        company: name,
+        credits: balance.to_string(),
         status: 1,
-        message: "OK".into(),
-        account: AccountDto {
-            client_id: caller.account.to_string(),
-            company: name,
-            credits: balance.to_string(),
-            status: 1,
-            time_zone: "Europe/Paris".into(),
-            ..AccountDto::default()
-        },
-    }))
+        time_zone: "Europe/Paris".into(),
+        ..AccountDto::default()
+    };
+    // A sub-account answers as its parent's listing shows it: its parent, and the email and
+    // names of the owner it was created with.
+    if let Some(parent) = family.parent
+        && let Some(record) = state.store.sub_account(parent, caller.account).await?
+    {
+        let (firstname, lastname) = owner_names(&record.owner_name);
+        account.parent_client_id = parent.to_string();
+        account.firstname = firstname.to_owned();
+        account.lastname = lastname.to_owned();
+        account.email = record.owner_email;
+        account.unlimited = i64::from(record.unlimited);
+    }
+    Ok(accept.ok(&AccountResponse { status: 1, message: "OK".into(), account }))
 }
 
 /// `POST /lookup`: HLR lookups need a provider of operator data, which texto does not have.

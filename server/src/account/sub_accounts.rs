@@ -80,6 +80,12 @@ async fn messages_between(
     Ok(state.store.consumption(account, from, until, &[]).await?.iter().map(|row| row.messages).sum())
 }
 
+/// The first and last names of a sub-account's owner, from the one name texto keeps: what
+/// `firstname` and `lastname` were joined into at its creation, split at the first space.
+pub(crate) fn owner_names(name: &str) -> (&str, &str) {
+    name.split_once(' ').unwrap_or((name, ""))
+}
+
 /// The wire form of a sub-account, with this month's and last month's consumption.
 async fn dto(
     state: &AppState,
@@ -93,7 +99,7 @@ async fn dto(
         messages_between(state, record.id, months.last, just_before),
     )
     .await?;
-    let (first, last) = record.owner_name.split_once(' ').unwrap_or((record.owner_name.as_str(), ""));
+    let (first, last) = owner_names(&record.owner_name);
     Ok(SubAccountDto {
         client_id: record.id.to_string(),
         parent_client_id: parent.to_string(),

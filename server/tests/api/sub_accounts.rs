@@ -91,6 +91,20 @@ async fn an_agency_creates_a_sub_account_funds_it_and_the_sub_account_sees_only_
 
     // The sub-account's owner signs in with the email and password given, and sends.
     let boss = sign_in(&app, "boss@client.example", PASSWORD).await.expect("the sub-account's owner signs in");
+    // GET /account names the parent and the owner the sub-account was created with, as the
+    // SDKs' account classes read them; an account that is no sub-account leaves them empty.
+    let (status, own) = as_session(&app, &boss, Method::GET, "/account", None, false).await;
+    assert_eq!(status, 200, "{own}");
+    let own = &own["account"];
+    assert_eq!((own["client_id"].as_str(), own["parent_client_id"].as_str()), (Some(client.as_str()), Some("1")));
+    assert_eq!(
+        (own["email"].as_str(), own["firstname"].as_str(), own["lastname"].as_str()),
+        (Some("boss@client.example"), Some("Jeanne"), Some("Martin")),
+        "{own}"
+    );
+    let (_, agency) = app.json(Method::GET, "/account", None).await;
+    let agency = &agency["account"];
+    assert_eq!((agency["parent_client_id"].as_str(), agency["email"].as_str()), (Some(""), Some("")), "{agency}");
     let (status, sent) =
         as_session(&app, &boss, Method::POST, "/send", Some(one_sms("Promo", "33612345678")), true).await;
     assert_eq!(status, 200, "{sent}");

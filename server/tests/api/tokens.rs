@@ -51,6 +51,14 @@ async fn a_created_token_works_is_listed_without_its_secret_and_is_revoked_by_id
     assert!(!listed.to_string().contains(token), "the token itself is never shown again");
     let (status, one) = app.json(Method::GET, &format!("/token/{id}"), None).await;
     assert_eq!((status, &one["token"]["name"]), (200, &json!("Boutique")), "{one}");
+    // A token that never expires says so with nulls, which the SDKs' token classes read.
+    let (_, lasting) = app.json(Method::POST, "/token", Some(json!({"token": {"name": "Lasting"}}))).await;
+    let lasting = lasting["token_id"].as_i64().expect("an id");
+    let (_, one) = app.json(Method::GET, &format!("/token/{lasting}"), None).await;
+    let fields = one["token"].as_object().expect("a token");
+    assert!(fields["expired_at"].is_null() && fields["ttl"].is_null(), "sent as null: {one}");
+    let (_, xml) = app.xml(Method::GET, &format!("/token/{lasting}"), None).await;
+    assert!(xml.contains("<expired_at>null</expired_at>") && xml.contains("<ttl>null</ttl>"), "{xml}");
 
     let other = account(&app.db(), "other", 0.0).await;
     for method in [Method::GET, Method::DELETE] {
