@@ -10,5 +10,9 @@ export TRUNK_SKIP_VERSION_CHECK=true
 export TRUNK_OFFLINE=true
 cd "$TEXTO_ROOT"
 
-# Each step says how long its script has run (minutes:seconds).
-step() { printf '\n== [%d:%02d] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
+# Each step says how long its script has run (minutes:seconds); with TEXTO_STEP_LOG set, it
+# also notes when it began there, for scripts/test's breakdown.
+step() {
+    printf '\n== [%d:%02d] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"
+    if [ -n "${TEXTO_STEP_LOG:-}" ]; then printf '%s\t%s\n' "$(date +%s)" "$*" >>"$TEXTO_STEP_LOG"; fi
+}
