@@ -39,9 +39,12 @@ test("the app's code travels gzipped", async () => {
 test("a token the server stops accepting sends the user back to sign-in with a message", async () => {
   const made = await api(suite.texto, "POST", "/token", { token: { name: "Short-lived" } });
   const page = await openApp(suite.browser, suite.texto, { token: made.body.token });
+  const campaigns = page.getByRole("link", { name: "Campaigns" });
+  await campaigns.waitFor(); // the app is up, whatever else the machine is doing
   assert.equal((await api(suite.texto, "DELETE", `/token/${made.body.token_id}`)).status, 200);
-  // The next call the app makes is refused (the header's balance may already have been).
-  await page.getByRole("link", { name: "Campaigns" }).click({ timeout: 2000 }).catch(() => {});
+  // The next call the app makes is refused (the header's balance may already have been, and
+  // the app already gone back to sign-in).
+  await campaigns.click({ timeout: 5000 }).catch(() => {});
   await page.getByText("Your session ended").waitFor();
   await page.getByLabel("Password", { exact: true }).waitFor();
   await page.context().close();
