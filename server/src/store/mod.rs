@@ -20,6 +20,7 @@ pub(crate) mod daily;
 pub(crate) mod delivery;
 mod driver_errors;
 mod effects;
+mod event_batch;
 pub(crate) mod faults;
 mod flood_window;
 mod idempotency;

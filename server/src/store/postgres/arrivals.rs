@@ -16,7 +16,10 @@ use deadpool_postgres::Transaction;
 use texto_core::DeliveryCode;
 use tokio_postgres::Row;
 
-use super::{events::Outbox, keyword_replies, time};
+use super::{
+    events::{Outbox, PgEvents},
+    keyword_replies, time,
+};
 use crate::{
     Error,
     store::{

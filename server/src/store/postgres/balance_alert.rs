@@ -5,7 +5,10 @@ use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
 use texto_core::Credits;
 
-use super::{events::Outbox, time};
+use super::{
+    events::{Outbox, PgEvents},
+    time,
+};
 use crate::{
     Error,
     store::{AccountId, BalanceAlert, WebhookType},

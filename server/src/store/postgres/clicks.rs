@@ -5,7 +5,11 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use deadpool_postgres::{GenericClient, Transaction};
 
-use super::{PgStore, events::Outbox, time};
+use super::{
+    PgStore,
+    events::{Outbox, PgEvents},
+    time,
+};
 use crate::{
     Error,
     store::{

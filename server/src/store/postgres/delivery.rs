@@ -18,7 +18,11 @@ use deadpool_postgres::Transaction;
 use texto_core::PushType;
 use tokio_postgres::types::Type;
 
-use super::{PgStore, arrivals, events::Outbox, nodes, time};
+use super::{
+    PgStore, arrivals,
+    events::{Outbox, PgEvents},
+    nodes, time,
+};
 use crate::{
     Error,
     store::{

@@ -1,55 +1,50 @@
 //! The outbox: each event written, in the transaction of the change that raised it, once per
 //! webhook (live or paused) of its type that the account has.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
-use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
 use serde::Serialize;
 
-use super::time;
 use crate::{
     Error,
     store::{
         AccountId, WebhookType,
-        daily::{ADD_TO_DAY, DayCounts, Tally},
+        daily::ADD_TO_DAY,
         effects::{Event, EventBody},
     },
 };
 
-/// Writes events for one transaction: knows the time once, and which accounts listen to what.
-pub(super) struct Outbox {
-    now: DateTime<Utc>,
-    at: String,
-    listening: HashMap<(AccountId, WebhookType), bool>,
-    /// What the transaction adds to the daily counts, written by [`Outbox::write_counts`].
-    tally: Tally,
-}
+pub(super) use crate::store::event_batch::Outbox;
 
-impl Outbox {
-    /// An outbox for events raised at `now`.
-    pub(super) fn new(now: DateTime<Utc>) -> Outbox {
-        Outbox { now, at: time::store(now), listening: HashMap::new(), tally: Tally::default() }
-    }
-
-    /// The time the events are raised.
-    pub(super) fn now(&self) -> DateTime<Utc> {
-        self.now
-    }
-
-    /// The stored form of the time the events are raised.
-    pub(super) fn at(&self) -> &str {
-        &self.at
-    }
-
-    /// Adds to `account`'s counts of the day (Paris) of the events.
-    pub(super) fn count(&mut self, account: AccountId, change: impl FnOnce(&mut DayCounts)) {
-        self.tally.add(account, self.now, change);
-    }
-
+/// PostgreSQL's statements for an [`Outbox`]'s events and counts.
+pub(super) trait PgEvents {
     /// Writes the counts added, at the end of the transaction that stored what they count (in
     /// key order: writers on several nodes lock the rows in the same order).
-    pub(super) async fn write_counts(&mut self, tx: &impl GenericClient) -> Result<(), Error> {
+    async fn write_counts(&mut self, tx: &impl GenericClient) -> Result<(), Error>;
+    /// Writes `body` to the outbox of every webhook of `account` listening to `event`.
+    async fn raise(
+        &mut self,
+        tx: &impl GenericClient,
+        account: AccountId,
+        event: WebhookType,
+        body: &impl Serialize,
+    ) -> Result<(), Error>;
+    /// Writes `events` in order, each run of one type in one statement ([`PgEvents::raise_each`]).
+    async fn raise_all(&mut self, tx: &impl GenericClient, events: &[Event]) -> Result<(), Error>;
+    /// Writes each `(account, body)` of `events`, in order, to the outbox of every webhook of
+    /// its account listening to `event`: one statement for them all (an insert per event was a
+    /// round trip each in a wave's transaction).
+    async fn raise_each<B: Serialize>(
+        &mut self,
+        tx: &impl GenericClient,
+        event: WebhookType,
+        events: impl IntoIterator<Item = (AccountId, B)>,
+    ) -> Result<(), Error>;
+}
+
+impl PgEvents for Outbox {
+    async fn write_counts(&mut self, tx: &impl GenericClient) -> Result<(), Error> {
         for ((account, day), c) in self.tally.take() {
             let add = tx.prepare_cached(ADD_TO_DAY).await?;
             tx.execute(&add, &[&account, &day, &c.sent, &c.delivered, &c.clicks, &c.replies, &c.stops, &c.cost])
@@ -58,51 +53,7 @@ impl Outbox {
         Ok(())
     }
 
-    /// Learns in one statement which of `accounts` listen to `event`, before it is raised for
-    /// many of them (each probe is planned again inside a wave's transaction).
-    async fn learn(
-        &mut self,
-        tx: &impl GenericClient,
-        accounts: impl IntoIterator<Item = AccountId>,
-        event: WebhookType,
-    ) -> Result<(), Error> {
-        let mut unknown: Vec<AccountId> =
-            accounts.into_iter().filter(|account| !self.listening.contains_key(&(*account, event))).collect();
-        unknown.sort_unstable();
-        unknown.dedup();
-        if unknown.len() < 2 {
-            return Ok(());
-        }
-        let query = tx
-            .prepare_cached("SELECT DISTINCT account_id FROM webhooks WHERE account_id = ANY($1) AND type = $2")
-            .await?;
-        let listening: HashSet<AccountId> =
-            tx.query(&query, &[&unknown, &event.as_str()]).await?.iter().map(|row| row.get(0)).collect();
-        for account in unknown {
-            self.listening.insert((account, event), listening.contains(&account));
-        }
-        Ok(())
-    }
-
-    /// Whether `account` has a webhook (live or paused) listening to `event`.
-    async fn listens(
-        &mut self,
-        tx: &impl GenericClient,
-        account: AccountId,
-        event: WebhookType,
-    ) -> Result<bool, Error> {
-        if let Some(listening) = self.listening.get(&(account, event)) {
-            return Ok(*listening);
-        }
-        let query =
-            tx.prepare_cached("SELECT EXISTS (SELECT 1 FROM webhooks WHERE account_id = $1 AND type = $2)").await?;
-        let listening: bool = tx.query_one(&query, &[&account, &event.as_str()]).await?.get(0);
-        self.listening.insert((account, event), listening);
-        Ok(listening)
-    }
-
-    /// Writes `body` to the outbox of every webhook of `account` listening to `event`.
-    pub(super) async fn raise(
+    async fn raise(
         &mut self,
         tx: &impl GenericClient,
         account: AccountId,
@@ -112,8 +63,7 @@ impl Outbox {
         self.raise_each(tx, event, [(account, body)]).await
     }
 
-    /// Writes `events` in order, each run of one type in one statement ([`Outbox::raise_each`]).
-    pub(super) async fn raise_all(&mut self, tx: &impl GenericClient, events: &[Event]) -> Result<(), Error> {
+    async fn raise_all(&mut self, tx: &impl GenericClient, events: &[Event]) -> Result<(), Error> {
         for run in events.chunk_by(|a, b| a.kind == b.kind) {
             let bodies: Vec<(AccountId, &EventBody)> = run.iter().map(|e| (e.account, &e.body)).collect();
             self.raise_each(tx, run[0].kind, bodies).await?;
@@ -121,20 +71,17 @@ impl Outbox {
         Ok(())
     }
 
-    /// Writes each `(account, body)` of `events`, in order, to the outbox of every webhook of
-    /// its account listening to `event`: one statement for them all (an insert per event was a
-    /// round trip each in a wave's transaction).
-    pub(super) async fn raise_each<B: Serialize>(
+    async fn raise_each<B: Serialize>(
         &mut self,
         tx: &impl GenericClient,
         event: WebhookType,
         events: impl IntoIterator<Item = (AccountId, B)>,
     ) -> Result<(), Error> {
         let events: Vec<(AccountId, B)> = events.into_iter().collect();
-        self.learn(tx, events.iter().map(|(account, _)| *account), event).await?;
+        learn(self, tx, events.iter().map(|(account, _)| *account), event).await?;
         let (mut accounts, mut bodies) = (Vec::new(), Vec::new());
         for (account, body) in &events {
-            if self.listens(tx, *account, event).await? {
+            if listens(self, tx, *account, event).await? {
                 accounts.push(*account);
                 bodies.push(
                     serde_json::to_string(body)
@@ -154,7 +101,48 @@ impl Outbox {
                  ORDER BY e.n, w.id",
             )
             .await?;
-        tx.execute(&insert, &[&event.as_str(), &self.at, &accounts, &bodies]).await?;
+        tx.execute(&insert, &[&event.as_str(), &self.at(), &accounts, &bodies]).await?;
         Ok(())
     }
+}
+
+/// Learns in one statement which of `accounts` listen to `event`, before it is raised for
+/// many of them (each probe is planned again inside a wave's transaction).
+async fn learn(
+    outbox: &mut Outbox,
+    tx: &impl GenericClient,
+    accounts: impl IntoIterator<Item = AccountId>,
+    event: WebhookType,
+) -> Result<(), Error> {
+    let mut unknown: Vec<AccountId> =
+        accounts.into_iter().filter(|account| !outbox.listening.contains_key(&(*account, event))).collect();
+    unknown.sort_unstable();
+    unknown.dedup();
+    if unknown.len() < 2 {
+        return Ok(());
+    }
+    let query =
+        tx.prepare_cached("SELECT DISTINCT account_id FROM webhooks WHERE account_id = ANY($1) AND type = $2").await?;
+    let listening: HashSet<AccountId> =
+        tx.query(&query, &[&unknown, &event.as_str()]).await?.iter().map(|row| row.get(0)).collect();
+    for account in unknown {
+        outbox.listening.insert((account, event), listening.contains(&account));
+    }
+    Ok(())
+}
+
+/// Whether `account` has a webhook (live or paused) listening to `event`.
+async fn listens(
+    outbox: &mut Outbox,
+    tx: &impl GenericClient,
+    account: AccountId,
+    event: WebhookType,
+) -> Result<bool, Error> {
+    if let Some(listening) = outbox.listening.get(&(account, event)) {
+        return Ok(*listening);
+    }
+    let query = tx.prepare_cached("SELECT EXISTS (SELECT 1 FROM webhooks WHERE account_id = $1 AND type = $2)").await?;
+    let listening: bool = tx.query_one(&query, &[&account, &event.as_str()]).await?.get(0);
+    outbox.listening.insert((account, event), listening);
+    Ok(listening)
 }

@@ -7,7 +7,10 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 use texto_core::DeliveryCode;
 
-use super::{events::Outbox, keyword_replies, numbered, time};
+use super::{
+    events::{Outbox, SqliteEvents},
+    keyword_replies, numbered, time,
+};
 use crate::{
     Error,
     store::{

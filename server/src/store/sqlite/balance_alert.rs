@@ -5,7 +5,10 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, params};
 use texto_core::Credits;
 
-use super::{events::Outbox, time};
+use super::{
+    events::{Outbox, SqliteEvents},
+    time,
+};
 use crate::{
     Error,
     store::{AccountId, WebhookType},

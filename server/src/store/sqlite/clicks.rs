@@ -5,7 +5,11 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::{SqliteStore, events::Outbox, time};
+use super::{
+    SqliteStore,
+    events::{Outbox, SqliteEvents},
+    time,
+};
 use crate::{
     Error,
     store::{

@@ -8,7 +8,11 @@ use chrono::{DateTime, Duration, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 use texto_core::PushType;
 
-use super::{SqliteStore, arrivals, events::Outbox, time};
+use super::{
+    SqliteStore, arrivals,
+    events::{Outbox, SqliteEvents},
+    time,
+};
 use crate::{
     Error,
     store::{
