@@ -75,11 +75,13 @@ impl Session {
         self.account.set(account);
     }
 
-    /// The server answered 401: back to sign-in, with a message.
+    /// The server answered 401: back to sign-in, with a message. Only the first of several
+    /// refused calls in flight acts: a later one must not take the message away.
     pub fn expire(self) {
-        let was_signed_in = self.signed_in.with_untracked(Option::is_some);
-        self.sign_out();
-        self.expired.set(was_signed_in);
+        if self.signed_in.with_untracked(Option::is_some) {
+            self.sign_out();
+            self.expired.set(true);
+        }
     }
 
     /// Whether the role in force may do `action` (the server decides; the app hides the rest).

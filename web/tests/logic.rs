@@ -2,12 +2,15 @@
 //! importer, the draft kept in localStorage, look-alikes and formatting.
 #![cfg(target_arch = "wasm32")]
 
+use leptos::prelude::{GetUntracked, Owner, WithUntracked};
+use texto_core::Role;
 use texto_web::{
     draft::Draft,
     format,
     i18n::Lang,
     import::{CsvFile, ImportSettings, Importer, decode_text, rejected_csv},
     lookalike::replace_lookalikes,
+    session::{SignedIn, provide_session},
 };
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
@@ -41,12 +44,19 @@ fn windows_1252_and_utf8_with_bom_read_the_same() {
 fn the_delimiter_phone_column_and_header_are_guessed() {
     let semicolons = CsvFile::read(b"Nom;Ville;Mobile\nDupont;Paris;06 12 34 56 78\nMartin;Lyon;0612345679\n").unwrap();
     assert_eq!(semicolons.delimiter, b';');
-    assert_eq!(semicolons.guess_phone_column(), 2);
+    assert_eq!(semicolons.guess_phone_column("FR"), 2);
     assert!(semicolons.guess_header(2));
     let commas = CsvFile::read(b"33612345678,Dupont\n33612345679,Martin\n").unwrap();
     assert_eq!(commas.delimiter, b',');
-    assert_eq!(commas.guess_phone_column(), 0);
+    assert_eq!(commas.guess_phone_column("FR"), 0);
     assert!(!commas.guess_header(0), "no header when the first row holds a number");
+    // Dates have 8 digits too: the column of numbers wins even when some of its cells are bad.
+    let dates = CsvFile::read(
+        b"Nom;Naissance;Mobile\nDupont;1980-04-12;06 12 34 56 78\nMartin;1975-11-02;06 12\nLeroy;1990-01-30;n/a\n",
+    )
+    .unwrap();
+    assert_eq!(dates.guess_phone_column("FR"), 2);
+    assert!(dates.guess_header(2));
 }
 
 #[wasm_bindgen_test]
@@ -139,4 +149,18 @@ fn numbers_money_and_dates_follow_the_language() {
     let now = chrono::DateTime::from_timestamp(1_800_000_000, 0).unwrap();
     assert_eq!(format::time_until(Lang::En, now, now + chrono::Duration::minutes(190)), "in 3 h 10 min");
     assert_eq!(format::time_until(Lang::Fr, now, now + chrono::Duration::minutes(5)), "dans 5 min");
+}
+
+#[wasm_bindgen_test]
+fn a_second_refused_call_leaves_the_message_that_the_session_ended() {
+    Owner::new().with(|| {
+        let session = provide_session();
+        let who = SignedIn { actor: "demo".into(), role: Role::Owner, csrf: "x".into(), two_factor_required: false };
+        session.sign_in(who);
+        // The header's balance and the page's list were both in flight when the token was revoked.
+        session.expire();
+        session.expire();
+        assert!(session.signed_in.with_untracked(Option::is_none));
+        assert!(session.expired.get_untracked(), "sign-in still says why it shows");
+    });
 }

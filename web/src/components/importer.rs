@@ -56,7 +56,7 @@ pub fn CsvImporter(
             let read = CsvFile::read(&bytes);
             unreadable.set(read.is_none());
             if let Some(read) = &read {
-                let column = read.guess_phone_column();
+                let column = read.guess_phone_column(&country.get_untracked());
                 phone_column.set(column);
                 has_header.set(read.guess_header(column));
             }

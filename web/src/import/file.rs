@@ -1,5 +1,7 @@
 //! A chosen file: its text, its delimiter, and a preview to pick the columns from.
 
+use texto_core::parse_with_default_country;
+
 /// Rows the column picker previews.
 const PREVIEW_ROWS: usize = 5;
 
@@ -64,13 +66,16 @@ impl CsvFile {
         Some(CsvFile { text, delimiter, preview, columns, lines })
     }
 
-    /// The column whose preview cells look most like phone numbers (8 digits or more).
-    pub fn guess_phone_column(&self) -> usize {
+    /// The column whose preview cells are most often phone numbers the import would take
+    /// (national ones in `default_iso2`), then most often look like one (8 digits or more): a
+    /// column of dates has 8 digits too, but no number.
+    pub fn guess_phone_column(&self, default_iso2: &str) -> usize {
         (0..self.columns)
             .max_by_key(|&c| {
-                let phone_like =
-                    self.preview.iter().filter(|row| row.get(c).is_some_and(|cell| looks_like_phone(cell))).count();
-                (phone_like, std::cmp::Reverse(c))
+                let cells = || self.preview.iter().filter_map(|row| row.get(c));
+                let numbers = cells().filter(|cell| parse_with_default_country(cell, default_iso2).is_ok()).count();
+                let phone_like = cells().filter(|cell| looks_like_phone(cell)).count();
+                (numbers, phone_like, std::cmp::Reverse(c))
             })
             .unwrap_or(0)
     }
