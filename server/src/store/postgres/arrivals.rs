@@ -40,7 +40,7 @@ pub(super) const FINAL_COLUMNS: &str =
 pub(super) type Placed = (i64, Finished);
 
 /// Reads a row of [`FINAL_COLUMNS`].
-pub(super) fn read_placed(row: &Row) -> Result<Placed, tokio_postgres::Error> {
+pub(super) fn read_placed(row: &Row) -> Result<Placed, Error> {
     Ok((row.try_get(0)?, read_finished(row, 1)?))
 }
 
@@ -93,7 +93,7 @@ pub(super) async fn match_receipts(tx: &Transaction<'_>, receipts: &[Receipt<'_>
              WHERE m.smsc_id = r.smsc_id AND m.delivery IN (0, 1) RETURNING {FINAL_COLUMNS}"
         ))
         .await?;
-    tx.query(&update, &[&smsc_ids, &codes, &positions]).await?.iter().map(|row| Ok(read_placed(row)?)).collect()
+    tx.query(&update, &[&smsc_ids, &codes, &positions]).await?.iter().map(read_placed).collect()
 }
 
 /// A run of receipts with distinct SMSC ids: each stored on its message, or kept aside until
