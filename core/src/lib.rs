@@ -23,6 +23,7 @@ mod segment_rules;
 mod segments;
 mod signature;
 mod simulate;
+mod smart_encoding;
 mod spreadsheet;
 mod stop_words;
 pub mod wire;
@@ -37,7 +38,7 @@ pub use calendar::{
 };
 pub use campaign::{
     Audience, Campaign, ContactInfo, Endpoint, MAX_PARTS, MessageOptions, Recipient, Recipients, SHORT_CODE_LEN,
-    SHORT_MARKER, STOP_MARKER, Sender, has_contact_fields, render, rendered_segments, validate_send,
+    SHORT_MARKER, STOP_MARKER, Sender, Smart, Validity, has_contact_fields, render, rendered_segments, validate_send,
 };
 pub use credits::Credits;
 pub use delivery_code::{DeliveryCode, ESME_RINVDSTADR, ESME_RINVSRCADR};
@@ -65,5 +66,6 @@ pub use signature::{DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, SignatureEr
 pub use simulate::{
     Contact, Counters, FilterContext, FloodLimits, Outcome, RecentSends, RecipientOutcome, Simulation, simulate,
 };
+pub use smart_encoding::{GsmText, SmartEncoding, gsm_twin, to_gsm};
 pub use spreadsheet::{CSV_BOM, spreadsheet_cell};
 pub use stop_words::is_stop_word;

@@ -144,3 +144,51 @@ fn a_text_with_nul_is_refused_and_line_breaks_stay() {
     assert_eq!(paths(error), ["sms.message.text"]);
     assert_eq!(check(&body("a\\r\\nb"), Endpoint::Send).unwrap().text(), "a\r\nb");
 }
+
+#[test]
+fn gsm_encoding_replaces_the_look_alikes_and_says_what_it_saved() {
+    let long = "Fête d\u{2019}été : –20 % sur les crêpes… Venez goûter nos nouveautés, cœur fondant, tôt ce week-end !";
+    let body = format!(
+        r#"{{"sms":{{"message":{{"text":"{long}","pushtype":"alert","encoding":"gsm","validity":90}},
+        "recipients":{{"gsm":[{{"value":"33612345678"}}]}}}}}}"#
+    );
+    let request: SmsRequest = decode(&body, Format::Json).expect("decodes");
+    let campaign = validate_send(request, Endpoint::Send, &MessageOptions::default(), now()).expect("valid");
+    assert!(campaign.text().starts_with("Fete d'été : -20 % sur les crepes... Venez gouter"));
+    let smart = campaign.smart().expect("smart encoding applied");
+    assert_eq!((smart.replaced, smart.parts_saved), (8, 1));
+    assert_eq!(campaign.segments(&MessageOptions::default(), None).parts, 1);
+    assert_eq!(campaign.validity().map(|v| v.minutes()), Some(90));
+}
+
+#[test]
+fn auto_keeps_the_text_and_a_contact_field_is_made_gsm_too() {
+    let body = r#"{"sms":{"message":{"text":"Bonjour [info1] – à bientôt","pushtype":"alert"},
+        "recipients":{"gsm":[{"value":"33612345678"}]}}}"#;
+    let campaign = check(body, Endpoint::Send).expect("valid");
+    assert!(campaign.smart().is_none());
+    assert_eq!(campaign.text(), "Bonjour [info1] – à bientôt");
+    let gsm = r#"{"sms":{"message":{"text":"Bonjour [info1]","pushtype":"alert","encoding":"gsm"},
+        "recipients":{"gsm":[{"value":"33612345678"}]}}}"#;
+    let campaign = check(gsm, Endpoint::Send).expect("valid");
+    let info = ["Jérôme", "", "", ""];
+    assert_eq!(campaign.segments(&MessageOptions::default(), Some(&info)).encoding, texto_core::Encoding::Gsm7);
+}
+
+#[test]
+fn a_bad_encoding_or_validity_is_named() {
+    for (message, path) in [
+        (r#""encoding":"latin1""#, "sms.message.encoding"),
+        (r#""encoding":"gsm","unicode":1"#, "sms.message.encoding"),
+        (r#""validity":4"#, "sms.message.validity"),
+        (r#""validity":4321"#, "sms.message.validity"),
+    ] {
+        let body = format!(
+            r#"{{"sms":{{"message":{{"text":"Hi","pushtype":"alert",{message}}},"recipients":{{"gsm":[{{"value":"33612345678"}}]}}}}}}"#
+        );
+        let request: SmsRequest = decode(&body, Format::Json).expect("decodes");
+        let error = validate_send(request, Endpoint::Send, &MessageOptions::default(), now()).expect_err(message);
+        assert_eq!(error.status(), -7);
+        assert_eq!(paths(error), [path], "{message}");
+    }
+}

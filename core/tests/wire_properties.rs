@@ -97,16 +97,26 @@ fn opt_flag() -> impl Strategy<Value = Option<bool>> {
 // DTOs
 
 fn sms_request(xml: bool) -> impl Strategy<Value = SmsRequest<'static>> {
-    let message =
-        (opt_text(xml), opt_text(xml), opt_text(xml), opt_text(xml), option::of(list(text(), xml)), opt_flag())
-            .prop_map(|(text, pushtype, sender, delay, links, unicode)| MessageDto {
-                text,
-                pushtype,
-                sender,
-                delay,
-                links,
-                unicode,
-            });
+    let message = (
+        opt_text(xml),
+        opt_text(xml),
+        opt_text(xml),
+        opt_text(xml),
+        option::of(list(text(), xml)),
+        opt_flag(),
+        opt_text(xml),
+        option::of(any::<i64>()),
+    )
+        .prop_map(|(text, pushtype, sender, delay, links, unicode, encoding, validity)| MessageDto {
+            text,
+            pushtype,
+            sender,
+            delay,
+            links,
+            unicode,
+            encoding,
+            validity,
+        });
     let gsm = (text(), option::of(text()))
         .prop_map(|(value, gsmsmsid)| GsmDto { value: Cow::Owned(value), gsmsmsid: gsmsmsid.map(Cow::Owned) });
     let recipients = list(gsm, xml).prop_map(|gsm| RecipientsDto { gsm });
@@ -121,12 +131,14 @@ fn campaign_result(xml: bool) -> impl Strategy<Value = CampaignResultDto> {
         (any::<i64>(), text(), opt_text(xml), amount(), amount()),
         (any::<i64>(), any::<i64>(), any::<i64>(), any::<i64>(), any::<i64>(), any::<i64>()),
         (option::of(any::<i64>()), option::of(any::<i64>()), option::of(any::<i64>()), option::of(any::<i64>())),
+        (option::of(any::<i64>()), option::of(any::<i64>())),
     )
         .prop_map(
             |(
                 (status, message, ticket, cost, credits),
                 (total, sent, blacklisted, duplicated, invalid, npai),
                 (not_allowed, flood, country_limit, no_consent),
+                (replaced, parts_saved),
             )| CampaignResultDto {
                 status,
                 message,
@@ -143,6 +155,8 @@ fn campaign_result(xml: bool) -> impl Strategy<Value = CampaignResultDto> {
                 flood,
                 country_limit,
                 no_consent,
+                replaced,
+                parts_saved,
             },
         )
 }
@@ -392,6 +406,7 @@ fn campaign_detail_response(xml: bool) -> impl Strategy<Value = CampaignDetailRe
                 short_links: None,
                 rejection,
                 waiting: None,
+                validity: None,
             },
         );
     (any::<i64>(), text(), list(detail, xml)).prop_map(|(status, message, campaign)| CampaignDetailResponse {

@@ -82,6 +82,21 @@ test("simulate filters like the server and returns every recipient's outcome", (
   assert.equal(result.sendAt, "2026-11-21T10:00:00Z");
 });
 
+test("toGsm keeps a French text in the GSM alphabet, as the server does with encoding gsm", () => {
+  const text = "Fête d\u2019été : –20 % sur les crêpes… Venez goûter nos nouveautés, cœur fondant, tôt ce week-end !";
+  const gsm = core.toGsm(text);
+  assert.ok(gsm.text.startsWith("Fete d'été : -20 % sur les crepes..."));
+  assert.equal(gsm.replaced, 8);
+  assert.deepEqual(gsm.twins.slice(0, 2), [{ from: "ê", to: "e" }, { from: "\u2019", to: "'" }]);
+  assert.equal(core.segments(gsm.text).parts, 1);
+  assert.equal(core.segments(text).parts, 2);
+  const body = (encoding) => JSON.stringify({ sms: { message: { text, pushtype: "alert", encoding }, recipients: { gsm: [{ value: "33612345678" }] } } });
+  const smart = core.simulate(body("gsm"), "json", { balance: 100 }, NOW);
+  assert.deepEqual([smart.replaced, smart.parts_saved, [...smart.parts]], [8, 1, [1]]);
+  const plain = core.simulate(body("auto"), "json", { balance: 100 }, NOW);
+  assert.deepEqual([plain.replaced, [...plain.parts]], [undefined, [2]]);
+});
+
 test("blacklist and NPAI entries that are not valid mobile numbers match no one and are ignored", () => {
   const body = JSON.stringify({ sms: { message: { text: "Hi", pushtype: "alert" }, recipients: { gsm: [
     { value: "33612345678" }, { value: "33611111111" }, { value: "33622222222" },

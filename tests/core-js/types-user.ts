@@ -1,7 +1,7 @@
 // Type-checked by `tsc --noEmit` in scripts/test: what a TypeScript project writes against the package.
 import {
-  segments, simulate, validateSend, normalizeNumber, nextAllowedSend, signWebhook, verifyWebhook, decode, encode,
-  type Segments, type SimulationResult, type Validation, type FilterContext, type OutcomeName,
+  segments, simulate, validateSend, normalizeNumber, nextAllowedSend, signWebhook, verifyWebhook, decode, encode, toGsm,
+  type GsmText, type Segments, type SimulationResult, type Validation, type FilterContext, type OutcomeName,
 } from "../../core/pkg-node/texto_core.js";
 
 const split: Segments = segments("Bonjour François", { pushtype: "marketing" });
@@ -19,5 +19,8 @@ const number: string = normalizeNumber("06 12 34 56 78", "FR");
 const when: Date = nextAllowedSend("marketing", "2026-11-22T21:00:00Z");
 const ok: boolean = verifyWebhook("k", "1", signWebhook("k", 1, "{}"), "{}", undefined, 300);
 const xml: string = encode(decode("{}", "json", "status"), "xml");
+const gsm: GsmText = toGsm("Fête");
+const twin: string | undefined = gsm.twins[0]?.to;
+const saved: number | undefined = result.parts_saved;
 
-export { encoding, parts, offenders, flag, first, paths, number, when, ok, xml };
+export { encoding, parts, offenders, flag, first, paths, number, when, ok, xml, twin, saved };

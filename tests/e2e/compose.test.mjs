@@ -69,28 +69,36 @@ test("a person invited by link signs in with email and password and sees the tea
   await page.context().close();
 });
 
-test("the counter counts as the carrier will, and look-alikes are swapped in one click", async () => {
+test("the counter counts as the carrier will, and smart encoding keeps a text to the GSM alphabet", async () => {
   const page = await openApp(suite.browser, suite.texto);
   const message = page.getByLabel("Message", { exact: true });
   const counter = page.getByTestId("counter");
+  const smart = page.getByTestId("smart-encoding");
+  const keepToGsm = page.getByLabel(/^Keep to the GSM alphabet/);
   const counted = (expected) => eventually(() => counter.textContent(), (t) => t === expected, `counter ${expected}`);
 
   await message.fill("Soldes -20€");
   await counted("12 characters · 1 SMS · GSM-7 · 148 left");
   assert.equal(await page.getByTestId("unicode-warning").count(), 0);
+  assert.equal(await smart.count(), 0, "nothing to replace: no box");
 
   await message.fill("Soldes -20€ chez François");
   await counted("25 characters · 1 SMS · Unicode (UCS-2) · 45 left");
   assert.match(await page.getByTestId("unicode-warning").textContent(), /ç\s*U\+00E7 → c/);
-  await page.getByRole("button", { name: "Also replace ç with c" }).click();
+  await keepToGsm.check();
   await counted("26 characters · 1 SMS · GSM-7 · 134 left");
-  assert.equal(await message.inputValue(), "Soldes -20€ chez Francois");
-
-  await message.fill("C’est l’été – à demain…");
-  await page.getByRole("button", { name: "Replace with GSM look-alikes" }).click();
-  assert.equal(await message.inputValue(), "C'est l'été - à demain...");
-  await counted("25 characters · 1 SMS · GSM-7 · 135 left");
+  assert.equal(await message.inputValue(), "Soldes -20€ chez François", "the text stays as typed");
+  assert.match(await smart.textContent(), /1 character replaced: 1 SMS per recipient/);
   assert.equal(await page.getByTestId("unicode-warning").count(), 0);
+
+  await message.fill("Fête d’été : –20 % sur les crêpes… Venez goûter nos nouveautés, cœur fondant, tôt ce week-end !");
+  await eventually(() => smart.textContent(), (t) => /8 characters replaced: 1 SMS instead of 2 per recipient/.test(t), "the parts saved");
+  assert.match(await smart.textContent(), /ê → e · ’ → '/);
+  assert.match(await page.getByTestId("preview-text").textContent(), /^Fete d'été : -20 % sur les crepes\.\.\./);
+  await assertAccessible(page, "compose with smart encoding");
+  await screenshots(page, "compose-smart-encoding");
+  await keepToGsm.uncheck();
+  await eventually(() => counter.textContent(), (t) => t.includes("2 SMS · Unicode (UCS-2)"), "two UCS-2 parts again");
   await page.context().close();
 });
 

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 use texto_core::{
-    PushType, SHORT_MARKER, parse_with_default_country,
+    PushType, SHORT_MARKER, SmartEncoding, parse_with_default_country,
     wire::{GsmDto, ListRefDto, MessageDto, RecipientsDto, SmsRequest},
 };
 
@@ -39,6 +39,10 @@ pub struct Draft {
     pub segments: Vec<String>,
     /// ISO code of the country of national numbers.
     pub country: String,
+    /// Smart encoding: every character with a GSM twin replaced by it, on the server.
+    pub gsm: bool,
+    /// Minutes the carrier keeps trying, as typed; empty for its default.
+    pub validity: String,
 }
 
 impl Default for Draft {
@@ -55,6 +59,8 @@ impl Default for Draft {
             lists: Vec::new(),
             segments: Vec::new(),
             country: "FR".to_owned(),
+            gsm: false,
+            validity: String::new(),
         }
     }
 }
@@ -128,6 +134,19 @@ impl Draft {
         }
     }
 
+    /// The validity typed, in minutes; a value that is not a whole number goes as `0`, which
+    /// validation refuses with its bounds.
+    pub fn validity_minutes(&self) -> Option<i64> {
+        let typed = self.validity.trim();
+        (!typed.is_empty()).then(|| typed.parse().unwrap_or(0))
+    }
+
+    /// The text as it is sent: made GSM when smart encoding is on.
+    pub fn sent_text(&self) -> String {
+        let encoding = if self.gsm { SmartEncoding::Gsm } else { SmartEncoding::Auto };
+        encoding.apply(&self.text)
+    }
+
     /// The `sms` request of this draft: to the chosen lists and segments, or to
     /// [`Draft::numbers`].
     pub fn request(&self) -> SmsRequest<'static> {
@@ -139,6 +158,8 @@ impl Draft {
             delay: optional(&self.delay()),
             links: (!self.links.is_empty()).then(|| self.links.iter().map(|l| l.trim().to_owned()).collect()),
             unicode: None,
+            encoding: self.gsm.then(|| "gsm".to_owned()),
+            validity: self.validity_minutes(),
         };
         if self.to_lists {
             let refs = |ids: &[String]| ids.iter().map(|id| ListRefDto { value: id.clone() }).collect();

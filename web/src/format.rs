@@ -125,6 +125,18 @@ pub fn counter(lang: Lang, split: &texto_core::Segments, parts: (usize, usize)) 
     }
 }
 
+/// What smart encoding does: `4 characters replaced: 1 SMS instead of 2 per recipient`.
+pub fn gsm_replaced(lang: Lang, replaced: usize, (before, after): (usize, usize)) -> String {
+    let (en, fr) =
+        if replaced == 1 { ("character", "caractère remplacé") } else { ("characters", "caractères remplacés") };
+    match (lang, after < before) {
+        (Lang::En, true) => format!("{replaced} {en} replaced: {after} SMS instead of {before} per recipient"),
+        (Lang::En, false) => format!("{replaced} {en} replaced: {after} SMS per recipient"),
+        (Lang::Fr, true) => format!("{replaced} {fr} : {after} SMS au lieu de {before} par destinataire"),
+        (Lang::Fr, false) => format!("{replaced} {fr} : {after} SMS par destinataire"),
+    }
+}
+
 /// When a scheduled campaign goes: `in 3 h 10 min (Paris, 24 Nov 2026, 17:40)`.
 pub fn goes_at(lang: Lang, now: DateTime<Utc>, at: DateTime<Utc>) -> String {
     format!("{} (Paris, {})", time_until(lang, now, at), paris(lang, at))

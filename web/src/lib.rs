@@ -13,7 +13,6 @@ pub mod draft;
 pub mod format;
 pub mod i18n;
 pub mod import;
-pub mod lookalike;
 pub mod operator;
 pub mod pages;
 pub mod session;

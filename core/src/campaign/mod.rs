@@ -3,6 +3,7 @@
 mod message;
 mod sender;
 mod validate;
+mod validity;
 
 use chrono::{DateTime, Utc};
 
@@ -12,8 +13,9 @@ pub use message::{
 };
 pub use sender::Sender;
 pub use validate::{Endpoint, validate_send};
+pub use validity::Validity;
 
-use crate::{PushType, Segments, wire::GsmDto};
+use crate::{PushType, Segments, SmartEncoding, gsm_twin, to_gsm, wire::GsmDto};
 
 /// A valid campaign: text present and short enough, known push type, valid sender, one link
 /// per `<-short->`, a usable delay, and recipients or lists.
@@ -25,7 +27,18 @@ pub struct Campaign<'a> {
     delay: Option<DateTime<Utc>>,
     links: Vec<String>,
     unicode: bool,
+    smart: Option<Smart>,
+    validity: Option<Validity>,
     audience: Audience<'a>,
+}
+
+/// What smart encoding did to a campaign's text (`encoding: gsm`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Smart {
+    /// Characters replaced by their GSM twin.
+    pub replaced: usize,
+    /// SMS parts each message saves by it (the text without contact fields).
+    pub parts_saved: usize,
 }
 
 /// Who a campaign goes to.
@@ -102,8 +115,27 @@ impl<'a> Campaign<'a> {
     pub fn audience(&self) -> &Audience<'a> {
         &self.audience
     }
-    /// The parts one message takes (for a contact, when the text has `[infoN]` fields).
+    /// The alphabet asked for: `Gsm` once smart encoding made the text GSM.
+    pub fn encoding(&self) -> SmartEncoding {
+        if self.smart.is_some() { SmartEncoding::Gsm } else { SmartEncoding::Auto }
+    }
+    /// What smart encoding did, when asked for.
+    pub fn smart(&self) -> Option<Smart> {
+        self.smart
+    }
+    /// How long the carrier keeps trying, when the send says.
+    pub fn validity(&self) -> Option<Validity> {
+        self.validity
+    }
+    /// The parts one message takes (for a contact, when the text has `[infoN]` fields, which
+    /// smart encoding makes GSM too).
     pub fn segments(&self, options: &MessageOptions, info: Option<&ContactInfo>) -> Segments {
-        rendered_segments(&self.text, self.pushtype, self.unicode, options, info)
+        match info {
+            Some(fields) if self.smart.is_some() && fields.iter().any(|f| f.chars().any(|c| gsm_twin(c).is_some())) => {
+                let [a, b, c, d] = fields.map(|field| to_gsm(field).text);
+                rendered_segments(&self.text, self.pushtype, self.unicode, options, Some(&[&a, &b, &c, &d]))
+            }
+            _ => rendered_segments(&self.text, self.pushtype, self.unicode, options, info),
+        }
     }
 }

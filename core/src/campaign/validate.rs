@@ -2,8 +2,10 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{Audience, Campaign, MAX_PARTS, MessageOptions, Recipients, SHORT_MARKER, Sender, rendered_segments};
-use crate::{Error, FieldError, PushType, parse_delay, wire::SmsRequest};
+use super::{
+    Audience, Campaign, MAX_PARTS, MessageOptions, Recipients, SHORT_MARKER, Sender, Smart, Validity, rendered_segments,
+};
+use crate::{Error, FieldError, PushType, SmartEncoding, parse_delay, to_gsm, wire::SmsRequest};
 
 /// The four send paths, which differ in what they require.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,7 +42,7 @@ pub fn validate_send<'a>(
     let message = request.message;
 
     // Blanks around the text are dropped: the public XML samples wrap the CDATA in indentation.
-    let text = match message.text.as_deref().map(str::trim) {
+    let mut text = match message.text.as_deref().map(str::trim) {
         // CR and LF are GSM characters; NUL is not text.
         Some(text) if text.contains('\0') => {
             errors.push(FieldError::new(
@@ -97,6 +99,36 @@ pub fn validate_send<'a>(
     }
 
     let unicode = message.unicode.unwrap_or(false);
+    let encoding = match message.encoding.as_deref().map(str::trim) {
+        None | Some("") => SmartEncoding::Auto,
+        Some(value) => SmartEncoding::parse(value).unwrap_or_else(|| {
+            errors.push(FieldError::new(
+                "sms.message.encoding",
+                format!("must be auto or gsm, not {}", crate::excerpt(value)),
+            ));
+            SmartEncoding::Auto
+        }),
+    };
+    let smart = match encoding {
+        SmartEncoding::Gsm if unicode => {
+            errors.push(FieldError::new(
+                "sms.message.encoding",
+                "gsm keeps the GSM alphabet: it cannot go with unicode 1",
+            ));
+            None
+        }
+        SmartEncoding::Gsm => {
+            let before = rendered_segments(&text, pushtype, false, options, None).parts;
+            let gsm = to_gsm(&text);
+            text = gsm.text;
+            let after = rendered_segments(&text, pushtype, false, options, None).parts;
+            Some(Smart { replaced: gsm.replaced, parts_saved: before.saturating_sub(after) })
+        }
+        SmartEncoding::Auto => None,
+    };
+    let validity = message.validity.and_then(|minutes| {
+        Validity::from_minutes(minutes).map_err(|why| errors.push(FieldError::new("sms.message.validity", why))).ok()
+    });
     if !text.is_empty() {
         let split = rendered_segments(&text, pushtype, unicode, options, None);
         if split.parts > MAX_PARTS {
@@ -147,7 +179,7 @@ pub fn validate_send<'a>(
     if !errors.is_empty() {
         return Err(Error::Invalid(errors));
     }
-    Ok(Campaign { text, pushtype, sender, delay, links, unicode, audience })
+    Ok(Campaign { text, pushtype, sender, delay, links, unicode, smart, validity, audience })
 }
 
 /// An absolute http(s) URL with a host and no spaces.

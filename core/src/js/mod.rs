@@ -9,12 +9,14 @@ mod codec;
 mod convert;
 mod numbers;
 mod signature;
+mod smart_encoding;
 mod text;
 
 pub use campaign::{segments, simulate, validate_send};
 pub use codec::{decode, encode};
 pub use numbers::{next_allowed_send, normalize_number};
 pub use signature::{sign_webhook, verify_webhook};
+pub use smart_encoding::to_gsm;
 
 use wasm_bindgen::prelude::*;
 
@@ -55,6 +57,16 @@ export interface SegmentOptions {
   publicUrl?: string;
   /** Opt-out text of marketing messages. Default `STOP au 36180`. */
   stopText?: string;
+}
+
+/** A text made GSM by `toGsm`. */
+export interface GsmText {
+  /** The text with every twin in place. */
+  text: string;
+  /** How many characters were replaced. */
+  replaced: number;
+  /** Each distinct character replaced and its twin, in order of first appearance. */
+  twins: { from: string; to: string }[];
 }
 
 /** One problem of a request. */
@@ -148,6 +160,10 @@ export interface SimulationResult {
   country_limit: number;
   /** Skipped for want of an opt-in: present when `context.consented` is given. */
   no_consent?: number;
+  /** Characters smart encoding replaced: present when the body asks `encoding: "gsm"`. */
+  replaced?: number;
+  /** SMS parts each message saves by it: present with `replaced`. */
+  parts_saved?: number;
   /** When it goes out (the marketing window applied), ISO-8601 UTC. */
   sendAt: string;
   /** One code per recipient, in request order: an index into `outcomeNames`. */

@@ -124,6 +124,8 @@ pub struct Simulation {
     pub outcomes: Vec<RecipientOutcome>,
     /// The account asks for consent for marketing ([`FilterContext::consented`]).
     pub consent_asked: bool,
+    /// What smart encoding did to the text, when the send asked for it.
+    pub smart: Option<crate::Smart>,
 }
 
 impl Simulation {
@@ -142,6 +144,10 @@ impl Simulation {
     pub fn to_wire(&self, ticket: Option<String>) -> CampaignResultDto {
         let mut result = self.counters.to_wire(self.cost, self.credits_after(), ticket);
         result.no_consent = self.consent_asked.then(|| i64::try_from(self.counters.no_consent).unwrap_or(i64::MAX));
+        if let Some(smart) = self.smart {
+            result.replaced = Some(i64::try_from(smart.replaced).unwrap_or(i64::MAX));
+            result.parts_saved = Some(i64::try_from(smart.parts_saved).unwrap_or(i64::MAX));
+        }
         result
     }
 }
@@ -167,6 +173,8 @@ impl Counters {
             flood: Some(count(self.flood)),
             country_limit: Some(count(self.country_limit)),
             no_consent: None,
+            replaced: None,
+            parts_saved: None,
         }
     }
 }
@@ -201,7 +209,15 @@ pub fn simulate(campaign: &Campaign, context: &FilterContext, now: DateTime<Utc>
     };
     let send_at = next_allowed_send(campaign.pushtype(), campaign.delay().unwrap_or(now).max(now));
     let consent_asked = context.consented.is_some();
-    Ok(Simulation { counters, cost, balance: context.balance, send_at, outcomes, consent_asked })
+    Ok(Simulation {
+        counters,
+        cost,
+        balance: context.balance,
+        send_at,
+        outcomes,
+        consent_asked,
+        smart: campaign.smart(),
+    })
 }
 
 /// One filter pass over a campaign's recipients.

@@ -174,6 +174,9 @@ pub struct CampaignDetailDto {
     /// answers saw its last wave).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub waiting: Option<String>,
+    /// Minutes the carrier keeps trying its messages, when the send said (texto's addition).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub validity: Option<i64>,
 }
 
 /// `GET /campaign/:ticket`: `campaign` is a one-element array, as in the public sample.

@@ -54,6 +54,13 @@ pub struct CampaignResultDto {
     /// consent (texto's addition; absent otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
     pub no_consent: Option<i64>,
+    /// Characters smart encoding replaced in the text (texto's addition; only with
+    /// `encoding: gsm`).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub replaced: Option<i64>,
+    /// SMS parts each message saves by it (texto's addition; only with `encoding: gsm`).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub parts_saved: Option<i64>,
 }
 
 impl Document for CampaignResultDto {

@@ -56,6 +56,13 @@ pub struct MessageDto {
         serialize_with = "flag_as_int"
     )]
     pub unicode: Option<bool>,
+    /// Smart encoding (texto's addition): `auto` (the text as written) or `gsm` (every
+    /// character with a GSM 03.38 twin replaced by it).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub encoding: Option<String>,
+    /// Minutes the carrier keeps trying (texto's addition; 5 to 4,320): the SMPP validity period.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub validity: Option<i64>,
 }
 
 fn flag_as_int<S: serde::Serializer>(flag: &Option<bool>, s: S) -> Result<S::Ok, S::Error> {

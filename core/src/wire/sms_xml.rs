@@ -146,6 +146,18 @@ impl<'a> Parser<'a> {
                 b"sender" => message.sender = value,
                 b"delay" => message.delay = value,
                 b"links" => message.links.get_or_insert_with(Vec::new).push(value.unwrap_or_else(|| "null".into())),
+                b"encoding" => message.encoding = value,
+                b"validity" => {
+                    message.validity = match value.as_deref().map(str::trim) {
+                        None | Some("") => None,
+                        Some(minutes) => Some(minutes.parse().map_err(|_| {
+                            self.error(
+                                "sms.message.validity",
+                                format!("expected a whole number of minutes, found {}", crate::excerpt(minutes)),
+                            )
+                        })?),
+                    }
+                }
                 b"unicode" => {
                     message.unicode = match value.as_deref().map(str::trim) {
                         None | Some("") => None,

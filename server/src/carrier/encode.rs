@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use rusmpp::{
     pdus::SubmitSm,
-    types::{COctetString, OctetString},
+    types::{COctetString, EmptyOrFullCOctetString, OctetString},
     values::{DataCoding, EsmClass, Npi, RegisteredDelivery, Ton},
 };
 
@@ -27,6 +27,11 @@ pub(super) fn submits(sms: &Outgoing) -> Result<Vec<SubmitSm>, String> {
     let source = COctetString::from_str(&sms.source).map_err(|e| format!("sender {:?}: {e}", sms.source))?;
     let destination =
         COctetString::from_str(&sms.destination).map_err(|e| format!("destination {:?}: {e}", sms.destination))?;
+    let validity_period = match sms.validity {
+        Some(validity) => EmptyOrFullCOctetString::from_str(&validity.smpp_relative())
+            .map_err(|e| format!("validity {validity:?}: {e}"))?,
+        None => EmptyOrFullCOctetString::default(),
+    };
     sms_text::wire_parts(&sms.text, sms.unicode, sms.reference)?
         .into_iter()
         .enumerate()
@@ -42,6 +47,7 @@ pub(super) fn submits(sms: &Outgoing) -> Result<Vec<SubmitSm>, String> {
                 .destination_addr(destination.clone())
                 .esm_class(EsmClass::from(esm_class))
                 .registered_delivery(RegisteredDelivery::from(1))
+                .validity_period(validity_period.clone())
                 .data_coding(DataCoding::from(part.data_coding))
                 .short_message(short_message)
                 .build())
@@ -59,6 +65,7 @@ mod tests {
             destination: "33612345678".into(),
             text: text.into(),
             unicode: false,
+            validity: None,
             reference: 7,
         }
     }
@@ -73,6 +80,14 @@ mod tests {
         assert_eq!(u8::from(part.esm_class), 0);
         assert_eq!(u8::from(part.registered_delivery), 1);
         assert_eq!(texto_core::decode_gsm(part.short_message().as_ref()), "Soldes €");
+        assert!(part.validity_period.as_ref().iter().all(|b| *b == 0), "the SMSC's default validity");
+    }
+
+    #[test]
+    fn a_validity_goes_as_a_relative_time() {
+        let validity = texto_core::Validity::from_minutes(90).expect("in bounds");
+        let parts = submits(&Outgoing { validity: Some(validity), ..sms("Shop", "Soldes") }).expect("parts");
+        assert_eq!(parts[0].validity_period.as_ref(), b"000000013000000R\0");
     }
 
     #[test]

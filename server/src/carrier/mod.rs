@@ -30,6 +30,8 @@ pub(crate) struct Outgoing {
     pub(crate) text: String,
     /// Send in UCS-2 even when the text is GSM 03.38.
     pub(crate) unicode: bool,
+    /// How long the carrier keeps trying (`None`: its default).
+    pub(crate) validity: Option<texto_core::Validity>,
     /// The reference shared by the parts of a concatenated message.
     pub(crate) reference: u8,
 }

@@ -145,6 +145,7 @@ impl Dispatcher {
             destination: queued.number.to_string(),
             text: render(&campaign.text, campaign.pushtype, &short_urls, &self.message, info.as_ref()),
             unicode: campaign.unicode,
+            validity: campaign.validity,
             reference: (queued.id % 256) as u8,
         }
     }

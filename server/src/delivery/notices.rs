@@ -66,6 +66,7 @@ impl Notifier {
             destination: number.as_u64().to_string(),
             text: notice.body.clone(),
             unicode: false,
+            validity: None,
             reference: 0,
         };
         match self.carrier.submit(&sms).await {

@@ -58,6 +58,8 @@ pub const ROUTES: &[(&str, &str, Access)] = &[
     ("GET", "/send/simulate", Signed(Compose, None)),
     ("POST", "/send/lists/simulate", Signed(Compose, None)),
     ("DELETE", "/send/{ticket}", Signed(Send, Some("campaign.cancel"))),
+    ("PUT", "/campaign/{ticket}/pause", Signed(Send, Some("campaign.pause"))),
+    ("PUT", "/campaign/{ticket}/resume", Signed(Send, Some("campaign.resume"))),
     ("POST", "/campaign/{ticket}/approve", Signed(Approve, Some("campaign.approve"))),
     ("POST", "/campaign/{ticket}/reject", Signed(Approve, Some("campaign.reject"))),
     ("GET", "/campaigns", Signed(Read, None)),

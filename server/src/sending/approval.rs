@@ -40,6 +40,7 @@ pub(crate) fn status_label(record: &CampaignRecord) -> &'static str {
     match () {
         () if is_awaiting(record) => "awaiting approval",
         () if is_held(record) => "awaiting moderation",
+        () if record.paused && record.status == CampaignStatus::Sending => "Paused",
         () => record.status.label(),
     }
 }

@@ -188,12 +188,21 @@ pub(crate) async fn detail(
     let not_found = || Error::NotFound(format!("campaign {ticket}"));
     let id = path_id(&ticket).ok_or_else(not_found)?;
     let record = state.store.campaign(caller.account, id).await?.ok_or_else(not_found)?;
+    Ok(accept.ok(&detail_response(&state, &caller, record).await?))
+}
+
+/// The answer of `GET /campaign/:ticket` (and of the changes to a campaign) for `record`.
+pub(crate) async fn detail_response(
+    state: &AppState,
+    caller: &Caller,
+    record: CampaignRecord,
+) -> Result<CampaignDetailResponse, Error> {
     let counts = Outcomes::of(&record);
     let rejection = match record.status {
-        CampaignStatus::Cancelled => state.store.rejection(caller.account, id).await?,
+        CampaignStatus::Cancelled => state.store.rejection(caller.account, record.id).await?,
         _ => None,
     };
-    Ok(accept.ok(&CampaignDetailResponse {
+    Ok(CampaignDetailResponse {
         status: 1,
         message: "OK".into(),
         campaign: vec![CampaignDetailDto {
@@ -227,8 +236,9 @@ pub(crate) async fn detail(
                 CampaignStatus::Sending => state.connectors.waiting(record.id),
                 _ => None,
             },
+            validity: record.validity,
         }],
-    }))
+    })
 }
 
 #[utoipa::path(

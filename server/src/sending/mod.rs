@@ -12,6 +12,7 @@ pub(crate) mod daily;
 pub(crate) mod devices;
 pub(crate) mod idempotency;
 pub(crate) mod messages;
+pub(crate) mod pause;
 pub(crate) mod prices;
 pub(crate) mod send;
 pub(crate) mod service;
@@ -32,6 +33,7 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(consumption::router())
         .merge(daily::router())
         .merge(messages::router())
+        .merge(pause::router())
         .merge(prices::router())
         .merge(send::router())
         .merge(short_links::router())

@@ -6,8 +6,8 @@ use std::hash::Hasher;
 
 use chrono::Utc;
 use texto_core::{
-    Audience, Campaign, Credits, Endpoint, FieldError, FilterContext, PriceTable, PushType, Role, parse_international,
-    simulate, validate_send,
+    Audience, Campaign, Credits, Endpoint, FieldError, FilterContext, PriceTable, PushType, Role, SmartEncoding,
+    parse_international, simulate, validate_send,
     wire::{CampaignResultDto, SmsRequest},
 };
 
@@ -167,7 +167,8 @@ async fn attempt(
     let (gsmsmsids, infos) = match campaign.audience() {
         Audience::Numbers(recipients) => (recipients.iter().map(|r| r.gsmsmsid).collect(), Vec::new()),
         Audience::Lists { lists, segments } => {
-            (Vec::new(), contact_infos([(lists, &context.lists), (segments, &context.segments)]))
+            let sources = [(lists, &context.lists), (segments, &context.segments)];
+            (Vec::new(), contact_infos(sources, campaign.encoding()))
         }
     };
     // A role that may not send (an author) sends for approval, and so does anyone sending to
@@ -238,17 +239,17 @@ async fn attempt(
 }
 
 /// The contacts' info1…info4 as stored with their messages (JSON; `None` when all are
-/// empty), in the order the filter saw the contacts: the lists', then the segments'.
-fn contact_infos(sources: [(&Vec<String>, &ContactsById); 2]) -> Vec<Option<String>> {
+/// empty), in the order the filter saw the contacts: the lists', then the segments'; made GSM
+/// as the text is when the send asks for it.
+fn contact_infos(sources: [(&Vec<String>, &ContactsById); 2], encoding: SmartEncoding) -> Vec<Option<String>> {
     sources
         .into_iter()
         .flat_map(|(ids, contacts)| ids.iter().flat_map(|id| contacts.get(id).into_iter().flatten()))
         .map(|contact| {
-            contact
-                .info
-                .iter()
-                .any(|field| !field.is_empty())
-                .then(|| serde_json::to_string(&contact.info).unwrap_or_default())
+            contact.info.iter().any(|field| !field.is_empty()).then(|| {
+                let info = contact.info.each_ref().map(|field| encoding.apply(field));
+                serde_json::to_string(&info).unwrap_or_default()
+            })
         })
         .collect()
 }

@@ -182,6 +182,7 @@ fn submit_sm(shared: &Arc<Shared>, bind: Option<u64>, submit: &SubmitSm) -> Stri
         source_addr: submit.source_addr.as_str().to_owned(),
         destination_addr: submit.destination_addr.as_str().to_owned(),
         data_coding: u8::from(submit.data_coding),
+        validity_period: String::from_utf8_lossy(submit.validity_period.as_ref()).trim_end_matches('\0').to_owned(),
         concat,
         payload: payload.to_vec(),
         received_at: Utc::now(),

@@ -24,6 +24,8 @@ pub struct Part {
     pub destination_addr: String,
     /// Its data_coding.
     pub data_coding: u8,
+    /// Its validity_period as sent (empty: the SMSC's default).
+    pub validity_period: String,
     /// Its place in a concatenated message, if it is one.
     pub concat: Option<Concat>,
     /// The short message without the UDH.
@@ -43,6 +45,8 @@ pub struct Message {
     pub destination_addr: String,
     /// Its data_coding.
     pub data_coding: u8,
+    /// Its validity_period as sent (empty: the SMSC's default).
+    pub validity_period: String,
     /// How many parts it had.
     pub parts: usize,
     /// The parts' text, decoded and joined.
@@ -100,6 +104,7 @@ impl Store {
             source_addr: first.source_addr.clone(),
             destination_addr: first.destination_addr.clone(),
             data_coding: first.data_coding,
+            validity_period: first.validity_period.clone(),
             parts: parts.len(),
             text,
             received_at: first.received_at.to_rfc3339(),
@@ -153,6 +158,7 @@ mod tests {
             source_addr: "36180".into(),
             destination_addr: "33612345678".into(),
             data_coding: 0,
+            validity_period: String::new(),
             concat,
             payload: payload.to_vec(),
             received_at: Utc::now(),

@@ -21,6 +21,8 @@ pub(crate) struct CampaignRow {
     pub(crate) lists: String,
     /// Whether the text is sent as UCS-2.
     pub(crate) unicode: bool,
+    /// Minutes the carrier keeps trying, when the send says.
+    pub(crate) validity: Option<i64>,
     /// `scheduled` or `sending`.
     pub(crate) status: &'static str,
     /// When it goes out (stored form).
@@ -68,6 +70,7 @@ impl NewCampaign<'_> {
             links: serde_json::to_string(campaign.links()).unwrap_or_default(),
             lists,
             unicode: campaign.unicode(),
+            validity: campaign.validity().map(|v| i64::from(v.minutes())),
             status: self.status.as_str(),
             send_at: time::store(simulation.send_at),
             created_at: time::store(self.now),

@@ -127,6 +127,10 @@ pub(crate) struct CampaignRecord {
     pub(crate) stops: i64,
     /// Its short links with their clicks (read for one campaign with links, not for lists).
     pub(crate) short_links: Option<Vec<super::LinkClicks>>,
+    /// Paused while sending: no new wave starts.
+    pub(crate) paused: bool,
+    /// Minutes the carrier keeps trying its messages, when the send said.
+    pub(crate) validity: Option<i64>,
 }
 
 /// Writing and reading campaigns.
@@ -155,6 +159,14 @@ pub(crate) trait CampaignStore: Send + Sync {
     ) -> Result<Option<StoredAnswer>, Error>;
     /// Cancels a scheduled campaign and refunds it; `NotFound` if there is none to cancel.
     async fn cancel_campaign(&self, account: AccountId, ticket: i64) -> Result<CampaignRecord, Error>;
+    /// Pauses or resumes the account's sending campaign `ticket` ([`super::Pausing`]).
+    async fn pause_campaign(
+        &self,
+        account: AccountId,
+        ticket: i64,
+        pausing: super::Pausing,
+        now: DateTime<Utc>,
+    ) -> Result<CampaignRecord, Error>;
     /// The account's campaigns that `filter` keeps, in its order and window, and how many it
     /// keeps in all.
     async fn campaigns(&self, account: AccountId, filter: CampaignFilter) -> Result<(Vec<CampaignRecord>, i64), Error>;
@@ -206,5 +218,7 @@ pub(super) fn stored_campaign<R: Columns>(row: &R) -> Result<CampaignRecord, R::
         npai: row.column(10)?,
         stops: 0,
         short_links: None,
+        paused: row.column(12)?,
+        validity: row.column(13)?,
     })
 }

@@ -30,6 +30,8 @@ pub(crate) struct CampaignText {
     pub(crate) unicode: bool,
     /// The long URLs, one per `<-short->`.
     pub(crate) links: Vec<String>,
+    /// How long the carrier keeps trying, when the send said.
+    pub(crate) validity: Option<texto_core::Validity>,
 }
 
 /// A message to hand over now.
@@ -203,6 +205,7 @@ pub(super) fn read_campaign_text<R: Columns>(row: &R) -> Result<CampaignText, R:
         unicode: row.column(4)?,
         links: serde_json::from_str(&row.column::<String>(5)?).unwrap_or_default(),
         account: row.column(6)?,
+        validity: row.column::<Option<i64>>(7)?.and_then(|minutes| texto_core::Validity::from_minutes(minutes).ok()),
     })
 }
 

@@ -91,16 +91,34 @@ pub(crate) fn debit(account: AccountId, campaign: i64, cost: Credits) -> Vec<Mov
     one(account, -cost.hundredths(), Entry::Debit { campaign })
 }
 
-/// Cancelling campaign `campaign` of `account`, found with `status` and `cost` (hundredths):
-/// only a scheduled campaign can be cancelled, and its cost comes back.
-pub(crate) fn cancel(account: AccountId, campaign: i64, status: &str, cost: i64) -> Result<Vec<Movement>, Error> {
-    if status != CampaignStatus::Scheduled.as_str() {
-        return Err(Error::Invalid(vec![FieldError::new(
-            "ticket",
-            format!("campaign {campaign} is {status}: only a scheduled campaign can be cancelled"),
-        )]));
-    }
-    Ok(one(account, cost, Entry::Refund { campaign }))
+/// A campaign found for cancelling: its stored status, whether it is paused, its cost and
+/// what its messages not handed over (nor being handed over) cost, in hundredths.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Cancelling<'a> {
+    /// The stored status.
+    pub(crate) status: &'a str,
+    /// Paused while sending.
+    pub(crate) paused: bool,
+    /// What it cost.
+    pub(crate) cost: i64,
+    /// What its messages still queued cost.
+    pub(crate) unsent: i64,
+}
+
+/// Cancelling campaign `campaign` of `account`: a scheduled campaign gets its cost back, a
+/// paused one what its messages not handed over cost; any other cannot be cancelled.
+pub(crate) fn cancel(account: AccountId, campaign: i64, found: Cancelling) -> Result<Vec<Movement>, Error> {
+    let refund = match (found.status, found.paused) {
+        (status, _) if status == CampaignStatus::Scheduled.as_str() => found.cost,
+        (status, true) if status == CampaignStatus::Sending.as_str() => found.unsent,
+        (status, _) => {
+            return Err(Error::Invalid(vec![FieldError::new(
+                "ticket",
+                format!("campaign {campaign} is {status}: only a scheduled or paused campaign can be cancelled"),
+            )]));
+        }
+    };
+    Ok(one(account, refund, Entry::Refund { campaign }))
 }
 
 /// `credits` moved from `from`, which holds `available`, to `to`: refused when `from` holds
@@ -154,13 +172,19 @@ mod tests {
     }
 
     #[test]
-    fn only_a_scheduled_campaign_is_cancelled_and_its_cost_comes_back() {
-        let refund = cancel(7, 42, CampaignStatus::Scheduled.as_str(), 1250).unwrap();
+    fn a_scheduled_campaign_gets_its_cost_back_and_a_paused_one_what_it_did_not_send() {
+        let found =
+            |status: CampaignStatus, paused| Cancelling { status: status.as_str(), paused, cost: 1250, unsent: 400 };
+        let refund = cancel(7, 42, found(CampaignStatus::Scheduled, false)).unwrap();
         assert_eq!(refund, vec![Movement { account: 7, amount: 1250, entry: Entry::Refund { campaign: 42 } }]);
         assert_eq!((refund[0].kind(), refund[0].campaign()), ("refund", Some(42)));
-        assert!(cancel(7, 42, CampaignStatus::Scheduled.as_str(), 0).unwrap().is_empty(), "a free campaign");
-        let sent = cancel(7, 42, CampaignStatus::Sending.as_str(), 1250);
-        assert!(matches!(sent, Err(Error::Invalid(_))));
+        let free = Cancelling { cost: 0, ..found(CampaignStatus::Scheduled, false) };
+        assert!(cancel(7, 42, free).unwrap().is_empty(), "a free campaign");
+        let paused = cancel(7, 42, found(CampaignStatus::Sending, true)).unwrap();
+        assert_eq!(paused[0].amount, 400);
+        for (status, paused) in [(CampaignStatus::Sending, false), (CampaignStatus::Sent, false)] {
+            assert!(matches!(cancel(7, 42, found(status, paused)), Err(Error::Invalid(_))));
+        }
     }
 
     #[test]

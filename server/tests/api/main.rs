@@ -45,6 +45,7 @@ mod segments;
 mod send;
 mod sign_in_guessing;
 mod slow_clients;
+mod studio;
 mod sub_accounts;
 mod team;
 mod team_rules;

@@ -71,8 +71,9 @@ texts! {
     link_url: "Link URL", "URL du lien";
     link_hint: "Each <-short-> in the text becomes a short link to this address, one per recipient, so clicks are counted.", "Chaque <-short-> du texte devient un lien court vers cette adresse, propre à chaque destinataire, pour compter les clics.";
     unicode_intro: "These characters switch the message to Unicode (70 characters per SMS instead of 160):", "Ces caractères font passer le message en Unicode (70 caractères par SMS au lieu de 160) :";
-    replace_lookalikes: "Replace with GSM look-alikes", "Remplacer par des équivalents GSM";
-    replace_cedilla: "Also replace ç with c", "Remplacer aussi ç par c";
+    keep_to_gsm: "Keep to the GSM alphabet: send look-alikes and accents it lacks as their plain twins (ô → o, ’ → ')", "Rester dans l’alphabet GSM : envoyer les caractères typographiques et les accents qu’il n’a pas sous leur forme simple (ô → o, ’ → ')";
+    validity: "Validity (minutes)", "Validité (minutes)";
+    validity_hint: "How long the carrier keeps trying: 5 to 4,320 minutes (3 days). Empty: the carrier’s default.", "Durée pendant laquelle l’opérateur réessaie : 5 à 4 320 minutes (3 jours). Vide : celle de l’opérateur.";
     // Compose: push type, sender, time.
     pushtype: "Push type", "Type d’envoi";
     alert: "Alert", "Alerte";
@@ -145,13 +146,18 @@ texts! {
     stop: "STOP", "STOP";
     pending: "Waiting for a receipt", "En attente d’accusé";
     cancel_campaign: "Cancel the campaign", "Annuler la campagne";
-    cancelled_notice: "The campaign is cancelled and its credits are refunded.", "La campagne est annulée et ses crédits remboursés.";
+    cancelled_notice: "The campaign is cancelled and the credits of what it had not sent are refunded.", "La campagne est annulée et les crédits de ce qu’elle n’avait pas envoyé sont remboursés.";
+    pause_campaign: "Pause", "Mettre en pause";
+    resume_campaign: "Resume", "Reprendre";
+    paused_notice: "Paused: no new message goes out until you resume it. Messages already handed over keep their receipts.", "En pause : aucun nouveau message ne part tant que vous ne reprenez pas. Les messages déjà transmis gardent leurs accusés.";
+    resumed_notice: "Resumed: the rest goes out now (marketing within its hours).", "Reprise : le reste part maintenant (le marketing dans ses horaires).";
     clone: "Clone", "Dupliquer";
     refreshing: "Refreshing while the campaign is sending.", "Actualisation pendant l’envoi.";
     status_scheduled: "Scheduled", "Programmée";
     status_sending: "Sending", "En cours";
     status_sent: "Sent", "Envoyée";
     status_cancelled: "Cancelled", "Annulée";
+    status_paused: "Paused", "En pause";
     // Lists.
     lists_title: "Lists", "Listes";
     new_list: "New list", "Nouvelle liste";

@@ -15,7 +15,6 @@ use std::{
 use async_trait::async_trait;
 use chrono::{DateTime, Duration, Utc};
 use deadpool_postgres::Transaction;
-use texto_core::PushType;
 use tokio_postgres::types::Type;
 
 use super::{
@@ -27,7 +26,7 @@ use crate::{
     Error,
     store::{
         Arrival, CampaignText, DeliveryStore, HandOff, Notice, Queued,
-        delivery::{WaveLimit, read_notice},
+        delivery::{WaveLimit, read_campaign_text, read_notice},
         effects::{self, Submitted},
         wave::WavePlan,
     },
@@ -350,7 +349,8 @@ async fn next_wave(
     }
     let campaigns = tx
         .prepare_cached(
-            "SELECT id, text, pushtype, sender, unicode, links, total, account_id FROM campaigns WHERE status = 'sending' AND (pushtype <> 'marketing' OR $1)
+            "SELECT id, text, pushtype, sender, unicode, links, account_id, validity, total FROM campaigns
+             WHERE status = 'sending' AND paused_at IS NULL AND (pushtype <> 'marketing' OR $1)
              ORDER BY pushtype = 'marketing', id",
         )
         .await?;
@@ -358,19 +358,8 @@ async fn next_wave(
         .query(&campaigns, &[&marketing_open])
         .await?
         .iter()
-        .map(|row| {
-            let text = CampaignText {
-                id: row.get(0),
-                text: row.get(1),
-                pushtype: if row.get::<_, &str>(2) == "marketing" { PushType::Marketing } else { PushType::Alert },
-                sender: row.get(3),
-                unicode: row.get(4),
-                links: serde_json::from_str(row.get(5)).unwrap_or_default(),
-                account: row.get(7),
-            };
-            (text, row.get(6))
-        })
-        .collect();
+        .map(|row| Ok((read_campaign_text(row)?, row.try_get(8)?)))
+        .collect::<Result<_, Error>>()?;
     let mut wave = Vec::with_capacity(limit);
     let mut empty = Vec::new();
     let groups: Vec<Vec<Arc<CampaignText>>> =

@@ -20,7 +20,7 @@ use crate::{
     db::placeholders,
     store::{
         AccountId, CampaignFilter, CampaignRecord, CampaignRow, CampaignStore, Created, FilterInputs, IdempotencyKey,
-        MessageRow, NewCampaign, StoredAnswer, campaigns::stored_campaign, kept_since, money, per_country,
+        MessageRow, NewCampaign, Pausing, StoredAnswer, campaigns::stored_campaign, kept_since, money, per_country,
     },
 };
 
@@ -127,18 +127,52 @@ impl CampaignStore for SqliteStore {
     async fn cancel_campaign(&self, account: AccountId, ticket: i64) -> Result<CampaignRecord, Error> {
         self.db
             .write(move |db| {
+                // What a paused campaign did not hand over: its queued messages outside the wave
+                // in flight (which the dispatcher finishes).
                 let found = db
                     .query_row(
-                        "SELECT status, cost FROM campaigns WHERE id = ? AND account_id = ?",
+                        "SELECT status, paused_at IS NOT NULL, cost,
+                             (SELECT COALESCE(SUM(m.cost), 0) FROM messages m WHERE m.campaign_id = c.id AND m.delivery = 0
+                              AND NOT EXISTS (SELECT 1 FROM in_flight f WHERE f.campaign_id = m.campaign_id
+                                  AND m.id BETWEEN f.first_id AND f.last_id))
+                         FROM campaigns c WHERE id = ? AND account_id = ?",
                         [ticket, account],
-                        |row| Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?)),
+                        |row| Ok((row.get::<_, String>(0)?, row.get(1)?, row.get(2)?, row.get(3)?)),
                     )
                     .optional()?;
-                let (status, cost) = found.ok_or_else(|| Error::NotFound(format!("campaign {ticket}")))?;
-                let refund = money::cancel(account, ticket, &status, cost)?;
+                let (status, paused, cost, unsent) =
+                    found.ok_or_else(|| Error::NotFound(format!("campaign {ticket}")))?;
+                let found = money::Cancelling { status: &status, paused, cost, unsent };
+                let refund = money::cancel(account, ticket, found)?;
                 db.execute("UPDATE campaigns SET status = 'cancelled' WHERE id = ?", [ticket])?;
                 super::accounts::move_money(db, &refund)?;
                 campaign_record(db, account, ticket)?.ok_or_else(|| Error::NotFound(format!("campaign {ticket}")))
+            })
+            .await
+    }
+
+    async fn pause_campaign(
+        &self,
+        account: AccountId,
+        ticket: i64,
+        pausing: Pausing,
+        now: DateTime<Utc>,
+    ) -> Result<CampaignRecord, Error> {
+        self.db
+            .write(move |db| {
+                let not_found = || Error::NotFound(format!("campaign {ticket}"));
+                let (status, paused): (String, bool) = db
+                    .query_row(
+                        "SELECT status, paused_at IS NOT NULL FROM campaigns WHERE id = ? AND account_id = ?",
+                        [ticket, account],
+                        |row| Ok((row.get(0)?, row.get(1)?)),
+                    )
+                    .optional()?
+                    .ok_or_else(not_found)?;
+                pausing.allowed(ticket, &status, paused)?;
+                let paused_at = (pausing == Pausing::Pause).then(|| time::store(now));
+                db.execute("UPDATE campaigns SET paused_at = ? WHERE id = ?", params![paused_at, ticket])?;
+                campaign_record(db, account, ticket)?.ok_or_else(not_found)
             })
             .await
     }
@@ -254,8 +288,8 @@ fn write_campaign(
         .prepare_cached(
             "INSERT OR FAIL INTO campaigns (account_id, text, pushtype, sender, links, lists, unicode, status, send_at, created_at, cost,
                  total, sent, blacklisted, duplicated, invalid, npai, not_allowed, flood, country_limit,
-                 idempotency_key, idempotency_fingerprint, idempotency_balance)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                 idempotency_key, idempotency_fingerprint, idempotency_balance, validity)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         )?
         .query_row(
             params![
@@ -282,6 +316,7 @@ fn write_campaign(
                 key.map(|key| &key.key),
                 key.map(|key| &key.fingerprint),
                 key.map(|_| (available - cost).hundredths()),
+                row.validity,
             ],
             |r| r.get(0),
         );
@@ -328,7 +363,8 @@ fn write_campaign(
 }
 
 const CAMPAIGN_COLUMNS: &str =
-    "SELECT id, text, sender, status, send_at, created_at, cost, lists, total, sent, npai, pushtype FROM campaigns";
+    "SELECT id, text, sender, status, send_at, created_at, cost, lists, total, sent, npai, pushtype, paused_at IS NOT NULL,
+         validity FROM campaigns";
 
 /// One campaign of the account, with its delivery counts.
 fn campaign_record(db: &Connection, account: AccountId, ticket: i64) -> Result<Option<CampaignRecord>, Error> {

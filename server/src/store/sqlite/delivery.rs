@@ -220,7 +220,8 @@ fn store_hand_offs(db: &Connection, done: &[HandOff], outbox: &mut Outbox, now: 
 fn next_wave(db: &Connection, wave_limit: WaveLimit, marketing_open: bool) -> Result<Vec<Queued>, Error> {
     let limit = wave_limit.total;
     let mut campaigns = db.prepare_cached(
-        "SELECT id, text, pushtype, sender, unicode, links, account_id FROM campaigns WHERE status = 'sending'
+        "SELECT id, text, pushtype, sender, unicode, links, account_id, validity FROM campaigns
+         WHERE status = 'sending' AND paused_at IS NULL
          ORDER BY pushtype = 'marketing', id",
     )?;
     let live: Vec<Arc<CampaignText>> = campaigns

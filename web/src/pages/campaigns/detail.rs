@@ -1,5 +1,6 @@
 //! One campaign: its figures, a chart of delivery statuses (refreshed while it is sending),
-//! "Cancel" while scheduled and "Clone" into Compose.
+//! "Pause" while sending, "Resume" while paused, "Cancel" while scheduled or paused, and
+//! "Clone" into Compose.
 
 use gloo_timers::future::TimeoutFuture;
 use leptos::{prelude::*, task::spawn_local};
@@ -37,16 +38,21 @@ pub fn CampaignDetail() -> impl IntoView {
     let campaign = RwSignal::new(None::<CampaignDetailDto>);
     let error = RwSignal::new(None::<ApiError>);
     let notice = RwSignal::new(None::<&'static str>);
+    // Bumped when a resumed campaign goes again: the reading loop starts over.
+    let reads = RwSignal::new(0u32);
 
     // Reads the campaign, and again every REFRESH_MS while it is scheduled or sending. A loop
-    // ends as soon as the page shows another campaign or has been left.
-    let still_shown = move |id: &str| params.try_with_untracked(|p| p.get("id")).flatten().as_deref() == Some(id);
+    // ends as soon as the page shows another campaign, has been left, or a newer loop began.
+    let still_shown = move |id: &str, round: u32| {
+        params.try_with_untracked(|p| p.get("id")).flatten().as_deref() == Some(id)
+            && reads.try_get_untracked() == Some(round)
+    };
     Effect::new(move |_| {
-        let id = id();
+        let (id, round) = (id(), reads.get());
         spawn_local(async move {
             loop {
                 let answer = api.get::<CampaignDetailResponse>(&format!("/campaign/{id}")).await;
-                if !still_shown(&id) {
+                if !still_shown(&id, round) {
                     return;
                 }
                 match answer {
@@ -76,6 +82,22 @@ pub fn CampaignDetail() -> impl IntoView {
                     api.refresh_credits().await;
                     if let Ok(answer) = api.get::<CampaignDetailResponse>(&format!("/campaign/{id}")).await {
                         campaign.set(answer.campaign.into_iter().next());
+                    }
+                }
+                Err(e) => error.set(Some(e)),
+            }
+        });
+    };
+    let pause_or_resume = move |what: &'static str| {
+        let id = id();
+        spawn_local(async move {
+            match api.put_empty::<CampaignDetailResponse>(&format!("/campaign/{id}/{what}")).await {
+                Ok(answer) => {
+                    error.set(None);
+                    notice.set(Some(if what == "pause" { t().paused_notice } else { t().resumed_notice }));
+                    campaign.set(answer.campaign.into_iter().next());
+                    if what == "resume" {
+                        reads.update(|n| *n += 1);
                     }
                 }
                 Err(e) => error.set(Some(e)),
@@ -137,7 +159,9 @@ pub fn CampaignDetail() -> impl IntoView {
         {move || notice.get().map(|n| view! { <p class="alert ok" role="status">{n}</p> })}
         {move || campaign.get().map(|c| {
             let lang = lang.get();
-            let scheduled = c.status.as_deref().is_some_and(|s| s.eq_ignore_ascii_case("scheduled"));
+            let is = |status: &str| c.status.as_deref().is_some_and(|s| s.eq_ignore_ascii_case(status));
+            let (scheduled, sending, paused) = (is("scheduled"), is("sending"), is("paused"));
+            let may_send = crate::session::use_session().may(texto_core::Action::Send);
             let going = is_going(&c);
             let status = status_label(lang, c.status.as_deref().unwrap_or("sent"));
             let lists = c.lists.iter().map(|l| l.id.clone()).collect::<Vec<_>>().join(", ");
@@ -171,7 +195,9 @@ pub fn CampaignDetail() -> impl IntoView {
                 <h2>{t().text}</h2>
                 <p class="sms-text">{c.text.clone()}</p>
                 <div class="buttons">
-                    {scheduled.then(|| view! { <button type="button" class="danger" on:click=cancel>{t().cancel_campaign}</button> })}
+                    {(may_send && sending).then(|| view! { <button type="button" on:click=move |_| pause_or_resume("pause")>{t().pause_campaign}</button> })}
+                    {(may_send && paused).then(|| view! { <button type="button" on:click=move |_| pause_or_resume("resume")>{t().resume_campaign}</button> })}
+                    {(scheduled || paused).then(|| view! { <button type="button" class="danger" on:click=cancel>{t().cancel_campaign}</button> })}
                     <button type="button" on:click=clone.clone()>{t().clone}</button>
                     {clicked.then(|| view! { <button type="button" on:click=export>{t().export_clickers}</button> })}
                 </div>
@@ -187,9 +213,11 @@ pub fn CampaignDetail() -> impl IntoView {
 
 /// Still changing: scheduled, sending, or handed over with receipts still to come.
 fn is_going(campaign: &CampaignDetailDto) -> bool {
-    let cancelled = campaign.status.as_deref().is_some_and(|s| s.eq_ignore_ascii_case("cancelled"));
-    // A campaign awaiting approval goes nowhere until someone decides (and reloads it then).
-    !cancelled
+    let is = |status: &str| campaign.status.as_deref().is_some_and(|s| s.eq_ignore_ascii_case(status));
+    // A campaign awaiting approval goes nowhere until someone decides (and reloads it then);
+    // a paused one until someone resumes it here.
+    !is("cancelled")
+        && !is("paused")
         && !is_awaiting(campaign)
         && (campaign.pending.unwrap_or(0) > 0
             || campaign

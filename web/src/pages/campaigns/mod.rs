@@ -29,6 +29,7 @@ pub fn status_label(lang: Lang, status: &str) -> &'static str {
         "scheduled" => t.status_scheduled,
         "sending" => t.status_sending,
         "cancelled" => t.status_cancelled,
+        "paused" => t.status_paused,
         "awaiting approval" => t.awaiting_approval,
         "awaiting moderation" => t.awaiting_moderation,
         _ => t.status_sent,

@@ -1,15 +1,17 @@
-//! The message: text, live counter, the characters that force Unicode, and short links.
+//! The message: text, live counter, the characters that force Unicode, smart encoding (keep
+//! to the GSM alphabet), and short links.
 
 use leptos::{html, prelude::*};
 
 use super::simulation::Figures;
+use texto_core::gsm_twin;
+
 use crate::{
     api::ApiError,
     components::errors::FieldProblem,
     draft::Draft,
     format,
     i18n::{use_lang, use_texts},
-    lookalike::{lookalike, replace_lookalikes},
 };
 
 /// The text area with its counter, Unicode warning and link fields.
@@ -45,7 +47,10 @@ pub fn MessageEditor(
             <FieldProblem error=refused field="text" id="message-problem" />
             <FieldProblem error=refused field="links" id="links-problem" />
             <Show when=move || !unicode_chars().is_empty()>
-                <UnicodeWarning draft chars=Signal::derive(unicode_chars) />
+                <UnicodeWarning chars=Signal::derive(unicode_chars) />
+            </Show>
+            <Show when=move || figures.with(|f| f.smart.is_some()) || draft.with(|d| d.gsm)>
+                <KeepToGsm draft figures />
             </Show>
             <button type="button" on:click=insert_link>{move || t().insert_link}</button>
             <For each=move || 0..links() key=|i| *i let:i>
@@ -63,29 +68,46 @@ pub fn MessageEditor(
     }
 }
 
-/// Names each character that forces Unicode, highlighted, with one click to swap the ones
-/// that have a GSM twin (and `ç` only when asked).
+/// Names each character that forces Unicode, highlighted, with its GSM twin when it has one.
 #[component]
-fn UnicodeWarning(draft: RwSignal<Draft>, chars: Signal<Vec<char>>) -> impl IntoView {
+fn UnicodeWarning(chars: Signal<Vec<char>>) -> impl IntoView {
     let t = use_texts();
-    let has_twins = move || chars.get().iter().any(|&c| lookalike(c, false).is_some());
-    let has_cedilla = move || chars.get().contains(&'ç');
-    let replace = move |cedilla: bool| draft.update(|d| d.set_text(replace_lookalikes(&d.text, cedilla)));
     view! {
         <div class="warning" data-testid="unicode-warning" role="status">
             <p>{move || t().unicode_intro}" "
                 {move || chars.get().into_iter().map(|c| {
                     let code = format!("U+{:04X}", u32::from(c));
-                    let twin = lookalike(c, true).map(|twin| format!(" → {twin}")).unwrap_or_default();
+                    let twin = gsm_twin(c).map(|twin| format!(" → {twin}")).unwrap_or_default();
                     view! { <span class="uchar"><mark>{c.to_string()}</mark>" "<small>{format!("{code}{twin}")}</small></span> }
                 }).collect_view()}
             </p>
-            <Show when=has_twins>
-                <button type="button" on:click=move |_| replace(false)>{move || t().replace_lookalikes}</button>
-            </Show>
-            <Show when=has_cedilla>
-                <button type="button" on:click=move |_| replace(true)>{move || t().replace_cedilla}</button>
-            </Show>
+        </div>
+    }
+}
+
+/// Smart encoding: a box that keeps the message to the GSM alphabet as the server sends it
+/// (the text stays as typed), and what it replaces and saves.
+#[component]
+fn KeepToGsm(draft: RwSignal<Draft>, figures: Memo<Figures>) -> impl IntoView {
+    let t = use_texts();
+    let lang = use_lang();
+    let effect = move || {
+        figures.with(|f| f.smart.clone()).map(|smart| {
+            let twins = smart.twins.iter().map(|(c, twin)| format!("{c} → {twin}")).collect::<Vec<_>>().join(" · ");
+            (format::gsm_replaced(lang.get(), smart.replaced, smart.parts), twins)
+        })
+    };
+    view! {
+        <div class="smart-encoding">
+            <label class="checkbox">
+                <input type="checkbox" aria-describedby="smart-encoding-effect"
+                    prop:checked=move || draft.with(|d| d.gsm)
+                    on:change=move |ev| draft.update(|d| d.gsm = event_target_checked(&ev)) />
+                <span>{move || t().keep_to_gsm}</span>
+            </label>
+            <p id="smart-encoding-effect" class="hint" data-testid="smart-encoding" aria-live="polite">
+                {move || effect().map(|(line, twins)| view! { {line}<br/><small>{twins}</small> })}
+            </p>
         </div>
     }
 }

@@ -79,6 +79,15 @@ pub fn MessageOptions(draft: RwSignal<Draft>, refused: RwSignal<Option<ApiError>
                 <FieldProblem error=refused field="delay" id="send-at-problem" />
                 <p id="send-at-when" data-testid="send-at-when" aria-live="polite" class=move || if when().0 { "field-error" } else { "when" }>{move || when().1}</p>
             </div>
+            <div class="field">
+                <label for="validity">{move || t().validity}</label>
+                <input id="validity" type="number" inputmode="numeric" min="5" max="4320" step="1"
+                    aria-describedby="validity-hint validity-problem"
+                    prop:value=move || draft.with(|d| d.validity.clone())
+                    on:input=move |ev| draft.update(|d| d.validity = event_target_value(&ev)) />
+                <p id="validity-hint" class="hint">{move || t().validity_hint}</p>
+                <FieldProblem error=refused field="validity" id="validity-problem" />
+            </div>
         </div>
     }
 }

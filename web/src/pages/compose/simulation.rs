@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use leptos::{prelude::*, task::spawn_local};
 use texto_core::{
     Credits, Endpoint, FilterContext, MessageOptions, Segments, has_contact_fields, render, rendered_segments,
-    simulate, validate_send, wire::CampaignResultDto,
+    simulate, to_gsm, validate_send, wire::CampaignResultDto,
 };
 
 use super::Account;
@@ -34,6 +34,20 @@ pub struct Figures {
     pub result: Result<CampaignResultDto, Vec<String>>,
     /// When it goes (marketing pushed into its window).
     pub send_at: Option<DateTime<Utc>>,
+    /// What smart encoding does to the text, or would do once turned on (`None` when the
+    /// text has nothing to replace).
+    pub smart: Option<SmartFigures>,
+}
+
+/// Smart encoding's effect on the text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SmartFigures {
+    /// Characters replaced.
+    pub replaced: usize,
+    /// Each distinct character and its twin.
+    pub twins: Vec<(char, &'static str)>,
+    /// Parts per message as written, and once replaced.
+    pub parts: (usize, usize),
 }
 
 /// The message options the server uses: short links on this origin, the default STOP text.
@@ -56,20 +70,39 @@ pub fn figures(draft: RwSignal<Draft>, account: Account) -> Memo<Figures> {
         } else {
             Vec::new()
         };
+        let text = draft.sent_text();
+        let gsm = to_gsm(&draft.text);
+        let smart = (gsm.replaced > 0).then(|| {
+            let parts = |text: &str| rendered_segments(text, draft.pushtype(), false, &options, None).parts;
+            SmartFigures {
+                replaced: gsm.replaced,
+                twins: gsm.twins.clone(),
+                parts: (parts(&draft.text), parts(&gsm.text)),
+            }
+        });
+        // Contact fields are made GSM too when smart encoding is on.
+        let fields = |c: &texto_core::Contact| {
+            let field = |i: usize| if draft.gsm { to_gsm(&c.info[i]).text } else { c.info[i].clone() };
+            [field(0), field(1), field(2), field(3)]
+        };
         let split_for =
-            |info: Option<[&str; 4]>| rendered_segments(&draft.text, draft.pushtype(), false, &options, info.as_ref());
-        let first_info = chosen.first().map(|c| [c.info[0].as_str(), &c.info[1], &c.info[2], &c.info[3]]);
+            |info: Option<[&str; 4]>| rendered_segments(&text, draft.pushtype(), false, &options, info.as_ref());
+        let first_fields = chosen.first().map(|c| fields(c));
+        let first_info = first_fields.as_ref().map(|[a, b, c, d]| [a.as_str(), b, c, d]);
         let split = split_for(first_info);
         let parts = if has_contact_fields(&draft.text) && !chosen.is_empty() {
             chosen
                 .iter()
-                .map(|c| split_for(Some([&c.info[0], &c.info[1], &c.info[2], &c.info[3]])).parts)
+                .map(|c| {
+                    let [a, b, c, d] = fields(c);
+                    split_for(Some([&a, &b, &c, &d])).parts
+                })
                 .fold((usize::MAX, 0), |(lo, hi), p| (lo.min(p), hi.max(p)))
         } else {
             (split.parts, split.parts)
         };
         let short_urls: Vec<String> = draft.links.iter().map(|_| options.short_url("AbC123")).collect();
-        let preview = render(&draft.text, draft.pushtype(), &short_urls, &options, first_info.as_ref());
+        let preview = render(&text, draft.pushtype(), &short_urls, &options, first_info.as_ref());
 
         let context = FilterContext {
             blacklist: account.blacklist.get().into_iter().collect(),
@@ -97,7 +130,7 @@ pub fn figures(draft: RwSignal<Draft>, account: Account) -> Memo<Figures> {
             Ok(simulation) => (Ok(simulation.to_wire(None)), Some(simulation.send_at)),
             Err(error) => (Err(error.field_errors().into_iter().map(|p| p.message).collect()), None),
         };
-        Figures { split, parts, preview, result, send_at }
+        Figures { split, parts, preview, result, send_at, smart }
     })
 }
 

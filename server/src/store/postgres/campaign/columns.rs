@@ -97,6 +97,8 @@ pub(super) struct Campaigns<'a> {
     lists: Vec<&'a str>,
     /// UCS-2 or not.
     unicode: Vec<bool>,
+    /// Validity periods in minutes.
+    validity: Vec<Option<i64>>,
     /// Statuses.
     statuses: Vec<&'a str>,
     /// Sending times.
@@ -121,6 +123,7 @@ impl<'a> Campaigns<'a> {
             links: Vec::new(),
             lists: Vec::new(),
             unicode: Vec::new(),
+            validity: Vec::new(),
             statuses: Vec::new(),
             send_at: Vec::new(),
             created_at: Vec::new(),
@@ -137,6 +140,7 @@ impl<'a> Campaigns<'a> {
             columns.links.push(&row.links);
             columns.lists.push(&row.lists);
             columns.unicode.push(row.unicode);
+            columns.validity.push(row.validity);
             columns.statuses.push(row.status);
             columns.send_at.push(&row.send_at);
             columns.created_at.push(&row.created_at);
@@ -148,7 +152,7 @@ impl<'a> Campaigns<'a> {
         columns
     }
 
-    /// The 21 parameters of the insert, in its columns' order.
+    /// The 22 parameters of the insert, in its columns' order.
     pub(super) fn params(&self) -> Vec<&(dyn ToSql + Sync)> {
         let mut params: Vec<&(dyn ToSql + Sync)> = vec![
             &self.ids,
@@ -165,6 +169,7 @@ impl<'a> Campaigns<'a> {
             &self.costs,
         ];
         params.extend(self.counters.iter().map(|c| c as &(dyn ToSql + Sync)));
+        params.push(&self.validity);
         params
     }
 }

@@ -20,8 +20,8 @@ use tokio_postgres::Row;
 use crate::{
     Error,
     store::{
-        AccountId, CampaignFilter, CampaignRecord, CampaignStore, Created, FilterInputs, NewCampaign, StoredAnswer,
-        money,
+        AccountId, CampaignFilter, CampaignRecord, CampaignStore, Created, FilterInputs, NewCampaign, Pausing,
+        StoredAnswer, money,
         postgres::campaign::{
             PgStore,
             account_cache::{AccountCache, AccountCopy},
@@ -156,20 +156,56 @@ impl CampaignStore for PgStore {
         let tx = client.transaction().await?;
         // The row stays locked until the commit: a second cancel (on any node) waits, then
         // finds the campaign cancelled and refunds nothing.
+        // What a paused campaign did not hand over: its queued messages no node has claimed
+        // (a claimed wave finishes).
         let found = query(
             &tx,
-            "SELECT status, cost FROM campaigns WHERE id = $1 AND account_id = $2 FOR UPDATE",
+            "SELECT status, paused_at IS NOT NULL, cost,
+                 (SELECT COALESCE(SUM(m.cost), 0)::bigint FROM messages m
+                  WHERE m.campaign_id = c.id AND m.delivery = 0 AND m.claimed_by IS NULL)
+             FROM campaigns c WHERE id = $1 AND account_id = $2 FOR UPDATE",
             &[&ticket, &account],
         )
         .await?;
         let row = found.first().ok_or_else(|| Error::NotFound(format!("campaign {ticket}")))?;
-        let (status, cost): (String, i64) = (row.get(0), row.get(1));
-        let refund = money::cancel(account, ticket, &status, cost)?;
+        let status: String = row.try_get(0)?;
+        let found = money::Cancelling {
+            status: &status,
+            paused: row.try_get(1)?,
+            cost: row.try_get(2)?,
+            unsent: row.try_get(3)?,
+        };
+        let refund = money::cancel(account, ticket, found)?;
         query(&tx, "UPDATE campaigns SET status = 'cancelled' WHERE id = $1", &[&ticket]).await?;
         accounts::move_money(&tx, &refund).await?;
         let record = records::campaign_record(&tx, account, ticket)
             .await?
             .ok_or_else(|| Error::NotFound(format!("campaign {ticket}")))?;
+        tx.commit().await?;
+        Ok(record)
+    }
+
+    async fn pause_campaign(
+        &self,
+        account: AccountId,
+        ticket: i64,
+        pausing: Pausing,
+        now: DateTime<Utc>,
+    ) -> Result<CampaignRecord, Error> {
+        let not_found = || Error::NotFound(format!("campaign {ticket}"));
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
+        let found = query(
+            &tx,
+            "SELECT status, paused_at IS NOT NULL FROM campaigns WHERE id = $1 AND account_id = $2 FOR UPDATE",
+            &[&ticket, &account],
+        )
+        .await?;
+        let row = found.first().ok_or_else(not_found)?;
+        pausing.allowed(ticket, row.try_get(0)?, row.try_get(1)?)?;
+        let paused_at = (pausing == Pausing::Pause).then(|| time::store(now));
+        query(&tx, "UPDATE campaigns SET paused_at = $1 WHERE id = $2", &[&paused_at, &ticket]).await?;
+        let record = records::campaign_record(&tx, account, ticket).await?.ok_or_else(not_found)?;
         tx.commit().await?;
         Ok(record)
     }
