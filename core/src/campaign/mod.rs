@@ -2,6 +2,7 @@
 
 mod message;
 mod sender;
+mod template;
 mod validate;
 mod validity;
 
@@ -12,6 +13,7 @@ pub use message::{
     rendered_segments,
 };
 pub use sender::Sender;
+pub use template::{TEMPLATE_NAME_CHARS, Template, validate_template};
 pub use validate::{Endpoint, validate_send};
 pub use validity::Validity;
 

@@ -313,6 +313,7 @@ impl ListItem for super::InvitationDto {}
 impl ListItem for super::AuditEntryDto {}
 impl ListItem for super::KeywordDto {}
 impl ListItem for super::SegmentDto {}
+impl ListItem for super::TemplateDto {}
 impl ListItem for super::SegmentRuleDto {}
 impl ListItem for super::DayMetricsDto {}
 impl ListItem for super::CountryPriceDto {}

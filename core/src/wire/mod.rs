@@ -85,6 +85,7 @@ mod send;
 mod sub_account;
 mod team;
 mod team_rules;
+mod templates;
 mod tokens;
 mod webhook;
 
@@ -115,6 +116,7 @@ pub use send::*;
 pub use sub_account::*;
 pub use team::*;
 pub use team_rules::*;
+pub use templates::*;
 pub use tokens::*;
 pub use webhook::*;
 

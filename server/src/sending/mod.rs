@@ -18,6 +18,7 @@ pub(crate) mod send;
 pub(crate) mod service;
 pub(crate) mod short_links;
 pub(crate) mod simulator;
+pub(crate) mod templates;
 
 use axum::Router;
 
@@ -37,4 +38,5 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(prices::router())
         .merge(send::router())
         .merge(short_links::router())
+        .merge(templates::router())
 }

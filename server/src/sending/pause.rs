@@ -13,7 +13,7 @@ use chrono::Utc;
 
 use crate::{
     Error,
-    http::{Accept, auth::Caller, inputs::path_id},
+    http::{Accept, access::noted, auth::Caller, inputs::path_id},
     sending::campaigns::detail_response,
     state::AppState,
     store::Pausing,
@@ -63,5 +63,7 @@ async fn change(
     if pausing == Pausing::Resume {
         state.dispatch.notify_one();
     }
-    Ok(accept.ok(&detail_response(&state, &caller, record).await?))
+    let verb = if pausing == Pausing::Pause { "paused" } else { "resumed" };
+    let answer = accept.ok(&detail_response(&state, &caller, record).await?);
+    Ok(noted(answer, format!("campaign {id}"), format!("campaign {id} {verb}")))
 }

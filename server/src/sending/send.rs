@@ -256,5 +256,6 @@ pub(crate) async fn cancel(
     let cancelled = state.store.cancel_campaign(caller.account, id).await?;
     tracing::info!(ticket = id, refund = %cancelled.cost, "campaign cancelled");
     let balance = state.store.balance(caller.account).await?;
-    Ok(accept.ok(&CancelledResponse { status: 1, message: "OK".into(), credits: balance.to_string() }))
+    let answer = accept.ok(&CancelledResponse { status: 1, message: "OK".into(), credits: balance.to_string() });
+    Ok(noted(answer, format!("campaign {id}"), format!("campaign {id} cancelled")))
 }

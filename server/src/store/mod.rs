@@ -51,6 +51,7 @@ pub(crate) mod team;
 mod team_rows;
 mod team_rules;
 pub(crate) mod team_sessions;
+pub(crate) mod templates;
 mod time;
 mod token_rows;
 mod tokens;
@@ -98,6 +99,7 @@ pub(crate) use simulator::SimulatorStore;
 pub(crate) use sub_accounts::{NewSubAccount, SubAccountRecord, SubAccountStore};
 pub(crate) use team::{LinkKind, OneTimeLink, SessionGrant, SessionOwner, TeamStore, TwoFactor, UserRecord};
 pub(crate) use team_rules::{TeamRules, TeamRulesStore};
+pub(crate) use templates::{SavedTemplate, TemplateStore};
 pub(crate) use tokens::{NewToken, TokenGrant, TokenRecord, TokenStore, ranges_to_column, role_from_column};
 pub(crate) use webhooks::{
     DeliveryRecord, NewWebhook, WebhookChange, WebhookRecord, WebhookStatus, WebhookStore, WebhookType,
@@ -168,6 +170,7 @@ pub(crate) trait Store:
     + OperatorStore
     + ModerationStore
     + SimulatorStore
+    + TemplateStore
 {
 }
 
@@ -201,5 +204,6 @@ impl<T> Store for T where
         + OperatorStore
         + ModerationStore
         + SimulatorStore
+        + TemplateStore
 {
 }

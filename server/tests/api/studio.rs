@@ -165,3 +165,67 @@ async fn another_account_cannot_pause_or_resume_a_campaign() {
         assert_eq!((code, body["status"].as_i64()), (404, Some(-5)), "{body}");
     }
 }
+
+#[tokio::test]
+async fn templates_are_kept_for_the_team_checked_as_a_send_and_private_to_the_account() {
+    let app = quick_app().await;
+    let soldes = json!({"template": {"name": "Soldes d'hiver", "text": "Soldes -20 % <-short->", "pushtype": "marketing",
+        "sender": "Boutique", "links": ["https://example.com/soldes"]}});
+    let (status, created) = app.json(Method::POST, "/template", Some(soldes)).await;
+    assert_eq!(status, 200, "{created}");
+    let template = &created["template"];
+    let id = template["id"].as_str().expect("an id").to_owned();
+    assert_eq!(
+        (template["pushtype"].as_str(), template["author"].as_str()),
+        (Some("marketing"), Some("token \"Tests\""))
+    );
+    assert_eq!(template["links"], json!(["https://example.com/soldes"]));
+
+    let rappel = json!({"template": {"name": "Rappel", "text": "Votre rendez-vous demain"}});
+    let (_, second) = app.json(Method::POST, "/template", Some(rappel)).await;
+    assert_eq!(second["template"]["pushtype"], "alert", "alert unless said");
+    let (_, all) = app.json(Method::GET, "/templates", None).await;
+    let names: Vec<&str> =
+        all["templates"].as_array().expect("templates").iter().filter_map(|t| t["name"].as_str()).collect();
+    assert_eq!(names, ["Rappel", "Soldes d'hiver"], "by name");
+
+    let changed = json!({"template": {"name": "Soldes d'hiver", "text": "Soldes -30 %", "pushtype": "marketing"}});
+    let (status, updated) = app.json(Method::PUT, &format!("/template/{id}"), Some(changed)).await;
+    assert_eq!((status, updated["template"]["text"].as_str()), (200, Some("Soldes -30 %")), "{updated}");
+    let (_, xml) = app.xml(Method::GET, &format!("/template/{id}"), None).await;
+    assert!(xml.contains("<name>Soldes d&apos;hiver</name>") || xml.contains("<name>Soldes d'hiver</name>"), "{xml}");
+
+    // Checked as a send's message is: every problem, under template.
+    let bad = json!({"template": {"text": "Go <-short->", "pushtype": "promo"}});
+    let (status, refused) = app.json(Method::POST, "/template", Some(bad)).await;
+    assert_eq!((status, refused["status"].as_i64()), (422, Some(-7)), "{refused}");
+    for path in ["template.name", "template.pushtype", "template.links"] {
+        assert!(refused["details"].to_string().contains(path), "{path}: {refused}");
+    }
+    let xml_body = "<template><name>Alerte</name><text>Code 1234</text></template>";
+    let (status, xml) = app.xml(Method::POST, "/template", Some(xml_body)).await;
+    assert_eq!(status, 200, "{xml}");
+
+    // Another account sees none of them and cannot change or delete them.
+    let bob = crate::helpers::account(&app.db(), "bob", 10.0).await;
+    let (_, theirs) = app.json_as(&bob, Method::GET, "/templates", None).await;
+    assert_eq!(theirs["templates"], json!([]), "{theirs}");
+    for method in [Method::GET, Method::DELETE] {
+        let (status, body) = app.json_as(&bob, method, &format!("/template/{id}"), None).await;
+        assert_eq!((status, body["status"].as_i64()), (404, Some(-5)), "{body}");
+    }
+    let (status, _) = app
+        .json_as(
+            &bob,
+            Method::PUT,
+            &format!("/template/{id}"),
+            Some(json!({"template":
+        {"name": "Pris", "text": "Pris"}})),
+        )
+        .await;
+    assert_eq!(status, 404);
+
+    let (status, _) = app.json(Method::DELETE, &format!("/template/{id}"), None).await;
+    assert_eq!(status, 200);
+    assert_eq!(app.json(Method::GET, &format!("/template/{id}"), None).await.0, 404);
+}

@@ -148,6 +148,14 @@ texts! {
     cancel_campaign: "Cancel the campaign", "Annuler la campagne";
     cancelled_notice: "The campaign is cancelled and the credits of what it had not sent are refunded.", "La campagne est annulée et les crédits de ce qu’elle n’avait pas envoyé sont remboursés.";
     pause_campaign: "Pause", "Mettre en pause";
+    templates: "Templates", "Modèles";
+    start_from_template: "Start from a template", "Partir d’un modèle";
+    choose_template: "Choose a template…", "Choisir un modèle…";
+    no_templates: "No template yet", "Aucun modèle pour l’instant";
+    template_name: "Template name", "Nom du modèle";
+    save_as_template: "Save as a template", "Enregistrer comme modèle";
+    template_saved: "Template saved:", "Modèle enregistré :";
+    template_used: "Message taken from the template", "Message repris du modèle";
     resume_campaign: "Resume", "Reprendre";
     paused_notice: "Paused: no new message goes out until you resume it. Messages already handed over keep their receipts.", "En pause : aucun nouveau message ne part tant que vous ne reprenez pas. Les messages déjà transmis gardent leurs accusés.";
     resumed_notice: "Resumed: the rest goes out now (marketing within its hours).", "Reprise : le reste part maintenant (le marketing dans ses horaires).";

@@ -33,6 +33,7 @@ mod simulator;
 mod sub_accounts;
 mod team;
 mod team_rules;
+mod templates;
 mod tokens;
 mod webhooks;
 

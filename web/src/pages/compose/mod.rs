@@ -7,6 +7,7 @@ mod options;
 mod recipients;
 mod send;
 mod simulation;
+mod templates;
 
 use leptos::prelude::*;
 
@@ -33,6 +34,7 @@ pub fn Compose() -> impl IntoView {
         <h1>{move || t().compose_title}</h1>
         <div class="compose">
             <div class="compose-form">
+                <templates::TemplatePicker draft />
                 <message::MessageEditor draft figures refused />
                 <options::MessageOptions draft refused />
                 <recipients::RecipientsPicker draft account />
