@@ -113,6 +113,13 @@ test("marketing adds the STOP text, links count at their short length, and the t
   await message.press("End");
   await page.getByRole("button", { name: "Insert link" }).click();
   assert.equal(await message.inputValue(), "Bonjour<-short->");
+  // The new link field is not an error before it is typed in; a wrong address is, once typed.
+  await page.getByLabel("Recipients", { exact: true }).fill("0612345678");
+  const simulation = page.getByTestId("simulation");
+  await eventually(() => simulation.textContent(), (t) => t.includes("Type the link’s address to see the cost."), "no error before typing");
+  assert.doesNotMatch(await simulation.textContent(), /absolute/);
+  await page.getByLabel("Link URL 1").fill("ftp://x");
+  await eventually(() => simulation.textContent(), (t) => /absolute http\(s\) URL/.test(t), "a wrong link once typed");
   await page.getByLabel("Link URL 1").fill("https://example.com/soldes");
   const shortLength = `${suite.texto.url}/s/XXXXXX`.length;
   await eventually(() => page.getByTestId("counter").textContent(), (t) => t.startsWith(`${21 + shortLength} characters`), "short link counted");

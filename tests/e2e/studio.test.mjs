@@ -5,8 +5,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveForTests, assertAccessible, eventually, openApp, screenshots, api } from "./app.mjs";
 
-// One message a second: a campaign of thirty stays "sending" long enough to act on it.
-const suite = serveForTests(["--smsc", "builtin?rate=1"]);
+// One message a second, two to a wave: a campaign of thirty stays "sending" long enough to act
+// on it, and a pause stops it within a wave.
+const suite = serveForTests(["--smsc", "builtin?rate=1&window=2", "--builtin-dlr-delay-ms", "100"]);
 
 test("a sending campaign is paused, resumed and cancelled from its page", async () => {
   const gsm = Array.from({ length: 30 }, (_, i) => ({ value: `336123456${10 + i}` }));
@@ -24,10 +25,13 @@ test("a sending campaign is paused, resumed and cancelled from its page", async 
   await assertAccessible(page, "a paused campaign");
   await screenshots(page, "campaign-paused");
 
-  const handed = async () => (await api(suite.texto, "GET", `/campaign/${body.ticket}`)).body.campaign[0].pending;
-  const pendingWhenPaused = await handed();
+  // The wave being handed over as it paused finishes; then nothing more leaves.
+  const delivered = async () => (await api(suite.texto, "GET", `/campaign/${body.ticket}`)).body.campaign[0].delivered;
+  await page.waitForTimeout(3_000);
+  const deliveredWhenPaused = await delivered();
   await page.waitForTimeout(2_500);
-  assert.equal(await handed(), pendingWhenPaused, "nothing more leaves while paused");
+  assert.equal(await delivered(), deliveredWhenPaused, "nothing more leaves while paused");
+  assert.ok(deliveredWhenPaused < 30);
 
   await page.getByRole("button", { name: "Resume", exact: true }).click();
   await eventually(() => figures.textContent(), (t) => /StatusSending/.test(t), "the campaign sending again");
@@ -42,11 +46,32 @@ test("a sending campaign is paused, resumed and cancelled from its page", async 
   await fr.getByRole("button", { name: "Reprendre", exact: true }).waitFor();
   await assertAccessible(fr, "une campagne en pause");
   await screenshots(fr, "campaign-paused-fr");
-  // The wave being tried as it paused is given back first.
-  await fr.waitForTimeout(1_500);
+  // The wave being handed over as it paused finishes first.
+  await fr.waitForTimeout(3_000);
   await fr.getByRole("button", { name: "Annuler la campagne", exact: true }).click();
   await eventually(() => chiffres.textContent(), (t) => /StatutAnnulée/.test(t), "« Annulée »");
   const refunded = Number(await credits()) - before;
   assert.ok(refunded > 0 && refunded < 30, `what was not handed over comes back: ${refunded}`);
   await fr.context().close();
+});
+
+test("a message is saved as a template and a new campaign starts from it", async () => {
+  const page = await openApp(suite.browser, suite.texto);
+  const message = page.getByLabel("Message", { exact: true });
+  await message.fill("Soldes d’hiver : -30 % ce week-end");
+  await page.getByLabel(/^Marketing/).check();
+  await page.getByLabel("Template name", { exact: true }).fill("Soldes d’hiver");
+  await page.getByRole("button", { name: "Save as a template", exact: true }).click();
+  await page.getByRole("status").filter({ hasText: "Template saved: Soldes d’hiver" }).waitFor();
+
+  await message.fill("Autre chose");
+  await page.getByLabel(/^Alert/).check();
+  await page.getByLabel("Start from a template", { exact: true }).selectOption({ label: "Soldes d’hiver" });
+  await eventually(() => message.inputValue(), (v) => v === "Soldes d’hiver : -30 % ce week-end", "the template's text");
+  assert.ok(await page.getByLabel(/^Marketing/).isChecked(), "and its push type");
+  await assertAccessible(page, "compose with a template");
+  await screenshots(page, "compose-template");
+  const { body } = await api(suite.texto, "GET", "/templates");
+  assert.deepEqual(body.templates.map((t) => [t.name, t.pushtype]), [["Soldes d’hiver", "marketing"]]);
+  await page.context().close();
 });

@@ -149,6 +149,7 @@ texts! {
     cancelled_notice: "The campaign is cancelled and the credits of what it had not sent are refunded.", "La campagne est annulée et les crédits de ce qu’elle n’avait pas envoyé sont remboursés.";
     pause_campaign: "Pause", "Mettre en pause";
     templates: "Templates", "Modèles";
+    link_to_fill: "Type the link’s address to see the cost.", "Saisissez l’adresse du lien pour voir le coût.";
     start_from_template: "Start from a template", "Partir d’un modèle";
     choose_template: "Choose a template…", "Choisir un modèle…";
     no_templates: "No template yet", "Aucun modèle pour l’instant";

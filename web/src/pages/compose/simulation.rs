@@ -128,7 +128,17 @@ pub fn figures(draft: RwSignal<Draft>, account: Account) -> Memo<Figures> {
             .and_then(|campaign| simulate(&campaign, &context, now));
         let (result, send_at) = match outcome {
             Ok(simulation) => (Ok(simulation.to_wire(None)), Some(simulation.send_at)),
-            Err(error) => (Err(error.field_errors().into_iter().map(|p| p.message).collect()), None),
+            // A link field just added and not typed in yet is not an error to show.
+            Err(error) => {
+                let untyped = |path: &str| {
+                    let index = path.strip_prefix("sms.message.links[").and_then(|rest| rest.strip_suffix(']'));
+                    index
+                        .and_then(|i| i.parse::<usize>().ok())
+                        .is_some_and(|i| draft.links.get(i).is_some_and(String::is_empty))
+                };
+                let shown = error.field_errors().into_iter().filter(|p| !untyped(&p.path)).map(|p| p.message).collect();
+                (Err(shown), None)
+            }
         };
         Figures { split, parts, preview, result, send_at, smart }
     })
@@ -193,6 +203,7 @@ pub fn SimulationPanel(draft: RwSignal<Draft>, figures: Memo<Figures>) -> impl I
             }
             .into_any()
         }
+        Err(problems) if problems.is_empty() => view! { <p class="hint">{t().link_to_fill}</p> }.into_any(),
         Err(problems) => {
             view! { <ul class="problems">{problems.into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}</ul> }
                 .into_any()
