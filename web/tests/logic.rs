@@ -1,5 +1,5 @@
 //! The web app's logic in the browser (wasm-pack test --headless --chrome web): the CSV
-//! importer, the draft kept in localStorage, look-alikes and formatting.
+//! importer, the draft kept in localStorage, smart encoding in the draft and formatting.
 #![cfg(target_arch = "wasm32")]
 
 use leptos::prelude::{GetUntracked, Owner, WithUntracked};
@@ -9,7 +9,6 @@ use texto_web::{
     format,
     i18n::Lang,
     import::{CsvFile, ImportSettings, Importer, decode_text, rejected_csv},
-    lookalike::replace_lookalikes,
     session::{SignedIn, provide_session},
 };
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -132,9 +131,21 @@ fn removing_a_marker_drops_its_link() {
 }
 
 #[wasm_bindgen_test]
-fn lookalikes_become_gsm_and_the_cedilla_only_when_asked() {
-    assert_eq!(replace_lookalikes("« L’été — ça… »", false), "\" L'été - ça... \"");
-    assert_eq!(replace_lookalikes("ça", true), "ca");
+fn smart_encoding_keeps_the_text_as_typed_and_asks_the_server_for_gsm() {
+    let mut draft = Draft { gsm: true, validity: " 90 ".into(), ..Draft::default() };
+    draft.set_text("« L’été — ça… »".into());
+    assert_eq!(draft.sent_text(), "\" L'été - ca... \"");
+    assert_eq!(draft.text, "« L’été — ça… »", "the text stays as typed");
+    let message = draft.request().message;
+    assert_eq!((message.encoding.as_deref(), message.validity), (Some("gsm"), Some(90)));
+    let plain = Draft { gsm: false, validity: "soon".into(), ..draft };
+    assert_eq!(plain.sent_text(), "« L’été — ça… »");
+    let message = plain.request().message;
+    assert_eq!(
+        (message.encoding, message.validity),
+        (None, Some(0)),
+        "a validity that is not a number is refused by the server's bounds"
+    );
 }
 
 #[wasm_bindgen_test]
