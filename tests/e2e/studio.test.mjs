@@ -75,3 +75,15 @@ test("a message is saved as a template and a new campaign starts from it", async
   assert.deepEqual(body.templates.map((t) => [t.name, t.pushtype]), [["Soldes d’hiver", "marketing"]]);
   await page.context().close();
 });
+
+test("Compose in French: templates, the GSM box and the validity say what they do", async () => {
+  const page = await openApp(suite.browser, suite.texto, { locale: "fr-FR" });
+  await page.getByLabel("Partir d’un modèle", { exact: true }).waitFor();
+  await page.getByLabel("Message", { exact: true }).fill("Fête d’été : –20 % sur les crêpes… Venez goûter nos nouveautés, cœur fondant, tôt ce week-end !");
+  await page.getByLabel(/^Rester dans l’alphabet GSM/).check();
+  await eventually(() => page.getByTestId("smart-encoding").textContent(), (t) => /8 caractères remplacés : 1 SMS au lieu de 2 par destinataire/.test(t), "l’effet en français");
+  await page.getByLabel("Validité (minutes)", { exact: true }).fill("90");
+  await assertAccessible(page, "Composer en français");
+  await screenshots(page, "compose-studio-fr");
+  await page.context().close();
+});

@@ -109,6 +109,7 @@ pub fn validate_send<'a>(
             SmartEncoding::Auto
         }),
     };
+    // The text as sent, with the parts it took as written (its length is checked as sent).
     let smart = match encoding {
         SmartEncoding::Gsm if unicode => {
             errors.push(FieldError::new(
@@ -118,26 +119,22 @@ pub fn validate_send<'a>(
             None
         }
         SmartEncoding::Gsm => {
-            let before = rendered_segments(&text, pushtype, false, options, None).parts;
+            let written = rendered_segments(&text, pushtype, false, options, None).parts;
             let gsm = to_gsm(&text);
             text = gsm.text;
-            let after = rendered_segments(&text, pushtype, false, options, None).parts;
-            Some(Smart { replaced: gsm.replaced, parts_saved: before.saturating_sub(after) })
+            Some((gsm.replaced, written))
         }
         SmartEncoding::Auto => None,
     };
     let validity = message.validity.and_then(|minutes| {
         Validity::from_minutes(minutes).map_err(|why| errors.push(FieldError::new("sms.message.validity", why))).ok()
     });
-    if !text.is_empty() {
-        let split = rendered_segments(&text, pushtype, unicode, options, None);
-        if split.parts > MAX_PARTS {
-            errors.push(FieldError::new(
-                "sms.message.text",
-                format!("is too long: {} SMS parts, at most {MAX_PARTS}", split.parts),
-            ));
-        }
+    let parts = if text.is_empty() { 0 } else { rendered_segments(&text, pushtype, unicode, options, None).parts };
+    if parts > MAX_PARTS {
+        errors
+            .push(FieldError::new("sms.message.text", format!("is too long: {parts} SMS parts, at most {MAX_PARTS}")));
     }
+    let smart = smart.map(|(replaced, written)| Smart { replaced, parts_saved: written.saturating_sub(parts) });
 
     let audience = if endpoint.to_lists() {
         let ids = |refs: Option<Vec<crate::wire::ListRefDto>>| -> Vec<String> {

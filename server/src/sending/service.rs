@@ -247,8 +247,11 @@ fn contact_infos(sources: [(&Vec<String>, &ContactsById); 2], encoding: SmartEnc
         .flat_map(|(ids, contacts)| ids.iter().flat_map(|id| contacts.get(id).into_iter().flatten()))
         .map(|contact| {
             contact.info.iter().any(|field| !field.is_empty()).then(|| {
-                let info = contact.info.each_ref().map(|field| encoding.apply(field));
-                serde_json::to_string(&info).unwrap_or_default()
+                let json = match encoding {
+                    SmartEncoding::Auto => serde_json::to_string(&contact.info),
+                    SmartEncoding::Gsm => serde_json::to_string(&contact.info.each_ref().map(|f| encoding.apply(f))),
+                };
+                json.unwrap_or_default()
             })
         })
         .collect()

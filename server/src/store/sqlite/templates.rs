@@ -2,7 +2,7 @@
 
 use async_trait::async_trait;
 use chrono::Utc;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
 use texto_core::Template;
 
 use super::{SqliteStore, numbered};
@@ -56,18 +56,8 @@ impl TemplateStore for SqliteStore {
                 let id = match id {
                     None => db.prepare_cached(&numbered(INSERT))?.query_row(values, |row| row.get(0))?,
                     Some(id) => {
-                        let changed = db.prepare_cached(&numbered(UPDATE))?.execute(params![
-                            account,
-                            name,
-                            text,
-                            pushtype.as_str(),
-                            sender,
-                            links,
-                            author,
-                            now,
-                            id
-                        ])?;
-                        if changed == 0 {
+                        let with_id = values.iter().copied().chain([&id as &dyn rusqlite::ToSql]);
+                        if db.prepare_cached(&numbered(UPDATE))?.execute(params_from_iter(with_id))? == 0 {
                             return Ok(None);
                         }
                         id
