@@ -40,6 +40,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0031_totp_step.sql"),
     include_str!("../../migrations/0032_balance_moved_by_the_store.sql"),
     include_str!("../../migrations/0033_campaign_studio.sql"),
+    include_str!("../../migrations/0034_drafts.sql"),
 ];
 
 /// Applies the migrations the database has not seen, each in its own transaction. The version

@@ -187,8 +187,10 @@ pub(crate) async fn detail(
 ) -> Result<Response, Error> {
     let not_found = || Error::NotFound(format!("campaign {ticket}"));
     let id = path_id(&ticket).ok_or_else(not_found)?;
-    let record = state.store.campaign(caller.account, id).await?.ok_or_else(not_found)?;
-    Ok(accept.ok(&detail_response(&state, &caller, record).await?))
+    match state.store.campaign(caller.account, id).await? {
+        Some(record) => Ok(accept.ok(&detail_response(&state, &caller, record).await?)),
+        None => crate::sending::drafts::show(&state, &caller, accept, id).await?.ok_or_else(not_found),
+    }
 }
 
 /// The answer of `GET /campaign/:ticket` (and of the changes to a campaign) for `record`.

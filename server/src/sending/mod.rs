@@ -10,6 +10,7 @@ pub(crate) mod clicks;
 pub(crate) mod consumption;
 pub(crate) mod daily;
 pub(crate) mod devices;
+pub(crate) mod drafts;
 pub(crate) mod idempotency;
 pub(crate) mod messages;
 pub(crate) mod pause;
@@ -33,6 +34,7 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(clicks::router())
         .merge(consumption::router())
         .merge(daily::router())
+        .merge(drafts::router())
         .merge(messages::router())
         .merge(pause::router())
         .merge(prices::router())

@@ -18,6 +18,7 @@ mod contract;
 mod conversations;
 pub(crate) mod daily;
 pub(crate) mod delivery;
+pub(crate) mod drafts;
 mod driver_errors;
 mod effects;
 mod event_batch;
@@ -72,6 +73,7 @@ pub(crate) use consumption::{ConsumptionStore, CountryConsumption, consumption_c
 pub(crate) use conversations::{ConversationFilter, ConversationStore};
 pub(crate) use daily::{DailyStore, DayCounts};
 pub(crate) use delivery::{Arrival, CampaignText, Click, DeliveryStore, HandOff, Notice, Queued};
+pub(crate) use drafts::{DraftStore, SavedDraft, SentCampaign};
 pub(crate) use effects::{REPLIES_WITHIN_DAYS, reply_number};
 pub(crate) use idempotency::{Created, IdempotencyKey, StoredAnswer, kept_since, prune_due, replay_of};
 pub(crate) use keyword_effects::answer_sender;
@@ -171,6 +173,7 @@ pub(crate) trait Store:
     + ModerationStore
     + SimulatorStore
     + TemplateStore
+    + DraftStore
 {
 }
 
@@ -205,5 +208,6 @@ impl<T> Store for T where
         + ModerationStore
         + SimulatorStore
         + TemplateStore
+        + DraftStore
 {
 }

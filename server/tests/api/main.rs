@@ -8,6 +8,7 @@ mod consumption;
 mod contacts;
 mod daily;
 mod delivery;
+mod drafts;
 mod four_eyes;
 mod framing;
 mod health;

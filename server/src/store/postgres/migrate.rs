@@ -35,6 +35,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0026_released_to_the_team.sql"),
     include_str!("../../../migrations/postgres/0027_totp_step.sql"),
     include_str!("../../../migrations/postgres/0028_campaign_studio.sql"),
+    include_str!("../../../migrations/postgres/0029_drafts.sql"),
 ];
 
 /// The advisory lock's key ("texto" in ASCII).

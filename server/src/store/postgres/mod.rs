@@ -15,6 +15,7 @@ mod consumption;
 mod conversations;
 mod daily;
 mod delivery;
+mod drafts;
 mod events;
 mod flood_sync;
 mod keyword_replies;

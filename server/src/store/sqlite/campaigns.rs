@@ -286,10 +286,12 @@ fn write_campaign(
     let [total, sent, blacklisted, duplicated, invalid, npai, not_allowed, flood, country_limit] = row.counters;
     let ticket = db
         .prepare_cached(
-            "INSERT OR FAIL INTO campaigns (account_id, text, pushtype, sender, links, lists, unicode, status, send_at, created_at, cost,
+            "INSERT OR FAIL INTO campaigns (id, account_id, text, pushtype, sender, links, lists, unicode, status, send_at, created_at, cost,
                  total, sent, blacklisted, duplicated, invalid, npai, not_allowed, flood, country_limit,
                  idempotency_key, idempotency_fingerprint, idempotency_balance, validity)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+             VALUES ((SELECT max(coalesce((SELECT max(id) FROM campaigns), 0),
+                                 coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'drafts'), 0)) + 1),
+                     ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         )?
         .query_row(
             params![

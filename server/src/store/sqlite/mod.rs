@@ -13,6 +13,7 @@ mod consumption;
 mod conversations;
 mod daily;
 mod delivery;
+mod drafts;
 mod events;
 mod idempotency;
 mod keyword_replies;

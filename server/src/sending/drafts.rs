@@ -1,0 +1,247 @@
+//! Drafts on the server (texto's additions): `GET /drafts`, `POST /campaign/draft` (the body
+//! `POST /send` or `POST /send/lists` takes), a draft's `GET`, `PUT` and `DELETE
+//! /campaign/:id`, `POST /campaign/:id/send` (sends it as it stands) and
+//! `POST /campaign/:id/clone` (a draft from any campaign or draft). A draft is seen by the
+//! whole team with who wrote it and who last changed it; its id is a campaign number.
+
+use std::borrow::Cow;
+
+use axum::{
+    Router,
+    extract::{Path, State},
+    response::Response,
+    routing::{get, post},
+};
+use texto_core::{
+    Endpoint, format_paris,
+    wire::{
+        DraftDto, DraftResponse, DraftsResponse, GsmDto, ListRefDto, MessageDto, RecipientsDto, SmsRequest,
+        StatusResponse,
+    },
+};
+
+use crate::{
+    Error,
+    http::{Accept, access::noted, auth::Caller, body::WireBody, inputs::path_id},
+    sending::{
+        idempotency::RetryKey,
+        send::respond,
+        service::{self, Blacklist},
+    },
+    state::AppState,
+    store::{SavedDraft, SentCampaign},
+};
+
+pub(crate) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/drafts", get(all))
+        .route("/campaign/draft", post(create))
+        .route("/campaign/{ticket}", axum::routing::put(update).delete(remove))
+        .route("/campaign/{ticket}/send", post(send))
+        .route("/campaign/{ticket}/clone", post(clone))
+}
+
+/// The request a stored draft holds; a body this version cannot read is a fault of the store.
+fn request(draft: &SavedDraft) -> Result<SmsRequest<'_>, Error> {
+    serde_json::from_str(&draft.body).map_err(|_| Error::Unavailable("a stored draft is damaged"))
+}
+
+/// A draft as the wire shows it.
+fn dto(draft: &SavedDraft) -> Result<DraftDto<'_>, Error> {
+    Ok(DraftDto {
+        id: draft.id.to_string(),
+        sms: request(draft)?,
+        author: draft.author.clone(),
+        created_at: format_paris(draft.created_at),
+        updated_by: draft.updated_by.clone(),
+        updated_at: format_paris(draft.updated_at),
+    })
+}
+
+/// The answer to one draft.
+pub(crate) fn answer(accept: Accept, draft: &SavedDraft) -> Result<Response, Error> {
+    Ok(accept.ok(&DraftResponse { status: 1, message: "OK".into(), draft: dto(draft)? }))
+}
+
+/// The answer to a draft saved, noted in the audit log.
+fn saved(accept: Accept, draft: &SavedDraft, verb: &str) -> Result<Response, Error> {
+    let id = draft.id;
+    Ok(noted(answer(accept, draft)?, format!("campaign {id}"), format!("draft {id} {verb}")))
+}
+
+/// The request of a posted body, kept as JSON whatever format it came in.
+fn stored_body(body: &WireBody) -> Result<String, Error> {
+    serde_json::to_string(&body.decode_sms()?).map_err(|_| Error::Unavailable("a draft cannot be written as JSON"))
+}
+
+fn unknown(id: &str) -> Error {
+    Error::NotFound(format!("draft {id}"))
+}
+
+/// `GET /drafts`: the account's drafts, the last changed first.
+#[utoipa::path(get, path = "/drafts", tag = "drafts",
+    responses((status = 200, description = "The drafts", body = texto_core::wire::DraftsResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(crate) async fn all(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
+    let stored = state.store.drafts(caller.account).await?;
+    let drafts = stored.iter().map(dto).collect::<Result<_, _>>()?;
+    Ok(accept.ok(&DraftsResponse { status: 1, message: "OK".into(), drafts }))
+}
+
+/// `POST /campaign/draft`: keeps the body `POST /send` or `POST /send/lists` takes, as it
+/// stands (it is checked when it is sent).
+#[utoipa::path(post, path = "/campaign/draft", tag = "drafts", request_body = texto_core::wire::SmsRequest,
+    responses((status = 200, description = "The draft as saved, with its id", body = texto_core::wire::DraftResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(crate) async fn create(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    body: WireBody,
+) -> Result<Response, Error> {
+    let body = stored_body(&body)?;
+    let draft = state.store.save_draft(caller.account, None, body, caller.actor.clone()).await?;
+    saved(accept, &draft.ok_or(Error::Unavailable("a draft just saved cannot be read"))?, "saved")
+}
+
+/// `GET /campaign/:id` of a draft (the campaign's handler asks here when it has no campaign).
+pub(crate) async fn show(
+    state: &AppState,
+    caller: &Caller,
+    accept: Accept,
+    id: i64,
+) -> Result<Option<Response>, Error> {
+    match state.store.draft(caller.account, id).await? {
+        Some(draft) => Ok(Some(answer(accept, &draft)?)),
+        None => Ok(None),
+    }
+}
+
+/// `PUT /campaign/:id`: replaces a draft's request.
+#[utoipa::path(put, path = "/campaign/{ticket}", tag = "drafts", request_body = texto_core::wire::SmsRequest,
+    params(("ticket" = String, Path, description = "The draft's id")),
+    responses((status = 200, description = "The draft as saved", body = texto_core::wire::DraftResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(crate) async fn update(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(id): Path<String>,
+    body: WireBody,
+) -> Result<Response, Error> {
+    let number = path_id(&id).ok_or_else(|| unknown(&id))?;
+    let body = stored_body(&body)?;
+    let draft = state.store.save_draft(caller.account, Some(number), body, caller.actor.clone()).await?;
+    saved(accept, &draft.ok_or_else(|| unknown(&id))?, "changed")
+}
+
+/// `DELETE /campaign/:id`: discards a draft.
+#[utoipa::path(delete, path = "/campaign/{ticket}", tag = "drafts",
+    params(("ticket" = String, Path, description = "The draft's id")),
+    responses((status = 200, description = "Discarded", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(crate) async fn remove(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(id): Path<String>,
+) -> Result<Response, Error> {
+    let number = path_id(&id).ok_or_else(|| unknown(&id))?;
+    if !state.store.delete_draft(caller.account, number).await? {
+        return Err(unknown(&id));
+    }
+    Ok(noted(accept.ok(&StatusResponse::ok()), format!("campaign {number}"), format!("draft {number} discarded")))
+}
+
+/// `POST /campaign/:id/send`: sends the draft as it stands, as `POST /send` (numbers) or
+/// `POST /send/lists` (lists or segments) would, and discards it once sent. Sending it again
+/// (a retry after a crash between the two) answers the first send: the draft's number is the
+/// send's idempotency key.
+#[utoipa::path(post, path = "/campaign/{ticket}/send", tag = "drafts",
+    params(("ticket" = String, Path, description = "The draft's id")),
+    responses((status = 200, description = "The campaign result, with its ticket", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(crate) async fn send(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(id): Path<String>,
+) -> Result<Response, Error> {
+    let number = path_id(&id).ok_or_else(|| unknown(&id))?;
+    let draft = state.store.draft(caller.account, number).await?.ok_or_else(|| unknown(&id))?;
+    let request = request(&draft)?;
+    let endpoint = match request.lists.is_some() || request.segments.is_some() {
+        true => Endpoint::SendLists,
+        false => Endpoint::Send,
+    };
+    let retry = RetryKey::internal(format!("draft {number}"));
+    let answered =
+        service::answer(&state, caller.sender(), (&retry, ""), request, endpoint, Blacklist::Applies).await?;
+    state.store.delete_draft(caller.account, number).await?;
+    let summary = match &answered.result.ticket {
+        Some(ticket) => format!("draft {number} sent as campaign {ticket}"),
+        None => format!("draft {number} sent"),
+    };
+    Ok(noted(respond(accept, &answered.result), format!("campaign {number}"), summary))
+}
+
+/// `POST /campaign/:id/clone`: a new draft from the account's campaign or draft `id`: the
+/// same message, links, options and recipients (its lists, or the numbers it went to), to
+/// send now.
+#[utoipa::path(post, path = "/campaign/{ticket}/clone", tag = "drafts",
+    params(("ticket" = String, Path, description = "The campaign's ticket or the draft's id")),
+    responses((status = 200, description = "The new draft", body = texto_core::wire::DraftResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(crate) async fn clone(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(id): Path<String>,
+) -> Result<Response, Error> {
+    let not_found = || Error::NotFound(format!("campaign {id}"));
+    let number = path_id(&id).ok_or_else(not_found)?;
+    let body = match state.store.draft(caller.account, number).await? {
+        Some(draft) => draft.body,
+        None => {
+            let sent = state.store.sent_campaign(caller.account, number).await?.ok_or_else(not_found)?;
+            serde_json::to_string(&sent_request(sent))
+                .map_err(|_| Error::Unavailable("a draft cannot be written as JSON"))?
+        }
+    };
+    let draft = state.store.save_draft(caller.account, None, body, caller.actor.clone()).await?;
+    let draft = draft.ok_or(Error::Unavailable("a draft just saved cannot be read"))?;
+    let new = draft.id;
+    Ok(noted(answer(accept, &draft)?, format!("campaign {new}"), format!("draft {new} cloned from campaign {number}")))
+}
+
+/// The request that sends `sent` again now.
+fn sent_request(sent: SentCampaign) -> SmsRequest<'static> {
+    let SentCampaign { text, pushtype, sender, links, lists, unicode, validity, numbers } = sent;
+    let (recipients, lists) = match lists.is_empty() {
+        true => {
+            let gsm = numbers
+                .into_iter()
+                .map(|(number, gsmsmsid)| GsmDto {
+                    value: Cow::Owned(number.to_string()),
+                    gsmsmsid: gsmsmsid.map(Cow::Owned),
+                })
+                .collect();
+            (Some(RecipientsDto { gsm }), None)
+        }
+        false => (None, Some(lists.into_iter().map(|value| ListRefDto { value }).collect())),
+    };
+    SmsRequest {
+        message: MessageDto {
+            text: Some(text),
+            pushtype: Some(pushtype),
+            sender,
+            links: (!links.is_empty()).then_some(links),
+            unicode: unicode.then_some(true),
+            validity,
+            ..MessageDto::default()
+        },
+        recipients,
+        lists,
+        segments: None,
+    }
+}

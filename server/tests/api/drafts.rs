@@ -1,0 +1,146 @@
+//! Drafts on the server: kept for the team, changed, sent once as they stand, cloned from any
+//! campaign, and private to their account.
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::delivery::{quick_app, received, send, settled};
+
+fn to_numbers(text: &str, numbers: &[&str]) -> Value {
+    let gsm: Vec<Value> = numbers.iter().map(|n| json!({"value": n})).collect();
+    json!({"sms": {"message": {"text": text, "pushtype": "alert"}, "recipients": {"gsm": gsm}}})
+}
+
+#[tokio::test]
+async fn a_draft_is_kept_for_the_team_changed_then_sent_once_as_it_stands() {
+    let app = quick_app().await;
+    let (status, created) =
+        app.json(Method::POST, "/campaign/draft", Some(to_numbers("Brouillon", &["33612345651"]))).await;
+    assert_eq!(status, 200, "{created}");
+    let draft = &created["draft"];
+    let id = draft["id"].as_str().expect("an id").to_owned();
+    assert_eq!(
+        (draft["author"].as_str(), draft["sms"]["message"]["text"].as_str()),
+        (Some("token \"Tests\""), Some("Brouillon"))
+    );
+
+    // A draft's number is never a campaign's.
+    let other = send(&app, "Entre-temps", &["33612345652"], json!({})).await;
+    assert_ne!(other, id);
+    let (_, shown) = app.json(Method::GET, &format!("/campaign/{id}"), None).await;
+    assert_eq!(shown["draft"]["id"].as_str(), Some(id.as_str()), "{shown}");
+
+    // Unfinished is fine until it is sent.
+    let (status, changed) = app
+        .json(
+            Method::PUT,
+            &format!("/campaign/{id}"),
+            Some(to_numbers("Soldes ce soir", &["33612345651", "33612345653"])),
+        )
+        .await;
+    assert_eq!(
+        (status, changed["draft"]["sms"]["message"]["text"].as_str()),
+        (200, Some("Soldes ce soir")),
+        "{changed}"
+    );
+    let (_, all) = app.json(Method::GET, "/drafts", None).await;
+    assert_eq!(all["drafts"].as_array().map(Vec::len), Some(1), "{all}");
+    assert_eq!(all["drafts"][0]["updated_by"], "token \"Tests\"");
+
+    let (status, sent) = app.json(Method::POST, &format!("/campaign/{id}/send"), None).await;
+    assert_eq!((status, sent["status"].as_i64()), (200, Some(1)), "{sent}");
+    let ticket = sent["ticket"].as_str().expect("a ticket").to_owned();
+    let campaign = settled(&app, &ticket).await;
+    assert_eq!(campaign["delivered"], 2, "{campaign}");
+    assert_eq!(received(&app, "33612345653").await[0]["text"], "Soldes ce soir");
+    let (_, all) = app.json(Method::GET, "/drafts", None).await;
+    assert_eq!(all["drafts"], json!([]), "a sent draft is no longer a draft");
+    let (status, again) = app.json(Method::POST, &format!("/campaign/{id}/send"), None).await;
+    assert_eq!((status, again["status"].as_i64()), (404, Some(-5)), "sent once: {again}");
+}
+
+#[tokio::test]
+async fn a_draft_that_cannot_go_stays_a_draft_and_says_why() {
+    let app = quick_app().await;
+    let mut body = to_numbers("Bonjour", &["33612345654"]);
+    body["sms"]["message"]["pushtype"] = json!("promo");
+    let (_, created) = app.json(Method::POST, "/campaign/draft", Some(body)).await;
+    let id = created["draft"]["id"].as_str().expect("an id").to_owned();
+    let (status, refused) = app.json(Method::POST, &format!("/campaign/{id}/send"), None).await;
+    assert_eq!((status, refused["status"].as_i64()), (422, Some(-7)), "{refused}");
+    assert!(refused["details"].to_string().contains("sms.message.pushtype"), "{refused}");
+    assert_eq!(app.json(Method::GET, &format!("/campaign/{id}"), None).await.1["draft"]["id"], id.as_str());
+
+    let (status, bad) =
+        app.json(Method::POST, "/campaign/draft", Some(json!({"sms": {"message": "not an object"}}))).await;
+    assert_eq!((status, bad["status"].as_i64()), (400, Some(-6)), "a body POST /send could not read: {bad}");
+
+    let xml = "<sms><message><text>Rappel</text></message><recipients><gsm>33612345655</gsm></recipients></sms>";
+    let (status, answer) = app.xml(Method::POST, "/campaign/draft", Some(xml)).await;
+    assert_eq!(status, 200, "{answer}");
+    assert!(answer.contains("<text>Rappel</text>") && answer.contains("<draft>"), "{answer}");
+}
+
+#[tokio::test]
+async fn a_clone_is_a_draft_of_the_same_message_to_the_same_recipients() {
+    let app = quick_app().await;
+    let extra = json!({"links": ["https://example.com/soldes"], "validity": 60, "sender": "Boutique"});
+    let ticket = send(&app, "Soldes <-short->", &["33612345656", "33612345657"], extra).await;
+    let (status, cloned) = app.json(Method::POST, &format!("/campaign/{ticket}/clone"), None).await;
+    assert_eq!(status, 200, "{cloned}");
+    let sms = &cloned["draft"]["sms"];
+    assert_eq!(sms["message"]["text"], "Soldes <-short->", "{cloned}");
+    assert_eq!(sms["message"]["links"], json!(["https://example.com/soldes"]));
+    assert_eq!((sms["message"]["validity"].as_i64(), sms["message"]["sender"].as_str()), (Some(60), Some("Boutique")));
+    let numbers: Vec<&str> =
+        sms["recipients"]["gsm"].as_array().expect("numbers").iter().filter_map(|g| g["value"].as_str()).collect();
+    assert_eq!(numbers, ["33612345656", "33612345657"]);
+
+    let (_, list) = app
+        .json(
+            Method::POST,
+            "/list",
+            Some(json!({"list": {"name": "Clients", "contacts": {"gsm": [{"value": "33612345658"}]}}})),
+        )
+        .await;
+    let list = list["id"].as_str().expect("a list").to_owned();
+    let lists_send =
+        json!({"sms": {"message": {"text": "Nouveautés", "pushtype": "alert"}, "lists": [{"value": list}]}});
+    let (_, sent) = app.json(Method::POST, "/send/lists", Some(lists_send)).await;
+    let ticket = sent["ticket"].as_str().expect("a ticket");
+    let (_, cloned) = app.json(Method::POST, &format!("/campaign/{ticket}/clone"), None).await;
+    assert_eq!(cloned["draft"]["sms"]["lists"], json!([{"value": list}]), "{cloned}");
+    assert!(cloned["draft"]["sms"].get("recipients").is_none());
+    let id = cloned["draft"]["id"].as_str().expect("an id");
+    let (_, copy) = app.json(Method::POST, &format!("/campaign/{id}/clone"), None).await;
+    assert_eq!(copy["draft"]["sms"], cloned["draft"]["sms"], "a draft clones too");
+    assert_ne!(copy["draft"]["id"], cloned["draft"]["id"]);
+}
+
+#[tokio::test]
+async fn another_account_cannot_read_change_send_clone_or_discard_a_draft() {
+    let app = quick_app().await;
+    let (_, created) = app.json(Method::POST, "/campaign/draft", Some(to_numbers("Privé", &["33612345659"]))).await;
+    let id = created["draft"]["id"].as_str().expect("an id").to_owned();
+    let ticket = send(&app, "Envoyé", &["33612345660"], json!({})).await;
+    let bob = crate::helpers::account(&app.db(), "bob", 10.0).await;
+    assert_eq!(app.json_as(&bob, Method::GET, "/drafts", None).await.1["drafts"], json!([]));
+    for (method, path, body) in [
+        (Method::GET, format!("/campaign/{id}"), None),
+        (Method::PUT, format!("/campaign/{id}"), Some(to_numbers("Pris", &["33612345661"]))),
+        (Method::POST, format!("/campaign/{id}/send"), None),
+        (Method::POST, format!("/campaign/{id}/clone"), None),
+        (Method::POST, format!("/campaign/{ticket}/clone"), None),
+        (Method::DELETE, format!("/campaign/{id}"), None),
+    ] {
+        let (status, body) = app.json_as(&bob, method.clone(), &path, body).await;
+        assert_eq!((status, body["status"].as_i64()), (404, Some(-5)), "{method} {path}: {body}");
+    }
+    assert_eq!(
+        app.json(Method::DELETE, &format!("/campaign/{ticket}"), None).await.0,
+        404,
+        "a campaign is not discarded"
+    );
+    assert_eq!(app.json(Method::DELETE, &format!("/campaign/{id}"), None).await.0, 200);
+    assert_eq!(app.json(Method::GET, &format!("/campaign/{id}"), None).await.0, 404);
+}
