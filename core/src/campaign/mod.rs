@@ -3,6 +3,7 @@
 mod message;
 mod sender;
 mod template;
+mod test_send;
 mod validate;
 mod validity;
 
@@ -14,6 +15,7 @@ pub use message::{
 };
 pub use sender::Sender;
 pub use template::{TEMPLATE_NAME_CHARS, Template, validate_template};
+pub use test_send::{MOST_TEST_NUMBERS, test_request};
 pub use validate::{Endpoint, validate_send};
 pub use validity::Validity;
 

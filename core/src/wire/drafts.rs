@@ -73,3 +73,13 @@ impl super::Document for DraftsResponse<'_> {
     const JSON_ROOT: Option<&'static str> = None;
     const XML_ROOTS: &'static [&'static str] = &["response"];
 }
+
+/// `{"numbers": ["336…"]}`: the request of `POST /campaign/:id/test`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct TestSendRequest {
+    /// The numbers the test goes to: 1 to 10.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub numbers: Vec<String>,
+}
+document!(TestSendRequest, None, &["test"]);

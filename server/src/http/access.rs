@@ -70,6 +70,7 @@ pub const ROUTES: &[(&str, &str, Access)] = &[
     ("DELETE", "/campaign/{ticket}", Signed(Compose, Some("draft.delete"))),
     ("POST", "/campaign/{ticket}/send", Signed(Compose, Some("campaign.send"))),
     ("POST", "/campaign/{ticket}/clone", Signed(Compose, Some("draft.clone"))),
+    ("POST", "/campaign/{ticket}/test", Signed(Compose, Some("campaign.test"))),
     ("GET", "/campaign/{ticket}/mo", Signed(Read, None)),
     ("GET", "/campaign/{ticket}/blacklist", Signed(Read, None)),
     ("GET", "/campaign/{ticket}/npai", Signed(Read, None)),

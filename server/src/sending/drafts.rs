@@ -29,7 +29,7 @@ use crate::{
         service::{self, Blacklist},
     },
     state::AppState,
-    store::{SavedDraft, SentCampaign},
+    store::{AccountId, SavedDraft, SentCampaign},
 };
 
 pub(crate) fn router() -> Router<AppState> {
@@ -200,18 +200,26 @@ pub(crate) async fn clone(
 ) -> Result<Response, Error> {
     let not_found = || Error::NotFound(format!("campaign {id}"));
     let number = path_id(&id).ok_or_else(not_found)?;
-    let body = match state.store.draft(caller.account, number).await? {
-        Some(draft) => draft.body,
-        None => {
-            let sent = state.store.sent_campaign(caller.account, number).await?.ok_or_else(not_found)?;
-            serde_json::to_string(&sent_request(sent))
-                .map_err(|_| Error::Unavailable("a draft cannot be written as JSON"))?
-        }
-    };
+    let body = campaign_body(&state, caller.account, number).await?.ok_or_else(not_found)?;
     let draft = state.store.save_draft(caller.account, None, body, caller.actor.clone()).await?;
     let draft = draft.ok_or(Error::Unavailable("a draft just saved cannot be read"))?;
     let new = draft.id;
     Ok(noted(answer(accept, &draft)?, format!("campaign {new}"), format!("draft {new} cloned from campaign {number}")))
+}
+
+/// The request of the account's draft `id` as it stands, or the one that sends its campaign
+/// `id` again now, as JSON; `None` when it has neither.
+pub(crate) async fn campaign_body(state: &AppState, account: AccountId, id: i64) -> Result<Option<String>, Error> {
+    if let Some(draft) = state.store.draft(account, id).await? {
+        return Ok(Some(draft.body));
+    }
+    match state.store.sent_campaign(account, id).await? {
+        Some(sent) => Ok(Some(
+            serde_json::to_string(&sent_request(sent))
+                .map_err(|_| Error::Unavailable("a draft cannot be written as JSON"))?,
+        )),
+        None => Ok(None),
+    }
 }
 
 /// The request that sends `sent` again now.

@@ -20,6 +20,7 @@ pub(crate) mod service;
 pub(crate) mod short_links;
 pub(crate) mod simulator;
 pub(crate) mod templates;
+pub(crate) mod test_send;
 
 use axum::Router;
 
@@ -41,4 +42,5 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(send::router())
         .merge(short_links::router())
         .merge(templates::router())
+        .merge(test_send::router())
 }

@@ -144,3 +144,46 @@ async fn another_account_cannot_read_change_send_clone_or_discard_a_draft() {
     assert_eq!(app.json(Method::DELETE, &format!("/campaign/{id}"), None).await.0, 200);
     assert_eq!(app.json(Method::GET, &format!("/campaign/{id}"), None).await.0, 404);
 }
+
+#[tokio::test]
+async fn a_test_send_shows_the_first_contact_s_message_on_the_team_s_phones_apart_from_the_campaign() {
+    let app = quick_app().await;
+    let contacts = json!({"list": {"name": "Clients", "contacts": {"gsm": [{"value": "33612345671", "info1": "Léa"}, {"value": "33612345672", "info1": "Hugo"}]}}});
+    let (_, list) = app.json(Method::POST, "/list", Some(contacts)).await;
+    let list = list["id"].as_str().expect("a list").to_owned();
+    let body = json!({"sms": {"message": {"text": "Bonjour [info1], -20 % ce soir <-short->", "pushtype": "marketing",
+        "links": ["https://example.com/soldes"], "delay": "2030-01-07 10:00:00"}, "lists": [{"value": list}]}});
+    let (_, created) = app.json(Method::POST, "/campaign/draft", Some(body)).await;
+    let id = created["draft"]["id"].as_str().expect("an id").to_owned();
+
+    let (status, tested) = app
+        .json(Method::POST, &format!("/campaign/{id}/test"), Some(json!({"numbers": ["33612345681", "33612345682"]})))
+        .await;
+    assert_eq!(status, 200, "{tested}");
+    let test = tested["ticket"].as_str().expect("the test's own ticket").to_owned();
+    settled(&app, &test).await;
+    let got = received(&app, "33612345681").await;
+    let text = got[0]["text"].as_str().expect("a text");
+    assert!(
+        text.starts_with("Bonjour Léa, -20 % ce soir http"),
+        "the first contact's fields, a real short link: {text}"
+    );
+    assert!(text.ends_with("STOP au 36180"), "as recipients will read it: {text}");
+    assert!(received(&app, "33612345671").await.is_empty(), "the contacts get nothing");
+    assert_eq!(
+        app.json(Method::GET, &format!("/campaign/{id}"), None).await.1["draft"]["id"],
+        id.as_str(),
+        "still a draft"
+    );
+
+    let eleven: Vec<String> = (0..11).map(|n| format!("336123457{n:02}")).collect();
+    let (status, refused) =
+        app.json(Method::POST, &format!("/campaign/{id}/test"), Some(json!({"numbers": eleven}))).await;
+    assert_eq!((status, refused["status"].as_i64()), (422, Some(-7)), "{refused}");
+    assert!(refused["details"].to_string().contains("numbers"), "{refused}");
+    let bob = crate::helpers::account(&app.db(), "bob", 10.0).await;
+    let (status, _) = app
+        .json_as(&bob, Method::POST, &format!("/campaign/{id}/test"), Some(json!({"numbers": ["33612345683"]})))
+        .await;
+    assert_eq!(status, 404, "another account's draft");
+}

@@ -1,0 +1,74 @@
+//! `POST /campaign/:id/test` (`{"numbers": ["336…"]}`, 1 to 10): a campaign's or a draft's
+//! message as its first contact gets it, sent to the team's own phones as an alert of its own
+//! (charged as one, in the history apart from the campaign, which it leaves untouched).
+
+use axum::{
+    Router,
+    extract::{Path, State},
+    response::Response,
+    routing::post,
+};
+use texto_core::{
+    ContactInfo, Endpoint, test_request,
+    wire::{SmsRequest, TestSendRequest},
+};
+
+use crate::{
+    Error,
+    http::{Accept, access::noted, auth::Caller, body::WireBody, inputs::path_id},
+    sending::{
+        drafts::campaign_body,
+        idempotency::RetryKey,
+        send::respond,
+        service::{self, Blacklist},
+    },
+    state::AppState,
+    store::AccountId,
+};
+
+pub(crate) fn router() -> Router<AppState> {
+    Router::new().route("/campaign/{ticket}/test", post(test))
+}
+
+/// The fields of the first contact of the campaign's first list, the sample a test shows;
+/// `None` for a send to numbers (or to lists without contacts).
+async fn sample_contact(
+    state: &AppState,
+    account: AccountId,
+    campaign: &SmsRequest<'_>,
+) -> Result<Option<[String; 4]>, Error> {
+    let Some(first) = campaign.lists.as_ref().and_then(|lists| lists.first()) else { return Ok(None) };
+    let ids = [first.value.clone()];
+    let mut contacts = state.store.list_contacts(account, &ids).await?;
+    Ok(contacts.remove(&first.value).and_then(|contacts| contacts.into_iter().next()).map(|contact| contact.info))
+}
+
+#[utoipa::path(post, path = "/campaign/{ticket}/test", tag = "drafts", request_body = texto_core::wire::TestSendRequest,
+    params(("ticket" = String, Path, description = "The campaign's ticket or the draft's id")),
+    responses((status = 200, description = "The test's own campaign result, with its ticket", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(crate) async fn test(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(ticket): Path<String>,
+    body: WireBody,
+) -> Result<Response, Error> {
+    let not_found = || Error::NotFound(format!("campaign {ticket}"));
+    let id = path_id(&ticket).ok_or_else(not_found)?;
+    let TestSendRequest { numbers } = body.decode()?;
+    let stored = campaign_body(&state, caller.account, id).await?.ok_or_else(not_found)?;
+    let campaign: SmsRequest<'_> =
+        serde_json::from_str(&stored).map_err(|_| Error::Unavailable("a stored draft is damaged"))?;
+    let sample = sample_contact(&state, caller.account, &campaign).await?;
+    let info: Option<ContactInfo> = sample.as_ref().map(|info| [&*info[0], &*info[1], &*info[2], &*info[3]]);
+    let request = test_request(&campaign, numbers, &state.message, info.as_ref()).map_err(Error::Invalid)?;
+    let answered =
+        service::answer(&state, caller.sender(), (&RetryKey::NONE, ""), request, Endpoint::Send, Blacklist::Applies)
+            .await?;
+    let summary = match &answered.result.ticket {
+        Some(test) => format!("campaign {id} tested as campaign {test}"),
+        None => format!("campaign {id} tested"),
+    };
+    Ok(noted(respond(accept, &answered.result), format!("campaign {id}"), summary))
+}
