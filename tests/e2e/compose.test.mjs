@@ -18,7 +18,7 @@ test("/ leads to sign-in; a wrong token is refused, the right one shows the cred
   await page.getByLabel("API token").fill(suite.texto.token);
   await page.getByRole("button", { name: "Sign in with the token" }).click();
   await eventually(() => page.getByTestId("credits").textContent(), (t) => t.includes("1,000"), "credits in the header");
-  assert.deepEqual(await page.evaluate(() => Object.keys(localStorage).filter((k) => k !== "texto.lang" && k !== "texto.draft")), [], "no secret in localStorage");
+  assert.deepEqual(await page.evaluate(() => Object.keys(localStorage).filter((k) => k !== "texto.lang")), [], "no secret in localStorage");
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.getByLabel("Password", { exact: true }).waitFor();
   assert.deepEqual(page.errors, []);
@@ -150,8 +150,13 @@ test("sign in → compose → simulate → check with server → send → see it
   await page.getByRole("button", { name: "Check with server" }).click();
   await page.getByText("The server's simulation gives the same figures.").waitFor();
 
+  // Kept on the server: the address names the draft, so a reload opens it again.
+  await page.getByRole("button", { name: "Save the draft", exact: true }).click();
+  await page.getByRole("status").filter({ hasText: "Draft saved for the team" }).waitFor();
+  await eventually(() => page.url(), (u) => /\/app\/compose\?draft=\d+$/.test(u), "the draft in the address");
   await page.reload();
-  assert.equal(await page.getByLabel("Message", { exact: true }).inputValue(), "Rendez-vous demain à 10h", "the draft survives a reload");
+  await eventually(() => page.getByLabel("Message", { exact: true }).inputValue(), (v) => v === "Rendez-vous demain à 10h", "the draft survives a reload");
+  await eventually(() => figures.textContent(), (t) => /Total4Sent2/.test(t), "its recipients too");
 
   await page.getByRole("button", { name: "Send", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Send this campaign?" });
@@ -170,6 +175,7 @@ test("sign in → compose → simulate → check with server → send → see it
   const ticket = (await accepted.textContent()).match(/Ticket (\d+)/)[1];
   await eventually(() => page.getByTestId("credits").textContent(), (t) => t.includes("998"), "credits after the send");
   assert.equal(await page.getByLabel("Message", { exact: true }).inputValue(), "", "the draft is cleared once sent");
+  assert.deepEqual((await api(suite.texto, "GET", "/drafts")).body.drafts, [], "and is no longer a draft");
 
   await page.getByRole("link", { name: "See the campaign" }).click();
   await page.getByRole("heading", { name: `Campaign ${ticket}` }).waitFor();

@@ -87,3 +87,34 @@ test("Compose in French: templates, the GSM box and the validity say what they d
   await screenshots(page, "compose-studio-fr");
   await page.context().close();
 });
+
+test("a draft is kept for the team, tested on one's phone, opened from Campaigns and discarded", async () => {
+  const page = await openApp(suite.browser, suite.texto);
+  await page.getByLabel("Message", { exact: true }).fill("Vente privée ce soir à 19h");
+  await page.getByLabel("Recipients", { exact: true }).fill("33612345701\n33612345702");
+  await page.getByLabel("Send a test to (up to 10 numbers)", { exact: true }).fill("33612345790");
+  await page.getByRole("button", { name: "Send a test", exact: true }).click();
+  await page.getByRole("status").filter({ hasText: "Test sent as its own campaign" }).waitFor();
+  await eventually(() => page.url(), (u) => /\/app\/compose\?draft=\d+$/.test(u), "saved first, as a draft");
+  const id = page.url().match(/draft=(\d+)/)[1];
+  const received = async () => (await api(suite.texto, "GET", "/simulator/messages?destination=33612345790")).body.messages;
+  await eventually(received, (m) => m.length === 1 && m[0].text === "Vente privée ce soir à 19h", "the test on the phone");
+  assert.deepEqual((await api(suite.texto, "GET", "/simulator/messages?destination=33612345701")).body.messages, [], "not the recipients");
+  await assertAccessible(page, "compose with a draft and a test");
+  await screenshots(page, "compose-draft-test");
+  await page.context().close();
+
+  const fr = await openApp(suite.browser, suite.texto, { path: "/app/campaigns", locale: "fr-FR" });
+  const open = fr.getByRole("link", { name: `Ouvrir ${id}` });
+  await open.waitFor();
+  await assertAccessible(fr, "les brouillons de l’équipe");
+  await screenshots(fr, "campaigns-drafts-fr");
+  await open.click();
+  await eventually(() => fr.getByLabel("Message", { exact: true }).inputValue(), (v) => v === "Vente privée ce soir à 19h", "le brouillon ouvert");
+  await fr.getByRole("link", { name: "Campagnes" }).first().click();
+  fr.once("dialog", (dialog) => dialog.accept());
+  await fr.getByRole("button", { name: `Supprimer ${id}` }).click();
+  await fr.getByText("Aucun brouillon").waitFor();
+  assert.deepEqual((await api(suite.texto, "GET", "/drafts")).body.drafts, []);
+  await fr.context().close();
+});

@@ -1,21 +1,15 @@
-//! The campaign being written: kept in the browser so it survives a reload, and turned into
-//! the very `sms` request the server takes.
+//! The campaign being written, turned into the very `sms` request the server takes and read
+//! back from one (a draft kept on the server, see [`crate::drafts`]).
 
 use std::borrow::Cow;
 
-use serde::{Deserialize, Serialize};
 use texto_core::{
     PushType, SHORT_MARKER, SmartEncoding, parse_with_default_country,
     wire::{GsmDto, ListRefDto, MessageDto, RecipientsDto, SmsRequest},
 };
 
-use crate::storage;
-
-const STORAGE_KEY: &str = "texto.draft";
-
 /// Everything the Compose page holds.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Draft {
     /// The message, with `<-short->` markers and `[info1]`… fields.
     pub text: String,
@@ -43,6 +37,8 @@ pub struct Draft {
     pub gsm: bool,
     /// Minutes the carrier keeps trying, as typed; empty for its default.
     pub validity: String,
+    /// The id of the draft kept on the server it was opened from or saved as.
+    pub saved_as: Option<String>,
 }
 
 impl Default for Draft {
@@ -61,26 +57,39 @@ impl Default for Draft {
             country: "FR".to_owned(),
             gsm: false,
             validity: String::new(),
+            saved_as: None,
         }
     }
 }
 
 impl Draft {
-    /// The draft kept in this browser, or an empty one.
-    pub fn load() -> Draft {
-        storage::get(STORAGE_KEY).and_then(|saved| serde_json::from_str(&saved).ok()).unwrap_or_default()
-    }
-
-    /// Keeps the draft in this browser.
-    pub fn save(&self) {
-        if let Ok(json) = serde_json::to_string(self) {
-            storage::set(STORAGE_KEY, &json);
+    /// The draft `request` holds (a draft kept on the server, saved as `saved_as`): its
+    /// numbers as typed, its lists and segments, its delay in the date-time field's form.
+    pub fn from_request(request: &SmsRequest<'_>, saved_as: String) -> Draft {
+        let message = &request.message;
+        let numbers =
+            request.recipients.as_ref().map_or_else(Vec::new, |r| r.gsm.iter().map(|g| g.value.to_string()).collect());
+        let ids = |refs: &Option<Vec<ListRefDto>>| {
+            refs.as_ref().map_or_else(Vec::new, |refs| refs.iter().map(|r| r.value.clone()).collect())
+        };
+        let mut draft = Draft {
+            marketing: message.pushtype.as_deref() == Some(PushType::Marketing.as_str()),
+            sender: message.sender.clone().unwrap_or_default(),
+            send_at: message.delay.as_deref().map_or_else(String::new, field_time),
+            to_lists: request.lists.is_some() || request.segments.is_some(),
+            pasted: numbers.join("\n"),
+            lists: ids(&request.lists),
+            segments: ids(&request.segments),
+            gsm: message.encoding.as_deref() == Some("gsm"),
+            validity: message.validity.map_or_else(String::new, |minutes| minutes.to_string()),
+            saved_as: Some(saved_as),
+            ..Draft::default()
+        };
+        draft.set_text(message.text.clone().unwrap_or_default());
+        for (field, link) in draft.links.iter_mut().zip(message.links.iter().flatten()) {
+            field.clone_from(link);
         }
-    }
-
-    /// Forgets the kept draft (after a send).
-    pub fn forget() {
-        storage::remove(STORAGE_KEY);
+        draft
     }
 
     /// The push type.
@@ -168,6 +177,14 @@ impl Draft {
         }
         let gsm = self.numbers().into_iter().map(|value| GsmDto { value: Cow::Owned(value), gsmsmsid: None }).collect();
         SmsRequest { message, recipients: Some(RecipientsDto { gsm }), lists: None, segments: None }
+    }
+}
+
+/// A `Y-m-d H:i:s` delay as the date-time field shows it (`YYYY-MM-DDTHH:MM`).
+fn field_time(delay: &str) -> String {
+    match (delay.get(..10), delay.get(11..16)) {
+        (Some(date), Some(time)) => format!("{date}T{time}"),
+        _ => delay.to_owned(),
     }
 }
 

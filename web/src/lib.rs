@@ -10,6 +10,7 @@ mod app;
 pub mod clock;
 pub mod components;
 pub mod draft;
+pub mod drafts;
 pub mod format;
 pub mod i18n;
 pub mod import;

@@ -1,4 +1,4 @@
-//! The browser's storage: the language and the draft survive a reload, the sub-account a tab
+//! The browser's storage: the language survives a reload, the sub-account a tab
 //! acts in survives its page loads (no secret is kept).
 
 fn local() -> Option<web_sys::Storage> {
@@ -14,13 +14,6 @@ pub fn get(key: &str) -> Option<String> {
 pub fn set(key: &str, value: &str) {
     if let Some(storage) = local() {
         let _ = storage.set_item(key, value);
-    }
-}
-
-/// Forgets `key`.
-pub fn remove(key: &str) {
-    if let Some(storage) = local() {
-        let _ = storage.remove_item(key);
     }
 }
 

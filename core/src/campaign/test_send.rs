@@ -29,7 +29,14 @@ pub fn test_request(
         return Err(vec![FieldError::new("numbers", format!("1 to {MOST_TEST_NUMBERS} numbers, found {found}"))]);
     }
     let message = &campaign.message;
-    let pushtype = message.pushtype.as_deref().and_then(PushType::parse).unwrap_or(PushType::Alert);
+    let pushtype = match message.pushtype.as_deref().map(|name| (name, PushType::parse(name))) {
+        None => PushType::Alert,
+        Some((_, Some(pushtype))) => pushtype,
+        Some((name, None)) => {
+            let found = crate::excerpt(name);
+            return Err(vec![FieldError::new("sms.message.pushtype", format!("alert or marketing, found {found}"))]);
+        }
+    };
     let text = message.text.as_deref().unwrap_or_default();
     let markers = vec![SHORT_MARKER.to_owned(); text.matches(SHORT_MARKER).count()];
     let gsm = numbers.into_iter().map(|number| GsmDto { value: Cow::Owned(number), gsmsmsid: None }).collect();
@@ -89,5 +96,8 @@ mod tests {
         let eleven = (0..11).map(|n| format!("336123456{n:02}")).collect();
         let refused = test_request(&alert, eleven, &options, None).expect_err("too many");
         assert_eq!(refused[0].path, "numbers");
+        let promo = campaign("Soldes", "promo");
+        let refused = test_request(&promo, vec!["33612345678".into()], &options, None).expect_err("no such push type");
+        assert_eq!(refused[0].path, "sms.message.pushtype", "as the send would say");
     }
 }

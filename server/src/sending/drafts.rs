@@ -29,7 +29,7 @@ use crate::{
         service::{self, Blacklist},
     },
     state::AppState,
-    store::{AccountId, SavedDraft, SentCampaign},
+    store::{AccountId, SEGMENT_PREFIX, SavedDraft, SentCampaign},
 };
 
 pub(crate) fn router() -> Router<AppState> {
@@ -236,8 +236,17 @@ fn sent_request(sent: SentCampaign) -> SmsRequest<'static> {
                 .collect();
             (Some(RecipientsDto { gsm }), None)
         }
-        false => (None, Some(lists.into_iter().map(|value| ListRefDto { value }).collect())),
+        false => (None, Some(lists)),
     };
+    // A campaign to segments keeps them beside its lists as `segment:ID`.
+    let (segments, lists): (Vec<String>, Vec<String>) =
+        lists.into_iter().flatten().partition(|id| id.starts_with(SEGMENT_PREFIX));
+    let refs = |ids: Vec<String>, prefix: &str| {
+        let refs: Vec<ListRefDto> =
+            ids.into_iter().map(|id| ListRefDto { value: id.trim_start_matches(prefix).to_owned() }).collect();
+        (!refs.is_empty()).then_some(refs)
+    };
+    let (lists, segments) = (refs(lists, ""), refs(segments, SEGMENT_PREFIX));
     SmsRequest {
         message: MessageDto {
             text: Some(text),
@@ -250,6 +259,6 @@ fn sent_request(sent: SentCampaign) -> SmsRequest<'static> {
         },
         recipients,
         lists,
-        segments: None,
+        segments,
     }
 }

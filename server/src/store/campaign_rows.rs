@@ -50,6 +50,9 @@ pub(crate) struct MessageRow {
     pub(crate) info: Option<String>,
 }
 
+/// How a campaign's stored lists name a segment it went to, beside its lists.
+pub(crate) const SEGMENT_PREFIX: &str = "segment:";
+
 impl NewCampaign<'_> {
     /// The campaign's row.
     pub(crate) fn row(&self) -> CampaignRow {
@@ -57,7 +60,7 @@ impl NewCampaign<'_> {
         let lists = match campaign.audience() {
             // A segment is kept beside the lists as `segment:ID`.
             Audience::Lists { lists, segments } => {
-                let segments = segments.iter().map(|id| format!("segment:{id}"));
+                let segments = segments.iter().map(|id| format!("{SEGMENT_PREFIX}{id}"));
                 serde_json::to_string(&lists.iter().cloned().chain(segments).collect::<Vec<_>>()).unwrap_or_default()
             }
             Audience::Numbers(_) => "[]".to_owned(),

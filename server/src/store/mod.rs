@@ -65,7 +65,7 @@ pub(crate) use accounts::{AccountStore, CountryRule, CountryRuleChange, token_ha
 pub(crate) use approval::ApprovalStore;
 pub(crate) use audit::{AuditEntry, AuditFilter, AuditPage, AuditStore};
 pub(crate) use campaign_filter::{CampaignFilter, SortOrder};
-pub(crate) use campaign_rows::{CampaignRow, MessageRow, per_country};
+pub(crate) use campaign_rows::{CampaignRow, MessageRow, SEGMENT_PREFIX, per_country};
 pub(crate) use campaigns::{CampaignRecord, CampaignStatus, CampaignStore, FilterInputs, NewCampaign};
 pub(crate) use clicks::{ClickStore, Clicker, LinkClicks};
 pub(crate) use conditions::SqlValue;

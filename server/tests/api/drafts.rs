@@ -111,6 +111,18 @@ async fn a_clone_is_a_draft_of_the_same_message_to_the_same_recipients() {
     let (_, cloned) = app.json(Method::POST, &format!("/campaign/{ticket}/clone"), None).await;
     assert_eq!(cloned["draft"]["sms"]["lists"], json!([{"value": list}]), "{cloned}");
     assert!(cloned["draft"]["sms"].get("recipients").is_none());
+    let segment = json!({"segment": {"name": "Tous", "rules": [{"type": "list", "list": list}]}});
+    let (_, segment) = app.json(Method::POST, "/segment", Some(segment)).await;
+    let segment = segment["segment"]["id"].as_str().expect("a segment").to_owned();
+    let to_segment = json!({"sms": {"message": {"text": "Rien que pour vous", "pushtype": "alert"}, "segments": [{"value": segment}]}});
+    let (_, sent) = app.json(Method::POST, "/send/lists", Some(to_segment)).await;
+    let (_, cloned_segment) =
+        app.json(Method::POST, &format!("/campaign/{}/clone", sent["ticket"].as_str().expect("a ticket")), None).await;
+    assert_eq!(cloned_segment["draft"]["sms"]["segments"], json!([{"value": segment}]), "{cloned_segment}");
+    let id = cloned_segment["draft"]["id"].as_str().expect("an id");
+    let (status, again) = app.json(Method::POST, &format!("/campaign/{id}/send"), None).await;
+    assert_eq!((status, again["sent"].as_i64()), (200, Some(1)), "a clone sends as it is: {again}");
+
     let id = cloned["draft"]["id"].as_str().expect("an id");
     let (_, copy) = app.json(Method::POST, &format!("/campaign/{id}/clone"), None).await;
     assert_eq!(copy["draft"]["sms"], cloned["draft"]["sms"], "a draft clones too");

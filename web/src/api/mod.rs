@@ -69,6 +69,12 @@ impl Api {
         read(&self.call(Method::POST, path, Some(encode(body, Format::Json))).await?)
     }
 
+    /// `method path` with `body`, answered as its text, for an answer that borrows from it
+    /// (read it with [`read_borrowed`]).
+    pub async fn text_of<B: Document>(self, method: Method, path: &str, body: Option<&B>) -> Result<String, ApiError> {
+        self.call(method, path, body.map(|body| encode(body, Format::Json))).await
+    }
+
     /// `PUT path` without a body.
     pub async fn put_empty<T: Document + DeserializeOwned>(self, path: &str) -> Result<T, ApiError> {
         read(&self.call(Method::PUT, path, None).await?)
@@ -196,6 +202,11 @@ pub async fn with_bearer<T: Document + DeserializeOwned>(
 /// A success answer read into `T`. Kept apart from the request so that the request code is
 /// compiled once, not once per answer type (it is most of the app's size otherwise).
 fn read<T: Document + DeserializeOwned>(text: &str) -> Result<T, ApiError> {
+    read_borrowed(text)
+}
+
+/// A success answer read into `T`, which may borrow from `text` (a draft's recipients).
+pub fn read_borrowed<'a, T: Document + serde::Deserialize<'a>>(text: &'a str) -> Result<T, ApiError> {
     serde_json::from_str(text).map_err(|e| ApiError::unreadable(200, &e.to_string()))
 }
 

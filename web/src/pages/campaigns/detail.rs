@@ -19,7 +19,6 @@ use crate::{
         download::download_csv,
         errors::ErrorAlert,
     },
-    draft::Draft,
     format,
     i18n::{use_lang, use_texts},
 };
@@ -115,19 +114,15 @@ pub fn CampaignDetail() -> impl IntoView {
         });
     };
     let navigate = use_navigate();
+    // Cloned on the server: the same message, options and recipients, as a draft of the team's.
     let clone = move |_| {
-        if let Some(c) = campaign.get_untracked() {
-            let draft = Draft {
-                text: c.text.clone(),
-                marketing: c.pushtype.as_deref().is_some_and(|p| p.eq_ignore_ascii_case("marketing")),
-                sender: c.sender.clone(),
-                to_lists: !c.lists.is_empty(),
-                lists: c.lists.iter().map(|l| l.id.clone()).collect(),
-                ..Draft::default()
-            };
-            draft.save();
-            navigate("/app/compose", Default::default());
-        }
+        let (id, navigate) = (id(), navigate.clone());
+        spawn_local(async move {
+            match crate::drafts::clone(api, &id).await {
+                Ok(draft) => navigate(&format!("/app/compose?draft={draft}"), Default::default()),
+                Err(e) => error.set(Some(e)),
+            }
+        });
     };
 
     let bars = Signal::derive(move || {

@@ -2,6 +2,7 @@
 
 mod approval;
 mod detail;
+mod drafts;
 mod filters;
 mod messages;
 
@@ -72,6 +73,8 @@ pub fn Campaigns() -> impl IntoView {
     view! {
         <h1>{move || t().campaigns_title}</h1>
         <p><A href="/app/compose">{move || t().new_campaign}</A></p>
+        <drafts::Drafts />
+        <h2>{move || t().history}</h2>
         <FilterFields filters paging />
         <ErrorAlert error=error />
         <div class="table-wrap">

@@ -1,7 +1,8 @@
 //! Compose: write the message, choose recipients, see the cost and the filter as you type,
-//! then send after a confirmation. The draft survives a reload.
+//! then send after a confirmation. A draft kept on the server opens from `?draft=ID`.
 
 mod account;
+mod draft_box;
 mod message;
 mod options;
 mod recipients;
@@ -9,9 +10,10 @@ mod send;
 mod simulation;
 mod templates;
 
-use leptos::prelude::*;
+use leptos::{prelude::*, task::spawn_local};
+use leptos_router::hooks::use_query_map;
 
-use crate::{components::phone::PhonePreview, draft::Draft, i18n::use_texts};
+use crate::{api::use_api, components::phone::PhonePreview, draft::Draft, drafts, i18n::use_texts};
 
 pub use account::Account;
 
@@ -19,12 +21,24 @@ pub use account::Account;
 #[component]
 pub fn Compose() -> impl IntoView {
     let t = use_texts();
-    let draft = RwSignal::new(Draft::load());
-    Effect::new(move |_| draft.with(Draft::save));
-    let account = Account::load(draft);
-    let figures = simulation::figures(draft, account);
+    let draft = RwSignal::new(Draft::default());
     // What the server refused in the last send, shown next to the fields concerned.
     let refused = RwSignal::new(None::<crate::api::ApiError>);
+    let (api, query) = (use_api(), use_query_map());
+    Effect::new(move |_| {
+        let Some(id) = query.with(|q| q.get("draft")) else { return };
+        if draft.with_untracked(|d| d.saved_as.as_deref() == Some(id.as_str())) {
+            return;
+        }
+        spawn_local(async move {
+            match drafts::open(api, &id).await {
+                Ok(opened) => draft.set(opened),
+                Err(e) => refused.set(Some(e)),
+            }
+        });
+    });
+    let account = Account::load(draft);
+    let figures = simulation::figures(draft, account);
     let preview_text = Signal::derive(move || figures.with(|f| f.preview.clone()));
     let preview_sender = Signal::derive(move || {
         draft.with(|d| if d.sender.trim().is_empty() { "36180".to_owned() } else { d.sender.trim().to_owned() })
@@ -44,6 +58,7 @@ pub fn Compose() -> impl IntoView {
                 <PhonePreview sender=preview_sender text=preview_text />
                 <simulation::SimulationPanel draft figures />
                 <send::SendBox draft figures refused />
+                <draft_box::DraftBox draft />
             </aside>
         </div>
     }

@@ -1,7 +1,7 @@
 //! "Send": a confirmation that restates what will happen, then the ticket.
 
 use leptos::{prelude::*, task::spawn_local};
-use leptos_router::components::A;
+use leptos_router::{NavigateOptions, components::A, hooks::use_navigate};
 use texto_core::wire::CampaignResultDto;
 
 use super::simulation::Figures;
@@ -10,7 +10,7 @@ use crate::{
     clock,
     components::errors::ErrorAlert,
     draft::Draft,
-    format,
+    drafts, format,
     i18n::{use_lang, use_texts},
 };
 
@@ -31,20 +31,32 @@ pub fn SendBox(draft: RwSignal<Draft>, figures: Memo<Figures>, refused: RwSignal
             _ => Some(t().nothing_to_send),
         })
     };
+    // Kept where the (copied) handler can take it: the router is not reachable from a task.
+    let navigate = StoredValue::new_local(use_navigate());
     let confirm = move |_| {
-        let request = draft.get_untracked().request();
+        let (request, saved_as) = draft.with_untracked(|d| (d.request(), d.saved_as.clone()));
         let path = if draft.with_untracked(|d| d.to_lists) { "/send/lists" } else { "/send" };
         busy.set(true);
         error.set(None);
+        let navigate = navigate.get_value();
         spawn_local(async move {
-            let answer = api.post::<_, CampaignResultDto>(path, &request).await;
+            // A draft kept on the server is saved as it stands, then sent (and gone).
+            let answer = match &saved_as {
+                None => api.post::<_, CampaignResultDto>(path, &request).await,
+                Some(id) => match drafts::save(api, Some(id), &request).await {
+                    Ok(_) => drafts::send(api, id).await,
+                    Err(e) => Err(e),
+                },
+            };
             busy.set(false);
             confirming.set(false);
             match answer {
                 Ok(result) => {
                     api.set_credits(result.credits);
-                    Draft::forget();
                     draft.set(Draft::default());
+                    if saved_as.is_some() {
+                        navigate("/app/compose", NavigateOptions { replace: true, ..NavigateOptions::default() });
+                    }
                     accepted.set(Some(result));
                 }
                 Err(e) => error.set(Some(e)),

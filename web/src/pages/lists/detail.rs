@@ -106,11 +106,14 @@ pub fn ListDetail() -> impl IntoView {
     let send_to = {
         let navigate = navigate.clone();
         move |_| {
-            let mut draft = Draft::load();
-            draft.to_lists = true;
-            draft.lists = vec![id()];
-            draft.save();
-            navigate("/app/compose", Default::default());
+            let navigate = navigate.clone();
+            let draft = Draft { to_lists: true, lists: vec![id()], ..Draft::default() };
+            spawn_local(async move {
+                match crate::drafts::save(api, None, &draft.request()).await {
+                    Ok(saved) => navigate(&format!("/app/compose?draft={saved}"), Default::default()),
+                    Err(e) => error.set(Some(e)),
+                }
+            });
         }
     };
     let delete_list = move |_| {

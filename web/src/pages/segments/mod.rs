@@ -22,17 +22,15 @@ use crate::{
 /// How long the editor waits after a change before it asks for the count.
 const COUNT_AFTER_MS: u32 = 300;
 
-/// Opens Compose with `segment` as the only audience (a full page load: Compose is in the other
-/// bundle).
-fn send_to(segment: String) {
-    let mut draft = Draft::load();
-    draft.to_lists = true;
-    draft.lists.clear();
-    draft.segments = vec![segment];
-    draft.save();
+/// Opens Compose on a new draft of the team's with `segment` as the only audience (a full page
+/// load: Compose is in the other bundle).
+async fn send_to(api: crate::api::Api, segment: String) -> Result<(), crate::api::ApiError> {
+    let draft = Draft { to_lists: true, segments: vec![segment], ..Draft::default() };
+    let saved = crate::drafts::save(api, None, &draft.request()).await?;
     if let Some(window) = web_sys::window() {
-        let _ = window.location().set_href("/app/compose");
+        let _ = window.location().set_href(&format!("/app/compose?draft={saved}"));
     }
+    Ok(())
 }
 
 /// The segments page.
@@ -56,6 +54,13 @@ pub fn Segments() -> impl IntoView {
     let next_row = StoredValue::new(0usize);
     let rows = RwSignal::new(Vec::<(usize, RwSignal<SegmentRuleDto>)>::new());
     let error = RwSignal::new(None::<ApiError>);
+    let open_compose = move |segment: String| {
+        spawn_local(async move {
+            if let Err(e) = send_to(api, segment).await {
+                error.set(Some(e));
+            }
+        })
+    };
     let add_row = move |rule: SegmentRuleDto| {
         let key = next_row.get_value();
         next_row.set_value(key + 1);
@@ -143,7 +148,7 @@ pub fn Segments() -> impl IntoView {
                         <td data-label=t().updated>{updated}</td>
                         <td data-label=t().actions class="actions">
                             <button type="button" aria-label=edit_label on:click=move |_| fill(Some(picked.clone()))>{t().edit}</button>
-                            <button type="button" class="primary" aria-label=send_label on:click=move |_| send_to(id.clone())>{t().send_to_segment}</button>
+                            <button type="button" class="primary" aria-label=send_label on:click=move |_| open_compose(id.clone())>{t().send_to_segment}</button>
                         </td>
                     </tr>
                 }
@@ -189,7 +194,7 @@ pub fn Segments() -> impl IntoView {
                 <div class="row">
                     <button type="submit" class="primary">{move || t().save_segment}</button>
                     <Show when=move || editing.with(Option::is_some)>
-                        <button type="button" on:click=move |_| send_to(editing.get_untracked().unwrap_or_default())>{move || t().send_to_segment}</button>
+                        <button type="button" on:click=move |_| open_compose(editing.get_untracked().unwrap_or_default())>{move || t().send_to_segment}</button>
                         <button type="button" class="danger" on:click=remove>{move || t().delete}</button>
                         <button type="button" on:click=move |_| fill(None)>{move || t().new_segment}</button>
                     </Show>
