@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 use leptos_router::{
-    components::{A, Redirect, Route, Router, Routes},
+    components::{Redirect, Route, Router, Routes},
     hooks::use_location,
     path,
 };
@@ -13,6 +13,7 @@ use crate::{
     components::account_switcher::AccountSwitcher,
     format,
     i18n::{Lang, provide_lang, use_texts},
+    nav::{FOCUS_HEADING_KEY, NavLink, SideNav},
     pages::{
         campaigns::{CampaignDetail, Campaigns},
         compose::Compose,
@@ -98,7 +99,8 @@ pub fn Frame(
                 </Show>
             </header>
             <Show when=signed_in fallback=move || view! { <main id="content" tabindex="-1"><Show when=move || session.checked.get()><SignedOut /></Show></main> }>
-                <Nav />
+                <div class="shell">
+                <SideNav />
                 <main id="content" tabindex="-1">
                     <FocusHeadingOnNavigation />
                     <Show when=move || session.signed_in.with(|who| who.as_ref().is_some_and(|w| w.two_factor_required))>
@@ -106,6 +108,7 @@ pub fn Frame(
                     </Show>
                     {children()}
                 </main>
+                </div>
             </Show>
         </Router>
     }
@@ -134,58 +137,6 @@ pub(crate) fn LanguageToggle() -> impl IntoView {
             on:click=move |_| lang.set(other())>
             {move || if other() == Lang::Fr { "Français" } else { "English" }}
         </button>
-    }
-}
-
-/// A link of the navigation: within the bundle, the router's; to the other bundle's page, a
-/// full page load.
-#[component]
-fn NavLink(href: &'static str, children: Children) -> impl IntoView {
-    let here = use_context::<Bundle>().unwrap_or(Bundle::Marketing);
-    let there = if texto_core::in_account_area(href) { Bundle::Account } else { Bundle::Marketing };
-    if here == there {
-        view! { <A href=href>{children()}</A> }.into_any()
-    } else {
-        // A full page load: the page that opens moves the focus to its heading, as the
-        // router's navigations do.
-        let arriving = |_| crate::storage::tab_set(FOCUS_HEADING_KEY, Some("1"));
-        view! { <a href=href rel="external" on:click=arriving>{children()}</a> }.into_any()
-    }
-}
-
-/// Set by a link to the other bundle's page, so that the page it opens focuses its heading.
-const FOCUS_HEADING_KEY: &str = "texto.focus_heading";
-
-/// The navigation links.
-#[component]
-fn Nav() -> impl IntoView {
-    let t = use_texts();
-    let session = crate::session::use_session();
-    let may = move |action| session.may(action);
-    view! {
-        <nav class="nav" aria-label=move || t().nav_label>
-            <NavLink href="/app/home">{move || t().nav_home}</NavLink>
-            <NavLink href="/app/compose">{move || t().nav_compose}</NavLink>
-            <NavLink href="/app/campaigns">{move || t().nav_campaigns}</NavLink>
-            <NavLink href="/app/inbox">{move || t().nav_inbox}{move || session.unread.get().filter(|n| *n > 0).map(|n| view! {
-                " "<span class="badge" aria-label=format!("{n} {}", t().unread)>{n}</span>
-            })}</NavLink>
-            <NavLink href="/app/replies">{move || t().nav_replies}</NavLink>
-            <NavLink href="/app/contacts">{move || t().nav_contacts}</NavLink>
-            <NavLink href="/app/segments">{move || t().nav_segments}</NavLink>
-            <NavLink href="/app/lists">{move || t().nav_lists}</NavLink>
-            <NavLink href="/app/webhooks">{move || t().nav_webhooks}</NavLink>
-            <NavLink href="/app/blacklist">{move || t().nav_blacklist}</NavLink>
-            <NavLink href="/app/npai">{move || t().nav_npai}</NavLink>
-            <NavLink href="/app/team">{move || t().nav_team}</NavLink>
-            <NavLink href="/app/sub-accounts">{move || t().nav_sub_accounts}</NavLink>
-            <NavLink href="/app/profile">{move || t().nav_profile}</NavLink>
-            <Show when=move || may(texto_core::Action::ReadAudit)><NavLink href="/app/audit">{move || t().nav_audit}</NavLink></Show>
-            <Show when=move || may(texto_core::Action::Manage)>
-                <NavLink href="/app/tokens">{move || t().nav_tokens}</NavLink>
-                <NavLink href="/app/settings">{move || t().nav_settings}</NavLink>
-            </Show>
-        </nav>
     }
 }
 

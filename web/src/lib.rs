@@ -14,6 +14,7 @@ pub mod drafts;
 pub mod format;
 pub mod i18n;
 pub mod import;
+mod nav;
 pub mod operator;
 pub mod pages;
 pub mod session;

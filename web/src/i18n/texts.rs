@@ -18,6 +18,11 @@ texts! {
     // Frame and navigation.
     skip_link: "Skip to content", "Aller au contenu";
     nav_label: "Main", "Navigation principale";
+    menu: "Menu", "Menu";
+    nav_sending: "Sending", "Envois";
+    nav_audience: "Audience", "Audience";
+    nav_conversations: "Conversations", "Conversations";
+    nav_account: "Account", "Compte";
     nav_compose: "Compose", "Composer";
     nav_campaigns: "Campaigns", "Campagnes";
     nav_lists: "Lists", "Listes";
