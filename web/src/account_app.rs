@@ -8,7 +8,8 @@ use leptos_router::{
 };
 
 use crate::{
-    app::{Bundle, Frame, NotFound},
+    app::{Frame, NotFound},
+    nav::Bundle,
     pages::{
         audit::Audit,
         contacts::{Contacts, card::ContactCard},

@@ -13,7 +13,7 @@ use crate::{
     components::account_switcher::AccountSwitcher,
     format,
     i18n::{Lang, provide_lang, use_texts},
-    nav::{FOCUS_HEADING_KEY, NavLink, SideNav},
+    nav::{Bundle, FOCUS_HEADING_KEY, NavLink, SideNav},
     pages::{
         campaigns::{CampaignDetail, Campaigns},
         compose::Compose,
@@ -25,15 +25,6 @@ use crate::{
     },
     session::provide_session,
 };
-
-/// Which bundle runs: links to the other bundle's pages load that page in full.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Bundle {
-    /// Compose, Campaigns, Replies, Lists, Blacklist, NPAI.
-    Marketing,
-    /// The account area ([`texto_core::ACCOUNT_AREA`]).
-    Account,
-}
 
 /// The marketing bundle: the pages marketing staff use every day.
 #[component]

@@ -6,7 +6,16 @@ use leptos::prelude::*;
 use leptos_router::{components::A, hooks::use_location};
 use texto_core::Action;
 
-use crate::{app::Bundle, i18n::use_texts, session::use_session};
+use crate::{i18n::use_texts, session::use_session};
+
+/// Which bundle runs: links to the other bundle's pages load that page in full.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bundle {
+    /// Compose, Campaigns, Replies, Lists, Blacklist, NPAI.
+    Marketing,
+    /// The account area ([`texto_core::ACCOUNT_AREA`]).
+    Account,
+}
 
 /// Set by a link to the other bundle's page, so that the page it opens focuses its heading.
 pub(crate) const FOCUS_HEADING_KEY: &str = "texto.focus_heading";
