@@ -12,11 +12,13 @@ mod error;
 mod excerpt;
 mod gsm;
 mod keywords;
+mod marketing_cap;
 mod period;
 mod phone;
 mod plain;
 mod pricing;
 mod pushtype;
+mod report;
 mod retention;
 mod role;
 mod segment_rules;
@@ -26,6 +28,7 @@ mod simulate;
 mod smart_encoding;
 mod spreadsheet;
 mod stop_words;
+mod utm;
 pub mod wire;
 
 #[cfg(all(target_arch = "wasm32", feature = "js"))]
@@ -49,6 +52,7 @@ pub use gsm::{decode_gsm, decode_short_message, decode_ucs2, encode_gsm, encode_
 pub use keywords::{
     BuiltinKeyword, Keyword, KeywordAction, MOST_ACTIONS, MOST_KEYWORD_CHARS, MOST_REPLY_CHARS, keyword_of_reply,
 };
+pub use marketing_cap::{MOST_CAP_DAYS, MOST_CAP_MESSAGES, MarketingCap};
 pub use period::{PeriodBound, parse_period_bound};
 pub use phone::{
     Country, Msisdn, NUMBERING_DATA_VERSION, NumberError, parse_international, parse_with_default_country,
@@ -56,6 +60,7 @@ pub use phone::{
 pub use plain::{LineText, PlainText};
 pub use pricing::{PriceTable, country_price, country_prices, part_price, part_price_text};
 pub use pushtype::PushType;
+pub use report::{REPORT_HOURS, ReportCounts, campaign_report};
 pub use retention::{RetentionPeriod, RetentionUnit};
 pub use role::{Action, Role};
 pub use segment_rules::{
@@ -70,3 +75,4 @@ pub use simulate::{
 pub use smart_encoding::{GsmText, SmartEncoding, gsm_twin, to_gsm};
 pub use spreadsheet::{CSV_BOM, spreadsheet_cell};
 pub use stop_words::is_stop_word;
+pub use utm::{MOST_UTM_CHARS, Utm, UtmChoice};

@@ -106,8 +106,9 @@ fn sms_request(xml: bool) -> impl Strategy<Value = SmsRequest<'static>> {
         opt_flag(),
         opt_text(xml),
         option::of(any::<i64>()),
+        option::of((opt_text(xml), opt_text(xml), opt_text(xml))),
     )
-        .prop_map(|(text, pushtype, sender, delay, links, unicode, encoding, validity)| MessageDto {
+        .prop_map(|(text, pushtype, sender, delay, links, unicode, encoding, validity, utm)| MessageDto {
             text,
             pushtype,
             sender,
@@ -116,6 +117,7 @@ fn sms_request(xml: bool) -> impl Strategy<Value = SmsRequest<'static>> {
             unicode,
             encoding,
             validity,
+            utm: utm.map(|(source, medium, campaign)| UtmDto { source, medium, campaign }),
         });
     let gsm = (text(), option::of(text()))
         .prop_map(|(value, gsmsmsid)| GsmDto { value: Cow::Owned(value), gsmsmsid: gsmsmsid.map(Cow::Owned) });
@@ -131,14 +133,14 @@ fn campaign_result(xml: bool) -> impl Strategy<Value = CampaignResultDto> {
         (any::<i64>(), text(), opt_text(xml), amount(), amount()),
         (any::<i64>(), any::<i64>(), any::<i64>(), any::<i64>(), any::<i64>(), any::<i64>()),
         (option::of(any::<i64>()), option::of(any::<i64>()), option::of(any::<i64>()), option::of(any::<i64>())),
-        (option::of(any::<i64>()), option::of(any::<i64>())),
+        (option::of(any::<i64>()), option::of(any::<i64>()), option::of(any::<i64>())),
     )
         .prop_map(
             |(
                 (status, message, ticket, cost, credits),
                 (total, sent, blacklisted, duplicated, invalid, npai),
                 (not_allowed, flood, country_limit, no_consent),
-                (replaced, parts_saved),
+                (capped, replaced, parts_saved),
             )| CampaignResultDto {
                 status,
                 message,
@@ -155,6 +157,7 @@ fn campaign_result(xml: bool) -> impl Strategy<Value = CampaignResultDto> {
                 flood,
                 country_limit,
                 no_consent,
+                capped,
                 replaced,
                 parts_saved,
             },

@@ -107,6 +107,17 @@ test("blacklist and NPAI entries that are not valid mobile numbers match no one 
   assert.deepEqual([result.sent, result.blacklisted, result.npai, result.invalid], [1, 1, 1, 0]);
 });
 
+test("a marketing send skips the numbers the context says reached the frequency cap", () => {
+  const body = (pushtype) => JSON.stringify({ sms: { message: { text: "Soldes", pushtype }, recipients: { gsm: [{ value: "33612345678" }, { value: "33611111111" }] } } });
+  const context = { balance: 10, capped: ["33611111111"] };
+  const marketing = core.simulate(body("marketing"), "json", context, NOW);
+  assert.deepEqual([...marketing.outcomes].map((code) => marketing.outcomeNames[code]), ["sent", "capped"]);
+  assert.deepEqual([marketing.sent, marketing.capped], [1, 1]);
+  const alert = core.simulate(body("alert"), "json", context, NOW);
+  assert.deepEqual([alert.sent, alert.capped], [2, 0], "alerts are never capped");
+  assert.equal(core.simulate(body("marketing"), "json", { balance: 10 }, NOW).capped, undefined, "absent without a cap");
+});
+
 test("a context or options of the wrong shape throw an Error that names it", () => {
   const body = JSON.stringify({ sms: { message: { text: "Hi", pushtype: "alert" }, recipients: { gsm: [{ value: "33612345678" }] } } });
   assert.throws(() => core.simulate(body, "json", { balance: "lots" }, NOW), /^Error: context: invalid type: string "lots", expected f64$/);

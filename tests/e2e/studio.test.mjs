@@ -118,3 +118,46 @@ test("a draft is kept for the team, tested on one's phone, opened from Campaigns
   assert.deepEqual((await api(suite.texto, "GET", "/drafts")).body.drafts, []);
   await fr.context().close();
 });
+
+test("UTM tagging is turned on in Settings, in French, and off again", async () => {
+  const page = await openApp(suite.browser, suite.texto, { path: "/app/settings", locale: "fr-FR" });
+  const box = page.getByLabel("Baliser les liens courts");
+  await box.check();
+  assert.equal(await page.getByLabel("Source (utm_source)").inputValue(), "sms", "a starting value");
+  await page.getByLabel("Support (utm_medium)").fill("texto");
+  const section = page.getByRole("region", { name: "Baliser les liens pour l’analytique (UTM)" });
+  await section.getByRole("button", { name: "Enregistrer" }).click();
+  await section.getByRole("status").waitFor();
+  assert.deepEqual((await api(suite.texto, "GET", "/settings")).body.settings.utm, { source: "sms", medium: "texto" });
+  await assertAccessible(page, "le balisage UTM");
+  await screenshots(page, "settings-utm-fr");
+  await box.uncheck();
+  await section.getByRole("button", { name: "Enregistrer" }).click();
+  await eventually(async () => (await api(suite.texto, "GET", "/settings")).body.settings.utm, (utm) => utm === undefined, "turned off");
+  await page.context().close();
+});
+
+test("a frequency cap is set in Settings and the server's check counts the capped number", async () => {
+  const page = await openApp(suite.browser, suite.texto, { path: "/app/settings" });
+  await page.getByLabel("Cap marketing messages").check();
+  await page.getByLabel("At most (messages)").fill("1");
+  await page.getByLabel("In (days)").fill("7");
+  const section = page.getByRole("region", { name: "Marketing frequency cap" });
+  await section.getByRole("button", { name: "Save" }).click();
+  await section.getByRole("status").waitFor();
+  assert.deepEqual((await api(suite.texto, "GET", "/settings")).body.settings.marketing_cap, { messages: 1, days: 7 });
+  await assertAccessible(page, "the frequency cap");
+  await screenshots(page, "settings-cap");
+  const sent = await api(suite.texto, "POST", "/send", { sms: { message: { text: "Soldes", pushtype: "marketing" }, recipients: { gsm: [{ value: "33612345950" }] } } });
+  assert.equal(sent.status, 200, JSON.stringify(sent.body));
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Compose" }).click();
+  await page.getByLabel("Message", { exact: true }).fill("Encore des soldes");
+  await page.getByLabel(/^Marketing/).check();
+  await page.getByLabel("Recipients", { exact: true }).fill("33612345950\n33612345951");
+  await page.getByRole("button", { name: "Check with server" }).click();
+  const check = page.getByTestId("server-check");
+  await eventually(() => check.textContent(), (t) => /Frequency cap reached—1/.test(t), "the capped number on the server");
+  await api(suite.texto, "PUT", "/settings", { settings: { marketing_cap: null } });
+  await page.context().close();
+});

@@ -169,6 +169,7 @@ impl Draft {
             unicode: None,
             encoding: self.gsm.then(|| "gsm".to_owned()),
             validity: self.validity_minutes(),
+            utm: None,
         };
         if self.to_lists {
             let refs = |ids: &[String]| ids.iter().map(|id| ListRefDto { value: id.clone() }).collect();

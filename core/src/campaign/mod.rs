@@ -19,7 +19,7 @@ pub use test_send::{MOST_TEST_NUMBERS, test_request};
 pub use validate::{Endpoint, validate_send};
 pub use validity::Validity;
 
-use crate::{PushType, Segments, SmartEncoding, gsm_twin, to_gsm, wire::GsmDto};
+use crate::{PushType, Segments, SmartEncoding, UtmChoice, gsm_twin, to_gsm, wire::GsmDto};
 
 /// A valid campaign: text present and short enough, known push type, valid sender, one link
 /// per `<-short->`, a usable delay, and recipients or lists.
@@ -33,6 +33,7 @@ pub struct Campaign<'a> {
     unicode: bool,
     smart: Option<Smart>,
     validity: Option<Validity>,
+    utm: UtmChoice,
     audience: Audience<'a>,
 }
 
@@ -130,6 +131,10 @@ impl<'a> Campaign<'a> {
     /// How long the carrier keeps trying, when the send says.
     pub fn validity(&self) -> Option<Validity> {
         self.validity
+    }
+    /// What its short links are tagged with.
+    pub fn utm(&self) -> &UtmChoice {
+        &self.utm
     }
     /// The parts one message takes (for a contact, when the text has `[infoN]` fields, which
     /// smart encoding makes GSM too).

@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use super::{
     Audience, Campaign, MAX_PARTS, MessageOptions, Recipients, SHORT_MARKER, Sender, Smart, Validity, rendered_segments,
 };
-use crate::{Error, FieldError, PushType, SmartEncoding, parse_delay, to_gsm, wire::SmsRequest};
+use crate::{Error, FieldError, PushType, SmartEncoding, UtmChoice, parse_delay, to_gsm, wire::SmsRequest};
 
 /// The four send paths, which differ in what they require.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -129,6 +129,10 @@ pub fn validate_send<'a>(
     let validity = message.validity.and_then(|minutes| {
         Validity::from_minutes(minutes).map_err(|why| errors.push(FieldError::new("sms.message.validity", why))).ok()
     });
+    let utm = UtmChoice::from_message(message.utm.as_ref()).unwrap_or_else(|mut refused| {
+        errors.append(&mut refused);
+        UtmChoice::Account
+    });
     let parts = if text.is_empty() { 0 } else { rendered_segments(&text, pushtype, unicode, options, None).parts };
     if parts > MAX_PARTS {
         errors
@@ -176,7 +180,7 @@ pub fn validate_send<'a>(
     if !errors.is_empty() {
         return Err(Error::Invalid(errors));
     }
-    Ok(Campaign { text, pushtype, sender, delay, links, unicode, smart, validity, audience })
+    Ok(Campaign { text, pushtype, sender, delay, links, unicode, smart, validity, utm, audience })
 }
 
 /// An absolute http(s) URL with a host and no spaces.

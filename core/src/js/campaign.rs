@@ -160,6 +160,7 @@ struct JsContext {
     stop_text: Option<String>,
     lists: HashMap<String, Vec<ContactJs>>,
     consented: Option<Vec<String>>,
+    capped: Option<Vec<String>>,
 }
 
 #[derive(Deserialize)]
@@ -258,12 +259,13 @@ impl JsContext {
                 .collect(),
             segments: HashMap::new(),
             consented: self.consented.map(|numbers| valid_numbers(&numbers).collect()),
+            capped: self.capped.map(|numbers| valid_numbers(&numbers).collect()),
         })
     }
 }
 
 /// The outcome codes, in order (new outcomes are added at the end, so codes stay).
-const OUTCOMES: [Outcome; 9] = [
+const OUTCOMES: [Outcome; 10] = [
     Outcome::Sent,
     Outcome::Invalid,
     Outcome::Duplicated,
@@ -273,6 +275,7 @@ const OUTCOMES: [Outcome; 9] = [
     Outcome::Flood,
     Outcome::CountryLimit,
     Outcome::NoConsent,
+    Outcome::Capped,
 ];
 
 /// Filters and prices a send request for the account `context`, exactly as the server does,

@@ -138,10 +138,12 @@ export interface FilterContext {
   lists?: Record<string, { value: string; info1?: string; info2?: string; info3?: string; info4?: string }[]>;
   /** When the account's marketing needs consent: the numbers with an opt-in in force. Absent: consent is not asked. */
   consented?: string[];
+  /** When the account caps marketing: the numbers that reached the cap. Absent: no cap. */
+  capped?: string[];
 }
 
 /** Outcome codes of `SimulationResult.outcomes`, in order. */
-export type OutcomeName = "sent" | "invalid" | "duplicated" | "blacklisted" | "npai" | "not_allowed" | "flood" | "country_limit" | "no_consent";
+export type OutcomeName = "sent" | "invalid" | "duplicated" | "blacklisted" | "npai" | "not_allowed" | "flood" | "country_limit" | "no_consent" | "capped";
 
 /** The campaign result (the counters as the HTTP answer has them) plus each recipient's outcome. */
 export interface SimulationResult {
@@ -160,6 +162,8 @@ export interface SimulationResult {
   country_limit: number;
   /** Skipped for want of an opt-in: present when `context.consented` is given. */
   no_consent?: number;
+  /** Skipped by the frequency cap (marketing): present when `context.capped` is given. */
+  capped?: number;
   /** Characters smart encoding replaced: present when the body asks `encoding: "gsm"`. */
   replaced?: number;
   /** SMS parts each message saves by it: present with `replaced`. */

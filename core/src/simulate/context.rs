@@ -69,4 +69,7 @@ pub struct FilterContext {
     /// When the account's marketing needs consent: the numbers with an opt-in in force (a
     /// marketing send skips the others). `None`: consent is not asked.
     pub consented: Option<FxHashSet<u64>>,
+    /// When the account caps marketing: the numbers that reached the cap (a marketing send
+    /// skips them). `None`: no cap.
+    pub capped: Option<FxHashSet<u64>>,
 }

@@ -29,6 +29,8 @@ pub enum Outcome {
     Npai,
     /// A marketing send to a number without an opt-in, when the account asks for consent.
     NoConsent,
+    /// A marketing send to a number that reached the account's frequency cap.
+    Capped,
     /// Country not allowed for the account.
     NotAllowed,
     /// Anti-flood.
@@ -47,6 +49,7 @@ impl Outcome {
             Outcome::Blacklisted => "blacklisted",
             Outcome::Npai => "npai",
             Outcome::NoConsent => "no_consent",
+            Outcome::Capped => "capped",
             Outcome::NotAllowed => "not_allowed",
             Outcome::Flood => "flood",
             Outcome::CountryLimit => "country_limit",
@@ -84,6 +87,8 @@ pub struct Counters {
     pub npai: u64,
     /// Filtered for want of consent.
     pub no_consent: u64,
+    /// Filtered by the frequency cap.
+    pub capped: u64,
     /// Filtered as not allowed.
     pub not_allowed: u64,
     /// Filtered by anti-flood.
@@ -102,6 +107,7 @@ impl Counters {
             Outcome::Blacklisted => &mut self.blacklisted,
             Outcome::Npai => &mut self.npai,
             Outcome::NoConsent => &mut self.no_consent,
+            Outcome::Capped => &mut self.capped,
             Outcome::NotAllowed => &mut self.not_allowed,
             Outcome::Flood => &mut self.flood,
             Outcome::CountryLimit => &mut self.country_limit,
@@ -124,6 +130,8 @@ pub struct Simulation {
     pub outcomes: Vec<RecipientOutcome>,
     /// The account asks for consent for marketing ([`FilterContext::consented`]).
     pub consent_asked: bool,
+    /// The account caps marketing ([`FilterContext::capped`]).
+    pub cap_asked: bool,
     /// What smart encoding did to the text, when the send asked for it.
     pub smart: Option<crate::Smart>,
 }
@@ -144,6 +152,7 @@ impl Simulation {
     pub fn to_wire(&self, ticket: Option<String>) -> CampaignResultDto {
         let mut result = self.counters.to_wire(self.cost, self.credits_after(), ticket);
         result.no_consent = self.consent_asked.then(|| i64::try_from(self.counters.no_consent).unwrap_or(i64::MAX));
+        result.capped = self.cap_asked.then(|| i64::try_from(self.counters.capped).unwrap_or(i64::MAX));
         if let Some(smart) = self.smart {
             result.replaced = Some(i64::try_from(smart.replaced).unwrap_or(i64::MAX));
             result.parts_saved = Some(i64::try_from(smart.parts_saved).unwrap_or(i64::MAX));
@@ -173,6 +182,7 @@ impl Counters {
             flood: Some(count(self.flood)),
             country_limit: Some(count(self.country_limit)),
             no_consent: None,
+            capped: None,
             replaced: None,
             parts_saved: None,
         }
@@ -209,6 +219,7 @@ pub fn simulate(campaign: &Campaign, context: &FilterContext, now: DateTime<Utc>
     };
     let send_at = next_allowed_send(campaign.pushtype(), campaign.delay().unwrap_or(now).max(now));
     let consent_asked = context.consented.is_some();
+    let cap_asked = context.capped.is_some();
     Ok(Simulation {
         counters,
         cost,
@@ -216,6 +227,7 @@ pub fn simulate(campaign: &Campaign, context: &FilterContext, now: DateTime<Utc>
         send_at,
         outcomes,
         consent_asked,
+        cap_asked,
         smart: campaign.smart(),
     })
 }
@@ -292,6 +304,11 @@ impl<'c> Filter<'c> {
             && context.consented.as_ref().is_some_and(|consented| !consented.contains(&n))
         {
             return Outcome::NoConsent;
+        }
+        if self.campaign.pushtype() == crate::PushType::Marketing
+            && context.capped.as_ref().is_some_and(|capped| capped.contains(&n))
+        {
+            return Outcome::Capped;
         }
         let country = msisdn.country();
         if context.allowed_countries.as_ref().is_some_and(|allowed| !allowed.contains(&country)) {

@@ -99,6 +99,25 @@ pub struct SettingsDto {
     /// `1`: marketing sends skip contacts without an opt-in in force (counted as `no_consent`).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
     pub marketing_needs_consent: Option<i64>,
+    /// UTM tags added to every short link's target (`null`: none). In answers, present only
+    /// while set.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "super::lenient::present")]
+    pub utm: Option<Option<super::UtmDto>>,
+    /// The frequency cap of marketing sends (`null`: none). In answers, present only while set.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "super::lenient::present")]
+    pub marketing_cap: Option<Option<MarketingCapDto>>,
+}
+
+/// At most `messages` marketing messages per number in `days` days.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct MarketingCapDto {
+    /// Messages allowed in the period (1 to 100).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub messages: Option<i64>,
+    /// The period in days (1 to 90).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub days: Option<i64>,
 }
 
 /// `{"settings": {...}}`: the request of `PUT /settings`.

@@ -237,6 +237,16 @@ pub fn opt_flag<'de, D: Deserializer<'de>>(d: D) -> Result<Option<bool>, D::Erro
     }
 }
 
+/// A field that may be `null`: absent is `None`, `null` is `Some(None)`, a value `Some(Some(…))`
+/// (with `#[serde(default)]`).
+pub fn present<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    <Option<T> as serde::Deserialize>::deserialize(d).map(Some)
+}
+
 /// A repeated element. In XML, one element arrives as itself (not a one-item array) and an
 /// empty element (`<list></list>`, how `[]` is written) arrives as an empty text: both are
 /// read here. In JSON only an array is a list.
@@ -347,6 +357,8 @@ impl ListItem for super::LinkClicksDto {}
 impl ListItem for super::ClickerDto {}
 impl ListItem for super::GsmDto<'_> {}
 impl ListItem for super::WebhookDto {}
+impl ListItem for super::ReportHourDto {}
+impl ListItem for super::ReportCountryDto {}
 impl ListItem for super::WebhookLogEntryDto {}
 
 /// Reads one item or a sequence of items (XML's view of a list).

@@ -54,6 +54,10 @@ pub struct CampaignResultDto {
     /// consent (texto's addition; absent otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
     pub no_consent: Option<i64>,
+    /// Filtered: a marketing send to a number that reached the account's frequency cap
+    /// (texto's addition; absent while no cap is set).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub capped: Option<i64>,
     /// Characters smart encoding replaced in the text (texto's addition; only with
     /// `encoding: gsm`).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]

@@ -63,6 +63,26 @@ pub struct MessageDto {
     /// Minutes the carrier keeps trying (texto's addition; 5 to 4,320): the SMPP validity period.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
     pub validity: Option<i64>,
+    /// UTM tags for this campaign's short links (texto's addition), instead of the account's;
+    /// every value empty: none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub utm: Option<UtmDto>,
+}
+
+/// UTM tags added to short links' targets (texto's addition): `utm_source`, `utm_medium` and
+/// `utm_campaign` (the campaign's ticket when empty).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct UtmDto {
+    /// `utm_source` (`sms`).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub source: Option<String>,
+    /// `utm_medium` (`texto`).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub medium: Option<String>,
+    /// `utm_campaign`; empty: the campaign's ticket.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub campaign: Option<String>,
 }
 
 fn flag_as_int<S: serde::Serializer>(flag: &Option<bool>, s: S) -> Result<S::Ok, S::Error> {

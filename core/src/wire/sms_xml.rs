@@ -10,7 +10,7 @@ use quick_xml::{
     events::{BytesStart, Event},
 };
 
-use super::{GsmDto, ListRefDto, MessageDto, RecipientsDto, SmsRequest};
+use super::{GsmDto, ListRefDto, MessageDto, RecipientsDto, SmsRequest, UtmDto};
 use crate::Error;
 
 /// Reads an `<sms>` document.
@@ -120,6 +120,15 @@ impl<'a> Parser<'a> {
         let mut message = MessageDto::default();
         loop {
             let (name, text) = match self.next("sms.message")? {
+                Event::Start(e) if e.name().as_ref() == b"utm" => {
+                    message.utm = Some(self.utm()?);
+                    continue;
+                }
+                // `<utm/>` as `<utm></utm>`: no tags.
+                Event::Empty(e) if e.name().as_ref() == b"utm" => {
+                    message.utm = Some(UtmDto::default());
+                    continue;
+                }
                 Event::Start(e) => {
                     let name = e.name().as_ref().to_vec();
                     match self.text(Child("sms.message", &name))? {
@@ -171,6 +180,30 @@ impl<'a> Parser<'a> {
                         }
                     }
                 }
+                _ => {}
+            }
+        }
+    }
+
+    /// `<utm><source>…</source><medium>…</medium><campaign>…</campaign></utm>`.
+    fn utm(&mut self) -> Result<UtmDto, Error> {
+        let mut utm = UtmDto::default();
+        loop {
+            match self.next("sms.message.utm")? {
+                Event::Start(e) => {
+                    let name = e.name().as_ref().to_vec();
+                    // As elsewhere in the message, the text `null` is null.
+                    let value =
+                        self.text(Child("sms.message.utm", &name))?.filter(|t| t != "null").map(Cow::into_owned);
+                    match name.as_slice() {
+                        b"source" => utm.source = value,
+                        b"medium" => utm.medium = value,
+                        b"campaign" => utm.campaign = value,
+                        _ => {}
+                    }
+                }
+                Event::End(_) => return Ok(utm),
+                Event::Eof => return Err(self.error("sms.message.utm", "the document ends inside <utm>")),
                 _ => {}
             }
         }

@@ -41,6 +41,8 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0032_balance_moved_by_the_store.sql"),
     include_str!("../../migrations/0033_campaign_studio.sql"),
     include_str!("../../migrations/0034_drafts.sql"),
+    include_str!("../../migrations/0035_utm.sql"),
+    include_str!("../../migrations/0036_marketing_cap.sql"),
 ];
 
 /// Applies the migrations the database has not seen, each in its own transaction. The version

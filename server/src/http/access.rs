@@ -78,6 +78,8 @@ pub const ROUTES: &[(&str, &str, Access)] = &[
     ("GET", "/campaign/{ticket}/clickers", Signed(Read, None)),
     ("GET", "/campaign/{ticket}/clickers.csv", Signed(Read, None)),
     ("GET", "/campaign/{ticket}/messages.csv", Signed(Read, None)),
+    ("GET", "/campaign/{ticket}/report", Signed(Read, None)),
+    ("GET", "/campaign/{ticket}/report.csv", Signed(Read, None)),
     ("GET", "/credits", Signed(Read, None)),
     ("GET", "/messages", Signed(Read, None)),
     ("GET", "/messages/mo", Signed(Read, None)),

@@ -15,6 +15,7 @@ pub(crate) mod idempotency;
 pub(crate) mod messages;
 pub(crate) mod pause;
 pub(crate) mod prices;
+pub(crate) mod report;
 pub(crate) mod send;
 pub(crate) mod service;
 pub(crate) mod short_links;
@@ -39,6 +40,7 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(messages::router())
         .merge(pause::router())
         .merge(prices::router())
+        .merge(report::router())
         .merge(send::router())
         .merge(short_links::router())
         .merge(templates::router())

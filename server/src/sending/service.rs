@@ -129,11 +129,26 @@ async fn attempt(
         Audience::Numbers(_) => Default::default(),
     };
     let numbers = numbers(&campaign, &lists, &segments);
-    let consented = match campaign.pushtype() {
-        PushType::Marketing if state.store.settings(sender.account).await?.marketing_needs_consent => {
-            Some(state.store.consented(sender.account).await?)
+    // The account's settings, read when they matter: consent for marketing, UTM for links.
+    let marketing = campaign.pushtype() == PushType::Marketing;
+    let settings = match marketing || !campaign.links().is_empty() {
+        true => Some(state.store.settings(sender.account).await?),
+        false => None,
+    };
+    let consented = match settings.as_ref().is_some_and(|s| marketing && s.marketing_needs_consent) {
+        true => Some(state.store.consented(sender.account).await?),
+        false => None,
+    };
+    let capped = match settings.as_ref().and_then(|s| s.marketing_cap).filter(|_| marketing) {
+        Some(cap) => {
+            let since = now - chrono::Duration::days(i64::from(cap.days()));
+            Some(state.store.capped(sender.account, since, i64::from(cap.messages())).await?)
         }
-        _ => None,
+        None => None,
+    };
+    let utm = match campaign.links().is_empty() {
+        true => None,
+        false => campaign.utm().clone().resolve(settings.and_then(|s| s.utm)),
     };
     let inputs = state.store.filter_inputs(sender.account, &numbers, text_hash, now).await?;
     let context = FilterContext {
@@ -150,6 +165,7 @@ async fn attempt(
         lists,
         segments,
         consented,
+        capped,
     };
     let simulation = simulate(&campaign, &context, now)?;
     if matches!(endpoint, Endpoint::Simulate | Endpoint::SimulateLists) {
@@ -202,6 +218,7 @@ async fn attempt(
         status,
         now,
         idempotency,
+        utm,
     };
     let (ticket, balance) = match state.store.create_campaign(sender.account, new).await? {
         Created::New { ticket, balance } => (ticket, balance),

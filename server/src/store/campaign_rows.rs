@@ -23,6 +23,8 @@ pub(crate) struct CampaignRow {
     pub(crate) unicode: bool,
     /// Minutes the carrier keeps trying, when the send says.
     pub(crate) validity: Option<i64>,
+    /// The UTM tags its short links carry (JSON), if any.
+    pub(crate) utm: Option<String>,
     /// `scheduled` or `sending`.
     pub(crate) status: &'static str,
     /// When it goes out (stored form).
@@ -74,6 +76,7 @@ impl NewCampaign<'_> {
             lists,
             unicode: campaign.unicode(),
             validity: campaign.validity().map(|v| i64::from(v.minutes())),
+            utm: self.utm.as_ref().and_then(|utm| serde_json::to_string(utm).ok()),
             status: self.status.as_str(),
             send_at: time::store(simulation.send_at),
             created_at: time::store(self.now),

@@ -92,6 +92,8 @@ pub(crate) struct NewCampaign<'a> {
     pub(crate) now: DateTime<Utc>,
     /// The request's idempotency key, if it came with one.
     pub(crate) idempotency: Option<IdempotencyKey>,
+    /// The UTM tags its short links carry (the send's own or the account's).
+    pub(crate) utm: Option<texto_core::Utm>,
 }
 
 /// A stored campaign.

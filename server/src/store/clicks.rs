@@ -56,7 +56,28 @@ pub(crate) trait ClickStore: Send + Sync {
     /// account has no such campaign.
     async fn clickers(&self, account: AccountId, ticket: i64, page: Page)
     -> Result<Option<(Vec<Clicker>, i64)>, Error>;
-    /// Counts a click on a short link and raises CLICKER; the long URL, or `None` when the
+    /// Counts a click on a short link and raises CLICKER; where it leads, or `None` when the
     /// code names no link that was sent.
-    async fn click(&self, click: Click, now: DateTime<Utc>) -> Result<Option<String>, Error>;
+    async fn click(&self, click: Click, now: DateTime<Utc>) -> Result<Option<Followed>, Error>;
+}
+
+/// A short link followed: its long URL, and the UTM tags its campaign was sent with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Followed {
+    /// The URL as the campaign gave it.
+    pub(crate) long_url: String,
+    /// The campaign's ticket.
+    pub(crate) campaign: i64,
+    /// The campaign's UTM tags (JSON as stored), if any.
+    pub(crate) utm: Option<String>,
+}
+
+impl Followed {
+    /// Where the recipient goes: the long URL with the campaign's UTM tags.
+    pub(crate) fn target(&self) -> String {
+        match self.utm.as_deref().and_then(|utm| serde_json::from_str::<texto_core::Utm>(utm).ok()) {
+            Some(utm) => utm.tag(&self.long_url, self.campaign),
+            None => self.long_url.clone(),
+        }
+    }
 }

@@ -72,6 +72,10 @@ pub(crate) struct AccountSettings {
     pub(crate) stop_confirmation: bool,
     /// Whether marketing sends skip contacts without an opt-in in force.
     pub(crate) marketing_needs_consent: bool,
+    /// The UTM tags added to short links' targets, if any.
+    pub(crate) utm: Option<texto_core::Utm>,
+    /// The frequency cap of marketing sends, if any.
+    pub(crate) marketing_cap: Option<texto_core::MarketingCap>,
 }
 
 /// An automatic reply to send.
@@ -134,15 +138,14 @@ pub(crate) const SEED_BUILTIN: &str = "INSERT INTO keywords (account_id, word, b
      VALUES ($1, $2, $3, $4, '[]', $5) ON CONFLICT (account_id, word) DO NOTHING";
 
 /// The account's settings (`$1`).
-pub(crate) const SETTINGS: &str =
-    "SELECT help_text, stop_confirmation, marketing_needs_consent FROM account_settings WHERE account_id = $1";
+pub(crate) const SETTINGS: &str = "SELECT help_text, stop_confirmation, marketing_needs_consent, utm, marketing_cap FROM account_settings WHERE account_id = $1";
 
 /// Writes the account's settings (`$1` account, `$2` help text, `$3` STOP confirmation, `$4`
-/// marketing needs consent).
-pub(crate) const SET_SETTINGS: &str = "INSERT INTO account_settings (account_id, help_text, stop_confirmation, marketing_needs_consent)
-     VALUES ($1, $2, $3, $4)
+/// marketing needs consent, `$5` UTM tags and `$6` the marketing cap, as JSON).
+pub(crate) const SET_SETTINGS: &str = "INSERT INTO account_settings (account_id, help_text, stop_confirmation, marketing_needs_consent, utm, marketing_cap)
+     VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (account_id) DO UPDATE SET help_text = excluded.help_text, stop_confirmation = excluded.stop_confirmation,
-         marketing_needs_consent = excluded.marketing_needs_consent";
+         marketing_needs_consent = excluded.marketing_needs_consent, utm = excluded.utm, marketing_cap = excluded.marketing_cap";
 
 /// Automatic replies to send (`$1` how many).
 pub(crate) const DUE_AUTO_REPLIES: &str =
@@ -220,12 +223,22 @@ pub(super) fn read_rule<R: Columns>(row: &R) -> Result<Option<KeywordRule>, R::F
     Ok(rule_of(row.column(0)?, &row.column::<String>(1)?, builtin.as_deref(), row.column(3)?, &actions))
 }
 
+/// The UTM tags and the marketing cap of `settings` as stored (JSON), if any.
+pub(crate) fn stored_json(settings: &AccountSettings) -> [Option<String>; 2] {
+    [
+        settings.utm.as_ref().and_then(|utm| serde_json::to_string(utm).ok()),
+        settings.marketing_cap.and_then(|cap| serde_json::to_string(&cap).ok()),
+    ]
+}
+
 /// One [`AccountSettings`], read from a row.
 pub(super) fn read_settings<R: Columns>(row: &R) -> Result<AccountSettings, R::Fault> {
     Ok(AccountSettings {
         help_text: row.column(0)?,
         stop_confirmation: row.column(1)?,
         marketing_needs_consent: row.column(2)?,
+        utm: row.column::<Option<String>>(3)?.and_then(|utm| serde_json::from_str(&utm).ok()),
+        marketing_cap: row.column::<Option<String>>(4)?.and_then(|cap| serde_json::from_str(&cap).ok()),
     })
 }
 

@@ -41,6 +41,7 @@ mod pausing;
 pub(crate) mod plans;
 pub(crate) mod postgres;
 pub(crate) mod replies_kept;
+mod report;
 mod retention;
 pub(crate) mod routing;
 pub(crate) mod segment_sql;
@@ -67,7 +68,7 @@ pub(crate) use audit::{AuditEntry, AuditFilter, AuditPage, AuditStore};
 pub(crate) use campaign_filter::{CampaignFilter, SortOrder};
 pub(crate) use campaign_rows::{CampaignRow, MessageRow, SEGMENT_PREFIX, per_country};
 pub(crate) use campaigns::{CampaignRecord, CampaignStatus, CampaignStore, FilterInputs, NewCampaign};
-pub(crate) use clicks::{ClickStore, Clicker, LinkClicks};
+pub(crate) use clicks::{ClickStore, Clicker, Followed, LinkClicks};
 pub(crate) use conditions::SqlValue;
 pub(crate) use consumption::{ConsumptionStore, CountryConsumption, consumption_conditions, consumption_query};
 pub(crate) use conversations::{ConversationFilter, ConversationStore};
@@ -94,6 +95,7 @@ pub(crate) use operators::{OperatorRecord, OperatorStore};
 pub(crate) use outbox::{Attempt, AttemptResult, DueEvent, NextStep, OutboxStore};
 pub(crate) use pausing::Pausing;
 pub(crate) use plans::PlanStore;
+pub(crate) use report::ReportStore;
 pub(crate) use retention::{Cursor, Expiry, RetentionSettings, RetentionStore, expiry_statement};
 pub(crate) use routing::{ConnectorConfig, ConnectorStatus, RoutingStore};
 pub(crate) use segments::SegmentStore;
@@ -174,6 +176,7 @@ pub(crate) trait Store:
     + SimulatorStore
     + TemplateStore
     + DraftStore
+    + ReportStore
 {
 }
 
@@ -209,5 +212,6 @@ impl<T> Store for T where
         + SimulatorStore
         + TemplateStore
         + DraftStore
+        + ReportStore
 {
 }

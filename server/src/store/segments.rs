@@ -55,6 +55,9 @@ pub(crate) trait SegmentStore: Send + Sync {
     ) -> Result<HashMap<String, Vec<Contact>>, Error>;
     /// The account's numbers with an opt-in in force.
     async fn consented(&self, account: AccountId) -> Result<FxHashSet<u64>, Error>;
+    /// The account's numbers that got `messages` marketing messages or more since `since`
+    /// (the frequency cap's).
+    async fn capped(&self, account: AccountId, since: DateTime<Utc>, messages: i64) -> Result<FxHashSet<u64>, Error>;
 }
 
 /// The account's segments (`$1`), by name.
@@ -83,6 +86,12 @@ pub(crate) const ENTRY_INFOS: &str = "SELECT c.number, c.info1, c.info2, c.info3
 /// The account's numbers with an opt-in in force (`$1`).
 pub(crate) const CONSENTED: &str =
     "SELECT number FROM account_contacts WHERE account_id = $1 AND opt_in_at IS NOT NULL AND opt_out_at IS NULL";
+
+/// The account's numbers (`$1`) with `$3` marketing messages or more created since `$2`, of
+/// campaigns not cancelled.
+pub(crate) const CAPPED: &str = "SELECT m.number FROM messages m JOIN campaigns c ON c.id = m.campaign_id
+     WHERE m.account_id = $1 AND m.created_at >= $2 AND c.pushtype = 'marketing' AND c.status <> 'cancelled'
+     GROUP BY m.number HAVING COUNT(*) >= $3";
 
 /// Rules as stored (the API's JSON).
 pub(crate) fn stored_rules(rules: &[SegmentRule]) -> String {

@@ -175,6 +175,12 @@ texts! {
     discard_confirm: "Discard this draft for the whole team?", "Supprimer ce brouillon pour toute l’équipe ?";
     last_change: "Last change", "Dernière modification";
     changed_by: "By", "Par";
+    utm_title: "Tag links for analytics (UTM)", "Baliser les liens pour l’analytique (UTM)";
+    utm_intro: "Adds utm_source, utm_medium and utm_campaign to every short link’s address when a recipient opens it, so your site’s analytics credit the campaign. A link that already has one of them keeps it.", "Ajoute utm_source, utm_medium et utm_campaign à l’adresse de chaque lien court quand un destinataire l’ouvre : l’analytique de votre site attribue la visite à la campagne. Un lien qui en a déjà un le garde.";
+    utm_on: "Tag short links", "Baliser les liens courts";
+    utm_source: "Source (utm_source)", "Source (utm_source)";
+    utm_medium: "Medium (utm_medium)", "Support (utm_medium)";
+    utm_campaign: "Campaign (utm_campaign; empty: the campaign’s number)", "Campagne (utm_campaign ; vide : le numéro de la campagne)";
     history: "Sent and scheduled", "Envoyées et programmées";
     resume_campaign: "Resume", "Reprendre";
     paused_notice: "Paused: no new message goes out until you resume it. Messages already handed over keep their receipts.", "En pause : aucun nouveau message ne part tant que vous ne reprenez pas. Les messages déjà transmis gardent leurs accusés.";
@@ -590,5 +596,11 @@ texts! {
     consent_source_form: "A web form", "Un formulaire web";
     import_consent_date: "Date they agreed (column; none: today)", "Date de l’accord (colonne ; aucune : aujourd’hui)";
     no_consent_counter: "Without consent", "Sans consentement";
+    capped_counter: "Frequency cap reached", "Plafond d’envois atteint";
+    cap_title: "Marketing frequency cap", "Plafond d’envois marketing";
+    cap_intro: "A marketing send skips the numbers that already got this many marketing messages from your account in the period; the simulation counts them in “Frequency cap reached”. Alerts are never capped.", "Un envoi marketing saute les numéros qui ont déjà reçu autant de messages marketing de votre compte sur la période ; la simulation les compte dans « Plafond d’envois atteint ». Les alertes ne sont jamais plafonnées.";
+    cap_on: "Cap marketing messages", "Plafonner les messages marketing";
+    cap_messages: "At most (messages)", "Au plus (messages)";
+    cap_days: "In (days)", "En (jours)";
     marketing_needs_consent: "Marketing needs consent: marketing sends skip contacts without an opt-in", "Le marketing exige un consentement : les envois marketing ignorent les contacts sans consentement";
 }

@@ -2,6 +2,7 @@
 
 pub mod audit;
 pub mod campaigns;
+pub mod cap_settings;
 pub mod compose;
 pub mod contacts;
 pub mod home;
@@ -22,4 +23,5 @@ pub mod team;
 pub mod team_rules;
 pub mod tokens;
 pub mod two_factor;
+pub mod utm_settings;
 pub mod webhooks;

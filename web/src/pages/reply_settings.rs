@@ -36,6 +36,7 @@ pub fn ReplySettings() -> impl IntoView {
                 help_text: Some(help.get_untracked()),
                 stop_confirmation: Some(i64::from(confirm.get_untracked())),
                 marketing_needs_consent: Some(i64::from(needs_consent.get_untracked())),
+                ..SettingsDto::default()
             },
         };
         saved.set(false);

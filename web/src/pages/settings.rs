@@ -1,11 +1,13 @@
 //! Settings: the low-balance alert (`/notification/balance`), keywords and the replies to STOP
-//! and HELP, the team's rules, how long data is kept, and the language.
+//! and HELP, UTM tagging, the marketing frequency cap, the team's rules, how long data is kept,
+//! and the language.
 
 use leptos::{prelude::*, task::spawn_local};
 use texto_core::wire::{NotificationDto, NotificationRequest, NotificationResponse};
 
 use super::{
-    keywords::Keywords, reply_settings::ReplySettings, retention_settings::RetentionSettings, team_rules::TeamRules,
+    cap_settings::CapSettings, keywords::Keywords, reply_settings::ReplySettings,
+    retention_settings::RetentionSettings, team_rules::TeamRules, utm_settings::UtmSettings,
 };
 use crate::{
     api::{ApiError, use_api},
@@ -96,6 +98,8 @@ pub fn Settings() -> impl IntoView {
         </section>
         <Keywords />
         <ReplySettings />
+        <UtmSettings />
+        <CapSettings />
         <TeamRules />
         <RetentionSettings />
         <section class="card">

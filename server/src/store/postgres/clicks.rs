@@ -13,14 +13,14 @@ use super::{
 use crate::{
     Error,
     store::{
-        AccountId, Click, ClickStore, Clicker, LinkClicks, Page,
+        AccountId, Click, ClickStore, Clicker, Followed, LinkClicks, Page,
         effects::{Clicked, info_of},
     },
 };
 
 #[async_trait]
 impl ClickStore for PgStore {
-    async fn click(&self, click: Click, now: DateTime<Utc>) -> Result<Option<String>, Error> {
+    async fn click(&self, click: Click, now: DateTime<Utc>) -> Result<Option<Followed>, Error> {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
         let long_url = store_click(&tx, &click, now).await?;
@@ -107,17 +107,23 @@ async fn links_of(db: &impl GenericClient, account: AccountId, ticket: i64) -> R
 /// Counts a click and raises CLICKER; the long URL, or `None` when the code names no link
 /// of a message handed over. The message's row is locked first, so that clicks on it from
 /// several nodes count one after the other.
-async fn store_click(tx: &Transaction<'_>, click: &Click, now: DateTime<Utc>) -> Result<Option<String>, Error> {
+async fn store_click(tx: &Transaction<'_>, click: &Click, now: DateTime<Utc>) -> Result<Option<Followed>, Error> {
     let mut outbox = Outbox::new(now);
     let query = tx
         .prepare_cached(
-            "SELECT m.campaign_id, m.account_id, m.gsmsmsid, m.info, c.links FROM messages m JOIN campaigns c ON c.id = m.campaign_id
+            "SELECT m.campaign_id, m.account_id, m.gsmsmsid, m.info, c.links, c.utm FROM messages m JOIN campaigns c ON c.id = m.campaign_id
              WHERE m.id = $1 AND m.delivery <> 0 FOR NO KEY UPDATE OF m",
         )
         .await?;
     let Some(row) = tx.query_opt(&query, &[&click.message_id]).await? else { return Ok(None) };
-    let (campaign, account, gsmsmsid, info, links): (i64, i64, Option<String>, Option<String>, String) =
-        (row.get(0), row.get(1), row.get(2), row.get(3), row.get(4));
+    let (campaign, account, gsmsmsid, info, links, utm): (
+        i64,
+        i64,
+        Option<String>,
+        Option<String>,
+        String,
+        Option<String>,
+    ) = (row.get(0), row.get(1), row.get(2), row.get(3), row.get(4), row.get(5));
     let links: Vec<String> = serde_json::from_str(&links).unwrap_or_default();
     let Some(long_url) = links.get(click.link).cloned() else { return Ok(None) };
     let [brand, model, os] = &click.device;
@@ -135,5 +141,5 @@ async fn store_click(tx: &Transaction<'_>, click: &Click, now: DateTime<Utc>) ->
     outbox.raise_all(tx, std::slice::from_ref(&event)).await?;
     outbox.count(account, |day| day.clicks += 1);
     outbox.write_counts(tx).await?;
-    Ok(Some(long_url))
+    Ok(Some(Followed { long_url, campaign, utm }))
 }

@@ -14,7 +14,7 @@ use crate::{
             AUTO_REPLY_DONE, AccountSettings, AutoReplyOutcome, DELETE_OWN, DUE_AUTO_REPLIES, DueAutoReply, IS_BUILTIN,
             KeywordChange, KeywordRemoved, KeywordRule, KeywordSaved, KeywordStore, RULE_COLUMNS, SEED_BUILTIN,
             SET_SETTINGS, SETTINGS, actions_column, builtin_reply, listing_order, read_due_reply, read_rule,
-            read_settings,
+            read_settings, stored_json,
         },
         time,
     },
@@ -110,10 +110,18 @@ impl KeywordStore for PgStore {
 
     async fn set_settings(&self, account: AccountId, settings: AccountSettings) -> Result<(), Error> {
         let client = self.pool.get().await?;
+        let [utm, cap] = stored_json(&settings);
         query(
             &client,
             SET_SETTINGS,
-            &[&account, &settings.help_text, &settings.stop_confirmation, &settings.marketing_needs_consent],
+            &[
+                &account,
+                &settings.help_text,
+                &settings.stop_confirmation,
+                &settings.marketing_needs_consent,
+                &utm,
+                &cap,
+            ],
         )
         .await?;
         Ok(())

@@ -36,6 +36,8 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0027_totp_step.sql"),
     include_str!("../../../migrations/postgres/0028_campaign_studio.sql"),
     include_str!("../../../migrations/postgres/0029_drafts.sql"),
+    include_str!("../../../migrations/postgres/0030_utm.sql"),
+    include_str!("../../../migrations/postgres/0031_marketing_cap.sql"),
 ];
 
 /// The advisory lock's key ("texto" in ASCII).

@@ -31,6 +31,7 @@ mod number_lists;
 mod operators;
 mod outbox;
 mod plans;
+mod report;
 mod retention;
 mod routing;
 mod segments;

@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use async_trait::async_trait;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
 use rustc_hash::FxHashSet;
 use texto_core::{Contact, SegmentRule};
@@ -17,7 +17,7 @@ use crate::{
         account_contacts::BOOK,
         segment_sql::{Dialect, segment_conditions},
         segments::{
-            CONSENTED, DELETE, ENTRY_INFOS, INSERT, SEGMENT, SEGMENTS, SavedSegment, SegmentStore, UPDATE,
+            CAPPED, CONSENTED, DELETE, ENTRY_INFOS, INSERT, SEGMENT, SEGMENTS, SavedSegment, SegmentStore, UPDATE,
             loaded_rules, stored_rules, with_infos,
         },
         time,
@@ -128,6 +128,15 @@ impl SegmentStore for PgStore {
     async fn consented(&self, account: AccountId) -> Result<FxHashSet<u64>, Error> {
         let client = self.pool.get().await?;
         Ok(query(&client, CONSENTED, &[&account])
+            .await?
+            .iter()
+            .filter_map(|row| u64::try_from(row.get::<_, i64>(0)).ok())
+            .collect())
+    }
+
+    async fn capped(&self, account: AccountId, since: DateTime<Utc>, messages: i64) -> Result<FxHashSet<u64>, Error> {
+        let client = self.pool.get().await?;
+        Ok(query(&client, CAPPED, &[&account, &time::store(since), &messages])
             .await?
             .iter()
             .filter_map(|row| u64::try_from(row.get::<_, i64>(0)).ok())

@@ -288,10 +288,10 @@ fn write_campaign(
         .prepare_cached(
             "INSERT OR FAIL INTO campaigns (id, account_id, text, pushtype, sender, links, lists, unicode, status, send_at, created_at, cost,
                  total, sent, blacklisted, duplicated, invalid, npai, not_allowed, flood, country_limit,
-                 idempotency_key, idempotency_fingerprint, idempotency_balance, validity)
+                 idempotency_key, idempotency_fingerprint, idempotency_balance, validity, utm)
              VALUES ((SELECT max(coalesce((SELECT max(id) FROM campaigns), 0),
                                  coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'drafts'), 0)) + 1),
-                     ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                     ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         )?
         .query_row(
             params![
@@ -319,6 +319,7 @@ fn write_campaign(
                 key.map(|key| &key.fingerprint),
                 key.map(|_| (available - cost).hundredths()),
                 row.validity,
+                row.utm,
             ],
             |r| r.get(0),
         );

@@ -13,14 +13,14 @@ use super::{
 use crate::{
     Error,
     store::{
-        AccountId, Click, ClickStore, Clicker, LinkClicks, Page,
+        AccountId, Click, ClickStore, Clicker, Followed, LinkClicks, Page,
         effects::{Clicked, info_of},
     },
 };
 
 #[async_trait]
 impl ClickStore for SqliteStore {
-    async fn click(&self, click: Click, now: DateTime<Utc>) -> Result<Option<String>, Error> {
+    async fn click(&self, click: Click, now: DateTime<Utc>) -> Result<Option<Followed>, Error> {
         self.db.write(move |db| store_click(db, &click, now)).await
     }
 
@@ -94,18 +94,18 @@ fn links_of(db: &Connection, account: AccountId, ticket: i64) -> Result<Option<V
 
 /// Counts a click and raises CLICKER; the long URL, or `None` when the code names no link
 /// of a message handed over.
-fn store_click(db: &Connection, click: &Click, now: DateTime<Utc>) -> Result<Option<String>, Error> {
+fn store_click(db: &Connection, click: &Click, now: DateTime<Utc>) -> Result<Option<Followed>, Error> {
     let mut outbox = Outbox::new(now);
     let row = db
         .prepare_cached(
-            "SELECT m.campaign_id, m.account_id, m.gsmsmsid, m.info, c.links FROM messages m JOIN campaigns c ON c.id = m.campaign_id
+            "SELECT m.campaign_id, m.account_id, m.gsmsmsid, m.info, c.links, c.utm FROM messages m JOIN campaigns c ON c.id = m.campaign_id
              WHERE m.id = ? AND m.delivery <> 0",
         )?
         .query_row([click.message_id], |row| {
-            Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?, row.get::<_, Option<String>>(2)?, row.get::<_, Option<String>>(3)?, row.get::<_, String>(4)?))
+            Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?, row.get::<_, Option<String>>(2)?, row.get::<_, Option<String>>(3)?, row.get::<_, String>(4)?, row.get::<_, Option<String>>(5)?))
         })
         .optional()?;
-    let Some((campaign, account, gsmsmsid, info, links)) = row else { return Ok(None) };
+    let Some((campaign, account, gsmsmsid, info, links, utm)) = row else { return Ok(None) };
     let links: Vec<String> = serde_json::from_str(&links).unwrap_or_default();
     let Some(long_url) = links.get(click.link).cloned() else { return Ok(None) };
     let [brand, model, os] = &click.device;
@@ -121,5 +121,5 @@ fn store_click(db: &Connection, click: &Click, now: DateTime<Utc>) -> Result<Opt
     outbox.raise(db, event.account, event.kind, &event.body)?;
     outbox.count(account, |day| day.clicks += 1);
     outbox.write_counts(db)?;
-    Ok(Some(long_url))
+    Ok(Some(Followed { long_url, campaign, utm }))
 }

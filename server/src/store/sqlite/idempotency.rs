@@ -69,6 +69,7 @@ fn answer_to(db: &Connection, account: AccountId, key: &str) -> Result<Option<(S
                 flood: count(12)?,
                 country_limit: count(13)?,
                 no_consent: 0,
+                capped: 0,
             };
             let balance = Credits::from_hundredths(row.get(2)?);
             let answer = counters.to_wire(Credits::from_hundredths(row.get(4)?), balance, None);

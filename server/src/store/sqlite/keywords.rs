@@ -14,7 +14,7 @@ use crate::{
             AUTO_REPLY_DONE, AccountSettings, AutoReplyOutcome, DELETE_OWN, DUE_AUTO_REPLIES, DueAutoReply, IS_BUILTIN,
             KeywordChange, KeywordRemoved, KeywordRule, KeywordSaved, KeywordStore, RULE_COLUMNS, SEED_BUILTIN,
             SET_SETTINGS, SETTINGS, actions_column, builtin_reply, listing_order, read_due_reply, read_rule,
-            read_settings,
+            read_settings, stored_json,
         },
         time,
     },
@@ -127,13 +127,16 @@ impl KeywordStore for SqliteStore {
     }
 
     async fn set_settings(&self, account: AccountId, settings: AccountSettings) -> Result<(), Error> {
+        let [utm, cap] = stored_json(&settings);
         self.db
             .write(move |db| {
                 db.prepare_cached(&numbered(SET_SETTINGS))?.execute(params![
                     account,
                     settings.help_text,
                     settings.stop_confirmation,
-                    settings.marketing_needs_consent
+                    settings.marketing_needs_consent,
+                    utm,
+                    cap,
                 ])?;
                 Ok(())
             })

@@ -27,6 +27,7 @@ mod number_lists;
 mod operators;
 mod outbox;
 mod plans;
+mod report;
 mod retention;
 mod routing;
 mod segments;

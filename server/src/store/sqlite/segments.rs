@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use async_trait::async_trait;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
 use rustc_hash::FxHashSet;
 use texto_core::{Contact, SegmentRule};
@@ -16,7 +16,7 @@ use crate::{
         account_contacts::BOOK,
         segment_sql::{Dialect, segment_conditions},
         segments::{
-            CONSENTED, DELETE, ENTRY_INFOS, INSERT, SEGMENT, SEGMENTS, SavedSegment, SegmentStore, UPDATE,
+            CAPPED, CONSENTED, DELETE, ENTRY_INFOS, INSERT, SEGMENT, SEGMENTS, SavedSegment, SegmentStore, UPDATE,
             loaded_rules, stored_rules, with_infos,
         },
         time,
@@ -144,6 +144,17 @@ impl SegmentStore for SqliteStore {
             .read(move |db| {
                 let mut statement = db.prepare_cached(&numbered(CONSENTED))?;
                 let rows = statement.query_map([account], |row| row.get::<_, i64>(0))?;
+                Ok(rows.filter_map(|n| n.ok().and_then(|n| u64::try_from(n).ok())).collect())
+            })
+            .await
+    }
+
+    async fn capped(&self, account: AccountId, since: DateTime<Utc>, messages: i64) -> Result<FxHashSet<u64>, Error> {
+        let since = time::store(since);
+        self.db
+            .read(move |db| {
+                let mut statement = db.prepare_cached(&numbered(CAPPED))?;
+                let rows = statement.query_map(params![account, since, messages], |row| row.get::<_, i64>(0))?;
                 Ok(rows.filter_map(|n| n.ok().and_then(|n| u64::try_from(n).ok())).collect())
             })
             .await

@@ -161,6 +161,9 @@ pub fn counter_rows(lang: Lang, r: &CampaignResultDto) -> Vec<(&'static str, Str
         (t.cost, format::credits(lang, r.cost)),
         (t.credits_after, format::credits(lang, r.credits)),
     ];
+    if let Some(capped) = r.capped {
+        rows.insert(9, (t.capped_counter, n(capped)));
+    }
     if let Some(no_consent) = r.no_consent {
         rows.insert(9, (t.no_consent_counter, n(no_consent)));
     }
@@ -213,15 +216,17 @@ pub fn SimulationPanel(draft: RwSignal<Draft>, figures: Memo<Figures>) -> impl I
         server.get().map(|answer| match answer {
             Ok(remote) => {
                 let local = figures.with(|f| f.result.clone().ok());
-                let differences: Vec<(&str, String, String)> = match &local {
-                    Some(local) => counter_rows(lang.get(), local)
-                        .into_iter()
-                        .zip(counter_rows(lang.get(), &remote))
-                        .filter(|((_, a), (_, b))| a != b)
-                        .map(|((label, a), (_, b))| (label, a, b))
-                        .collect(),
-                    None => counter_rows(lang.get(), &remote).into_iter().map(|(l, b)| (l, "—".to_owned(), b)).collect(),
-                };
+                // Row by row, by label: the server may count what the page cannot (the
+                // frequency cap needs the account's sending history).
+                let local = local.map(|local| counter_rows(lang.get(), &local)).unwrap_or_default();
+                let differences: Vec<(&str, String, String)> = counter_rows(lang.get(), &remote)
+                    .into_iter()
+                    .map(|(label, b)| {
+                        let a = local.iter().find(|(l, _)| *l == label).map_or_else(|| "—".to_owned(), |(_, a)| a.clone());
+                        (label, a, b)
+                    })
+                    .filter(|(_, a, b)| a != b && !(a == "—" && b == "0"))
+                    .collect();
                 if differences.is_empty() {
                     view! { <p class="alert ok" role="status">{t().server_agrees}</p> }.into_any()
                 } else {

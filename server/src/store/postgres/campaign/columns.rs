@@ -99,6 +99,8 @@ pub(super) struct Campaigns<'a> {
     unicode: Vec<bool>,
     /// Validity periods in minutes.
     validity: Vec<Option<i64>>,
+    /// UTM tags (JSON).
+    utm: Vec<Option<&'a str>>,
     /// Statuses.
     statuses: Vec<&'a str>,
     /// Sending times.
@@ -124,6 +126,7 @@ impl<'a> Campaigns<'a> {
             lists: Vec::new(),
             unicode: Vec::new(),
             validity: Vec::new(),
+            utm: Vec::new(),
             statuses: Vec::new(),
             send_at: Vec::new(),
             created_at: Vec::new(),
@@ -141,6 +144,7 @@ impl<'a> Campaigns<'a> {
             columns.lists.push(&row.lists);
             columns.unicode.push(row.unicode);
             columns.validity.push(row.validity);
+            columns.utm.push(row.utm.as_deref());
             columns.statuses.push(row.status);
             columns.send_at.push(&row.send_at);
             columns.created_at.push(&row.created_at);
@@ -152,7 +156,7 @@ impl<'a> Campaigns<'a> {
         columns
     }
 
-    /// The 22 parameters of the insert, in its columns' order.
+    /// The 23 parameters of the insert, in its columns' order.
     pub(super) fn params(&self) -> Vec<&(dyn ToSql + Sync)> {
         let mut params: Vec<&(dyn ToSql + Sync)> = vec![
             &self.ids,
@@ -170,6 +174,7 @@ impl<'a> Campaigns<'a> {
         ];
         params.extend(self.counters.iter().map(|c| c as &(dyn ToSql + Sync)));
         params.push(&self.validity);
+        params.push(&self.utm);
         params
     }
 }

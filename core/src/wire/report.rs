@@ -1,0 +1,96 @@
+//! A campaign's report (texto's addition): `GET /campaign/:id/report` and its CSV.
+
+use serde::{Deserialize, Serialize};
+
+use super::lenient;
+
+/// The answer to `GET /campaign/:id/report`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ReportResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
+    pub message: String,
+    /// The report.
+    #[serde(default)]
+    pub report: ReportDto,
+}
+document!(ReportResponse, None, &["response"]);
+
+/// What became of a campaign: the funnel with its rates, the first 48 hours, and per country.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ReportDto {
+    /// The campaign's ticket.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub id: String,
+    /// Messages sent (handed over or to be).
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub sent: i64,
+    /// Delivered.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub delivered: i64,
+    /// Recipients who clicked a link.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub clicked: i64,
+    /// Numbers that replied (not with a stop word).
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub replied: i64,
+    /// Numbers that replied with a stop word.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub stopped: i64,
+    /// Delivered, in % of sent.
+    #[serde(default, deserialize_with = "lenient::decimal")]
+    pub delivered_rate: f64,
+    /// Clicked, in % of delivered.
+    #[serde(default, deserialize_with = "lenient::decimal")]
+    pub clicked_rate: f64,
+    /// Replied, in % of delivered.
+    #[serde(default, deserialize_with = "lenient::decimal")]
+    pub replied_rate: f64,
+    /// Stopped, in % of delivered.
+    #[serde(default, deserialize_with = "lenient::decimal")]
+    pub stopped_rate: f64,
+    /// Deliveries and clicks in each of the first 48 hours after it went out.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub hours: Vec<ReportHourDto>,
+    /// Per country, the most messages first.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub countries: Vec<ReportCountryDto>,
+}
+
+/// One hour of a report: `hour` 0 is the hour the campaign went out in.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ReportHourDto {
+    /// Hours after the campaign went out (0 to 47).
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub hour: i64,
+    /// Messages delivered in that hour.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub delivered: i64,
+    /// Clicks in that hour.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub clicks: i64,
+}
+
+/// One country of a report.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ReportCountryDto {
+    /// ISO 3166-1 alpha-2.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub country: String,
+    /// Messages sent there.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub sent: i64,
+    /// Delivered there.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub delivered: i64,
+    /// Recipients there who clicked.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub clicked: i64,
+}

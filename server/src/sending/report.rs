@@ -1,0 +1,115 @@
+//! A campaign's report (texto's addition): `GET /campaign/:ticket/report` (JSON or XML) and
+//! `GET /campaign/:ticket/report.csv` (UTF-8 with a byte order mark, no cell read as a
+//! formula): the funnel (sent, delivered, clicked, replied, stopped) with its rates,
+//! deliveries and clicks hour by hour over the first 48 hours, and per country.
+
+use axum::{
+    Router,
+    extract::{Path, State},
+    http::header,
+    response::{IntoResponse, Response},
+    routing::get,
+};
+use texto_core::{
+    CSV_BOM, DeliveryCode, ReportCounts, campaign_report, spreadsheet_cell,
+    wire::{ReportCountryDto, ReportDto, ReportResponse},
+};
+
+use crate::{
+    Error,
+    http::{Accept, auth::Caller, inputs::path_id},
+    state::AppState,
+};
+
+pub(crate) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/campaign/{ticket}/report", get(report))
+        .route("/campaign/{ticket}/report.csv", get(report_csv))
+}
+
+/// The report of the caller's campaign `ticket` (-5 when it has none).
+async fn read(state: &AppState, caller: &Caller, ticket: &str) -> Result<ReportDto, Error> {
+    let not_found = || Error::NotFound(format!("campaign {ticket}"));
+    let id = path_id(ticket).ok_or_else(not_found)?;
+    let record = state.store.campaign(caller.account, id).await?.ok_or_else(not_found)?;
+    let rows = state.store.report_rows(caller.account, id).await?;
+    let counts = ReportCounts {
+        sent: record.sent,
+        delivered: record.deliveries.of(DeliveryCode::Delivered),
+        clicked: rows.clickers,
+        replied: rows.repliers,
+        stopped: record.stops,
+        delivered_hours: rows.delivered_hours,
+        click_hours: rows.click_hours,
+        countries: rows
+            .countries
+            .into_iter()
+            .map(|c| ReportCountryDto { country: c.country, sent: c.sent, delivered: c.delivered, clicked: c.clicked })
+            .collect(),
+    };
+    Ok(campaign_report(&id.to_string(), record.send_at, counts))
+}
+
+#[utoipa::path(get, path = "/campaign/{ticket}/report", tag = "campaigns",
+    params(("ticket" = String, Path, description = "The campaign ticket")),
+    responses((status = 200, description = "The campaign's report", body = texto_core::wire::ReportResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(crate) async fn report(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(ticket): Path<String>,
+) -> Result<Response, Error> {
+    let report = read(&state, &caller, &ticket).await?;
+    Ok(accept.ok(&ReportResponse { status: 1, message: "OK".into(), report }))
+}
+
+#[utoipa::path(get, path = "/campaign/{ticket}/report.csv", tag = "campaigns",
+    params(("ticket" = String, Path, description = "The campaign ticket")),
+    responses((status = 200, description = "The report as CSV: the funnel, then per country, then hour by hour", content_type = "text/csv"), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(crate) async fn report_csv(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(ticket): Path<String>,
+) -> Result<Response, Error> {
+    let report = read(&state, &caller, &ticket).await?;
+    let body = csv_of(&report).map_err(|_| Error::Unavailable("the CSV export could not be written"))?;
+    let name = format!("attachment; filename=\"campaign-{}-report.csv\"", report.id);
+    Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()), (header::CONTENT_DISPOSITION, name)], body)
+        .into_response())
+}
+
+/// Three tables one after the other, each with its header line: the funnel (`measure`,
+/// `count`, `rate`), the countries, the hours.
+fn csv_of(report: &ReportDto) -> Result<Vec<u8>, csv::Error> {
+    let mut out = csv::WriterBuilder::new().flexible(true).from_writer(CSV_BOM.as_bytes().to_vec());
+    out.write_record(["measure", "count", "rate_percent"])?;
+    let funnel = [
+        ("sent", report.sent, None),
+        ("delivered", report.delivered, Some(report.delivered_rate)),
+        ("clicked", report.clicked, Some(report.clicked_rate)),
+        ("replied", report.replied, Some(report.replied_rate)),
+        ("stopped", report.stopped, Some(report.stopped_rate)),
+    ];
+    for (measure, count, rate) in funnel {
+        out.write_record([measure.to_owned(), count.to_string(), rate.map_or_else(String::new, |r| r.to_string())])?;
+    }
+    out.write_record([""])?;
+    out.write_record(["country", "sent", "delivered", "clicked"])?;
+    for c in &report.countries {
+        let cells = [
+            spreadsheet_cell(&c.country).into_owned(),
+            c.sent.to_string(),
+            c.delivered.to_string(),
+            c.clicked.to_string(),
+        ];
+        out.write_record(cells)?;
+    }
+    out.write_record([""])?;
+    out.write_record(["hour", "delivered", "clicks"])?;
+    for h in &report.hours {
+        out.write_record([h.hour.to_string(), h.delivered.to_string(), h.clicks.to_string()])?;
+    }
+    out.into_inner().map_err(|e| e.into_error().into())
+}

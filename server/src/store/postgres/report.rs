@@ -1,0 +1,40 @@
+//! Reports in PostgreSQL (the statements shared with SQLite).
+
+use async_trait::async_trait;
+use texto_core::DeliveryCode;
+
+use super::{PgStore, query};
+use crate::{
+    Error,
+    store::{
+        AccountId,
+        report::{
+            CLICK_HOURS, CLICKERS_BY_COUNTRY, COUNTRIES, DELIVERED_HOURS, REPLIERS, ReportRows, ReportStore,
+            read_country, read_hour,
+        },
+    },
+};
+
+#[async_trait]
+impl ReportStore for PgStore {
+    async fn report_rows(&self, account: AccountId, ticket: i64) -> Result<ReportRows, Error> {
+        let client = self.pool.get().await?;
+        let delivered = DeliveryCode::Delivered.code();
+        let hours = |rows: Vec<tokio_postgres::Row>| rows.iter().map(read_hour).collect::<Result<Vec<_>, _>>();
+        let rows = ReportRows {
+            countries: query(&client, COUNTRIES, &[&ticket, &delivered])
+                .await?
+                .iter()
+                .map(read_country)
+                .collect::<Result<_, _>>()?,
+            delivered_hours: hours(query(&client, DELIVERED_HOURS, &[&ticket, &delivered]).await?)?,
+            click_hours: hours(query(&client, CLICK_HOURS, &[&ticket]).await?)?,
+            clickers: 0,
+            repliers: query(&client, REPLIERS, &[&ticket, &account])
+                .await?
+                .first()
+                .map_or(Ok(0), |row| row.try_get(0))?,
+        };
+        Ok(rows.with_clickers(hours(query(&client, CLICKERS_BY_COUNTRY, &[&ticket]).await?)?))
+    }
+}

@@ -1,0 +1,46 @@
+//! Reports in SQLite (the statements shared with PostgreSQL).
+
+use async_trait::async_trait;
+use rusqlite::params;
+use texto_core::DeliveryCode;
+
+use super::{SqliteStore, numbered};
+use crate::{
+    Error,
+    store::{
+        AccountId,
+        report::{
+            CLICK_HOURS, CLICKERS_BY_COUNTRY, COUNTRIES, DELIVERED_HOURS, REPLIERS, ReportRows, ReportStore,
+            read_country, read_hour,
+        },
+    },
+};
+
+#[async_trait]
+impl ReportStore for SqliteStore {
+    async fn report_rows(&self, account: AccountId, ticket: i64) -> Result<ReportRows, Error> {
+        let delivered = DeliveryCode::Delivered.code();
+        self.db
+            .read(move |db| {
+                let mut countries = db.prepare_cached(&numbered(COUNTRIES))?;
+                let countries = countries.query_map(params![ticket, delivered], |row| read_country(row))?;
+                let mut hours = db.prepare_cached(&numbered(DELIVERED_HOURS))?;
+                let delivered_hours = hours.query_map(params![ticket, delivered], |row| read_hour(row))?;
+                let mut clicks = db.prepare_cached(&numbered(CLICK_HOURS))?;
+                let click_hours = clicks.query_map([ticket], |row| read_hour(row))?;
+                let rows = ReportRows {
+                    countries: countries.collect::<Result<_, _>>()?,
+                    delivered_hours: delivered_hours.collect::<Result<_, _>>()?,
+                    click_hours: click_hours.collect::<Result<_, _>>()?,
+                    clickers: 0,
+                    repliers: db
+                        .prepare_cached(&numbered(REPLIERS))?
+                        .query_row(params![ticket, account], |row| row.get(0))?,
+                };
+                let mut by_country = db.prepare_cached(&numbered(CLICKERS_BY_COUNTRY))?;
+                let by_country = by_country.query_map([ticket], |row| read_hour(row))?;
+                Ok(rows.with_clickers(by_country.collect::<Result<_, _>>()?))
+            })
+            .await
+    }
+}

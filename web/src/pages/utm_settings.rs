@@ -1,0 +1,80 @@
+//! Settings' "Tag links for analytics (UTM)" (`PUT /settings`, `settings.utm`): the tags added
+//! to every short link's target, so the site's analytics credit the campaign.
+
+use leptos::{prelude::*, task::spawn_local};
+use texto_core::wire::{SettingsDto, SettingsRequest, SettingsResponse, UtmDto};
+
+use crate::{
+    api::{ApiError, use_api},
+    components::{errors::ErrorAlert, field::TextField},
+    i18n::use_texts,
+};
+
+/// The section.
+#[component]
+pub fn UtmSettings() -> impl IntoView {
+    let (t, api) = (use_texts(), use_api());
+    let on = RwSignal::new(false);
+    let (source, medium, campaign) =
+        (RwSignal::new(String::new()), RwSignal::new(String::new()), RwSignal::new(String::new()));
+    let (error, saved, loaded) = (RwSignal::new(None::<ApiError>), RwSignal::new(false), RwSignal::new(false));
+    let show = move |settings: SettingsDto| {
+        let utm = settings.utm.flatten();
+        on.set(utm.is_some());
+        let utm = utm.unwrap_or(UtmDto { source: Some("sms".into()), medium: Some("texto".into()), campaign: None });
+        source.set(utm.source.unwrap_or_default());
+        medium.set(utm.medium.unwrap_or_default());
+        campaign.set(utm.campaign.unwrap_or_default());
+    };
+    spawn_local(async move {
+        if let Ok(answer) = api.get::<SettingsResponse>("/settings").await {
+            show(answer.settings);
+        }
+        loaded.set(true);
+    });
+    let save = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let utm = on.get_untracked().then(|| UtmDto {
+            source: Some(source.get_untracked()),
+            medium: Some(medium.get_untracked()),
+            campaign: Some(campaign.get_untracked()),
+        });
+        let request = SettingsRequest { settings: SettingsDto { utm: Some(utm), ..SettingsDto::default() } };
+        saved.set(false);
+        spawn_local(async move {
+            match api.put::<_, SettingsResponse>("/settings", &request).await {
+                Ok(answer) => {
+                    error.set(None);
+                    saved.set(true);
+                    show(answer.settings);
+                }
+                Err(e) => error.set(Some(e)),
+            }
+        });
+    };
+    view! {
+        <section class="card" aria-labelledby="utm-title">
+            <h2 id="utm-title">{move || t().utm_title}</h2>
+            <p id="utm-intro">{move || t().utm_intro}</p>
+            <form on:submit=save>
+                <fieldset class="plain" disabled=move || !loaded.get()>
+                    <label class="check">
+                        <input type="checkbox" aria-describedby="utm-intro" prop:checked=move || on.get()
+                            on:change=move |ev| on.set(event_target_checked(&ev)) />
+                        {move || t().utm_on}
+                    </label>
+                    <Show when=move || on.get()>
+                        <div class="row">
+                            <TextField id="utm-source" label=Signal::derive(move || t().utm_source) value=source error field="settings.utm.source" />
+                            <TextField id="utm-medium" label=Signal::derive(move || t().utm_medium) value=medium error field="settings.utm.medium" />
+                            <TextField id="utm-campaign" label=Signal::derive(move || t().utm_campaign) value=campaign error field="settings.utm.campaign" />
+                        </div>
+                    </Show>
+                    <ErrorAlert error=error />
+                    <Show when=move || saved.get()><p class="alert ok" role="status">{move || t().saved}</p></Show>
+                    <button type="submit" class="primary">{move || t().save}</button>
+                </fieldset>
+            </form>
+        </section>
+    }
+}
