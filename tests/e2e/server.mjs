@@ -10,13 +10,14 @@ const webDir = process.env.TEXTO_WEB_DIR;
 /**
  * Runs texto with its demo account (1,000 credits) until `stop()` is called.
  * @param {string[]} extra more `texto serve` flags
+ * @param {{ db?: string }} options another database than a fresh SQLite file (a PostgreSQL URL)
  * @returns {Promise<{ url: string, token: string, db: string, stop: () => Promise<void> }>} url is the
  *   base URL, e.g. http://127.0.0.1:41234; token is the demo account's API token; db its database
  */
-export async function startTexto(extra = []) {
+export async function startTexto(extra = [], options = {}) {
   if (!bin || !webDir) throw new Error("TEXTO_BIN and TEXTO_WEB_DIR must be set (scripts/test sets them)");
   const dir = mkdtempSync(join(tmpdir(), "texto-e2e-"));
-  const db = join(dir, "texto.db");
+  const db = options.db ?? join(dir, "texto.db");
   const child = spawn(bin, ["serve", "--addr", "127.0.0.1:0", "--db", db, "--web-dir", webDir, "--demo", "--allow-private-webhooks", ...extra], {
     stdio: ["ignore", "pipe", "inherit"],
   });

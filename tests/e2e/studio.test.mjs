@@ -161,3 +161,24 @@ test("a frequency cap is set in Settings and the server's check counts the cappe
   await api(suite.texto, "PUT", "/settings", { settings: { marketing_cap: null } });
   await page.context().close();
 });
+
+test("a campaign's report shows the funnel, the hours and the countries, in both languages", async () => {
+  const numbers = ["33612346101", "33612346102", "33612346103"];
+  const sent = await api(suite.texto, "POST", "/send", { sms: { message: { text: "Nouveautés <-short->", pushtype: "alert", links: ["https://shop.example/n"] }, recipients: { gsm: numbers.map((value) => ({ value })) } } });
+  assert.equal(sent.status, 200, JSON.stringify(sent.body));
+  const ticket = sent.body.ticket;
+  await eventually(async () => (await api(suite.texto, "GET", `/campaign/${ticket}/report`)).body.report.delivered, (n) => n === 3, "every receipt");
+  const page = await openApp(suite.browser, suite.texto, { path: `/app/campaigns/${ticket}` });
+  const report = page.getByTestId("report");
+  await eventually(() => report.getByTestId("report-rates").textContent(), (t) => /Delivered100%Click rate \(of delivered\)0%/.test(t), "the rates");
+  await report.getByRole("img", { name: /The first 48 hours: 3 Delivered, 0 Clicks/ }).waitFor();
+  await report.getByRole("cell", { name: "FR" }).waitFor();
+  await assertAccessible(page, "a campaign's report");
+  await screenshots(page, "campaign-report");
+  await page.context().close();
+  const fr = await openApp(suite.browser, suite.texto, { path: `/app/campaigns/${ticket}`, locale: "fr-FR" });
+  await eventually(() => fr.getByTestId("report-rates").textContent(), (t) => /Délivrés100\u00a0%/.test(t), "les taux");
+  await fr.getByRole("button", { name: "Exporter le rapport (CSV)" }).waitFor();
+  await screenshots(fr, "campaign-report-fr");
+  await fr.context().close();
+});

@@ -49,6 +49,19 @@ pub fn percent(lang: Lang, value: i64) -> String {
     }
 }
 
+/// A rate to one decimal, the decimal left out when it is 0: `33,3 %` / `33.3%`, `25 %`.
+pub fn rate(lang: Lang, value: f64) -> String {
+    let tenths = (value * 10.0).round() as i64;
+    let shown = match tenths % 10 {
+        0 => (tenths / 10).to_string(),
+        fraction => format!("{}{}{}", tenths / 10, if lang == Lang::Fr { ',' } else { '.' }, fraction.abs()),
+    };
+    match lang {
+        Lang::En => format!("{shown}%"),
+        Lang::Fr => format!("{shown}\u{a0}%"),
+    }
+}
+
 /// A Paris wall-clock time: `22/11/2026 14:30` / `22 Nov 2026, 14:30`.
 pub fn wall_clock(lang: Lang, at: NaiveDateTime) -> String {
     const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];

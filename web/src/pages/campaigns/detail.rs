@@ -10,6 +10,7 @@ use texto_core::wire::{CampaignDetailDto, CampaignDetailResponse, StatusResponse
 use super::{
     approval::{Approval, is_awaiting},
     messages::CampaignMessages,
+    report::CampaignReport,
     status_label,
 };
 use crate::{
@@ -202,6 +203,7 @@ pub fn CampaignDetail() -> impl IntoView {
         })}
         <h2>{move || t().delivery_chart}</h2>
         <BarChart title=Signal::derive(move || t().delivery_chart) bars />
+        {move || view! { <CampaignReport id=id() /> }}
         {move || view! { <CampaignMessages id=id() revision /> }}
     }
 }

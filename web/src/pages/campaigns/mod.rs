@@ -5,6 +5,7 @@ mod detail;
 mod drafts;
 mod filters;
 mod messages;
+mod report;
 
 use leptos::prelude::*;
 use leptos_router::components::A;
