@@ -107,17 +107,21 @@ fn sms_request(xml: bool) -> impl Strategy<Value = SmsRequest<'static>> {
         opt_text(xml),
         option::of(any::<i64>()),
         option::of((opt_text(xml), opt_text(xml), opt_text(xml))),
+        opt_text(xml),
     )
-        .prop_map(|(text, pushtype, sender, delay, links, unicode, encoding, validity, utm)| MessageDto {
-            text,
-            pushtype,
-            sender,
-            delay,
-            links,
-            unicode,
-            encoding,
-            validity,
-            utm: utm.map(|(source, medium, campaign)| UtmDto { source, medium, campaign }),
+        .prop_map(|(text, pushtype, sender, delay, links, unicode, encoding, validity, utm, template)| {
+            MessageDto {
+                text,
+                pushtype,
+                sender,
+                delay,
+                links,
+                unicode,
+                encoding,
+                validity,
+                utm: utm.map(|(source, medium, campaign)| UtmDto { source, medium, campaign }),
+                template,
+            }
         });
     let gsm = (text(), option::of(text()))
         .prop_map(|(value, gsmsmsid)| GsmDto { value: Cow::Owned(value), gsmsmsid: gsmsmsid.map(Cow::Owned) });
@@ -410,6 +414,7 @@ fn campaign_detail_response(xml: bool) -> impl Strategy<Value = CampaignDetailRe
                 rejection,
                 waiting: None,
                 validity: None,
+                template: None,
             },
         );
     (any::<i64>(), text(), list(detail, xml)).prop_map(|(status, message, campaign)| CampaignDetailResponse {

@@ -107,6 +107,14 @@ test("blacklist and NPAI entries that are not valid mobile numbers match no one 
   assert.deepEqual([result.sent, result.blacklisted, result.npai, result.invalid], [1, 1, 1, 0]);
 });
 
+test("toGsmAll converts many texts in one call, as toGsm does one", () => {
+  const texts = ["L’été", "Déjà vu", "Cœur…"];
+  const all = core.toGsmAll(texts);
+  assert.deepEqual(all.texts, texts.map((t) => core.toGsm(t).text));
+  assert.deepEqual([...all.replaced], texts.map((t) => core.toGsm(t).replaced));
+  assert.ok(all.replaced instanceof Uint32Array);
+});
+
 test("a marketing send skips the numbers the context says reached the frequency cap", () => {
   const body = (pushtype) => JSON.stringify({ sms: { message: { text: "Soldes", pushtype }, recipients: { gsm: [{ value: "33612345678" }, { value: "33611111111" }] } } });
   const context = { balance: 10, capped: ["33611111111"] };

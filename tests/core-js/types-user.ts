@@ -1,7 +1,7 @@
 // Type-checked by `tsc --noEmit` in scripts/test: what a TypeScript project writes against the package.
 import {
-  segments, simulate, validateSend, normalizeNumber, nextAllowedSend, signWebhook, verifyWebhook, decode, encode, toGsm,
-  type GsmText, type Segments, type SimulationResult, type Validation, type FilterContext, type OutcomeName,
+  segments, simulate, validateSend, normalizeNumber, nextAllowedSend, signWebhook, verifyWebhook, decode, encode, toGsm, toGsmAll,
+  type GsmText, type GsmTexts, type Segments, type SimulationResult, type Validation, type FilterContext, type OutcomeName,
 } from "../../core/pkg-node/texto_core.js";
 
 const split: Segments = segments("Bonjour François", { pushtype: "marketing" });
@@ -22,5 +22,8 @@ const xml: string = encode(decode("{}", "json", "status"), "xml");
 const gsm: GsmText = toGsm("Fête");
 const twin: string | undefined = gsm.twins[0]?.to;
 const saved: number | undefined = result.parts_saved;
+const many: GsmTexts = toGsmAll(["Fête", "Noël"]);
+const counts: Uint32Array = many.replaced;
+const capped: number | undefined = result.capped;
 
-export { encoding, parts, offenders, flag, first, paths, number, when, ok, xml, twin, saved };
+export { encoding, parts, offenders, flag, first, paths, number, when, ok, xml, twin, saved, counts, capped };

@@ -182,3 +182,25 @@ test("a campaign's report shows the funnel, the hours and the countries, in both
   await screenshots(fr, "campaign-report-fr");
   await fr.context().close();
 });
+
+test("the Templates page lists the team's templates, edits one and starts Compose from it", async () => {
+  const created = await api(suite.texto, "POST", "/template", { template: { name: "Bienvenue", text: "Bienvenue chez nous !", pushtype: "alert" } });
+  assert.equal(created.status, 200, JSON.stringify(created.body));
+  const page = await openApp(suite.browser, suite.texto, { path: "/app/templates" });
+  const row = page.getByRole("row").filter({ hasText: "Bienvenue chez nous !" });
+  await row.waitFor();
+  await row.getByRole("button", { name: "Edit Bienvenue" }).click();
+  await page.getByLabel("Message", { exact: true }).fill("Bienvenue chez nous, à très vite !");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await page.getByRole("row").filter({ hasText: "à très vite" }).waitFor();
+  await assertAccessible(page, "the Templates page");
+  await screenshots(page, "templates");
+  await page.getByRole("link", { name: "Use Bienvenue" }).click();
+  await eventually(() => page.getByLabel("Message", { exact: true }).inputValue(), (v) => v === "Bienvenue chez nous, à très vite !", "Compose started from it");
+  await page.getByLabel("Recipients", { exact: true }).fill("33612346201");
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+  const ticket = (await page.getByTestId("accepted").textContent()).match(/Ticket (\d+)/)[1];
+  assert.equal((await api(suite.texto, "GET", `/campaign/${ticket}`)).body.campaign[0].template, created.body.template.id, "the campaign records it");
+  await page.context().close();
+});

@@ -22,6 +22,7 @@ use crate::{
         lists::{ListDetail, Lists},
         one_time_links::{AcceptInvitation, ResetPassword},
         sign_in::SignIn,
+        templates::Templates,
     },
     session::provide_session,
 };
@@ -37,6 +38,7 @@ pub fn App() -> impl IntoView {
                 <Route path=path!("/app/compose") view=Compose />
                 <Route path=path!("/app/campaigns") view=Campaigns />
                 <Route path=path!("/app/campaigns/:id") view=CampaignDetail />
+                <Route path=path!("/app/templates") view=Templates />
                 <Route path=path!("/app/inbox") view=Inbox />
                 <Route path=path!("/app/inbox/:number") view=Conversation />
                 <Route path=path!("/app/lists") view=Lists />

@@ -39,6 +39,8 @@ pub struct Draft {
     pub validity: String,
     /// The id of the draft kept on the server it was opened from or saved as.
     pub saved_as: Option<String>,
+    /// The id of the template its message came from.
+    pub template: Option<String>,
 }
 
 impl Default for Draft {
@@ -58,6 +60,7 @@ impl Default for Draft {
             gsm: false,
             validity: String::new(),
             saved_as: None,
+            template: None,
         }
     }
 }
@@ -83,6 +86,7 @@ impl Draft {
             gsm: message.encoding.as_deref() == Some("gsm"),
             validity: message.validity.map_or_else(String::new, |minutes| minutes.to_string()),
             saved_as: Some(saved_as),
+            template: message.template.clone(),
             ..Draft::default()
         };
         draft.set_text(message.text.clone().unwrap_or_default());
@@ -170,6 +174,7 @@ impl Draft {
             encoding: self.gsm.then(|| "gsm".to_owned()),
             validity: self.validity_minutes(),
             utm: None,
+            template: self.template.clone(),
         };
         if self.to_lists {
             let refs = |ids: &[String]| ids.iter().map(|id| ListRefDto { value: id.clone() }).collect();

@@ -72,6 +72,7 @@ pub(crate) fn SideNav() -> impl IntoView {
                 <li><NavLink href="/app/home">{move || t().nav_home}</NavLink></li>
                 <li><NavLink href="/app/compose">{move || t().nav_compose}</NavLink></li>
                 <li><NavLink href="/app/campaigns">{move || t().nav_campaigns}</NavLink></li>
+                <li><NavLink href="/app/templates">{move || t().nav_templates}</NavLink></li>
             </Section>
             <Section id="nav-audience" title=title(|t| t.nav_audience)>
                 <li><NavLink href="/app/contacts">{move || t().nav_contacts}</NavLink></li>

@@ -34,6 +34,7 @@ pub struct Campaign<'a> {
     smart: Option<Smart>,
     validity: Option<Validity>,
     utm: UtmChoice,
+    template: Option<i64>,
     audience: Audience<'a>,
 }
 
@@ -135,6 +136,11 @@ impl<'a> Campaign<'a> {
     /// What its short links are tagged with.
     pub fn utm(&self) -> &UtmChoice {
         &self.utm
+    }
+    /// The id of the template it started from, when the send named one (the server checks it
+    /// is the account's).
+    pub fn template(&self) -> Option<i64> {
+        self.template
     }
     /// The parts one message takes (for a contact, when the text has `[infoN]` fields, which
     /// smart encoding makes GSM too).

@@ -129,6 +129,14 @@ pub fn validate_send<'a>(
     let validity = message.validity.and_then(|minutes| {
         Validity::from_minutes(minutes).map_err(|why| errors.push(FieldError::new("sms.message.validity", why))).ok()
     });
+    let template = message.template.as_deref().map(str::trim).filter(|id| !id.is_empty()).and_then(|id| {
+        let parsed = id.parse::<i64>().ok().filter(|n| *n > 0);
+        if parsed.is_none() {
+            errors
+                .push(FieldError::new("sms.message.template", format!("a template id, found {}", crate::excerpt(id))));
+        }
+        parsed
+    });
     let utm = UtmChoice::from_message(message.utm.as_ref()).unwrap_or_else(|mut refused| {
         errors.append(&mut refused);
         UtmChoice::Account
@@ -180,7 +188,7 @@ pub fn validate_send<'a>(
     if !errors.is_empty() {
         return Err(Error::Invalid(errors));
     }
-    Ok(Campaign { text, pushtype, sender, delay, links, unicode, smart, validity, utm, audience })
+    Ok(Campaign { text, pushtype, sender, delay, links, unicode, smart, validity, utm, template, audience })
 }
 
 /// An absolute http(s) URL with a host and no spaces.

@@ -69,6 +69,14 @@ export interface GsmText {
   twins: { from: string; to: string }[];
 }
 
+/** Many texts made GSM by `toGsmAll`. */
+export interface GsmTexts {
+  /** The texts with every twin in place, in the order given. */
+  texts: string[];
+  /** How many characters each had replaced. */
+  replaced: Uint32Array;
+}
+
 /** One problem of a request. */
 export interface FieldError {
   /** Dotted path of the field, e.g. `sms.message.text`. */

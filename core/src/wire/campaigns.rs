@@ -177,6 +177,9 @@ pub struct CampaignDetailDto {
     /// Minutes the carrier keeps trying its messages, when the send said (texto's addition).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
     pub validity: Option<i64>,
+    /// The id of the template it started from, when the send named one (texto's addition).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub template: Option<String>,
 }
 
 /// `GET /campaign/:ticket`: `campaign` is a one-element array, as in the public sample.

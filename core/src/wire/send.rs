@@ -67,6 +67,9 @@ pub struct MessageDto {
     /// every value empty: none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub utm: Option<UtmDto>,
+    /// The id of the account's template the campaign started from (texto's addition).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub template: Option<String>,
 }
 
 /// UTM tags added to short links' targets (texto's addition): `utm_source`, `utm_medium` and

@@ -156,6 +156,7 @@ impl<'a> Parser<'a> {
                 b"delay" => message.delay = value,
                 b"links" => message.links.get_or_insert_with(Vec::new).push(value.unwrap_or_else(|| "null".into())),
                 b"encoding" => message.encoding = value,
+                b"template" => message.template = value,
                 b"validity" => {
                     message.validity = match value.as_deref().map(str::trim) {
                         None | Some("") => None,

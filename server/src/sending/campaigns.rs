@@ -239,6 +239,7 @@ pub(crate) async fn detail_response(
                 _ => None,
             },
             validity: record.validity,
+            template: record.template.map(|id| id.to_string()),
         }],
     })
 }

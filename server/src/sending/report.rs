@@ -80,36 +80,41 @@ pub(crate) async fn report_csv(
         .into_response())
 }
 
-/// Three tables one after the other, each with its header line: the funnel (`measure`,
-/// `count`, `rate`), the countries, the hours.
+/// Three tables one after the other, each with its header line and a blank line between
+/// them: the funnel (`measure`, `count`, `rate_percent`), the countries, the hours.
 fn csv_of(report: &ReportDto) -> Result<Vec<u8>, csv::Error> {
-    let mut out = csv::WriterBuilder::new().flexible(true).from_writer(CSV_BOM.as_bytes().to_vec());
-    out.write_record(["measure", "count", "rate_percent"])?;
     let funnel = [
         ("sent", report.sent, None),
         ("delivered", report.delivered, Some(report.delivered_rate)),
         ("clicked", report.clicked, Some(report.clicked_rate)),
         ("replied", report.replied, Some(report.replied_rate)),
         ("stopped", report.stopped, Some(report.stopped_rate)),
-    ];
-    for (measure, count, rate) in funnel {
-        out.write_record([measure.to_owned(), count.to_string(), rate.map_or_else(String::new, |r| r.to_string())])?;
-    }
-    out.write_record([""])?;
-    out.write_record(["country", "sent", "delivered", "clicked"])?;
-    for c in &report.countries {
-        let cells = [
-            spreadsheet_cell(&c.country).into_owned(),
-            c.sent.to_string(),
-            c.delivered.to_string(),
-            c.clicked.to_string(),
-        ];
-        out.write_record(cells)?;
-    }
-    out.write_record([""])?;
-    out.write_record(["hour", "delivered", "clicks"])?;
-    for h in &report.hours {
-        out.write_record([h.hour.to_string(), h.delivered.to_string(), h.clicks.to_string()])?;
+    ]
+    .map(|(measure, count, rate)| {
+        [measure.to_owned(), count.to_string(), rate.map_or_else(String::new, |r| r.to_string())]
+    });
+    let countries = report.countries.iter().map(|c| {
+        [spreadsheet_cell(&c.country).into_owned(), c.sent.to_string(), c.delivered.to_string(), c.clicked.to_string()]
+    });
+    let hours = report.hours.iter().map(|h| [h.hour.to_string(), h.delivered.to_string(), h.clicks.to_string()]);
+    let mut out = CSV_BOM.as_bytes().to_vec();
+    out.extend(table(["measure", "count", "rate_percent"], funnel)?);
+    out.push(b'\n');
+    out.extend(table(["country", "sent", "delivered", "clicked"], countries)?);
+    out.push(b'\n');
+    out.extend(table(["hour", "delivered", "clicks"], hours)?);
+    Ok(out)
+}
+
+/// One table: its header, then its rows.
+fn table<const N: usize>(
+    header: [&str; N],
+    rows: impl IntoIterator<Item = [String; N]>,
+) -> Result<Vec<u8>, csv::Error> {
+    let mut out = csv::Writer::from_writer(Vec::new());
+    out.write_record(header)?;
+    for row in rows {
+        out.write_record(row)?;
     }
     out.into_inner().map_err(|e| e.into_error().into())
 }

@@ -128,6 +128,11 @@ async fn attempt(
         ),
         Audience::Numbers(_) => Default::default(),
     };
+    if let Some(template) = campaign.template()
+        && state.store.template(sender.account, template).await?.is_none()
+    {
+        return Err(Error::Invalid(vec![FieldError::new("sms.message.template", format!("no template {template}"))]));
+    }
     let numbers = numbers(&campaign, &lists, &segments);
     // The account's settings, read when they matter: consent for marketing, UTM for links.
     let marketing = campaign.pushtype() == PushType::Marketing;

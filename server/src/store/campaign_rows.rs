@@ -25,6 +25,8 @@ pub(crate) struct CampaignRow {
     pub(crate) validity: Option<i64>,
     /// The UTM tags its short links carry (JSON), if any.
     pub(crate) utm: Option<String>,
+    /// The template it started from.
+    pub(crate) template: Option<i64>,
     /// `scheduled` or `sending`.
     pub(crate) status: &'static str,
     /// When it goes out (stored form).
@@ -77,6 +79,7 @@ impl NewCampaign<'_> {
             unicode: campaign.unicode(),
             validity: campaign.validity().map(|v| i64::from(v.minutes())),
             utm: self.utm.as_ref().and_then(|utm| serde_json::to_string(utm).ok()),
+            template: campaign.template(),
             status: self.status.as_str(),
             send_at: time::store(simulation.send_at),
             created_at: time::store(self.now),

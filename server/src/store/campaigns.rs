@@ -133,6 +133,8 @@ pub(crate) struct CampaignRecord {
     pub(crate) paused: bool,
     /// Minutes the carrier keeps trying its messages, when the send said.
     pub(crate) validity: Option<i64>,
+    /// The template it started from, when the send named one.
+    pub(crate) template: Option<i64>,
 }
 
 /// Writing and reading campaigns.
@@ -222,5 +224,6 @@ pub(super) fn stored_campaign<R: Columns>(row: &R) -> Result<CampaignRecord, R::
         short_links: None,
         paused: row.column(12)?,
         validity: row.column(13)?,
+        template: row.column(14)?,
     })
 }

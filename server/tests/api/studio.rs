@@ -229,3 +229,28 @@ async fn templates_are_kept_for_the_team_checked_as_a_send_and_private_to_the_ac
     assert_eq!(status, 200);
     assert_eq!(app.json(Method::GET, &format!("/template/{id}"), None).await.0, 404);
 }
+
+#[tokio::test]
+async fn a_campaign_records_the_account_s_template_it_started_from() {
+    let app = quick_app().await;
+    let (_, created) = app
+        .json(Method::POST, "/template", Some(json!({"template": {"name": "Rappel", "text": "Votre rendez-vous"}})))
+        .await;
+    let template = created["template"]["id"].as_str().expect("an id").to_owned();
+    let ticket = send(&app, "Votre rendez-vous demain", &["33612345661"], json!({"template": template})).await;
+    let (_, shown) = app.json(Method::GET, &format!("/campaign/{ticket}"), None).await;
+    assert_eq!(shown["campaign"][0]["template"].as_str(), Some(template.as_str()), "{shown}");
+
+    let bob = crate::helpers::account(&app.db(), "bob", 10.0).await;
+    let message = json!({"text": "Pris", "pushtype": "alert", "template": template});
+    let (status, body) = app
+        .json_as(
+            &bob,
+            Method::POST,
+            "/send",
+            Some(json!({"sms": {"message": message, "recipients": {"gsm": [{"value": "33612345662"}]}}})),
+        )
+        .await;
+    assert_eq!((status, body["status"].as_i64()), (422, Some(-7)), "another account's template: {body}");
+    assert!(body["details"].to_string().contains("sms.message.template"), "{body}");
+}

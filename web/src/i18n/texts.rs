@@ -175,6 +175,11 @@ texts! {
     discard_confirm: "Discard this draft for the whole team?", "Supprimer ce brouillon pour toute l’équipe ?";
     last_change: "Last change", "Dernière modification";
     changed_by: "By", "Par";
+    templates_intro: "The team’s templates. Compose saves a new one from the message being written (“Save as a template”).", "Les modèles de l’équipe. Composer en enregistre un nouveau à partir du message en cours (« Enregistrer comme modèle »).";
+    no_templates_page: "No template yet: Compose saves one with “Save as a template”.", "Aucun modèle pour l’instant : Composer en enregistre un avec « Enregistrer comme modèle ».";
+    use_template: "Use", "Utiliser";
+    delete_template_confirm: "Delete this template for the whole team?", "Supprimer ce modèle pour toute l’équipe ?";
+    nav_templates: "Templates", "Modèles";
     report_title: "Report", "Rapport";
     report_funnel: "From sent to stopped", "De l’envoi au STOP";
     report_hours: "The first 48 hours", "Les 48 premières heures";

@@ -21,6 +21,7 @@ pub mod sign_in;
 pub mod sub_accounts;
 pub mod team;
 pub mod team_rules;
+pub mod templates;
 pub mod tokens;
 pub mod two_factor;
 pub mod utm_settings;

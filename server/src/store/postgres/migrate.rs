@@ -38,6 +38,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0029_drafts.sql"),
     include_str!("../../../migrations/postgres/0030_utm.sql"),
     include_str!("../../../migrations/postgres/0031_marketing_cap.sql"),
+    include_str!("../../../migrations/postgres/0032_campaign_template.sql"),
 ];
 
 /// The advisory lock's key ("texto" in ASCII).

@@ -288,10 +288,10 @@ fn write_campaign(
         .prepare_cached(
             "INSERT OR FAIL INTO campaigns (id, account_id, text, pushtype, sender, links, lists, unicode, status, send_at, created_at, cost,
                  total, sent, blacklisted, duplicated, invalid, npai, not_allowed, flood, country_limit,
-                 idempotency_key, idempotency_fingerprint, idempotency_balance, validity, utm)
+                 idempotency_key, idempotency_fingerprint, idempotency_balance, validity, utm, template_id)
              VALUES ((SELECT max(coalesce((SELECT max(id) FROM campaigns), 0),
                                  coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'drafts'), 0)) + 1),
-                     ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                     ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         )?
         .query_row(
             params![
@@ -320,6 +320,7 @@ fn write_campaign(
                 key.map(|_| (available - cost).hundredths()),
                 row.validity,
                 row.utm,
+                row.template,
             ],
             |r| r.get(0),
         );
@@ -367,7 +368,7 @@ fn write_campaign(
 
 const CAMPAIGN_COLUMNS: &str =
     "SELECT id, text, sender, status, send_at, created_at, cost, lists, total, sent, npai, pushtype, paused_at IS NOT NULL,
-         validity FROM campaigns";
+         validity, template_id FROM campaigns";
 
 /// One campaign of the account, with its delivery counts.
 fn campaign_record(db: &Connection, account: AccountId, ticket: i64) -> Result<Option<CampaignRecord>, Error> {

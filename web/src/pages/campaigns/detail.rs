@@ -175,6 +175,7 @@ pub fn CampaignDetail() -> impl IntoView {
                 (t().delivered_pct, format::percent(lang, c.delivery_rate)),
                 (t().stop_replies, format::integer(lang, c.stop)),
                 (t().lists_word, lists),
+                (t().nav_templates, c.template.clone().unwrap_or_default()),
             ];
             // Each short link: its clicks and the people who clicked.
             rows.extend(links.into_iter().map(|l| {

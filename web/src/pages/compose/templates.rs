@@ -1,7 +1,9 @@
 //! Templates in Compose: start from one of the team's templates (its message replaces the
-//! draft's, the recipients stay), or keep the message being written as a new template.
+//! draft's, the recipients stay; `?template=ID`, the Templates page's "Use", does it on
+//! arrival), or keep the message being written as a new template.
 
 use leptos::{prelude::*, task::spawn_local};
+use leptos_router::hooks::use_query_map;
 use texto_core::wire::{TemplateDto, TemplateRequest, TemplateResponse, TemplatesResponse};
 
 use crate::{
@@ -29,6 +31,7 @@ pub fn TemplatePicker(draft: RwSignal<Draft>) -> impl IntoView {
         })
     };
     load();
+    let asked = use_query_map().with_untracked(|q| q.get("template"));
     let start_from = move |id: String| {
         let Some(chosen) = templates.with_untracked(|all| all.iter().find(|t| t.id.as_deref() == Some(&id)).cloned())
         else {
@@ -39,9 +42,20 @@ pub fn TemplatePicker(draft: RwSignal<Draft>) -> impl IntoView {
             d.links = chosen.links.clone();
             d.marketing = chosen.pushtype.as_deref() == Some("marketing");
             d.sender = chosen.sender.clone().unwrap_or_default();
+            d.template = chosen.id.clone();
         });
         notice.set(Some(format!("{} {}", t().template_used, chosen.name.unwrap_or_default())));
     };
+    // The template the address names, once the templates are here.
+    if let Some(id) = asked {
+        Effect::new(move |done: Option<bool>| {
+            let ready = !templates.with(Vec::is_empty);
+            if ready && done != Some(true) {
+                start_from(id.clone());
+            }
+            ready || done == Some(true)
+        });
+    }
     let save = move |_| {
         let template = draft.with_untracked(|d| TemplateDto {
             name: Some(name.get_untracked()),

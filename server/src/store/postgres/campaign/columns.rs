@@ -101,6 +101,8 @@ pub(super) struct Campaigns<'a> {
     validity: Vec<Option<i64>>,
     /// UTM tags (JSON).
     utm: Vec<Option<&'a str>>,
+    /// The templates they started from.
+    templates: Vec<Option<i64>>,
     /// Statuses.
     statuses: Vec<&'a str>,
     /// Sending times.
@@ -127,6 +129,7 @@ impl<'a> Campaigns<'a> {
             unicode: Vec::new(),
             validity: Vec::new(),
             utm: Vec::new(),
+            templates: Vec::new(),
             statuses: Vec::new(),
             send_at: Vec::new(),
             created_at: Vec::new(),
@@ -145,6 +148,7 @@ impl<'a> Campaigns<'a> {
             columns.unicode.push(row.unicode);
             columns.validity.push(row.validity);
             columns.utm.push(row.utm.as_deref());
+            columns.templates.push(row.template);
             columns.statuses.push(row.status);
             columns.send_at.push(&row.send_at);
             columns.created_at.push(&row.created_at);
@@ -156,7 +160,7 @@ impl<'a> Campaigns<'a> {
         columns
     }
 
-    /// The 23 parameters of the insert, in its columns' order.
+    /// The 24 parameters of the insert, in its columns' order.
     pub(super) fn params(&self) -> Vec<&(dyn ToSql + Sync)> {
         let mut params: Vec<&(dyn ToSql + Sync)> = vec![
             &self.ids,
@@ -175,6 +179,7 @@ impl<'a> Campaigns<'a> {
         params.extend(self.counters.iter().map(|c| c as &(dyn ToSql + Sync)));
         params.push(&self.validity);
         params.push(&self.utm);
+        params.push(&self.templates);
         params
     }
 }

@@ -61,10 +61,10 @@ const TAKE_IDS: &str = "SELECT nextval(pg_get_serial_sequence('campaigns', 'id')
 
 /// The accepted jobs' campaign rows ([`Campaigns::params`]).
 const INSERT_CAMPAIGNS: &str = "INSERT INTO campaigns (id, account_id, text, pushtype, sender, links, lists, unicode, status, send_at, created_at, cost,
-         total, sent, blacklisted, duplicated, invalid, npai, not_allowed, flood, country_limit, validity, utm)
+         total, sent, blacklisted, duplicated, invalid, npai, not_allowed, flood, country_limit, validity, utm, template_id)
      SELECT * FROM UNNEST($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::boolean[], $9::text[],
          $10::text[], $11::text[], $12::bigint[], $13::bigint[], $14::bigint[], $15::bigint[], $16::bigint[], $17::bigint[], $18::bigint[],
-         $19::bigint[], $20::bigint[], $21::bigint[], $22::bigint[], $23::text[])";
+         $19::bigint[], $20::bigint[], $21::bigint[], $22::bigint[], $23::text[], $24::bigint[])";
 
 /// The balances moved, one net per account ([`money::MOVE_BALANCE`] for a batch).
 const DEBIT: &str = "UPDATE accounts SET balance = balance + s.amount FROM UNNEST($1::bigint[], $2::bigint[]) AS s(id, amount) WHERE accounts.id = s.id";
