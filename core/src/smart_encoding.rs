@@ -101,7 +101,18 @@ pub struct GsmText {
 pub fn to_gsm(text: &str) -> GsmText {
     let mut out = String::with_capacity(text.len());
     let (mut replaced, mut twins) = (0, Vec::new());
-    for c in text.chars() {
+    let bytes = text.as_bytes();
+    // Runs of ASCII without a twin (all of it but the backquote and the tab) are copied whole;
+    // only the other characters are looked up.
+    let (mut start, mut at) = (0, 0);
+    while at < bytes.len() {
+        let byte = bytes[at];
+        if byte.is_ascii() && byte != b'`' && byte != b'\t' {
+            at += 1;
+            continue;
+        }
+        out.push_str(&text[start..at]);
+        let Some(c) = text[at..].chars().next() else { break };
         match gsm_twin(c) {
             Some(twin) => {
                 out.push_str(twin);
@@ -112,7 +123,10 @@ pub fn to_gsm(text: &str) -> GsmText {
             }
             None => out.push(c),
         }
+        at += c.len_utf8();
+        start = at;
     }
+    out.push_str(&text[start..]);
     GsmText { text: out, replaced, twins }
 }
 
