@@ -53,7 +53,8 @@ export async function openApp(browser, texto, { path = "/app/compose", token = t
   await page.goto(`${texto.url}${path}`);
   if (token) {
     await signInWithToken(page, token);
-    await page.getByRole("navigation").waitFor();
+    // Signed in: the side navigation shows, or on a phone its menu button.
+    await page.locator("#side-nav:visible, .menu-button:visible").first().waitFor();
   }
   return page;
 }

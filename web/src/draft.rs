@@ -41,6 +41,20 @@ pub struct Draft {
     pub saved_as: Option<String>,
     /// The id of the template its message came from.
     pub template: Option<String>,
+    /// What a draft kept on the server holds that Compose does not edit, sent back as it was.
+    pub kept: Kept,
+}
+
+/// The parts of a draft's request Compose shows no field for.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Kept {
+    /// `unicode` as the request gave it.
+    pub unicode: Option<bool>,
+    /// The send's own UTM tags.
+    pub utm: Option<texto_core::wire::UtmDto>,
+    /// Each number's client id (`gsmsmsid`), by the number in international form (as written
+    /// when it is not a valid number).
+    pub gsmsmsids: std::collections::HashMap<String, String>,
 }
 
 impl Default for Draft {
@@ -61,6 +75,7 @@ impl Default for Draft {
             validity: String::new(),
             saved_as: None,
             template: None,
+            kept: Kept::default(),
         }
     }
 }
@@ -87,6 +102,16 @@ impl Draft {
             validity: message.validity.map_or_else(String::new, |minutes| minutes.to_string()),
             saved_as: Some(saved_as),
             template: message.template.clone(),
+            kept: Kept {
+                unicode: message.unicode,
+                utm: message.utm.clone(),
+                gsmsmsids: request
+                    .recipients
+                    .iter()
+                    .flat_map(|r| &r.gsm)
+                    .filter_map(|g| Some((international(&g.value), g.gsmsmsid.as_ref()?.to_string())))
+                    .collect(),
+            },
             ..Draft::default()
         };
         draft.set_text(message.text.clone().unwrap_or_default());
@@ -170,10 +195,10 @@ impl Draft {
             sender: optional(&self.sender),
             delay: optional(&self.delay()),
             links: (!self.links.is_empty()).then(|| self.links.iter().map(|l| l.trim().to_owned()).collect()),
-            unicode: None,
+            unicode: self.kept.unicode,
             encoding: self.gsm.then(|| "gsm".to_owned()),
             validity: self.validity_minutes(),
-            utm: None,
+            utm: self.kept.utm.clone(),
             template: self.template.clone(),
         };
         if self.to_lists {
@@ -181,9 +206,22 @@ impl Draft {
             let segments = (!self.segments.is_empty()).then(|| refs(&self.segments));
             return SmsRequest { message, recipients: None, lists: Some(refs(&self.lists)), segments };
         }
-        let gsm = self.numbers().into_iter().map(|value| GsmDto { value: Cow::Owned(value), gsmsmsid: None }).collect();
+        let gsm = self
+            .numbers()
+            .into_iter()
+            .map(|value| {
+                let gsmsmsid = self.kept.gsmsmsids.get(&value).cloned().map(Cow::Owned);
+                GsmDto { value: Cow::Owned(value), gsmsmsid }
+            })
+            .collect();
         SmsRequest { message, recipients: Some(RecipientsDto { gsm }), lists: None, segments: None }
     }
+}
+
+/// A number in international form (digits) when it reads as one in France, else as written:
+/// how [`Draft::numbers`] writes the numbers it sends.
+fn international(typed: &str) -> String {
+    parse_with_default_country(typed, "FR").map_or_else(|_| typed.to_owned(), |n| n.as_u64().to_string())
 }
 
 /// A `Y-m-d H:i:s` delay as the date-time field shows it (`YYYY-MM-DDTHH:MM`).

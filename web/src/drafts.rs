@@ -29,13 +29,23 @@ pub async fn open(api: Api, id: &str) -> Result<Draft, ApiError> {
     Ok(Draft::from_request(&answer.draft.sms, answer.draft.id))
 }
 
-/// Keeps `request` as a new draft (`None`) or as the draft `id`; answers its id.
-pub async fn save(api: Api, id: Option<&str>, request: &SmsRequest<'_>) -> Result<String, ApiError> {
+/// A draft as just saved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Saved {
+    /// Its id.
+    pub id: String,
+    /// Its revision now, which a send names so that a teammate's change since stops it.
+    pub revision: i64,
+}
+
+/// Keeps `request` as a new draft (`None`) or as the draft `id`.
+pub async fn save(api: Api, id: Option<&str>, request: &SmsRequest<'_>) -> Result<Saved, ApiError> {
     let text = match id {
         None => api.text_of(Method::POST, "/campaign/draft", Some(request)).await?,
         Some(id) => api.text_of(Method::PUT, &format!("/campaign/{id}"), Some(request)).await?,
     };
-    Ok(read_borrowed::<DraftResponse>(&text)?.draft.id)
+    let draft = read_borrowed::<DraftResponse>(&text)?.draft;
+    Ok(Saved { id: draft.id, revision: draft.revision })
 }
 
 /// A new draft of the campaign or draft `id` (`POST /campaign/:id/clone`); answers its id.
@@ -44,9 +54,9 @@ pub async fn clone(api: Api, id: &str) -> Result<String, ApiError> {
     Ok(read_borrowed::<DraftResponse>(&text)?.draft.id)
 }
 
-/// Sends the draft `id` as it stands (`POST /campaign/:id/send`).
-pub async fn send(api: Api, id: &str) -> Result<CampaignResultDto, ApiError> {
-    api.post_empty(&format!("/campaign/{id}/send")).await
+/// Sends the draft as saved (`POST /campaign/:id/send?revision=N`): not if it changed since.
+pub async fn send(api: Api, saved: &Saved) -> Result<CampaignResultDto, ApiError> {
+    api.post_empty(&format!("/campaign/{}/send?revision={}", saved.id, saved.revision)).await
 }
 
 /// Sends the draft `id`'s message to `numbers` as a test (`POST /campaign/:id/test`).

@@ -127,6 +127,15 @@ fn the_draft_becomes_the_request_and_reads_back_from_it() {
     assert!(opened.marketing && !opened.to_lists);
     assert_eq!(opened.links, ["https://example.com"]);
     assert_eq!(opened.request(), request, "the same request again");
+
+    // What Compose has no field for goes back as it came: client ids, unicode, UTM tags.
+    let mut from_api = request.clone();
+    if let Some(recipients) = from_api.recipients.as_mut() {
+        recipients.gsm[0].gsmsmsid = Some("commande-42".into());
+    }
+    from_api.message.unicode = Some(true);
+    let reopened = Draft::from_request(&from_api, "43".into());
+    assert_eq!(reopened.request(), from_api);
 }
 
 #[wasm_bindgen_test]

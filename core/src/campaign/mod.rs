@@ -137,8 +137,8 @@ impl<'a> Campaign<'a> {
     pub fn utm(&self) -> &UtmChoice {
         &self.utm
     }
-    /// The id of the template it started from, when the send named one (the server checks it
-    /// is the account's).
+    /// The id of the template it started from, when the send named one (the server keeps it
+    /// only if it is one of the account's templates).
     pub fn template(&self) -> Option<i64> {
         self.template
     }

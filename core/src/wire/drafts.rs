@@ -31,6 +31,10 @@ pub struct DraftDto<'a> {
     /// When it was last changed, Paris time.
     #[serde(default, deserialize_with = "lenient::string")]
     pub updated_at: String,
+    /// 1, then one more at each change: `POST /campaign/:id/send?revision=N` sends it only if
+    /// it is still the one seen.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub revision: i64,
 }
 
 /// The answer to `POST /campaign/draft`, `POST /campaign/:id/clone`, and a draft's `GET` and

@@ -247,6 +247,25 @@ where
     <Option<T> as serde::Deserialize>::deserialize(d).map(Some)
 }
 
+/// An object, or nothing: anything else (a string, a number, a list) is left out, as a client
+/// that never sent the field would have it (for texto's additions inside SMSFactor's documents).
+pub fn opt_object<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    #[derive(serde::Deserialize)]
+    #[serde(untagged)]
+    enum Maybe<T> {
+        Object(T),
+        Other(serde::de::IgnoredAny),
+    }
+    Ok(match <Option<Maybe<T>> as serde::Deserialize>::deserialize(d)? {
+        Some(Maybe::Object(value)) => Some(value),
+        Some(Maybe::Other(_)) | None => None,
+    })
+}
+
 /// A repeated element. In XML, one element arrives as itself (not a one-item array) and an
 /// empty element (`<list></list>`, how `[]` is written) arrives as an empty text: both are
 /// read here. In JSON only an array is a list.

@@ -64,8 +64,8 @@ pub struct MessageDto {
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
     pub validity: Option<i64>,
     /// UTM tags for this campaign's short links (texto's addition), instead of the account's;
-    /// every value empty: none.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// every value empty: none. Anything but an object is left out.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_object")]
     pub utm: Option<UtmDto>,
     /// The id of the account's template the campaign started from (texto's addition).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]

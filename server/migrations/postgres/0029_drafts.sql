@@ -8,6 +8,7 @@ CREATE TABLE drafts (
     author      TEXT,
     created_at  TEXT NOT NULL,
     updated_by  TEXT,
-    updated_at  TEXT NOT NULL
+    updated_at  TEXT NOT NULL,
+    revision    BIGINT NOT NULL DEFAULT 1   -- one more at each change: a send names the one it saw
 );
 CREATE INDEX drafts_by_account ON drafts(account_id, id);

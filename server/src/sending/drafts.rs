@@ -8,12 +8,13 @@ use std::borrow::Cow;
 
 use axum::{
     Router,
-    extract::{Path, State},
+    extract::{Path, Query, State},
     response::Response,
     routing::{get, post},
 };
+use serde::Deserialize;
 use texto_core::{
-    Endpoint, format_paris,
+    Endpoint, FieldError, format_paris,
     wire::{
         DraftDto, DraftResponse, DraftsResponse, GsmDto, ListRefDto, MessageDto, RecipientsDto, SmsRequest,
         StatusResponse,
@@ -29,7 +30,7 @@ use crate::{
         service::{self, Blacklist},
     },
     state::AppState,
-    store::{AccountId, SEGMENT_PREFIX, SavedDraft, SentCampaign},
+    store::{AccountId, SEGMENT_PREFIX, SavedDraft, SentCampaign, drafts::MOST_DRAFTS},
 };
 
 pub(crate) fn router() -> Router<AppState> {
@@ -39,6 +40,12 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/campaign/{ticket}", axum::routing::put(update).delete(remove))
         .route("/campaign/{ticket}/send", post(send))
         .route("/campaign/{ticket}/clone", post(clone))
+}
+
+/// `?revision=N` of a send: the revision the sender saw.
+#[derive(Debug, Deserialize)]
+pub(crate) struct Seen {
+    revision: Option<i64>,
 }
 
 /// The request a stored draft holds; a body this version cannot read is a fault of the store.
@@ -55,6 +62,7 @@ fn dto(draft: &SavedDraft) -> Result<DraftDto<'_>, Error> {
         created_at: format_paris(draft.created_at),
         updated_by: draft.updated_by.clone(),
         updated_at: format_paris(draft.updated_at),
+        revision: draft.revision,
     })
 }
 
@@ -74,6 +82,17 @@ fn stored_body(body: &WireBody) -> Result<String, Error> {
     serde_json::to_string(&body.decode_sms()?).map_err(|_| Error::Unavailable("a draft cannot be written as JSON"))
 }
 
+/// -7 when the account already keeps [`MOST_DRAFTS`].
+async fn room_for_one(state: &AppState, account: AccountId) -> Result<(), Error> {
+    match state.store.draft_count(account).await? < MOST_DRAFTS {
+        true => Ok(()),
+        false => Err(Error::Invalid(vec![FieldError::new(
+            "draft",
+            format!("at most {MOST_DRAFTS} drafts: send or discard some first"),
+        )])),
+    }
+}
+
 fn unknown(id: &str) -> Error {
     Error::NotFound(format!("draft {id}"))
 }
@@ -84,7 +103,13 @@ fn unknown(id: &str) -> Error {
     security(("bearer" = [])))]
 pub(crate) async fn all(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
     let stored = state.store.drafts(caller.account).await?;
-    let drafts = stored.iter().map(dto).collect::<Result<_, _>>()?;
+    // A draft this version cannot read is left out (and logged) rather than hiding the others.
+    let drafts = stored
+        .iter()
+        .filter_map(|draft| {
+            dto(draft).map_err(|_| tracing::warn!(draft = draft.id, "a stored draft cannot be read")).ok()
+        })
+        .collect();
     Ok(accept.ok(&DraftsResponse { status: 1, message: "OK".into(), drafts }))
 }
 
@@ -100,6 +125,7 @@ pub(crate) async fn create(
     body: WireBody,
 ) -> Result<Response, Error> {
     let body = stored_body(&body)?;
+    room_for_one(&state, caller.account).await?;
     let draft = state.store.save_draft(caller.account, None, body, caller.actor.clone()).await?;
     saved(accept, &draft.ok_or(Error::Unavailable("a draft just saved cannot be read"))?, "saved")
 }
@@ -156,9 +182,10 @@ pub(crate) async fn remove(
 /// `POST /campaign/:id/send`: sends the draft as it stands, as `POST /send` (numbers) or
 /// `POST /send/lists` (lists or segments) would, and discards it once sent. Sending it again
 /// (a retry after a crash between the two) answers the first send: the draft's number is the
-/// send's idempotency key.
+/// send's idempotency key. With `?revision=N`, only the revision the sender saw goes: one
+/// changed since (by a teammate) is -7 and stays a draft.
 #[utoipa::path(post, path = "/campaign/{ticket}/send", tag = "drafts",
-    params(("ticket" = String, Path, description = "The draft's id")),
+    params(("ticket" = String, Path, description = "The draft's id"), ("revision" = Option<i64>, Query, description = "The revision seen: a draft changed since is not sent")),
     responses((status = 200, description = "The campaign result, with its ticket", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
 pub(crate) async fn send(
@@ -166,9 +193,20 @@ pub(crate) async fn send(
     caller: Caller,
     accept: Accept,
     Path(id): Path<String>,
+    Query(seen): Query<Seen>,
 ) -> Result<Response, Error> {
     let number = path_id(&id).ok_or_else(|| unknown(&id))?;
     let draft = state.store.draft(caller.account, number).await?.ok_or_else(|| unknown(&id))?;
+    if let Some(seen) = seen.revision.filter(|seen| *seen != draft.revision) {
+        let now = draft.revision;
+        return Err(Error::Invalid(vec![FieldError::new(
+            "revision",
+            format!(
+                "the draft changed since revision {seen}: it is at revision {now}, by {}",
+                draft.updated_by.as_deref().unwrap_or("someone")
+            ),
+        )]));
+    }
     let request = request(&draft)?;
     let endpoint = match request.lists.is_some() || request.segments.is_some() {
         true => Endpoint::SendLists,
@@ -178,9 +216,10 @@ pub(crate) async fn send(
     let answered =
         service::answer(&state, caller.sender(), (&retry, ""), request, endpoint, Blacklist::Applies).await?;
     state.store.delete_draft(caller.account, number).await?;
-    let summary = match &answered.result.ticket {
-        Some(ticket) => format!("draft {number} sent as campaign {ticket}"),
-        None => format!("draft {number} sent"),
+    let summary = match (&answered.result.ticket, answered.note) {
+        (_, Some((_, summary))) => format!("draft {number} sent: {summary}"),
+        (Some(ticket), None) => format!("draft {number} sent as campaign {ticket}"),
+        (None, None) => format!("draft {number} sent"),
     };
     Ok(noted(respond(accept, &answered.result), format!("campaign {number}"), summary))
 }
@@ -201,6 +240,7 @@ pub(crate) async fn clone(
     let not_found = || Error::NotFound(format!("campaign {id}"));
     let number = path_id(&id).ok_or_else(not_found)?;
     let body = campaign_body(&state, caller.account, number).await?.ok_or_else(not_found)?;
+    room_for_one(&state, caller.account).await?;
     let draft = state.store.save_draft(caller.account, None, body, caller.actor.clone()).await?;
     let draft = draft.ok_or(Error::Unavailable("a draft just saved cannot be read"))?;
     let new = draft.id;

@@ -128,11 +128,11 @@ async fn attempt(
         ),
         Audience::Numbers(_) => Default::default(),
     };
-    if let Some(template) = campaign.template()
-        && state.store.template(sender.account, template).await?.is_none()
-    {
-        return Err(Error::Invalid(vec![FieldError::new("sms.message.template", format!("no template {template}"))]));
-    }
+    // A template deleted since (or another account's) is not recorded; the send goes on.
+    let template = match campaign.template() {
+        Some(id) => state.store.template(sender.account, id).await?.map(|_| id),
+        None => None,
+    };
     let numbers = numbers(&campaign, &lists, &segments);
     // The account's settings, read when they matter: consent for marketing, UTM for links.
     let marketing = campaign.pushtype() == PushType::Marketing;
@@ -224,6 +224,7 @@ async fn attempt(
         now,
         idempotency,
         utm,
+        template,
     };
     let (ticket, balance) = match state.store.create_campaign(sender.account, new).await? {
         Created::New { ticket, balance } => (ticket, balance),

@@ -52,6 +52,7 @@ pub(crate) async fn test(
     caller: Caller,
     accept: Accept,
     Path(ticket): Path<String>,
+    retry: RetryKey,
     body: WireBody,
 ) -> Result<Response, Error> {
     let not_found = || Error::NotFound(format!("campaign {ticket}"));
@@ -63,12 +64,14 @@ pub(crate) async fn test(
     let sample = sample_contact(&state, caller.account, &campaign).await?;
     let info: Option<ContactInfo> = sample.as_ref().map(|info| [&*info[0], &*info[1], &*info[2], &*info[3]]);
     let request = test_request(&campaign, numbers, &state.message, info.as_ref()).map_err(Error::Invalid)?;
+    // A retry with the request's Idempotency-Key answers the first test instead of sending again.
     let answered =
-        service::answer(&state, caller.sender(), (&RetryKey::NONE, ""), request, Endpoint::Send, Blacklist::Applies)
+        service::answer(&state, caller.sender(), (&retry, &body.text), request, Endpoint::Send, Blacklist::Applies)
             .await?;
-    let summary = match &answered.result.ticket {
-        Some(test) => format!("campaign {id} tested as campaign {test}"),
-        None => format!("campaign {id} tested"),
+    let summary = match (&answered.result.ticket, answered.note) {
+        (_, Some((_, summary))) => format!("campaign {id} tested: {summary}"),
+        (Some(test), None) => format!("campaign {id} tested as campaign {test}"),
+        (None, None) => format!("campaign {id} tested"),
     };
     Ok(noted(respond(accept, &answered.result), format!("campaign {id}"), summary))
 }

@@ -79,7 +79,7 @@ impl NewCampaign<'_> {
             unicode: campaign.unicode(),
             validity: campaign.validity().map(|v| i64::from(v.minutes())),
             utm: self.utm.as_ref().and_then(|utm| serde_json::to_string(utm).ok()),
-            template: campaign.template(),
+            template: self.template,
             status: self.status.as_str(),
             send_at: time::store(simulation.send_at),
             created_at: time::store(self.now),

@@ -94,6 +94,8 @@ pub(crate) struct NewCampaign<'a> {
     pub(crate) idempotency: Option<IdempotencyKey>,
     /// The UTM tags its short links carry (the send's own or the account's).
     pub(crate) utm: Option<texto_core::Utm>,
+    /// The account's template it started from, if the send named one.
+    pub(crate) template: Option<i64>,
 }
 
 /// A stored campaign.

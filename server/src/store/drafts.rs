@@ -25,6 +25,8 @@ pub(crate) struct SavedDraft {
     pub(crate) updated_by: Option<String>,
     /// When it was last changed.
     pub(crate) updated_at: DateTime<Utc>,
+    /// 1, then one more at each change.
+    pub(crate) revision: i64,
 }
 
 /// What a campaign was sent as, for a clone.
@@ -64,6 +66,8 @@ pub(crate) trait DraftStore: Send + Sync {
         body: String,
         actor: String,
     ) -> Result<Option<SavedDraft>, Error>;
+    /// How many drafts the account keeps.
+    async fn draft_count(&self, account: AccountId) -> Result<i64, Error>;
     /// Deletes one of the account's drafts; whether it had it.
     async fn delete_draft(&self, account: AccountId, id: i64) -> Result<bool, Error>;
     /// What the account's campaign `ticket` was sent as, if it has it.
@@ -71,7 +75,7 @@ pub(crate) trait DraftStore: Send + Sync {
 }
 
 /// The columns [`read_draft`] reads.
-const COLUMNS: &str = "id, body, author, created_at, updated_by, updated_at";
+const COLUMNS: &str = "id, body, author, created_at, updated_by, updated_at, revision";
 
 /// The account's drafts (`$1`), the last changed first.
 pub(crate) fn all_statement() -> String {
@@ -88,8 +92,14 @@ pub(crate) fn one_statement() -> String {
 pub(crate) const INSERT_VALUES: &str = "$1, $2, $3, $4, $3, $4) RETURNING id";
 
 /// Replaces a draft's body (`$1` account, `$2` body, `$3` actor, `$4` now, `$5` id).
-pub(crate) const UPDATE: &str =
-    "UPDATE drafts SET body = $2, updated_by = $3, updated_at = $4 WHERE account_id = $1 AND id = $5";
+pub(crate) const UPDATE: &str = "UPDATE drafts SET body = $2, updated_by = $3, updated_at = $4, revision = revision + 1 WHERE account_id = $1 AND id = $5";
+
+/// How many drafts the account (`$1`) keeps.
+pub(crate) const COUNT: &str = "SELECT COUNT(*) FROM drafts WHERE account_id = $1";
+
+/// The most drafts an account keeps: a new one past it is refused until some are sent or
+/// discarded.
+pub(crate) const MOST_DRAFTS: i64 = 1_000;
 
 /// Deletes a draft (`$1` account, `$2` id).
 pub(crate) const DELETE: &str = "DELETE FROM drafts WHERE account_id = $1 AND id = $2";
@@ -98,8 +108,29 @@ pub(crate) const DELETE: &str = "DELETE FROM drafts WHERE account_id = $1 AND id
 pub(crate) const SENT_CAMPAIGN: &str =
     "SELECT text, pushtype, sender, links, lists, unicode, validity FROM campaigns WHERE account_id = $1 AND id = $2";
 
-/// A campaign's numbers with their client ids (`$1` ticket), in the order they were sent.
-pub(crate) const SENT_NUMBERS: &str = "SELECT number, gsmsmsid FROM messages WHERE campaign_id = $1 ORDER BY id";
+/// A campaign's numbers with their client ids (`$1` ticket, `$2` account), in the order they
+/// were sent; numbers the retention has masked (`0`) are left out.
+pub(crate) const SENT_NUMBERS: &str =
+    "SELECT number, gsmsmsid FROM messages WHERE campaign_id = $1 AND account_id = $2 AND number <> 0 ORDER BY id";
+
+/// The account's drafts' bodies (`$1`), for an erasure to take a number out of them.
+pub(crate) const BODIES: &str = "SELECT id, body FROM drafts WHERE account_id = $1";
+
+/// Replaces a draft's body as an erasure left it (`$1` id, `$2` body); its revision moves on.
+pub(crate) const ERASED_BODY: &str = "UPDATE drafts SET body = $2, revision = revision + 1 WHERE id = $1";
+
+/// `body` (a stored draft) without the recipients that are `number` (written in any form
+/// texto reads, national ones as French), or `None` when it has none of them.
+pub(crate) fn without_number(body: &str, number: i64) -> Option<String> {
+    let mut request: texto_core::wire::SmsRequest<'_> = serde_json::from_str(body).ok()?;
+    let recipients = request.recipients.as_mut()?;
+    let before = recipients.gsm.len();
+    let is_number = |typed: &str| {
+        texto_core::parse_with_default_country(typed, "FR").is_ok_and(|n| i64::try_from(n.as_u64()) == Ok(number))
+    };
+    recipients.gsm.retain(|gsm| !is_number(&gsm.value));
+    (recipients.gsm.len() != before).then(|| serde_json::to_string(&request).ok()).flatten()
+}
 
 /// A row of [`all_statement`] or [`one_statement`].
 pub(crate) fn read_draft<R: Columns>(row: &R) -> Result<SavedDraft, R::Fault> {
@@ -110,6 +141,7 @@ pub(crate) fn read_draft<R: Columns>(row: &R) -> Result<SavedDraft, R::Fault> {
         created_at: row.time(3)?,
         updated_by: row.column(4)?,
         updated_at: row.time(5)?,
+        revision: row.column(6)?,
     })
 }
 
@@ -125,4 +157,15 @@ pub(crate) fn read_sent<R: Columns>(row: &R) -> Result<SentCampaign, R::Fault> {
         validity: row.column(6)?,
         numbers: Vec::new(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn an_erased_number_leaves_the_drafts_in_any_form_it_was_written() {
+        let body = r#"{"message":{"text":"Soldes"},"recipients":{"gsm":[{"value":"+33 6 12 34 56 78"},{"value":"0611111111"},{"value":"33612345678","gsmsmsid":"7"}]}}"#;
+        let left = super::without_number(body, 33612345678).expect("changed");
+        assert_eq!(left, r#"{"message":{"text":"Soldes"},"recipients":{"gsm":[{"value":"0611111111"}]}}"#);
+        assert_eq!(super::without_number(&left, 33612345678), None, "nothing more to take");
+    }
 }

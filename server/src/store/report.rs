@@ -44,21 +44,22 @@ pub(crate) trait ReportStore: Send + Sync {
     async fn report_rows(&self, account: AccountId, ticket: i64) -> Result<ReportRows, Error>;
 }
 
-/// Messages and delivered ones per country (`$1` ticket, `$2` the delivered code).
+/// Messages and delivered ones per country (`$1` ticket, `$2` the delivered code, `$3` the
+/// account: each statement names it, whoever calls it).
 pub(crate) const COUNTRIES: &str = "SELECT country, COUNT(*), COUNT(CASE WHEN delivery = $2 THEN 1 END)
-     FROM messages WHERE campaign_id = $1 GROUP BY country ORDER BY COUNT(*) DESC, country";
+     FROM messages WHERE campaign_id = $1 AND account_id = $3 GROUP BY country ORDER BY COUNT(*) DESC, country";
 
-/// Recipients who clicked per country (`$1` ticket).
+/// Recipients who clicked per country (`$1` ticket, `$2` account).
 pub(crate) const CLICKERS_BY_COUNTRY: &str = "SELECT m.country, COUNT(DISTINCT c.message_id)
-     FROM clicks c JOIN messages m ON m.id = c.message_id WHERE c.campaign_id = $1 GROUP BY m.country";
+     FROM clicks c JOIN messages m ON m.id = c.message_id WHERE c.campaign_id = $1 AND m.account_id = $2 GROUP BY m.country";
 
-/// Delivered messages per hour of receipt (`$1` ticket, `$2` the delivered code).
+/// Delivered messages per hour of receipt (`$1` ticket, `$2` the delivered code, `$3` account).
 pub(crate) const DELIVERED_HOURS: &str = "SELECT substr(delivered_at, 1, 13), COUNT(*) FROM messages
-     WHERE campaign_id = $1 AND delivery = $2 AND delivered_at IS NOT NULL GROUP BY 1 ORDER BY 1";
+     WHERE campaign_id = $1 AND delivery = $2 AND account_id = $3 AND delivered_at IS NOT NULL GROUP BY 1 ORDER BY 1";
 
-/// Clicks per hour (`$1` ticket).
-pub(crate) const CLICK_HOURS: &str =
-    "SELECT substr(clicked_at, 1, 13), COUNT(*) FROM clicks WHERE campaign_id = $1 GROUP BY 1 ORDER BY 1";
+/// Clicks per hour (`$1` ticket, `$2` account).
+pub(crate) const CLICK_HOURS: &str = "SELECT substr(c.clicked_at, 1, 13), COUNT(*) FROM clicks c
+     JOIN campaigns k ON k.id = c.campaign_id WHERE c.campaign_id = $1 AND k.account_id = $2 GROUP BY 1 ORDER BY 1";
 
 /// Numbers that replied, not with a stop word, to the campaign's messages (`$1` ticket, `$2`
 /// account: its replies' index).

@@ -47,7 +47,12 @@ async fn a_draft_is_kept_for_the_team_changed_then_sent_once_as_it_stands() {
     assert_eq!(all["drafts"].as_array().map(Vec::len), Some(1), "{all}");
     assert_eq!(all["drafts"][0]["updated_by"], "token \"Tests\"");
 
-    let (status, sent) = app.json(Method::POST, &format!("/campaign/{id}/send"), None).await;
+    // A sender names the revision they saw: a teammate's change since stops the send.
+    assert_eq!((created["draft"]["revision"].as_i64(), changed["draft"]["revision"].as_i64()), (Some(1), Some(2)));
+    let (status, stale) = app.json(Method::POST, &format!("/campaign/{id}/send?revision=1"), None).await;
+    assert_eq!((status, stale["status"].as_i64()), (422, Some(-7)), "{stale}");
+    assert!(stale["details"].to_string().contains("revision 2"), "{stale}");
+    let (status, sent) = app.json(Method::POST, &format!("/campaign/{id}/send?revision=2"), None).await;
     assert_eq!((status, sent["status"].as_i64()), (200, Some(1)), "{sent}");
     let ticket = sent["ticket"].as_str().expect("a ticket").to_owned();
     let campaign = settled(&app, &ticket).await;
@@ -198,4 +203,36 @@ async fn a_test_send_shows_the_first_contact_s_message_on_the_team_s_phones_apar
         .json_as(&bob, Method::POST, &format!("/campaign/{id}/test"), Some(json!({"numbers": ["33612345683"]})))
         .await;
     assert_eq!(status, 404, "another account's draft");
+}
+
+#[tokio::test]
+async fn an_erased_contact_leaves_the_drafts_that_named_it() {
+    let app = quick_app().await;
+    let (_, created) = app
+        .json(Method::POST, "/campaign/draft", Some(to_numbers("Bientôt", &["+33 6 12 34 57 01", "33612345702"])))
+        .await;
+    let id = created["draft"]["id"].as_str().expect("an id").to_owned();
+    let (status, _) =
+        app.json(Method::PUT, "/contact/33612345701", Some(json!({"contact": {"firstname": "Léa"}}))).await;
+    assert_eq!(status, 200);
+    let (status, body) = app.json(Method::DELETE, "/contact/33612345701", None).await;
+    assert_eq!(status, 200, "{body}");
+    let (_, draft) = app.json(Method::GET, &format!("/campaign/{id}"), None).await;
+    assert_eq!(draft["draft"]["sms"]["recipients"]["gsm"], json!([{"value": "33612345702"}]), "{draft}");
+    assert_eq!(draft["draft"]["revision"].as_i64(), Some(2), "a sender who saw it before does not send the old one");
+}
+
+#[tokio::test]
+async fn an_account_keeps_at_most_a_thousand_drafts() {
+    let app = quick_app().await;
+    for n in 0..1_000 {
+        let (status, body) = app
+            .json(Method::POST, "/campaign/draft", Some(to_numbers(&format!("Brouillon {n}"), &["33612345703"])))
+            .await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let (status, refused) =
+        app.json(Method::POST, "/campaign/draft", Some(to_numbers("Un de trop", &["33612345703"]))).await;
+    assert_eq!((status, refused["status"].as_i64()), (422, Some(-7)), "{refused}");
+    assert!(refused["details"].to_string().contains("at most 1000 drafts"), "{refused}");
 }

@@ -13,6 +13,7 @@ use crate::{
             BOOK, CARD_COLUMNS, CLICKS, ContactCard, ContactChange, ContactClick, ContactFilter, ContactStore, ERASE,
             MEMBERSHIPS, Membership, SAVE, read_card, read_click, read_membership,
         },
+        drafts,
         segment_sql::Dialect,
         time,
     },
@@ -102,6 +103,13 @@ impl ContactStore for PgStore {
         }
         for statement in ERASE {
             query(&tx, statement, &[&account, &number]).await?;
+        }
+        // The drafts that name the number lose it too.
+        for row in query(&tx, drafts::BODIES, &[&account]).await? {
+            let (id, body): (i64, String) = (row.try_get(0)?, row.try_get(1)?);
+            if let Some(body) = drafts::without_number(&body, number) {
+                query(&tx, drafts::ERASED_BODY, &[&id, &body]).await?;
+            }
         }
         tx.commit().await?;
         Ok(true)

@@ -10,7 +10,7 @@ use crate::{
     store::{
         AccountId,
         drafts::{
-            DELETE, DraftStore, INSERT_VALUES, SENT_CAMPAIGN, SENT_NUMBERS, SavedDraft, SentCampaign, UPDATE,
+            COUNT, DELETE, DraftStore, INSERT_VALUES, SENT_CAMPAIGN, SENT_NUMBERS, SavedDraft, SentCampaign, UPDATE,
             all_statement, one_statement, read_draft, read_sent,
         },
         time,
@@ -63,6 +63,11 @@ impl DraftStore for PgStore {
         }
     }
 
+    async fn draft_count(&self, account: AccountId) -> Result<i64, Error> {
+        let client = self.pool.get().await?;
+        Ok(query(&client, COUNT, &[&account]).await?.first().map_or(Ok(0), |row| row.try_get(0))?)
+    }
+
     async fn delete_draft(&self, account: AccountId, id: i64) -> Result<bool, Error> {
         let client = self.pool.get().await?;
         Ok(client.execute(DELETE, &[&account, &id]).await? > 0)
@@ -75,7 +80,7 @@ impl DraftStore for PgStore {
         };
         let mut sent = read_sent(&row)?;
         if sent.lists.is_empty() {
-            let rows = query(&client, SENT_NUMBERS, &[&ticket]).await?;
+            let rows = query(&client, SENT_NUMBERS, &[&ticket, &account]).await?;
             sent.numbers =
                 rows.iter().map(|row| Ok((row.try_get(0)?, row.try_get(1)?))).collect::<Result<_, Error>>()?;
         }

@@ -22,19 +22,19 @@ impl ReportStore for PgStore {
         let delivered = DeliveryCode::Delivered.code();
         let hours = |rows: Vec<tokio_postgres::Row>| rows.iter().map(read_hour).collect::<Result<Vec<_>, _>>();
         let rows = ReportRows {
-            countries: query(&client, COUNTRIES, &[&ticket, &delivered])
+            countries: query(&client, COUNTRIES, &[&ticket, &delivered, &account])
                 .await?
                 .iter()
                 .map(read_country)
                 .collect::<Result<_, _>>()?,
-            delivered_hours: hours(query(&client, DELIVERED_HOURS, &[&ticket, &delivered]).await?)?,
-            click_hours: hours(query(&client, CLICK_HOURS, &[&ticket]).await?)?,
+            delivered_hours: hours(query(&client, DELIVERED_HOURS, &[&ticket, &delivered, &account]).await?)?,
+            click_hours: hours(query(&client, CLICK_HOURS, &[&ticket, &account]).await?)?,
             clickers: 0,
             repliers: query(&client, REPLIERS, &[&ticket, &account])
                 .await?
                 .first()
                 .map_or(Ok(0), |row| row.try_get(0))?,
         };
-        Ok(rows.with_clickers(hours(query(&client, CLICKERS_BY_COUNTRY, &[&ticket]).await?)?))
+        Ok(rows.with_clickers(hours(query(&client, CLICKERS_BY_COUNTRY, &[&ticket, &account]).await?)?))
     }
 }

@@ -13,6 +13,7 @@ use crate::{
             BOOK, CARD_COLUMNS, CLICKS, ContactCard, ContactChange, ContactClick, ContactFilter, ContactStore, ERASE,
             MEMBERSHIPS, Membership, SAVE, read_card, read_click, read_membership,
         },
+        drafts,
         segment_sql::Dialect,
         time,
     },
@@ -123,6 +124,16 @@ impl ContactStore for SqliteStore {
                 }
                 for statement in ERASE {
                     db.prepare_cached(&numbered(statement))?.execute(params![account, number])?;
+                }
+                // The drafts that name the number lose it too.
+                let mut bodies = db.prepare_cached(&numbered(drafts::BODIES))?;
+                let rows = bodies.query_map([account], |row| Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?)))?;
+                let changed: Vec<(i64, String)> = rows
+                    .filter_map(|row| row.ok())
+                    .filter_map(|(id, body)| Some((id, drafts::without_number(&body, number)?)))
+                    .collect();
+                for (id, body) in changed {
+                    db.prepare_cached(&numbered(drafts::ERASED_BODY))?.execute(params![id, body])?;
                 }
                 Ok(true)
             })

@@ -10,7 +10,7 @@ use crate::{
     store::{
         AccountId,
         drafts::{
-            DELETE, DraftStore, INSERT_VALUES, SENT_CAMPAIGN, SENT_NUMBERS, SavedDraft, SentCampaign, UPDATE,
+            COUNT, DELETE, DraftStore, INSERT_VALUES, SENT_CAMPAIGN, SENT_NUMBERS, SavedDraft, SentCampaign, UPDATE,
             all_statement, one_statement, read_draft, read_sent,
         },
         time,
@@ -72,6 +72,10 @@ impl DraftStore for SqliteStore {
             .await
     }
 
+    async fn draft_count(&self, account: AccountId) -> Result<i64, Error> {
+        self.db.read(move |db| Ok(db.prepare_cached(&numbered(COUNT))?.query_row([account], |row| row.get(0))?)).await
+    }
+
     async fn delete_draft(&self, account: AccountId, id: i64) -> Result<bool, Error> {
         self.db.write(move |db| Ok(db.prepare_cached(&numbered(DELETE))?.execute(params![account, id])? > 0)).await
     }
@@ -86,7 +90,7 @@ impl DraftStore for SqliteStore {
                 let Some(mut sent) = sent else { return Ok(None) };
                 if sent.lists.is_empty() {
                     let mut statement = db.prepare_cached(&numbered(SENT_NUMBERS))?;
-                    let rows = statement.query_map([ticket], |row| Ok((row.get(0)?, row.get(1)?)))?;
+                    let rows = statement.query_map(params![ticket, account], |row| Ok((row.get(0)?, row.get(1)?)))?;
                     sent.numbers = rows.collect::<Result<_, _>>()?;
                 }
                 Ok(Some(sent))

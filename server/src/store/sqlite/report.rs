@@ -23,11 +23,11 @@ impl ReportStore for SqliteStore {
         self.db
             .read(move |db| {
                 let mut countries = db.prepare_cached(&numbered(COUNTRIES))?;
-                let countries = countries.query_map(params![ticket, delivered], |row| read_country(row))?;
+                let countries = countries.query_map(params![ticket, delivered, account], |row| read_country(row))?;
                 let mut hours = db.prepare_cached(&numbered(DELIVERED_HOURS))?;
-                let delivered_hours = hours.query_map(params![ticket, delivered], |row| read_hour(row))?;
+                let delivered_hours = hours.query_map(params![ticket, delivered, account], |row| read_hour(row))?;
                 let mut clicks = db.prepare_cached(&numbered(CLICK_HOURS))?;
-                let click_hours = clicks.query_map([ticket], |row| read_hour(row))?;
+                let click_hours = clicks.query_map(params![ticket, account], |row| read_hour(row))?;
                 let rows = ReportRows {
                     countries: countries.collect::<Result<_, _>>()?,
                     delivered_hours: delivered_hours.collect::<Result<_, _>>()?,
@@ -38,7 +38,7 @@ impl ReportStore for SqliteStore {
                         .query_row(params![ticket, account], |row| row.get(0))?,
                 };
                 let mut by_country = db.prepare_cached(&numbered(CLICKERS_BY_COUNTRY))?;
-                let by_country = by_country.query_map([ticket], |row| read_hour(row))?;
+                let by_country = by_country.query_map(params![ticket, account], |row| read_hour(row))?;
                 Ok(rows.with_clickers(by_country.collect::<Result<_, _>>()?))
             })
             .await

@@ -19,7 +19,7 @@ use crate::{
 /// so that a reload opens it again; answers its id.
 async fn keep(api: crate::api::Api, draft: RwSignal<Draft>, navigate: Navigate) -> Result<String, ApiError> {
     let (saved_as, request) = draft.with_untracked(|d| (d.saved_as.clone(), d.request()));
-    let id = drafts::save(api, saved_as.as_deref(), &request).await?;
+    let id = drafts::save(api, saved_as.as_deref(), &request).await?.id;
     if saved_as.is_none() {
         draft.update(|d| d.saved_as = Some(id.clone()));
         navigate(&format!("/app/compose?draft={id}"), NavigateOptions { replace: true, ..NavigateOptions::default() });

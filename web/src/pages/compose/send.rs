@@ -44,7 +44,7 @@ pub fn SendBox(draft: RwSignal<Draft>, figures: Memo<Figures>, refused: RwSignal
             let answer = match &saved_as {
                 None => api.post::<_, CampaignResultDto>(path, &request).await,
                 Some(id) => match drafts::save(api, Some(id), &request).await {
-                    Ok(_) => drafts::send(api, id).await,
+                    Ok(saved) => drafts::send(api, &saved).await,
                     Err(e) => Err(e),
                 },
             };

@@ -110,7 +110,7 @@ pub fn ListDetail() -> impl IntoView {
             let draft = Draft { to_lists: true, lists: vec![id()], ..Draft::default() };
             spawn_local(async move {
                 match crate::drafts::save(api, None, &draft.request()).await {
-                    Ok(saved) => navigate(&format!("/app/compose?draft={saved}"), Default::default()),
+                    Ok(saved) => navigate(&format!("/app/compose?draft={}", saved.id), Default::default()),
                     Err(e) => error.set(Some(e)),
                 }
             });

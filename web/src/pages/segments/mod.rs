@@ -28,7 +28,7 @@ async fn send_to(api: crate::api::Api, segment: String) -> Result<(), crate::api
     let draft = Draft { to_lists: true, segments: vec![segment], ..Draft::default() };
     let saved = crate::drafts::save(api, None, &draft.request()).await?;
     if let Some(window) = web_sys::window() {
-        let _ = window.location().set_href(&format!("/app/compose?draft={saved}"));
+        let _ = window.location().set_href(&format!("/app/compose?draft={}", saved.id));
     }
     Ok(())
 }
