@@ -196,7 +196,14 @@ pub(crate) async fn send(
     Query(seen): Query<Seen>,
 ) -> Result<Response, Error> {
     let number = path_id(&id).ok_or_else(|| unknown(&id))?;
-    let draft = state.store.draft(caller.account, number).await?.ok_or_else(|| unknown(&id))?;
+    let retry = RetryKey::internal(format!("draft {number}"));
+    let Some(draft) = state.store.draft(caller.account, number).await? else {
+        // Sent already (its answer lost on the way, say): the first send's answer, if kept.
+        return match retry.first_answer(&state, caller.account, retry.fingerprint("").as_deref()).await? {
+            Some(first) => Ok(respond(accept, &first)),
+            None => Err(unknown(&id)),
+        };
+    };
     if let Some(seen) = seen.revision.filter(|seen| *seen != draft.revision) {
         let now = draft.revision;
         return Err(Error::Invalid(vec![FieldError::new(
@@ -212,7 +219,6 @@ pub(crate) async fn send(
         true => Endpoint::SendLists,
         false => Endpoint::Send,
     };
-    let retry = RetryKey::internal(format!("draft {number}"));
     let answered =
         service::answer(&state, caller.sender(), (&retry, ""), request, endpoint, Blacklist::Applies).await?;
     state.store.delete_draft(caller.account, number).await?;
