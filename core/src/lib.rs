@@ -23,6 +23,7 @@ mod retention;
 mod role;
 mod segment_rules;
 mod segments;
+mod senders;
 mod signature;
 mod simulate;
 mod smart_encoding;
@@ -68,6 +69,7 @@ pub use segment_rules::{
     is_custom_field_name, parse_segment_rules,
 };
 pub use segments::{Encoding, Segments, segments, split};
+pub use senders::registered_sender;
 pub use signature::{DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, SignatureError, TIMESTAMP_HEADER, sign, verify};
 pub use simulate::{
     Contact, Counters, FilterContext, FloodLimits, Outcome, RecentSends, RecipientOutcome, Simulation, simulate,

@@ -23,7 +23,7 @@ mod webhook_sender;
 
 pub use crate::cli::args::{
     AccountAction, Cli, Command, ConnectorAction, DbArg, ModerationAction, OperatorAction, PlanAction, RouteAction,
-    TokenAction, UserAction,
+    SenderAction, TokenAction, UserAction,
 };
 pub use crate::http::access::{Access, ROUTES, required};
 pub use crate::team::address_range::AddressRange;

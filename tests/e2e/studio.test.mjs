@@ -1,6 +1,7 @@
 // The campaign studio as marketing staff use it on a campaign's page: a campaign that is
 // sending is paused (no new message leaves), resumed, paused again and cancelled, in English
 // and in French; the credits of what was not handed over come back.
+import { execFileSync } from "node:child_process";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveForTests, assertAccessible, eventually, openApp, screenshots, api } from "./app.mjs";
@@ -202,5 +203,25 @@ test("the Templates page lists the team's templates, edits one and starts Compos
   await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
   const ticket = (await page.getByTestId("accepted").textContent()).match(/Ticket (\d+)/)[1];
   assert.equal((await api(suite.texto, "GET", `/campaign/${ticket}`)).body.campaign[0].template, created.body.template.id, "the campaign records it");
+  await page.context().close();
+});
+
+test("registered senders: Compose offers them, Settings chooses the default (in French)", async () => {
+  const texto = (...args) => execFileSync(process.env.TEXTO_BIN, [...args, "--db", suite.texto.db], { encoding: "utf8" }).trim();
+  texto("sender", "add", "demo", "Boutique");
+  texto("sender", "add", "demo", "Atelier");
+  const page = await openApp(suite.browser, suite.texto, { path: "/app/settings", locale: "fr-FR" });
+  const section = page.getByRole("region", { name: "Expéditeurs" });
+  await section.getByLabel("Expéditeur par défaut").selectOption("Atelier");
+  await section.getByRole("button", { name: "Enregistrer" }).click();
+  await section.getByRole("status").waitFor();
+  const { body } = await api(suite.texto, "GET", "/senders");
+  assert.deepEqual(body.senders, [{ name: "Atelier", default: 1 }, { name: "Boutique", default: 0 }]);
+  await assertAccessible(page, "les expéditeurs");
+  await screenshots(page, "settings-senders-fr");
+  await page.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: "Composer" }).click();
+  await eventually(() => page.locator("#registered-senders option").evaluateAll((o) => o.map((e) => e.value)), (v) => v.join() === "Atelier,Boutique", "the senders offered");
+  texto("sender", "remove", "demo", "Boutique");
+  texto("sender", "remove", "demo", "Atelier");
   await page.context().close();
 });

@@ -133,6 +133,10 @@ impl<'a> Campaign<'a> {
     pub fn validity(&self) -> Option<Validity> {
         self.validity
     }
+    /// The campaign from the account's default `sender`, when its send named none.
+    pub fn with_sender(self, sender: Sender) -> Campaign<'a> {
+        Campaign { sender: Some(sender), ..self }
+    }
     /// What its short links are tagged with.
     pub fn utm(&self) -> &UtmChoice {
         &self.utm

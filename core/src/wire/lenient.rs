@@ -377,6 +377,7 @@ impl ListItem for super::ClickerDto {}
 impl ListItem for super::GsmDto<'_> {}
 impl ListItem for super::WebhookDto {}
 impl ListItem for super::ReportHourDto {}
+impl ListItem for super::SenderDto {}
 impl ListItem for super::ReportCountryDto {}
 impl ListItem for super::WebhookLogEntryDto {}
 

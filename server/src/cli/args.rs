@@ -80,6 +80,15 @@ pub enum Command {
         #[command(subcommand)]
         action: ModerationAction,
     },
+    /// Manage an account's registered sender IDs: once it has some, its sends may only name them.
+    Sender {
+        /// The database.
+        #[command(flatten)]
+        db: DbArg,
+        /// What to do with senders.
+        #[command(subcommand)]
+        action: SenderAction,
+    },
     /// Manage price plans (`texto account plan` puts an account on one).
     Plan {
         /// The database.
@@ -242,6 +251,30 @@ pub enum ModerationAction {
     Remove {
         /// Its id (from `moderation list`).
         id: i64,
+    },
+}
+
+/// `texto sender …`: an account's registered sender IDs.
+#[derive(Debug, Subcommand)]
+pub enum SenderAction {
+    /// Register a sender ID for the account (its sends may then only name registered ones).
+    Add {
+        /// The account's name.
+        account: String,
+        /// The sender ID: 3 to 11 letters or digits with a letter, or up to 15 digits.
+        name: String,
+    },
+    /// Unregister a sender ID (the last one gone, the account's sends name any sender again).
+    Remove {
+        /// The account's name.
+        account: String,
+        /// The sender ID.
+        name: String,
+    },
+    /// List the account's registered sender IDs.
+    List {
+        /// The account's name.
+        account: String,
     },
 }
 

@@ -13,9 +13,9 @@ use crate::{
     account::audit_log::PLATFORM_LOG,
     cli::args::{
         AccountAction, Command, ConnectorAction, ModerationAction, OperatorAction, PlanAction, RouteAction,
-        TokenAction, UserAction,
+        SenderAction, TokenAction, UserAction,
     },
-    operator::{account_commands, moderation_commands, plan_commands, routing_commands},
+    operator::{account_commands, moderation_commands, plan_commands, routing_commands, sender_commands},
     store::{AuditEntry, DbLocation},
     team::user_commands,
 };
@@ -35,6 +35,7 @@ pub async fn administer(command: Command) -> Result<String, Error> {
         Command::Moderation { db, action } => moderation_commands::moderation(&db.db, action).await?,
         Command::Operator { db, action } => account_commands::operator(&db.db, action).await?,
         Command::Plan { db, action } => plan_commands::plan(&db.db, action).await?,
+        Command::Sender { db, action } => sender_commands::sender(&db.db, action).await?,
         Command::User { db, action } => user_commands::user(&db.db, action).await?,
     };
     if let Some(change) = change
@@ -115,6 +116,15 @@ fn change(command: &Command) -> Option<Change> {
             ModerationAction::Remove { id } => change(&db.db, "moderation.remove", format!("rule {id}"), None, None),
             ModerationAction::NewAccounts { .. } => {
                 change(&db.db, "moderation.new_accounts", String::new(), None, None)
+            }
+        },
+        Command::Sender { db, action } => match action {
+            SenderAction::List { .. } => None,
+            SenderAction::Add { account, name } => {
+                change(&db.db, "sender.add", format!("sender {name}"), Some(account), None)
+            }
+            SenderAction::Remove { account, name } => {
+                change(&db.db, "sender.remove", format!("sender {name}"), Some(account), None)
             }
         },
         Command::Plan { db, action } => match action {

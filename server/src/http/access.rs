@@ -152,6 +152,8 @@ pub const ROUTES: &[(&str, &str, Access)] = &[
     ("DELETE", "/keyword/{id}", Signed(EditDelivery, Some("keyword.delete"))),
     ("GET", "/contacts/numbers", Signed(Read, None)),
     ("GET", "/prices", Signed(Read, None)),
+    ("GET", "/senders", Signed(Read, None)),
+    ("PUT", "/senders/default", Signed(Manage, Some("sender.default"))),
     ("GET", "/templates", Signed(Read, None)),
     ("POST", "/template", Signed(Compose, Some("template.create"))),
     ("GET", "/template/{id}", Signed(Read, None)),

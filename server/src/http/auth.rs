@@ -69,6 +69,7 @@ impl Caller {
             role: self.role,
             actor: self.actor.clone(),
             hand: self.hand(),
+            replying: false,
         }
     }
 

@@ -14,7 +14,7 @@ use crate::{
     operator::{accounts, console, moderation_queue, plans, routing_changes, session as operator_session},
     sending::{
         approval, campaign_numbers, campaigns, clicks, consumption, daily, drafts, messages, pause, prices, report,
-        send, templates, test_send,
+        send, senders, templates, test_send,
     },
     state::AppState,
     team::{one_time_links, people, rules, session, tokens, two_factor_setup},
@@ -34,7 +34,7 @@ use crate::{
         send::simulate_lists, send::cancel, pause::pause, pause::resume,
         templates::all, templates::show, templates::create, templates::update, templates::remove,
         drafts::all, drafts::create, drafts::update, drafts::remove, drafts::send, drafts::clone, test_send::test,
-        report::report, report::report_csv,
+        report::report, report::report_csv, senders::all, senders::set_default,
         campaigns::history, campaigns::detail, campaigns::credits, clicks::clickers,
         campaign_numbers::replies, campaign_numbers::stops, campaign_numbers::npai, campaign_numbers::blacklist_npai,
         messages::messages, messages::replies,

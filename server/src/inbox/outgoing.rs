@@ -37,6 +37,7 @@ pub(crate) async fn send_one(
     sender: Option<&str>,
 ) -> Result<Answered, Error> {
     let body = one_message(number, text, sender);
+    let from = Sender { replying: true, ..from };
     service::answer(state, from, (&RetryKey::NONE, &body), request(&body)?, Endpoint::Send, Blacklist::Applies).await
 }
 
@@ -50,6 +51,7 @@ pub(crate) async fn send_automatic_reply(state: &AppState, due: &DueAutoReply) -
         role: Role::Sender,
         actor: "texto (keyword)".to_owned(),
         hand: Hand::of(None, None),
+        replying: true,
     };
     let body = one_message(&due.number.to_string(), &due.text, Some(due.sender.as_str()).filter(|s| !s.is_empty()));
     let retry = RetryKey::internal(format!("texto-auto-reply-{}", due.id));

@@ -15,6 +15,7 @@ pub(crate) mod price_plans;
 pub(crate) mod routing;
 pub(crate) mod routing_changes;
 pub mod routing_commands;
+pub mod sender_commands;
 pub(crate) mod session;
 pub(crate) mod settings_reload;
 

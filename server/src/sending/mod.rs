@@ -17,6 +17,7 @@ pub(crate) mod pause;
 pub(crate) mod prices;
 pub(crate) mod report;
 pub(crate) mod send;
+pub(crate) mod senders;
 pub(crate) mod service;
 pub(crate) mod short_links;
 pub(crate) mod simulator;
@@ -42,6 +43,7 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(prices::router())
         .merge(report::router())
         .merge(send::router())
+        .merge(senders::router())
         .merge(short_links::router())
         .merge(templates::router())
         .merge(test_send::router())

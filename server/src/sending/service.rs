@@ -7,7 +7,7 @@ use std::hash::Hasher;
 use chrono::Utc;
 use texto_core::{
     Audience, Campaign, Credits, Endpoint, FieldError, FilterContext, PriceTable, PushType, Role, SmartEncoding,
-    parse_international, simulate, validate_send,
+    parse_international, registered_sender, simulate, validate_send,
     wire::{CampaignResultDto, SmsRequest},
 };
 
@@ -35,6 +35,9 @@ pub(crate) struct Sender {
     pub(crate) actor: String,
     /// The person or token behind the send.
     pub(crate) hand: Hand,
+    /// An answer to a number's message, from the number it wrote to (the inbox's answers and
+    /// automatic replies): the account's registered senders do not apply.
+    pub(crate) replying: bool,
 }
 
 /// What a send or simulation answers, and the audit log's note of what it did.
@@ -83,6 +86,28 @@ pub(crate) async fn answer(
     }
 }
 
+/// `campaign` as the account's registered senders let it go ([`registered_sender`]).
+async fn with_registered_sender<'a>(
+    state: &AppState,
+    account: AccountId,
+    campaign: Campaign<'a>,
+) -> Result<Campaign<'a>, Error> {
+    let senders = state.store.senders(account).await?;
+    if senders.is_empty() {
+        return Ok(campaign);
+    }
+    let default = senders.iter().find(|s| s.default).map(|s| s.name.as_str());
+    let registered: Vec<String> = senders.iter().map(|s| s.name.clone()).collect();
+    match registered_sender(campaign.sender(), &registered, default).map_err(|e| Error::Invalid(vec![e]))? {
+        Some(name) => {
+            let sender =
+                texto_core::Sender::parse(&name).map_err(|_| Error::Unavailable("a registered sender is damaged"))?;
+            Ok(campaign.with_sender(sender))
+        }
+        None => Ok(campaign),
+    }
+}
+
 /// An unlimited sub-account short of `cost` draws what it lacks from its parent (a transfer in
 /// both ledgers, before its campaign is written); any other account is refused.
 async fn draw_on_payer(state: &AppState, account: AccountId, cost: Credits, balance: Credits) -> Result<(), Error> {
@@ -127,6 +152,11 @@ async fn attempt(
             },
         ),
         Audience::Numbers(_) => Default::default(),
+    };
+    // Once the account has registered senders, only they go; none named, its default.
+    let campaign = match sender.replying {
+        true => campaign,
+        false => with_registered_sender(state, sender.account, campaign).await?,
     };
     // A template deleted since (or another account's) is not recorded; the send goes on.
     let template = match campaign.template() {

@@ -46,6 +46,7 @@ mod retention;
 pub(crate) mod routing;
 pub(crate) mod segment_sql;
 pub(crate) mod segments;
+mod senders;
 mod simulator;
 pub(crate) mod sqlite;
 mod sub_accounts;
@@ -99,6 +100,7 @@ pub(crate) use report::ReportStore;
 pub(crate) use retention::{Cursor, Expiry, RetentionSettings, RetentionStore, expiry_statement};
 pub(crate) use routing::{ConnectorConfig, ConnectorStatus, RoutingStore};
 pub(crate) use segments::SegmentStore;
+pub(crate) use senders::SenderStore;
 pub(crate) use simulator::SimulatorStore;
 pub(crate) use sub_accounts::{NewSubAccount, SubAccountRecord, SubAccountStore};
 pub(crate) use team::{LinkKind, OneTimeLink, SessionGrant, SessionOwner, TeamStore, TwoFactor, UserRecord};
@@ -177,6 +179,7 @@ pub(crate) trait Store:
     + TemplateStore
     + DraftStore
     + ReportStore
+    + SenderStore
 {
 }
 
@@ -213,5 +216,6 @@ impl<T> Store for T where
         + TemplateStore
         + DraftStore
         + ReportStore
+        + SenderStore
 {
 }

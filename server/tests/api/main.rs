@@ -46,6 +46,7 @@ mod security_ids;
 mod security_simulator;
 mod segments;
 mod send;
+mod senders;
 mod sign_in_guessing;
 mod slow_clients;
 mod studio;

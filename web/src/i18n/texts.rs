@@ -175,6 +175,11 @@ texts! {
     discard_confirm: "Discard this draft for the whole team?", "Supprimer ce brouillon pour toute l’équipe ?";
     last_change: "Last change", "Dernière modification";
     changed_by: "By", "Par";
+    senders_title: "Sender IDs", "Expéditeurs";
+    no_senders: "No registered sender: your sends may name any sender (3 to 11 letters or digits). Your operator registers them when your senders must be approved.", "Aucun expéditeur enregistré : vos envois peuvent nommer n’importe quel expéditeur (3 à 11 lettres ou chiffres). Votre opérateur les enregistre quand vos expéditeurs doivent être validés.";
+    senders_intro: "Your operator registered these senders: your sends may only name one of them. Sends that name none go from the default.", "Votre opérateur a enregistré ces expéditeurs : vos envois ne peuvent nommer que l’un d’eux. Les envois qui n’en nomment aucun partent du défaut.";
+    default_sender: "Default sender", "Expéditeur par défaut";
+    short_code_default: "The short code (replies come back)", "Le numéro court (les réponses reviennent)";
     templates_intro: "The team’s templates. Compose saves a new one from the message being written (“Save as a template”).", "Les modèles de l’équipe. Composer en enregistre un nouveau à partir du message en cours (« Enregistrer comme modèle »).";
     no_templates_page: "No template yet: Compose saves one with “Save as a template”.", "Aucun modèle pour l’instant : Composer en enregistre un avec « Enregistrer comme modèle ».";
     use_template: "Use", "Utiliser";

@@ -16,6 +16,7 @@ pub mod replies;
 pub mod reply_settings;
 pub mod retention_settings;
 pub mod segments;
+pub mod sender_settings;
 pub mod settings;
 pub mod sign_in;
 pub mod sub_accounts;

@@ -1,13 +1,14 @@
-//! Settings: the low-balance alert (`/notification/balance`), keywords and the replies to STOP
-//! and HELP, UTM tagging, the marketing frequency cap, the team's rules, how long data is kept,
-//! and the language.
+//! Settings: the low-balance alert (`/notification/balance`), keywords and the replies to STOP and
+//! HELP, sender IDs, UTM tagging, the marketing frequency cap, the team's rules, how long data is
+//! kept, and the language.
 
 use leptos::{prelude::*, task::spawn_local};
 use texto_core::wire::{NotificationDto, NotificationRequest, NotificationResponse};
 
 use super::{
     cap_settings::CapSettings, keywords::Keywords, reply_settings::ReplySettings,
-    retention_settings::RetentionSettings, team_rules::TeamRules, utm_settings::UtmSettings,
+    retention_settings::RetentionSettings, sender_settings::SenderSettings, team_rules::TeamRules,
+    utm_settings::UtmSettings,
 };
 use crate::{
     api::{ApiError, use_api},
@@ -98,6 +99,7 @@ pub fn Settings() -> impl IntoView {
         </section>
         <Keywords />
         <ReplySettings />
+        <SenderSettings />
         <UtmSettings />
         <CapSettings />
         <TeamRules />

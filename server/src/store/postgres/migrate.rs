@@ -39,6 +39,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0030_utm.sql"),
     include_str!("../../../migrations/postgres/0031_marketing_cap.sql"),
     include_str!("../../../migrations/postgres/0032_campaign_template.sql"),
+    include_str!("../../../migrations/postgres/0033_senders.sql"),
 ];
 
 /// The advisory lock's key ("texto" in ASCII).

@@ -31,6 +31,7 @@ mod report;
 mod retention;
 mod routing;
 mod segments;
+mod senders;
 mod simulator;
 mod sub_accounts;
 mod team;

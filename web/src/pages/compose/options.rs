@@ -1,10 +1,10 @@
-//! Push type, sender and sending time.
+//! Push type, sender (the account's registered senders offered) and sending time.
 
 use leptos::prelude::*;
-use texto_core::{Sender, next_allowed_send, parse_delay};
+use texto_core::{Sender, next_allowed_send, parse_delay, wire::SendersResponse};
 
 use crate::{
-    api::ApiError,
+    api::{ApiError, use_api},
     clock,
     components::errors::FieldProblem,
     draft::Draft,
@@ -17,6 +17,11 @@ use crate::{
 pub fn MessageOptions(draft: RwSignal<Draft>, refused: RwSignal<Option<ApiError>>) -> impl IntoView {
     let t = use_texts();
     let lang = use_lang();
+    let api = use_api();
+    // The registered senders, offered as the field's suggestions.
+    let registered = LocalResource::new(move || async move {
+        api.get::<SendersResponse>("/senders").await.map(|a| a.senders).unwrap_or_default()
+    });
     let sender_problem = move || {
         draft.with(|d| {
             let sender = d.sender.trim();
@@ -62,13 +67,16 @@ pub fn MessageOptions(draft: RwSignal<Draft>, refused: RwSignal<Option<ApiError>
         <div class="row">
             <div class="field">
                 <label for="sender">{move || t().sender}</label>
-                <input id="sender" autocomplete="off" maxlength="15" placeholder="36180"
+                <input id="sender" autocomplete="off" maxlength="15" placeholder="36180" list="registered-senders"
                     aria-invalid=move || sender_problem().is_some().to_string()
                     aria-describedby=move || if refused.with(|e| e.as_ref().and_then(|e| e.for_field("sender")).is_some()) { "sender-hint sender-problem" } else { "sender-hint" }
                     prop:value=move || draft.with(|d| d.sender.clone())
                     on:input=move |ev| draft.update(|d| d.sender = event_target_value(&ev)) />
                 <p id="sender-hint" class=move || if sender_problem().is_some() { "field-error" } else { "hint" }>{move || t().sender_hint}</p>
                 <FieldProblem error=refused field="sender" id="sender-problem" />
+                <datalist id="registered-senders">
+                    {move || registered.get().unwrap_or_default().into_iter().map(|s| view! { <option value=s.name.clone()></option> }).collect_view()}
+                </datalist>
             </div>
             <div class="field">
                 <label for="send-at">{move || t().send_at}</label>
