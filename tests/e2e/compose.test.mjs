@@ -211,7 +211,9 @@ test("a scheduled campaign can be cancelled (credits back) and cloned into Compo
   await eventually(() => page.getByTestId("credits").textContent(), (t) => t !== before, "credits refunded");
   await page.getByRole("button", { name: "Clone" }).click();
   await page.getByRole("heading", { name: "Compose a campaign" }).waitFor();
-  assert.equal(await page.getByLabel("Message", { exact: true }).inputValue(), "Offre de la semaine");
+  // The clone is a draft on the server, which Compose opens.
+  await eventually(() => page.getByLabel("Message", { exact: true }).inputValue(), (v) => v === "Offre de la semaine", "the clone opened");
+  assert.match(page.url(), /\/app\/compose\?draft=\d+$/);
 
   // The history narrows by text, by number and by date (the offer goes out in three days).
   await page.getByRole("link", { name: "Campaigns" }).click();

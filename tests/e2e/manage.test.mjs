@@ -85,7 +85,8 @@ test("a list is created by pasting, searched, trimmed, and sent to from Compose"
 
   await page.getByRole("button", { name: "Send to this list" }).click();
   await page.getByRole("heading", { name: "Compose a campaign" }).waitFor();
-  assert.equal(await page.getByLabel(/VIP Paris/).isChecked(), true);
+  // A new draft on the server, which Compose opens.
+  await eventually(() => page.getByLabel(/VIP Paris/).isChecked(), (checked) => checked, "the list chosen");
   await page.getByLabel("Message", { exact: true }).fill("Bonjour [info1]");
   await eventually(() => page.getByTestId("simulation").textContent(), (t) => /Total3Sent3SMS per message1–2/.test(t), "list simulation");
   await eventually(() => page.getByTestId("counter").textContent(), (t) => t.includes("· 1–2 SMS ·"), "parts over the list's contacts");

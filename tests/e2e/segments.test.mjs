@@ -40,7 +40,7 @@ test("a segment is built with its live count, saved, and sent to from Compose", 
 
   await page.getByRole("button", { name: "Send to this segment Clients VIP" }).click();
   await page.getByRole("heading", { name: "Compose", level: 1 }).waitFor();
-  assert.ok(await page.getByLabel("Clients VIP").isChecked(), "the segment is chosen");
+  await eventually(() => page.getByLabel("Clients VIP").isChecked(), (checked) => checked, "the segment is chosen");
   await page.getByLabel("Message", { exact: true }).fill("Soirée privée jeudi");
   const figures = page.locator(".simulation dl.figures");
   await eventually(() => figures.textContent(), (text) => /Sent\s*2/.test(text), "the page counts the segment's two contacts");
