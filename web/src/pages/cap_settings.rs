@@ -1,11 +1,11 @@
 //! Settings' "Marketing frequency cap" (`PUT /settings`, `settings.marketing_cap`): at most so
 //! many marketing messages per number in so many days.
 
-use leptos::{prelude::*, task::spawn_local};
-use texto_core::wire::{MarketingCapDto, SettingsDto, SettingsRequest, SettingsResponse};
+use leptos::prelude::*;
+use texto_core::wire::{MarketingCapDto, SettingsDto};
 
+use super::settings_form::SettingsForm;
 use crate::{
-    api::{ApiError, use_api},
     components::{errors::ErrorAlert, field::TextField},
     i18n::use_texts,
 };
@@ -13,10 +13,9 @@ use crate::{
 /// The section.
 #[component]
 pub fn CapSettings() -> impl IntoView {
-    let (t, api) = (use_texts(), use_api());
+    let t = use_texts();
     let on = RwSignal::new(false);
     let (messages, days) = (RwSignal::new(String::new()), RwSignal::new(String::new()));
-    let (error, saved, loaded) = (RwSignal::new(None::<ApiError>), RwSignal::new(false), RwSignal::new(false));
     let show = move |settings: SettingsDto| {
         let cap = settings.marketing_cap.flatten();
         on.set(cap.is_some());
@@ -24,29 +23,14 @@ pub fn CapSettings() -> impl IntoView {
         messages.set(cap.messages.map_or_else(String::new, |n| n.to_string()));
         days.set(cap.days.map_or_else(String::new, |n| n.to_string()));
     };
-    spawn_local(async move {
-        if let Ok(answer) = api.get::<SettingsResponse>("/settings").await {
-            show(answer.settings);
-        }
-        loaded.set(true);
-    });
+    let form = SettingsForm::load(show);
+    let SettingsForm { loaded, error, saved, .. } = form;
     let save = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         // A value that is not a whole number goes as 0, which the server refuses with its bounds.
         let number = |typed: RwSignal<String>| Some(typed.with_untracked(|t| t.trim().parse().unwrap_or(0)));
         let cap = on.get_untracked().then(|| MarketingCapDto { messages: number(messages), days: number(days) });
-        let request = SettingsRequest { settings: SettingsDto { marketing_cap: Some(cap), ..SettingsDto::default() } };
-        saved.set(false);
-        spawn_local(async move {
-            match api.put::<_, SettingsResponse>("/settings", &request).await {
-                Ok(answer) => {
-                    error.set(None);
-                    saved.set(true);
-                    show(answer.settings);
-                }
-                Err(e) => error.set(Some(e)),
-            }
-        });
+        form.save(SettingsDto { marketing_cap: Some(cap), ..SettingsDto::default() });
     };
     view! {
         <section class="card" aria-labelledby="cap-title">

@@ -18,6 +18,7 @@ pub mod retention_settings;
 pub mod segments;
 pub mod sender_settings;
 pub mod settings;
+pub mod settings_form;
 pub mod sign_in;
 pub mod sub_accounts;
 pub mod team;

@@ -1,54 +1,33 @@
 //! Settings' "Replies to STOP and HELP" (`GET`/`PUT /settings`): the help text, whether a
 //! STOP is confirmed, and whether marketing needs consent.
 
-use leptos::{prelude::*, task::spawn_local};
-use texto_core::wire::{SettingsDto, SettingsRequest, SettingsResponse};
+use leptos::prelude::*;
+use texto_core::wire::SettingsDto;
 
-use crate::{
-    api::{ApiError, use_api},
-    components::errors::ErrorAlert,
-    i18n::use_texts,
-};
+use super::settings_form::SettingsForm;
+use crate::{components::errors::ErrorAlert, i18n::use_texts};
 
 /// The section.
 #[component]
 pub fn ReplySettings() -> impl IntoView {
-    let (t, api) = (use_texts(), use_api());
+    let t = use_texts();
     let help = RwSignal::new(String::new());
     let confirm = RwSignal::new(false);
     let needs_consent = RwSignal::new(false);
-    let (error, saved, loaded) = (RwSignal::new(None::<ApiError>), RwSignal::new(false), RwSignal::new(false));
     let show = move |settings: SettingsDto| {
         help.set(settings.help_text.unwrap_or_default());
         confirm.set(settings.stop_confirmation == Some(1));
         needs_consent.set(settings.marketing_needs_consent == Some(1));
     };
-    spawn_local(async move {
-        if let Ok(answer) = api.get::<SettingsResponse>("/settings").await {
-            show(answer.settings);
-        }
-        loaded.set(true);
-    });
+    let form = SettingsForm::load(show);
+    let SettingsForm { loaded, error, saved, .. } = form;
     let save = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let request = SettingsRequest {
-            settings: SettingsDto {
-                help_text: Some(help.get_untracked()),
-                stop_confirmation: Some(i64::from(confirm.get_untracked())),
-                marketing_needs_consent: Some(i64::from(needs_consent.get_untracked())),
-                ..SettingsDto::default()
-            },
-        };
-        saved.set(false);
-        spawn_local(async move {
-            match api.put::<_, SettingsResponse>("/settings", &request).await {
-                Ok(answer) => {
-                    error.set(None);
-                    saved.set(true);
-                    show(answer.settings);
-                }
-                Err(e) => error.set(Some(e)),
-            }
+        form.save(SettingsDto {
+            help_text: Some(help.get_untracked()),
+            stop_confirmation: Some(i64::from(confirm.get_untracked())),
+            marketing_needs_consent: Some(i64::from(needs_consent.get_untracked())),
+            ..SettingsDto::default()
         });
     };
     view! {

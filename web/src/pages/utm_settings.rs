@@ -1,11 +1,11 @@
 //! Settings' "Tag links for analytics (UTM)" (`PUT /settings`, `settings.utm`): the tags added
 //! to every short link's target, so the site's analytics credit the campaign.
 
-use leptos::{prelude::*, task::spawn_local};
-use texto_core::wire::{SettingsDto, SettingsRequest, SettingsResponse, UtmDto};
+use leptos::prelude::*;
+use texto_core::wire::{SettingsDto, UtmDto};
 
+use super::settings_form::SettingsForm;
 use crate::{
-    api::{ApiError, use_api},
     components::{errors::ErrorAlert, field::TextField},
     i18n::use_texts,
 };
@@ -13,11 +13,10 @@ use crate::{
 /// The section.
 #[component]
 pub fn UtmSettings() -> impl IntoView {
-    let (t, api) = (use_texts(), use_api());
+    let t = use_texts();
     let on = RwSignal::new(false);
     let (source, medium, campaign) =
         (RwSignal::new(String::new()), RwSignal::new(String::new()), RwSignal::new(String::new()));
-    let (error, saved, loaded) = (RwSignal::new(None::<ApiError>), RwSignal::new(false), RwSignal::new(false));
     let show = move |settings: SettingsDto| {
         let utm = settings.utm.flatten();
         on.set(utm.is_some());
@@ -26,12 +25,8 @@ pub fn UtmSettings() -> impl IntoView {
         medium.set(utm.medium.unwrap_or_default());
         campaign.set(utm.campaign.unwrap_or_default());
     };
-    spawn_local(async move {
-        if let Ok(answer) = api.get::<SettingsResponse>("/settings").await {
-            show(answer.settings);
-        }
-        loaded.set(true);
-    });
+    let form = SettingsForm::load(show);
+    let SettingsForm { loaded, error, saved, .. } = form;
     let save = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let utm = on.get_untracked().then(|| UtmDto {
@@ -39,18 +34,7 @@ pub fn UtmSettings() -> impl IntoView {
             medium: Some(medium.get_untracked()),
             campaign: Some(campaign.get_untracked()),
         });
-        let request = SettingsRequest { settings: SettingsDto { utm: Some(utm), ..SettingsDto::default() } };
-        saved.set(false);
-        spawn_local(async move {
-            match api.put::<_, SettingsResponse>("/settings", &request).await {
-                Ok(answer) => {
-                    error.set(None);
-                    saved.set(true);
-                    show(answer.settings);
-                }
-                Err(e) => error.set(Some(e)),
-            }
-        });
+        form.save(SettingsDto { utm: Some(utm), ..SettingsDto::default() });
     };
     view! {
         <section class="card" aria-labelledby="utm-title">
