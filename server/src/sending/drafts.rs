@@ -245,7 +245,7 @@ pub(crate) async fn clone(
 ) -> Result<Response, Error> {
     let not_found = || Error::NotFound(format!("campaign {id}"));
     let number = path_id(&id).ok_or_else(not_found)?;
-    let body = campaign_body(&state, caller.account, number).await?.ok_or_else(not_found)?;
+    let body = campaign_body(&state, caller.account, number, true).await?.ok_or_else(not_found)?;
     room_for_one(&state, caller.account).await?;
     let draft = state.store.save_draft(caller.account, None, body, caller.actor.clone()).await?;
     let draft = draft.ok_or(Error::Unavailable("a draft just saved cannot be read"))?;
@@ -254,12 +254,18 @@ pub(crate) async fn clone(
 }
 
 /// The request of the account's draft `id` as it stands, or the one that sends its campaign
-/// `id` again now, as JSON; `None` when it has neither.
-pub(crate) async fn campaign_body(state: &AppState, account: AccountId, id: i64) -> Result<Option<String>, Error> {
+/// `id` again now (to the numbers it went to only `with_numbers`), as JSON; `None` when it has
+/// neither.
+pub(crate) async fn campaign_body(
+    state: &AppState,
+    account: AccountId,
+    id: i64,
+    with_numbers: bool,
+) -> Result<Option<String>, Error> {
     if let Some(draft) = state.store.draft(account, id).await? {
         return Ok(Some(draft.body));
     }
-    match state.store.sent_campaign(account, id).await? {
+    match state.store.sent_campaign(account, id, with_numbers).await? {
         Some(sent) => Ok(Some(
             serde_json::to_string(&sent_request(sent))
                 .map_err(|_| Error::Unavailable("a draft cannot be written as JSON"))?,

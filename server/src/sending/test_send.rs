@@ -23,7 +23,7 @@ use crate::{
         service::{self, Blacklist},
     },
     state::AppState,
-    store::AccountId,
+    store::{AccountId, Page},
 };
 
 pub(crate) fn router() -> Router<AppState> {
@@ -38,9 +38,10 @@ async fn sample_contact(
     campaign: &SmsRequest<'_>,
 ) -> Result<Option<[String; 4]>, Error> {
     let Some(first) = campaign.lists.as_ref().and_then(|lists| lists.first()) else { return Ok(None) };
-    let ids = [first.value.clone()];
-    let mut contacts = state.store.list_contacts(account, &ids).await?;
-    Ok(contacts.remove(&first.value).and_then(|contacts| contacts.into_iter().next()).map(|contact| contact.info))
+    let Some(list) = path_id(&first.value) else { return Ok(None) };
+    // One contact's page of the list, not the whole list.
+    let page = state.store.list(account, list, None, Page { start: 0, length: 1 }).await?;
+    Ok(page.and_then(|page| page.contacts.into_iter().next()).map(|contact| contact.info))
 }
 
 #[utoipa::path(post, path = "/campaign/{ticket}/test", tag = "drafts", request_body = texto_core::wire::TestSendRequest,
@@ -58,7 +59,8 @@ pub(crate) async fn test(
     let not_found = || Error::NotFound(format!("campaign {ticket}"));
     let id = path_id(&ticket).ok_or_else(not_found)?;
     let TestSendRequest { numbers } = body.decode()?;
-    let stored = campaign_body(&state, caller.account, id).await?.ok_or_else(not_found)?;
+    // Its message and lists; not the numbers it went to, which a test does not send to.
+    let stored = campaign_body(&state, caller.account, id, false).await?.ok_or_else(not_found)?;
     let campaign: SmsRequest<'_> =
         serde_json::from_str(&stored).map_err(|_| Error::Unavailable("a stored draft is damaged"))?;
     let sample = sample_contact(&state, caller.account, &campaign).await?;

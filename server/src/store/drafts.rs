@@ -70,8 +70,14 @@ pub(crate) trait DraftStore: Send + Sync {
     async fn draft_count(&self, account: AccountId) -> Result<i64, Error>;
     /// Deletes one of the account's drafts; whether it had it.
     async fn delete_draft(&self, account: AccountId, id: i64) -> Result<bool, Error>;
-    /// What the account's campaign `ticket` was sent as, if it has it.
-    async fn sent_campaign(&self, account: AccountId, ticket: i64) -> Result<Option<SentCampaign>, Error>;
+    /// What the account's campaign `ticket` was sent as, if it has it; the numbers it went to
+    /// only `with_numbers` (a clone needs them, a test send does not).
+    async fn sent_campaign(
+        &self,
+        account: AccountId,
+        ticket: i64,
+        with_numbers: bool,
+    ) -> Result<Option<SentCampaign>, Error>;
 }
 
 /// The columns [`read_draft`] reads.

@@ -73,13 +73,18 @@ impl DraftStore for PgStore {
         Ok(client.execute(DELETE, &[&account, &id]).await? > 0)
     }
 
-    async fn sent_campaign(&self, account: AccountId, ticket: i64) -> Result<Option<SentCampaign>, Error> {
+    async fn sent_campaign(
+        &self,
+        account: AccountId,
+        ticket: i64,
+        with_numbers: bool,
+    ) -> Result<Option<SentCampaign>, Error> {
         let client = self.pool.get().await?;
         let Some(row) = query(&client, SENT_CAMPAIGN, &[&account, &ticket]).await?.into_iter().next() else {
             return Ok(None);
         };
         let mut sent = read_sent(&row)?;
-        if sent.lists.is_empty() {
+        if with_numbers && sent.lists.is_empty() {
             let rows = query(&client, SENT_NUMBERS, &[&ticket, &account]).await?;
             sent.numbers =
                 rows.iter().map(|row| Ok((row.try_get(0)?, row.try_get(1)?))).collect::<Result<_, Error>>()?;

@@ -80,7 +80,12 @@ impl DraftStore for SqliteStore {
         self.db.write(move |db| Ok(db.prepare_cached(&numbered(DELETE))?.execute(params![account, id])? > 0)).await
     }
 
-    async fn sent_campaign(&self, account: AccountId, ticket: i64) -> Result<Option<SentCampaign>, Error> {
+    async fn sent_campaign(
+        &self,
+        account: AccountId,
+        ticket: i64,
+        with_numbers: bool,
+    ) -> Result<Option<SentCampaign>, Error> {
         self.db
             .read(move |db| {
                 let sent = db
@@ -88,7 +93,7 @@ impl DraftStore for SqliteStore {
                     .query_row(params![account, ticket], |row| read_sent(row))
                     .optional()?;
                 let Some(mut sent) = sent else { return Ok(None) };
-                if sent.lists.is_empty() {
+                if with_numbers && sent.lists.is_empty() {
                     let mut statement = db.prepare_cached(&numbered(SENT_NUMBERS))?;
                     let rows = statement.query_map(params![ticket, account], |row| Ok((row.get(0)?, row.get(1)?)))?;
                     sent.numbers = rows.collect::<Result<_, _>>()?;
