@@ -41,9 +41,10 @@ pub use calendar::{
     parse_paris,
 };
 pub use campaign::{
-    Audience, Campaign, ContactInfo, Endpoint, MAX_PARTS, MOST_TEST_NUMBERS, MessageOptions, Recipient, Recipients,
-    SHORT_CODE_LEN, SHORT_MARKER, STOP_MARKER, Sender, Smart, TEMPLATE_NAME_CHARS, Template, Validity,
-    has_contact_fields, render, rendered_segments, test_request, validate_send, validate_template,
+    Audience, Campaign, Endpoint, MAX_PARTS, MOST_TEST_NUMBERS, MergeValues, MessageOptions, Recipient, Recipients,
+    SHORT_CODE_LEN, SHORT_MARKER, STOP_MARKER, Sender, Smart, TEMPLATE_NAME_CHARS, Template, Validity, card_fields,
+    card_values, has_contact_fields, merge, render, rendered_segments, test_request, unknown_field, validate_send,
+    validate_template,
 };
 pub use credits::Credits;
 pub use delivery_code::{DeliveryCode, ESME_RINVDSTADR, ESME_RINVSRCADR};

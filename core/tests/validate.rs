@@ -171,8 +171,15 @@ fn auto_keeps_the_text_and_a_contact_field_is_made_gsm_too() {
     let gsm = r#"{"sms":{"message":{"text":"Bonjour [info1]","pushtype":"alert","encoding":"gsm"},
         "recipients":{"gsm":[{"value":"33612345678"}]}}}"#;
     let campaign = check(gsm, Endpoint::Send).expect("valid");
-    let info = ["Jérôme", "", "", ""];
+    let info = texto_core::MergeValues { info: ["Jérôme", "", "", ""], card: &[] };
     assert_eq!(campaign.segments(&MessageOptions::default(), Some(&info)).encoding, texto_core::Encoding::Gsm7);
+    // A card's value too.
+    let gsm = r#"{"sms":{"message":{"text":"Bonjour [firstname]","pushtype":"alert","encoding":"gsm"},
+        "recipients":{"gsm":[{"value":"33612345678"}]}}}"#;
+    let campaign = check(gsm, Endpoint::Send).expect("valid");
+    let card = vec!["Jérôme".to_owned()];
+    let values = texto_core::MergeValues { info: ["", "", "", ""], card: &card };
+    assert_eq!(campaign.segments(&MessageOptions::default(), Some(&values)).encoding, texto_core::Encoding::Gsm7);
 }
 
 #[test]

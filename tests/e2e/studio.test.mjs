@@ -225,3 +225,38 @@ test("registered senders: Compose offers them, Settings chooses the default (in 
   texto("sender", "remove", "demo", "Atelier");
   await page.context().close();
 });
+
+test("merge fields: a field is inserted and the preview reads a chosen contact's card, in both languages", async () => {
+  const saved = await api(suite.texto, "PUT", "/contact/33612345861", { contact: { firstname: "Léa", fields: { ville: "Lyon" } } });
+  assert.equal(saved.status, 200, JSON.stringify(saved.body));
+  const page = await openApp(suite.browser, suite.texto);
+  const message = page.getByLabel("Message", { exact: true });
+  await message.fill("Bonjour ");
+  await page.getByLabel("Insert a field", { exact: true }).selectOption({ label: "First name" });
+  await eventually(() => message.inputValue(), (v) => v === "Bonjour [firstname]", "the field inserted");
+  await message.fill("Bonjour [firstname|vous], à bientôt à [field:ville|Paris] !");
+  const phone = page.getByRole("figure", { name: "How recipients see the message" });
+  await eventually(() => phone.textContent(), (t) => t.includes("Bonjour vous, à bientôt à Paris !"), "the fallbacks first");
+  await page.getByLabel("Preview for a contact", { exact: true }).fill("06 12 34 58 61");
+  await page.getByRole("button", { name: "Show", exact: true }).click();
+  await eventually(() => phone.textContent(), (t) => t.includes("Bonjour Léa, à bientôt à Lyon !"), "the contact's values");
+  await assertAccessible(page, "compose with merge fields");
+  await screenshots(page, "compose-merge-fields");
+  await page.getByRole("button", { name: "Back to the first recipient", exact: true }).click();
+  await eventually(() => phone.textContent(), (t) => t.includes("Bonjour vous"), "the fallbacks again");
+  await page.context().close();
+
+  const fr = await openApp(suite.browser, suite.texto, { locale: "fr-FR" });
+  await fr.getByLabel("Message", { exact: true }).fill("Bonjour [firstname|vous] !");
+  await fr.getByLabel("Aperçu pour un contact", { exact: true }).fill("0612345861");
+  await fr.getByRole("button", { name: "Afficher", exact: true }).click();
+  const telephone = fr.getByRole("figure", { name: "Le message tel que les destinataires le voient" });
+  await eventually(() => telephone.textContent(), (t) => t.includes("Bonjour Léa !"), "l’aperçu pour Léa");
+  await fr.getByLabel("Aperçu pour un contact", { exact: true }).fill("abc");
+  await fr.getByRole("button", { name: "Afficher", exact: true }).click();
+  await fr.getByRole("alert").filter({ hasText: "Ce n’est pas un numéro de mobile." }).waitFor();
+  await eventually(() => telephone.textContent(), (t) => t.includes("Bonjour vous !"), "plus l’aperçu de Léa");
+  await assertAccessible(fr, "l’aperçu pour un contact");
+  await screenshots(fr, "compose-merge-fields-fr");
+  await fr.context().close();
+});

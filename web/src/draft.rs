@@ -143,6 +143,12 @@ impl Draft {
         self.links.insert(before, String::new());
     }
 
+    /// Inserts a merge field (`[firstname]`) at character `at` (clamped).
+    pub fn insert_field(&mut self, at: usize, field: &str) {
+        let byte = self.text.char_indices().nth(at).map_or(self.text.len(), |(i, _)| i);
+        self.text.insert_str(byte, field);
+    }
+
     /// The recipients given as numbers: pasted then imported. Valid numbers are written in
     /// international form; the others stay as typed, so the filter counts them as invalid.
     pub fn numbers(&self) -> Vec<String> {

@@ -1,5 +1,6 @@
 //! The text as recipients get it: short links, opt-out text and contact fields (docs/interface.md §4).
 
+use super::merge::{MergeValues, has_contact_fields, merge};
 use crate::{PushType, Segments, segments};
 
 /// `<-short->`: where a shortened link goes.
@@ -33,17 +34,15 @@ impl MessageOptions {
     }
 }
 
-/// The four information fields of a contact, replacing `[info1]`…`[info4]`.
-pub type ContactInfo<'a> = [&'a str; 4];
-
 /// `text` as sent: each `<-short->` replaced by the next of `short_urls`, the opt-out text
-/// added for marketing, and `[infoN]` replaced by the contact's fields (empty without a contact).
+/// added for marketing, and the merge fields replaced by the recipient's values (their
+/// fallbacks without a recipient).
 pub fn render(
     text: &str,
     pushtype: PushType,
     short_urls: &[String],
     options: &MessageOptions,
-    info: Option<&ContactInfo>,
+    values: Option<&MergeValues>,
 ) -> String {
     let mut out = String::with_capacity(text.len() + 32);
     let mut links = short_urls.iter();
@@ -62,10 +61,8 @@ pub fn render(
             out.push_str(&options.stop_text);
         }
     }
-    if out.contains("[info") {
-        for (n, value) in info.copied().unwrap_or(["", "", "", ""]).iter().enumerate() {
-            out = out.replace(&format!("[info{}]", n + 1), value);
-        }
+    if has_contact_fields(&out) {
+        out = merge(&out, values);
     }
     out
 }
@@ -76,16 +73,11 @@ pub fn rendered_segments(
     pushtype: PushType,
     unicode: bool,
     options: &MessageOptions,
-    info: Option<&ContactInfo>,
+    values: Option<&MergeValues>,
 ) -> Segments {
     let placeholders: Vec<String> =
         (0..text.matches(SHORT_MARKER).count()).map(|_| options.short_url(&"0".repeat(SHORT_CODE_LEN))).collect();
-    segments(&render(text, pushtype, &placeholders, options, info), unicode)
-}
-
-/// True when the text changes from one contact to another.
-pub fn has_contact_fields(text: &str) -> bool {
-    (1..=4).any(|n| text.contains(&format!("[info{n}]")))
+    segments(&render(text, pushtype, &placeholders, options, values), unicode)
 }
 
 #[cfg(test)]
@@ -118,7 +110,7 @@ mod tests {
 
     #[test]
     fn contact_fields_are_filled_per_contact() {
-        let info = ["Ada", "Lovelace", "", ""];
+        let info = MergeValues { info: ["Ada", "Lovelace", "", ""], card: &[] };
         assert_eq!(
             render("Hi [info1] [info2][info3]", PushType::Alert, &[], &options(), Some(&info)),
             "Hi Ada Lovelace"

@@ -1,5 +1,6 @@
 //! A campaign that passed validation: the only way to get one is [`validate_send`].
 
+mod merge;
 mod message;
 mod sender;
 mod template;
@@ -9,10 +10,8 @@ mod validity;
 
 use chrono::{DateTime, Utc};
 
-pub use message::{
-    ContactInfo, MAX_PARTS, MessageOptions, SHORT_CODE_LEN, SHORT_MARKER, STOP_MARKER, has_contact_fields, render,
-    rendered_segments,
-};
+pub use merge::{MergeValues, card_fields, card_values, has_contact_fields, merge, unknown_field};
+pub use message::{MAX_PARTS, MessageOptions, SHORT_CODE_LEN, SHORT_MARKER, STOP_MARKER, render, rendered_segments};
 pub use sender::Sender;
 pub use template::{TEMPLATE_NAME_CHARS, Template, validate_template};
 pub use test_send::{MOST_TEST_NUMBERS, test_request};
@@ -146,15 +145,21 @@ impl<'a> Campaign<'a> {
     pub fn template(&self) -> Option<i64> {
         self.template
     }
-    /// The parts one message takes (for a contact, when the text has `[infoN]` fields, which
-    /// smart encoding makes GSM too).
-    pub fn segments(&self, options: &MessageOptions, info: Option<&ContactInfo>) -> Segments {
-        match info {
-            Some(fields) if self.smart.is_some() && fields.iter().any(|f| f.chars().any(|c| gsm_twin(c).is_some())) => {
-                let [a, b, c, d] = fields.map(|field| to_gsm(field).text);
-                rendered_segments(&self.text, self.pushtype, self.unicode, options, Some(&[&a, &b, &c, &d]))
+    /// The parts one message takes (for a recipient, when the text has merge fields, whose
+    /// values smart encoding makes GSM too).
+    pub fn segments(&self, options: &MessageOptions, values: Option<&MergeValues>) -> Segments {
+        let has_twin = |field: &str| field.chars().any(|c| gsm_twin(c).is_some());
+        match values {
+            Some(v)
+                if self.smart.is_some()
+                    && (v.info.iter().any(|f| has_twin(f)) || v.card.iter().any(|f| has_twin(f))) =>
+            {
+                let [a, b, c, d] = v.info.map(|field| to_gsm(field).text);
+                let card: Vec<String> = v.card.iter().map(|field| to_gsm(field).text).collect();
+                let gsm = MergeValues { info: [&a, &b, &c, &d], card: &card };
+                rendered_segments(&self.text, self.pushtype, self.unicode, options, Some(&gsm))
             }
-            _ => rendered_segments(&self.text, self.pushtype, self.unicode, options, info),
+            _ => rendered_segments(&self.text, self.pushtype, self.unicode, options, values),
         }
     }
 }

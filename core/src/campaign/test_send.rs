@@ -4,7 +4,10 @@
 
 use std::borrow::Cow;
 
-use super::message::{ContactInfo, MessageOptions, SHORT_MARKER, render};
+use super::{
+    merge::MergeValues,
+    message::{MessageOptions, SHORT_MARKER, render},
+};
 use crate::{
     FieldError, PushType,
     wire::{GsmDto, MessageDto, RecipientsDto, SmsRequest},
@@ -14,7 +17,7 @@ use crate::{
 pub const MOST_TEST_NUMBERS: usize = 10;
 
 /// The request that sends `campaign`'s message to `numbers` as a test: its text with the
-/// sample contact's fields (`info`, none for a send to numbers) and, for marketing, its opt-out
+/// sample contact's values (`values`: its list entry's fields and card) and, for marketing, its opt-out
 /// text, as the campaign's recipients will read it; short links stay to be made; no delay; an
 /// alert (outside the marketing window's rules, charged as an alert). The numbers are checked
 /// by the send itself; here only how many there are (`numbers`: 1 to 10).
@@ -22,7 +25,7 @@ pub fn test_request(
     campaign: &SmsRequest<'_>,
     numbers: Vec<String>,
     options: &MessageOptions,
-    info: Option<&ContactInfo>,
+    values: Option<&MergeValues>,
 ) -> Result<SmsRequest<'static>, Vec<FieldError>> {
     if numbers.is_empty() || numbers.len() > MOST_TEST_NUMBERS {
         let found = numbers.len();
@@ -42,7 +45,7 @@ pub fn test_request(
     let gsm = numbers.into_iter().map(|number| GsmDto { value: Cow::Owned(number), gsmsmsid: None }).collect();
     Ok(SmsRequest {
         message: MessageDto {
-            text: Some(render(text, pushtype, &markers, options, info)),
+            text: Some(render(text, pushtype, &markers, options, values)),
             pushtype: Some(PushType::Alert.as_str().to_owned()),
             delay: None,
             ..message.clone()
@@ -72,17 +75,18 @@ mod tests {
 
     #[test]
     fn a_test_reads_as_the_sample_contact_will_with_its_links_still_to_make() {
-        let info = ["Léa", "", "", ""];
+        let card = vec!["Martin".to_owned()];
+        let info = MergeValues { info: ["Léa", "", "", ""], card: &card };
         let options = MessageOptions::default();
         let request = test_request(
-            &campaign("Bonjour [info1], -20 % <-short->", "marketing"),
+            &campaign("Bonjour [info1] [lastname], -20 % <-short->", "marketing"),
             vec!["33612345678".into()],
             &options,
             Some(&info),
         )
         .expect("a request");
         let message = &request.message;
-        assert_eq!(message.text.as_deref(), Some("Bonjour Léa, -20 % <-short->\nSTOP au 36180"));
+        assert_eq!(message.text.as_deref(), Some("Bonjour Léa Martin, -20 % <-short->\nSTOP au 36180"));
         assert_eq!((message.pushtype.as_deref(), message.delay.as_deref()), (Some("alert"), None));
         assert_eq!(message.links.as_deref(), Some(&["https://example.com".to_owned()][..]));
         assert_eq!(request.recipients.map(|r| r.gsm.len()), Some(1));

@@ -141,6 +141,9 @@ pub fn validate_send<'a>(
         errors.append(&mut refused);
         UtmChoice::Account
     });
+    if let Some(unknown) = super::merge::unknown_field(&text, None, "sms.message.text") {
+        errors.push(unknown);
+    }
     let parts = if text.is_empty() { 0 } else { rendered_segments(&text, pushtype, unicode, options, None).parts };
     if parts > MAX_PARTS {
         errors

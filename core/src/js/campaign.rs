@@ -260,6 +260,8 @@ impl JsContext {
             segments: HashMap::new(),
             consented: self.consented.map(|numbers| valid_numbers(&numbers).collect()),
             capped: self.capped.map(|numbers| valid_numbers(&numbers).collect()),
+            // Contact cards are the server's: card fields are priced with their fallbacks.
+            cards: Default::default(),
         })
     }
 }

@@ -72,4 +72,8 @@ pub struct FilterContext {
     /// When the account caps marketing: the numbers that reached the cap (a marketing send
     /// skips them). `None`: no cap.
     pub capped: Option<FxHashSet<u64>>,
+    /// When the text names card fields (`[firstname]`, `[field:ville]`): each recipient's
+    /// values of them, in the order [`crate::card_fields`] lists them (a number without a card,
+    /// or with nothing in those fields, is absent).
+    pub cards: FxHashMap<u64, Vec<String>>,
 }

@@ -10,7 +10,7 @@ use chrono::{DateTime, Utc};
 pub use context::{Contact, FilterContext, FloodLimits, RecentSends};
 
 use crate::{
-    Audience, Campaign, ContactInfo, Country, Credits, Error, FieldError, Msisdn, has_contact_fields,
+    Audience, Campaign, Country, Credits, Error, FieldError, MergeValues, Msisdn, has_contact_fields,
     next_allowed_send, parse_international, wire::CampaignResultDto,
 };
 
@@ -212,9 +212,7 @@ pub fn simulate(campaign: &Campaign, context: &FilterContext, now: DateTime<Utc>
             if !missing.is_empty() {
                 return Err(Error::NotFound(missing));
             }
-            filter.run(
-                found.into_iter().flatten().map(|c| (c.number.as_str(), Some(c.info.each_ref().map(String::as_str)))),
-            )
+            filter.run(found.into_iter().flatten().map(|c| (c.number.as_str(), Some(&c.info))))
         }
     };
     let send_at = next_allowed_send(campaign.pushtype(), campaign.delay().unwrap_or(now).max(now));
@@ -253,7 +251,7 @@ impl<'c> Filter<'c> {
     /// Two passes: parse every number (and find repeats) first, then apply the rules in order.
     fn run<'r>(
         &self,
-        recipients: impl Iterator<Item = (&'r str, Option<ContactInfo<'r>>)> + Clone,
+        recipients: impl Iterator<Item = (&'r str, Option<&'r [String; 4]>)> + Clone,
     ) -> (Counters, Credits, Vec<RecipientOutcome>) {
         let numbers: Vec<Option<Msisdn>> = recipients.clone().map(|(n, _)| parse_international(n).ok()).collect();
         let repeated = dedup::repeated(&numbers);
@@ -269,8 +267,18 @@ impl<'c> Filter<'c> {
             };
             let (parts, price) = match (outcome, number) {
                 (Outcome::Sent, Some(msisdn)) => {
-                    let parts = match self.per_contact_text {
-                        true => parts_u32(self.campaign.segments(&self.context.message, info.as_ref()).parts),
+                    let card = match self.per_contact_text {
+                        true => self.context.cards.get(&msisdn.as_u64()).map_or(&[][..], Vec::as_slice),
+                        false => &[],
+                    };
+                    let personal = !card.is_empty() || info.is_some_and(|info| info.iter().any(|f| !f.is_empty()));
+                    // Without values of its own, a recipient's message is the template's.
+                    let parts = match self.per_contact_text && personal {
+                        true => {
+                            let info = info.map_or(["", "", "", ""], |info| info.each_ref().map(String::as_str));
+                            let values = MergeValues { info, card };
+                            parts_u32(self.campaign.segments(&self.context.message, Some(&values)).parts)
+                        }
                         false => self.template_parts,
                     };
                     let country = msisdn.country();

@@ -13,7 +13,7 @@ use std::{
 
 use chrono::{DateTime, TimeDelta, Utc};
 use futures_util::future::join_all;
-use texto_core::{MessageOptions, PushType, next_allowed_send, render};
+use texto_core::{MergeValues, MessageOptions, PushType, next_allowed_send, render};
 
 use super::{
     clock::Clock,
@@ -139,11 +139,11 @@ impl Dispatcher {
     pub(crate) fn outgoing(&self, queued: &Queued) -> Outgoing {
         let campaign = &queued.campaign;
         let short_urls = self.codes.short_urls(&self.message, queued.id, &campaign.links);
-        let info = queued.info.as_ref().map(|[a, b, c, d]| [a.as_str(), b.as_str(), c.as_str(), d.as_str()]);
+        let values = queued.info.as_deref().map(MergeValues::stored);
         Outgoing {
             source: campaign.sender.clone().unwrap_or_else(|| self.default_sender.clone()),
             destination: queued.number.to_string(),
-            text: render(&campaign.text, campaign.pushtype, &short_urls, &self.message, info.as_ref()),
+            text: render(&campaign.text, campaign.pushtype, &short_urls, &self.message, values.as_ref()),
             unicode: campaign.unicode,
             validity: campaign.validity,
             reference: (queued.id % 256) as u8,

@@ -10,7 +10,7 @@ use axum::{
 };
 use chrono::{DateTime, Utc};
 use texto_core::{
-    CSV_BOM, Country, DeliveryCode, PeriodBound, PushType, format_paris, render, spreadsheet_cell,
+    CSV_BOM, Country, DeliveryCode, MergeValues, PeriodBound, PushType, format_paris, render, spreadsheet_cell,
     wire::{MessagesResponse, RepliesResponse, ReplyDto, SentMessageDto},
 };
 
@@ -122,12 +122,12 @@ impl MessagesQuery {
 
 /// A message as `GET /messages` writes it, its text as its recipient got it.
 pub(crate) fn message_dto(state: &AppState, record: &MessageRecord) -> SentMessageDto {
-    let info = record.info.as_ref().map(|[a, b, c, d]| [a.as_str(), b.as_str(), c.as_str(), d.as_str()]);
+    let values = record.info.as_deref().map(MergeValues::stored);
     let text = if record.text.is_empty() {
         String::new()
     } else {
         let short_urls = state.codes.short_urls(&state.message, record.id, &record.links);
-        render(&record.text, record.pushtype, &short_urls, &state.message, info.as_ref())
+        render(&record.text, record.pushtype, &short_urls, &state.message, values.as_ref())
     };
     SentMessageDto {
         message_id: record.id,

@@ -12,6 +12,7 @@ pub(crate) mod daily;
 pub(crate) mod devices;
 pub(crate) mod drafts;
 pub(crate) mod idempotency;
+pub(crate) mod merge_fields;
 pub(crate) mod messages;
 pub(crate) mod pause;
 pub(crate) mod prices;

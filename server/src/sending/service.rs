@@ -6,8 +6,8 @@ use std::hash::Hasher;
 
 use chrono::Utc;
 use texto_core::{
-    Audience, Campaign, Credits, Endpoint, FieldError, FilterContext, PriceTable, PushType, Role, SmartEncoding,
-    parse_international, registered_sender, simulate, validate_send,
+    Audience, Campaign, Credits, Endpoint, FieldError, FilterContext, PriceTable, PushType, Role, parse_international,
+    registered_sender, simulate, validate_send,
     wire::{CampaignResultDto, SmsRequest},
 };
 
@@ -15,6 +15,7 @@ use crate::{
     Error,
     operator::moderation::mark_held,
     sending::idempotency::{RetryKey, replayed},
+    sending::merge_fields::{recipient_cards, stored_values},
     state::AppState,
     store::{
         AccountId, CampaignStatus, Created, NewCampaign, approval,
@@ -185,6 +186,7 @@ async fn attempt(
         true => None,
         false => campaign.utm().clone().resolve(settings.and_then(|s| s.utm)),
     };
+    let cards = recipient_cards(state, sender.account, &campaign, &numbers).await?;
     let inputs = state.store.filter_inputs(sender.account, &numbers, text_hash, now).await?;
     let context = FilterContext {
         blacklist: if blacklist == Blacklist::Applies { inputs.blacklist } else { Default::default() },
@@ -201,6 +203,7 @@ async fn attempt(
         segments,
         consented,
         capped,
+        cards,
     };
     let simulation = simulate(&campaign, &context, now)?;
     if matches!(endpoint, Endpoint::Simulate | Endpoint::SimulateLists) {
@@ -215,13 +218,11 @@ async fn attempt(
             draw_on_payer(state, sender.account, simulation.cost, balance).await?;
         }
     }
-    let (gsmsmsids, infos) = match campaign.audience() {
-        Audience::Numbers(recipients) => (recipients.iter().map(|r| r.gsmsmsid).collect(), Vec::new()),
-        Audience::Lists { lists, segments } => {
-            let sources = [(lists, &context.lists), (segments, &context.segments)];
-            (Vec::new(), contact_infos(sources, campaign.encoding()))
-        }
+    let gsmsmsids = match campaign.audience() {
+        Audience::Numbers(recipients) => recipients.iter().map(|r| r.gsmsmsid).collect(),
+        Audience::Lists { .. } => Vec::new(),
     };
+    let infos = stored_values(&campaign, &context);
     // A role that may not send (an author) sends for approval, and so does anyone sending to
     // more recipients than the team's rule allows (read only for campaigns to several, so a
     // one-recipient send pays nothing for it): the campaign is written waiting, with its
@@ -289,25 +290,6 @@ async fn attempt(
     state.dispatch.notify_one();
     let summary = format!("campaign {ticket} sent to {sent} recipients");
     Ok(Answered { result, note: Some((format!("campaign {ticket}"), summary)) })
-}
-
-/// The contacts' info1…info4 as stored with their messages (JSON; `None` when all are
-/// empty), in the order the filter saw the contacts: the lists', then the segments'; made GSM
-/// as the text is when the send asks for it.
-fn contact_infos(sources: [(&Vec<String>, &ContactsById); 2], encoding: SmartEncoding) -> Vec<Option<String>> {
-    sources
-        .into_iter()
-        .flat_map(|(ids, contacts)| ids.iter().flat_map(|id| contacts.get(id).into_iter().flatten()))
-        .map(|contact| {
-            contact.info.iter().any(|field| !field.is_empty()).then(|| {
-                let json = match encoding {
-                    SmartEncoding::Auto => serde_json::to_string(&contact.info),
-                    SmartEncoding::Gsm => serde_json::to_string(&contact.info.each_ref().map(|f| encoding.apply(f))),
-                };
-                json.unwrap_or_default()
-            })
-        })
-        .collect()
 }
 
 /// Contacts by the id of their list or segment.

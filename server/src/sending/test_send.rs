@@ -9,7 +9,7 @@ use axum::{
     routing::post,
 };
 use texto_core::{
-    ContactInfo, Endpoint, test_request,
+    Endpoint, MergeValues, card_fields, parse_international, test_request,
     wire::{SmsRequest, TestSendRequest},
 };
 
@@ -19,6 +19,7 @@ use crate::{
     sending::{
         drafts::campaign_body,
         idempotency::RetryKey,
+        merge_fields::card_of,
         send::respond,
         service::{self, Blacklist},
     },
@@ -30,18 +31,39 @@ pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/campaign/{ticket}/test", post(test))
 }
 
-/// The fields of the first contact of the campaign's first list, the sample a test shows;
-/// `None` for a send to numbers (or to lists without contacts).
-async fn sample_contact(
+/// The values of the sample contact a test shows: the first contact of the campaign's first
+/// list (its four fields) or its first number, then what its card holds of the card fields the
+/// text names. `None` when there is no such contact.
+async fn sample_values(
     state: &AppState,
     account: AccountId,
     campaign: &SmsRequest<'_>,
-) -> Result<Option<[String; 4]>, Error> {
-    let Some(first) = campaign.lists.as_ref().and_then(|lists| lists.first()) else { return Ok(None) };
-    let Some(list) = path_id(&first.value) else { return Ok(None) };
-    // One contact's page of the list, not the whole list.
-    let page = state.store.list(account, list, None, Page { start: 0, length: 1 }).await?;
-    Ok(page.and_then(|page| page.contacts.into_iter().next()).map(|contact| contact.info))
+) -> Result<Option<Vec<String>>, Error> {
+    let first_list = campaign.lists.as_ref().and_then(|lists| lists.first()).and_then(|l| path_id(&l.value));
+    let (number, info) = match first_list {
+        Some(list) => {
+            // One contact's page of the list, not the whole list.
+            let page = state.store.list(account, list, None, Page { start: 0, length: 1 }).await?;
+            match page.and_then(|page| page.contacts.into_iter().next()) {
+                Some(contact) => (Some(contact.number), contact.info),
+                None => return Ok(None),
+            }
+        }
+        None => {
+            let first = campaign.recipients.as_ref().and_then(|r| r.gsm.first());
+            (first.and_then(|gsm| parse_international(&gsm.value).ok()).map(|n| n.as_u64()), Default::default())
+        }
+    };
+    let fields = card_fields(campaign.message.text.as_deref().unwrap_or_default());
+    let card = match number.and_then(|n| i64::try_from(n).ok()) {
+        Some(number) if !fields.is_empty() => state.store.contact(account, number).await?,
+        _ => None,
+    };
+    let card = card.map_or_else(Vec::new, |card| {
+        let custom = serde_json::from_str(&card.fields).unwrap_or_default();
+        card_of(&fields, &card.firstname, &card.lastname, &custom)
+    });
+    Ok(Some(info.into_iter().chain(card).collect()))
 }
 
 #[utoipa::path(post, path = "/campaign/{ticket}/test", tag = "drafts", request_body = texto_core::wire::TestSendRequest,
@@ -63,9 +85,9 @@ pub(crate) async fn test(
     let stored = campaign_body(&state, caller.account, id, false).await?.ok_or_else(not_found)?;
     let campaign: SmsRequest<'_> =
         serde_json::from_str(&stored).map_err(|_| Error::Unavailable("a stored draft is damaged"))?;
-    let sample = sample_contact(&state, caller.account, &campaign).await?;
-    let info: Option<ContactInfo> = sample.as_ref().map(|info| [&*info[0], &*info[1], &*info[2], &*info[3]]);
-    let request = test_request(&campaign, numbers, &state.message, info.as_ref()).map_err(Error::Invalid)?;
+    let sample = sample_values(&state, caller.account, &campaign).await?;
+    let values = sample.as_deref().map(MergeValues::stored);
+    let request = test_request(&campaign, numbers, &state.message, values.as_ref()).map_err(Error::Invalid)?;
     // A retry with the request's Idempotency-Key answers the first test instead of sending again.
     let answered =
         service::answer(&state, caller.sender(), (&retry, &body.text), request, Endpoint::Send, Blacklist::Applies)

@@ -146,9 +146,24 @@ pub(crate) struct ContactClick {
     pub(crate) at: DateTime<Utc>,
 }
 
+/// What merge fields read of a contact: its names and custom fields.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct MergeCard {
+    /// The number.
+    pub(crate) number: i64,
+    /// First name.
+    pub(crate) firstname: String,
+    /// Last name.
+    pub(crate) lastname: String,
+    /// Custom fields, a JSON object.
+    pub(crate) fields: String,
+}
+
 /// Contacts.
 #[async_trait]
 pub(crate) trait ContactStore: Send + Sync {
+    /// The account's contacts with a name or a custom field (what merge fields read).
+    async fn merge_cards(&self, account: AccountId) -> Result<Vec<MergeCard>, Error>;
     /// A page of the account's contacts by number, and how many the filter keeps.
     async fn contacts(&self, account: AccountId, filter: ContactFilter) -> Result<(Vec<ContactCard>, i64), Error>;
     /// The contact, if the account has the number (as a contact or in a list).
@@ -187,6 +202,10 @@ pub(crate) const SAVE: &str = "INSERT INTO account_contacts (account_id, number,
          opt_in_proof = COALESCE($9, account_contacts.opt_in_proof), opt_in_address = COALESCE($10, account_contacts.opt_in_address),
          opt_out_at = CASE WHEN $7 IS NULL THEN account_contacts.opt_out_at END,
          opt_out_source = CASE WHEN $7 IS NULL THEN account_contacts.opt_out_source END";
+
+/// The account's contacts with a name or a custom field (`$1` account).
+pub(crate) const MERGE_CARDS: &str = "SELECT number, firstname, lastname, fields FROM account_contacts
+     WHERE account_id = $1 AND (firstname <> '' OR lastname <> '' OR fields <> '{}')";
 
 /// The lists holding a number (`$1` account, `$2` number).
 pub(crate) const MEMBERSHIPS: &str =
@@ -312,6 +331,16 @@ pub(super) fn joined_card<R: Columns>(row: &R, at: usize) -> Result<Option<Conta
 /// One [`ContactClick`], read from a row.
 pub(super) fn read_click<R: Columns>(row: &R) -> Result<ContactClick, R::Fault> {
     Ok(ContactClick { campaign: row.column(0)?, at: row.time(1)? })
+}
+
+/// One [`MergeCard`], read from a row of [`MERGE_CARDS`].
+pub(super) fn read_merge_card<R: Columns>(row: &R) -> Result<MergeCard, R::Fault> {
+    Ok(MergeCard {
+        number: row.column(0)?,
+        firstname: row.column(1)?,
+        lastname: row.column(2)?,
+        fields: row.column(3)?,
+    })
 }
 
 /// One [`Membership`], read from a row.

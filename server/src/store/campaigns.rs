@@ -81,8 +81,9 @@ pub(crate) struct NewCampaign<'a> {
     pub(crate) simulation: &'a Simulation,
     /// The client's ids, aligned with the outcomes (empty for list sends).
     pub(crate) gsmsmsids: Vec<Option<&'a str>>,
-    /// The list contacts' info1…info4 as JSON, aligned with the outcomes (empty for number
-    /// sends; `None` for a contact without any).
+    /// Each message's merge values as JSON (its list entry's info1…info4, then its card's
+    /// values), aligned with the outcomes (empty when no message has any; `None` for one
+    /// without any).
     pub(crate) infos: Vec<Option<String>>,
     /// Hash of the text, for anti-flood.
     pub(crate) text_hash: i64,

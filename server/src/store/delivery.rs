@@ -43,8 +43,8 @@ pub(crate) struct Queued {
     pub(crate) campaign: Arc<CampaignText>,
     /// The recipient.
     pub(crate) number: u64,
-    /// The list contact's info1…info4, if it came from a list.
-    pub(crate) info: Option<[String; 4]>,
+    /// Its merge values (its list entry's info1…info4, then its card's), if it has any.
+    pub(crate) info: Option<Vec<String>>,
 }
 
 /// What became of one hand-over, to store.

@@ -29,7 +29,7 @@ pub(crate) fn reply_number(from: &str) -> Option<i64> {
 
 /// A list contact's info1…info4 from its stored JSON (empty strings when there is none).
 pub(crate) fn info_of(json: Option<&str>) -> [String; 4] {
-    json.and_then(|json| serde_json::from_str(json).ok()).unwrap_or_default()
+    super::messages::info_from_column(json).unwrap_or_default()
 }
 
 /// A message whose final code was just stored.

@@ -132,8 +132,8 @@ pub(crate) struct MessageRecord {
     pub(crate) created_at: DateTime<Utc>,
     /// When its final code came.
     pub(crate) delivered_at: Option<DateTime<Utc>>,
-    /// The contact's four fields, when it went to a list contact.
-    pub(crate) info: Option<[String; 4]>,
+    /// Its merge values (its list entry's four fields, then its card's), when it has any.
+    pub(crate) info: Option<Vec<String>>,
     /// The campaign's text (empty once masked).
     pub(crate) text: String,
     /// The campaign's sender.
@@ -179,9 +179,15 @@ pub(crate) fn unmasked(number: i64) -> Option<u64> {
     (number > 0).then_some(number as u64)
 }
 
-/// The four fields of a message, from their stored JSON.
-pub(crate) fn info_from_column(column: Option<&str>) -> Option<[String; 4]> {
+/// A message's merge values, from their stored JSON: its list entry's four fields, then the
+/// values of the card fields its text names.
+pub(crate) fn values_from_column(column: Option<&str>) -> Option<Vec<String>> {
     column.and_then(|json| serde_json::from_str(json).ok())
+}
+
+/// The four fields of a message (its list entry's), from their stored JSON.
+pub(crate) fn info_from_column(column: Option<&str>) -> Option<[String; 4]> {
+    values_from_column(column).map(|values| std::array::from_fn(|i| values.get(i).cloned().unwrap_or_default()))
 }
 
 /// Messages and replies, read one by one.
@@ -224,7 +230,7 @@ pub(super) fn read_message<R: Columns>(row: &R) -> Result<MessageRecord, R::Faul
         delivery: row.column::<StoredCode>(6)?.0,
         created_at: row.time(7)?,
         delivered_at: row.maybe_time(8)?,
-        info: info_from_column(row.column::<Option<String>>(9)?.as_deref()),
+        info: values_from_column(row.column::<Option<String>>(9)?.as_deref()),
         text: row.column(10)?,
         sender: row.column(11)?,
         pushtype: PushType::parse(&row.column::<String>(12)?).unwrap_or(PushType::Alert),

@@ -24,6 +24,7 @@ mod lists;
 mod long_replies;
 mod mail_sink;
 mod marketing_cap;
+mod merge_fields;
 mod messages;
 mod moderation;
 mod notification;

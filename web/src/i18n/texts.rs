@@ -106,6 +106,13 @@ texts! {
     // Compose: preview, simulation, send.
     preview: "Preview", "Aperçu";
     preview_label: "How recipients see the message", "Le message tel que les destinataires le voient";
+    preview_for: "Preview for a contact", "Aperçu pour un contact";
+    preview_show: "Show", "Afficher";
+    preview_clear: "Back to the first recipient", "Revenir au premier destinataire";
+    preview_for_hint: "A contact's number: its first and last names and its fields fill [firstname], [lastname] and [field:…]. Otherwise each field shows its fallback ([firstname|Bonjour]), as a recipient without that value reads it.", "Le numéro d’un contact : ses prénom, nom et champs remplissent [firstname], [lastname] et [field:…]. Sinon, chaque champ affiche sa valeur de repli ([firstname|Bonjour]), comme le lira un destinataire sans cette valeur.";
+    preview_not_a_number: "This is not a mobile number.", "Ce n’est pas un numéro de mobile.";
+    insert_field: "Insert a field", "Insérer un champ";
+    custom_field: "Custom field", "Champ personnalisé";
     simulation: "Simulation", "Simulation";
     simulation_hint: "Computed in this page as you type; the server applies the same rules.", "Calculée dans la page pendant la saisie ; le serveur applique les mêmes règles.";
     total: "Total", "Total";

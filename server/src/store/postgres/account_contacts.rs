@@ -11,7 +11,8 @@ use crate::{
         AccountId,
         account_contacts::{
             BOOK, CARD_COLUMNS, CLICKS, ContactCard, ContactChange, ContactClick, ContactFilter, ContactStore, ERASE,
-            MEMBERSHIPS, Membership, SAVE, read_card, read_click, read_membership,
+            MEMBERSHIPS, MERGE_CARDS, Membership, MergeCard, SAVE, read_card, read_click, read_membership,
+            read_merge_card,
         },
         drafts,
         segment_sql::Dialect,
@@ -55,6 +56,11 @@ pub(super) async fn save_card(
 
 #[async_trait]
 impl ContactStore for PgStore {
+    async fn merge_cards(&self, account: AccountId) -> Result<Vec<MergeCard>, Error> {
+        let client = self.pool.get().await?;
+        Ok(query(&client, MERGE_CARDS, &[&account]).await?.iter().map(read_merge_card).collect::<Result<_, _>>()?)
+    }
+
     async fn contacts(&self, account: AccountId, filter: ContactFilter) -> Result<(Vec<ContactCard>, i64), Error> {
         let page = filter.page.clamped();
         let client = self.pool.get().await?;

@@ -382,7 +382,7 @@ async fn next_wave(
         empty.extend(ids.iter().filter(|&&id| id < reached && !got.contains(&id)));
         let before = wave.len();
         for (message, campaign, number, info) in claimed {
-            let info = info.and_then(|json| serde_json::from_str::<[String; 4]>(&json).ok());
+            let info = crate::store::messages::values_from_column(info.as_deref());
             let text = Arc::clone(texts[&campaign]);
             wave.push(Queued { id: message, campaign: text, number: number as u64, info });
         }

@@ -11,7 +11,8 @@ use crate::{
         AccountId,
         account_contacts::{
             BOOK, CARD_COLUMNS, CLICKS, ContactCard, ContactChange, ContactClick, ContactFilter, ContactStore, ERASE,
-            MEMBERSHIPS, Membership, SAVE, read_card, read_click, read_membership,
+            MEMBERSHIPS, MERGE_CARDS, Membership, MergeCard, SAVE, read_card, read_click, read_membership,
+            read_merge_card,
         },
         drafts,
         segment_sql::Dialect,
@@ -52,6 +53,16 @@ pub(super) fn save_card(
 
 #[async_trait]
 impl ContactStore for SqliteStore {
+    async fn merge_cards(&self, account: AccountId) -> Result<Vec<MergeCard>, Error> {
+        self.db
+            .read(move |db| {
+                let mut statement = db.prepare_cached(&numbered(MERGE_CARDS))?;
+                let cards = statement.query_map(params![account], |row| read_merge_card(row))?;
+                Ok(cards.collect::<Result<_, _>>()?)
+            })
+            .await
+    }
+
     async fn contacts(&self, account: AccountId, filter: ContactFilter) -> Result<(Vec<ContactCard>, i64), Error> {
         let page = filter.page.clamped();
         self.db

@@ -245,7 +245,7 @@ fn next_wave(db: &Connection, wave_limit: WaveLimit, marketing_open: bool) -> Re
         })?;
         for row in rows {
             let (message, number, info) = row?;
-            let info = info.and_then(|json| serde_json::from_str::<[String; 4]>(&json).ok());
+            let info = crate::store::messages::values_from_column(info.as_deref());
             wave.push(Queued { id: message, campaign: Arc::clone(campaign), number: number as u64, info });
         }
         let taken = &wave[before..];

@@ -34,6 +34,18 @@ pub fn MessageEditor(
         }
     };
     let links = move || draft.with(|d| d.links.len());
+    let field_picker = NodeRef::<html::Select>::new();
+    let insert_field = move |ev| {
+        let field = event_target_value(&ev);
+        if field.is_empty() {
+            return;
+        }
+        let at = textarea.get().and_then(|area| area.selection_start().ok().flatten()).unwrap_or(u32::MAX) as usize;
+        draft.update(|d| d.insert_field(at, &field));
+        if let Some(picker) = field_picker.get() {
+            picker.set_value("");
+        }
+    };
 
     view! {
         <section class="message">
@@ -52,7 +64,16 @@ pub fn MessageEditor(
             <Show when=move || figures.with(|f| f.smart.is_some()) || draft.with(|d| d.gsm)>
                 <KeepToGsm draft figures />
             </Show>
-            <button type="button" on:click=insert_link>{move || t().insert_link}</button>
+            <div class="inline">
+                <button type="button" on:click=insert_link>{move || t().insert_link}</button>
+                <select node_ref=field_picker aria-label=move || t().insert_field on:change=insert_field data-testid="insert-field">
+                    <option value="">{move || t().insert_field}</option>
+                    <option value="[firstname]">{move || t().firstname}</option>
+                    <option value="[lastname]">{move || t().lastname}</option>
+                    <option value="[field:]">{move || t().custom_field}</option>
+                    {(1..=4).map(|n| view! { <option value=format!("[info{n}]")>{format!("info{n}")}</option> }).collect_view()}
+                </select>
+            </div>
             <For each=move || 0..links() key=|i| *i let:i>
                 <div class="field">
                     <label for=format!("link-{i}")>{move || format!("{} {}", t().link_url, i + 1)}</label>

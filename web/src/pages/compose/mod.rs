@@ -5,6 +5,7 @@ mod account;
 mod draft_box;
 mod message;
 mod options;
+mod preview_contact;
 mod recipients;
 mod send;
 mod simulation;
@@ -38,7 +39,8 @@ pub fn Compose() -> impl IntoView {
         });
     });
     let account = Account::load(draft);
-    let figures = simulation::figures(draft, account);
+    let preview_for = RwSignal::new(None::<preview_contact::PreviewContact>);
+    let figures = simulation::figures(draft, account, preview_for);
     let preview_text = Signal::derive(move || figures.with(|f| f.preview.clone()));
     let preview_sender = Signal::derive(move || {
         draft.with(|d| if d.sender.trim().is_empty() { "36180".to_owned() } else { d.sender.trim().to_owned() })
@@ -56,6 +58,7 @@ pub fn Compose() -> impl IntoView {
             <aside class="compose-side">
                 <h2>{move || t().preview}</h2>
                 <PhonePreview sender=preview_sender text=preview_text />
+                <preview_contact::PreviewFor draft chosen=preview_for />
                 <simulation::SimulationPanel draft figures />
                 <send::SendBox draft figures refused />
                 <draft_box::DraftBox draft />

@@ -6,11 +6,11 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 use leptos::{prelude::*, task::spawn_local};
 use texto_core::{
-    Credits, Endpoint, FilterContext, MessageOptions, Segments, has_contact_fields, render, rendered_segments,
-    simulate, to_gsm, validate_send, wire::CampaignResultDto,
+    Credits, Endpoint, FilterContext, MergeValues, MessageOptions, Segments, card_fields, card_values,
+    has_contact_fields, render, rendered_segments, simulate, to_gsm, validate_send, wire::CampaignResultDto,
 };
 
-use super::Account;
+use super::{Account, preview_contact::PreviewContact};
 use crate::{
     api::{ApiError, use_api},
     clock,
@@ -28,7 +28,7 @@ pub struct Figures {
     pub split: Segments,
     /// Fewest and most parts over the recipients (they differ with `[info]` fields).
     pub parts: (usize, usize),
-    /// The text as the first recipient sees it.
+    /// The text as the contact chosen for the preview, else the first recipient, sees it.
     pub preview: String,
     /// The campaign result, or what is wrong with the draft.
     pub result: Result<CampaignResultDto, Vec<String>>,
@@ -56,7 +56,7 @@ pub fn message_options() -> MessageOptions {
 }
 
 /// The figures of `draft`, recomputed as it or the account changes.
-pub fn figures(draft: RwSignal<Draft>, account: Account) -> Memo<Figures> {
+pub fn figures(draft: RwSignal<Draft>, account: Account, preview: RwSignal<Option<PreviewContact>>) -> Memo<Figures> {
     let session = use_session();
     Memo::new(move |_| {
         let options = message_options();
@@ -85,24 +85,33 @@ pub fn figures(draft: RwSignal<Draft>, account: Account) -> Memo<Figures> {
             let field = |i: usize| if draft.gsm { to_gsm(&c.info[i]).text } else { c.info[i].clone() };
             [field(0), field(1), field(2), field(3)]
         };
-        let split_for =
-            |info: Option<[&str; 4]>| rendered_segments(&text, draft.pushtype(), false, &options, info.as_ref());
-        let first_fields = chosen.first().map(|c| fields(c));
-        let first_info = first_fields.as_ref().map(|[a, b, c, d]| [a.as_str(), b, c, d]);
-        let split = split_for(first_info);
+        let split_for = |info: [&str; 4]| {
+            let values = MergeValues { info, card: &[] };
+            rendered_segments(&text, draft.pushtype(), false, &options, Some(&values))
+        };
+        let first_fields = chosen.first().map(|c| fields(c)).unwrap_or_default();
+        let split = split_for(first_fields.each_ref().map(String::as_str));
         let parts = if has_contact_fields(&draft.text) && !chosen.is_empty() {
             chosen
                 .iter()
-                .map(|c| {
-                    let [a, b, c, d] = fields(c);
-                    split_for(Some([&a, &b, &c, &d])).parts
-                })
+                .map(|c| split_for(fields(c).each_ref().map(String::as_str)).parts)
                 .fold((usize::MAX, 0), |(lo, hi), p| (lo.min(p), hi.max(p)))
         } else {
             (split.parts, split.parts)
         };
         let short_urls: Vec<String> = draft.links.iter().map(|_| options.short_url("AbC123")).collect();
-        let preview = render(&text, draft.pushtype(), &short_urls, &options, first_info.as_ref());
+        // The preview: for the contact chosen (its card and list entry), else the first recipient.
+        let gsm_if = |value: &str| if draft.gsm { to_gsm(value).text } else { value.to_owned() };
+        let (info, card) = match preview.get() {
+            Some(contact) => {
+                let custom = |name: &str| contact.fields.get(name).map(String::as_str);
+                let card = card_values(&card_fields(&text), &contact.firstname, &contact.lastname, custom);
+                (contact.info.each_ref().map(|v| gsm_if(v)), card.iter().map(|v| gsm_if(v)).collect())
+            }
+            None => (first_fields, Vec::new()),
+        };
+        let values = MergeValues { info: info.each_ref().map(String::as_str), card: &card };
+        let preview = render(&text, draft.pushtype(), &short_urls, &options, Some(&values));
 
         let context = FilterContext {
             blacklist: account.blacklist.get().into_iter().collect(),

@@ -1,0 +1,105 @@
+//! The values a send's merge fields read: its recipients' contact cards (`[firstname]`,
+//! `[lastname]`, `[field:ville]`) for the filter's exact cost, and each message's values as
+//! stored with it (its list entry's `info1`…`info4`, then the card's), which the hand-over and
+//! the history merge into the text.
+
+use rustc_hash::{FxHashMap, FxHashSet};
+use texto_core::{Audience, Campaign, ContactField, FilterContext, card_fields, card_values, parse_international};
+
+use crate::{Error, state::AppState, store::AccountId};
+
+/// Each recipient's values of the card fields `campaign`'s text names (none when it names
+/// none), for [`FilterContext::cards`]. A custom field that no contact of the account has is
+/// refused (-7, naming it): it is a typo far more often than a field still to be filled.
+pub(crate) async fn recipient_cards(
+    state: &AppState,
+    account: AccountId,
+    campaign: &Campaign<'_>,
+    recipients: &[u64],
+) -> Result<FxHashMap<u64, Vec<String>>, Error> {
+    let fields = card_fields(campaign.text());
+    if fields.is_empty() {
+        return Ok(FxHashMap::default());
+    }
+    let custom_named = fields.iter().any(|f| matches!(f, ContactField::Custom(_)));
+    let cards = state.store.merge_cards(account).await?;
+    let mut known: FxHashSet<String> = FxHashSet::default();
+    let wanted: FxHashSet<u64> = recipients.iter().copied().collect();
+    let mut values = FxHashMap::default();
+    for card in cards {
+        let custom: serde_json::Map<String, serde_json::Value> = match custom_named {
+            true => serde_json::from_str(&card.fields).unwrap_or_default(),
+            false => serde_json::Map::new(),
+        };
+        known.extend(custom.keys().cloned());
+        let Ok(number) = u64::try_from(card.number) else { continue };
+        if !wanted.contains(&number) {
+            continue;
+        }
+        let card = card_of(&fields, &card.firstname, &card.lastname, &custom);
+        if card.iter().any(|value| !value.is_empty()) {
+            values.insert(number, card);
+        }
+    }
+    let is_known = |name: &str| known.contains(name);
+    match texto_core::unknown_field(campaign.text(), Some(&is_known), "sms.message.text") {
+        Some(unknown) => Err(Error::Invalid(vec![unknown])),
+        None => Ok(values),
+    }
+}
+
+/// A card's values of `fields` ([`card_values`]), its custom fields read from their stored
+/// JSON (text as written; a number as its digits).
+pub(crate) fn card_of(
+    fields: &[ContactField],
+    firstname: &str,
+    lastname: &str,
+    custom: &serde_json::Map<String, serde_json::Value>,
+) -> Vec<String> {
+    let texts: FxHashMap<&str, String> = custom
+        .iter()
+        .map(|(name, value)| {
+            let text = match value {
+                serde_json::Value::String(text) => text.clone(),
+                serde_json::Value::Null => String::new(),
+                other => other.to_string(),
+            };
+            (name.as_str(), text)
+        })
+        .collect();
+    card_values(fields, firstname, lastname, |name| texts.get(name).map(String::as_str))
+}
+
+/// Each outcome's values as its message stores them (JSON: `info1`…`info4`, then the card's
+/// values; `None` when all are empty), in the order the filter saw the recipients: the
+/// numbers', or the lists' contacts then the segments'. Made GSM as the text is when the send
+/// asks for it.
+pub(crate) fn stored_values(campaign: &Campaign<'_>, context: &FilterContext) -> Vec<Option<String>> {
+    let encoding = campaign.encoding();
+    let card_of = |number: &str| {
+        parse_international(number).ok().and_then(|n| context.cards.get(&n.as_u64())).map_or(&[][..], Vec::as_slice)
+    };
+    let stored = |info: Option<&[String; 4]>, card: &[String]| -> Option<String> {
+        let values: Vec<&str> = info.map_or(&[][..], |info| &info[..]).iter().chain(card).map(String::as_str).collect();
+        if values.iter().all(|value| value.is_empty()) {
+            return None;
+        }
+        let mut values: Vec<String> = values.into_iter().map(|value| encoding.apply(value)).collect();
+        // Card values follow the four fields, which a number's message has empty.
+        if info.is_none() {
+            values.splice(0..0, std::iter::repeat_n(String::new(), 4));
+        }
+        serde_json::to_string(&values).ok()
+    };
+    match campaign.audience() {
+        Audience::Numbers(recipients) if !context.cards.is_empty() => {
+            recipients.iter().map(|r| stored(None, card_of(r.number))).collect()
+        }
+        Audience::Numbers(_) => Vec::new(),
+        Audience::Lists { lists, segments } => [(lists, &context.lists), (segments, &context.segments)]
+            .into_iter()
+            .flat_map(|(ids, contacts)| ids.iter().flat_map(|id| contacts.get(id).into_iter().flatten()))
+            .map(|contact| stored(Some(&contact.info), card_of(&contact.number)))
+            .collect(),
+    }
+}
