@@ -12,7 +12,7 @@ const MOST_PLACEHOLDER_CHARS: usize = 200;
 
 /// What a placeholder names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Named<'t> {
+pub(super) enum Named<'t> {
     /// `[infoN]`: the list entry's field N (0 to 3).
     Info(usize),
     /// `[firstname]`, `[lastname]`, `[field:name]`.
@@ -23,14 +23,17 @@ enum Named<'t> {
 
 /// One placeholder of a text: where it is, what it names, its fallback.
 #[derive(Debug, Clone)]
-struct Placeholder<'t> {
-    at: Range<usize>,
-    named: Named<'t>,
-    fallback: &'t str,
+pub(super) struct Placeholder<'t> {
+    /// Its bytes in the text, brackets included.
+    pub(super) at: Range<usize>,
+    /// What it names.
+    pub(super) named: Named<'t>,
+    /// What an empty value reads.
+    pub(super) fallback: &'t str,
 }
 
 /// The placeholders of `text`, in order.
-fn placeholders(text: &str) -> impl Iterator<Item = Placeholder<'_>> {
+pub(super) fn placeholders(text: &str) -> impl Iterator<Item = Placeholder<'_>> {
     let mut from = 0;
     std::iter::from_fn(move || {
         while let Some(open) = text[from..].find('[').map(|i| from + i) {

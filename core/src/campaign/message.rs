@@ -44,6 +44,15 @@ pub fn render(
     options: &MessageOptions,
     values: Option<&MergeValues>,
 ) -> String {
+    let out = unmerged(text, pushtype, short_urls, options);
+    match has_contact_fields(&out) {
+        true => merge(&out, values),
+        false => out,
+    }
+}
+
+/// `text` with its short links and opt-out text, its merge fields still to fill.
+fn unmerged(text: &str, pushtype: PushType, short_urls: &[String], options: &MessageOptions) -> String {
     let mut out = String::with_capacity(text.len() + 32);
     let mut links = short_urls.iter();
     let mut rest = text;
@@ -61,10 +70,15 @@ pub fn render(
             out.push_str(&options.stop_text);
         }
     }
-    if has_contact_fields(&out) {
-        out = merge(&out, values);
-    }
     out
+}
+
+/// The text as sent before its merge fields are filled, each short link at its full length
+/// (a code of zeros): what the parts of each recipient's message are counted from.
+pub(crate) fn sent_shape(text: &str, pushtype: PushType, options: &MessageOptions) -> String {
+    let placeholders: Vec<String> =
+        (0..text.matches(SHORT_MARKER).count()).map(|_| options.short_url(&"0".repeat(SHORT_CODE_LEN))).collect();
+    unmerged(text, pushtype, &placeholders, options)
 }
 
 /// The parts `text` takes once rendered, counting each short link at its full length.
@@ -75,9 +89,7 @@ pub fn rendered_segments(
     options: &MessageOptions,
     values: Option<&MergeValues>,
 ) -> Segments {
-    let placeholders: Vec<String> =
-        (0..text.matches(SHORT_MARKER).count()).map(|_| options.short_url(&"0".repeat(SHORT_CODE_LEN))).collect();
-    segments(&render(text, pushtype, &placeholders, options, values), unicode)
+    segments(&merge(&sent_shape(text, pushtype, options), values), unicode)
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! A campaign that passed validation: the only way to get one is [`validate_send`].
 
 mod merge;
+mod merge_parts;
 mod message;
 mod sender;
 mod template;
@@ -19,6 +20,7 @@ pub use validate::{Endpoint, validate_send};
 pub use validity::Validity;
 
 use crate::{PushType, Segments, SmartEncoding, UtmChoice, gsm_twin, to_gsm, wire::GsmDto};
+pub(crate) use merge_parts::PartsPlan;
 
 /// A valid campaign: text present and short enough, known push type, valid sender, one link
 /// per `<-short->`, a usable delay, and recipients or lists.
@@ -145,6 +147,17 @@ impl<'a> Campaign<'a> {
     pub fn template(&self) -> Option<i64> {
         self.template
     }
+    /// What counts each recipient's parts ([`Campaign::parts_for`]), made once per campaign.
+    pub(crate) fn parts_plan(&self, options: &MessageOptions) -> PartsPlan {
+        PartsPlan::new(&message::sent_shape(&self.text, self.pushtype, options), self.unicode, self.smart.is_some())
+    }
+
+    /// The parts of one recipient's message: counted in place when it fits one SMS, else
+    /// written out and split.
+    pub(crate) fn parts_for(&self, plan: &PartsPlan, options: &MessageOptions, values: &MergeValues) -> usize {
+        plan.single_part(values).unwrap_or_else(|| self.segments(options, Some(values)).parts)
+    }
+
     /// The parts one message takes (for a recipient, when the text has merge fields, whose
     /// values smart encoding makes GSM too).
     pub fn segments(&self, options: &MessageOptions, values: Option<&MergeValues>) -> Segments {

@@ -10,8 +10,8 @@ use chrono::{DateTime, Utc};
 pub use context::{Contact, FilterContext, FloodLimits, RecentSends};
 
 use crate::{
-    Audience, Campaign, Country, Credits, Error, FieldError, MergeValues, Msisdn, has_contact_fields,
-    next_allowed_send, parse_international, wire::CampaignResultDto,
+    Audience, Campaign, Country, Credits, Error, FieldError, MergeValues, Msisdn, campaign::PartsPlan,
+    has_contact_fields, next_allowed_send, parse_international, wire::CampaignResultDto,
 };
 
 /// What happened to one recipient: the first rule that filtered it, or sent.
@@ -235,7 +235,8 @@ struct Filter<'c> {
     campaign: &'c Campaign<'c>,
     context: &'c FilterContext,
     template_parts: u32,
-    per_contact_text: bool,
+    /// How each recipient's parts are counted, when the text has merge fields.
+    plan: Option<PartsPlan>,
 }
 
 impl<'c> Filter<'c> {
@@ -244,7 +245,7 @@ impl<'c> Filter<'c> {
             campaign,
             context,
             template_parts: parts_u32(campaign.segments(&context.message, None).parts),
-            per_contact_text: has_contact_fields(campaign.text()),
+            plan: has_contact_fields(campaign.text()).then(|| campaign.parts_plan(&context.message)),
         }
     }
 
@@ -267,19 +268,14 @@ impl<'c> Filter<'c> {
             };
             let (parts, price) = match (outcome, number) {
                 (Outcome::Sent, Some(msisdn)) => {
-                    let card = match self.per_contact_text {
-                        true => self.context.cards.get(&msisdn.as_u64()).map_or(&[][..], Vec::as_slice),
-                        false => &[],
-                    };
-                    let personal = !card.is_empty() || info.is_some_and(|info| info.iter().any(|f| !f.is_empty()));
-                    // Without values of its own, a recipient's message is the template's.
-                    let parts = match self.per_contact_text && personal {
-                        true => {
+                    let parts = match &self.plan {
+                        Some(plan) => {
+                            let card = self.context.cards.get(&msisdn.as_u64()).map_or(&[][..], Vec::as_slice);
                             let info = info.map_or(["", "", "", ""], |info| info.each_ref().map(String::as_str));
                             let values = MergeValues { info, card };
-                            parts_u32(self.campaign.segments(&self.context.message, Some(&values)).parts)
+                            parts_u32(self.campaign.parts_for(plan, &self.context.message, &values))
                         }
-                        false => self.template_parts,
+                        None => self.template_parts,
                     };
                     let country = msisdn.country();
                     let price = match last_price {
