@@ -6,6 +6,7 @@
 mod app_area;
 mod calendar;
 mod campaign;
+mod conversion;
 mod credits;
 mod delivery_code;
 mod error;
@@ -46,6 +47,7 @@ pub use campaign::{
     card_values, has_contact_fields, merge, render, rendered_segments, test_request, unknown_field, validate_send,
     validate_template,
 };
+pub use conversion::{MOST_CONVERSION_HUNDREDTHS, NewConversion};
 pub use credits::Credits;
 pub use delivery_code::{DeliveryCode, ESME_RINVDSTADR, ESME_RINVSRCADR};
 pub use error::{Error, FieldError};

@@ -21,6 +21,10 @@ pub struct ReportCounts {
     pub replied: i64,
     /// Numbers that replied with a stop word.
     pub stopped: i64,
+    /// Recipients whose click converted.
+    pub converted: i64,
+    /// What their conversions were worth, in hundredths.
+    pub conversion_hundredths: i64,
     /// Delivered messages per hour, keyed `YYYY-MM-DDTHH` (UTC).
     pub delivered_hours: Vec<(String, i64)>,
     /// Clicks per hour, keyed the same way.
@@ -62,10 +66,13 @@ pub fn campaign_report(id: &str, start: DateTime<Utc>, counts: ReportCounts) -> 
         clicked: counts.clicked,
         replied: counts.replied,
         stopped: counts.stopped,
+        converted: counts.converted,
+        conversion_value: counts.conversion_hundredths as f64 / 100.0,
         delivered_rate: rate(counts.delivered, counts.sent),
         clicked_rate: rate(counts.clicked, counts.delivered),
         replied_rate: rate(counts.replied, counts.delivered),
         stopped_rate: rate(counts.stopped, counts.delivered),
+        converted_rate: rate(counts.converted, counts.delivered),
         hours,
         countries: counts.countries,
     }
@@ -86,6 +93,8 @@ mod tests {
             clicked: 40,
             replied: 3,
             stopped: 1,
+            converted: 8,
+            conversion_hundredths: 39_960,
             delivered_hours: vec![
                 ("2026-11-24T10".into(), 150),
                 ("2026-11-24T11".into(), 9),
@@ -99,6 +108,7 @@ mod tests {
             (report.delivered_rate, report.clicked_rate, report.replied_rate, report.stopped_rate),
             (80.0, 25.0, 1.9, 0.6)
         );
+        assert_eq!((report.converted, report.converted_rate, report.conversion_value), (8, 5.0, 399.6));
         assert_eq!(report.hours.len(), 48);
         assert_eq!((report.hours[0].delivered, report.hours[1].delivered), (150, 9));
         assert_eq!(report.hours[23].clicks, 39, "the next day at 09:00 is the 23rd hour");

@@ -22,7 +22,13 @@ pub struct Utm {
     /// `utm_campaign`; empty: the campaign's ticket.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub campaign: String,
+    /// The parameter that carries the click's short code, for conversions; empty: none.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub click: String,
 }
+
+/// The longest name of the click parameter.
+const MOST_PARAMETER_CHARS: usize = 40;
 
 impl Utm {
     /// The tags `dto` asks for (at `path`), trimmed; `None` when it asks for none (every value
@@ -43,10 +49,19 @@ impl Utm {
             source: value("source", &dto.source),
             medium: value("medium", &dto.medium),
             campaign: value("campaign", &dto.campaign),
+            click: dto.click.as_deref().unwrap_or_default().trim().to_owned(),
         };
+        let parameter = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+        if utm.click.len() > MOST_PARAMETER_CHARS || !utm.click.chars().all(parameter) {
+            errors.push(FieldError::new(
+                format!("{path}.click"),
+                format!("a parameter's name: at most {MOST_PARAMETER_CHARS} letters, digits, _ or -"),
+            ));
+        }
+        let none = [&utm.source, &utm.medium, &utm.campaign, &utm.click].iter().all(|v| v.is_empty());
         match errors.is_empty() {
             false => Err(errors),
-            true if utm.source.is_empty() && utm.medium.is_empty() && utm.campaign.is_empty() => Ok(None),
+            true if none => Ok(None),
             true => Ok(Some(utm)),
         }
     }
@@ -54,21 +69,38 @@ impl Utm {
     /// As the wire shows it.
     pub fn to_dto(&self) -> UtmDto {
         let shown = |value: &str| (!value.is_empty()).then(|| value.to_owned());
-        UtmDto { source: shown(&self.source), medium: shown(&self.medium), campaign: shown(&self.campaign) }
+        UtmDto {
+            source: shown(&self.source),
+            medium: shown(&self.medium),
+            campaign: shown(&self.campaign),
+            click: shown(&self.click),
+        }
     }
 
-    /// `url` with the tags added for the campaign `ticket` (before its `#fragment`); a tag the
-    /// URL already has is left as the marketer wrote it.
-    pub fn tag(&self, url: &str, ticket: i64) -> String {
+    /// `url` with the tags added for the campaign `ticket` and the click's short `code` (before
+    /// its `#fragment`); a tag the URL already has is left as the marketer wrote it.
+    pub fn tag(&self, url: &str, ticket: i64, code: &str) -> String {
         let (address, fragment) = url.split_once('#').map_or((url, None), |(a, f)| (a, Some(f)));
         let ticket = ticket.to_string();
-        let campaign = if self.campaign.is_empty() { ticket.as_str() } else { self.campaign.as_str() };
+        // The ticket names the campaign when there are UTM tags at all (not for a click
+        // parameter alone).
+        let tagged = !(self.source.is_empty() && self.medium.is_empty() && self.campaign.is_empty());
+        let campaign = match (tagged, self.campaign.is_empty()) {
+            (false, _) => "",
+            (true, true) => ticket.as_str(),
+            (true, false) => self.campaign.as_str(),
+        };
         let query = address.split_once('?').map_or("", |(_, q)| q);
         let has = |name: &str| query.split('&').any(|pair| pair.split('=').next() == Some(name));
         let mut out = address.to_owned();
-        for (name, value) in [("utm_source", &*self.source), ("utm_medium", &*self.medium), ("utm_campaign", campaign)]
-        {
-            if value.is_empty() || has(name) {
+        let tags = [
+            ("utm_source", &*self.source),
+            ("utm_medium", &*self.medium),
+            ("utm_campaign", campaign),
+            (&*self.click, code),
+        ];
+        for (name, value) in tags {
+            if name.is_empty() || value.is_empty() || has(name) {
                 continue;
             }
             match out.chars().last() {
@@ -123,22 +155,32 @@ mod tests {
     use super::*;
 
     fn utm(source: &str, medium: &str, campaign: &str) -> Utm {
-        Utm { source: source.into(), medium: medium.into(), campaign: campaign.into() }
+        Utm { source: source.into(), medium: medium.into(), campaign: campaign.into(), click: String::new() }
+    }
+
+    #[test]
+    fn the_click_parameter_carries_the_short_code_for_conversions() {
+        let click = Utm { click: "texto_click".into(), ..Utm::default() };
+        assert_eq!(click.tag("https://s.example/merci", 3, "AbC123"), "https://s.example/merci?texto_click=AbC123");
+        let dto = UtmDto { click: Some(" texto_click ".into()), ..UtmDto::default() };
+        assert_eq!(Utm::from_dto(&dto, "settings.utm"), Ok(Some(click)));
+        let bad = UtmDto { click: Some("a b".into()), ..UtmDto::default() };
+        assert_eq!(Utm::from_dto(&bad, "settings.utm").unwrap_err()[0].path, "settings.utm.click");
     }
 
     #[test]
     fn tags_go_before_the_fragment_and_the_ticket_names_the_campaign() {
         let sms = utm("sms", "texto", "");
         assert_eq!(
-            sms.tag("https://shop.example/soldes", 42),
+            sms.tag("https://shop.example/soldes", 42, "AbC123"),
             "https://shop.example/soldes?utm_source=sms&utm_medium=texto&utm_campaign=42"
         );
         assert_eq!(
-            sms.tag("https://shop.example/p?id=7#avis", 42),
+            sms.tag("https://shop.example/p?id=7#avis", 42, "AbC123"),
             "https://shop.example/p?id=7&utm_source=sms&utm_medium=texto&utm_campaign=42#avis"
         );
         assert_eq!(
-            utm("sms", "", "Soldes d'hiver").tag("https://s.example/", 1),
+            utm("sms", "", "Soldes d'hiver").tag("https://s.example/", 1, "AbC123"),
             "https://s.example/?utm_source=sms&utm_campaign=Soldes+d%27hiver"
         );
     }
@@ -146,15 +188,18 @@ mod tests {
     #[test]
     fn a_link_ending_in_a_separator_gets_no_second_one() {
         let sms = utm("sms", "", "x");
-        assert_eq!(sms.tag("https://s.example/?", 1), "https://s.example/?utm_source=sms&utm_campaign=x");
-        assert_eq!(sms.tag("https://s.example/?a=1&", 1), "https://s.example/?a=1&utm_source=sms&utm_campaign=x");
+        assert_eq!(sms.tag("https://s.example/?", 1, "AbC123"), "https://s.example/?utm_source=sms&utm_campaign=x");
+        assert_eq!(
+            sms.tag("https://s.example/?a=1&", 1, "AbC123"),
+            "https://s.example/?a=1&utm_source=sms&utm_campaign=x"
+        );
     }
 
     #[test]
     fn a_tag_the_link_has_stays_as_written() {
         let sms = utm("sms", "texto", "");
         assert_eq!(
-            sms.tag("https://s.example/?utm_source=newsletter", 5),
+            sms.tag("https://s.example/?utm_source=newsletter", 5, "AbC123"),
             "https://s.example/?utm_source=newsletter&utm_medium=texto&utm_campaign=5"
         );
     }

@@ -119,7 +119,7 @@ fn sms_request(xml: bool) -> impl Strategy<Value = SmsRequest<'static>> {
                 unicode,
                 encoding,
                 validity,
-                utm: utm.map(|(source, medium, campaign)| UtmDto { source, medium, campaign }),
+                utm: utm.map(|(source, medium, campaign)| UtmDto { source, medium, campaign, click: None }),
                 template,
             }
         });

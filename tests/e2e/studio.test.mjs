@@ -169,16 +169,22 @@ test("a campaign's report shows the funnel, the hours and the countries, in both
   assert.equal(sent.status, 200, JSON.stringify(sent.body));
   const ticket = sent.body.ticket;
   await eventually(async () => (await api(suite.texto, "GET", `/campaign/${ticket}/report`)).body.report.delivered, (n) => n === 3, "every receipt");
+  // The first recipient follows the link and buys: the shop credits the click.
+  const [message] = (await api(suite.texto, "GET", `/simulator/messages?destination=${numbers[0]}`)).body.messages;
+  const shortUrl = message.text.split(/\s+/).find((w) => w.includes("/s/"));
+  assert.equal((await fetch(shortUrl, { redirect: "manual" })).status, 302);
+  const converted = await api(suite.texto, "POST", "/conversion", { conversion: { click: shortUrl.split("/").at(-1), value: 49.9 } });
+  assert.equal(converted.status, 200, JSON.stringify(converted.body));
   const page = await openApp(suite.browser, suite.texto, { path: `/app/campaigns/${ticket}` });
   const report = page.getByTestId("report");
-  await eventually(() => report.getByTestId("report-rates").textContent(), (t) => /Delivered100%Click rate \(of delivered\)0%/.test(t), "the rates");
-  await report.getByRole("img", { name: /The first 48 hours: 3 Delivered, 0 Clicks/ }).waitFor();
+  await eventually(() => report.getByTestId("report-rates").textContent(), (t) => /Delivered100%Click rate \(of delivered\)33\.3%.*Conversion rate \(of delivered\)33\.3%Conversions’ value49\.90/.test(t), "the rates");
+  await report.getByRole("img", { name: /The first 48 hours: 3 Delivered, 1 Clicks/ }).waitFor();
   await report.getByRole("cell", { name: "FR" }).waitFor();
   await assertAccessible(page, "a campaign's report");
   await screenshots(page, "campaign-report");
   await page.context().close();
   const fr = await openApp(suite.browser, suite.texto, { path: `/app/campaigns/${ticket}`, locale: "fr-FR" });
-  await eventually(() => fr.getByTestId("report-rates").textContent(), (t) => /Délivrés100\u00a0%/.test(t), "les taux");
+  await eventually(() => fr.getByTestId("report-rates").textContent(), (t) => /Délivrés100\u00a0%.*Valeur des conversions49,90/.test(t), "les taux");
   await fr.getByRole("button", { name: "Exporter le rapport (CSV)" }).waitFor();
   await screenshots(fr, "campaign-report-fr");
   await fr.context().close();

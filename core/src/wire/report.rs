@@ -42,6 +42,12 @@ pub struct ReportDto {
     /// Numbers that replied with a stop word.
     #[serde(default, deserialize_with = "lenient::int")]
     pub stopped: i64,
+    /// Recipients whose click converted (`POST /conversion`, the pixel).
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub converted: i64,
+    /// What their conversions were worth.
+    #[serde(default, deserialize_with = "lenient::decimal")]
+    pub conversion_value: f64,
     /// Delivered, in % of sent.
     #[serde(default, deserialize_with = "lenient::decimal")]
     pub delivered_rate: f64,
@@ -54,6 +60,9 @@ pub struct ReportDto {
     /// Stopped, in % of delivered.
     #[serde(default, deserialize_with = "lenient::decimal")]
     pub stopped_rate: f64,
+    /// Converted, in % of delivered.
+    #[serde(default, deserialize_with = "lenient::decimal")]
+    pub converted_rate: f64,
     /// Deliveries and clicks in each of the first 48 hours after it went out.
     #[serde(default, deserialize_with = "lenient::list")]
     pub hours: Vec<ReportHourDto>,

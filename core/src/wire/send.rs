@@ -86,6 +86,10 @@ pub struct UtmDto {
     /// `utm_campaign`; empty: the campaign's ticket.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub campaign: Option<String>,
+    /// The name of a parameter that carries the click's short code to the site (`texto_click`),
+    /// for its conversions (`POST /conversion`, the pixel); empty: none.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub click: Option<String>,
 }
 
 fn flag_as_int<S: serde::Serializer>(flag: &Option<bool>, s: S) -> Result<S::Ok, S::Error> {

@@ -45,6 +45,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0036_marketing_cap.sql"),
     include_str!("../../migrations/0037_campaign_template.sql"),
     include_str!("../../migrations/0038_senders.sql"),
+    include_str!("../../migrations/0039_conversions.sql"),
 ];
 
 /// Applies the migrations the database has not seen, each in its own transaction. The version

@@ -8,6 +8,7 @@ pub(crate) mod campaign_numbers;
 pub(crate) mod campaigns;
 pub(crate) mod clicks;
 pub(crate) mod consumption;
+pub(crate) mod conversions;
 pub(crate) mod daily;
 pub(crate) mod devices;
 pub(crate) mod drafts;
@@ -37,6 +38,7 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(campaigns::router())
         .merge(clicks::router())
         .merge(consumption::router())
+        .merge(conversions::router())
         .merge(daily::router())
         .merge(drafts::router())
         .merge(messages::router())

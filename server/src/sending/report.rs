@@ -39,6 +39,8 @@ async fn read(state: &AppState, caller: &Caller, ticket: &str) -> Result<ReportD
         clicked: rows.clickers,
         replied: rows.repliers,
         stopped: record.stops,
+        converted: rows.conversions.0,
+        conversion_hundredths: rows.conversions.1,
         delivered_hours: rows.delivered_hours,
         click_hours: rows.click_hours,
         countries: rows
@@ -84,15 +86,15 @@ pub(crate) async fn report_csv(
 /// them: the funnel (`measure`, `count`, `rate_percent`), the countries, the hours.
 fn csv_of(report: &ReportDto) -> Result<Vec<u8>, csv::Error> {
     let funnel = [
-        ("sent", report.sent, None),
-        ("delivered", report.delivered, Some(report.delivered_rate)),
-        ("clicked", report.clicked, Some(report.clicked_rate)),
-        ("replied", report.replied, Some(report.replied_rate)),
-        ("stopped", report.stopped, Some(report.stopped_rate)),
+        ("sent", report.sent.to_string(), None),
+        ("delivered", report.delivered.to_string(), Some(report.delivered_rate)),
+        ("clicked", report.clicked.to_string(), Some(report.clicked_rate)),
+        ("replied", report.replied.to_string(), Some(report.replied_rate)),
+        ("stopped", report.stopped.to_string(), Some(report.stopped_rate)),
+        ("converted", report.converted.to_string(), Some(report.converted_rate)),
+        ("conversion_value", format!("{:.2}", report.conversion_value), None),
     ]
-    .map(|(measure, count, rate)| {
-        [measure.to_owned(), count.to_string(), rate.map_or_else(String::new, |r| r.to_string())]
-    });
+    .map(|(measure, count, rate)| [measure.to_owned(), count, rate.map_or_else(String::new, |r| r.to_string())]);
     let countries = report.countries.iter().map(|c| {
         [spreadsheet_cell(&c.country).into_owned(), c.sent.to_string(), c.delivered.to_string(), c.clicked.to_string()]
     });

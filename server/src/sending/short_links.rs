@@ -33,10 +33,11 @@ async fn follow(State(state): State<AppState>, Path(code): Path<String>, headers
     };
     let click = Click { message_id, link, device, short_url: state.message.short_url(&code) };
     match state.store.click(click, Utc::now()).await {
-        Ok(Some(followed)) => {
-            (StatusCode::FOUND, [(header::LOCATION, followed.target()), (header::CACHE_CONTROL, "no-store".to_owned())])
-                .into_response()
-        }
+        Ok(Some(followed)) => (
+            StatusCode::FOUND,
+            [(header::LOCATION, followed.target(&code)), (header::CACHE_CONTROL, "no-store".to_owned())],
+        )
+            .into_response(),
         Ok(None) => not_found(),
         Err(error) => {
             tracing::error!(%error, "a click could not be stored");

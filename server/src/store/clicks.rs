@@ -73,10 +73,11 @@ pub(crate) struct Followed {
 }
 
 impl Followed {
-    /// Where the recipient goes: the long URL with the campaign's UTM tags.
-    pub(crate) fn target(&self) -> String {
+    /// Where the recipient who followed `code` goes: the long URL with the campaign's UTM tags
+    /// (and the code, when they name a click parameter).
+    pub(crate) fn target(&self, code: &str) -> String {
         match self.utm.as_deref().and_then(|utm| serde_json::from_str::<texto_core::Utm>(utm).ok()) {
-            Some(utm) => utm.tag(&self.long_url, self.campaign),
+            Some(utm) => utm.tag(&self.long_url, self.campaign, code),
             None => self.long_url.clone(),
         }
     }

@@ -16,6 +16,7 @@ mod consumption;
 #[cfg(test)]
 mod contract;
 mod conversations;
+pub(crate) mod conversions;
 pub(crate) mod daily;
 pub(crate) mod delivery;
 pub(crate) mod drafts;
@@ -73,6 +74,7 @@ pub(crate) use clicks::{ClickStore, Clicker, Followed, LinkClicks};
 pub(crate) use conditions::SqlValue;
 pub(crate) use consumption::{ConsumptionStore, CountryConsumption, consumption_conditions, consumption_query};
 pub(crate) use conversations::{ConversationFilter, ConversationStore};
+pub(crate) use conversions::ConversionStore;
 pub(crate) use daily::{DailyStore, DayCounts};
 pub(crate) use delivery::{Arrival, CampaignText, Click, DeliveryStore, HandOff, Notice, Queued};
 pub(crate) use drafts::{DraftStore, SavedDraft, SentCampaign};
@@ -180,6 +182,7 @@ pub(crate) trait Store:
     + DraftStore
     + ReportStore
     + SenderStore
+    + ConversionStore
 {
 }
 
@@ -217,5 +220,6 @@ impl<T> Store for T where
         + DraftStore
         + ReportStore
         + SenderStore
+        + ConversionStore
 {
 }

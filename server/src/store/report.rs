@@ -21,6 +21,8 @@ pub(crate) struct ReportRows {
     pub(crate) clickers: i64,
     /// Numbers that replied (not with a stop word) to its messages.
     pub(crate) repliers: i64,
+    /// Recipients whose click converted, and what the conversions were worth (hundredths).
+    pub(crate) conversions: (i64, i64),
 }
 
 /// One country of a campaign.

@@ -6,6 +6,7 @@ mod auth;
 mod campaigns;
 mod consumption;
 mod contacts;
+mod conversions;
 mod daily;
 mod delivery;
 mod drafts;

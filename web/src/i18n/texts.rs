@@ -193,7 +193,7 @@ texts! {
     delete_template_confirm: "Delete this template for the whole team?", "Supprimer ce modèle pour toute l’équipe ?";
     nav_templates: "Templates", "Modèles";
     report_title: "Report", "Rapport";
-    report_funnel: "From sent to stopped", "De l’envoi au STOP";
+    report_funnel: "From sent to converted", "De l’envoi à la conversion";
     report_hours: "The first 48 hours", "Les 48 premières heures";
     report_hours_axis: "one bar an hour, from the hour it went out", "une barre par heure, à partir de l’heure d’envoi";
     report_countries: "Per country", "Par pays";
@@ -204,6 +204,11 @@ texts! {
     click_rate: "Click rate (of delivered)", "Taux de clic (des délivrés)";
     reply_rate: "Reply rate (of delivered)", "Taux de réponse (des délivrés)";
     stop_rate: "STOP rate (of delivered)", "Taux de STOP (des délivrés)";
+    converted: "Converted", "Ont converti";
+    conversion_rate: "Conversion rate (of delivered)", "Taux de conversion (des délivrés)";
+    conversion_value: "Conversions’ value", "Valeur des conversions";
+    utm_click: "Click parameter, for conversions", "Paramètre du clic, pour les conversions";
+    utm_click_hint: "Empty: none. With a name (texto_click), each link’s address also carries the click’s code, which your site gives back to POST /conversion or the conversion pixel.", "Vide : aucun. Avec un nom (texto_click), l’adresse de chaque lien porte aussi le code du clic, que votre site renvoie à POST /conversion ou au pixel de conversion.";
     export_report: "Export the report (CSV)", "Exporter le rapport (CSV)";
     utm_title: "Tag links for analytics (UTM)", "Baliser les liens pour l’analytique (UTM)";
     utm_intro: "Adds utm_source, utm_medium and utm_campaign to every short link’s address when a recipient opens it, so your site’s analytics credit the campaign. A link that already has one of them keeps it.", "Ajoute utm_source, utm_medium et utm_campaign à l’adresse de chaque lien court quand un destinataire l’ouvre : l’analytique de votre site attribue la visite à la campagne. Un lien qui en a déjà un le garde.";

@@ -15,15 +15,21 @@ use crate::{
 pub fn UtmSettings() -> impl IntoView {
     let t = use_texts();
     let on = RwSignal::new(false);
-    let (source, medium, campaign) =
-        (RwSignal::new(String::new()), RwSignal::new(String::new()), RwSignal::new(String::new()));
+    let (source, medium, campaign, click) = (
+        RwSignal::new(String::new()),
+        RwSignal::new(String::new()),
+        RwSignal::new(String::new()),
+        RwSignal::new(String::new()),
+    );
     let show = move |settings: SettingsDto| {
         let utm = settings.utm.flatten();
         on.set(utm.is_some());
-        let utm = utm.unwrap_or(UtmDto { source: Some("sms".into()), medium: Some("texto".into()), campaign: None });
+        let starting = UtmDto { source: Some("sms".into()), medium: Some("texto".into()), ..UtmDto::default() };
+        let utm = utm.unwrap_or(starting);
         source.set(utm.source.unwrap_or_default());
         medium.set(utm.medium.unwrap_or_default());
         campaign.set(utm.campaign.unwrap_or_default());
+        click.set(utm.click.unwrap_or_default());
     };
     let form = SettingsForm::load(show);
     let SettingsForm { loaded, error, saved, .. } = form;
@@ -33,6 +39,7 @@ pub fn UtmSettings() -> impl IntoView {
             source: Some(source.get_untracked()),
             medium: Some(medium.get_untracked()),
             campaign: Some(campaign.get_untracked()),
+            click: Some(click.get_untracked()),
         });
         form.save(SettingsDto { utm: Some(utm), ..SettingsDto::default() });
     };
@@ -53,6 +60,8 @@ pub fn UtmSettings() -> impl IntoView {
                             <TextField id="utm-medium" label=Signal::derive(move || t().utm_medium) value=medium error field="settings.utm.medium" />
                             <TextField id="utm-campaign" label=Signal::derive(move || t().utm_campaign) value=campaign error field="settings.utm.campaign" />
                         </div>
+                        <TextField id="utm-click" label=Signal::derive(move || t().utm_click) value=click error field="settings.utm.click" />
+                        <p class="hint" id="utm-click-hint">{move || t().utm_click_hint}</p>
                     </Show>
                     <ErrorAlert error=error />
                     <Show when=move || saved.get()><p class="alert ok" role="status">{move || t().saved}</p></Show>

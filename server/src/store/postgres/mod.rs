@@ -13,6 +13,7 @@ mod campaign;
 mod clicks;
 mod consumption;
 mod conversations;
+mod conversions;
 mod daily;
 mod delivery;
 mod drafts;

@@ -8,6 +8,7 @@ use crate::{
     Error,
     store::{
         AccountId,
+        conversions::CAMPAIGN_CONVERSIONS,
         report::{
             CLICK_HOURS, CLICKERS_BY_COUNTRY, COUNTRIES, DELIVERED_HOURS, REPLIERS, ReportRows, ReportStore,
             read_country, read_hour,
@@ -34,6 +35,10 @@ impl ReportStore for PgStore {
                 .await?
                 .first()
                 .map_or(Ok(0), |row| row.try_get(0))?,
+            conversions: {
+                let row = client.query_one(CAMPAIGN_CONVERSIONS, &[&ticket, &account]).await?;
+                (row.try_get(0)?, row.try_get(1)?)
+            },
         };
         Ok(rows.with_clickers(hours(query(&client, CLICKERS_BY_COUNTRY, &[&ticket, &account]).await?)?))
     }

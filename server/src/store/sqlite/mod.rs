@@ -11,6 +11,7 @@ mod campaigns;
 mod clicks;
 mod consumption;
 mod conversations;
+mod conversions;
 mod daily;
 mod delivery;
 mod drafts;

@@ -9,6 +9,7 @@ use crate::{
     Error,
     store::{
         AccountId,
+        conversions::CAMPAIGN_CONVERSIONS,
         report::{
             CLICK_HOURS, CLICKERS_BY_COUNTRY, COUNTRIES, DELIVERED_HOURS, REPLIERS, ReportRows, ReportStore,
             read_country, read_hour,
@@ -36,6 +37,9 @@ impl ReportStore for SqliteStore {
                     repliers: db
                         .prepare_cached(&numbered(REPLIERS))?
                         .query_row(params![ticket, account], |row| row.get(0))?,
+                    conversions: db
+                        .prepare_cached(&numbered(CAMPAIGN_CONVERSIONS))?
+                        .query_row(params![ticket, account], |row| Ok((row.get(0)?, row.get(1)?)))?,
                 };
                 let mut by_country = db.prepare_cached(&numbered(CLICKERS_BY_COUNTRY))?;
                 let by_country = by_country.query_map(params![ticket, account], |row| read_hour(row))?;

@@ -82,12 +82,15 @@ pub fn CampaignReport(id: String) -> impl IntoView {
                 Bar { label: t().clicked, value: r.clicked, class: "delivered" },
                 Bar { label: t().replied, value: r.replied, class: "delivered" },
                 Bar { label: t().stopped, value: r.stopped, class: "failed" },
+                Bar { label: t().converted, value: r.converted, class: "delivered" },
             ];
             let rates = vec![
                 (t().delivered_pct, pct(r.delivered_rate)),
                 (t().click_rate, pct(r.clicked_rate)),
                 (t().reply_rate, pct(r.replied_rate)),
                 (t().stop_rate, pct(r.stopped_rate)),
+                (t().conversion_rate, pct(r.converted_rate)),
+                (t().conversion_value, format::credits(lang, r.conversion_value)),
             ];
             let countries = r.countries.clone();
             view! {
