@@ -21,27 +21,23 @@ pub(crate) async fn recipient_cards(
     if fields.is_empty() {
         return Ok(FxHashMap::default());
     }
-    let custom_named = fields.iter().any(|f| matches!(f, ContactField::Custom(_)));
-    let cards = state.store.merge_cards(account).await?;
-    let mut known: FxHashSet<String> = FxHashSet::default();
+    // Every card of the account with one of the values, the recipients' or not: a field is
+    // known when some contact has it.
+    let cards = state.store.merge_cards(account, &fields).await?;
+    let mut known = vec![false; fields.len()];
     let wanted: FxHashSet<u64> = recipients.iter().copied().collect();
     let mut values = FxHashMap::default();
     for card in cards {
-        let custom: serde_json::Map<String, serde_json::Value> = match custom_named {
-            true => serde_json::from_str(&card.fields).unwrap_or_default(),
-            false => serde_json::Map::new(),
-        };
-        known.extend(custom.keys().cloned());
-        let Ok(number) = u64::try_from(card.number) else { continue };
-        if !wanted.contains(&number) {
-            continue;
+        for (known, value) in known.iter_mut().zip(&card.values) {
+            *known |= !value.is_empty();
         }
-        let card = card_of(&fields, &card.firstname, &card.lastname, &custom);
-        if card.iter().any(|value| !value.is_empty()) {
-            values.insert(number, card);
+        if let Ok(number) = u64::try_from(card.number)
+            && wanted.contains(&number)
+        {
+            values.insert(number, card.values);
         }
     }
-    let is_known = |name: &str| known.contains(name);
+    let is_known = |name: &str| fields.iter().zip(&known).any(|(field, known)| *known && field.name() == name);
     match texto_core::unknown_field(campaign.text(), Some(&is_known), "sms.message.text") {
         Some(unknown) => Err(Error::Invalid(vec![unknown])),
         None => Ok(values),

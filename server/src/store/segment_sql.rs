@@ -59,16 +59,21 @@ pub(crate) fn segment_conditions(
     conditions
 }
 
-/// A field compared with a value: text without regard to case; `before` and `after` compare
-/// numbers as numbers when the value is one, and other texts (dates as `Y-m-d`) as texts.
-fn field_condition(conditions: &mut Conditions, field: &ContactField, test: FieldTest, value: &str, dialect: Dialect) {
-    let column = match (field, dialect) {
+/// The value of a contact's field on `a` (`account_contacts`), '' when it has none.
+pub(crate) fn field_value(field: &ContactField, dialect: Dialect) -> String {
+    match (field, dialect) {
         (ContactField::FirstName, _) => "COALESCE(a.firstname, '')".to_owned(),
         (ContactField::LastName, _) => "COALESCE(a.lastname, '')".to_owned(),
         // The name is letters, digits and `_` (checked by the core): safe to write in.
         (ContactField::Custom(name), Dialect::Sqlite) => format!("COALESCE(json_extract(a.fields, '$.{name}'), '')"),
         (ContactField::Custom(name), Dialect::Postgres) => format!("COALESCE(a.fields::jsonb ->> '{name}', '')"),
-    };
+    }
+}
+
+/// A field compared with a value: text without regard to case; `before` and `after` compare
+/// numbers as numbers when the value is one, and other texts (dates as `Y-m-d`) as texts.
+fn field_condition(conditions: &mut Conditions, field: &ContactField, test: FieldTest, value: &str, dialect: Dialect) {
+    let column = field_value(field, dialect);
     let compare = |sign: &str| -> (String, Vec<SqlValue>) {
         match value.parse::<f64>().ok().filter(|n| n.is_finite()) {
             // A number parsed by Rust is written back as digits: safe to write in.

@@ -3,6 +3,7 @@
 use async_trait::async_trait;
 use chrono::Utc;
 use deadpool_postgres::GenericClient;
+use texto_core::ContactField;
 
 use super::{PgStore, query};
 use crate::{
@@ -11,7 +12,7 @@ use crate::{
         AccountId,
         account_contacts::{
             BOOK, CARD_COLUMNS, CLICKS, ContactCard, ContactChange, ContactClick, ContactFilter, ContactStore, ERASE,
-            MEMBERSHIPS, MERGE_CARDS, Membership, MergeCard, SAVE, read_card, read_click, read_membership,
+            MEMBERSHIPS, Membership, MergeCard, SAVE, merge_cards_sql, read_card, read_click, read_membership,
             read_merge_card,
         },
         drafts,
@@ -56,9 +57,10 @@ pub(super) async fn save_card(
 
 #[async_trait]
 impl ContactStore for PgStore {
-    async fn merge_cards(&self, account: AccountId) -> Result<Vec<MergeCard>, Error> {
+    async fn merge_cards(&self, account: AccountId, fields: &[ContactField]) -> Result<Vec<MergeCard>, Error> {
         let client = self.pool.get().await?;
-        Ok(query(&client, MERGE_CARDS, &[&account]).await?.iter().map(read_merge_card).collect::<Result<_, _>>()?)
+        let rows = query(&client, &merge_cards_sql(fields, Dialect::Postgres), &[&account]).await?;
+        Ok(rows.iter().map(|row| read_merge_card(row, fields.len())).collect::<Result<_, _>>()?)
     }
 
     async fn contacts(&self, account: AccountId, filter: ContactFilter) -> Result<(Vec<ContactCard>, i64), Error> {

@@ -3,6 +3,7 @@
 use async_trait::async_trait;
 use chrono::Utc;
 use rusqlite::{OptionalExtension, params, params_from_iter};
+use texto_core::ContactField;
 
 use super::{SqliteStore, numbered};
 use crate::{
@@ -11,7 +12,7 @@ use crate::{
         AccountId,
         account_contacts::{
             BOOK, CARD_COLUMNS, CLICKS, ContactCard, ContactChange, ContactClick, ContactFilter, ContactStore, ERASE,
-            MEMBERSHIPS, MERGE_CARDS, Membership, MergeCard, SAVE, read_card, read_click, read_membership,
+            MEMBERSHIPS, Membership, MergeCard, SAVE, merge_cards_sql, read_card, read_click, read_membership,
             read_merge_card,
         },
         drafts,
@@ -53,11 +54,12 @@ pub(super) fn save_card(
 
 #[async_trait]
 impl ContactStore for SqliteStore {
-    async fn merge_cards(&self, account: AccountId) -> Result<Vec<MergeCard>, Error> {
+    async fn merge_cards(&self, account: AccountId, fields: &[ContactField]) -> Result<Vec<MergeCard>, Error> {
+        let (sql, count) = (merge_cards_sql(fields, Dialect::Sqlite), fields.len());
         self.db
             .read(move |db| {
-                let mut statement = db.prepare_cached(&numbered(MERGE_CARDS))?;
-                let cards = statement.query_map(params![account], |row| read_merge_card(row))?;
+                let mut statement = db.prepare_cached(&sql)?;
+                let cards = statement.query_map(params![account], |row| read_merge_card(row, count))?;
                 Ok(cards.collect::<Result<_, _>>()?)
             })
             .await
