@@ -249,3 +249,28 @@ test("a campaign rejected in the app shows why, and its credits are back", async
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test("a person keeps their mobile number in Profile, and Compose's test with no number goes to it", async () => {
+  await api(suite.texto, "POST", `/invitation/${(await invite("ines@example.com", "sender")).split("/").pop()}`, { invitation: { name: "Inès", password: PASSWORD } });
+  const page = await signedIn("ines@example.com", { locale: "fr-FR" });
+  await page.getByRole("link", { name: "Profil" }).click();
+  const phone = page.getByLabel("Votre numéro de mobile", { exact: true });
+  await eventually(() => page.getByLabel("Nom").inputValue(), (v) => v === "Inès", "le profil chargé");
+  await phone.fill("06 12");
+  await page.getByRole("button", { name: "Enregistrer" }).first().click();
+  await page.getByText(/international form/).first().waitFor();
+  await phone.fill("+33 6 12 34 59 71");
+  await page.getByRole("button", { name: "Enregistrer" }).first().click();
+  await page.getByRole("status").filter({ hasText: "Enregistré" }).waitFor();
+  await assertAccessible(page, "le profil avec un numéro");
+  await screenshots(page, "profile-phone-fr");
+
+  await page.getByRole("link", { name: "Composer" }).click();
+  await page.getByLabel("Message", { exact: true }).fill("Test sur mon téléphone");
+  await page.getByLabel("Destinataires", { exact: true }).fill("33612345972");
+  await page.getByRole("button", { name: "Envoyer un test", exact: true }).click();
+  await page.getByRole("status").filter({ hasText: "Test envoyé" }).waitFor();
+  const received = async () => (await api(suite.texto, "GET", "/simulator/messages?destination=33612345971")).body.messages;
+  await eventually(received, (m) => m.length === 1 && m[0].text === "Test sur mon téléphone", "le test sur son téléphone");
+  await page.context().close();
+});

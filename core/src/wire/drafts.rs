@@ -82,7 +82,7 @@ impl super::Document for DraftsResponse<'_> {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TestSendRequest {
-    /// The numbers the test goes to: 1 to 10.
+    /// The numbers the test goes to: 1 to 10; none: the person's own (their profile's).
     #[serde(default, deserialize_with = "lenient::list")]
     pub numbers: Vec<String>,
 }

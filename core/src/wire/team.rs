@@ -56,6 +56,10 @@ pub struct UserDto {
     /// `1`: they sign in with an authentication code as well; `0`: with their password only.
     #[serde(default, deserialize_with = "lenient::int")]
     pub two_factor: i64,
+    /// Their own mobile number (international digits), where their test sends go when they
+    /// name none; only in `GET /me` and `PUT /me`, once set.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub phone: Option<String>,
 }
 
 /// The answer to `POST /session` and `GET /me`: who is signed in, and the value to send in
@@ -120,6 +124,9 @@ pub struct ProfileDto {
     /// The password in use, required with `password`.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub current_password: Option<String>,
+    /// Their own mobile number, in international form; empty clears it.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub phone: Option<String>,
 }
 
 /// `{"me": {...}}`: the request of `PUT /me`.

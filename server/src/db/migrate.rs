@@ -46,6 +46,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0037_campaign_template.sql"),
     include_str!("../../migrations/0038_senders.sql"),
     include_str!("../../migrations/0039_conversions.sql"),
+    include_str!("../../migrations/0040_profile_phone.sql"),
 ];
 
 /// Applies the migrations the database has not seen, each in its own transaction. The version

@@ -66,6 +66,20 @@ async fn sample_values(
     Ok(Some(info.into_iter().chain(card).collect()))
 }
 
+/// The caller's own mobile number (their profile's), for a test that names none.
+async fn own_number(state: &AppState, caller: &Caller) -> Result<String, Error> {
+    let user = match caller.user() {
+        Some(id) => state.store.user(caller.own_account(), id).await?,
+        None => None,
+    };
+    user.and_then(|user| user.phone).map(|phone| phone.to_string()).ok_or_else(|| {
+        Error::Invalid(vec![texto_core::FieldError::new(
+            "numbers",
+            "1 to 10 numbers, or add your mobile number to your profile (PUT /me) to test on it",
+        )])
+    })
+}
+
 #[utoipa::path(post, path = "/campaign/{ticket}/test", tag = "drafts", request_body = texto_core::wire::TestSendRequest,
     params(("ticket" = String, Path, description = "The campaign's ticket or the draft's id")),
     responses((status = 200, description = "The test's own campaign result, with its ticket", body = texto_core::wire::CampaignResultDto), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
@@ -81,6 +95,10 @@ pub(crate) async fn test(
     let not_found = || Error::NotFound(format!("campaign {ticket}"));
     let id = path_id(&ticket).ok_or_else(not_found)?;
     let TestSendRequest { numbers } = body.decode()?;
+    let numbers = match numbers.is_empty() {
+        true => vec![own_number(&state, &caller).await?],
+        false => numbers,
+    };
     // Its message and lists; not the numbers it went to, which a test does not send to.
     let stored = campaign_body(&state, caller.account, id, false).await?.ok_or_else(not_found)?;
     let campaign: SmsRequest<'_> =

@@ -4,7 +4,7 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use texto_core::Role;
+use texto_core::{Msisdn, Role};
 
 use super::{
     AccountId, TokenGrant,
@@ -34,6 +34,8 @@ pub(crate) struct UserRecord {
     pub(crate) password_hash: String,
     /// Their two-factor sign-in.
     pub(crate) two_factor: TwoFactor,
+    /// Their own mobile number, where their test sends go by default.
+    pub(crate) phone: Option<Msisdn>,
 }
 
 /// A person's two-factor sign-in, as stored.
@@ -178,7 +180,7 @@ impl OneTimeLink {
 /// The columns a user is read from.
 pub(crate) const USER_COLUMNS: &str =
     "SELECT id, account_id, email, name, role, created_at, password_hash, totp_secret,
-        totp_pending, recovery_codes FROM users";
+        totp_pending, recovery_codes, phone FROM users";
 
 /// Writes a person's two-factor sign-in; `$1` the person, `$2`–`$4` the new state, and when
 /// `$5` is not null only if the recovery codes are still `$5` (a code is used once). The last
@@ -262,6 +264,8 @@ pub(crate) trait TeamStore: Send + Sync {
     async fn set_role(&self, account: AccountId, id: i64, role: Role) -> Result<bool, Error>;
     /// Changes a person's name.
     async fn set_name(&self, id: i64, name: &PersonName) -> Result<(), Error>;
+    /// Sets (or with `None` clears) the person's own mobile number.
+    async fn set_phone(&self, id: i64, phone: Option<Msisdn>) -> Result<(), Error>;
     /// Changes a person's password and ends their sessions but `keep`.
     async fn set_password(&self, id: i64, password_hash: &str, keep: Option<i64>) -> Result<(), Error>;
     /// Writes a person's two-factor sign-in; with `only_if_recovery`, only if their recovery

@@ -1,6 +1,6 @@
 //! The team's rows read the same way in both stores: people, one-time links and sessions.
 
-use texto_core::Role;
+use texto_core::{Msisdn, Role};
 
 use super::{
     TokenGrant,
@@ -24,6 +24,7 @@ pub(super) fn read_user<R: Columns>(row: &R) -> Result<UserRecord, R::Fault> {
         created_at: row.time(5)?,
         password_hash: row.column(6)?,
         two_factor: TwoFactor { secret: row.column(7)?, pending: row.column(8)?, recovery: row.column(9)? },
+        phone: row.column::<Option<i64>>(10)?.and_then(|n| Msisdn::from_u64(u64::try_from(n).ok()?).ok()),
     })
 }
 

@@ -13,7 +13,7 @@ use axum::{
 };
 use chrono::Utc;
 use texto_core::{
-    FieldError, format_paris,
+    FieldError, format_paris, parse_international,
     wire::{ProfileRequest, SessionResponse, SessionsEndedResponse, SignInRequest, UserDto},
 };
 
@@ -56,6 +56,7 @@ pub(crate) fn user_dto(user: &UserRecord) -> UserDto {
         account_id: user.account,
         created_at: format_paris(user.created_at),
         two_factor: i64::from(user.two_factor.secret.is_some()),
+        phone: None,
     }
 }
 
@@ -229,7 +230,8 @@ async fn who(state: &AppState, caller: &Caller, accept: Accept) -> Result<Respon
     Ok(accept.ok(&SessionResponse {
         status: 1,
         message: "OK".into(),
-        user: user.as_ref().map(user_dto),
+        // The person's own number is theirs to see, not their team's (`GET /users` has none).
+        user: user.as_ref().map(|user| UserDto { phone: user.phone.map(|n| n.to_string()), ..user_dto(user) }),
         actor: caller.actor.clone(),
         role: caller.role.as_str().to_owned(),
         account_id: caller.account,
@@ -275,7 +277,14 @@ pub(crate) async fn change_profile(
     .ok_or_else(|| Error::Invalid(vec![FieldError::new("me", "only a person signed in has a profile")]))?;
     let name = me.name.as_deref().map(PersonName::parse).transpose();
     let password = me.password.as_deref().map(Password::parse).transpose();
+    let phone = me.phone.as_deref().map(str::trim).map(|typed| match typed {
+        "" => Ok(None),
+        typed => parse_international(typed).map(Some),
+    });
     let mut problems = Vec::new();
+    if let Some(Err(why)) = &phone {
+        problems.push(FieldError::new("me.phone", format!("a mobile number in international form: {why}")));
+    }
     if let Err(why) = &name {
         problems.push(FieldError::new("me.name", why.clone()));
     }
@@ -301,6 +310,10 @@ pub(crate) async fn change_profile(
         let keep = caller.session.as_ref().map(|s| s.id);
         state.store.set_password(user.id, &passwords::hash(password).await?, keep).await?;
         changes.push("password (other sessions ended)");
+    }
+    if let Some(Ok(phone)) = phone {
+        state.store.set_phone(user.id, phone).await?;
+        changes.insert(0, "mobile number");
     }
     if let Ok(Some(name)) = name {
         state.store.set_name(user.id, &name).await?;

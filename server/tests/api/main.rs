@@ -55,6 +55,7 @@ mod studio;
 mod sub_accounts;
 mod team;
 mod team_rules;
+mod test_to_self;
 mod token_owners;
 mod tokens;
 mod utm;

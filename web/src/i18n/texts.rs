@@ -174,6 +174,7 @@ texts! {
     save_draft: "Save the draft", "Enregistrer le brouillon";
     draft_saved: "Draft saved for the team, number", "Brouillon enregistré pour l’équipe, numéro";
     test_numbers: "Send a test to (up to 10 numbers)", "Envoyer un test à (10 numéros au plus)";
+    test_numbers_hint: "Empty: your own mobile number, from your profile.", "Vide : votre numéro de mobile, celui de votre profil.";
     send_test: "Send a test", "Envoyer un test";
     test_sent: "Test sent as its own campaign", "Test envoyé, campagne à part";
     no_drafts: "No draft: Compose keeps one with “Save the draft”.", "Aucun brouillon : Composer en garde un avec « Enregistrer le brouillon ».";
@@ -431,6 +432,8 @@ texts! {
     // Team and audit.
     team_title: "Team", "Équipe";
     person_name: "Name", "Nom";
+    own_phone: "Your mobile number", "Votre numéro de mobile";
+    own_phone_hint: "In international form (+33 6 12 34 56 78). Compose's test sends go to it when they name no number; your team does not see it. Empty: none.", "Au format international (+33 6 12 34 56 78). Les envois de test de Composer y vont quand ils ne nomment aucun numéro ; votre équipe ne le voit pas. Vide : aucun.";
     role: "Role", "Rôle";
     role_owner: "Owner", "Propriétaire";
     role_admin: "Admin", "Administrateur";

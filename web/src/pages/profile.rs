@@ -19,11 +19,12 @@ pub fn Profile() -> impl IntoView {
     let api = use_api();
     let session = use_session();
     let me = LocalResource::new(move || async move { api.get::<SessionResponse>("/me").await });
-    let name = RwSignal::new(String::new());
+    let (name, phone) = (RwSignal::new(String::new()), RwSignal::new(String::new()));
     let two_factor = RwSignal::new(false);
     Effect::new(move |_| {
         if let Some(Ok(answer)) = me.get() {
             two_factor.set(answer.user.as_ref().is_some_and(|u| u.two_factor == 1));
+            phone.set(answer.user.as_ref().and_then(|u| u.phone.clone()).unwrap_or_default());
             name.set(answer.user.map(|u| u.name).unwrap_or_default());
         }
     });
@@ -37,6 +38,7 @@ pub fn Profile() -> impl IntoView {
                 name: Some(name.get_untracked()),
                 password: (!new_password.is_empty()).then_some(new_password),
                 current_password: Some(current.get_untracked()),
+                phone: Some(phone.get_untracked()),
             },
         };
         spawn_local(async move {
@@ -64,6 +66,8 @@ pub fn Profile() -> impl IntoView {
             <p class="hint">{move || person().map(|u| u.email)}</p>
             <form on:submit=save class="card">
                 <TextField id="profile-name" label=Signal::derive(move || t().person_name) value=name error field="me.name" autocomplete="name" required=true />
+                <TextField id="profile-phone" label=Signal::derive(move || t().own_phone) value=phone error field="me.phone" input_type="tel" inputmode="tel" autocomplete="tel" />
+                <p class="hint">{move || t().own_phone_hint}</p>
                 <h2>{move || t().change_password}</h2>
                 <TextField id="profile-current" label=Signal::derive(move || t().current_password) value=current error field="me.current_password" input_type="password" autocomplete="current-password" />
                 <TextField id="profile-new" label=Signal::derive(move || t().new_password) value=new error field="me.password" input_type="password" autocomplete="new-password" />

@@ -41,6 +41,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0032_campaign_template.sql"),
     include_str!("../../../migrations/postgres/0033_senders.sql"),
     include_str!("../../../migrations/postgres/0034_conversions.sql"),
+    include_str!("../../../migrations/postgres/0035_profile_phone.sql"),
 ];
 
 /// The advisory lock's key ("texto" in ASCII).

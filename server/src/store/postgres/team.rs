@@ -2,7 +2,7 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use texto_core::Role;
+use texto_core::{Msisdn, Role};
 
 use super::{PgStore, query};
 use crate::{
@@ -60,7 +60,8 @@ impl TeamStore for PgStore {
         let client = self.pool.get().await?;
         let sql = "INSERT INTO users (account_id, email, name, password_hash, role, created_at)
                    VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (email) DO NOTHING
-                   RETURNING id, account_id, email, name, role, created_at, password_hash, totp_secret, totp_pending, recovery_codes";
+                   RETURNING id, account_id, email, name, role, created_at, password_hash, totp_secret, totp_pending, recovery_codes,
+                       phone";
         let rows = query(
             &client,
             sql,
@@ -100,6 +101,13 @@ impl TeamStore for PgStore {
     async fn set_name(&self, id: i64, name: &PersonName) -> Result<(), Error> {
         let client = self.pool.get().await?;
         client.execute("UPDATE users SET name = $1 WHERE id = $2", &[&name.as_str(), &id]).await?;
+        Ok(())
+    }
+
+    async fn set_phone(&self, id: i64, phone: Option<Msisdn>) -> Result<(), Error> {
+        let phone = phone.and_then(|n| i64::try_from(n.as_u64()).ok());
+        let client = self.pool.get().await?;
+        client.execute("UPDATE users SET phone = $1 WHERE id = $2", &[&phone, &id]).await?;
         Ok(())
     }
 

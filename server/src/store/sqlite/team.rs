@@ -4,7 +4,7 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use rusqlite::{OptionalExtension, params};
-use texto_core::Role;
+use texto_core::{Msisdn, Role};
 
 use super::{SqliteStore, numbered};
 use crate::{
@@ -121,6 +121,16 @@ impl TeamStore for SqliteStore {
         self.db
             .write(move |db| {
                 db.execute("UPDATE users SET name = ? WHERE id = ?", params![name, id])?;
+                Ok(())
+            })
+            .await
+    }
+
+    async fn set_phone(&self, id: i64, phone: Option<Msisdn>) -> Result<(), Error> {
+        let phone = phone.and_then(|n| i64::try_from(n.as_u64()).ok());
+        self.db
+            .write(move |db| {
+                db.execute("UPDATE users SET phone = ? WHERE id = ?", params![phone, id])?;
                 Ok(())
             })
             .await

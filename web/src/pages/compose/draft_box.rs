@@ -85,11 +85,11 @@ pub fn DraftBox(draft: RwSignal<Draft>) -> impl IntoView {
             <div class="row">
                 <div class="field">
                     <label for="test-numbers">{move || t().test_numbers}</label>
-                    <input id="test-numbers" inputmode="tel" autocomplete="tel" placeholder="33612345678"
+                    <input id="test-numbers" inputmode="tel" autocomplete="tel" placeholder="33612345678" aria-describedby="test-numbers-hint"
                         prop:value=move || test_numbers.get() on:input=move |ev| test_numbers.set(event_target_value(&ev)) />
+                    <p class="hint" id="test-numbers-hint">{move || t().test_numbers_hint}</p>
                 </div>
-                <button type="button" on:click=test
-                    disabled=move || empty() || busy.get() || test_numbers.with(|n| n.trim().is_empty())>
+                <button type="button" on:click=test disabled=move || empty() || busy.get()>
                     {move || t().send_test}
                 </button>
             </div>

@@ -1,0 +1,2 @@
+-- A person's own mobile number (`PUT /me`), where a test send goes when it names no number.
+ALTER TABLE users ADD COLUMN phone INTEGER;
