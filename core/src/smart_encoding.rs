@@ -100,7 +100,15 @@ pub struct GsmText {
 /// `text` with every character that has a GSM twin replaced by it.
 pub fn to_gsm(text: &str) -> GsmText {
     let mut out = String::with_capacity(text.len());
-    let (mut replaced, mut twins) = (0, Vec::new());
+    let mut twins = Vec::new();
+    let replaced = to_gsm_into(text, &mut out, Some(&mut twins));
+    GsmText { text: out, replaced, twins }
+}
+
+/// Appends `text` made GSM to `out`, noting each distinct twin in `twins` when asked; how many
+/// characters were replaced.
+pub(crate) fn to_gsm_into(text: &str, out: &mut String, mut twins: Option<&mut Vec<(char, &'static str)>>) -> usize {
+    let mut replaced = 0;
     let bytes = text.as_bytes();
     // Runs of ASCII without a twin (all of it but the backquote and the tab) are copied whole;
     // only the other characters are looked up.
@@ -117,7 +125,9 @@ pub fn to_gsm(text: &str) -> GsmText {
             Some(twin) => {
                 out.push_str(twin);
                 replaced += 1;
-                if !twins.iter().any(|(seen, _)| *seen == c) {
+                if let Some(twins) = twins.as_deref_mut()
+                    && !twins.iter().any(|(seen, _)| *seen == c)
+                {
                     twins.push((c, twin));
                 }
             }
@@ -127,7 +137,7 @@ pub fn to_gsm(text: &str) -> GsmText {
         start = at;
     }
     out.push_str(&text[start..]);
-    GsmText { text: out, replaced, twins }
+    replaced
 }
 
 #[cfg(test)]

@@ -113,6 +113,12 @@ test("toGsmAll converts many texts in one call, as toGsm does one", () => {
   assert.deepEqual(all.texts, texts.map((t) => core.toGsm(t).text));
   assert.deepEqual([...all.replaced], texts.map((t) => core.toGsm(t).replaced));
   assert.ok(all.replaced instanceof Uint32Array);
+  // Empty texts, none at all, and a text holding NUL keep their places.
+  for (const some of [["", "Été", ""], [], ["a\u0000ô", "é"]]) {
+    const gsm = core.toGsmAll(some);
+    assert.deepEqual(gsm.texts, some.map((t) => core.toGsm(t).text), JSON.stringify(some));
+    assert.deepEqual([...gsm.replaced], some.map((t) => core.toGsm(t).replaced));
+  }
 });
 
 test("a marketing send skips the numbers the context says reached the frequency cap", () => {
