@@ -1,43 +1,66 @@
-//! The web app comes as two bundles: what marketing staff use every day (sign-in, Home,
-//! Compose, Campaigns, Inbox, Lists), and the rest, opened less often or by fewer people (the
-//! team, tokens, settings, webhooks, the audit log, the profile, sub-accounts, the blacklist,
-//! the NPAI list, the replies listing, contacts and segments). The server answers the account area's
-//! pages with that bundle's page, and the app reaches them with a full page load, so marketing
-//! staff never download it.
+//! The web app comes as three bundles, so that what marketing staff download every day stays
+//! small: the marketing bundle (sign-in, Home, Compose, Campaigns), the audience and
+//! conversations (lists, contacts, segments, the blacklist, NPAI, templates, the inbox and the
+//! replies listing), and the account area (the team, tokens, settings, webhooks, the audit log,
+//! the profile, sub-accounts). The server answers each area's pages with its bundle's page, and
+//! the app reaches another bundle's page with a full page load.
 
-/// The pages of the account area, under `/app/`.
-pub const ACCOUNT_AREA: &[&str] = &[
-    "/app/team",
-    "/app/tokens",
-    "/app/settings",
-    "/app/webhooks",
-    "/app/audit",
-    "/app/profile",
-    "/app/sub-accounts",
-    "/app/blacklist",
-    "/app/npai",
-    "/app/replies",
+/// The pages of the audience and conversations, under `/app/`.
+pub const AUDIENCE_AREA: &[&str] = &[
+    "/app/lists",
     "/app/contacts",
     "/app/segments",
+    "/app/blacklist",
+    "/app/npai",
+    "/app/templates",
+    "/app/inbox",
+    "/app/replies",
 ];
 
-/// Whether `path` (without query) is a page of the account area.
-pub fn in_account_area(path: &str) -> bool {
+/// The pages of the account area, under `/app/`.
+pub const ACCOUNT_AREA: &[&str] =
+    &["/app/team", "/app/tokens", "/app/settings", "/app/webhooks", "/app/audit", "/app/profile", "/app/sub-accounts"];
+
+/// The bundle a page of the app belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AppArea {
+    /// Sign-in, Home, Compose, Campaigns (and any other path).
+    Marketing,
+    /// [`AUDIENCE_AREA`].
+    Audience,
+    /// [`ACCOUNT_AREA`].
+    Account,
+}
+
+/// The area of `path` (without query): a page of an area or one of its sub-pages.
+pub fn app_area(path: &str) -> AppArea {
     let path = path.trim_end_matches('/');
-    ACCOUNT_AREA.iter().any(|page| path == *page || path.strip_prefix(page).is_some_and(|rest| rest.starts_with('/')))
+    let holds = |pages: &[&str]| {
+        pages.iter().any(|page| path == *page || path.strip_prefix(page).is_some_and(|rest| rest.starts_with('/')))
+    };
+    if holds(AUDIENCE_AREA) {
+        AppArea::Audience
+    } else if holds(ACCOUNT_AREA) {
+        AppArea::Account
+    } else {
+        AppArea::Marketing
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::in_account_area;
+    use super::{AppArea, app_area};
 
     #[test]
-    fn the_account_area_holds_its_pages_and_their_sub_pages_only() {
-        for path in ["/app/team", "/app/team/", "/app/sub-accounts", "/app/audit/x", "/app/npai"] {
-            assert!(in_account_area(path), "{path}");
+    fn each_area_holds_its_pages_and_their_sub_pages_only() {
+        for path in ["/app/team", "/app/team/", "/app/sub-accounts", "/app/audit/x", "/app/profile"] {
+            assert_eq!(app_area(path), AppArea::Account, "{path}");
         }
-        for path in ["/app", "/app/", "/app/compose", "/app/teams", "/app/campaigns/12", "/team"] {
-            assert!(!in_account_area(path), "{path}");
+        for path in ["/app/lists/3", "/app/inbox", "/app/inbox/33612345678", "/app/templates", "/app/npai"] {
+            assert_eq!(app_area(path), AppArea::Audience, "{path}");
+        }
+        for path in ["/app", "/app/", "/app/compose", "/app/teams", "/app/campaigns/12", "/team", "/app/listsx"] {
+            assert_eq!(app_area(path), AppArea::Marketing, "{path}");
         }
     }
 }

@@ -11,8 +11,8 @@ const ROWS = 100_000;
 const RUNS = 3;
 
 const webDir = process.env.TEXTO_WEB_DIR;
-// Two bundles: the marketing one (dist/) and the account area's (dist/account/).
-for (const [bundle, dir] of [["marketing", webDir], ["account area", join(webDir, "account")]]) {
+// The marketing bundle (dist/), the audience's (dist/audience/) and the account area's (dist/account/).
+for (const [bundle, dir] of [["marketing", webDir], ["audience", join(webDir, "audience")], ["account area", join(webDir, "account")]]) {
   const wasm = readdirSync(dir).find((f) => f.endsWith(".wasm"));
   const bytes = readFileSync(join(dir, wasm));
   const gz = readFileSync(join(dir, `${wasm}.gz`)).length;

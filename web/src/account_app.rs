@@ -1,5 +1,6 @@
 //! The account area's bundle: the screens a team opens rarely (team, tokens, settings,
-//! webhooks, audit log, profile, sub-accounts), kept out of what marketing staff download.
+//! webhooks, audit log, profile, sub-accounts), kept out of what marketing staff download
+//! ([`texto_core::ACCOUNT_AREA`]).
 
 use leptos::prelude::*;
 use leptos_router::{
@@ -11,16 +12,7 @@ use crate::{
     app::{Frame, NotFound},
     nav::Bundle,
     pages::{
-        audit::Audit,
-        contacts::{Contacts, card::ContactCard},
-        number_list::{Blacklist, Npai},
-        profile::Profile,
-        replies::Replies,
-        segments::Segments,
-        settings::Settings,
-        sub_accounts::SubAccounts,
-        team::Team,
-        tokens::Tokens,
+        audit::Audit, profile::Profile, settings::Settings, sub_accounts::SubAccounts, team::Team, tokens::Tokens,
         webhooks::Webhooks,
     },
 };
@@ -38,12 +30,6 @@ pub fn AccountApp() -> impl IntoView {
                 <Route path=path!("/app/audit") view=Audit />
                 <Route path=path!("/app/profile") view=Profile />
                 <Route path=path!("/app/sub-accounts") view=SubAccounts />
-                <Route path=path!("/app/blacklist") view=Blacklist />
-                <Route path=path!("/app/npai") view=Npai />
-                <Route path=path!("/app/replies") view=Replies />
-                <Route path=path!("/app/contacts") view=Contacts />
-                <Route path=path!("/app/contacts/:number") view=ContactCard />
-                <Route path=path!("/app/segments") view=Segments />
             </Routes>
         </Frame>
     }

@@ -18,11 +18,8 @@ use crate::{
         campaigns::{CampaignDetail, Campaigns},
         compose::Compose,
         home::Home,
-        inbox::{Conversation, Inbox},
-        lists::{ListDetail, Lists},
         one_time_links::{AcceptInvitation, ResetPassword},
         sign_in::SignIn,
-        templates::Templates,
     },
     session::provide_session,
 };
@@ -38,21 +35,27 @@ pub fn App() -> impl IntoView {
                 <Route path=path!("/app/compose") view=Compose />
                 <Route path=path!("/app/campaigns") view=Campaigns />
                 <Route path=path!("/app/campaigns/:id") view=CampaignDetail />
-                <Route path=path!("/app/templates") view=Templates />
-                <Route path=path!("/app/inbox") view=Inbox />
-                <Route path=path!("/app/inbox/:number") view=Conversation />
-                <Route path=path!("/app/lists") view=Lists />
-                <Route path=path!("/app/lists/:id") view=ListDetail />
-
             </Routes>
         </Frame>
     }
 }
 
-/// The heading of a path no page has.
+/// The heading of a path no page has; a page of another bundle (a link or a navigation that
+/// crossed over) is loaded in full instead.
 #[component]
 pub fn NotFound() -> impl IntoView {
     let t = use_texts();
+    let (location, here) = (use_location(), use_context::<Bundle>().unwrap_or(Bundle::Marketing));
+    Effect::new(move |_| {
+        location.pathname.track();
+        // The router has put the new address in the history: loading it again asks the server,
+        // which answers with the right bundle's page.
+        let address = window().location();
+        if address.pathname().is_ok_and(|path| Bundle::of(&path) != here) {
+            crate::storage::tab_set(FOCUS_HEADING_KEY, Some("1"));
+            let _ = address.reload();
+        }
+    });
     view! { <h1 tabindex="-1">{move || t().not_found}</h1> }
 }
 

@@ -7,6 +7,7 @@
 mod account_app;
 pub mod api;
 mod app;
+mod audience_app;
 pub mod clock;
 pub mod components;
 pub mod draft;
@@ -22,6 +23,7 @@ pub mod storage;
 
 pub use account_app::AccountApp;
 pub use app::App;
+pub use audience_app::AudienceApp;
 pub use operator::OperatorApp;
 
 /// Mounts the marketing bundle on the page Trunk builds from the root `index.html`.
@@ -34,6 +36,13 @@ pub fn start() {
 pub fn start_account() {
     console_error_panic_hook::set_once();
     leptos::mount::mount_to_body(AccountApp);
+}
+
+/// Mounts the audience and conversations' bundle on the page Trunk builds from the root
+/// `audience.html`.
+pub fn start_audience() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(AudienceApp);
 }
 
 /// Mounts the operator's console on the page Trunk builds from the root `operator.html`.

@@ -11,10 +11,23 @@ use crate::{i18n::use_texts, session::use_session};
 /// Which bundle runs: links to the other bundle's pages load that page in full.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bundle {
-    /// Compose, Campaigns, Replies, Lists, Blacklist, NPAI.
+    /// Home, Compose, Campaigns.
     Marketing,
+    /// The audience and conversations ([`texto_core::AUDIENCE_AREA`]).
+    Audience,
     /// The account area ([`texto_core::ACCOUNT_AREA`]).
     Account,
+}
+
+impl Bundle {
+    /// The bundle that holds the page `path`.
+    pub(crate) fn of(path: &str) -> Bundle {
+        match texto_core::app_area(path) {
+            texto_core::AppArea::Marketing => Bundle::Marketing,
+            texto_core::AppArea::Audience => Bundle::Audience,
+            texto_core::AppArea::Account => Bundle::Account,
+        }
+    }
 }
 
 /// Set by a link to the other bundle's page, so that the page it opens focuses its heading.
@@ -25,7 +38,7 @@ pub(crate) const FOCUS_HEADING_KEY: &str = "texto.focus_heading";
 #[component]
 pub(crate) fn NavLink(href: &'static str, children: Children) -> impl IntoView {
     let here = use_context::<Bundle>().unwrap_or(Bundle::Marketing);
-    let there = if texto_core::in_account_area(href) { Bundle::Account } else { Bundle::Marketing };
+    let there = Bundle::of(href.split('?').next().unwrap_or(href));
     if here == there {
         view! { <A href=href>{children()}</A> }.into_any()
     } else {

@@ -22,9 +22,10 @@ use crate::state::AppState;
 const OPERATOR_CONSOLE: &str = "/app/operator";
 
 /// `/` → `/app/`, and the files of `web_dir` under `/app/`. Paths that name no file get
-/// `index.html`, so the app's own routes survive a reload; the pages of the account area
-/// ([`texto_core::ACCOUNT_AREA`]) get its bundle's page, `account/index.html`, and the
-/// operator's console's pages its own, `console/index.html`. A file with a
+/// `index.html`, so the app's own routes survive a reload; the pages of the audience
+/// ([`texto_core::AUDIENCE_AREA`]) and of the account area ([`texto_core::ACCOUNT_AREA`]) get
+/// their bundle's page, `audience/index.html` and `account/index.html`, and the operator's
+/// console's pages its own, `console/index.html`. A file with a
 /// `.gz` twin (written by `scripts/build-web`) goes out as that twin to browsers that take
 /// gzip: the app's 1.1 MB `.wasm` travels as about 400 KB. Everything under `/app/` carries
 /// the [`content_security_policy`] of both pages found at start-up and `Referrer-Policy:
@@ -34,12 +35,17 @@ pub(crate) fn router(web_dir: &Path) -> Router<AppState> {
         tracing::warn!(web_dir = %web_dir.display(), "the web app is not built here; /app/ will answer 404 (run scripts/build-web)");
         String::new()
     });
-    let account_page = web_dir.join("account").join("index.html");
-    let account_index = std::fs::read_to_string(&account_page).unwrap_or_default();
-    let account_page = if account_index.is_empty() { web_dir.join("index.html") } else { account_page };
+    // A bundle's page, or the marketing one's when that bundle is not built.
+    let page_of = |bundle: &str| {
+        let page = web_dir.join(bundle).join("index.html");
+        let html = std::fs::read_to_string(&page).unwrap_or_default();
+        (if html.is_empty() { web_dir.join("index.html") } else { page }, html)
+    };
+    let ((account_page, account_index), (audience_page, audience_index)) = (page_of("account"), page_of("audience"));
     let console_page = web_dir.join("console").join("index.html");
     let console_index = std::fs::read_to_string(&console_page).unwrap_or_default();
-    let policy = HeaderValue::from_str(&content_security_policy(&format!("{index}{account_index}{console_index}")))
+    let pages = format!("{index}{account_index}{audience_index}{console_index}");
+    let policy = HeaderValue::from_str(&content_security_policy(&pages))
         .unwrap_or_else(|_| HeaderValue::from_static("default-src 'none'"));
     let files = ServeDir::new(web_dir).precompressed_gzip().fallback(ServeFile::new(web_dir.join("index.html")));
     let mut router = Router::new()
@@ -49,10 +55,14 @@ pub(crate) fn router(web_dir: &Path) -> Router<AppState> {
     router = router
         .route_service(OPERATOR_CONSOLE, protected(ServeFile::new(&console_page), &policy))
         .route_service(&format!("{OPERATOR_CONSOLE}/{{*rest}}"), protected(ServeFile::new(&console_page), &policy));
-    for page in texto_core::ACCOUNT_AREA {
-        router = router.route_service(page, protected(ServeFile::new(&account_page), &policy));
-        // Its sub-pages too (a contact's page).
-        router = router.route_service(&format!("{page}/{{*rest}}"), protected(ServeFile::new(&account_page), &policy));
+    let areas = [(texto_core::ACCOUNT_AREA, &account_page), (texto_core::AUDIENCE_AREA, &audience_page)];
+    for (pages, bundle_page) in areas {
+        for page in pages {
+            router = router.route_service(page, protected(ServeFile::new(bundle_page), &policy));
+            // Its sub-pages too (a contact's page).
+            let sub_pages = format!("{page}/{{*rest}}");
+            router = router.route_service(&sub_pages, protected(ServeFile::new(bundle_page), &policy));
+        }
     }
     router
 }

@@ -64,19 +64,24 @@ async fn files_with_a_gzip_twin_go_out_compressed_to_browsers_that_take_it() {
 }
 
 #[tokio::test]
-async fn the_account_areas_pages_get_their_bundles_page_with_both_start_scripts_allowed() {
+async fn each_areas_pages_get_their_bundles_page_with_every_start_script_allowed() {
     let account = "<!DOCTYPE html><title>account area</title><script type=\"module\">start('account')</script>";
+    let audience = "<!DOCTYPE html><title>audience</title><script type=\"module\">start('audience')</script>";
     let app = spawn_app_with(move |config| {
-        std::fs::create_dir_all(config.web_dir.join("account")).expect("account dir");
-        std::fs::write(config.web_dir.join("account/index.html"), account).expect("account/index.html");
+        for (bundle, page) in [("account", account), ("audience", audience)] {
+            std::fs::create_dir_all(config.web_dir.join(bundle)).expect("bundle dir");
+            std::fs::write(config.web_dir.join(bundle).join("index.html"), page).expect("index.html");
+        }
     })
     .await;
-    for path in texto_core::ACCOUNT_AREA {
-        let response = app.get(path).await;
-        assert_eq!(response.status(), 200, "{path}");
-        let policy = response.headers()["content-security-policy"].to_str().unwrap_or_default().to_owned();
-        assert!(policy.contains("'sha256-"), "the account page's start script is allowed: {policy}");
-        assert_eq!(response.text().await.expect("body"), account, "{path}");
+    for (pages, page) in [(texto_core::ACCOUNT_AREA, account), (texto_core::AUDIENCE_AREA, audience)] {
+        for path in pages.iter().map(|p| p.to_string()).chain([format!("{}/7", pages[0])]) {
+            let response = app.get(&path).await;
+            assert_eq!(response.status(), 200, "{path}");
+            let policy = response.headers()["content-security-policy"].to_str().unwrap_or_default().to_owned();
+            assert!(policy.matches("'sha256-").count() >= 2, "every page's start script is allowed: {policy}");
+            assert_eq!(response.text().await.expect("body"), page, "{path}");
+        }
     }
     for path in ["/app/", "/app/compose", "/app/campaigns/42", "/app/teams"] {
         assert_eq!(app.get(path).await.text().await.expect("body"), INDEX_HTML, "{path}");
