@@ -260,3 +260,25 @@ test("an operator signs in with a password, in French at phone width, every page
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test("an operator registers an account's senders from the console, and the account's sends are bound to them", async () => {
+  const operator = texto("operator", "create", "Senders desk");
+  const page = await openConsole(operator, { locale: "fr-FR" });
+  await page.getByRole("button", { name: "Gérer demo" }).click();
+  const manage = page.getByTestId("manage");
+  await manage.getByLabel("Expéditeur à enregistrer").fill("Boutique");
+  await manage.getByRole("button", { name: "Enregistrer l’expéditeur" }).click();
+  await eventually(() => manage.getByTestId("registered-senders").textContent(), (t) => t.includes("Boutique"), "l’expéditeur listé");
+  const refused = await api(suite.texto, "POST", "/send/simulate", { sms: { message: { text: "Bonjour", pushtype: "alert", sender: "Autre" }, recipients: { gsm: [{ value: "33612345690" }] } } });
+  assert.equal(refused.status, 422, JSON.stringify(refused.body));
+  await manage.getByLabel("Expéditeur à enregistrer").fill("a b");
+  await manage.getByRole("button", { name: "Enregistrer l’expéditeur" }).click();
+  await manage.getByRole("alert").first().waitFor();
+  await assertAccessible(page, "les expéditeurs d’un compte");
+  await screenshots(page, "console-senders-fr");
+  await manage.getByRole("button", { name: "Supprimer Boutique" }).click();
+  await eventually(() => manage.getByTestId("registered-senders").textContent(), (t) => !t.includes("Boutique"), "plus d’expéditeur");
+  const free = await api(suite.texto, "POST", "/send/simulate", { sms: { message: { text: "Bonjour", pushtype: "alert", sender: "Autre" }, recipients: { gsm: [{ value: "33612345690" }] } } });
+  assert.equal(free.status, 200, JSON.stringify(free.body));
+  await page.context().close();
+});

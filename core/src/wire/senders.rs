@@ -1,4 +1,5 @@
-//! Registered sender IDs (texto's addition): `GET /senders` and `PUT /senders/default`.
+//! Registered sender IDs (texto's addition): `GET /senders` and `PUT /senders/default`; the
+//! operator's `…/operator/account/:id/senders`.
 
 use serde::{Deserialize, Serialize};
 
@@ -41,3 +42,13 @@ pub struct DefaultSenderRequest {
     pub sender: Option<String>,
 }
 document!(DefaultSenderRequest, None, &["default"]);
+
+/// `{"sender": "Boutique"}`: the request of `POST /operator/account/:id/senders`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RegisterSenderRequest {
+    /// The sender ID to register (3 to 11 letters or digits with a letter, or up to 15 digits).
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub sender: String,
+}
+document!(RegisterSenderRequest, None, &["register"]);

@@ -11,7 +11,9 @@ use crate::{
     account::{audit, details, notification, retention_settings, sub_accounts, webhook_resend, webhooks},
     audience::{blacklist_npai, contact_numbers, contacts, list_upkeep, lists, segments},
     inbox::{conversations, keywords, settings},
-    operator::{accounts, console, moderation_queue, plans, routing_changes, session as operator_session},
+    operator::{
+        account_senders, accounts, console, moderation_queue, plans, routing_changes, session as operator_session,
+    },
     sending::{
         approval, campaign_numbers, campaigns, clicks, consumption, conversions, daily, drafts, messages, pause,
         prices, report, send, senders, templates, test_send,
@@ -39,7 +41,7 @@ use crate::{
         campaign_numbers::replies, campaign_numbers::stops, campaign_numbers::npai, campaign_numbers::blacklist_npai,
         messages::messages, messages::replies,
         details::account, details::lookup, details::invoices, sub_accounts::create, sub_accounts::list, sub_accounts::one, sub_accounts::unlock, sub_accounts::token, sub_accounts::transfer, rules::show, rules::save, conversations::list, conversations::timeline, conversations::reply, conversations::read,
-        contacts::list, contacts::export, contacts::save, contacts::erase, keywords::all, keywords::create, keywords::update, keywords::remove, contact_numbers::numbers, prices::prices, console::accounts, console::connectors, console::routes, console::traffic, moderation_queue::queue, moderation_queue::release, moderation_queue::refuse, moderation_queue::add_rule, moderation_queue::remove_rule, moderation_queue::new_accounts, console::audit, accounts::create, plans::plans, plans::save, accounts::change, accounts::top_up, accounts::ledger, accounts::suspend, accounts::restore, routing_changes::save_connector, routing_changes::enable, routing_changes::disable, routing_changes::remove_connector, routing_changes::add_route, routing_changes::remove_route, operator_session::sign_in, operator_session::sign_out, segments::all, segments::show, segments::count, segments::create, segments::update, segments::remove, settings::show, settings::save,
+        contacts::list, contacts::export, contacts::save, contacts::erase, keywords::all, keywords::create, keywords::update, keywords::remove, contact_numbers::numbers, prices::prices, console::accounts, console::connectors, console::routes, console::traffic, moderation_queue::queue, moderation_queue::release, moderation_queue::refuse, moderation_queue::add_rule, moderation_queue::remove_rule, moderation_queue::new_accounts, console::audit, accounts::create, plans::plans, plans::save, accounts::change, accounts::top_up, accounts::ledger, accounts::suspend, accounts::restore, account_senders::list, account_senders::register, account_senders::unregister, routing_changes::save_connector, routing_changes::enable, routing_changes::disable, routing_changes::remove_connector, routing_changes::add_route, routing_changes::remove_route, operator_session::sign_in, operator_session::sign_out, segments::all, segments::show, segments::count, segments::create, segments::update, segments::remove, settings::show, settings::save,
         tokens::create, tokens::list, tokens::one, tokens::revoke,
         retention_settings::show, retention_settings::save, consumption::consumption, daily::daily,
         notification::show, notification::save,

@@ -3,6 +3,7 @@
 //! that change them, and the reload of those settings on every node.
 
 pub mod account_commands;
+pub(crate) mod account_senders;
 pub(crate) mod accounts;
 pub(crate) mod caller;
 pub(crate) mod console;
@@ -27,6 +28,7 @@ use crate::state::AppState;
 pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .merge(accounts::router())
+        .merge(account_senders::router())
         .merge(console::router())
         .merge(moderation_queue::router())
         .merge(plans::router())

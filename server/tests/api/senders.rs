@@ -79,3 +79,42 @@ async fn only_registered_senders_go_and_a_send_naming_none_goes_from_the_default
     let (status, _) = app.json_as(&bob, Method::POST, "/send/simulate", Some(from(Some("Promo")))).await;
     assert_eq!(status, 200);
 }
+
+#[tokio::test]
+async fn the_operator_registers_and_unregisters_senders_from_the_console() {
+    let app = quick_app().await;
+    let op = texto_server::account_commands::operator(
+        &app.db(),
+        texto_server::OperatorAction::Create { name: "Night shift".into() },
+    )
+    .await
+    .expect("an operator");
+    let (_, accounts) = app.json_as(&op, Method::GET, "/operator/accounts", None).await;
+    let alice = accounts["accounts"].as_array().unwrap().iter().find(|a| a["name"] == "alice").expect("alice")["id"]
+        .as_i64()
+        .expect("an id");
+    let path = format!("/operator/account/{alice}/senders");
+    let (status, none) = app.json_as(&op, Method::GET, &path, None).await;
+    assert_eq!((status, none["senders"].as_array().map(Vec::len)), (200, Some(0)), "{none}");
+
+    let (status, registered) = app.json_as(&op, Method::POST, &path, Some(json!({"sender": "Boutique"}))).await;
+    assert_eq!(status, 200, "{registered}");
+    assert_eq!(registered["senders"], json!([{"name": "Boutique", "default": 0}]));
+    // The account's sends are bound at once.
+    let (status, refused) = app.json(Method::POST, "/send/simulate", Some(from(Some("Autre")))).await;
+    assert_eq!((status, refused["status"].as_i64()), (422, Some(-7)), "{refused}");
+    let (status, bad) = app.json_as(&op, Method::POST, &path, Some(json!({"sender": "a b"}))).await;
+    assert_eq!((status, bad["errors"][0]["path"].as_str()), (422, Some("sender")), "{bad}");
+    // An account's token may not.
+    let (status, _) = app.json(Method::POST, &path, Some(json!({"sender": "Pirate"}))).await;
+    assert_eq!(status, 403);
+
+    let gone = format!("/operator/account/{alice}/sender/boutique");
+    let (status, left) = app.json_as(&op, Method::DELETE, &gone, None).await;
+    assert_eq!((status, left["senders"].as_array().map(Vec::len)), (200, Some(0)), "{left}");
+    let (status, _) = app.json_as(&op, Method::DELETE, &gone, None).await;
+    assert_eq!(status, 404);
+    let (_, log) = app.json_as(&op, Method::GET, "/operator/audit", None).await;
+    let actions: Vec<&str> = log["audit"].as_array().unwrap().iter().map(|l| l["action"].as_str().unwrap()).collect();
+    assert_eq!(&actions[..2], ["sender.remove", "sender.add"], "{log}");
+}

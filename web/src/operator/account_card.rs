@@ -1,5 +1,5 @@
-//! One account, managed: its plan, moderation and limit; credits added; suspension; and its
-//! ledger.
+//! One account, managed: its plan, moderation and limit; credits added; its registered
+//! senders; suspension; and its ledger.
 
 use gloo_net::http::Method;
 use leptos::{prelude::*, task::spawn_local};
@@ -88,6 +88,7 @@ pub fn Manage(account: OperatorAccountDto, plans: Signal<Vec<String>>, version: 
                 <button type="submit" class="primary">{move || t().save}</button>
             </form>
             <TopUp id ledger_version page />
+            <super::account_senders::AccountSenders id />
             <h3>{move || t().suspend_title}</h3>
             <p class="hint">{move || t().suspend_intro}</p>
             <ErrorAlert error=standing_error />

@@ -4,6 +4,7 @@
 //! signs in with an operator's token, which it keeps in the tab only.
 
 mod account_card;
+mod account_senders;
 mod accounts;
 mod carriers;
 mod client;

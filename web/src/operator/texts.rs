@@ -27,6 +27,11 @@ crate::i18n::define_texts! {
     name: "Name", "Nom";
     date: "Date", "Date";
     remove: "Remove", "Supprimer";
+    senders_title: "Registered senders", "Expéditeurs enregistrés";
+    senders_intro: "Once the account has one, its sends may only name a registered sender (in any case); with none, any sender goes.", "Dès que le compte en a un, ses envois ne peuvent nommer qu’un expéditeur enregistré (quelle que soit la casse) ; sans aucun, tout expéditeur passe.";
+    sender_to_register: "Sender to register", "Expéditeur à enregistrer";
+    register_sender: "Register", "Enregistrer l’expéditeur";
+    default_sender: "default", "par défaut";
     // Accounts.
     accounts_title: "Accounts", "Comptes";
     accounts_intro: "Every customer account: balance, price plan, moderation, throughput limit and webhook backlog. Changes reach every node within a second.", "Tous les comptes clients : solde, grille tarifaire, modération, limite de débit et webhooks en attente. Les changements atteignent chaque nœud en une seconde.";
