@@ -1,6 +1,6 @@
-//! The account area's bundle: the screens a team opens rarely (team, tokens, settings,
-//! webhooks, audit log, profile, sub-accounts), kept out of what marketing staff download
-//! ([`texto_core::ACCOUNT_AREA`]).
+//! The campaigns and the account area's bundle ([`texto_core::ACCOUNT_AREA`]): the campaigns'
+//! pages, and the screens a team opens rarely (team, tokens, settings, webhooks, audit log,
+//! profile, sub-accounts), kept out of the bundle of sign-in, Home and Compose.
 
 use leptos::prelude::*;
 use leptos_router::{
@@ -12,7 +12,13 @@ use crate::{
     app::{Frame, NotFound},
     nav::Bundle,
     pages::{
-        audit::Audit, profile::Profile, settings::Settings, sub_accounts::SubAccounts, team::Team, tokens::Tokens,
+        audit::Audit,
+        campaigns::{CampaignDetail, Campaigns},
+        profile::Profile,
+        settings::Settings,
+        sub_accounts::SubAccounts,
+        team::Team,
+        tokens::Tokens,
         webhooks::Webhooks,
     },
 };
@@ -30,6 +36,8 @@ pub fn AccountApp() -> impl IntoView {
                 <Route path=path!("/app/audit") view=Audit />
                 <Route path=path!("/app/profile") view=Profile />
                 <Route path=path!("/app/sub-accounts") view=SubAccounts />
+                <Route path=path!("/app/campaigns") view=Campaigns />
+                <Route path=path!("/app/campaigns/:id") view=CampaignDetail />
             </Routes>
         </Frame>
     }

@@ -15,7 +15,6 @@ use crate::{
     i18n::{Lang, provide_lang, use_texts},
     nav::{Bundle, FOCUS_HEADING_KEY, NavLink, SideNav},
     pages::{
-        campaigns::{CampaignDetail, Campaigns},
         compose::Compose,
         home::Home,
         one_time_links::{AcceptInvitation, ResetPassword},
@@ -33,8 +32,6 @@ pub fn App() -> impl IntoView {
                 <Route path=path!("/app") view=|| view! { <Redirect path="/app/home" /> } />
                 <Route path=path!("/app/home") view=Home />
                 <Route path=path!("/app/compose") view=Compose />
-                <Route path=path!("/app/campaigns") view=Campaigns />
-                <Route path=path!("/app/campaigns/:id") view=CampaignDetail />
             </Routes>
         </Frame>
     }

@@ -11,11 +11,11 @@ use crate::{i18n::use_texts, session::use_session};
 /// Which bundle runs: links to the other bundle's pages load that page in full.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bundle {
-    /// Home, Compose, Campaigns.
+    /// Sign-in, Home, Compose.
     Marketing,
     /// The audience and conversations ([`texto_core::AUDIENCE_AREA`]).
     Audience,
-    /// The account area ([`texto_core::ACCOUNT_AREA`]).
+    /// The campaigns and the account area ([`texto_core::ACCOUNT_AREA`]).
     Account,
 }
 
