@@ -83,7 +83,7 @@ async fn each_areas_pages_get_their_bundles_page_with_every_start_script_allowed
             assert_eq!(response.text().await.expect("body"), page, "{path}");
         }
     }
-    for path in ["/app/", "/app/compose", "/app/campaigns/42", "/app/teams"] {
+    for path in ["/app/", "/app/compose", "/app/home", "/app/teams"] {
         assert_eq!(app.get(path).await.text().await.expect("body"), INDEX_HTML, "{path}");
     }
 }
