@@ -15,8 +15,10 @@ const MOST_PLACEHOLDER_CHARS: usize = 200;
 pub(super) enum Named<'t> {
     /// `[infoN]`: the list entry's field N (0 to 3).
     Info(usize),
-    /// `[firstname]`, `[lastname]`, `[field:name]`.
-    Card(&'t str),
+    /// `[firstname]`, `[lastname]`, `[field:name]`, and its position among the distinct card
+    /// fields of the text in the order they first appear (where [`MergeValues::card`] holds
+    /// its value).
+    Card(&'t str, usize),
     /// `[field:…]` whose name no field may have.
     BadCustom(&'t str),
 }
@@ -35,6 +37,15 @@ pub(super) struct Placeholder<'t> {
 /// The placeholders of `text`, in order.
 pub(super) fn placeholders(text: &str) -> impl Iterator<Item = Placeholder<'_>> {
     let mut from = 0;
+    // The card fields met so far, each once: a card field's position among them.
+    let mut cards: Vec<&str> = Vec::new();
+    let mut card = move |name| {
+        let index = cards.iter().position(|seen| *seen == name).unwrap_or(cards.len());
+        if index == cards.len() {
+            cards.push(name);
+        }
+        Named::Card(name, index)
+    };
     std::iter::from_fn(move || {
         while let Some(open) = text[from..].find('[').map(|i| from + i) {
             from = open + 1;
@@ -46,9 +57,9 @@ pub(super) fn placeholders(text: &str) -> impl Iterator<Item = Placeholder<'_>> 
             let (name, fallback) = inner.split_once('|').unwrap_or((inner, ""));
             let named = match name {
                 "info1" | "info2" | "info3" | "info4" => Named::Info(usize::from(name.as_bytes()[4] - b'1')),
-                "firstname" | "lastname" => Named::Card(name),
+                "firstname" | "lastname" => card(name),
                 _ => match name.strip_prefix("field:") {
-                    Some(custom) if is_custom_field_name(custom) => Named::Card(custom),
+                    Some(custom) if is_custom_field_name(custom) => card(custom),
                     Some(custom) => Named::BadCustom(custom),
                     None => continue,
                 },
@@ -83,8 +94,8 @@ impl<'a> MergeValues<'a> {
 pub fn card_fields(text: &str) -> Vec<ContactField> {
     let mut fields: Vec<ContactField> = Vec::new();
     for placeholder in placeholders(text) {
-        if let Named::Card(name) = placeholder.named
-            && !fields.iter().any(|f| f.name() == name)
+        if let Named::Card(name, index) = placeholder.named
+            && index == fields.len()
         {
             fields.push(card_field(name));
         }
@@ -135,12 +146,12 @@ pub fn unknown_field(text: &str, known: Option<&dyn Fn(&str) -> bool>, path: &st
                 name.chars().take(40).collect::<String>()
             ),
         )),
-        Named::Card("firstname" | "lastname") => None,
-        Named::Card(name) if known.is_some_and(|known| !known(name)) => Some(FieldError::new(
+        Named::Card("firstname" | "lastname", _) => None,
+        Named::Card(name, _) if known.is_some_and(|known| !known(name)) => Some(FieldError::new(
             path,
             format!("[field:{name}] is unknown: no contact of the account has the field {name}"),
         )),
-        Named::Card(_) | Named::Info(_) => None,
+        Named::Card(..) | Named::Info(_) => None,
     })
 }
 
@@ -149,18 +160,12 @@ pub fn unknown_field(text: &str, known: Option<&dyn Fn(&str) -> bool>, path: &st
 pub fn merge(text: &str, values: Option<&MergeValues>) -> String {
     let mut out = String::with_capacity(text.len() + 16);
     let mut last = 0;
-    let fields = match values.is_some_and(|v| !v.card.is_empty()) {
-        true => card_fields(text),
-        false => Vec::new(),
-    };
     for placeholder in placeholders(text) {
         out.push_str(&text[last..placeholder.at.start]);
         last = placeholder.at.end;
         let value = values.map_or("", |values| match placeholder.named {
             Named::Info(n) => values.info[n],
-            Named::Card(name) => {
-                fields.iter().position(|f| f.name() == name).and_then(|i| values.card.get(i)).map_or("", String::as_str)
-            }
+            Named::Card(_, index) => values.card.get(index).map_or("", String::as_str),
             Named::BadCustom(_) => "",
         });
         out.push_str(if value.trim().is_empty() { placeholder.fallback } else { value });

@@ -3,7 +3,7 @@
 //! measured in place. Only a message longer than one SMS is written out and split, since where
 //! a long text's parts break depends on each of its characters.
 
-use super::merge::{MergeValues, Named, card_fields, placeholders};
+use super::merge::{MergeValues, Named, placeholders};
 use crate::{gsm, to_gsm};
 
 /// Units a single SMS holds in GSM-7 and in UCS-2.
@@ -37,7 +37,7 @@ impl Length {
 enum Source {
     /// `info1`…`info4`.
     Info(usize),
-    /// The card's value at this position of [`card_fields`].
+    /// The card's value at this position of [`MergeValues::card`].
     Card(usize),
     /// Nothing (a field no value fills).
     Nothing,
@@ -56,14 +56,13 @@ impl PartsPlan {
     /// The plan of `sent` (the text as sent, its merge fields unfilled); `unicode` forces
     /// UCS-2; `smart` makes the values GSM as smart encoding does.
     pub(crate) fn new(sent: &str, unicode: bool, smart: bool) -> PartsPlan {
-        let cards = card_fields(sent);
         let (mut fixed, mut last, mut fields) = (Length::ZERO, 0, Vec::new());
         for placeholder in placeholders(sent) {
             fixed = fixed.plus(Length::of(&sent[last..placeholder.at.start]));
             last = placeholder.at.end;
             let source = match placeholder.named {
                 Named::Info(n) => Source::Info(n),
-                Named::Card(name) => cards.iter().position(|f| f.name() == name).map_or(Source::Nothing, Source::Card),
+                Named::Card(_, index) => Source::Card(index),
                 Named::BadCustom(_) => Source::Nothing,
             };
             fields.push((source, Length::of(placeholder.fallback)));
