@@ -81,17 +81,21 @@ struct PixelQuery {
     value: Option<String>,
 }
 
+/// The conversion the pixel's query asks for, when it is one (a value, if given, an amount).
+fn requested(query: PixelQuery) -> Option<NewConversion> {
+    let value = match query.value.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
+        Some(text) => Some(text.parse::<f64>().ok()?),
+        None => None,
+    };
+    NewConversion::parse(&ConversionDto { click: query.click, value, ..ConversionDto::default() }, "conversion").ok()
+}
+
 /// `GET /conversion.gif?click=AbC123&value=49.90`: always the same pixel, so that a page tells
 /// nothing of what was recorded; a code that names no followed link, or a value that is no
 /// amount, records nothing.
 async fn pixel(State(state): State<AppState>, query: Result<Query<PixelQuery>, QueryRejection>) -> Response {
     let query = query.map(|Query(query)| query).unwrap_or_default();
-    let value = match query.value.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
-        None => Some(None),
-        Some(text) => text.parse::<f64>().ok().map(Some),
-    };
-    let dto = ConversionDto { click: query.click, value: value.flatten(), ..ConversionDto::default() };
-    if let (Some(_), Ok(new)) = (value, NewConversion::parse(&dto, "conversion"))
+    if let Some(new) = requested(query)
         && let Err(error) = convert(&state, Converter::Pixel, &new).await
     {
         tracing::warn!(%error, "a conversion pixel could not be recorded");

@@ -75,27 +75,24 @@ pub(crate) fn stored_values(campaign: &Campaign<'_>, context: &FilterContext) ->
     let card_of = |number: &str| {
         parse_international(number).ok().and_then(|n| context.cards.get(&n.as_u64())).map_or(&[][..], Vec::as_slice)
     };
-    let stored = |info: Option<&[String; 4]>, card: &[String]| -> Option<String> {
-        let values: Vec<&str> = info.map_or(&[][..], |info| &info[..]).iter().chain(card).map(String::as_str).collect();
-        if values.iter().all(|value| value.is_empty()) {
+    // The four fields (empty for a number's message), then the card's values.
+    let stored = |info: &[String], card: &[String]| -> Option<String> {
+        if info.iter().chain(card).all(String::is_empty) {
             return None;
         }
-        let mut values: Vec<String> = values.into_iter().map(|value| encoding.apply(value)).collect();
-        // Card values follow the four fields, which a number's message has empty.
-        if info.is_none() {
-            values.splice(0..0, std::iter::repeat_n(String::new(), 4));
-        }
+        let four = (0..4).map(|i| info.get(i).map_or("", String::as_str));
+        let values: Vec<String> = four.chain(card.iter().map(String::as_str)).map(|v| encoding.apply(v)).collect();
         serde_json::to_string(&values).ok()
     };
     match campaign.audience() {
         Audience::Numbers(recipients) if !context.cards.is_empty() => {
-            recipients.iter().map(|r| stored(None, card_of(r.number))).collect()
+            recipients.iter().map(|r| stored(&[], card_of(r.number))).collect()
         }
         Audience::Numbers(_) => Vec::new(),
         Audience::Lists { lists, segments } => [(lists, &context.lists), (segments, &context.segments)]
             .into_iter()
             .flat_map(|(ids, contacts)| ids.iter().flat_map(|id| contacts.get(id).into_iter().flatten()))
-            .map(|contact| stored(Some(&contact.info), card_of(&contact.number)))
+            .map(|contact| stored(&contact.info, card_of(&contact.number)))
             .collect(),
     }
 }
