@@ -16,8 +16,8 @@ use texto_core::{
 
 use crate::{
     Error,
-    http::{Accept, body::WireBody, inputs::path_id},
-    operator::caller::OperatorCaller,
+    http::{Accept, body::WireBody},
+    operator::{accounts, caller::OperatorCaller},
     state::AppState,
     store::AccountId,
 };
@@ -28,12 +28,9 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/operator/account/{id}/sender/{name}", delete(unregister))
 }
 
-/// The account `id` (its name too), or -5.
+/// The account `id` and its name, or -5.
 async fn account(state: &AppState, id: &str) -> Result<(AccountId, String), Error> {
-    let not_found = || Error::NotFound(format!("account {id}"));
-    let id = path_id(id).ok_or_else(not_found)?;
-    let account = state.store.account_overviews().await?.into_iter().find(|a| a.id == id).ok_or_else(not_found)?;
-    Ok((account.id, account.name))
+    accounts::account(state, id).await.map(|account| (account.id, account.name))
 }
 
 /// The answer: the account's registered senders, by name.

@@ -43,7 +43,7 @@ pub(crate) fn router() -> Router<AppState> {
 }
 
 /// The account `id` names: -5 when there is none.
-async fn account(state: &AppState, id: &str) -> Result<AccountOverview, Error> {
+pub(crate) async fn account(state: &AppState, id: &str) -> Result<AccountOverview, Error> {
     let not_found = || Error::NotFound(format!("account {id}"));
     let id = path_id(id).ok_or_else(not_found)?;
     state.store.account_overviews().await?.into_iter().find(|a| a.id == id).ok_or_else(not_found)
