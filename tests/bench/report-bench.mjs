@@ -7,20 +7,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { api } from "../e2e/app.mjs";
 import { startTexto } from "../e2e/server.mjs";
 
 const RECIPIENTS = 1_000_000;
 const ASKS = 100;
 const root = new URL("../..", import.meta.url).pathname;
-
-async function call(texto, method, path, body) {
-  const response = await fetch(`${texto.url}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${texto.token}`, Accept: "application/json", "Content-Type": "application/json" },
-    body: body && JSON.stringify(body),
-  });
-  return response.json();
-}
 
 async function bench(store) {
   let cluster;
@@ -33,11 +25,11 @@ async function bench(store) {
   try {
     execFileSync(process.env.TEXTO_BIN, ["account", "credit", "demo", "2000000", "--db", texto.db]);
     const gsm = Array.from({ length: RECIPIENTS }, (_, i) => ({ value: `336${String(10_000_000 + i).padStart(8, "0")}` }));
-    const sent = await call(texto, "POST", "/send", { sms: { message: { text: "Soldes <-short->", pushtype: "alert", links: ["https://shop.example/soldes"] }, recipients: { gsm } } });
+    const sent = (await api(texto, "POST", "/send", { sms: { message: { text: "Soldes <-short->", pushtype: "alert", links: ["https://shop.example/soldes"] }, recipients: { gsm } } })).body;
     if (sent.status !== 1) throw new Error(JSON.stringify(sent));
     const started = performance.now();
     for (;;) {
-      const campaign = (await call(texto, "GET", `/campaign/${sent.ticket}`)).campaign[0];
+      const campaign = (await api(texto, "GET", `/campaign/${sent.ticket}`)).body.campaign[0];
       if (campaign.status === "Sent" && campaign.pending === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 2_000));
     }
@@ -46,7 +38,7 @@ async function bench(store) {
     let report;
     for (let i = 0; i < ASKS; i++) {
       const at = performance.now();
-      report = (await call(texto, "GET", `/campaign/${sent.ticket}/report`)).report;
+      report = (await api(texto, "GET", `/campaign/${sent.ticket}/report`)).body.report;
       times.push(performance.now() - at);
     }
     times.sort((a, b) => a - b);
