@@ -102,3 +102,21 @@ async fn a_conversion_reads_and_answers_xml() {
     assert_eq!(status, 200, "{answer}");
     assert!(answer.contains("<value>19.99</value>") && answer.contains(&format!("<click>{code}</click>")), "{answer}");
 }
+
+#[tokio::test]
+async fn many_conversions_of_one_click_at_once_record_one() {
+    let app = quick_app().await;
+    send(&app, "Soldes <-short->", &["33612345921"], json!({"links": ["https://shop.example/"]})).await;
+    let code = code_for(&app, "33612345921").await;
+    follow(&app, &code).await;
+    let tries = (0..8).map(|i| convert(&app, &app.token, json!({"click": code, "value": i})));
+    let answers = futures_util::future::join_all(tries).await;
+    let recorded: std::collections::BTreeSet<String> = answers
+        .iter()
+        .map(|(status, answer)| {
+            assert_eq!(*status, 200, "{answer}");
+            answer["conversion"].to_string()
+        })
+        .collect();
+    assert_eq!(recorded.len(), 1, "every answer is the one conversion recorded: {answers:?}");
+}
