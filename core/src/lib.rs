@@ -9,6 +9,7 @@ mod campaign;
 mod conversion;
 mod credits;
 mod delivery_code;
+mod duration;
 mod error;
 mod excerpt;
 mod gsm;
@@ -42,14 +43,15 @@ pub use calendar::{
     parse_paris,
 };
 pub use campaign::{
-    Audience, Campaign, Endpoint, MAX_PARTS, MOST_TEST_NUMBERS, MergeValues, MessageOptions, Recipient, Recipients,
-    SHORT_CODE_LEN, SHORT_MARKER, STOP_MARKER, Sender, Smart, TEMPLATE_NAME_CHARS, Template, Validity, card_fields,
-    card_values, has_contact_fields, merge, render, rendered_segments, test_request, unknown_field, validate_send,
-    validate_template,
+    AbTest, Audience, Campaign, Criterion, Endpoint, MAX_PARTS, MOST_TEST_NUMBERS, MOST_VARIANTS, MergeValues,
+    MessageOptions, Recipient, Recipients, SHARE_RANGE, SHORT_CODE_LEN, SHORT_MARKER, STOP_MARKER, Sender, Smart,
+    TEMPLATE_NAME_CHARS, Template, Validity, VariantCounts, WAIT_RANGE, card_fields, card_values, has_contact_fields,
+    merge, render, rendered_segments, test_request, unknown_field, validate_send, validate_template, winner,
 };
 pub use conversion::{MOST_CONVERSION_HUNDREDTHS, NewConversion};
 pub use credits::Credits;
 pub use delivery_code::{DeliveryCode, ESME_RINVDSTADR, ESME_RINVSRCADR};
+pub use duration::{format_minutes, parse_duration};
 pub use error::{Error, FieldError};
 pub use excerpt::{EXCERPT_CHARS, excerpt};
 pub use gsm::{decode_gsm, decode_short_message, decode_ucs2, encode_gsm, encode_ucs2};
@@ -64,7 +66,7 @@ pub use phone::{
 pub use plain::{LineText, PlainText};
 pub use pricing::{PriceTable, country_price, country_prices, part_price, part_price_text};
 pub use pushtype::PushType;
-pub use report::{REPORT_HOURS, ReportCounts, campaign_report};
+pub use report::{REPORT_HOURS, ReportCounts, ab_report, campaign_report};
 pub use retention::{RetentionPeriod, RetentionUnit};
 pub use role::{Action, Role};
 pub use segment_rules::{

@@ -3,7 +3,10 @@
 
 use chrono::{DateTime, DurationRound, NaiveDateTime, TimeDelta, Utc};
 
-use crate::wire::{ReportCountryDto, ReportDto, ReportHourDto};
+use crate::{
+    AbTest, VariantCounts,
+    wire::{ReportAbDto, ReportCountryDto, ReportDto, ReportHourDto, ReportVariantDto},
+};
 
 /// Hours the report follows a campaign for.
 pub const REPORT_HOURS: usize = 48;
@@ -75,6 +78,44 @@ pub fn campaign_report(id: &str, start: DateTime<Utc>, counts: ReportCounts) -> 
         converted_rate: rate(counts.converted, counts.delivered),
         hours,
         countries: counts.countries,
+        ab: None,
+    }
+}
+
+/// The A/B test part of a report: each text (the campaign's own `text` first) with what its
+/// sample did (`counts`, in text order), the winner once chosen and the text leading so far.
+pub fn ab_report(
+    text: &str,
+    test: &AbTest,
+    counts: &[VariantCounts],
+    winner: Option<u8>,
+    decide_at: DateTime<Utc>,
+) -> ReportAbDto {
+    let count = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);
+    let texts = std::iter::once(text).chain(test.variants().iter().map(String::as_str));
+    let variants = texts
+        .zip(counts.iter().copied().chain(std::iter::repeat(VariantCounts::default())))
+        .enumerate()
+        .map(|(i, (text, c))| ReportVariantDto {
+            variant: i as i64 + 1,
+            text: text.to_owned(),
+            sent: count(c.sent),
+            delivered: count(c.delivered),
+            clicked: count(c.clicked),
+            replied: count(c.replied),
+            delivered_rate: rate(count(c.delivered), count(c.sent)),
+            clicked_rate: rate(count(c.clicked), count(c.delivered)),
+            replied_rate: rate(count(c.replied), count(c.delivered)),
+        })
+        .collect();
+    ReportAbDto {
+        share: i64::from(test.share()),
+        wait: crate::format_minutes(u32::try_from(test.wait().num_minutes()).unwrap_or(0)),
+        criterion: test.criterion().as_str().to_owned(),
+        decide_at: crate::format_paris(decide_at),
+        winner: winner.map(|w| i64::from(w) + 1),
+        leading: crate::winner(test.criterion(), counts) as i64 + 1,
+        variants,
     }
 }
 

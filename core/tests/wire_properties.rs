@@ -108,21 +108,26 @@ fn sms_request(xml: bool) -> impl Strategy<Value = SmsRequest<'static>> {
         option::of(any::<i64>()),
         option::of((opt_text(xml), opt_text(xml), opt_text(xml))),
         opt_text(xml),
+        (option::of(list(text(), xml)), option::of((option::of(any::<i64>()), opt_text(xml), opt_text(xml)))),
     )
-        .prop_map(|(text, pushtype, sender, delay, links, unicode, encoding, validity, utm, template)| {
-            MessageDto {
-                text,
-                pushtype,
-                sender,
-                delay,
-                links,
-                unicode,
-                encoding,
-                validity,
-                utm: utm.map(|(source, medium, campaign)| UtmDto { source, medium, campaign, click: None }),
-                template,
-            }
-        });
+        .prop_map(
+            |(text, pushtype, sender, delay, links, unicode, encoding, validity, utm, template, (variants, ab))| {
+                MessageDto {
+                    text,
+                    pushtype,
+                    sender,
+                    delay,
+                    links,
+                    unicode,
+                    encoding,
+                    validity,
+                    utm: utm.map(|(source, medium, campaign)| UtmDto { source, medium, campaign, click: None }),
+                    template,
+                    variants,
+                    ab: ab.map(|(share, wait, criterion)| AbDto { share, wait, criterion }),
+                }
+            },
+        );
     let gsm = (text(), option::of(text()))
         .prop_map(|(value, gsmsmsid)| GsmDto { value: Cow::Owned(value), gsmsmsid: gsmsmsid.map(Cow::Owned) });
     let recipients = list(gsm, xml).prop_map(|gsm| RecipientsDto { gsm });
@@ -138,6 +143,7 @@ fn campaign_result(xml: bool) -> impl Strategy<Value = CampaignResultDto> {
         (any::<i64>(), any::<i64>(), any::<i64>(), any::<i64>(), any::<i64>(), any::<i64>()),
         (option::of(any::<i64>()), option::of(any::<i64>()), option::of(any::<i64>()), option::of(any::<i64>())),
         (option::of(any::<i64>()), option::of(any::<i64>()), option::of(any::<i64>())),
+        (option::of(any::<i64>()), option::of(any::<i64>())),
     )
         .prop_map(
             |(
@@ -145,6 +151,7 @@ fn campaign_result(xml: bool) -> impl Strategy<Value = CampaignResultDto> {
                 (total, sent, blacklisted, duplicated, invalid, npai),
                 (not_allowed, flood, country_limit, no_consent),
                 (capped, replaced, parts_saved),
+                (ab_sample, ab_remainder),
             )| CampaignResultDto {
                 status,
                 message,
@@ -164,6 +171,8 @@ fn campaign_result(xml: bool) -> impl Strategy<Value = CampaignResultDto> {
                 capped,
                 replaced,
                 parts_saved,
+                ab_sample,
+                ab_remainder,
             },
         )
 }

@@ -1,5 +1,6 @@
 //! A campaign that passed validation: the only way to get one is [`validate_send`].
 
+mod ab;
 mod merge;
 mod merge_parts;
 mod message;
@@ -11,6 +12,7 @@ mod validity;
 
 use chrono::{DateTime, Utc};
 
+pub use ab::{AbTest, Criterion, MOST_VARIANTS, SHARE_RANGE, VariantCounts, WAIT_RANGE, winner};
 pub use merge::{MergeValues, card_fields, card_values, has_contact_fields, merge, unknown_field};
 pub use message::{MAX_PARTS, MessageOptions, SHORT_CODE_LEN, SHORT_MARKER, STOP_MARKER, render, rendered_segments};
 pub use sender::Sender;
@@ -36,6 +38,7 @@ pub struct Campaign<'a> {
     validity: Option<Validity>,
     utm: UtmChoice,
     template: Option<i64>,
+    ab: Option<AbTest>,
     audience: Audience<'a>,
 }
 
@@ -147,20 +150,45 @@ impl<'a> Campaign<'a> {
     pub fn template(&self) -> Option<i64> {
         self.template
     }
-    /// What counts each recipient's parts ([`Campaign::parts_for`]), made once per campaign.
-    pub(crate) fn parts_plan(&self, options: &MessageOptions) -> PartsPlan {
-        PartsPlan::new(&message::sent_shape(&self.text, self.pushtype, options), self.unicode, self.smart.is_some())
+    /// The campaign whose A/B test draws its sample from `seed` (nothing without a test).
+    pub fn with_ab_seed(self, seed: u64) -> Campaign<'a> {
+        Campaign { ab: self.ab.map(|ab| ab.with_seed(seed)), ..self }
+    }
+    /// Its A/B test, when the send asked for one.
+    pub fn ab(&self) -> Option<&AbTest> {
+        self.ab.as_ref()
+    }
+    /// Every text it may send: its own, then its A/B test's variants.
+    pub fn texts(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.text.as_str())
+            .chain(self.ab.iter().flat_map(|ab| ab.variants().iter().map(String::as_str)))
+    }
+    /// What counts each recipient's parts of `text` (one of [`Campaign::texts`],
+    /// [`Campaign::parts_for`]), made once per campaign.
+    pub(crate) fn parts_plan(&self, text: &str, options: &MessageOptions) -> PartsPlan {
+        PartsPlan::new(&message::sent_shape(text, self.pushtype, options), self.unicode, self.smart.is_some())
     }
 
-    /// The parts of one recipient's message: counted in place when it fits one SMS, else
-    /// written out and split.
-    pub(crate) fn parts_for(&self, plan: &PartsPlan, options: &MessageOptions, values: &MergeValues) -> usize {
-        plan.single_part(values).unwrap_or_else(|| self.segments(options, Some(values)).parts)
+    /// The parts of one recipient's message of `text`: counted in place when it fits one SMS,
+    /// else written out and split.
+    pub(crate) fn parts_for(
+        &self,
+        text: &str,
+        plan: &PartsPlan,
+        options: &MessageOptions,
+        values: &MergeValues,
+    ) -> usize {
+        plan.single_part(values).unwrap_or_else(|| self.segments_of(text, options, Some(values)).parts)
     }
 
     /// The parts one message takes (for a recipient, when the text has merge fields, whose
     /// values smart encoding makes GSM too).
     pub fn segments(&self, options: &MessageOptions, values: Option<&MergeValues>) -> Segments {
+        self.segments_of(&self.text, options, values)
+    }
+
+    /// [`Campaign::segments`] of `text`, one of [`Campaign::texts`].
+    pub fn segments_of(&self, text: &str, options: &MessageOptions, values: Option<&MergeValues>) -> Segments {
         let has_twin = |field: &str| field.chars().any(|c| gsm_twin(c).is_some());
         match values {
             Some(v)
@@ -170,9 +198,9 @@ impl<'a> Campaign<'a> {
                 let [a, b, c, d] = v.info.map(|field| to_gsm(field).text);
                 let card: Vec<String> = v.card.iter().map(|field| to_gsm(field).text).collect();
                 let gsm = MergeValues { info: [&a, &b, &c, &d], card: &card };
-                rendered_segments(&self.text, self.pushtype, self.unicode, options, Some(&gsm))
+                rendered_segments(text, self.pushtype, self.unicode, options, Some(&gsm))
             }
-            _ => rendered_segments(&self.text, self.pushtype, self.unicode, options, values),
+            _ => rendered_segments(text, self.pushtype, self.unicode, options, values),
         }
     }
 }

@@ -48,6 +48,9 @@ pub fn test_request(
             text: Some(render(text, pushtype, &markers, options, values)),
             pushtype: Some(PushType::Alert.as_str().to_owned()),
             delay: None,
+            // An A/B test's test sends its first text: the sample is the campaign's business.
+            variants: None,
+            ab: None,
             ..message.clone()
         },
         recipients: Some(RecipientsDto { gsm }),

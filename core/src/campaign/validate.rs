@@ -3,9 +3,13 @@
 use chrono::{DateTime, Utc};
 
 use super::{
-    Audience, Campaign, MAX_PARTS, MessageOptions, Recipients, SHORT_MARKER, Sender, Smart, Validity, rendered_segments,
+    AbTest, Audience, Campaign, MAX_PARTS, MOST_VARIANTS, MessageOptions, Recipients, SHORT_MARKER, Sender, Smart,
+    Validity, rendered_segments,
 };
-use crate::{Error, FieldError, PushType, SmartEncoding, UtmChoice, parse_delay, to_gsm, wire::SmsRequest};
+use crate::{
+    Error, FieldError, PushType, SmartEncoding, UtmChoice, parse_delay, to_gsm,
+    wire::{AbDto, SmsRequest},
+};
 
 /// The four send paths, which differ in what they require.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -150,6 +154,9 @@ pub fn validate_send<'a>(
             .push(FieldError::new("sms.message.text", format!("is too long: {parts} SMS parts, at most {MAX_PARTS}")));
     }
     let smart = smart.map(|(replaced, written)| Smart { replaced, parts_saved: written.saturating_sub(parts) });
+    let cards = super::card_fields(&text);
+    let shape = TextShape { links: links.len(), pushtype, unicode, gsm: smart.is_some(), cards };
+    let ab = ab_test(message.variants, message.ab.as_ref(), &shape, options, &mut errors);
 
     let audience = if endpoint.to_lists() {
         let ids = |refs: Option<Vec<crate::wire::ListRefDto>>| -> Vec<String> {
@@ -191,7 +198,89 @@ pub fn validate_send<'a>(
     if !errors.is_empty() {
         return Err(Error::Invalid(errors));
     }
-    Ok(Campaign { text, pushtype, sender, delay, links, unicode, smart, validity, utm, template, audience })
+    Ok(Campaign { text, pushtype, sender, delay, links, unicode, smart, validity, utm, template, ab, audience })
+}
+
+/// What every text of a campaign shares: its links, push type and alphabet.
+struct TextShape {
+    links: usize,
+    pushtype: PushType,
+    unicode: bool,
+    /// Smart encoding made the text GSM: the variants are made GSM too.
+    gsm: bool,
+    /// The contact fields the text names, in order: each message keeps their values.
+    cards: Vec<crate::ContactField>,
+}
+
+/// The A/B test of `sms.message.variants` and `sms.message.ab`, each variant checked as the
+/// text is (and made GSM when the text was); `None` without one, or when a problem was noted.
+fn ab_test(
+    variants: Option<Vec<String>>,
+    dto: Option<&AbDto>,
+    shape: &TextShape,
+    options: &MessageOptions,
+    errors: &mut Vec<FieldError>,
+) -> Option<AbTest> {
+    let variants = variants.unwrap_or_default();
+    let dto = match (variants.is_empty(), dto) {
+        (true, None) => return None,
+        (true, Some(_)) => {
+            errors.push(FieldError::new("sms.message.variants", "an A/B test needs one to three texts beside text"));
+            return None;
+        }
+        (false, None) => {
+            errors.push(FieldError::new("sms.message.ab", "variants need the test's share, wait and criterion"));
+            return None;
+        }
+        (false, Some(dto)) => dto,
+    };
+    if variants.len() >= MOST_VARIANTS {
+        let most = MOST_VARIANTS - 1;
+        errors.push(FieldError::new("sms.message.variants", format!("at most {most} texts beside text")));
+        return None;
+    }
+    let before = errors.len();
+    let mut texts = Vec::with_capacity(variants.len());
+    for (i, variant) in variants.iter().enumerate() {
+        let path = format!("sms.message.variants[{i}]");
+        let text = variant.trim();
+        if text.is_empty() || text.contains('\0') {
+            errors.push(FieldError::new(path, "must be a text, without U+0000 (NUL)"));
+            continue;
+        }
+        let markers = text.matches(SHORT_MARKER).count();
+        if markers != shape.links {
+            let links = shape.links;
+            errors.push(FieldError::new(
+                path.clone(),
+                format!("has {markers} <-short-> marker(s) but the campaign has {links} link(s)"),
+            ));
+        }
+        let text = if shape.gsm { to_gsm(text).text } else { text.to_owned() };
+        if let Some(unknown) = super::merge::unknown_field(&text, None, &path) {
+            errors.push(unknown);
+        }
+        // Each message keeps the values of the text's contact fields, in the text's order.
+        if !shape.cards.starts_with(&super::card_fields(&text)) {
+            errors.push(FieldError::new(
+                path.clone(),
+                "names contact fields the text does not, or in another order: a variant may use the text's first contact fields, in its order",
+            ));
+        }
+        let parts = rendered_segments(&text, shape.pushtype, shape.unicode, options, None).parts;
+        if parts > MAX_PARTS {
+            errors.push(FieldError::new(path, format!("is too long: {parts} SMS parts, at most {MAX_PARTS}")));
+        }
+        texts.push(text);
+    }
+    match AbTest::from_dto(texts, dto) {
+        Ok(ab) if errors.len() == before => Some(ab),
+        Ok(_) => None,
+        Err(mut refused) => {
+            errors.append(&mut refused);
+            None
+        }
+    }
 }
 
 /// An absolute http(s) URL with a host and no spaces.

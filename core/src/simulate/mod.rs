@@ -64,10 +64,17 @@ pub struct RecipientOutcome {
     pub number: Option<Msisdn>,
     /// Sent or why not.
     pub outcome: Outcome,
-    /// SMS parts (0 when filtered).
+    /// SMS parts (0 when filtered): of the recipient's text, or in an A/B test of its longest
+    /// text while the recipient waits for the winner.
     pub parts: u32,
-    /// Credits (zero when filtered).
+    /// Credits (zero when filtered), for [`RecipientOutcome::parts`].
     pub cost: Credits,
+    /// The parts each of the campaign's texts takes for this recipient (its own, then its A/B
+    /// test's variants; 0 past the last).
+    pub text_parts: [u8; crate::MOST_VARIANTS],
+    /// In an A/B test, the text of a recipient of its sample (0 is the campaign's own); `None`
+    /// for the rest, held at the longest text until the winner is known, and without a test.
+    pub variant: Option<u8>,
 }
 
 /// The counters of docs/interface.md §3.2.
@@ -134,6 +141,8 @@ pub struct Simulation {
     pub cap_asked: bool,
     /// What smart encoding did to the text, when the send asked for it.
     pub smart: Option<crate::Smart>,
+    /// How many messages make an A/B test's sample, and how many wait for its winner.
+    pub ab: Option<(u64, u64)>,
 }
 
 impl Simulation {
@@ -156,6 +165,10 @@ impl Simulation {
         if let Some(smart) = self.smart {
             result.replaced = Some(i64::try_from(smart.replaced).unwrap_or(i64::MAX));
             result.parts_saved = Some(i64::try_from(smart.parts_saved).unwrap_or(i64::MAX));
+        }
+        if let Some((sample, remainder)) = self.ab {
+            result.ab_sample = Some(i64::try_from(sample).unwrap_or(i64::MAX));
+            result.ab_remainder = Some(i64::try_from(remainder).unwrap_or(i64::MAX));
         }
         result
     }
@@ -185,6 +198,8 @@ impl Counters {
             capped: None,
             replaced: None,
             parts_saved: None,
+            ab_sample: None,
+            ab_remainder: None,
         }
     }
 }
@@ -193,7 +208,7 @@ impl Counters {
 /// Simulate and send both call exactly this; nothing is written.
 pub fn simulate(campaign: &Campaign, context: &FilterContext, now: DateTime<Utc>) -> Result<Simulation, Error> {
     let filter = Filter::new(campaign, context);
-    let (counters, cost, outcomes) = match campaign.audience() {
+    let (counters, cost, mut outcomes) = match campaign.audience() {
         Audience::Numbers(recipients) => filter.run(recipients.iter().map(|r| (r.number, None))),
         Audience::Lists { lists, segments } => {
             let mut found = Vec::with_capacity(lists.len() + segments.len());
@@ -215,6 +230,10 @@ pub fn simulate(campaign: &Campaign, context: &FilterContext, now: DateTime<Utc>
             filter.run(found.into_iter().flatten().map(|c| (c.number.as_str(), Some(&c.info))))
         }
     };
+    let (cost, ab) = match campaign.ab() {
+        Some(ab) => deal(ab, &mut outcomes, cost),
+        None => (cost, None),
+    };
     let send_at = next_allowed_send(campaign.pushtype(), campaign.delay().unwrap_or(now).max(now));
     let consent_asked = context.consented.is_some();
     let cap_asked = context.capped.is_some();
@@ -227,26 +246,79 @@ pub fn simulate(campaign: &Campaign, context: &FilterContext, now: DateTime<Utc>
         consent_asked,
         cap_asked,
         smart: campaign.smart(),
+        ab,
     })
+}
+
+/// Deals an A/B test's texts to the recipients that passed: the sample's each get their text,
+/// priced for it; the rest stay priced at the longest text until the winner is known. The cost
+/// after it, and the sizes of the sample and of the rest.
+fn deal(ab: &crate::AbTest, outcomes: &mut [RecipientOutcome], cost: Credits) -> (Credits, Option<(u64, u64)>) {
+    let mut passed: Vec<&mut RecipientOutcome> = outcomes.iter_mut().filter(|o| o.outcome == Outcome::Sent).collect();
+    let slots = ab.split(passed.len());
+    let mut cost = cost;
+    let mut sample = 0;
+    for (outcome, slot) in passed.iter_mut().zip(slots) {
+        let Some(variant) = slot else { continue };
+        let parts = u32::from(outcome.text_parts[usize::from(variant)]);
+        // The cost is the part price times the parts: the price, times the text's parts.
+        let priced = Credits::from_hundredths(outcome.cost.hundredths() / i64::from(outcome.parts.max(1))) * parts;
+        cost = cost - outcome.cost + priced;
+        (outcome.parts, outcome.cost, outcome.variant) = (parts, priced, Some(variant));
+        sample += 1;
+    }
+    (cost, Some((sample, passed.len() as u64 - sample)))
 }
 
 /// One filter pass over a campaign's recipients.
 struct Filter<'c> {
     campaign: &'c Campaign<'c>,
     context: &'c FilterContext,
-    template_parts: u32,
+    /// The campaign's texts (its own, then its A/B test's variants).
+    texts: Vec<TextParts<'c>>,
+}
+
+/// One of a campaign's texts, as its parts are counted.
+struct TextParts<'c> {
+    text: &'c str,
+    /// Its parts without merge fields.
+    parts: u32,
     /// How each recipient's parts are counted, when the text has merge fields.
     plan: Option<PartsPlan>,
 }
 
 impl<'c> Filter<'c> {
     fn new(campaign: &'c Campaign<'c>, context: &'c FilterContext) -> Filter<'c> {
-        Filter {
-            campaign,
-            context,
-            template_parts: parts_u32(campaign.segments(&context.message, None).parts),
-            plan: has_contact_fields(campaign.text()).then(|| campaign.parts_plan(&context.message)),
+        let options = &context.message;
+        let texts = campaign
+            .texts()
+            .map(|text| TextParts {
+                text,
+                parts: parts_u32(campaign.segments_of(text, options, None).parts),
+                plan: has_contact_fields(text).then(|| campaign.parts_plan(text, options)),
+            })
+            .collect();
+        Filter { campaign, context, texts }
+    }
+
+    /// The parts of each text for one recipient, and the most of them.
+    fn parts(&self, msisdn: Msisdn, info: Option<&[String; 4]>) -> (u32, [u8; crate::MOST_VARIANTS]) {
+        let mut each = [0; crate::MOST_VARIANTS];
+        let mut most = 0;
+        for (slot, text) in each.iter_mut().zip(&self.texts) {
+            let parts = match &text.plan {
+                Some(plan) => {
+                    let card = self.context.cards.get(&msisdn.as_u64()).map_or(&[][..], Vec::as_slice);
+                    let info = info.map_or(["", "", "", ""], |info| info.each_ref().map(String::as_str));
+                    let values = MergeValues { info, card };
+                    parts_u32(self.campaign.parts_for(text.text, plan, &self.context.message, &values))
+                }
+                None => text.parts,
+            };
+            *slot = u8::try_from(parts).unwrap_or(u8::MAX);
+            most = most.max(parts);
         }
+        (most, each)
     }
 
     /// Two passes: parse every number (and find repeats) first, then apply the rules in order.
@@ -266,30 +338,22 @@ impl<'c> Filter<'c> {
                 Some(_) if repeated => Outcome::Duplicated,
                 Some(msisdn) => self.rule(*msisdn, &mut usage),
             };
-            let (parts, price) = match (outcome, number) {
+            let (parts, price, text_parts) = match (outcome, number) {
                 (Outcome::Sent, Some(msisdn)) => {
-                    let parts = match &self.plan {
-                        Some(plan) => {
-                            let card = self.context.cards.get(&msisdn.as_u64()).map_or(&[][..], Vec::as_slice);
-                            let info = info.map_or(["", "", "", ""], |info| info.each_ref().map(String::as_str));
-                            let values = MergeValues { info, card };
-                            parts_u32(self.campaign.parts_for(plan, &self.context.message, &values))
-                        }
-                        None => self.template_parts,
-                    };
+                    let (parts, text_parts) = self.parts(*msisdn, info);
                     let country = msisdn.country();
                     let price = match last_price {
                         Some((last, price)) if last == country => price,
                         _ => self.context.prices.part_price(country),
                     };
                     last_price = Some((country, price));
-                    (parts, price * parts)
+                    (parts, price * parts, text_parts)
                 }
-                _ => (0, Credits::ZERO),
+                _ => (0, Credits::ZERO, [0; crate::MOST_VARIANTS]),
             };
             counters.count(outcome);
             cost = cost + price;
-            outcomes.push(RecipientOutcome { number: *number, outcome, parts, cost: price });
+            outcomes.push(RecipientOutcome { number: *number, outcome, parts, cost: price, text_parts, variant: None });
         }
         (counters, cost, outcomes)
     }

@@ -379,6 +379,7 @@ impl ListItem for super::WebhookDto {}
 impl ListItem for super::ReportHourDto {}
 impl ListItem for super::SenderDto {}
 impl ListItem for super::ReportCountryDto {}
+impl ListItem for super::ReportVariantDto {}
 impl ListItem for super::WebhookLogEntryDto {}
 
 /// Reads one item or a sequence of items (XML's view of a list).

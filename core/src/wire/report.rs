@@ -69,6 +69,69 @@ pub struct ReportDto {
     /// Per country, the most messages first.
     #[serde(default, deserialize_with = "lenient::list")]
     pub countries: Vec<ReportCountryDto>,
+    /// The A/B test, when the campaign has one: each text's sample and the winner.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_object")]
+    pub ab: Option<ReportAbDto>,
+}
+
+/// A campaign's A/B test in its report.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ReportAbDto {
+    /// The sample's share of the recipients, in percent.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub share: i64,
+    /// How long the sample ran before the winner was chosen (`2h`).
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub wait: String,
+    /// `clicks`, `replies` or `delivered`.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub criterion: String,
+    /// When the winner is (was) due, Paris time.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub decide_at: String,
+    /// The winning text's number (1 is the campaign's own text); absent while the rest waits.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub winner: Option<i64>,
+    /// The text leading by the criterion so far (1 is the campaign's own text).
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub leading: i64,
+    /// Each text and what its sample did, in order.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub variants: Vec<ReportVariantDto>,
+}
+
+/// One text of an A/B test and what its sample did (rates as the funnel's).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ReportVariantDto {
+    /// Its number: 1 is the campaign's own text, 2 to 4 its variants.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub variant: i64,
+    /// The text.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub text: String,
+    /// Messages of the sample with it.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub sent: i64,
+    /// Of them, delivered.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub delivered: i64,
+    /// Of them, clicked.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub clicked: i64,
+    /// Of them, replied to.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub replied: i64,
+    /// Delivered, in % of sent.
+    #[serde(default, deserialize_with = "lenient::decimal")]
+    pub delivered_rate: f64,
+    /// Clicked, in % of delivered.
+    #[serde(default, deserialize_with = "lenient::decimal")]
+    pub clicked_rate: f64,
+    /// Replied, in % of delivered.
+    #[serde(default, deserialize_with = "lenient::decimal")]
+    pub replied_rate: f64,
 }
 
 /// One hour of a report: `hour` 0 is the hour the campaign went out in.
@@ -102,4 +165,24 @@ pub struct ReportCountryDto {
     /// Recipients there who clicked.
     #[serde(default, deserialize_with = "lenient::int")]
     pub clicked: i64,
+}
+
+/// `{"ab": {"winner": 2}}`: the request of `PUT /campaign/{id}/winner`, which sends text 2 to
+/// an A/B test's rest without waiting for the test's end.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(transparent)]
+pub struct WinnerRequest {
+    /// The choice.
+    pub ab: WinnerDto,
+}
+document!(WinnerRequest, Some("ab"), &["ab"]);
+
+/// The text an A/B test's rest gets.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct WinnerDto {
+    /// Its number: 1 is the campaign's own text, 2 to 4 its variants.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub winner: Option<i64>,
 }

@@ -65,6 +65,14 @@ pub struct CampaignResultDto {
     /// SMS parts each message saves by it (texto's addition; only with `encoding: gsm`).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
     pub parts_saved: Option<i64>,
+    /// Messages of an A/B test's sample, split evenly between its texts (texto's addition;
+    /// only with `variants`).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub ab_sample: Option<i64>,
+    /// Messages that wait for the A/B test's winner (texto's addition; only with `variants`).
+    /// `cost` holds them at the dearest text until then.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub ab_remainder: Option<i64>,
 }
 
 impl Document for CampaignResultDto {

@@ -70,6 +70,30 @@ pub struct MessageDto {
     /// The id of the account's template the campaign started from (texto's addition).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub template: Option<String>,
+    /// Up to three other texts to test against `text` on a sample (texto's addition; needs
+    /// `ab`).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_list")]
+    pub variants: Option<Vec<String>>,
+    /// How the texts are tested (texto's addition; needs `variants`).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_object")]
+    pub ab: Option<AbDto>,
+}
+
+/// An A/B test's settings (texto's addition): `share` percent of the recipients (5 to 50)
+/// split evenly between the texts, a `wait` (`30m` to `24h`) and the `criterion` that picks the
+/// text the rest receive (`clicks`, `replies` or `delivered`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct AbDto {
+    /// The sample's share of the recipients, in percent.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub share: Option<i64>,
+    /// How long the sample runs before the best text goes to the rest (`2h`).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub wait: Option<String>,
+    /// `clicks`, `replies` or `delivered`.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub criterion: Option<String>,
 }
 
 /// UTM tags added to short links' targets (texto's addition): `utm_source`, `utm_medium` and

@@ -10,7 +10,7 @@ use quick_xml::{
     events::{BytesStart, Event},
 };
 
-use super::{GsmDto, ListRefDto, MessageDto, RecipientsDto, SmsRequest, UtmDto};
+use super::{AbDto, GsmDto, ListRefDto, MessageDto, RecipientsDto, SmsRequest, UtmDto};
 use crate::Error;
 
 /// Reads an `<sms>` document.
@@ -124,6 +124,14 @@ impl<'a> Parser<'a> {
                     message.utm = Some(self.utm()?);
                     continue;
                 }
+                Event::Start(e) if e.name().as_ref() == b"ab" => {
+                    message.ab = Some(self.ab()?);
+                    continue;
+                }
+                Event::Empty(e) if e.name().as_ref() == b"ab" => {
+                    message.ab = Some(AbDto::default());
+                    continue;
+                }
                 // `<utm/>` as `<utm></utm>`: no tags.
                 Event::Empty(e) if e.name().as_ref() == b"utm" => {
                     message.utm = Some(UtmDto::default());
@@ -139,8 +147,10 @@ impl<'a> Parser<'a> {
                 Event::Empty(e) => (e.name().as_ref().to_vec(), Cow::Borrowed("")),
                 Event::End(_) => {
                     // One empty item is how `[]` is written.
-                    if let Some(links) = message.links.as_mut().filter(|l| l.len() == 1 && l[0].is_empty()) {
-                        links.clear();
+                    for list in [&mut message.links, &mut message.variants] {
+                        if let Some(items) = list.as_mut().filter(|l| l.len() == 1 && l[0].is_empty()) {
+                            items.clear();
+                        }
                     }
                     return Ok(message);
                 }
@@ -155,6 +165,7 @@ impl<'a> Parser<'a> {
                 b"sender" => message.sender = value,
                 b"delay" => message.delay = value,
                 b"links" => message.links.get_or_insert_with(Vec::new).push(value.unwrap_or_else(|| "null".into())),
+                b"variants" => message.variants.get_or_insert_with(Vec::new).push(value.unwrap_or_default()),
                 b"encoding" => message.encoding = value,
                 b"template" => message.template = value,
                 b"validity" => {
@@ -200,11 +211,44 @@ impl<'a> Parser<'a> {
                         b"source" => utm.source = value,
                         b"medium" => utm.medium = value,
                         b"campaign" => utm.campaign = value,
+                        b"click" => utm.click = value,
                         _ => {}
                     }
                 }
                 Event::End(_) => return Ok(utm),
                 Event::Eof => return Err(self.error("sms.message.utm", "the document ends inside <utm>")),
+                _ => {}
+            }
+        }
+    }
+
+    /// `<ab><share>20</share><wait>2h</wait><criterion>clicks</criterion></ab>`.
+    fn ab(&mut self) -> Result<AbDto, Error> {
+        let mut ab = AbDto::default();
+        loop {
+            match self.next("sms.message.ab")? {
+                Event::Start(e) => {
+                    let name = e.name().as_ref().to_vec();
+                    let value = self.text(Child("sms.message.ab", &name))?.filter(|t| t != "null").map(Cow::into_owned);
+                    match name.as_slice() {
+                        b"share" => {
+                            ab.share = match value.as_deref().map(str::trim) {
+                                None | Some("") => None,
+                                Some(share) => Some(share.parse().map_err(|_| {
+                                    self.error(
+                                        "sms.message.ab.share",
+                                        format!("expected a whole percent, found {}", crate::excerpt(share)),
+                                    )
+                                })?),
+                            }
+                        }
+                        b"wait" => ab.wait = value,
+                        b"criterion" => ab.criterion = value,
+                        _ => {}
+                    }
+                }
+                Event::End(_) => return Ok(ab),
+                Event::Eof => return Err(self.error("sms.message.ab", "the document ends inside <ab>")),
                 _ => {}
             }
         }
