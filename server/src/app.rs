@@ -32,6 +32,7 @@ use crate::{
         price_plans::{self, PricePlans},
     },
     sending::{
+        ab_tests::{self, AbDecider},
         approval_expiry::{self, ApprovalExpiry},
         devices::Devices,
     },
@@ -111,6 +112,8 @@ impl App {
         tokio::spawn(audit_log::run(Arc::clone(&audit), webhooks_stop.clone()));
         let expiry = ApprovalExpiry::new(Arc::clone(&store), Arc::clone(&audit), *config.approval_wait);
         tokio::spawn(approval_expiry::run(expiry, webhooks_stop.clone()));
+        let decider = AbDecider::new(Arc::clone(&store), Arc::clone(&audit), Arc::clone(&delivery.wake));
+        tokio::spawn(ab_tests::run(Arc::new(decider), *config.ab_check_every, webhooks_stop.clone()));
         let mailer = match &config.smtp_url {
             Some(url) => {
                 Some(Arc::new(SmtpMailer::new(url, &config.smtp_from).map_err(Error::Command)?) as Arc<dyn Mailer>)

@@ -122,6 +122,9 @@ pub struct Config {
     /// How long a campaign waits for approval; then it is rejected and its credits returned.
     #[arg(long, env = "TEXTO_APPROVAL_WAIT", default_value = "7d")]
     pub approval_wait: humantime::Duration,
+    /// How often A/B tests whose wait is over are looked for, to send their winner to the rest.
+    #[arg(long, env = "TEXTO_AB_CHECK_EVERY", default_value = "1m")]
+    pub ab_check_every: humantime::Duration,
     /// How long the audit log keeps its lines.
     #[arg(long, env = "TEXTO_AUDIT_KEEP", default_value = "365d")]
     pub audit_keep: humantime::Duration,
@@ -168,6 +171,7 @@ impl Config {
             webhook_log_keep: std::time::Duration::from_secs(30 * 24 * 3600).into(),
             audit_keep: std::time::Duration::from_secs(365 * 24 * 3600).into(),
             approval_wait: std::time::Duration::from_secs(7 * 24 * 3600).into(),
+            ab_check_every: std::time::Duration::from_secs(60).into(),
             audit: true,
             retention_every: std::time::Duration::from_secs(3600).into(),
             smtp_from: "texto <noreply@localhost>".to_owned(),

@@ -143,7 +143,13 @@ impl Dispatcher {
         Outgoing {
             source: campaign.sender.clone().unwrap_or_else(|| self.default_sender.clone()),
             destination: queued.number.to_string(),
-            text: render(&campaign.text, campaign.pushtype, &short_urls, &self.message, values.as_ref()),
+            text: render(
+                campaign.text_of(queued.variant),
+                campaign.pushtype,
+                &short_urls,
+                &self.message,
+                values.as_ref(),
+            ),
             unicode: campaign.unicode,
             validity: campaign.validity,
             reference: (queued.id % 256) as u8,

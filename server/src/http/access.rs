@@ -61,6 +61,7 @@ pub const ROUTES: &[(&str, &str, Access)] = &[
     ("DELETE", "/send/{ticket}", Signed(Send, Some("campaign.cancel"))),
     ("PUT", "/campaign/{ticket}/pause", Signed(Send, Some("campaign.pause"))),
     ("PUT", "/campaign/{ticket}/resume", Signed(Send, Some("campaign.resume"))),
+    ("PUT", "/campaign/{ticket}/winner", Signed(Send, Some("campaign.ab_winner"))),
     ("POST", "/campaign/{ticket}/approve", Signed(Approve, Some("campaign.approve"))),
     ("POST", "/campaign/{ticket}/reject", Signed(Approve, Some("campaign.reject"))),
     ("GET", "/campaigns", Signed(Read, None)),

@@ -16,7 +16,7 @@ use crate::{
     },
     sending::{
         approval, campaign_numbers, campaigns, clicks, consumption, conversions, daily, drafts, messages, pause,
-        prices, report, send, senders, templates, test_send,
+        prices, report, send, senders, templates, test_send, winner,
     },
     state::AppState,
     team::{one_time_links, people, rules, session, tokens, two_factor_setup},
@@ -33,7 +33,7 @@ use crate::{
     ),
     paths(
         send::send, send::send_by_query, send::send_lists, send::simulate_send, send::simulate_by_query,
-        send::simulate_lists, send::cancel, pause::pause, pause::resume,
+        send::simulate_lists, send::cancel, pause::pause, pause::resume, winner::choose,
         templates::all, templates::show, templates::create, templates::update, templates::remove,
         drafts::all, drafts::create, drafts::update, drafts::remove, drafts::send, drafts::clone, test_send::test,
         report::report, report::report_csv, senders::all, senders::set_default, conversions::record,

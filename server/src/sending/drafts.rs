@@ -276,7 +276,8 @@ pub(crate) async fn campaign_body(
 
 /// The request that sends `sent` again now.
 fn sent_request(sent: SentCampaign) -> SmsRequest<'static> {
-    let SentCampaign { text, pushtype, sender, links, lists, unicode, validity, numbers } = sent;
+    let SentCampaign { text, pushtype, sender, links, lists, unicode, validity, numbers, ab } = sent;
+    let (variants, ab) = ab.map_or((None, None), |(variants, ab)| (Some(variants), Some(ab)));
     let (recipients, lists) = match lists.is_empty() {
         true => {
             let gsm = numbers
@@ -307,6 +308,8 @@ fn sent_request(sent: SentCampaign) -> SmsRequest<'static> {
             links: (!links.is_empty()).then_some(links),
             unicode: unicode.then_some(true),
             validity,
+            variants,
+            ab,
             ..MessageDto::default()
         },
         recipients,

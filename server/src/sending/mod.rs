@@ -2,6 +2,7 @@
 //! approval, idempotency keys, short links and their clicks, prices, messages one by one, the
 //! consumption and daily figures, and the built-in SMSC simulator's face.
 
+pub(crate) mod ab_tests;
 pub(crate) mod approval;
 pub(crate) mod approval_expiry;
 pub(crate) mod campaign_numbers;
@@ -25,6 +26,7 @@ pub(crate) mod short_links;
 pub(crate) mod simulator;
 pub(crate) mod templates;
 pub(crate) mod test_send;
+pub(crate) mod winner;
 
 use axum::Router;
 
@@ -50,4 +52,5 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(short_links::router())
         .merge(templates::router())
         .merge(test_send::router())
+        .merge(winner::router())
 }

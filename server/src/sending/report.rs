@@ -11,7 +11,7 @@ use axum::{
     routing::get,
 };
 use texto_core::{
-    CSV_BOM, DeliveryCode, ReportCounts, campaign_report, spreadsheet_cell,
+    CSV_BOM, DeliveryCode, ReportCounts, ab_report, campaign_report, spreadsheet_cell,
     wire::{ReportCountryDto, ReportDto, ReportResponse},
 };
 
@@ -28,7 +28,7 @@ pub(crate) fn router() -> Router<AppState> {
 }
 
 /// The report of the caller's campaign `ticket` (-5 when it has none).
-async fn read(state: &AppState, caller: &Caller, ticket: &str) -> Result<ReportDto, Error> {
+pub(crate) async fn read(state: &AppState, caller: &Caller, ticket: &str) -> Result<ReportDto, Error> {
     let not_found = || Error::NotFound(format!("campaign {ticket}"));
     let id = path_id(ticket).ok_or_else(not_found)?;
     let record = state.store.campaign(caller.account, id).await?.ok_or_else(not_found)?;
@@ -49,7 +49,12 @@ async fn read(state: &AppState, caller: &Caller, ticket: &str) -> Result<ReportD
             .map(|c| ReportCountryDto { country: c.country, sent: c.sent, delivered: c.delivered, clicked: c.clicked })
             .collect(),
     };
-    Ok(campaign_report(&id.to_string(), record.send_at, counts))
+    let mut report = campaign_report(&id.to_string(), record.send_at, counts);
+    if let Some(test) = state.store.ab_test(caller.account, id).await? {
+        let counts = state.store.sample_counts(id, test.test.texts()).await?;
+        report.ab = Some(ab_report(&record.text, &test.test, &counts, test.winner, test.due_at()));
+    }
+    Ok(report)
 }
 
 #[utoipa::path(get, path = "/campaign/{ticket}/report", tag = "campaigns",
@@ -83,7 +88,8 @@ pub(crate) async fn report_csv(
 }
 
 /// Three tables one after the other, each with its header line and a blank line between
-/// them: the funnel (`measure`, `count`, `rate_percent`), the countries, the hours.
+/// them: the funnel (`measure`, `count`, `rate_percent`), the countries, the hours; and for an
+/// A/B test a fourth, its texts' samples.
 fn csv_of(report: &ReportDto) -> Result<Vec<u8>, csv::Error> {
     let funnel = [
         ("sent", report.sent.to_string(), None),
@@ -105,6 +111,22 @@ fn csv_of(report: &ReportDto) -> Result<Vec<u8>, csv::Error> {
     out.extend(table(["country", "sent", "delivered", "clicked"], countries)?);
     out.push(b'\n');
     out.extend(table(["hour", "delivered", "clicks"], hours)?);
+    if let Some(ab) = &report.ab {
+        let winner = ab.winner;
+        let variants = ab.variants.iter().map(|v| {
+            [
+                v.variant.to_string(),
+                spreadsheet_cell(&v.text).into_owned(),
+                v.sent.to_string(),
+                v.delivered.to_string(),
+                v.clicked.to_string(),
+                v.replied.to_string(),
+                if winner == Some(v.variant) { "yes" } else { "" }.to_owned(),
+            ]
+        });
+        out.push(b'\n');
+        out.extend(table(["variant", "text", "sent", "delivered", "clicked", "replied", "winner"], variants)?);
+    }
     Ok(out)
 }
 

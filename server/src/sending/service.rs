@@ -143,6 +143,13 @@ async fn attempt(
     }
     let now = Utc::now();
     let campaign = validate_send(request, endpoint, &state.message, now)?;
+    // An A/B test's sample is drawn from a seed of its own, kept with the campaign.
+    let campaign = match campaign.ab() {
+        Some(_) => {
+            campaign.with_ab_seed(getrandom::u64().map_err(|_| Error::Unavailable("no randomness for a sample"))?)
+        }
+        None => campaign,
+    };
     let text_hash = text_hash(campaign.text());
     let (lists, segments) = match campaign.audience() {
         Audience::Lists { lists, segments } => (
@@ -230,7 +237,8 @@ async fn attempt(
     // Moderation and approval are two gates: a held campaign waits for an operator first, and
     // once released, if it needs the team's approval, for the team.
     let recipients = simulation.counters.sent;
-    let held = state.moderation.hold_reason(sender.account, campaign.text(), campaign.links());
+    // Every text an A/B test may send is moderated, not only the first.
+    let held = campaign.texts().find_map(|text| state.moderation.hold_reason(sender.account, text, campaign.links()));
     let awaits = !sender.role.may(texto_core::Action::Send)
         || (recipients > 1 && state.store.team_rules(sender.account).await?.needs_approval(recipients));
     let waits_until = match (&held, awaits) {

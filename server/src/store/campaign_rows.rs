@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use texto_core::{Audience, Outcome};
+use texto_core::{AbTest, Audience, Outcome};
 
 use super::{NewCampaign, time};
 
@@ -27,6 +27,10 @@ pub(crate) struct CampaignRow {
     pub(crate) utm: Option<String>,
     /// The template it started from.
     pub(crate) template: Option<i64>,
+    /// An A/B test's texts beside the campaign's own (JSON).
+    pub(crate) variants: Option<String>,
+    /// An A/B test's settings and seed (JSON, [`AbColumn`]).
+    pub(crate) ab: Option<String>,
     /// `scheduled` or `sending`.
     pub(crate) status: &'static str,
     /// When it goes out (stored form).
@@ -52,6 +56,40 @@ pub(crate) struct MessageRow {
     pub(crate) cost: i64,
     /// The contact's info1…info4 as JSON.
     pub(crate) info: Option<String>,
+    /// In an A/B test's sample, the text it gets (0 is the campaign's own).
+    pub(crate) variant: Option<i64>,
+    /// Waiting for an A/B test's winner: its parts under each text, a byte each (the first
+    /// text lowest), to be priced for the winner.
+    pub(crate) text_parts: Option<i64>,
+}
+
+/// An A/B test as its campaign's `ab` column keeps it: the settings as on the wire, and the
+/// seed its sample was drawn from.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub(crate) struct AbColumn {
+    /// Share, wait and criterion.
+    #[serde(flatten)]
+    pub(crate) settings: texto_core::wire::AbDto,
+    /// What the sample was drawn from.
+    pub(crate) seed: u64,
+}
+
+impl AbColumn {
+    /// The column of `ab`.
+    pub(crate) fn of(ab: &AbTest) -> AbColumn {
+        AbColumn { settings: ab.to_dto(), seed: ab.seed() }
+    }
+
+    /// The test again, with its `variants` (the campaign's `variants` column).
+    pub(crate) fn test(&self, variants: Option<&str>) -> Option<AbTest> {
+        let variants: Vec<String> = serde_json::from_str(variants?).ok()?;
+        AbTest::stored(variants, &self.settings, self.seed)
+    }
+}
+
+/// The parts under each text of a message that waits for an A/B test's winner, a byte each.
+fn packed(text_parts: [u8; texto_core::MOST_VARIANTS]) -> i64 {
+    text_parts.iter().rev().fold(0, |packed, &parts| (packed << 8) | i64::from(parts))
 }
 
 /// How a campaign's stored lists name a segment it went to, beside its lists.
@@ -80,6 +118,8 @@ impl NewCampaign<'_> {
             validity: campaign.validity().map(|v| i64::from(v.minutes())),
             utm: self.utm.as_ref().and_then(|utm| serde_json::to_string(utm).ok()),
             template: self.template,
+            variants: campaign.ab().and_then(|ab| serde_json::to_string(ab.variants()).ok()),
+            ab: campaign.ab().and_then(|ab| serde_json::to_string(&AbColumn::of(ab)).ok()),
             status: self.status.as_str(),
             send_at: time::store(simulation.send_at),
             created_at: time::store(self.now),
@@ -98,9 +138,12 @@ impl NewCampaign<'_> {
         }
     }
 
-    /// One message per recipient the filter let through, in request order.
+    /// One message per recipient the filter let through, in request order; in an A/B test, its
+    /// sample first (the messages after its last wait for the winner).
     pub(crate) fn message_rows(&self) -> Vec<MessageRow> {
-        self.simulation
+        let tested = self.campaign.ab().is_some();
+        let mut rows: Vec<MessageRow> = self
+            .simulation
             .outcomes
             .iter()
             .enumerate()
@@ -114,9 +157,15 @@ impl NewCampaign<'_> {
                     parts: i64::from(o.parts),
                     cost: o.cost.hundredths(),
                     info: self.infos.get(i).cloned().flatten(),
+                    variant: o.variant.map(i64::from),
+                    text_parts: (tested && o.variant.is_none()).then(|| packed(o.text_parts)),
                 })
             })
-            .collect()
+            .collect();
+        if tested {
+            rows.sort_by_key(|row| row.variant.is_none());
+        }
+        rows
     }
 }
 

@@ -32,7 +32,27 @@ pub(crate) struct CampaignText {
     pub(crate) links: Vec<String>,
     /// How long the carrier keeps trying, when the send said.
     pub(crate) validity: Option<texto_core::Validity>,
+    /// An A/B test's texts beside `text` (variants 1, 2, 3).
+    pub(crate) variants: Vec<String>,
+    /// While an A/B test's rest waits for its winner, the last message of its sample: no
+    /// message after it is handed over.
+    pub(crate) hold: Option<i64>,
 }
+
+impl CampaignText {
+    /// The text of a message with `variant` (0 or none: the campaign's own).
+    pub(crate) fn text_of(&self, variant: Option<u8>) -> &str {
+        match variant {
+            Some(v) if v > 0 => self.variants.get(usize::from(v) - 1).map_or(&self.text, |text| text),
+            _ => &self.text,
+        }
+    }
+}
+
+/// The columns [`read_campaign_text`] reads, in order, after `SELECT`.
+pub(super) const CAMPAIGN_TEXT_COLUMNS: &str =
+    "id, text, pushtype, sender, unicode, links, account_id, validity, variants,
+     CASE WHEN ab_winner IS NULL THEN ab_hold END";
 
 /// A message to hand over now.
 #[derive(Debug, Clone)]
@@ -45,6 +65,8 @@ pub(crate) struct Queued {
     pub(crate) number: u64,
     /// Its merge values (its list entry's info1…info4, then its card's), if it has any.
     pub(crate) info: Option<Vec<String>>,
+    /// Its A/B test's text, when it has one (0 is the campaign's own).
+    pub(crate) variant: Option<u8>,
 }
 
 /// What became of one hand-over, to store.
@@ -206,6 +228,11 @@ pub(super) fn read_campaign_text<R: Columns>(row: &R) -> Result<CampaignText, R:
         links: serde_json::from_str(&row.column::<String>(5)?).unwrap_or_default(),
         account: row.column(6)?,
         validity: row.column::<Option<i64>>(7)?.and_then(|minutes| texto_core::Validity::from_minutes(minutes).ok()),
+        variants: row
+            .column::<Option<String>>(8)?
+            .and_then(|json| serde_json::from_str(&json).ok())
+            .unwrap_or_default(),
+        hold: row.column(9)?,
     })
 }
 

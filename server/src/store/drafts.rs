@@ -48,6 +48,8 @@ pub(crate) struct SentCampaign {
     pub(crate) validity: Option<i64>,
     /// The numbers it went to with their client ids, for a send to numbers.
     pub(crate) numbers: Vec<(i64, Option<String>)>,
+    /// Its A/B test's other texts and settings (a clone draws a sample of its own).
+    pub(crate) ab: Option<(Vec<String>, texto_core::wire::AbDto)>,
 }
 
 /// Drafts.
@@ -111,8 +113,7 @@ pub(crate) const MOST_DRAFTS: i64 = 1_000;
 pub(crate) const DELETE: &str = "DELETE FROM drafts WHERE account_id = $1 AND id = $2";
 
 /// A campaign's message (`$1` account, `$2` ticket), read by [`read_sent`].
-pub(crate) const SENT_CAMPAIGN: &str =
-    "SELECT text, pushtype, sender, links, lists, unicode, validity FROM campaigns WHERE account_id = $1 AND id = $2";
+pub(crate) const SENT_CAMPAIGN: &str = "SELECT text, pushtype, sender, links, lists, unicode, validity, variants, ab FROM campaigns WHERE account_id = $1 AND id = $2";
 
 /// A campaign's numbers with their client ids (`$1` ticket, `$2` account), in the order they
 /// were sent; numbers the retention has masked (`0`) are left out.
@@ -162,6 +163,12 @@ pub(crate) fn read_sent<R: Columns>(row: &R) -> Result<SentCampaign, R::Fault> {
         unicode: row.column(5)?,
         validity: row.column(6)?,
         numbers: Vec::new(),
+        ab: match (row.column::<Option<String>>(7)?, row.column::<Option<String>>(8)?) {
+            (Some(variants), Some(ab)) => serde_json::from_str(&variants)
+                .ok()
+                .zip(serde_json::from_str::<super::campaign_rows::AbColumn>(&ab).ok().map(|ab| ab.settings)),
+            _ => None,
+        },
     })
 }
 

@@ -2,6 +2,7 @@
 //! SQLite database implements them ([`sqlite::SqliteStore`]), and so does PostgreSQL for
 //! several nodes ([`postgres::PgStore`]); handlers and workers see only the traits.
 
+pub(crate) mod ab_tests;
 pub(crate) mod account_contacts;
 mod accounts;
 pub(crate) mod approval;
@@ -62,6 +63,7 @@ mod tokens;
 pub(crate) mod wave;
 mod webhooks;
 
+pub(crate) use ab_tests::AbTestStore;
 pub(crate) use account_contacts::ContactStore;
 pub use accounts::HttpErrors;
 pub(crate) use accounts::{AccountStore, CountryRule, CountryRuleChange, token_hash};
@@ -183,6 +185,7 @@ pub(crate) trait Store:
     + ReportStore
     + SenderStore
     + ConversionStore
+    + AbTestStore
 {
 }
 
@@ -221,5 +224,6 @@ impl<T> Store for T where
         + ReportStore
         + SenderStore
         + ConversionStore
+        + AbTestStore
 {
 }

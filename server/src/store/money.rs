@@ -30,7 +30,7 @@ pub(crate) enum Entry {
         /// The campaign.
         campaign: i64,
     },
-    /// A cancelled campaign's cost, given back.
+    /// A cancelled campaign's cost, or what it held beyond its cost, given back.
     Refund {
         /// The campaign.
         campaign: i64,
@@ -89,6 +89,12 @@ pub(crate) fn top_up(account: AccountId, credits: Credits) -> Vec<Movement> {
 /// Campaign `campaign`'s cost taken from `account`; nothing for a free campaign.
 pub(crate) fn debit(account: AccountId, campaign: i64, cost: Credits) -> Vec<Movement> {
     one(account, -cost.hundredths(), Entry::Debit { campaign })
+}
+
+/// What campaign `campaign` held of `account`'s beyond its cost, given back (an A/B test's
+/// rest, held at its longest text until the winner); nothing for nothing.
+pub(crate) fn refund(account: AccountId, campaign: i64, credits: Credits) -> Vec<Movement> {
+    one(account, credits.hundredths(), Entry::Refund { campaign })
 }
 
 /// A campaign found for cancelling: its stored status, whether it is paused, its cost and

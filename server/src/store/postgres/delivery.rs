@@ -26,7 +26,7 @@ use crate::{
     Error,
     store::{
         Arrival, CampaignText, DeliveryStore, HandOff, Notice, Queued,
-        delivery::{WaveLimit, read_campaign_text, read_notice},
+        delivery::{CAMPAIGN_TEXT_COLUMNS, WaveLimit, read_campaign_text, read_notice},
         effects::{self, Submitted},
         wave::WavePlan,
     },
@@ -348,17 +348,17 @@ async fn next_wave(
         return Ok(Vec::new());
     }
     let campaigns = tx
-        .prepare_cached(
-            "SELECT id, text, pushtype, sender, unicode, links, account_id, validity, total FROM campaigns
+        .prepare_cached(&format!(
+            "SELECT {CAMPAIGN_TEXT_COLUMNS}, total FROM campaigns
              WHERE status = 'sending' AND paused_at IS NULL AND (pushtype <> 'marketing' OR $1)
-             ORDER BY pushtype = 'marketing', id",
-        )
+             ORDER BY pushtype = 'marketing', id"
+        ))
         .await?;
     let live: Vec<(CampaignText, i64)> = tx
         .query(&campaigns, &[&marketing_open])
         .await?
         .iter()
-        .map(|row| Ok((read_campaign_text(row)?, row.try_get(8)?)))
+        .map(|row| Ok((read_campaign_text(row)?, row.try_get(10)?)))
         .collect::<Result<_, Error>>()?;
     let mut wave = Vec::with_capacity(limit);
     let mut empty = Vec::new();
@@ -369,7 +369,12 @@ async fn next_wave(
     while let Some(ask) = plan.next() {
         let group = &groups[ask.group];
         let ids: Vec<i64> = group.iter().map(|campaign| campaign.id).collect();
-        let claimed = claim(tx, node, &ids, ask.wanted).await?;
+        // An A/B test's campaign is a group of its own: its rest waits for its winner.
+        let last = match group.as_slice() {
+            [campaign] => campaign.hold.unwrap_or(i64::MAX),
+            _ => i64::MAX,
+        };
+        let claimed = claim(tx, node, (&ids, last), ask.wanted).await?;
         // A campaign is known to have nothing queued when the claim did not stop at the
         // limit before reaching it.
         let reached = if claimed.len() < ask.wanted {
@@ -381,10 +386,11 @@ async fn next_wave(
         let got: HashSet<i64> = claimed.iter().map(|&(_, campaign, ..)| campaign).collect();
         empty.extend(ids.iter().filter(|&&id| id < reached && !got.contains(&id)));
         let before = wave.len();
-        for (message, campaign, number, info) in claimed {
+        for (message, campaign, number, info, variant) in claimed {
             let info = crate::store::messages::values_from_column(info.as_deref());
             let text = Arc::clone(texts[&campaign]);
-            wave.push(Queued { id: message, campaign: text, number: number as u64, info });
+            let variant = variant.and_then(|v| u8::try_from(v).ok());
+            wave.push(Queued { id: message, campaign: text, number: number as u64, info, variant });
         }
         plan.took(wave[before..].iter().map(|queued| queued.campaign.account));
     }
@@ -396,12 +402,13 @@ async fn next_wave(
 
 /// `campaigns` (in wave order) in the groups claimed from together: a large campaign alone,
 /// consecutive small ones of the same push type up to [`GROUP`] (their ids ascend); a campaign
-/// of an account with a throughput limit alone, so that its cap can apply.
+/// of an account with a throughput limit alone, so that its cap can apply, and an A/B test's
+/// whose rest waits alone, so that its hold can apply.
 fn groups(campaigns: Vec<(CampaignText, i64)>, wave: &WaveLimit) -> Vec<Vec<CampaignText>> {
     let mut groups: Vec<Vec<CampaignText>> = Vec::new();
     let mut open = false;
     for (campaign, total) in campaigns {
-        let small = total <= SMALL && !wave.caps.contains_key(&campaign.account);
+        let small = total <= SMALL && !wave.caps.contains_key(&campaign.account) && campaign.hold.is_none();
         match groups.last_mut() {
             Some(last) if open && small && last.len() < GROUP && last[0].pushtype == campaign.pushtype => {
                 last.push(campaign)
@@ -413,39 +420,43 @@ fn groups(campaigns: Vec<(CampaignText, i64)>, wave: &WaveLimit) -> Vec<Vec<Camp
     groups
 }
 
-/// Claims for `node` up to `limit` unclaimed queued messages of `campaigns` (ascending ids),
-/// by campaign then id: (message, campaign, number, info).
+/// Claims for `node` up to `limit` unclaimed queued messages of `campaigns` (ascending ids;
+/// one alone, none of its messages after `last`), by campaign then id: (message, campaign,
+/// number, info, variant).
 async fn claim(
     tx: &Transaction<'_>,
     node: i64,
-    campaigns: &[i64],
+    (campaigns, last): (&[i64], i64),
     limit: usize,
-) -> Result<Vec<(i64, i64, i64, Option<String>)>, Error> {
+) -> Result<Vec<Claimed>, Error> {
     let limit = limit as i64;
     let rows = if let [campaign] = campaigns {
         let claim = tx
             .prepare_cached(
                 "UPDATE messages m SET claimed_by = $1
-                 FROM (SELECT id FROM messages WHERE campaign_id = $2 AND delivery = 0 AND claimed_by IS NULL ORDER BY id LIMIT $3
-                       FOR UPDATE SKIP LOCKED) AS picked
-                 WHERE m.id = picked.id RETURNING m.id, m.campaign_id, m.number, m.info",
+                 FROM (SELECT id FROM messages WHERE campaign_id = $2 AND delivery = 0 AND claimed_by IS NULL AND id <= $4
+                       ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED) AS picked
+                 WHERE m.id = picked.id RETURNING m.id, m.campaign_id, m.number, m.info, m.variant",
             )
             .await?;
-        tx.query(&claim, &[&node, campaign, &limit]).await?
+        tx.query(&claim, &[&node, campaign, &limit, &last]).await?
     } else {
         // Planned for its arrays each time (an unnamed statement): a generic plan may walk
         // `messages_unclaimed` whole in index order instead of looking up each campaign.
         let sql = "UPDATE messages m SET claimed_by = $1
              FROM (SELECT id FROM messages WHERE campaign_id = ANY($2) AND delivery = 0 AND claimed_by IS NULL ORDER BY campaign_id, id LIMIT $3
                    FOR UPDATE SKIP LOCKED) AS picked
-             WHERE m.id = picked.id RETURNING m.id, m.campaign_id, m.number, m.info";
+             WHERE m.id = picked.id RETURNING m.id, m.campaign_id, m.number, m.info, m.variant";
         tx.query_typed(sql, &[(&node, Type::INT8), (&campaigns, Type::INT8_ARRAY), (&limit, Type::INT8)]).await?
     };
-    let mut claimed: Vec<(i64, i64, i64, Option<String>)> =
-        rows.iter().map(|row| (row.get(0), row.get(1), row.get(2), row.get(3))).collect();
+    let mut claimed: Vec<Claimed> =
+        rows.iter().map(|row| (row.get(0), row.get(1), row.get(2), row.get(3), row.get(4))).collect();
     claimed.sort_unstable_by_key(|&(message, campaign, ..)| (campaign, message));
     Ok(claimed)
 }
+
+/// A claimed message: its id, campaign, number, info and A/B variant.
+type Claimed = (i64, i64, i64, Option<String>, Option<i64>);
 
 /// Of `campaigns`, those still sending with no message queued (claimed or not) are `sent`.
 /// One another transaction holds is left for a later wave.

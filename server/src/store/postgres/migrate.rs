@@ -42,6 +42,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0033_senders.sql"),
     include_str!("../../../migrations/postgres/0034_conversions.sql"),
     include_str!("../../../migrations/postgres/0035_profile_phone.sql"),
+    include_str!("../../../migrations/postgres/0036_ab_tests.sql"),
 ];
 
 /// The advisory lock's key ("texto" in ASCII).

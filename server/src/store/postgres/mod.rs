@@ -2,6 +2,7 @@
 //! database: a pool of tokio-postgres connections, the same tables as SQLite, and claims that
 //! let the nodes share the delivery work (see [`nodes`]).
 
+mod ab_tests;
 mod account_cache;
 mod account_contacts;
 mod accounts;

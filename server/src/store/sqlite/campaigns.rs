@@ -288,10 +288,10 @@ fn write_campaign(
         .prepare_cached(
             "INSERT OR FAIL INTO campaigns (id, account_id, text, pushtype, sender, links, lists, unicode, status, send_at, created_at, cost,
                  total, sent, blacklisted, duplicated, invalid, npai, not_allowed, flood, country_limit,
-                 idempotency_key, idempotency_fingerprint, idempotency_balance, validity, utm, template_id)
+                 idempotency_key, idempotency_fingerprint, idempotency_balance, validity, utm, template_id, variants, ab)
              VALUES ((SELECT max(coalesce((SELECT max(id) FROM campaigns), 0),
                                  coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'drafts'), 0)) + 1),
-                     ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                     ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         )?
         .query_row(
             params![
@@ -321,6 +321,8 @@ fn write_campaign(
                 row.validity,
                 row.utm,
                 row.template,
+                row.variants,
+                row.ab,
             ],
             |r| r.get(0),
         );
@@ -335,8 +337,8 @@ fn write_campaign(
         written => written?,
     };
     let mut insert = db.prepare_cached(
-        "INSERT INTO messages (campaign_id, account_id, number, country, gsmsmsid, parts, cost, text_hash, created_at, info)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO messages (campaign_id, account_id, number, country, gsmsmsid, parts, cost, text_hash, created_at, info, variant, text_parts)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )?;
     for m in messages {
         insert.execute(params![
@@ -349,8 +351,13 @@ fn write_campaign(
             m.cost,
             text_hash,
             row.created_at,
-            m.info
+            m.info,
+            m.variant,
+            m.text_parts
         ])?;
+    }
+    if row.ab.is_some() {
+        db.prepare_cached(&super::numbered(crate::store::ab_tests::HOLD_THE_REST))?.execute([ticket])?;
     }
     let mut usage = db.prepare_cached(
         "INSERT INTO monthly_usage (account_id, month, country, messages) VALUES (?, ?, ?, ?)

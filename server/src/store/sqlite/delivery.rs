@@ -18,7 +18,7 @@ use crate::{
     store::{
         Arrival, CampaignText, DeliveryStore, HandOff, Notice, Queued,
         columns::StoredCode,
-        delivery::{WaveLimit, read_campaign_text, read_finished, read_notice},
+        delivery::{CAMPAIGN_TEXT_COLUMNS, WaveLimit, read_campaign_text, read_finished, read_notice},
         effects::{self, Submitted},
         wave::WavePlan,
     },
@@ -219,11 +219,11 @@ fn store_hand_offs(db: &Connection, done: &[HandOff], outbox: &mut Outbox, now: 
 /// campaign does not hold up another account's messages.
 fn next_wave(db: &Connection, wave_limit: WaveLimit, marketing_open: bool) -> Result<Vec<Queued>, Error> {
     let limit = wave_limit.total;
-    let mut campaigns = db.prepare_cached(
-        "SELECT id, text, pushtype, sender, unicode, links, account_id, validity FROM campaigns
+    let mut campaigns = db.prepare_cached(&format!(
+        "SELECT {CAMPAIGN_TEXT_COLUMNS} FROM campaigns
          WHERE status = 'sending' AND paused_at IS NULL
-         ORDER BY pushtype = 'marketing', id",
-    )?;
+         ORDER BY pushtype = 'marketing', id"
+    ))?;
     let live: Vec<Arc<CampaignText>> = campaigns
         .query_map([], |row| read_campaign_text(row))?
         .filter(|campaign| campaign.as_ref().map_or(true, |c| marketing_open || c.pushtype != PushType::Marketing))
@@ -231,7 +231,8 @@ fn next_wave(db: &Connection, wave_limit: WaveLimit, marketing_open: bool) -> Re
         .collect::<Result<_, _>>()?;
     let mut wave = Vec::with_capacity(limit);
     let mut queued = db.prepare_cached(
-        "SELECT id, number, info FROM messages WHERE campaign_id = ? AND delivery = 0 AND id > ? ORDER BY id LIMIT ?",
+        "SELECT id, number, info, variant FROM messages WHERE campaign_id = ? AND delivery = 0 AND id > ? AND id <= ?
+         ORDER BY id LIMIT ?",
     )?;
     // The first and last message taken from each campaign.
     let mut ranges: HashMap<i64, (i64, i64)> = HashMap::new();
@@ -240,13 +241,15 @@ fn next_wave(db: &Connection, wave_limit: WaveLimit, marketing_open: bool) -> Re
         let campaign = &live[ask.group];
         let after = ranges.get(&campaign.id).map_or(0, |&(_, last)| last);
         let before = wave.len();
-        let rows = queued.query_map(params![campaign.id, after, ask.wanted as i64], |row| {
-            Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?, row.get::<_, Option<String>>(2)?))
+        // An A/B test's rest waits for its winner.
+        let last = campaign.hold.unwrap_or(i64::MAX);
+        let rows = queued.query_map(params![campaign.id, after, last, ask.wanted as i64], |row| {
+            Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?, row.get::<_, Option<String>>(2)?, row.get(3)?))
         })?;
         for row in rows {
-            let (message, number, info) = row?;
+            let (message, number, info, variant): (i64, i64, Option<String>, Option<u8>) = row?;
             let info = crate::store::messages::values_from_column(info.as_deref());
-            wave.push(Queued { id: message, campaign: Arc::clone(campaign), number: number as u64, info });
+            wave.push(Queued { id: message, campaign: Arc::clone(campaign), number: number as u64, info, variant });
         }
         let taken = &wave[before..];
         if let (Some(first), Some(last)) = (taken.first(), taken.last()) {

@@ -1,6 +1,7 @@
 //! The SQLite implementation of the store, over [`crate::db::Database`]: each store
 //! operation is one read or one write job, whatever number of statements it runs.
 
+mod ab_tests;
 mod account_contacts;
 mod accounts;
 mod approval;

@@ -28,6 +28,10 @@ pub(super) struct Messages<'a> {
     created_at: Vec<&'a str>,
     /// The contacts' info fields (JSON).
     infos: Vec<Option<&'a str>>,
+    /// Their A/B test's texts.
+    variants: Vec<Option<i64>>,
+    /// Their parts under each text, while they wait for an A/B test's winner.
+    text_parts: Vec<Option<i64>>,
 }
 
 impl<'a> Messages<'a> {
@@ -44,6 +48,8 @@ impl<'a> Messages<'a> {
             text_hashes: Vec::new(),
             created_at: Vec::new(),
             infos: Vec::new(),
+            variants: Vec::new(),
+            text_parts: Vec::new(),
         };
         for &(job, ticket) in accepted.iter().filter(|_| wanted) {
             for m in &job.messages {
@@ -57,13 +63,15 @@ impl<'a> Messages<'a> {
                 columns.text_hashes.push(job.text_hash);
                 columns.created_at.push(&job.row.created_at);
                 columns.infos.push(m.info.as_deref());
+                columns.variants.push(m.variant);
+                columns.text_parts.push(m.text_parts);
             }
         }
         columns
     }
 
-    /// The 10 parameters of the insert, in its columns' order.
-    pub(super) fn params(&self) -> [&(dyn ToSql + Sync); 10] {
+    /// The 12 parameters of the insert, in its columns' order.
+    pub(super) fn params(&self) -> [&(dyn ToSql + Sync); 12] {
         [
             &self.campaigns,
             &self.accounts,
@@ -75,6 +83,8 @@ impl<'a> Messages<'a> {
             &self.text_hashes,
             &self.created_at,
             &self.infos,
+            &self.variants,
+            &self.text_parts,
         ]
     }
 }
@@ -103,6 +113,10 @@ pub(super) struct Campaigns<'a> {
     utm: Vec<Option<&'a str>>,
     /// The templates they started from.
     templates: Vec<Option<i64>>,
+    /// Their A/B tests' texts beside their own (JSON).
+    variants: Vec<Option<&'a str>>,
+    /// Their A/B tests' settings (JSON).
+    ab: Vec<Option<&'a str>>,
     /// Statuses.
     statuses: Vec<&'a str>,
     /// Sending times.
@@ -130,6 +144,8 @@ impl<'a> Campaigns<'a> {
             validity: Vec::new(),
             utm: Vec::new(),
             templates: Vec::new(),
+            variants: Vec::new(),
+            ab: Vec::new(),
             statuses: Vec::new(),
             send_at: Vec::new(),
             created_at: Vec::new(),
@@ -149,6 +165,8 @@ impl<'a> Campaigns<'a> {
             columns.validity.push(row.validity);
             columns.utm.push(row.utm.as_deref());
             columns.templates.push(row.template);
+            columns.variants.push(row.variants.as_deref());
+            columns.ab.push(row.ab.as_deref());
             columns.statuses.push(row.status);
             columns.send_at.push(&row.send_at);
             columns.created_at.push(&row.created_at);
@@ -160,7 +178,7 @@ impl<'a> Campaigns<'a> {
         columns
     }
 
-    /// The 24 parameters of the insert, in its columns' order.
+    /// The 26 parameters of the insert, in its columns' order.
     pub(super) fn params(&self) -> Vec<&(dyn ToSql + Sync)> {
         let mut params: Vec<&(dyn ToSql + Sync)> = vec![
             &self.ids,
@@ -180,6 +198,8 @@ impl<'a> Campaigns<'a> {
         params.push(&self.validity);
         params.push(&self.utm);
         params.push(&self.templates);
+        params.push(&self.variants);
+        params.push(&self.ab);
         params
     }
 }

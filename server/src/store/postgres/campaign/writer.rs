@@ -25,7 +25,9 @@ use tokio_postgres::{
 use crate::{
     Error,
     store::{
-        AccountId, Created, kept_since,
+        AccountId, Created,
+        ab_tests::HOLD_THE_REST,
+        kept_since,
         money::{self, Movement},
         notification::read_alert,
         postgres::campaign::{
@@ -61,10 +63,10 @@ const TAKE_IDS: &str = "SELECT nextval(pg_get_serial_sequence('campaigns', 'id')
 
 /// The accepted jobs' campaign rows ([`Campaigns::params`]).
 const INSERT_CAMPAIGNS: &str = "INSERT INTO campaigns (id, account_id, text, pushtype, sender, links, lists, unicode, status, send_at, created_at, cost,
-         total, sent, blacklisted, duplicated, invalid, npai, not_allowed, flood, country_limit, validity, utm, template_id)
+         total, sent, blacklisted, duplicated, invalid, npai, not_allowed, flood, country_limit, validity, utm, template_id, variants, ab)
      SELECT * FROM UNNEST($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::boolean[], $9::text[],
          $10::text[], $11::text[], $12::bigint[], $13::bigint[], $14::bigint[], $15::bigint[], $16::bigint[], $17::bigint[], $18::bigint[],
-         $19::bigint[], $20::bigint[], $21::bigint[], $22::bigint[], $23::text[], $24::bigint[])";
+         $19::bigint[], $20::bigint[], $21::bigint[], $22::bigint[], $23::text[], $24::bigint[], $25::text[], $26::text[])";
 
 /// The balances moved, one net per account ([`money::MOVE_BALANCE`] for a batch).
 const DEBIT: &str = "UPDATE accounts SET balance = balance + s.amount FROM UNNEST($1::bigint[], $2::bigint[]) AS s(id, amount) WHERE accounts.id = s.id";
@@ -80,17 +82,18 @@ const LEDGER: &str = "INSERT INTO ledger (account_id, amount, kind, campaign_id)
      ORDER BY n";
 
 /// The messages of a batch with at most [`MOST_INSERTED`] of them ([`Messages::params`]).
-const INSERT_MESSAGES: &str = "INSERT INTO messages (campaign_id, account_id, number, country, gsmsmsid, parts, cost, text_hash, created_at, info)
-     SELECT * FROM UNNEST($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::bigint[], $7::bigint[], $8::bigint[], $9::text[], $10::text[])";
+const INSERT_MESSAGES: &str = "INSERT INTO messages (campaign_id, account_id, number, country, gsmsmsid, parts, cost, text_hash, created_at, info, variant, text_parts)
+     SELECT * FROM UNNEST($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::bigint[], $7::bigint[], $8::bigint[], $9::text[], $10::text[],
+         $11::bigint[], $12::bigint[])";
 
 /// Batches with more messages than this copy them in (binary COPY) instead.
 const MOST_INSERTED: usize = 1_000;
 
 /// The COPY of the messages: the columns SQLite inserts, typed by [`MESSAGE_TYPES`].
-const COPY_MESSAGES: &str = "COPY messages (campaign_id, account_id, number, country, gsmsmsid, parts, cost, text_hash, created_at, info) FROM STDIN BINARY";
+const COPY_MESSAGES: &str = "COPY messages (campaign_id, account_id, number, country, gsmsmsid, parts, cost, text_hash, created_at, info, variant, text_parts) FROM STDIN BINARY";
 
 /// The types of the columns of [`COPY_MESSAGES`], in order.
-const MESSAGE_TYPES: [Type; 10] = [
+const MESSAGE_TYPES: [Type; 12] = [
     Type::INT8,
     Type::INT8,
     Type::INT8,
@@ -101,6 +104,8 @@ const MESSAGE_TYPES: [Type; 10] = [
     Type::INT8,
     Type::TEXT,
     Type::TEXT,
+    Type::INT8,
+    Type::INT8,
 ];
 
 /// Writes `jobs` on `client`: one answer per job, in order. Should the batch fail before its
@@ -331,6 +336,13 @@ async fn write_and_commit(client: &Client, jobs: &[Job], verdicts: &[Verdict]) -
     let key_params = keys.params();
     let expired_params: Vec<&(dyn ToSql + Sync)> =
         drop_expired.iter().map(|(_, before)| before as &(dyn ToSql + Sync)).collect();
+    let tested: Vec<i64> = accepted.iter().filter(|(job, _)| job.row.ab.is_some()).map(|&(_, ticket)| ticket).collect();
+    let hold = match tested.is_empty() {
+        true => None,
+        false => Some(client.prepare_cached(HOLD_THE_REST).await?),
+    };
+    let hold_params: Vec<[&(dyn ToSql + Sync); 1]> =
+        tested.iter().map(|ticket| [ticket as &(dyn ToSql + Sync)]).collect();
     // Sent together, run in order.
     let mut writes: Vec<Pending<'_>> = vec![Box::pin(client.execute(&insert, &campaign_params))];
     if !inserted.campaigns.is_empty() {
@@ -350,6 +362,12 @@ async fn write_and_commit(client: &Client, jobs: &[Job], verdicts: &[Verdict]) -
     }
     if let Some(keep) = &keep {
         writes.push(Box::pin(client.execute(keep, &key_params)));
+    }
+    // After the messages: an A/B test's rest waits after the last of its sample.
+    if let Some(hold) = &hold {
+        for params in &hold_params {
+            writes.push(Box::pin(client.execute(hold, params)));
+        }
     }
     // Sent after the writes: should one fail, PostgreSQL rolls the transaction back at the COMMIT.
     match join(try_join_all(writes), client.batch_execute("COMMIT")).await {
@@ -385,6 +403,8 @@ async fn copy_messages(client: &Client, accepted: &[(&Job, i64)]) -> Result<(), 
                     &job.text_hash,
                     &job.row.created_at,
                     &m.info,
+                    &m.variant,
+                    &m.text_parts,
                 ])
                 .await?;
         }

@@ -1,0 +1,130 @@
+//! A/B tests (migrations `0041_ab_tests` and PostgreSQL's `0036`): each sample's counts, and
+//! the winner sent to the rest. The statements are shared; SQLite numbers their `$N` as `?N`.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use texto_core::{AbTest, Credits, VariantCounts};
+
+use super::{AccountId, campaign_rows::AbColumn, columns::Columns};
+use crate::Error;
+
+/// After a test's messages are written: the last message of its sample, after which the rest
+/// wait (`$1` the ticket; the sample is written first).
+pub(crate) const HOLD_THE_REST: &str = "UPDATE campaigns SET ab_hold =
+     (SELECT max(id) FROM messages WHERE campaign_id = $1 AND variant IS NOT NULL) WHERE id = $1";
+
+/// The tests whose rest waits for a winner, of sending campaigns (any account's).
+pub(crate) const WAITING: &str = "SELECT id, account_id, send_at, variants, ab, ab_winner FROM campaigns
+     WHERE ab_hold IS NOT NULL AND ab_winner IS NULL AND status = 'sending'";
+
+/// One test of the account's (`$1` ticket, `$2` account): its variants, settings, winner and
+/// sending time.
+pub(crate) const ONE: &str = "SELECT id, account_id, send_at, variants, ab, ab_winner FROM campaigns
+     WHERE id = $1 AND account_id = $2 AND ab IS NOT NULL";
+
+/// Each text's sample (`$1` ticket, `$2` the delivered code): its text, messages, delivered,
+/// clicked and replied to (a STOP is no reply).
+pub(crate) const SAMPLE_COUNTS: &str = "SELECT m.variant, COUNT(*),
+         SUM(CASE WHEN m.delivery = $2 THEN 1 ELSE 0 END),
+         SUM(CASE WHEN EXISTS (SELECT 1 FROM clicks c WHERE c.campaign_id = m.campaign_id AND c.message_id = m.id) THEN 1 ELSE 0 END),
+         SUM(CASE WHEN EXISTS (SELECT 1 FROM replies r WHERE r.message_id = m.id AND NOT r.stop) THEN 1 ELSE 0 END)
+     FROM messages m JOIN campaigns k ON k.id = m.campaign_id
+     WHERE m.campaign_id = $1 AND m.id <= k.ab_hold AND m.variant IS NOT NULL
+     GROUP BY m.variant ORDER BY m.variant";
+
+/// Takes the winner (`$1` ticket, `$2` winner, `$3` the refund in hundredths) for a test still
+/// waiting, of a campaign still sending: one row, or none when it was decided or cancelled.
+pub(crate) const TAKE_WINNER: &str = "UPDATE campaigns SET ab_winner = $2, cost = cost - $3
+     WHERE id = $1 AND ab_hold IS NOT NULL AND ab_winner IS NULL AND status = 'sending'";
+
+/// What the rest was held at beyond the winner's price (`$1` ticket, `$2` [`byte_of`] the
+/// winner): each message costs its part price times its parts.
+pub(crate) const REFUND_OF_THE_REST: &str =
+    "SELECT CAST(COALESCE(SUM(cost - cost / parts * ((text_parts / $2) % 256)), 0) AS BIGINT) FROM messages
+     WHERE campaign_id = $1 AND variant IS NULL AND text_parts IS NOT NULL";
+
+/// The rest priced for the winner and given its text (`$1` ticket, `$2` winner, `$3`
+/// [`byte_of`] it).
+pub(crate) const PRICE_THE_REST: &str = "UPDATE messages SET variant = $2, parts = (text_parts / $3) % 256,
+         cost = cost / parts * ((text_parts / $3) % 256), text_parts = NULL
+     WHERE campaign_id = $1 AND variant IS NULL AND text_parts IS NOT NULL";
+
+/// What divides a message's `text_parts` to bring text `variant`'s byte lowest.
+pub(crate) fn byte_of(variant: u8) -> i64 {
+    1 << (8 * i64::from(variant))
+}
+
+/// A campaign's A/B test as stored.
+#[derive(Debug, Clone)]
+pub(crate) struct StoredTest {
+    /// The ticket.
+    pub(crate) campaign: i64,
+    /// Its account.
+    pub(crate) account: AccountId,
+    /// When its sample went (or goes) out.
+    pub(crate) send_at: DateTime<Utc>,
+    /// The test.
+    pub(crate) test: AbTest,
+    /// The winner, once chosen (0 is the campaign's own text).
+    pub(crate) winner: Option<u8>,
+}
+
+impl StoredTest {
+    /// When the winner is due: the wait after the sample went out.
+    pub(crate) fn due_at(&self) -> DateTime<Utc> {
+        self.send_at + self.test.wait()
+    }
+}
+
+/// A row of [`WAITING`] or [`ONE`]; `None` for a test that no longer reads.
+pub(crate) fn read_test<R: Columns>(row: &R) -> Result<Option<StoredTest>, R::Fault> {
+    let variants: Option<String> = row.column(3)?;
+    let ab: Option<String> = row.column(4)?;
+    let Some(test) =
+        ab.and_then(|json| serde_json::from_str::<AbColumn>(&json).ok()).and_then(|c| c.test(variants.as_deref()))
+    else {
+        return Ok(None);
+    };
+    Ok(Some(StoredTest {
+        campaign: row.column(0)?,
+        account: row.column(1)?,
+        send_at: row.time(2)?,
+        test,
+        winner: row.column::<Option<i64>>(5)?.and_then(|w| u8::try_from(w).ok()),
+    }))
+}
+
+/// A row of [`SAMPLE_COUNTS`]: the text, and what its sample did.
+pub(crate) fn read_counts<R: Columns>(row: &R) -> Result<(i64, VariantCounts), R::Fault> {
+    let count = |i| row.column::<Option<i64>>(i).map(|n| u64::try_from(n.unwrap_or(0)).unwrap_or(0));
+    Ok((
+        row.column(0)?,
+        VariantCounts { sent: count(1)?, delivered: count(2)?, clicked: count(3)?, replied: count(4)? },
+    ))
+}
+
+/// Each text's sample counts, in text order (a text whose sample is empty counts zero).
+pub(crate) fn in_text_order(texts: usize, rows: Vec<(i64, VariantCounts)>) -> Vec<VariantCounts> {
+    let mut counts = vec![VariantCounts::default(); texts];
+    for (variant, row) in rows {
+        if let Some(slot) = usize::try_from(variant).ok().and_then(|v| counts.get_mut(v)) {
+            *slot = row;
+        }
+    }
+    counts
+}
+
+/// A/B tests.
+#[async_trait]
+pub(crate) trait AbTestStore: Send + Sync {
+    /// The tests of sending campaigns whose rest waits for a winner.
+    async fn waiting_tests(&self) -> Result<Vec<StoredTest>, Error>;
+    /// The account's campaign's test, if it has one.
+    async fn ab_test(&self, account: AccountId, ticket: i64) -> Result<Option<StoredTest>, Error>;
+    /// What each text's sample did, in text order.
+    async fn sample_counts(&self, ticket: i64, texts: usize) -> Result<Vec<VariantCounts>, Error>;
+    /// Makes `winner` the text of the rest of `test`: prices the rest for it, refunds what it
+    /// was held at beyond that, and lets it go, in one transaction. The refund, or `None` when
+    /// the test was decided (or its campaign cancelled) meanwhile.
+    async fn choose_winner(&self, test: &StoredTest, winner: u8) -> Result<Option<Credits>, Error>;
+}
