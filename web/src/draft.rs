@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use texto_core::{
     PushType, SHORT_MARKER, SmartEncoding, parse_with_default_country,
-    wire::{GsmDto, ListRefDto, MessageDto, RecipientsDto, SmsRequest},
+    wire::{AbDto, GsmDto, ListRefDto, MessageDto, RecipientsDto, SmsRequest},
 };
 
 /// Everything the Compose page holds.
@@ -41,8 +41,34 @@ pub struct Draft {
     pub saved_as: Option<String>,
     /// The id of the template its message came from.
     pub template: Option<String>,
+    /// Its A/B test, when it tries other texts on a sample first.
+    pub ab: Option<AbDraft>,
     /// What a draft kept on the server holds that Compose does not edit, sent back as it was.
     pub kept: Kept,
+}
+
+/// An A/B test as Compose edits it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AbDraft {
+    /// The texts beside the draft's own (B, C, D).
+    pub variants: Vec<String>,
+    /// The sample's percent, as typed.
+    pub share: String,
+    /// The wait before the winner (`2h`).
+    pub wait: String,
+    /// `clicks`, `replies` or `delivered`.
+    pub criterion: String,
+}
+
+impl Default for AbDraft {
+    fn default() -> AbDraft {
+        AbDraft {
+            variants: vec![String::new()],
+            share: "20".to_owned(),
+            wait: "2h".to_owned(),
+            criterion: "clicks".to_owned(),
+        }
+    }
 }
 
 /// The parts of a draft's request Compose shows no field for.
@@ -75,6 +101,7 @@ impl Default for Draft {
             validity: String::new(),
             saved_as: None,
             template: None,
+            ab: None,
             kept: Kept::default(),
         }
     }
@@ -102,6 +129,12 @@ impl Draft {
             validity: message.validity.map_or_else(String::new, |minutes| minutes.to_string()),
             saved_as: Some(saved_as),
             template: message.template.clone(),
+            ab: message.ab.as_ref().map(|ab| AbDraft {
+                variants: message.variants.clone().unwrap_or_default(),
+                share: ab.share.map_or_else(String::new, |share| share.to_string()),
+                wait: ab.wait.clone().unwrap_or_default(),
+                criterion: ab.criterion.clone().unwrap_or_default(),
+            }),
             kept: Kept {
                 unicode: message.unicode,
                 utm: message.utm.clone(),
@@ -206,6 +239,13 @@ impl Draft {
             validity: self.validity_minutes(),
             utm: self.kept.utm.clone(),
             template: self.template.clone(),
+            variants: self.ab.as_ref().map(|ab| ab.variants.clone()),
+            // A share that is not a whole number goes as 0, which validation refuses with its bounds.
+            ab: self.ab.as_ref().map(|ab| AbDto {
+                share: Some(ab.share.trim().parse().unwrap_or(0)),
+                wait: Some(ab.wait.clone()),
+                criterion: Some(ab.criterion.clone()),
+            }),
         };
         if self.to_lists {
             let refs = |ids: &[String]| ids.iter().map(|id| ListRefDto { value: id.clone() }).collect();

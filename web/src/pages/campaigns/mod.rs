@@ -1,5 +1,6 @@
 //! Campaign history with filters and paging, and one campaign's detail.
 
+mod ab_results;
 mod approval;
 mod detail;
 mod drafts;

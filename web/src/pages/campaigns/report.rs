@@ -4,6 +4,7 @@
 use leptos::{prelude::*, task::spawn_local};
 use texto_core::wire::{ReportDto, ReportResponse};
 
+use super::ab_results::AbResults;
 use crate::{
     api::{ApiError, use_api},
     components::{
@@ -55,6 +56,7 @@ pub fn CampaignReport(id: String) -> impl IntoView {
     let (t, lang, api) = (use_texts(), use_lang(), use_api());
     let error = RwSignal::new(None::<ApiError>);
     let path = format!("/campaign/{id}/report");
+    let campaign = id.clone();
     let report = LocalResource::new(move || {
         let path = path.clone();
         async move { api.get::<ReportResponse>(&path).await.map(|a| a.report) }
@@ -93,11 +95,16 @@ pub fn CampaignReport(id: String) -> impl IntoView {
                 (t().conversion_value, format::credits(lang, r.conversion_value)),
             ];
             let countries = r.countries.clone();
+            let ab = r.ab.clone().map(|ab| {
+                let chosen = Callback::new(move |()| report.refetch());
+                view! { <AbResults id=campaign.clone() ab chosen /> }
+            });
             view! {
                 <dl class="figures" data-testid="report-rates">
                     {rates.into_iter().map(|(l, v)| view! { <div><dt>{l}</dt><dd>{v}</dd></div> }).collect_view()}
                 </dl>
                 <BarChart title=Signal::derive(move || t().report_funnel) bars=funnel />
+                {ab}
                 <h3>{move || t().report_hours}</h3>
                 <Hours report=r />
                 <h3>{move || t().report_countries}</h3>

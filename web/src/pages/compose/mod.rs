@@ -1,6 +1,7 @@
 //! Compose: write the message, choose recipients, see the cost and the filter as you type,
 //! then send after a confirmation. A draft kept on the server opens from `?draft=ID`.
 
+mod ab_test;
 mod account;
 mod draft_box;
 mod message;
@@ -53,6 +54,7 @@ pub fn Compose() -> impl IntoView {
                 <templates::TemplatePicker draft />
                 <message::MessageEditor draft figures refused />
                 <options::MessageOptions draft refused />
+                <ab_test::AbTestEditor draft refused />
                 <recipients::RecipientsPicker draft account />
             </div>
             <aside class="compose-side">

@@ -170,6 +170,10 @@ pub fn counter_rows(lang: Lang, r: &CampaignResultDto) -> Vec<(&'static str, Str
         (t.cost, format::credits(lang, r.cost)),
         (t.credits_after, format::credits(lang, r.credits)),
     ];
+    if let (Some(sample), Some(rest)) = (r.ab_sample, r.ab_remainder) {
+        rows.insert(9, (t.ab_rest, n(rest)));
+        rows.insert(9, (t.ab_sample, n(sample)));
+    }
     if let Some(capped) = r.capped {
         rows.insert(9, (t.capped_counter, n(capped)));
     }
@@ -208,10 +212,12 @@ pub fn SimulationPanel(draft: RwSignal<Draft>, figures: Memo<Figures>) -> impl I
             let parts = if parts.0 == parts.1 { parts.0.to_string() } else { format!("{}–{}", parts.0, parts.1) };
             let mut rows = counter_rows(lang.get(), &result);
             rows.insert(2, (t().parts, parts));
+            let tested = result.ab_sample.is_some();
             view! {
                 <dl class="figures">
                     {rows.into_iter().map(|(label, value)| view! { <div><dt>{label}</dt><dd>{value}</dd></div> }).collect_view()}
                 </dl>
+                {tested.then(|| view! { <p class="hint">{t().ab_cost_note}</p> })}
             }
             .into_any()
         }
