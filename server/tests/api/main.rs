@@ -2,6 +2,7 @@
 
 mod helpers;
 
+mod ab_tests;
 mod auth;
 mod campaigns;
 mod consumption;
