@@ -10,4 +10,6 @@ ALTER TABLE campaigns ADD COLUMN ab_hold BIGINT;
 ALTER TABLE campaigns ADD COLUMN ab_winner BIGINT;
 ALTER TABLE messages ADD COLUMN variant BIGINT;
 ALTER TABLE messages ADD COLUMN text_parts BIGINT;
+-- A sample's messages, for its last (the rest keeps no text: it gets the winner's).
+CREATE INDEX messages_ab_sample ON messages (campaign_id, id) WHERE variant IS NOT NULL;
 CREATE INDEX campaigns_ab_waiting ON campaigns (id) WHERE ab_hold IS NOT NULL AND ab_winner IS NULL;

@@ -8,8 +8,9 @@ use texto_core::{AbTest, Credits, VariantCounts};
 use super::{AccountId, campaign_rows::AbColumn, columns::Columns};
 use crate::Error;
 
-/// After a test's messages are written: the last message of its sample, after which the rest
-/// wait (`$1` the ticket; the sample is written first).
+/// After a test's messages are written by PostgreSQL's batch writer (which learns no ids):
+/// the last message of its sample, after which the rest wait (`$1` the ticket; the sample is
+/// written first). SQLite's writer notes the id as it writes.
 pub(crate) const HOLD_THE_REST: &str = "UPDATE campaigns SET ab_hold =
      (SELECT max(id) FROM messages WHERE campaign_id = $1 AND variant IS NOT NULL) WHERE id = $1";
 
@@ -23,13 +24,12 @@ pub(crate) const ONE: &str = "SELECT id, account_id, send_at, variants, ab, ab_w
      WHERE id = $1 AND account_id = $2 AND ab IS NOT NULL";
 
 /// Each text's sample (`$1` ticket, `$2` the delivered code): its text, messages, delivered,
-/// clicked and replied to (a STOP is no reply).
+/// clicked and replied to (a STOP is no reply). Only the sample's messages note their text.
 pub(crate) const SAMPLE_COUNTS: &str = "SELECT m.variant, COUNT(*),
          SUM(CASE WHEN m.delivery = $2 THEN 1 ELSE 0 END),
          SUM(CASE WHEN EXISTS (SELECT 1 FROM clicks c WHERE c.campaign_id = m.campaign_id AND c.message_id = m.id) THEN 1 ELSE 0 END),
          SUM(CASE WHEN EXISTS (SELECT 1 FROM replies r WHERE r.message_id = m.id AND NOT r.stop) THEN 1 ELSE 0 END)
-     FROM messages m JOIN campaigns k ON k.id = m.campaign_id
-     WHERE m.campaign_id = $1 AND m.id <= k.ab_hold AND m.variant IS NOT NULL
+     FROM messages m WHERE m.campaign_id = $1 AND m.variant IS NOT NULL
      GROUP BY m.variant ORDER BY m.variant";
 
 /// Takes the winner (`$1` ticket, `$2` winner, `$3` the refund in hundredths) for a test still
@@ -43,10 +43,10 @@ pub(crate) const REFUND_OF_THE_REST: &str =
     "SELECT CAST(COALESCE(SUM(cost - cost / parts * ((text_parts / $2) % 256)), 0) AS BIGINT) FROM messages
      WHERE campaign_id = $1 AND variant IS NULL AND text_parts IS NOT NULL";
 
-/// The rest priced for the winner and given its text (`$1` ticket, `$2` winner, `$3`
-/// [`byte_of`] it).
-pub(crate) const PRICE_THE_REST: &str = "UPDATE messages SET variant = $2, parts = (text_parts / $3) % 256,
-         cost = cost / parts * ((text_parts / $3) % 256), text_parts = NULL
+/// The rest whose texts differ in parts priced for the winner (`$1` ticket, `$2` [`byte_of`]
+/// the winner); the rest gets the winner's text from its campaign.
+pub(crate) const PRICE_THE_REST: &str = "UPDATE messages SET parts = (text_parts / $2) % 256,
+         cost = cost / parts * ((text_parts / $2) % 256), text_parts = NULL
      WHERE campaign_id = $1 AND variant IS NULL AND text_parts IS NOT NULL";
 
 /// What divides a message's `text_parts` to bring text `variant`'s byte lowest.

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use texto_core::{AbTest, Audience, Outcome};
+use texto_core::{AbTest, Audience, Outcome, RecipientOutcome};
 
 use super::{NewCampaign, time};
 
@@ -58,8 +58,8 @@ pub(crate) struct MessageRow {
     pub(crate) info: Option<String>,
     /// In an A/B test's sample, the text it gets (0 is the campaign's own).
     pub(crate) variant: Option<i64>,
-    /// Waiting for an A/B test's winner: its parts under each text, a byte each (the first
-    /// text lowest), to be priced for the winner.
+    /// Waiting for an A/B test's winner, when its texts take different parts: its parts under
+    /// each text, a byte each (the first text lowest), to be priced for the winner.
     pub(crate) text_parts: Option<i64>,
 }
 
@@ -141,31 +141,34 @@ impl NewCampaign<'_> {
     /// One message per recipient the filter let through, in request order; in an A/B test, its
     /// sample first (the messages after its last wait for the winner).
     pub(crate) fn message_rows(&self) -> Vec<MessageRow> {
-        let tested = self.campaign.ab().is_some();
-        let mut rows: Vec<MessageRow> = self
-            .simulation
-            .outcomes
-            .iter()
-            .enumerate()
-            .filter(|(_, o)| o.outcome == Outcome::Sent)
-            .filter_map(|(i, o)| {
-                let number = o.number?;
-                Some(MessageRow {
-                    number: number.as_u64(),
-                    country: number.country().iso2(),
-                    gsmsmsid: self.gsmsmsids.get(i).copied().flatten().map(str::to_owned),
-                    parts: i64::from(o.parts),
-                    cost: o.cost.hundredths(),
-                    info: self.infos.get(i).cloned().flatten(),
-                    variant: o.variant.map(i64::from),
-                    text_parts: (tested && o.variant.is_none()).then(|| packed(o.text_parts)),
-                })
+        let texts = self.campaign.ab().map_or(1, AbTest::texts);
+        let tested = texts > 1;
+        let passed = || self.simulation.outcomes.iter().enumerate().filter(|(_, o)| o.outcome == Outcome::Sent);
+        let row = |(i, o): (usize, &RecipientOutcome)| {
+            let number = o.number?;
+            Some(MessageRow {
+                number: number.as_u64(),
+                country: number.country().iso2(),
+                gsmsmsid: self.gsmsmsids.get(i).copied().flatten().map(str::to_owned),
+                parts: i64::from(o.parts),
+                cost: o.cost.hundredths(),
+                info: self.infos.get(i).cloned().flatten(),
+                variant: o.variant.map(i64::from),
+                // Only a message whose texts differ in parts is priced again for the winner.
+                text_parts: (texts > 1
+                    && o.variant.is_none()
+                    && o.text_parts[..texts].iter().any(|&p| u32::from(p) != o.parts))
+                .then(|| packed(o.text_parts)),
             })
-            .collect();
-        if tested {
-            rows.sort_by_key(|row| row.variant.is_none());
+        };
+        match tested {
+            false => passed().filter_map(row).collect(),
+            // Two passes rather than a sort: a million rows are not moved about.
+            true => {
+                let sample = passed().filter(|(_, o)| o.variant.is_some());
+                sample.chain(passed().filter(|(_, o)| o.variant.is_none())).filter_map(row).collect()
+            }
         }
-        rows
     }
 }
 

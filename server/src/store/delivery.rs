@@ -37,12 +37,15 @@ pub(crate) struct CampaignText {
     /// While an A/B test's rest waits for its winner, the last message of its sample: no
     /// message after it is handed over.
     pub(crate) hold: Option<i64>,
+    /// An A/B test's winner, the rest's text, once chosen.
+    pub(crate) winner: Option<u8>,
 }
 
 impl CampaignText {
-    /// The text of a message with `variant` (0 or none: the campaign's own).
+    /// The text of a message with `variant` (0: the campaign's own; none: the A/B test's
+    /// winner, or the campaign's own without a test).
     pub(crate) fn text_of(&self, variant: Option<u8>) -> &str {
-        match variant {
+        match variant.or(self.winner) {
             Some(v) if v > 0 => self.variants.get(usize::from(v) - 1).map_or(&self.text, |text| text),
             _ => &self.text,
         }
@@ -52,7 +55,7 @@ impl CampaignText {
 /// The columns [`read_campaign_text`] reads, in order, after `SELECT`.
 pub(super) const CAMPAIGN_TEXT_COLUMNS: &str =
     "id, text, pushtype, sender, unicode, links, account_id, validity, variants,
-     CASE WHEN ab_winner IS NULL THEN ab_hold END";
+     CASE WHEN ab_winner IS NULL THEN ab_hold END, ab_winner";
 
 /// A message to hand over now.
 #[derive(Debug, Clone)]
@@ -233,6 +236,7 @@ pub(super) fn read_campaign_text<R: Columns>(row: &R) -> Result<CampaignText, R:
             .and_then(|json| serde_json::from_str(&json).ok())
             .unwrap_or_default(),
         hold: row.column(9)?,
+        winner: row.column::<Option<i64>>(10)?.and_then(|w| u8::try_from(w).ok()),
     })
 }
 

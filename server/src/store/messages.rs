@@ -231,11 +231,22 @@ pub(super) fn read_message<R: Columns>(row: &R) -> Result<MessageRecord, R::Faul
         created_at: row.time(7)?,
         delivered_at: row.maybe_time(8)?,
         info: values_from_column(row.column::<Option<String>>(9)?.as_deref()),
-        text: row.column(10)?,
+        text: text_sent(row.column(10)?, row.column(14)?, row.column(15)?),
         sender: row.column(11)?,
         pushtype: PushType::parse(&row.column::<String>(12)?).unwrap_or(PushType::Alert),
         links: serde_json::from_str(&row.column::<String>(13)?).unwrap_or_default(),
     })
+}
+
+/// The text a message got: its A/B test's (`variant` of `variants`, its own or the winner's),
+/// else its campaign's `text`.
+fn text_sent(text: String, variants: Option<String>, variant: Option<i64>) -> String {
+    let chosen = variant.filter(|v| *v > 0).and_then(|v| usize::try_from(v - 1).ok());
+    let variants = chosen.and_then(|_| serde_json::from_str::<Vec<String>>(variants.as_deref()?).ok());
+    match (chosen, variants) {
+        (Some(i), Some(mut variants)) if i < variants.len() => variants.swap_remove(i),
+        _ => text,
+    }
 }
 
 pub(super) fn read_reply<R: Columns>(row: &R) -> Result<ReplyRecord, R::Fault> {

@@ -105,6 +105,12 @@ async fn each_text_reaches_its_sample_and_the_most_clicked_reaches_the_rest_afte
     assert!(rest.iter().all(|t| t.starts_with("Offre B")), "{rest:?}");
     let (_, report) = app.json(Method::GET, &format!("/campaign/{ticket}/report"), None).await;
     assert_eq!(report["report"]["ab"]["winner"].as_i64(), Some(2), "{report}");
+    // The history shows each message with the text it got.
+    let (_, history) = app.json(Method::GET, &format!("/messages?campaign_id={ticket}"), None).await;
+    let texts: Vec<&str> =
+        history["messages"].as_array().expect("messages").iter().filter_map(|m| m["message"].as_str()).collect();
+    assert_eq!(texts.iter().filter(|t| t.starts_with("Offre B")).count(), 18, "{texts:?}");
+    assert_eq!(texts.iter().filter(|t| t.starts_with("Offre A")).count(), 2, "{texts:?}");
     // The CSV export lists the texts and marks the winner.
     let csv =
         app.request(&app.token, Method::GET, &format!("/campaign/{ticket}/report.csv")).send().await.expect("a CSV");

@@ -55,7 +55,7 @@ impl AbTestStore for PgStore {
         }
         let refund: i64 = tx.query_one(REFUND_OF_THE_REST, &[&ticket, &byte]).await?.get(0);
         tx.execute(TAKE_WINNER, &[&ticket, &variant, &refund]).await?;
-        tx.execute(PRICE_THE_REST, &[&ticket, &variant, &byte]).await?;
+        tx.execute(PRICE_THE_REST, &[&ticket, &byte]).await?;
         let refund = Credits::from_hundredths(refund);
         accounts::move_money(&tx, &money::refund(account, ticket, refund)).await?;
         tx.commit().await?;

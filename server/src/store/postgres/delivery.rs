@@ -358,7 +358,7 @@ async fn next_wave(
         .query(&campaigns, &[&marketing_open])
         .await?
         .iter()
-        .map(|row| Ok((read_campaign_text(row)?, row.try_get(10)?)))
+        .map(|row| Ok((read_campaign_text(row)?, row.try_get(11)?)))
         .collect::<Result<_, Error>>()?;
     let mut wave = Vec::with_capacity(limit);
     let mut empty = Vec::new();

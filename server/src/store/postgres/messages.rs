@@ -18,7 +18,8 @@ use crate::{
 
 /// The columns [`message`] reads, from `messages m JOIN campaigns c`.
 const MESSAGE_COLUMNS: &str = "m.id, m.campaign_id, m.gsmsmsid, m.number, m.country, m.cost, m.delivery, \
-     m.created_at, m.delivered_at, m.info, c.text, c.sender, c.pushtype, c.links";
+     m.created_at, m.delivered_at, m.info, c.text, c.sender, c.pushtype, c.links, c.variants,
+     COALESCE(m.variant, c.ab_winner)";
 
 /// The columns [`reply`] reads, from `replies r LEFT JOIN messages m`.
 const REPLY_COLUMNS: &str = "r.id, m.campaign_id, r.number, r.text, r.received_at, m.info";

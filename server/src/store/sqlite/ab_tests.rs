@@ -61,7 +61,7 @@ impl AbTestStore for SqliteStore {
                 if taken == 0 {
                     return Ok(None);
                 }
-                db.prepare_cached(&numbered(PRICE_THE_REST))?.execute(params![ticket, winner, byte])?;
+                db.prepare_cached(&numbered(PRICE_THE_REST))?.execute(params![ticket, byte])?;
                 let refund = Credits::from_hundredths(refund);
                 super::accounts::move_money(db, &money::refund(account, ticket, refund))?;
                 Ok(Some(refund))

@@ -340,6 +340,8 @@ fn write_campaign(
         "INSERT INTO messages (campaign_id, account_id, number, country, gsmsmsid, parts, cost, text_hash, created_at, info, variant, text_parts)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )?;
+    // An A/B test's sample is written first: the rest waits after its last message.
+    let mut last_of_sample = None;
     for m in messages {
         insert.execute(params![
             ticket,
@@ -355,9 +357,12 @@ fn write_campaign(
             m.variant,
             m.text_parts
         ])?;
+        if m.variant.is_some() {
+            last_of_sample = Some(db.last_insert_rowid());
+        }
     }
     if row.ab.is_some() {
-        db.prepare_cached(&super::numbered(crate::store::ab_tests::HOLD_THE_REST))?.execute([ticket])?;
+        db.prepare_cached("UPDATE campaigns SET ab_hold = ? WHERE id = ?")?.execute(params![last_of_sample, ticket])?;
     }
     let mut usage = db.prepare_cached(
         "INSERT INTO monthly_usage (account_id, month, country, messages) VALUES (?, ?, ?, ?)
