@@ -224,3 +224,28 @@ async fn a_test_is_checked_whole_and_read_from_xml_too() {
         "{answer}"
     );
 }
+
+#[tokio::test]
+async fn eight_choices_at_once_send_one_text_and_refund_once() {
+    let app = ab_app().await;
+    let to = numbers(33612370001, 10);
+    let long = format!("Offre longue {}", "x".repeat(160));
+    let ab = json!({"share": 20, "wait": "24h", "criterion": "clicks"});
+    let (status, sent) = app.json(Method::POST, "/send", Some(ab_send(&["Court", &long], ab, &to, json!({})))).await;
+    assert_eq!(status, 200, "{sent}");
+    let ticket = sent["ticket"].as_str().expect("a ticket").to_owned();
+    let before = balance(&app).await;
+    let path = format!("/campaign/{ticket}/winner");
+    let tries = (0..8).map(|i| app.json(Method::PUT, &path, Some(json!({"ab": {"winner": 1 + i % 2}}))));
+    let answers = futures_util::future::join_all(tries).await;
+    let chosen: Vec<&Value> = answers.iter().filter(|(status, _)| *status == 200).map(|(_, body)| body).collect();
+    assert_eq!(chosen.len(), 1, "one choice is taken: {answers:?}");
+    assert!(answers.iter().all(|(status, _)| *status == 200 || *status == 422), "{answers:?}");
+    // The eight waiting take one SMS each with the short text, two with the long one: the
+    // refund is eight parts or nothing, once.
+    let refunded = balance(&app).await - before;
+    let winner = chosen[0]["report"]["ab"]["winner"].as_i64();
+    let part = sent["cost"].as_f64().expect("a cost") / 19.0;
+    let expected = if winner == Some(1) { 8.0 * part } else { 0.0 };
+    assert!((refunded - expected).abs() < 0.001, "text {winner:?} won, {refunded} came back");
+}
