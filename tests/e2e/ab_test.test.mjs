@@ -14,6 +14,10 @@ test("Compose sets up an A/B test and the simulation shows the sample and the re
   await page.getByLabel("Text B", { exact: true }).fill("Soldes : -20 % jusqu’à minuit");
   await page.getByRole("button", { name: "Add a text", exact: true }).click();
   await page.getByLabel("Text C", { exact: true }).fill("Dernier jour : -20 %");
+  // The phone preview shows the text chosen under it.
+  assert.match(await page.getByTestId("preview-text").textContent(), /aujourd’hui/);
+  await page.getByRole("group", { name: "Text in the preview" }).getByRole("radio", { name: "B", exact: true }).check();
+  await eventually(() => page.getByTestId("preview-text").textContent(), (t) => t.includes("jusqu’à minuit"), "text B in the preview");
   await page.getByLabel("Sample (% of recipients)").fill("30");
   await page.getByLabel("Wait before choosing").selectOption("4h");
   await page.getByLabel("Best text by").selectOption("replies");
@@ -32,8 +36,11 @@ test("Compose sets up an A/B test and the simulation shows the sample and the re
   // A share out of bounds is refused in the page, with the reason.
   await page.getByLabel("Sample (% of recipients)").fill("80");
   await eventually(() => simulation.textContent(), (t) => t.includes("must be 5 to 50 (percent), not 80"), "the share refused");
+  await page.getByRole("group", { name: "Text in the preview" }).getByRole("radio", { name: "C", exact: true }).check();
   await page.getByRole("button", { name: "Remove this text C", exact: true }).click();
   assert.equal(await page.getByLabel("Text C", { exact: true }).count(), 0);
+  // The text shown is gone: the preview is back to the first.
+  await eventually(() => page.getByTestId("preview-text").textContent(), (t) => t.includes("aujourd’hui"), "text A in the preview again");
   await page.context().close();
 });
 

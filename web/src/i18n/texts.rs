@@ -100,6 +100,7 @@ texts! {
     ab_winner: "Winner", "Gagnant";
     ab_choose: "Send this text to the rest now", "Envoyer ce texte aux autres maintenant";
     ab_send_to_rest: "Send to the rest", "Envoyer aux autres";
+    ab_previewed: "Text in the preview", "Texte dans l’aperçu";
     ab_chosen_at: "The best text is chosen on", "Le meilleur texte est choisi le";
     ab_rest_got: "The rest received text", "Les autres ont reçu le texte";
     // Compose: push type, sender, time.

@@ -125,3 +125,35 @@ pub fn AbTestEditor(draft: RwSignal<Draft>, refused: RwSignal<Option<ApiError>>)
         </fieldset>
     }
 }
+
+/// With an A/B test, which of its texts the phone preview shows.
+#[component]
+pub fn PreviewedText(draft: RwSignal<Draft>, shown: RwSignal<usize>) -> impl IntoView {
+    let t = use_texts();
+    let texts = move || draft.with(|d| d.ab.as_ref().map_or(0, |ab| 1 + ab.variants.len()));
+    // A text removed, or the test turned off: back to the first.
+    Effect::new(move |_| {
+        if shown.get_untracked() >= texts().max(1) {
+            shown.set(0);
+        }
+    });
+    move || {
+        (texts() > 1).then(|| {
+            let choice = move |i: usize| {
+                view! {
+                    <label class="radio">
+                        <input type="radio" name="previewed-text" prop:checked=move || shown.get() == i
+                            on:change=move |_| shown.set(i) />
+                        {letter(i).to_string()}
+                    </label>
+                }
+            };
+            view! {
+                <fieldset class="previewed-text">
+                    <legend>{move || t().ab_previewed}</legend>
+                    {(0..texts()).map(choice).collect_view()}
+                </fieldset>
+            }
+        })
+    }
+}

@@ -41,7 +41,8 @@ pub fn Compose() -> impl IntoView {
     });
     let account = Account::load(draft);
     let preview_for = RwSignal::new(None::<preview_contact::PreviewContact>);
-    let figures = simulation::figures(draft, account, preview_for);
+    let shown = RwSignal::new(0);
+    let figures = simulation::figures(draft, account, preview_for, shown);
     let preview_text = Signal::derive(move || figures.with(|f| f.preview.clone()));
     let preview_sender = Signal::derive(move || {
         draft.with(|d| if d.sender.trim().is_empty() { "36180".to_owned() } else { d.sender.trim().to_owned() })
@@ -60,6 +61,7 @@ pub fn Compose() -> impl IntoView {
             <aside class="compose-side">
                 <h2>{move || t().preview}</h2>
                 <PhonePreview sender=preview_sender text=preview_text />
+                <ab_test::PreviewedText draft shown />
                 <preview_contact::PreviewFor draft chosen=preview_for />
                 <simulation::SimulationPanel draft figures />
                 <send::SendBox draft figures refused />

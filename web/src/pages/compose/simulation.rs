@@ -55,8 +55,14 @@ pub fn message_options() -> MessageOptions {
     MessageOptions { public_url: clock::origin(), ..MessageOptions::default() }
 }
 
-/// The figures of `draft`, recomputed as it or the account changes.
-pub fn figures(draft: RwSignal<Draft>, account: Account, preview: RwSignal<Option<PreviewContact>>) -> Memo<Figures> {
+/// The figures of `draft`, recomputed as it or the account changes; the preview shows its text
+/// number `shown` (0 is its own, then its A/B test's).
+pub fn figures(
+    draft: RwSignal<Draft>,
+    account: Account,
+    preview: RwSignal<Option<PreviewContact>>,
+    shown: RwSignal<usize>,
+) -> Memo<Figures> {
     let session = use_session();
     Memo::new(move |_| {
         let options = message_options();
@@ -102,6 +108,8 @@ pub fn figures(draft: RwSignal<Draft>, account: Account, preview: RwSignal<Optio
         let short_urls: Vec<String> = draft.links.iter().map(|_| options.short_url("AbC123")).collect();
         // The preview: for the contact chosen (its card and list entry), else the first recipient.
         let gsm_if = |value: &str| if draft.gsm { to_gsm(value).text } else { value.to_owned() };
+        let variant = draft.ab.as_ref().and_then(|ab| ab.variants.get(shown.get().checked_sub(1)?));
+        let text = variant.map_or(text, |variant| gsm_if(variant));
         let (info, card) = match preview.get() {
             Some(contact) => {
                 let custom = |name: &str| contact.fields.get(name).map(String::as_str);
