@@ -165,7 +165,9 @@ impl<'a> Parser<'a> {
                 b"sender" => message.sender = value,
                 b"delay" => message.delay = value,
                 b"links" => message.links.get_or_insert_with(Vec::new).push(value.unwrap_or_else(|| "null".into())),
-                b"variants" => message.variants.get_or_insert_with(Vec::new).push(value.unwrap_or_default()),
+                b"variants" => {
+                    message.variants.get_or_insert_with(Vec::new).push(value.unwrap_or_else(|| "null".into()))
+                }
                 b"encoding" => message.encoding = value,
                 b"template" => message.template = value,
                 b"validity" => {
