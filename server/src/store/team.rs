@@ -268,6 +268,9 @@ pub(crate) trait TeamStore: Send + Sync {
     async fn set_phone(&self, id: i64, phone: Option<Msisdn>) -> Result<(), Error>;
     /// Changes a person's password and ends their sessions but `keep`.
     async fn set_password(&self, id: i64, password_hash: &str, keep: Option<i64>) -> Result<(), Error>;
+    /// Replaces a person's password hash `old` by `new`, the same password hashed with today's
+    /// parameters (their sessions stay); nothing when the password changed meanwhile.
+    async fn rehash_password(&self, id: i64, old: &str, new: &str) -> Result<(), Error>;
     /// Writes a person's two-factor sign-in; with `only_if_recovery`, only if their recovery
     /// codes are still those (so that a code is used once). Whether it was written.
     async fn set_two_factor(&self, id: i64, state: &TwoFactor, only_if_recovery: Option<&str>) -> Result<bool, Error>;

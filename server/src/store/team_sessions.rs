@@ -10,6 +10,10 @@ use super::team::{LinkKind, OneTimeLink, SessionGrant, SessionOwner};
 /// Sets person `$1`'s password hash to `$2`.
 pub(crate) const SET_PASSWORD: &str = "UPDATE users SET password_hash = $2 WHERE id = $1";
 
+/// Replaces person `$1`'s password hash `$2` by `$3`, the same password hashed again (its
+/// sessions stay); nothing when the password changed meanwhile.
+pub(crate) const REHASH_PASSWORD: &str = "UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2";
+
 /// Ends person `$1`'s sessions but `$2` (a new password ends every other session).
 pub(crate) const END_OTHER_SESSIONS: &str = "DELETE FROM sessions WHERE user_id = $1 AND id <> $2";
 

@@ -1,6 +1,7 @@
-//! People's passwords: argon2id with OWASP's parameters (19 MiB, 2 passes, 1 lane), hashed and
-//! checked on threads of their own, at a lower priority, so that sign-ins never stall the
-//! handlers around them.
+//! People's passwords: argon2id with one of OWASP's settings (7 MiB, 5 passes, 1 lane), hashed
+//! and checked on threads of their own, at a lower priority, so that sign-ins never stall the
+//! handlers around them. A hash made with other parameters (19 MiB and 2 passes, before
+//! 2026-11-29) still verifies, and is made again at its owner's next sign-in.
 
 use std::{
     num::NonZeroUsize,
@@ -86,10 +87,25 @@ async fn hashing<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -
     answered.await.map_err(|_| Error::Unavailable("the password hashing thread stopped"))
 }
 
+/// Memory (KiB), passes and lanes of new hashes: OWASP's argon2id setting of 7 MiB and 5
+/// passes, as strong as its 19 MiB and 2; it sweeps less memory, so a sign-in evicts less of
+/// the sends' caches (docs/performance.md).
+const PARAMS: (u32, u32, u32) = (7 * 1024, 5, 1);
+
 fn argon2() -> Argon2<'static> {
-    // OWASP's first choice for argon2id: m=19 MiB, t=2, p=1.
-    let params = Params::new(19 * 1024, 2, 1, None).unwrap_or_default();
+    let (memory, passes, lanes) = PARAMS;
+    let params = Params::new(memory, passes, lanes, None).unwrap_or_default();
     Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
+}
+
+/// Whether `stored` (a PHC string that verified) was made with other parameters than new
+/// hashes are: then it is made again from the password just checked.
+pub(crate) fn needs_rehash(stored: &str) -> bool {
+    let Ok(parsed) = PasswordHash::new(stored) else { return false };
+    let Ok(params) = Params::try_from(&parsed) else { return true };
+    let (memory, passes, lanes) = PARAMS;
+    parsed.algorithm.as_str() != "argon2id"
+        || (params.m_cost(), params.t_cost(), params.p_cost()) != (memory, passes, lanes)
 }
 
 /// The PHC string of `password` with a fresh salt.
@@ -161,17 +177,30 @@ fn decoy() -> &'static str {
 mod tests {
     use std::num::NonZeroUsize;
 
-    use super::{Password, PasswordChecks, hash};
+    use super::{Password, PasswordChecks, hash, needs_rehash};
     use crate::Error;
 
     #[tokio::test]
     async fn a_password_matches_its_hash_and_nothing_else() {
         let stored = hash(Password::parse("correct horse battery").unwrap()).await.unwrap();
-        assert!(stored.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{stored}");
+        assert!(stored.starts_with("$argon2id$v=19$m=7168,t=5,p=1$"), "{stored}");
+        assert!(!needs_rehash(&stored));
         let checks = PasswordChecks::new(NonZeroUsize::MIN);
         assert!(checks.turn().unwrap().verify(Some(stored.clone()), "correct horse battery".into()).await.unwrap());
         assert!(!checks.turn().unwrap().verify(Some(stored), "correct horse battery!".into()).await.unwrap());
         assert!(!checks.turn().unwrap().verify(None, "anything at all".into()).await.unwrap());
+    }
+
+    #[tokio::test]
+    async fn a_hash_with_the_former_parameters_still_verifies_and_is_to_be_made_again() {
+        use argon2::{Algorithm, Argon2, Params, PasswordHasher, Version};
+        let former = Argon2::new(Algorithm::Argon2id, Version::V0x13, Params::new(19 * 1024, 2, 1, None).unwrap());
+        let stored = former.hash_password(b"correct horse battery", &super::salt().unwrap()).unwrap().to_string();
+        assert!(stored.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{stored}");
+        let checks = PasswordChecks::new(NonZeroUsize::MIN);
+        assert!(checks.turn().unwrap().verify(Some(stored.clone()), "correct horse battery".into()).await.unwrap());
+        assert!(!checks.turn().unwrap().verify(Some(stored.clone()), "wrong horse battery".into()).await.unwrap());
+        assert!(needs_rehash(&stored));
     }
 
     #[tokio::test]

@@ -125,6 +125,7 @@ pub(crate) async fn sign_in(
             }
         };
         let found = state.store.user_by_email(&email).await?;
+        let typed_password = password.clone();
         let matches = turn.verify(found.as_ref().map(|u| u.password_hash.clone()), password).await?;
         let user = match found {
             Some(user) if matches => user,
@@ -149,6 +150,7 @@ pub(crate) async fn sign_in(
             }
         }
         state.sign_ins.succeeded(attempt);
+        rehash_if_former(&state, &user, typed_password);
         (user.account, SessionOwner::User(user.id), user.email.clone(), user.role, Some(user))
     };
     if state.moderation.is_suspended(account) {
@@ -321,4 +323,24 @@ pub(crate) async fn change_profile(
     }
     let response = who(&state, &caller, accept).await?;
     Ok(noted(response, format!("user {}", user.id), format!("{} changed their {}", user.email, changes.join(" and "))))
+}
+
+/// A password hash made with former parameters is made again with today's, beside the sign-in
+/// that proved the password (which does not wait for it); a failure leaves the old hash, which
+/// still verifies.
+fn rehash_if_former(state: &AppState, user: &crate::store::UserRecord, password: String) {
+    if !crate::team::passwords::needs_rehash(&user.password_hash) {
+        return;
+    }
+    let Ok(password) = crate::team::passwords::Password::parse(&password) else { return };
+    let (store, id, old) = (state.store.clone(), user.id, user.password_hash.clone());
+    tokio::spawn(async move {
+        let rehashed = match crate::team::passwords::hash(password).await {
+            Ok(new) => store.rehash_password(id, &old, &new).await,
+            Err(error) => Err(error),
+        };
+        if let Err(error) = rehashed {
+            tracing::warn!(%error, user = id, "a password hash with former parameters stays as it was");
+        }
+    });
 }

@@ -374,3 +374,28 @@ async fn two_factor_sign_in_asks_for_the_apps_code_or_a_recovery_code_used_once(
     assert_eq!(status, 200);
     assert!(sign_in(&app, "max@alice.example", PASSWORD).await.is_ok(), "off again");
 }
+
+#[tokio::test]
+async fn a_password_hashed_with_former_parameters_signs_in_and_is_hashed_again() {
+    use argon2::{Algorithm, Argon2, Params, PasswordHasher, Version, password_hash::SaltString};
+    let app = spawn_app().await;
+    person(&app, "alice", "camille@example.com", Role::Sender).await;
+    // The hash a person made before 2026-11-29 had: 19 MiB and 2 passes.
+    let former = Argon2::new(Algorithm::Argon2id, Version::V0x13, Params::new(19 * 1024, 2, 1, None).expect("params"));
+    let salt = SaltString::encode_b64(b"sixteen byte sal").expect("a salt");
+    let stored = former.hash_password(PASSWORD.as_bytes(), &salt).expect("a hash").to_string();
+    app.sql(&format!("UPDATE users SET password_hash = '{stored}' WHERE email = 'camille@example.com'")).await;
+    let kept = sign_in(&app, "camille@example.com", PASSWORD).await.expect("the former hash verifies");
+    assert!(sign_in(&app, "camille@example.com", "not the password").await.is_err());
+    // Hashed again beside the sign-in, with today's parameters; the session stays.
+    let query = "SELECT password_hash FROM users WHERE email = 'camille@example.com'";
+    let rehashed = crate::delivery::until("the hash made again", || async {
+        let hash = app.sql(query).await.into_iter().next().and_then(|row| row[0].clone())?;
+        hash.starts_with("$argon2id$v=19$m=7168,t=5,p=1$").then_some(hash)
+    })
+    .await;
+    assert_ne!(rehashed, stored);
+    sign_in(&app, "camille@example.com", PASSWORD).await.expect("the new hash verifies");
+    let me = app.anonymous(Method::GET, "/me").header("Cookie", &kept.cookie).header("Accept", "application/json");
+    assert_eq!(me.send().await.expect("sent").status(), 200, "the first session stays");
+}

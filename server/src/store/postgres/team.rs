@@ -16,8 +16,8 @@ use crate::{
         },
         team_rows::{read_link, read_session, read_user},
         team_sessions::{
-            ADD_SESSION, END_OTHER_SESSIONS, END_PERSON_SESSIONS, END_SESSION, REMOVE_PERSON, REPLACE_LINK,
-            SET_PASSWORD, TAKE_LINK, TOUCH_SESSION, end_sessions_of, may_add_reset, taken,
+            ADD_SESSION, END_OTHER_SESSIONS, END_PERSON_SESSIONS, END_SESSION, REHASH_PASSWORD, REMOVE_PERSON,
+            REPLACE_LINK, SET_PASSWORD, TAKE_LINK, TOUCH_SESSION, end_sessions_of, may_add_reset, taken,
         },
         time,
     },
@@ -117,6 +117,12 @@ impl TeamStore for PgStore {
         tx.execute(SET_PASSWORD, &[&id, &password_hash]).await?;
         tx.execute(END_OTHER_SESSIONS, &[&id, &keep.unwrap_or(-1)]).await?;
         tx.commit().await?;
+        Ok(())
+    }
+
+    async fn rehash_password(&self, id: i64, old: &str, new: &str) -> Result<(), Error> {
+        let client = self.pool.get().await?;
+        client.execute(REHASH_PASSWORD, &[&id, &old, &new]).await?;
         Ok(())
     }
 

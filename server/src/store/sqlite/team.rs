@@ -18,8 +18,8 @@ use crate::{
         },
         team_rows::{read_link, read_session, read_user},
         team_sessions::{
-            ADD_SESSION, END_OTHER_SESSIONS, END_PERSON_SESSIONS, END_SESSION, REMOVE_PERSON, REPLACE_LINK,
-            SET_PASSWORD, TAKE_LINK, TOUCH_SESSION, end_sessions_of, may_add_reset, taken,
+            ADD_SESSION, END_OTHER_SESSIONS, END_PERSON_SESSIONS, END_SESSION, REHASH_PASSWORD, REMOVE_PERSON,
+            REPLACE_LINK, SET_PASSWORD, TAKE_LINK, TOUCH_SESSION, end_sessions_of, may_add_reset, taken,
         },
         time,
     },
@@ -142,6 +142,16 @@ impl TeamStore for SqliteStore {
             .write(move |db| {
                 db.execute(&numbered(SET_PASSWORD), params![id, hash])?;
                 db.execute(&numbered(END_OTHER_SESSIONS), params![id, keep.unwrap_or(-1)])?;
+                Ok(())
+            })
+            .await
+    }
+
+    async fn rehash_password(&self, id: i64, old: &str, new: &str) -> Result<(), Error> {
+        let (old, new) = (old.to_owned(), new.to_owned());
+        self.db
+            .write(move |db| {
+                db.execute(&numbered(REHASH_PASSWORD), params![id, old, new])?;
                 Ok(())
             })
             .await
