@@ -66,7 +66,7 @@ pub use phone::{
 pub use plain::{LineText, PlainText};
 pub use pricing::{PriceTable, country_price, country_prices, part_price, part_price_text};
 pub use pushtype::PushType;
-pub use report::{REPORT_HOURS, ReportCounts, ab_report, campaign_report};
+pub use report::{REPORT_HOURS, ReportCounts, SampleHours, ab_report, campaign_report};
 pub use retention::{RetentionPeriod, RetentionUnit};
 pub use role::{Action, Role};
 pub use segment_rules::{

@@ -48,20 +48,27 @@ fn hour_of(key: &str, start: DateTime<Utc>) -> Option<usize> {
     usize::try_from((at - first).num_hours()).ok().filter(|hour| *hour < REPORT_HOURS)
 }
 
-/// The report of campaign `id`, which went out at `start`.
-pub fn campaign_report(id: &str, start: DateTime<Utc>, counts: ReportCounts) -> ReportDto {
+/// Deliveries and clicks in each of the first [`REPORT_HOURS`] after `start`, from their counts
+/// per `YYYY-MM-DDTHH` key.
+fn hours_of(start: DateTime<Utc>, delivered: &[(String, i64)], clicks: &[(String, i64)]) -> Vec<ReportHourDto> {
     let mut hours: Vec<ReportHourDto> =
         (0..REPORT_HOURS).map(|hour| ReportHourDto { hour: hour as i64, ..ReportHourDto::default() }).collect();
-    for (key, count) in &counts.delivered_hours {
+    for (key, count) in delivered {
         if let Some(hour) = hour_of(key, start) {
             hours[hour].delivered += count;
         }
     }
-    for (key, count) in &counts.click_hours {
+    for (key, count) in clicks {
         if let Some(hour) = hour_of(key, start) {
             hours[hour].clicks += count;
         }
     }
+    hours
+}
+
+/// The report of campaign `id`, which went out at `start`.
+pub fn campaign_report(id: &str, start: DateTime<Utc>, counts: ReportCounts) -> ReportDto {
+    let hours = hours_of(start, &counts.delivered_hours, &counts.click_hours);
     ReportDto {
         id: id.to_owned(),
         sent: counts.sent,
@@ -82,12 +89,23 @@ pub fn campaign_report(id: &str, start: DateTime<Utc>, counts: ReportCounts) -> 
     }
 }
 
+/// Deliveries and clicks of one text's sample per `YYYY-MM-DDTHH` key.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SampleHours {
+    /// Messages delivered per hour.
+    pub delivered: Vec<(String, i64)>,
+    /// Clicks per hour.
+    pub clicks: Vec<(String, i64)>,
+}
+
 /// The A/B test part of a report: each text (the campaign's own `text` first) with what its
-/// sample did (`counts`, in text order), the winner once chosen and the text leading so far.
+/// sample did (`counts` and `hours`, in text order, hour 0 the one `start` falls in), the
+/// winner once chosen and the text leading so far.
 pub fn ab_report(
     text: &str,
     test: &AbTest,
-    counts: &[VariantCounts],
+    (counts, hours): (&[VariantCounts], &[SampleHours]),
+    start: DateTime<Utc>,
     winner: Option<u8>,
     decide_at: DateTime<Utc>,
 ) -> ReportAbDto {
@@ -97,6 +115,9 @@ pub fn ab_report(
         .zip(counts.iter().copied().chain(std::iter::repeat(VariantCounts::default())))
         .enumerate()
         .map(|(i, (text, c))| ReportVariantDto {
+            hours: hours
+                .get(i)
+                .map_or_else(|| hours_of(start, &[], &[]), |sample| hours_of(start, &sample.delivered, &sample.clicks)),
             variant: i as i64 + 1,
             text: text.to_owned(),
             sent: count(c.sent),

@@ -45,7 +45,7 @@ test("Compose sets up an A/B test and the simulation shows the sample and the re
 });
 
 test("the report compares the texts and sends the chosen one to the rest, in French on a phone", async () => {
-  const gsm = Array.from({ length: 10 }, (_, i) => ({ value: `3361234580${i}` }));
+  const gsm = Array.from({ length: 10 }, (_, i) => ({ value: `3361234581${i}` }));
   const message = { text: "Offre A", variants: ["Offre B"], ab: { share: 20, wait: "24h", criterion: "delivered" }, pushtype: "alert" };
   const { status, body } = await api(suite.texto, "POST", "/send", { sms: { message, recipients: { gsm } } });
   assert.equal(status, 200, JSON.stringify(body));
@@ -57,6 +57,8 @@ test("the report compares the texts and sends the chosen one to the rest, in Fre
   const results = page.getByTestId("ab-results");
   await eventually(() => results.textContent(), (t) => /Offre A1100.*Offre B1100/.test(t), "one message per text");
   await eventually(() => page.getByTestId("ab-status").textContent(), (t) => t.startsWith("The best text is chosen on"), "when it is chosen");
+  // Each text's first 48 hours, as an image with its own description.
+  await page.getByRole("img", { name: /^Text B — The first 48 hours: 1 delivered, 0 clicks/i }).waitFor();
   await assertAccessible(page, "a report with an A/B test");
   await screenshots(page, "report-ab-test");
   await page.context().close();

@@ -132,6 +132,9 @@ pub struct ReportVariantDto {
     /// Replied, in % of delivered.
     #[serde(default, deserialize_with = "lenient::decimal")]
     pub replied_rate: f64,
+    /// Its sample's deliveries and clicks in each of the first 48 hours.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub hours: Vec<ReportHourDto>,
 }
 
 /// One hour of a report: `hour` 0 is the hour the campaign went out in.

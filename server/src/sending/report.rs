@@ -52,7 +52,9 @@ pub(crate) async fn read(state: &AppState, caller: &Caller, ticket: &str) -> Res
     let mut report = campaign_report(&id.to_string(), record.send_at, counts);
     if let Some(test) = state.store.ab_test(caller.account, id).await? {
         let counts = state.store.sample_counts(id, test.test.texts()).await?;
-        report.ab = Some(ab_report(&record.text, &test.test, &counts, test.winner, test.due_at()));
+        let hours = state.store.sample_hours(id, test.test.texts()).await?;
+        report.ab =
+            Some(ab_report(&record.text, &test.test, (&counts, &hours), record.send_at, test.winner, test.due_at()));
     }
     Ok(report)
 }

@@ -3,7 +3,7 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use texto_core::{AbTest, Credits, VariantCounts};
+use texto_core::{AbTest, Credits, SampleHours, VariantCounts};
 
 use super::{AccountId, campaign_rows::AbColumn, columns::Columns};
 use crate::Error;
@@ -31,6 +31,15 @@ pub(crate) const SAMPLE_COUNTS: &str = "SELECT m.variant, COUNT(*),
          SUM(CASE WHEN EXISTS (SELECT 1 FROM replies r WHERE r.message_id = m.id AND NOT r.stop) THEN 1 ELSE 0 END)
      FROM messages m WHERE m.campaign_id = $1 AND m.variant IS NOT NULL
      GROUP BY m.variant ORDER BY m.variant";
+
+/// Each text's sample's deliveries per hour (`$1` ticket, `$2` the delivered code): the text,
+/// the hour (`YYYY-MM-DDTHH`) and the count.
+pub(crate) const SAMPLE_DELIVERED_HOURS: &str = "SELECT variant, substr(delivered_at, 1, 13), COUNT(*) FROM messages
+     WHERE campaign_id = $1 AND variant IS NOT NULL AND delivery = $2 AND delivered_at IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2";
+
+/// Each text's sample's clicks per hour (`$1` ticket): the text, the hour and the count.
+pub(crate) const SAMPLE_CLICK_HOURS: &str = "SELECT m.variant, substr(c.clicked_at, 1, 13), COUNT(*) FROM clicks c
+     JOIN messages m ON m.id = c.message_id WHERE c.campaign_id = $1 AND m.variant IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2";
 
 /// Takes the winner (`$1` ticket, `$2` winner, `$3` the refund in hundredths) for a test still
 /// waiting, of a campaign still sending: one row, or none when it was decided or cancelled.
@@ -103,6 +112,33 @@ pub(crate) fn read_counts<R: Columns>(row: &R) -> Result<(i64, VariantCounts), R
     ))
 }
 
+/// A row of [`SAMPLE_DELIVERED_HOURS`] or [`SAMPLE_CLICK_HOURS`].
+pub(crate) fn read_text_hour<R: Columns>(row: &R) -> Result<(i64, String, i64), R::Fault> {
+    Ok((row.column(0)?, row.column(1)?, row.column(2)?))
+}
+
+/// Each text's deliveries and clicks per hour, in text order, from the rows of
+/// [`SAMPLE_DELIVERED_HOURS`] and [`SAMPLE_CLICK_HOURS`].
+pub(crate) fn hours_in_text_order(
+    texts: usize,
+    delivered: Vec<(i64, String, i64)>,
+    clicks: Vec<(i64, String, i64)>,
+) -> Vec<SampleHours> {
+    let mut hours = vec![SampleHours::default(); texts];
+    let slot = |variant: i64| usize::try_from(variant).ok().filter(|v| *v < texts);
+    for (variant, hour, count) in delivered {
+        if let Some(v) = slot(variant) {
+            hours[v].delivered.push((hour, count));
+        }
+    }
+    for (variant, hour, count) in clicks {
+        if let Some(v) = slot(variant) {
+            hours[v].clicks.push((hour, count));
+        }
+    }
+    hours
+}
+
 /// Each text's sample counts, in text order (a text whose sample is empty counts zero).
 pub(crate) fn in_text_order(texts: usize, rows: Vec<(i64, VariantCounts)>) -> Vec<VariantCounts> {
     let mut counts = vec![VariantCounts::default(); texts];
@@ -123,6 +159,8 @@ pub(crate) trait AbTestStore: Send + Sync {
     async fn ab_test(&self, account: AccountId, ticket: i64) -> Result<Option<StoredTest>, Error>;
     /// What each text's sample did, in text order.
     async fn sample_counts(&self, ticket: i64, texts: usize) -> Result<Vec<VariantCounts>, Error>;
+    /// Each text's sample's deliveries and clicks per hour, in text order.
+    async fn sample_hours(&self, ticket: i64, texts: usize) -> Result<Vec<SampleHours>, Error>;
     /// Makes `winner` the text of the rest of `test`: prices the rest for it, refunds what it
     /// was held at beyond that, and lets it go, in one transaction. The refund, or `None` when
     /// the test was decided (or its campaign cancelled) meanwhile.

@@ -91,6 +91,16 @@ async fn each_text_reaches_its_sample_and_the_most_clicked_reaches_the_rest_afte
         (test["share"].as_i64(), test["wait"].as_str(), test["criterion"].as_str()),
         (Some(20), Some("30m"), Some("clicks"))
     );
+    // Each text's hours: B's click among them, each text's deliveries summed as its count.
+    let hours = |v: usize, what: &str| -> i64 {
+        let hours = test["variants"][v]["hours"].as_array().expect("hours");
+        hours.iter().map(|h| h[what].as_i64().unwrap_or(0)).sum()
+    };
+    assert_eq!(test["variants"][1]["hours"].as_array().map(Vec::len), Some(48));
+    assert_eq!((hours(0, "clicks"), hours(1, "clicks")), (0, 1));
+    for v in 0..2 {
+        assert_eq!(Some(hours(v, "delivered")), test["variants"][v]["delivered"].as_i64(), "{test}");
+    }
 
     // Once the wait is over (the campaign went out long ago), B goes to the other sixteen.
     app.sql(&format!("UPDATE campaigns SET send_at = '2020-01-01T00:00:00Z' WHERE id = {ticket}")).await;

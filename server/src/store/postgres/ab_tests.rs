@@ -1,7 +1,7 @@
 //! A/B tests in PostgreSQL (the statements shared with SQLite).
 
 use async_trait::async_trait;
-use texto_core::{Credits, DeliveryCode, VariantCounts};
+use texto_core::{Credits, DeliveryCode, SampleHours, VariantCounts};
 
 use super::{PgStore, accounts};
 use crate::{
@@ -9,8 +9,9 @@ use crate::{
     store::{
         AccountId,
         ab_tests::{
-            AbTestStore, ONE, PRICE_THE_REST, REFUND_OF_THE_REST, SAMPLE_COUNTS, StoredTest, TAKE_WINNER, WAITING,
-            byte_of, in_text_order, read_counts, read_test,
+            AbTestStore, ONE, PRICE_THE_REST, REFUND_OF_THE_REST, SAMPLE_CLICK_HOURS, SAMPLE_COUNTS,
+            SAMPLE_DELIVERED_HOURS, StoredTest, TAKE_WINNER, WAITING, byte_of, hours_in_text_order, in_text_order,
+            read_counts, read_test, read_text_hour,
         },
         money,
     },
@@ -37,6 +38,16 @@ impl AbTestStore for PgStore {
         let client = self.pool.get().await?;
         let rows = client.query(SAMPLE_COUNTS, &[&ticket, &delivered]).await?;
         Ok(in_text_order(texts, rows.iter().map(read_counts).collect::<Result<_, _>>()?))
+    }
+
+    async fn sample_hours(&self, ticket: i64, texts: usize) -> Result<Vec<SampleHours>, Error> {
+        let delivered = DeliveryCode::Delivered.code();
+        let client = self.pool.get().await?;
+        let rows = client.query(SAMPLE_DELIVERED_HOURS, &[&ticket, &delivered]).await?;
+        let delivered = rows.iter().map(read_text_hour).collect::<Result<_, _>>()?;
+        let rows = client.query(SAMPLE_CLICK_HOURS, &[&ticket]).await?;
+        let clicks = rows.iter().map(read_text_hour).collect::<Result<_, _>>()?;
+        Ok(hours_in_text_order(texts, delivered, clicks))
     }
 
     async fn choose_winner(&self, test: &StoredTest, winner: u8) -> Result<Option<Credits>, Error> {

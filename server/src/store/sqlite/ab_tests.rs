@@ -2,7 +2,7 @@
 
 use async_trait::async_trait;
 use rusqlite::{OptionalExtension, params};
-use texto_core::{Credits, DeliveryCode, VariantCounts};
+use texto_core::{Credits, DeliveryCode, SampleHours, VariantCounts};
 
 use super::{SqliteStore, numbered};
 use crate::{
@@ -10,8 +10,9 @@ use crate::{
     store::{
         AccountId,
         ab_tests::{
-            AbTestStore, ONE, PRICE_THE_REST, REFUND_OF_THE_REST, SAMPLE_COUNTS, StoredTest, TAKE_WINNER, WAITING,
-            byte_of, in_text_order, read_counts, read_test,
+            AbTestStore, ONE, PRICE_THE_REST, REFUND_OF_THE_REST, SAMPLE_CLICK_HOURS, SAMPLE_COUNTS,
+            SAMPLE_DELIVERED_HOURS, StoredTest, TAKE_WINNER, WAITING, byte_of, hours_in_text_order, in_text_order,
+            read_counts, read_test, read_text_hour,
         },
         money,
     },
@@ -46,6 +47,21 @@ impl AbTestStore for SqliteStore {
                 let mut counts = db.prepare_cached(&numbered(SAMPLE_COUNTS))?;
                 let rows = counts.query_map(params![ticket, delivered], |row| read_counts(row))?;
                 Ok(in_text_order(texts, rows.collect::<Result<_, _>>()?))
+            })
+            .await
+    }
+
+    async fn sample_hours(&self, ticket: i64, texts: usize) -> Result<Vec<SampleHours>, Error> {
+        let delivered = DeliveryCode::Delivered.code();
+        self.db
+            .read(move |db| {
+                let mut hours = db.prepare_cached(&numbered(SAMPLE_DELIVERED_HOURS))?;
+                let delivered = hours
+                    .query_map(params![ticket, delivered], |row| read_text_hour(row))?
+                    .collect::<Result<_, _>>()?;
+                let mut clicks = db.prepare_cached(&numbered(SAMPLE_CLICK_HOURS))?;
+                let clicks = clicks.query_map(params![ticket], |row| read_text_hour(row))?.collect::<Result<_, _>>()?;
+                Ok(hours_in_text_order(texts, delivered, clicks))
             })
             .await
     }

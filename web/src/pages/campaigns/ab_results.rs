@@ -4,6 +4,7 @@
 use leptos::{prelude::*, task::spawn_local};
 use texto_core::wire::{ReportAbDto, ReportResponse, WinnerDto, WinnerRequest};
 
+use super::hours::Hours;
 use crate::{
     api::{ApiError, use_api},
     components::errors::ErrorAlert,
@@ -39,6 +40,21 @@ pub fn AbResults(id: String, ab: ReportAbDto, chosen: Callback<()>) -> impl Into
         Some(winner) => format!("{} {}.", t().ab_rest_got, letter(winner)),
         None => format!("{} {}.", t().ab_chosen_at, format::wire_date(lang.get_untracked(), &ab.decide_at)),
     };
+    // Each text's first 48 hours, one small chart each.
+    let charts = ab
+        .variants
+        .iter()
+        .map(|v| {
+            let name = format!("{} {}", t().ab_text, letter(v.variant));
+            let title = format!("{name} — {}", t().report_hours);
+            view! {
+                <div>
+                    <p class="chart-title">{name}</p>
+                    <Hours hours=v.hours.clone() title=title />
+                </div>
+            }
+        })
+        .collect_view();
     let rows = ab
         .variants
         .into_iter()
@@ -89,5 +105,6 @@ pub fn AbResults(id: String, ab: ReportAbDto, chosen: Callback<()>) -> impl Into
                 <tbody>{rows}</tbody>
             </table>
         </div>
+        <div class="ab-hours">{charts}</div>
     }
 }

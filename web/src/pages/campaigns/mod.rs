@@ -5,6 +5,7 @@ mod approval;
 mod detail;
 mod drafts;
 mod filters;
+mod hours;
 mod messages;
 mod report;
 

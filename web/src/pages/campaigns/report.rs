@@ -2,9 +2,9 @@
 //! first 48 hours, and per country (`GET /campaign/:id/report`), and its CSV.
 
 use leptos::{prelude::*, task::spawn_local};
-use texto_core::wire::{ReportDto, ReportResponse};
+use texto_core::wire::ReportResponse;
 
-use super::ab_results::AbResults;
+use super::{ab_results::AbResults, hours::Hours};
 use crate::{
     api::{ApiError, use_api},
     components::{
@@ -15,40 +15,6 @@ use crate::{
     format,
     i18n::{use_lang, use_texts},
 };
-
-/// Height of the hourly chart's drawing, in SVG units.
-const HEIGHT: i64 = 120;
-
-/// Deliveries (bars) and clicks (a line) hour by hour, as an image with its own description.
-#[component]
-fn Hours(report: ReportDto) -> impl IntoView {
-    let t = use_texts();
-    let max = report.hours.iter().map(|h| h.delivered.max(h.clicks)).max().unwrap_or(0).max(1);
-    let y = move |value: i64| HEIGHT - value * HEIGHT / max;
-    let bars = report
-        .hours
-        .iter()
-        .map(|h| view! { <rect class="delivered" x=h.hour * 10 + 1 y=y(h.delivered) width="8" height=HEIGHT - y(h.delivered) /> })
-        .collect_view();
-    let clicks =
-        report.hours.iter().map(|h| format!("{},{}", h.hour * 10 + 5, y(h.clicks))).collect::<Vec<_>>().join(" ");
-    let (delivered, clicked): (i64, i64) =
-        report.hours.iter().fold((0, 0), |(d, c), h| (d + h.delivered, c + h.clicks));
-    let label =
-        move || format!("{}: {} {}, {} {}", t().report_hours, delivered, t().delivered, clicked, t().clicks_word);
-    view! {
-        <figure class="hours-chart">
-            <svg viewBox=format!("0 0 480 {HEIGHT}") role="img" aria-label=label preserveAspectRatio="none">
-                {bars}
-                <polyline class="clicks" points=clicks fill="none" />
-            </svg>
-            <figcaption>
-                <span class="key delivered">{move || t().delivered}</span>" "
-                <span class="key clicks">{move || t().clicks_word}</span>" · "{move || t().report_hours_axis}
-            </figcaption>
-        </figure>
-    }
-}
 
 /// The report section of campaign `id`.
 #[component]
@@ -106,7 +72,7 @@ pub fn CampaignReport(id: String) -> impl IntoView {
                 <BarChart title=Signal::derive(move || t().report_funnel) bars=funnel />
                 {ab}
                 <h3>{move || t().report_hours}</h3>
-                <Hours report=r />
+                <Hours hours=r.hours.clone() title=Signal::derive(move || t().report_hours.to_owned()) />
                 <h3>{move || t().report_countries}</h3>
                 <div class="table-wrap">
                     <table class="stack">
