@@ -143,12 +143,14 @@ async fn attempt(
     }
     let now = Utc::now();
     let campaign = validate_send(request, endpoint, &state.message, now)?;
-    // An A/B test's sample is drawn from a seed of its own, kept with the campaign.
+    // A sent A/B test's sample is drawn from a random seed of its own, kept with the campaign.
+    // A simulation draws from the fixed seed Compose uses in the page, so that the two agree.
+    let sent = matches!(endpoint, Endpoint::Send | Endpoint::SendLists);
     let campaign = match campaign.ab() {
-        Some(_) => {
+        Some(_) if sent => {
             campaign.with_ab_seed(getrandom::u64().map_err(|_| Error::Unavailable("no randomness for a sample"))?)
         }
-        None => campaign,
+        _ => campaign,
     };
     let text_hash = text_hash(campaign.text());
     let (lists, segments) = match campaign.audience() {

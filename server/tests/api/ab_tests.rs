@@ -223,6 +223,20 @@ async fn a_test_is_checked_whole_and_read_from_xml_too() {
     );
     assert_eq!(refused(ab_send(&["A", "B [field:ville]"], ab, &to, json!({}))).await, ["sms.message.variants[0]"]);
 
+    // Simulations draw their sample from one fixed seed, as Compose does in the page: with texts
+    // of one and two parts and numbers priced 1 and 1.5 a part, five simulations cost the same.
+    let mixed: Vec<String> = numbers(33612360101, 5).into_iter().chain(numbers(32470123401, 5)).collect();
+    let ab = json!({"share": 20, "wait": "2h", "criterion": "clicks"});
+    let body = ab_send(&["Court", &format!("Long {}", "x".repeat(160))], ab, &mixed, json!({}));
+    let mut costs = Vec::new();
+    for _ in 0..5 {
+        let (status, simulated) = app.json(Method::POST, "/send/simulate", Some(body.clone())).await;
+        assert_eq!(status, 200, "{simulated}");
+        costs.push(simulated["cost"].to_string());
+    }
+    costs.dedup();
+    assert_eq!(costs.len(), 1, "{costs:?}");
+
     let xml = "<sms><message><text>Offre A</text><variants>Offre B</variants><variants>Offre C</variants>\
                <ab><share>50</share><wait>1h</wait><criterion>replies</criterion></ab><pushtype>alert</pushtype></message>\
                <recipients><gsm>33612360001</gsm><gsm>33612360002</gsm><gsm>33612360003</gsm><gsm>33612360004</gsm></recipients></sms>";
