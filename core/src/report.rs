@@ -131,7 +131,7 @@ pub fn ab_report(
         .collect();
     ReportAbDto {
         share: i64::from(test.share()),
-        wait: crate::format_minutes(u32::try_from(test.wait().num_minutes()).unwrap_or(0)),
+        wait: test.wait_text(),
         criterion: test.criterion().as_str().to_owned(),
         decide_at: crate::format_paris(decide_at),
         winner: winner.map(|w| i64::from(w) + 1),

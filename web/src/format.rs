@@ -208,3 +208,8 @@ pub fn contacts(lang: Lang, count: i64) -> String {
         _ => format!("{n} contacts"),
     }
 }
+
+/// The letter an A/B test's text goes by: text 1 (the campaign's own) is A, text 2 B…
+pub fn text_letter(number: i64) -> char {
+    char::from(b'A' + u8::try_from(number - 1).unwrap_or(0).min(25))
+}

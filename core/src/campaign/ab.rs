@@ -132,6 +132,10 @@ impl AbTest {
     pub fn wait(&self) -> chrono::Duration {
         chrono::Duration::minutes(i64::from(self.wait_minutes))
     }
+    /// The wait as written on the wire (`2h`, `90m`).
+    pub fn wait_text(&self) -> String {
+        crate::duration::format_minutes(self.wait_minutes)
+    }
     /// What decides the winner.
     pub fn criterion(&self) -> Criterion {
         self.criterion
@@ -140,7 +144,7 @@ impl AbTest {
     pub fn to_dto(&self) -> AbDto {
         AbDto {
             share: Some(i64::from(self.share)),
-            wait: Some(crate::duration::format_minutes(self.wait_minutes)),
+            wait: Some(self.wait_text()),
             criterion: Some(self.criterion.as_str().to_owned()),
         }
     }

@@ -59,7 +59,7 @@ impl AbDecider {
     ) -> Result<Option<texto_core::Credits>, Error> {
         let Some(refund) = self.store.choose_winner(test, winner).await? else { return Ok(None) };
         let (ticket, text) = (test.campaign, u32::from(winner) + 1);
-        let why = format!("the best {} rate after {}", test.test.criterion().as_str(), wait(test));
+        let why = format!("the best {} rate after {}", test.test.criterion().as_str(), test.test.wait_text());
         tracing::info!(ticket, text, %refund, ?choice, "an A/B test's winner goes to the rest");
         // A choice by hand is recorded with its request, as every change is.
         if choice == Choice::Measured {
@@ -76,11 +76,6 @@ impl AbDecider {
         self.dispatch.notify_one();
         Ok(Some(refund))
     }
-}
-
-/// The test's wait as written (`2h`).
-fn wait(test: &StoredTest) -> String {
-    texto_core::format_minutes(u32::try_from(test.test.wait().num_minutes()).unwrap_or(0))
 }
 
 /// Steps every `every` until stopped.

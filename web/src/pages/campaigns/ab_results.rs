@@ -12,11 +12,6 @@ use crate::{
     i18n::{use_lang, use_texts},
 };
 
-/// The letter of text `number` (1 is A).
-fn letter(number: i64) -> char {
-    char::from(b'A' + u8::try_from(number - 1).unwrap_or(0))
-}
-
 /// The test of campaign `id`; `chosen` is called once a text went to the rest by hand.
 #[component]
 pub fn AbResults(id: String, ab: ReportAbDto, chosen: Callback<()>) -> impl IntoView {
@@ -37,7 +32,7 @@ pub fn AbResults(id: String, ab: ReportAbDto, chosen: Callback<()>) -> impl Into
         }
     };
     let status = match ab.winner {
-        Some(winner) => format!("{} {}.", t().ab_rest_got, letter(winner)),
+        Some(winner) => format!("{} {}.", t().ab_rest_got, format::text_letter(winner)),
         None => format!("{} {}.", t().ab_chosen_at, format::wire_date(lang.get_untracked(), &ab.decide_at)),
     };
     // Each text's first 48 hours, one small chart each.
@@ -45,7 +40,7 @@ pub fn AbResults(id: String, ab: ReportAbDto, chosen: Callback<()>) -> impl Into
         .variants
         .iter()
         .map(|v| {
-            let name = format!("{} {}", t().ab_text, letter(v.variant));
+            let name = format!("{} {}", t().ab_text, format::text_letter(v.variant));
             let title = format!("{name} — {}", t().report_hours);
             view! {
                 <div>
@@ -68,13 +63,13 @@ pub fn AbResults(id: String, ab: ReportAbDto, chosen: Callback<()>) -> impl Into
                 None
             };
             let button = waiting.then(|| {
-                let label = format!("{} ({} {})", t().ab_send_to_rest, t().ab_text, letter(v.variant));
+                let label = format!("{} ({} {})", t().ab_send_to_rest, t().ab_text, format::text_letter(v.variant));
                 view! { <button type="button" aria-label=label on:click=choose(v.variant)>{t().ab_send_to_rest}</button> }
             });
             view! {
                 <tr>
                     <th scope="row" data-label=t().ab_text>
-                        {letter(v.variant).to_string()}
+                        {format::text_letter(v.variant).to_string()}
                         {mark.map(|m| view! { " " <span class="badge live">{m}</span> })}
                     </th>
                     <td data-label=t().message class="ab-text">{v.text}</td>

@@ -7,6 +7,7 @@ use crate::{
     api::ApiError,
     components::errors::FieldProblem,
     draft::{AbDraft, Draft},
+    format::text_letter,
     i18n::use_texts,
 };
 
@@ -15,11 +16,6 @@ const WAITS: [&str; 6] = ["30m", "1h", "2h", "4h", "12h", "24h"];
 
 /// The texts of a test beside the draft's own: B, C, D.
 const MOST_OTHER_TEXTS: usize = texto_core::MOST_VARIANTS - 1;
-
-/// The letter of text `i` of a test (A is the draft's own).
-fn letter(i: usize) -> char {
-    char::from(b'A' + i as u8)
-}
 
 /// The A/B test section.
 #[component]
@@ -35,7 +31,7 @@ pub fn AbTestEditor(draft: RwSignal<Draft>, refused: RwSignal<Option<ApiError>>)
     };
     let variant = move |i: usize| {
         let id = format!("ab-text-{i}");
-        let label = move || format!("{} {}", t().ab_text, letter(i + 1));
+        let label = move || format!("{} {}", t().ab_text, text_letter(i as i64 + 2));
         view! {
             <div class="field ab-variant">
                 <label for=id.clone()>{label}</label>
@@ -45,7 +41,7 @@ pub fn AbTestEditor(draft: RwSignal<Draft>, refused: RwSignal<Option<ApiError>>)
                         let value = event_target_value(&ev);
                         edit(Box::new(move |ab| if let Some(text) = ab.variants.get_mut(i) { *text = value }));
                     }></textarea>
-                <button type="button" class="link" aria-label=move || format!("{} {}", t().ab_remove, letter(i + 1))
+                <button type="button" class="link" aria-label=move || format!("{} {}", t().ab_remove, text_letter(i as i64 + 2))
                     on:click=move |_| edit(Box::new(move |ab| {
                         if i < ab.variants.len() {
                             ab.variants.remove(i);
@@ -144,7 +140,7 @@ pub fn PreviewedText(draft: RwSignal<Draft>, shown: RwSignal<usize>) -> impl Int
                     <label class="radio">
                         <input type="radio" name="previewed-text" prop:checked=move || shown.get() == i
                             on:change=move |_| shown.set(i) />
-                        {letter(i).to_string()}
+                        {text_letter(i as i64 + 1).to_string()}
                     </label>
                 }
             };
