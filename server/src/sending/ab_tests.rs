@@ -42,31 +42,32 @@ impl AbDecider {
         for test in self.store.waiting_tests().await?.into_iter().filter(|test| test.due_at() <= now) {
             let counts = self.store.sample_counts(test.campaign, test.test.texts()).await?;
             let winner = texto_core::winner(test.test.criterion(), &counts) as u8;
-            if self.decide(&test, winner, Choice::Measured, ("texto", now)).await?.is_some() {
+            if self.decide(&test, winner, Choice::Measured, now).await?.is_some() {
                 decided += 1;
             }
         }
         Ok(decided)
     }
 
-    /// Sends `winner` to the rest of `test`; the refund, or `None` when it was decided meanwhile.
+    /// Sends `winner` to the rest of `test` at `now`; the refund, or `None` when it was decided
+    /// meanwhile. A choice measured at the test's end is recorded in the audit log as texto's;
+    /// a choice by hand is recorded with its request, as every change is.
     pub(crate) async fn decide(
         &self,
         test: &StoredTest,
         winner: u8,
         choice: Choice,
-        (actor, now): (&str, DateTime<Utc>),
+        now: DateTime<Utc>,
     ) -> Result<Option<texto_core::Credits>, Error> {
         let Some(refund) = self.store.choose_winner(test, winner).await? else { return Ok(None) };
         let (ticket, text) = (test.campaign, u32::from(winner) + 1);
-        let why = format!("the best {} rate after {}", test.test.criterion().as_str(), test.test.wait_text());
         tracing::info!(ticket, text, %refund, ?choice, "an A/B test's winner goes to the rest");
-        // A choice by hand is recorded with its request, as every change is.
         if choice == Choice::Measured {
+            let why = format!("the best {} rate after {}", test.test.criterion().as_str(), test.test.wait_text());
             self.audit.record(AuditEntry {
                 account: test.account,
                 at: now,
-                actor: actor.to_owned(),
+                actor: "texto".to_owned(),
                 address: String::new(),
                 action: "campaign.ab_winner".to_owned(),
                 object: format!("campaign {ticket}"),

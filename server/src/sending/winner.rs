@@ -55,7 +55,7 @@ pub(crate) async fn choose(
         }
     };
     let decider = AbDecider::new(state.store.clone(), state.audit.clone(), state.dispatch.clone());
-    let decided = decider.decide(&test, winner, Choice::ByHand, (&caller.actor, Utc::now())).await?;
+    let decided = decider.decide(&test, winner, Choice::ByHand, Utc::now()).await?;
     if decided.is_none() {
         return Err(Error::Invalid(vec![FieldError::new(
             "ab.winner",
