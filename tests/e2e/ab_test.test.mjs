@@ -42,6 +42,17 @@ test("Compose sets up an A/B test and the simulation shows the sample and the re
   // The text shown is gone: the preview is back to the first.
   await eventually(() => page.getByTestId("preview-text").textContent(), (t) => t.includes("aujourd’hui"), "text A in the preview again");
   await page.context().close();
+
+  // In French, on a phone.
+  const fr = await openApp(suite.browser, suite.texto, { locale: "fr-FR", viewport: PHONE });
+  await fr.getByLabel("Message", { exact: true }).fill("Soldes : -20 % aujourd’hui");
+  await fr.getByLabel("Essayer d’autres textes sur un échantillon d’abord").check();
+  await fr.getByLabel("Texte B", { exact: true }).fill("Soldes : -20 % jusqu’à minuit");
+  await fr.getByLabel("Destinataires", { exact: true }).fill(numbers);
+  await eventually(() => fr.getByTestId("simulation").textContent(), (t) => /Échantillon A\/B2Les autres, après le gagnant8/.test(t), "l’échantillon et les autres");
+  await assertAccessible(fr, "Composer avec un test A/B");
+  await screenshots(fr, "compose-ab-test-fr");
+  await fr.context().close();
 });
 
 test("the report compares the texts and sends the chosen one to the rest, in French on a phone", async () => {
