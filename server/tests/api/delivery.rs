@@ -18,9 +18,10 @@ pub(crate) async fn quick_app() -> TestApp {
     spawn_app_with(|config| config.builtin_dlr_delay_ms = 20).await
 }
 
-/// Polls `probe` every 50 ms until it answers `Some`, for at most 10 s.
+/// Polls `probe` every 50 ms until it answers `Some`, for at most 30 s (a CI machine building
+/// beside the suites can be that slow).
 pub(crate) async fn until<T, F: Future<Output = Option<T>>>(what: &str, mut probe: impl FnMut() -> F) -> T {
-    for _ in 0..200 {
+    for _ in 0..600 {
         if let Some(value) = probe().await {
             return value;
         }
