@@ -7,7 +7,7 @@ use chrono::{
     DateTime, Datelike, Days, LocalResult, Months, NaiveDate, NaiveDateTime, NaiveTime, Offset, TimeZone, Timelike,
     Utc, Weekday,
 };
-use chrono_tz::Europe::Paris;
+use chrono_tz::{Europe::Paris, Tz};
 
 use crate::PushType;
 
@@ -77,13 +77,13 @@ pub fn is_french_public_holiday(date: NaiveDate) -> bool {
 }
 
 /// Whether marketing may go out at some time of this Paris calendar day.
-fn is_marketing_day(date: NaiveDate) -> bool {
+pub(crate) fn is_marketing_day(date: NaiveDate) -> bool {
     date.weekday() != Weekday::Sun && !is_french_public_holiday(date)
 }
 
-/// Paris wall-clock time of `at`, or `None` at the very edges of chrono's range.
-fn paris_local(at: DateTime<Utc>) -> Option<NaiveDateTime> {
-    let offset = Paris.offset_from_utc_datetime(&at.naive_utc()).fix();
+/// The wall-clock time of `at` in `zone`, or `None` at the very edges of chrono's range.
+pub(crate) fn local_time(zone: Tz, at: DateTime<Utc>) -> Option<NaiveDateTime> {
+    let offset = zone.offset_from_utc_datetime(&at.naive_utc()).fix();
     at.naive_utc().checked_add_offset(offset)
 }
 
@@ -93,7 +93,8 @@ fn paris_local(at: DateTime<Utc>) -> Option<NaiveDateTime> {
 /// Alerts may go out at any time: `at` is returned unchanged. Marketing goes out Monday to
 /// Saturday from 08:00 (inclusive) to 20:00 (exclusive) Europe/Paris, never on a French public
 /// holiday: inside that window `at` is returned unchanged, otherwise the result is 08:00:00
-/// Paris time of the next allowed day, as a UTC instant (DST aware).
+/// Paris time of the next allowed day, as a UTC instant (DST aware). Numbers of the overseas
+/// territories keep their own clock and holidays: see [`crate::next_allowed_send_in`].
 ///
 /// At most a few days are ever skipped. Only at the very end of chrono's range, where no later
 /// day can be represented, is `at` returned unchanged.
@@ -101,12 +102,18 @@ pub fn next_allowed_send(pushtype: PushType, at: DateTime<Utc>) -> DateTime<Utc>
     if pushtype == PushType::Alert {
         return at;
     }
-    let Some(local) = paris_local(at) else {
+    next_opening(Paris, is_marketing_day, at)
+}
+
+/// The earliest instant at or after `at` inside the marketing window of a place whose clock is
+/// `zone` and whose marketing days are those `is_day` accepts: 08:00 to 20:00 local time.
+pub(crate) fn next_opening(zone: Tz, is_day: impl Fn(NaiveDate) -> bool, at: DateTime<Utc>) -> DateTime<Utc> {
+    let Some(local) = local_time(zone, at) else {
         return at;
     };
     let today = local.date();
     let hour = local.hour();
-    if is_marketing_day(today) && (WINDOW_START_HOUR..WINDOW_END_HOUR).contains(&hour) {
+    if is_day(today) && (WINDOW_START_HOUR..WINDOW_END_HOUR).contains(&hour) {
         return at;
     }
     let first = if hour < WINDOW_START_HOUR { Some(today) } else { today.succ_opt() };
@@ -116,10 +123,10 @@ pub fn next_allowed_send(pushtype: PushType, at: DateTime<Utc>) -> DateTime<Utc>
     let mut day = first;
     for _ in 0..14 {
         let Some(date) = day else { break };
-        if is_marketing_day(date) {
-            // 08:00 is never inside a Paris DST transition (they happen at 02:00 and 03:00),
-            // but `earliest` would still pick a sensible instant if it were.
-            if let Some(open) = Paris.from_local_datetime(&date.and_time(opening)).earliest() {
+        if is_day(date) {
+            // 08:00 is never inside a DST transition of the zones texto knows (they happen at
+            // night), but `earliest` would still pick a sensible instant if it were.
+            if let Some(open) = zone.from_local_datetime(&date.and_time(opening)).earliest() {
                 return open.with_timezone(&Utc);
             }
         }
