@@ -60,7 +60,7 @@ pub use keywords::{
     BuiltinKeyword, Keyword, KeywordAction, MOST_ACTIONS, MOST_KEYWORD_CHARS, MOST_REPLY_CHARS, keyword_of_reply,
 };
 pub use marketing_cap::{MOST_CAP_DAYS, MOST_CAP_MESSAGES, MarketingCap};
-pub use overseas::{OpenWindows, Territory, Zone, next_allowed_send_in};
+pub use overseas::{OpenWindows, OverseasPart, Territory, Zone, next_allowed_send_in};
 pub use period::{PeriodBound, parse_period_bound};
 pub use phone::{
     Country, Msisdn, NUMBERING_DATA_VERSION, NumberError, parse_international, parse_with_default_country,

@@ -148,7 +148,14 @@ pub enum Zone {
 impl Zone {
     /// The zone of a recipient.
     pub fn of(number: Msisdn) -> Zone {
-        Territory::of_country(number.country()).map_or(Zone::Paris, Zone::Overseas)
+        let country = number.country();
+        // The calling codes of the territories first: most numbers are compared once.
+        match country.calling_code() {
+            262 | 508 | 590 | 594 | 596 | 681 | 687 | 689 => {
+                Territory::of_country(country).map_or(Zone::Paris, Zone::Overseas)
+            }
+            _ => Zone::Paris,
+        }
     }
 
     /// How it is stored and named: `paris`, or the territory's ISO code.
@@ -187,6 +194,46 @@ pub fn next_allowed_send_in(zone: Zone, pushtype: PushType, at: DateTime<Utc>) -
             calendar::next_opening(territory.time_zone(), |date| territory.is_marketing_day(date), at)
         }
     }
+}
+
+/// A campaign's recipients in one overseas territory and when its window lets them go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OverseasPart {
+    /// The territory.
+    pub territory: Territory,
+    /// Its recipients.
+    pub recipients: u64,
+    /// When they get it.
+    pub send_at: DateTime<Utc>,
+}
+
+/// When marketing asked for `start` goes to `recipients`: the earliest opening among their
+/// zones' windows, and each overseas territory's part with its own opening.
+pub(crate) fn schedule(
+    recipients: impl Iterator<Item = Msisdn>,
+    start: DateTime<Utc>,
+) -> (DateTime<Utc>, Vec<OverseasPart>) {
+    let mut counts = [0u64; Territory::ALL.len()];
+    let mut paris = false;
+    for number in recipients {
+        match Zone::of(number) {
+            Zone::Paris => paris = true,
+            Zone::Overseas(territory) => counts[territory as usize] += 1,
+        }
+    }
+    let parts: Vec<OverseasPart> = Territory::ALL
+        .into_iter()
+        .zip(counts)
+        .filter(|&(_, recipients)| recipients > 0)
+        .map(|(territory, recipients)| OverseasPart {
+            territory,
+            recipients,
+            send_at: next_allowed_send_in(Zone::Overseas(territory), PushType::Marketing, start),
+        })
+        .collect();
+    let paris_at = (paris || parts.is_empty()).then(|| calendar::next_allowed_send(PushType::Marketing, start));
+    let send_at = parts.iter().map(|part| part.send_at).chain(paris_at).min().unwrap_or(start);
+    (send_at, parts)
 }
 
 /// The zones whose marketing window is open at one instant.

@@ -128,6 +128,36 @@ fn marketing_adds_the_stop_text_to_the_length_and_waits_for_the_window() {
 }
 
 #[test]
+fn overseas_recipients_get_marketing_when_their_own_window_opens() {
+    // Sunday 22 November 2026, 21:00 Paris (20:00 UTC): Monday 00:00 in La Réunion, Monday
+    // 07:00 in Nouméa, Sunday 16:00 in Martinique.
+    let sunday_night = Utc.with_ymd_and_hms(2026, 11, 22, 20, 0, 0).unwrap();
+    let numbers = ["33612345678", "262692123456", "262692123457", "687751234", "596696123456"];
+    let bodies = [
+        to_numbers(&numbers, "Soldes", "marketing"),
+        to_numbers(&numbers, "Code 1234", "alert"),
+        to_numbers(&numbers[..1], "Soldes", "marketing"),
+    ];
+    let marketing = campaign(&bodies[0], Endpoint::Send);
+    let result = simulate(&marketing, &context(), sunday_night).unwrap();
+    let utc = |d, h| Utc.with_ymd_and_hms(2026, 11, d, h, 0, 0).unwrap();
+    // Monday 08:00 in Nouméa (UTC+11) is Sunday 21:00 UTC, the first window to open.
+    assert_eq!(result.send_at, utc(22, 21));
+    let parts: Vec<(&str, u64, DateTime<Utc>)> =
+        result.overseas.iter().map(|p| (p.territory.iso2(), p.recipients, p.send_at)).collect();
+    assert_eq!(parts, [("RE", 2, utc(23, 4)), ("MQ", 1, utc(23, 12)), ("NC", 1, utc(22, 21))]);
+    let wire = result.to_wire(None).overseas.expect("the overseas parts");
+    assert_eq!((wire[0].territory.as_str(), wire[0].recipients), ("RE", 2));
+    assert_eq!(wire[0].send_at, "2026-11-23 05:00:00", "in Paris time, as delay");
+    // Alerts and campaigns without overseas numbers say nothing of it.
+    let alert = campaign(&bodies[1], Endpoint::Send);
+    assert_eq!(simulate(&alert, &context(), sunday_night).unwrap().to_wire(None).overseas, None);
+    let paris = campaign(&bodies[2], Endpoint::Send);
+    let result = simulate(&paris, &context(), sunday_night).unwrap();
+    assert_eq!((result.send_at, result.to_wire(None).overseas), (utc(23, 7), None));
+}
+
+#[test]
 fn list_sends_count_contacts_and_fill_their_fields() {
     let body = r#"{"sms":{"message":{"text":"Bonjour [info1], -20% aujourd'hui","pushtype":"alert"},"lists":[{"value":"a"},{"value":"b"}]}}"#;
     let campaign = campaign(body, Endpoint::SendLists);

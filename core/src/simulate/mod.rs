@@ -10,8 +10,8 @@ use chrono::{DateTime, Utc};
 pub use context::{Contact, FilterContext, FloodLimits, RecentSends};
 
 use crate::{
-    Audience, Campaign, Country, Credits, Error, FieldError, MergeValues, Msisdn, campaign::PartsPlan,
-    has_contact_fields, next_allowed_send, parse_international, wire::CampaignResultDto,
+    Audience, Campaign, Country, Credits, Error, FieldError, MergeValues, Msisdn, PushType, campaign::PartsPlan,
+    has_contact_fields, parse_international, wire::CampaignResultDto,
 };
 
 /// What happened to one recipient: the first rule that filtered it, or sent.
@@ -131,7 +131,8 @@ pub struct Simulation {
     pub cost: Credits,
     /// Credits before it.
     pub balance: Credits,
-    /// When it goes out: the delay, pushed into the marketing window for marketing.
+    /// When it goes out: the delay, pushed into the marketing window for marketing (the first
+    /// of its recipients' windows to open).
     pub send_at: DateTime<Utc>,
     /// Each recipient's result, in request (or list) order.
     pub outcomes: Vec<RecipientOutcome>,
@@ -143,6 +144,9 @@ pub struct Simulation {
     pub smart: Option<crate::Smart>,
     /// How many messages make an A/B test's sample, and how many wait for its winner.
     pub ab: Option<(u64, u64)>,
+    /// Marketing's recipients in the overseas territories, each territory's when its own
+    /// window opens (`send_at` is the earliest of theirs and Paris's).
+    pub overseas: Vec<crate::OverseasPart>,
 }
 
 impl Simulation {
@@ -169,6 +173,14 @@ impl Simulation {
         if let Some((sample, remainder)) = self.ab {
             result.ab_sample = Some(i64::try_from(sample).unwrap_or(i64::MAX));
             result.ab_remainder = Some(i64::try_from(remainder).unwrap_or(i64::MAX));
+        }
+        if !self.overseas.is_empty() {
+            let parts = self.overseas.iter().map(|part| crate::wire::OverseasDto {
+                territory: part.territory.iso2().to_owned(),
+                recipients: i64::try_from(part.recipients).unwrap_or(i64::MAX),
+                send_at: crate::format_paris(part.send_at),
+            });
+            result.overseas = Some(parts.collect());
         }
         result
     }
@@ -200,6 +212,7 @@ impl Counters {
             parts_saved: None,
             ab_sample: None,
             ab_remainder: None,
+            overseas: None,
         }
     }
 }
@@ -234,7 +247,14 @@ pub fn simulate(campaign: &Campaign, context: &FilterContext, now: DateTime<Utc>
         Some(ab) => deal(ab, &mut outcomes, cost),
         None => (cost, None),
     };
-    let send_at = next_allowed_send(campaign.pushtype(), campaign.delay().unwrap_or(now).max(now));
+    let start = campaign.delay().unwrap_or(now).max(now);
+    let (send_at, overseas) = match campaign.pushtype() {
+        PushType::Alert => (start, Vec::new()),
+        PushType::Marketing => {
+            let passed = outcomes.iter().filter(|o| o.outcome == Outcome::Sent).filter_map(|o| o.number);
+            crate::overseas::schedule(passed, start)
+        }
+    };
     let consent_asked = context.consented.is_some();
     let cap_asked = context.capped.is_some();
     Ok(Simulation {
@@ -247,6 +267,7 @@ pub fn simulate(campaign: &Campaign, context: &FilterContext, now: DateTime<Utc>
         cap_asked,
         smart: campaign.smart(),
         ab,
+        overseas,
     })
 }
 

@@ -73,6 +73,26 @@ pub struct CampaignResultDto {
     /// `cost` holds them at the dearest text until then.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
     pub ab_remainder: Option<i64>,
+    /// Marketing's recipients in the overseas territories, each territory's when its own
+    /// window lets them go (texto's addition; only when there are some).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overseas: Option<Vec<OverseasDto>>,
+}
+
+/// A campaign's recipients in one overseas territory, who get marketing in their own time.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct OverseasDto {
+    /// The territory (ISO 3166-1 alpha-2: `RE`, `YT`, `GP`, `BL`, `MF`, `MQ`, `GF`, `PM`, `NC`,
+    /// `PF`, `WF`).
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub territory: String,
+    /// Its recipients.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub recipients: i64,
+    /// When they get it (`Y-m-d H:i:s`, Paris time, as `delay`).
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub send_at: String,
 }
 
 impl Document for CampaignResultDto {
