@@ -48,6 +48,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0039_conversions.sql"),
     include_str!("../../migrations/0040_profile_phone.sql"),
     include_str!("../../migrations/0041_ab_tests.sql"),
+    include_str!("../../migrations/0042_overseas_zones.sql"),
 ];
 
 /// Applies the migrations the database has not seen, each in its own transaction. The version

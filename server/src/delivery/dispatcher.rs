@@ -1,7 +1,7 @@
 //! The dispatcher: releases scheduled campaigns at their time and hands queued messages to
 //! the connectors their routes choose, in waves of at most the available connectors' windows
-//! (binds × window each), alerts before marketing, and marketing only inside its hours
-//! (docs/interface.md §5.2). A message whose route has no connector available waits. Each wave is marked in flight
+//! (binds × window each), alerts before marketing, and marketing only inside its hours, in
+//! each recipient's own time (docs/interface.md §5.2). A message whose route has no connector available waits. Each wave is marked in flight
 //! in the same write that stores the previous wave's outcomes, so a crash can duplicate at
 //! most one wave.
 
@@ -13,7 +13,7 @@ use std::{
 
 use chrono::{DateTime, TimeDelta, Utc};
 use futures_util::future::join_all;
-use texto_core::{MergeValues, MessageOptions, PushType, next_allowed_send, render};
+use texto_core::{MergeValues, MessageOptions, OpenWindows, render};
 
 use super::{
     clock::Clock,
@@ -89,13 +89,13 @@ impl Dispatcher {
             self.store.release_due(now).await?;
             *self.released_at.lock().unwrap_or_else(|e| e.into_inner()) = Some(now);
         }
-        let marketing_open = next_allowed_send(PushType::Marketing, now) <= now;
+        let open = OpenWindows::at(now);
         let done = std::mem::take(&mut *self.done.lock().unwrap_or_else(|e| e.into_inner()));
         let plan = self.connectors.plan();
         let limit = self.throttle.wave(plan.capacity(), Instant::now());
         let throttled = self.throttle.next_token(&limit);
         let limited = !limit.caps.is_empty();
-        let wave = match self.store.hand_off(done.clone(), limit, marketing_open, now).await {
+        let wave = match self.store.hand_off(done.clone(), limit, open, now).await {
             Ok(wave) => wave,
             Err(error) => {
                 // Not stored: keep them for the next step.
@@ -130,7 +130,7 @@ impl Dispatcher {
     pub(crate) async fn flush(&self) -> Result<(), Error> {
         let done = std::mem::take(&mut *self.done.lock().unwrap_or_else(|e| e.into_inner()));
         if !done.is_empty() {
-            self.store.hand_off(done, 0.into(), false, self.clock.now()).await?;
+            self.store.hand_off(done, 0.into(), OpenWindows::NONE, self.clock.now()).await?;
         }
         Ok(())
     }

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use texto_core::{AbTest, Audience, Outcome, RecipientOutcome};
+use texto_core::{AbTest, Audience, Outcome, RecipientOutcome, Zone};
 
 use super::{NewCampaign, time};
 
@@ -61,6 +61,8 @@ pub(crate) struct MessageRow {
     /// Waiting for an A/B test's winner, when its texts take different parts: its parts under
     /// each text, a byte each (the first text lowest), to be priced for the winner.
     pub(crate) text_parts: Option<i64>,
+    /// Whose marketing window it keeps (its zone's run of the campaign's messages).
+    pub(crate) zone: Zone,
 }
 
 /// An A/B test as its campaign's `ab` column keeps it: the settings as on the wire, and the
@@ -139,11 +141,12 @@ impl NewCampaign<'_> {
     }
 
     /// One message per recipient the filter let through, in request order; in an A/B test, its
-    /// sample first (the messages after its last wait for the winner).
+    /// sample first (the messages after its last wait for the winner); with recipients in the
+    /// overseas territories, each of those two zone by zone, Paris's window first (each zone's
+    /// run goes when its window is open).
     pub(crate) fn message_rows(&self) -> Vec<MessageRow> {
         let texts = self.campaign.ab().map_or(1, AbTest::texts);
-        let tested = texts > 1;
-        let passed = || self.simulation.outcomes.iter().enumerate().filter(|(_, o)| o.outcome == Outcome::Sent);
+        let zoned = !self.simulation.overseas.is_empty();
         let row = |(i, o): (usize, &RecipientOutcome)| {
             let number = o.number?;
             Some(MessageRow {
@@ -159,9 +162,17 @@ impl NewCampaign<'_> {
                     && o.variant.is_none()
                     && o.text_parts[..texts].iter().any(|&p| u32::from(p) != o.parts))
                 .then(|| packed(o.text_parts)),
+                zone: if zoned { Zone::of(number) } else { Zone::Paris },
             })
         };
-        match tested {
+        let passed = || self.simulation.outcomes.iter().enumerate().filter(|(_, o)| o.outcome == Outcome::Sent);
+        if zoned {
+            // A stable sort: request order is kept inside the sample's and the rest's zones.
+            let mut rows: Vec<MessageRow> = passed().filter_map(row).collect();
+            rows.sort_by_key(|row| (row.variant.is_none(), row.zone));
+            return rows;
+        }
+        match texts > 1 {
             false => passed().filter_map(row).collect(),
             // Two passes rather than a sort: a million rows are not moved about.
             true => {

@@ -39,6 +39,9 @@ pub(crate) struct CampaignText {
     pub(crate) hold: Option<i64>,
     /// An A/B test's winner, the rest's text, once chosen.
     pub(crate) winner: Option<u8>,
+    /// Its messages' runs by zone, when some recipients are overseas (none: all in Paris's
+    /// window).
+    pub(crate) zones: Vec<super::zones::ZoneRun>,
 }
 
 impl CampaignText {
@@ -50,12 +53,18 @@ impl CampaignText {
             _ => &self.text,
         }
     }
+
+    /// The id ranges (after, up to] of its messages that may be handed over while `open`
+    /// windows are ([`super::zones::open_ranges`]).
+    pub(crate) fn open_ranges(&self, open: texto_core::OpenWindows) -> Vec<(i64, i64)> {
+        super::zones::open_ranges(self.pushtype, &self.zones, open, self.hold.unwrap_or(i64::MAX))
+    }
 }
 
 /// The columns [`read_campaign_text`] reads, in order, after `SELECT`.
 pub(super) const CAMPAIGN_TEXT_COLUMNS: &str =
     "id, text, pushtype, sender, unicode, links, account_id, validity, variants,
-     CASE WHEN ab_winner IS NULL THEN ab_hold END, ab_winner";
+     CASE WHEN ab_winner IS NULL THEN ab_hold END, ab_winner, zones";
 
 /// A message to hand over now.
 #[derive(Debug, Clone)]
@@ -162,13 +171,13 @@ pub(crate) trait DeliveryStore: Send + Sync {
     /// Starts the scheduled campaigns whose time has come; returns how many.
     async fn release_due(&self, now: DateTime<Utc>) -> Result<usize, Error>;
     /// Stores `done`, then marks up to `limit` queued messages in flight and returns them:
-    /// alerts first, marketing only when `marketing_open`. Campaigns with nothing left to
-    /// hand over become `sent`.
+    /// alerts first, marketing only to the zones whose window is `open`. Campaigns with
+    /// nothing left to hand over become `sent`.
     async fn hand_off(
         &self,
         done: Vec<HandOff>,
         limit: WaveLimit,
-        marketing_open: bool,
+        open: texto_core::OpenWindows,
         now: DateTime<Utc>,
     ) -> Result<Vec<Queued>, Error>;
     /// Stores receipts and replies with their effects and events (NPAI, blacklist, outbox).
@@ -237,6 +246,7 @@ pub(super) fn read_campaign_text<R: Columns>(row: &R) -> Result<CampaignText, R:
             .unwrap_or_default(),
         hold: row.column(9)?,
         winner: row.column::<Option<i64>>(10)?.and_then(|w| u8::try_from(w).ok()),
+        zones: super::zones::parse(row.column::<Option<String>>(11)?.as_deref()),
     })
 }
 

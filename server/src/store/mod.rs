@@ -62,6 +62,7 @@ mod token_rows;
 mod tokens;
 pub(crate) mod wave;
 mod webhooks;
+mod zones;
 
 pub(crate) use ab_tests::AbTestStore;
 pub(crate) use account_contacts::ContactStore;

@@ -10,6 +10,7 @@ mod nodes;
 mod outbox;
 mod two_factor_steps;
 mod waves;
+mod zones;
 
 use texto_core::Credits;
 

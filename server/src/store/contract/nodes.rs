@@ -6,6 +6,8 @@ use std::collections::HashSet;
 
 use chrono::Utc;
 
+use texto_core::{OpenWindows, Zone};
+
 use super::backends::postgres_database;
 use crate::store::{DeliveryStore, HandOff, OutboxStore, postgres::PgStore};
 
@@ -47,19 +49,26 @@ async fn two_nodes_never_hand_over_the_same_message_and_a_dead_nodes_messages_ar
     first.execute_batch(CAMPAIGN).await.expect("a campaign");
     let now = Utc::now();
     let ids = |wave: &[crate::store::Queued]| wave.iter().map(|q| q.id).collect::<HashSet<i64>>();
-    let taken_first = ids(&first.hand_off(Vec::new(), 6.into(), true, now).await.expect("a wave"));
-    let taken_second = ids(&second.hand_off(Vec::new(), 6.into(), true, now).await.expect("a wave"));
+    let taken_first =
+        ids(&first.hand_off(Vec::new(), 6.into(), OpenWindows::NONE.with(Zone::Paris), now).await.expect("a wave"));
+    let taken_second =
+        ids(&second.hand_off(Vec::new(), 6.into(), OpenWindows::NONE.with(Zone::Paris), now).await.expect("a wave"));
     assert_eq!((taken_first.len(), taken_second.len()), (6, 4), "the second node takes what the first left");
     assert!(taken_first.is_disjoint(&taken_second), "no message is taken twice");
     let submitted = taken_second.iter().map(|&id| HandOff::Submitted { id, smsc_id: format!("s{id}") }).collect();
     assert!(
-        second.hand_off(submitted, 6.into(), true, now).await.expect("a wave").is_empty(),
+        second
+            .hand_off(submitted, 6.into(), OpenWindows::NONE.with(Zone::Paris), now)
+            .await
+            .expect("a wave")
+            .is_empty(),
         "nothing is left unclaimed"
     );
 
     kill(&first, &second).await;
     second.release_due(now).await.expect("a release pass");
-    let taken_over = ids(&second.hand_off(Vec::new(), 10.into(), true, now).await.expect("a wave"));
+    let taken_over =
+        ids(&second.hand_off(Vec::new(), 10.into(), OpenWindows::NONE.with(Zone::Paris), now).await.expect("a wave"));
     assert_eq!(taken_over, taken_first, "the dead node's messages go out from the live one");
 }
 

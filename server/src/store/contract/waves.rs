@@ -4,6 +4,8 @@
 
 use chrono::Utc;
 
+use texto_core::{OpenWindows, Zone};
+
 use super::backends::Backend;
 use crate::store::{CampaignStatus, HandOff, Store};
 
@@ -39,15 +41,17 @@ async fn a_wave_takes_alerts_first_then_campaigns_in_order_up_to_its_size() {
         let store = backend.store();
         let now = Utc::now();
         let ids = |wave: Vec<crate::store::Queued>| wave.iter().map(|q| q.id).collect::<Vec<i64>>();
-        let closed = ids(store.hand_off(Vec::new(), 10.into(), false, now).await.expect("a wave"));
+        let closed = ids(store.hand_off(Vec::new(), 10.into(), OpenWindows::NONE, now).await.expect("a wave"));
         assert_eq!(closed, [21], "{backend}: marketing waits while its hours are closed");
-        let wave = ids(store.hand_off(Vec::new(), 4.into(), true, now).await.expect("a wave"));
+        let wave =
+            ids(store.hand_off(Vec::new(), 4.into(), OpenWindows::NONE.with(Zone::Paris), now).await.expect("a wave"));
         assert_eq!(wave, [21, 11, 12, 31], "{backend}: alerts first, then by campaign and id, four at most");
         assert_eq!(status(store, 4).await, CampaignStatus::Sent, "{backend}: nothing queued: sent");
         assert_eq!(status(store, 5).await, CampaignStatus::Sent, "{backend}");
         assert_eq!(status(store, 3).await, CampaignStatus::Sending, "{backend}: still has messages queued");
         let submitted = wave.iter().map(|&id| HandOff::Submitted { id, smsc_id: format!("s{id}") }).collect();
-        let rest = ids(store.hand_off(submitted, 4.into(), true, now).await.expect("a wave"));
+        let rest =
+            ids(store.hand_off(submitted, 4.into(), OpenWindows::NONE.with(Zone::Paris), now).await.expect("a wave"));
         assert_eq!(rest, [32, 33], "{backend}: the rest");
         for campaign in [1, 2] {
             assert_eq!(status(store, campaign).await, CampaignStatus::Sent, "{backend}: campaign {campaign}");

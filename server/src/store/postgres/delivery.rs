@@ -15,6 +15,7 @@ use std::{
 use async_trait::async_trait;
 use chrono::{DateTime, Duration, Utc};
 use deadpool_postgres::Transaction;
+use texto_core::OpenWindows;
 use tokio_postgres::types::Type;
 
 use super::{
@@ -92,7 +93,7 @@ impl DeliveryStore for PgStore {
         &self,
         done: Vec<HandOff>,
         limit: WaveLimit,
-        marketing_open: bool,
+        open: OpenWindows,
         now: DateTime<Utc>,
     ) -> Result<Vec<Queued>, Error> {
         let mut client = self.pool.get().await?;
@@ -101,7 +102,7 @@ impl DeliveryStore for PgStore {
         let mut outbox = Outbox::new(now);
         store_hand_offs(&tx, &done, &mut outbox).await?;
         release_own_claims(&tx, self.node).await?;
-        let wave = next_wave(&tx, self.node, limit, marketing_open).await?;
+        let wave = next_wave(&tx, self.node, limit, open).await?;
         // Last: the day's row stays locked from here to the commit only.
         outbox.write_counts(&tx).await?;
         tx.commit().await?;
@@ -334,14 +335,14 @@ const SMALL: i64 = 100;
 const GROUP: usize = 500;
 
 /// Claims up to `wave.total` queued messages nobody holds for `node` (at most `wave.caps` of
-/// a limited account's) and returns them: alerts first, marketing only when `marketing_open`,
-/// each account's fair share first ([`WavePlan`]), by campaign then id. Closes the campaigns
-/// it looked at and found nothing queued in.
+/// a limited account's) and returns them: alerts first, marketing only to the zones whose
+/// window is `open`, each account's fair share first ([`WavePlan`]), by campaign then id.
+/// Closes the campaigns it looked at and found nothing queued in.
 async fn next_wave(
     tx: &Transaction<'_>,
     node: i64,
     wave_limit: WaveLimit,
-    marketing_open: bool,
+    open: OpenWindows,
 ) -> Result<Vec<Queued>, Error> {
     let limit = wave_limit.total;
     if limit == 0 {
@@ -350,16 +351,21 @@ async fn next_wave(
     let campaigns = tx
         .prepare_cached(&format!(
             "SELECT {CAMPAIGN_TEXT_COLUMNS}, total FROM campaigns
-             WHERE status = 'sending' AND paused_at IS NULL AND (pushtype <> 'marketing' OR $1)
+             WHERE status = 'sending' AND paused_at IS NULL
              ORDER BY pushtype = 'marketing', id"
         ))
         .await?;
-    let live: Vec<(CampaignText, i64)> = tx
-        .query(&campaigns, &[&marketing_open])
-        .await?
-        .iter()
-        .map(|row| Ok((read_campaign_text(row)?, row.try_get(11)?)))
-        .collect::<Result<_, Error>>()?;
+    // Each campaign that may send now, with the id ranges of its messages that may.
+    let mut live: Vec<(CampaignText, i64)> = Vec::new();
+    let mut open_ranges: HashMap<i64, Vec<(i64, i64)>> = HashMap::new();
+    for row in tx.query(&campaigns, &[]).await? {
+        let campaign = read_campaign_text(&row)?;
+        let ranges = campaign.open_ranges(open);
+        if !ranges.is_empty() {
+            open_ranges.insert(campaign.id, ranges);
+            live.push((campaign, row.try_get(12)?));
+        }
+    }
     let mut wave = Vec::with_capacity(limit);
     let mut empty = Vec::new();
     let groups: Vec<Vec<Arc<CampaignText>>> =
@@ -369,12 +375,22 @@ async fn next_wave(
     while let Some(ask) = plan.next() {
         let group = &groups[ask.group];
         let ids: Vec<i64> = group.iter().map(|campaign| campaign.id).collect();
-        // An A/B test's campaign is a group of its own: its rest waits for its winner.
-        let last = match group.as_slice() {
-            [campaign] => campaign.hold.unwrap_or(i64::MAX),
-            _ => i64::MAX,
+        // A campaign whose messages may not all go (an A/B test's rest waiting for its winner,
+        // zones whose window is closed) is a group of its own, claimed from range by range.
+        let claimed = match group.as_slice() {
+            [campaign] => {
+                let mut claimed = Vec::new();
+                for &range in &open_ranges[&campaign.id] {
+                    let wanted = ask.wanted - claimed.len();
+                    if wanted == 0 {
+                        break;
+                    }
+                    claimed.extend(claim(tx, node, (&ids, range), wanted).await?);
+                }
+                claimed
+            }
+            _ => claim(tx, node, (&ids, (0, i64::MAX)), ask.wanted).await?,
         };
-        let claimed = claim(tx, node, (&ids, last), ask.wanted).await?;
         // A campaign is known to have nothing queued when the claim did not stop at the
         // limit before reaching it.
         let reached = if claimed.len() < ask.wanted {
@@ -402,13 +418,17 @@ async fn next_wave(
 
 /// `campaigns` (in wave order) in the groups claimed from together: a large campaign alone,
 /// consecutive small ones of the same push type up to [`GROUP`] (their ids ascend); a campaign
-/// of an account with a throughput limit alone, so that its cap can apply, and an A/B test's
-/// whose rest waits alone, so that its hold can apply.
+/// of an account with a throughput limit alone, so that its cap can apply, and one whose
+/// messages may not all go now (an A/B test's rest waiting, overseas zones) alone, so that
+/// its ranges can apply.
 fn groups(campaigns: Vec<(CampaignText, i64)>, wave: &WaveLimit) -> Vec<Vec<CampaignText>> {
     let mut groups: Vec<Vec<CampaignText>> = Vec::new();
     let mut open = false;
     for (campaign, total) in campaigns {
-        let small = total <= SMALL && !wave.caps.contains_key(&campaign.account) && campaign.hold.is_none();
+        let small = total <= SMALL
+            && !wave.caps.contains_key(&campaign.account)
+            && campaign.hold.is_none()
+            && campaign.zones.is_empty();
         match groups.last_mut() {
             Some(last) if open && small && last.len() < GROUP && last[0].pushtype == campaign.pushtype => {
                 last.push(campaign)
@@ -421,12 +441,12 @@ fn groups(campaigns: Vec<(CampaignText, i64)>, wave: &WaveLimit) -> Vec<Vec<Camp
 }
 
 /// Claims for `node` up to `limit` unclaimed queued messages of `campaigns` (ascending ids;
-/// one alone, none of its messages after `last`), by campaign then id: (message, campaign,
-/// number, info, variant).
+/// one alone, only its messages in the id range (after, up to]), by campaign then id:
+/// (message, campaign, number, info, variant).
 async fn claim(
     tx: &Transaction<'_>,
     node: i64,
-    (campaigns, last): (&[i64], i64),
+    (campaigns, (after, up_to)): (&[i64], (i64, i64)),
     limit: usize,
 ) -> Result<Vec<Claimed>, Error> {
     let limit = limit as i64;
@@ -434,12 +454,12 @@ async fn claim(
         let claim = tx
             .prepare_cached(
                 "UPDATE messages m SET claimed_by = $1
-                 FROM (SELECT id FROM messages WHERE campaign_id = $2 AND delivery = 0 AND claimed_by IS NULL AND id <= $4
-                       ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED) AS picked
+                 FROM (SELECT id FROM messages WHERE campaign_id = $2 AND delivery = 0 AND claimed_by IS NULL
+                       AND id > $4 AND id <= $5 ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED) AS picked
                  WHERE m.id = picked.id RETURNING m.id, m.campaign_id, m.number, m.info, m.variant",
             )
             .await?;
-        tx.query(&claim, &[&node, campaign, &limit, &last]).await?
+        tx.query(&claim, &[&node, campaign, &limit, &after, &up_to]).await?
     } else {
         // Planned for its arrays each time (an unnamed statement): a generic plan may walk
         // `messages_unclaimed` whole in index order instead of looking up each campaign.

@@ -43,6 +43,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0034_conversions.sql"),
     include_str!("../../../migrations/postgres/0035_profile_phone.sql"),
     include_str!("../../../migrations/postgres/0036_ab_tests.sql"),
+    include_str!("../../../migrations/postgres/0037_overseas_zones.sql"),
 ];
 
 /// The advisory lock's key ("texto" in ASCII).

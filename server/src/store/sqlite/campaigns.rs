@@ -21,6 +21,7 @@ use crate::{
     store::{
         AccountId, CampaignFilter, CampaignRecord, CampaignRow, CampaignStore, Created, FilterInputs, IdempotencyKey,
         MessageRow, NewCampaign, Pausing, StoredAnswer, campaigns::stored_campaign, kept_since, money, per_country,
+        zones,
     },
 };
 
@@ -340,8 +341,10 @@ fn write_campaign(
         "INSERT INTO messages (campaign_id, account_id, number, country, gsmsmsid, parts, cost, text_hash, created_at, info, variant, text_parts)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )?;
-    // An A/B test's sample is written first: the rest waits after its last message.
+    // An A/B test's sample is written first: the rest waits after its last message. With
+    // overseas numbers, each zone's run is noted as it is written.
     let mut last_of_sample = None;
+    let mut runs = Vec::new();
     for m in messages {
         insert.execute(params![
             ticket,
@@ -360,9 +363,13 @@ fn write_campaign(
         if m.variant.is_some() {
             last_of_sample = Some(db.last_insert_rowid());
         }
+        zones::extend(&mut runs, m.zone, db.last_insert_rowid());
     }
     if row.ab.is_some() {
         db.prepare_cached("UPDATE campaigns SET ab_hold = ? WHERE id = ?")?.execute(params![last_of_sample, ticket])?;
+    }
+    if let Some(zones) = zones::column(&runs) {
+        db.prepare_cached("UPDATE campaigns SET zones = ? WHERE id = ?")?.execute(params![zones, ticket])?;
     }
     let mut usage = db.prepare_cached(
         "INSERT INTO monthly_usage (account_id, month, country, messages) VALUES (?, ?, ?, ?)

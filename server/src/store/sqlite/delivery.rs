@@ -6,7 +6,7 @@ use std::{collections::HashMap, sync::Arc};
 use async_trait::async_trait;
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
-use texto_core::PushType;
+use texto_core::OpenWindows;
 
 use super::{
     SqliteStore, arrivals,
@@ -77,7 +77,7 @@ impl DeliveryStore for SqliteStore {
         &self,
         done: Vec<HandOff>,
         limit: WaveLimit,
-        marketing_open: bool,
+        open: OpenWindows,
         now: DateTime<Utc>,
     ) -> Result<Vec<Queued>, Error> {
         self.db
@@ -85,7 +85,7 @@ impl DeliveryStore for SqliteStore {
                 let mut outbox = Outbox::new(now);
                 store_hand_offs(db, &done, &mut outbox, now)?;
                 outbox.write_counts(db)?;
-                next_wave(db, limit, marketing_open)
+                next_wave(db, limit, open)
             })
             .await
     }
@@ -215,45 +215,58 @@ fn store_hand_offs(db: &Connection, done: &[HandOff], outbox: &mut Outbox, now: 
 /// Takes up to `wave_limit.total` queued messages, at most `wave_limit.caps` of a limited
 /// account's (the last wave's outcomes are stored: nothing else is in flight), records them as
 /// the wave in flight, and returns them; closes campaigns with nothing queued. Alerts come
-/// before marketing; inside that order the accounts take turns ([`WavePlan`]), so one large
-/// campaign does not hold up another account's messages.
-fn next_wave(db: &Connection, wave_limit: WaveLimit, marketing_open: bool) -> Result<Vec<Queued>, Error> {
+/// before marketing, which goes only to the zones whose window is `open`; inside that order
+/// the accounts take turns ([`WavePlan`]), so one large campaign does not hold up another
+/// account's messages.
+fn next_wave(db: &Connection, wave_limit: WaveLimit, open: OpenWindows) -> Result<Vec<Queued>, Error> {
     let limit = wave_limit.total;
     let mut campaigns = db.prepare_cached(&format!(
         "SELECT {CAMPAIGN_TEXT_COLUMNS} FROM campaigns
          WHERE status = 'sending' AND paused_at IS NULL
          ORDER BY pushtype = 'marketing', id"
     ))?;
-    let live: Vec<Arc<CampaignText>> = campaigns
+    // Each campaign with the id ranges of its messages that may go now.
+    let live: Vec<(Arc<CampaignText>, Vec<(i64, i64)>)> = campaigns
         .query_map([], |row| read_campaign_text(row))?
-        .filter(|campaign| campaign.as_ref().map_or(true, |c| marketing_open || c.pushtype != PushType::Marketing))
-        .map(|campaign| campaign.map(Arc::new))
+        .map(|campaign| campaign.map(|c| (c.open_ranges(open), Arc::new(c))))
+        .filter(|campaign| campaign.as_ref().map_or(true, |(ranges, _)| !ranges.is_empty()))
+        .map(|campaign| campaign.map(|(ranges, c)| (c, ranges)))
         .collect::<Result<_, _>>()?;
     let mut wave = Vec::with_capacity(limit);
     let mut queued = db.prepare_cached(
         "SELECT id, number, info, variant FROM messages WHERE campaign_id = ? AND delivery = 0 AND id > ? AND id <= ?
          ORDER BY id LIMIT ?",
     )?;
-    // The first and last message taken from each campaign.
-    let mut ranges: HashMap<i64, (i64, i64)> = HashMap::new();
-    let mut plan = WavePlan::new(live.iter().map(|campaign| vec![campaign.account]).collect(), wave_limit);
+    // The last message taken from each campaign, and the runs of consecutive queued messages
+    // taken (campaign, first, last): a closed zone's messages between two runs are not in flight.
+    let mut last_taken: HashMap<i64, i64> = HashMap::new();
+    let mut runs: Vec<(i64, i64, i64)> = Vec::new();
+    let mut plan = WavePlan::new(live.iter().map(|(campaign, _)| vec![campaign.account]).collect(), wave_limit);
     while let Some(ask) = plan.next() {
-        let campaign = &live[ask.group];
-        let after = ranges.get(&campaign.id).map_or(0, |&(_, last)| last);
+        let (campaign, open_ranges) = &live[ask.group];
+        let after = last_taken.get(&campaign.id).copied().unwrap_or(0);
         let before = wave.len();
-        // An A/B test's rest waits for its winner.
-        let last = campaign.hold.unwrap_or(i64::MAX);
-        let rows = queued.query_map(params![campaign.id, after, last, ask.wanted as i64], |row| {
-            Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?, row.get::<_, Option<String>>(2)?, row.get(3)?))
-        })?;
-        for row in rows {
-            let (message, number, info, variant): (i64, i64, Option<String>, Option<u8>) = row?;
-            let info = crate::store::messages::values_from_column(info.as_deref());
-            wave.push(Queued { id: message, campaign: Arc::clone(campaign), number: number as u64, info, variant });
+        for &(from, up_to) in open_ranges.iter().filter(|&&(_, up_to)| up_to > after) {
+            let wanted = ask.wanted - (wave.len() - before);
+            if wanted == 0 {
+                break;
+            }
+            let run_start = wave.len();
+            let rows = queued.query_map(params![campaign.id, from.max(after), up_to, wanted as i64], |row| {
+                Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?, row.get::<_, Option<String>>(2)?, row.get(3)?))
+            })?;
+            for row in rows {
+                let (message, number, info, variant): (i64, i64, Option<String>, Option<u8>) = row?;
+                let info = crate::store::messages::values_from_column(info.as_deref());
+                wave.push(Queued { id: message, campaign: Arc::clone(campaign), number: number as u64, info, variant });
+            }
+            if let (Some(first), Some(last)) = (wave[run_start..].first(), wave[run_start..].last()) {
+                runs.push((campaign.id, first.id, last.id));
+            }
         }
         let taken = &wave[before..];
-        if let (Some(first), Some(last)) = (taken.first(), taken.last()) {
-            ranges.entry(campaign.id).or_insert((first.id, last.id)).1 = last.id;
+        if let Some(last) = taken.last() {
+            last_taken.insert(campaign.id, last.id);
         } else if after == 0 {
             close_if_done(db, campaign.id)?;
         }
@@ -261,7 +274,7 @@ fn next_wave(db: &Connection, wave_limit: WaveLimit, marketing_open: bool) -> Re
     }
     db.prepare_cached("DELETE FROM in_flight")?.execute([])?;
     let mut in_flight = db.prepare_cached("INSERT INTO in_flight (campaign_id, first_id, last_id) VALUES (?, ?, ?)")?;
-    for (campaign, (first, last)) in ranges {
+    for (campaign, first, last) in runs {
         in_flight.execute([campaign, first, last])?;
     }
     Ok(wave)
@@ -280,6 +293,7 @@ fn close_if_done(db: &Connection, campaign: i64) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use chrono::TimeZone;
+    use texto_core::Zone;
 
     use super::*;
     use crate::db::Database;
@@ -312,14 +326,16 @@ mod tests {
     async fn outside_the_marketing_window_only_alerts_are_handed_over() {
         let (_dir, store) = two_campaigns().await;
         let evening = Utc.with_ymd_and_hms(2026, 11, 24, 19, 30, 0).unwrap();
-        let wave = store.hand_off(Vec::new(), 10.into(), false, evening).await.expect("a wave");
+        let wave = store.hand_off(Vec::new(), 10.into(), OpenWindows::NONE, evening).await.expect("a wave");
         assert_eq!(wave.iter().map(|q| q.campaign.id).collect::<Vec<_>>(), [2, 2]);
         let done = wave.iter().map(|q| HandOff::Submitted { id: q.id, smsc_id: format!("s{}", q.id) }).collect();
         assert!(
-            store.hand_off(done, 10.into(), false, evening).await.expect("a wave").is_empty(),
+            store.hand_off(done, 10.into(), OpenWindows::NONE, evening).await.expect("a wave").is_empty(),
             "marketing waits for its window"
         );
-        let morning = wave_ids(&store.hand_off(Vec::new(), 10.into(), true, evening).await.expect("a wave"));
+        let morning = wave_ids(
+            &store.hand_off(Vec::new(), 10.into(), OpenWindows::NONE.with(Zone::Paris), evening).await.expect("a wave"),
+        );
         assert_eq!(morning.len(), 2, "once the window opens, marketing goes");
         let status = |id: i64| {
             store.db.read(move |db| {
@@ -334,11 +350,16 @@ mod tests {
     async fn messages_in_flight_at_a_crash_are_queued_again_and_counted() {
         let (_dir, store) = two_campaigns().await;
         let now = Utc.with_ymd_and_hms(2026, 11, 24, 10, 0, 0).unwrap();
-        let wave = store.hand_off(Vec::new(), 3.into(), true, now).await.expect("a wave");
+        let wave =
+            store.hand_off(Vec::new(), 3.into(), OpenWindows::NONE.with(Zone::Paris), now).await.expect("a wave");
         assert_eq!(wave.len(), 3, "alerts first, then marketing, up to the wave's size");
         assert_eq!(store.requeue_in_flight().await.expect("requeued"), 3);
         assert_eq!(
-            store.hand_off(Vec::new(), 10.into(), true, now).await.expect("a wave").len(),
+            store
+                .hand_off(Vec::new(), 10.into(), OpenWindows::NONE.with(Zone::Paris), now)
+                .await
+                .expect("a wave")
+                .len(),
             4,
             "all four queued again"
         );

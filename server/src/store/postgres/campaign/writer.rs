@@ -41,7 +41,7 @@ use crate::{
             jobs::{Job, Locked, Verdict, decide},
             time,
         },
-        prune_due,
+        prune_due, zones,
     },
 };
 
@@ -343,6 +343,18 @@ async fn write_and_commit(client: &Client, jobs: &[Job], verdicts: &[Verdict]) -
     };
     let hold_params: Vec<[&(dyn ToSql + Sync); 1]> =
         tested.iter().map(|ticket| [ticket as &(dyn ToSql + Sync)]).collect();
+    let zoned: Vec<i64> = accepted
+        .iter()
+        .filter(|(job, _)| job.messages.iter().any(|m| m.zone != texto_core::Zone::Paris))
+        .map(|&(_, ticket)| ticket)
+        .collect();
+    let note_runs = match zoned.is_empty() {
+        true => None,
+        false => Some(client.prepare_cached(zones::NOTE_THE_RUNS).await?),
+    };
+    let (territories, paris) = zones::run_names();
+    let runs_params: Vec<[&(dyn ToSql + Sync); 3]> =
+        zoned.iter().map(|ticket| [ticket as &(dyn ToSql + Sync), &territories, &paris]).collect();
     // Sent together, run in order.
     let mut writes: Vec<Pending<'_>> = vec![Box::pin(client.execute(&insert, &campaign_params))];
     if !inserted.campaigns.is_empty() {
@@ -367,6 +379,12 @@ async fn write_and_commit(client: &Client, jobs: &[Job], verdicts: &[Verdict]) -
     if let Some(hold) = &hold {
         for params in &hold_params {
             writes.push(Box::pin(client.execute(hold, params)));
+        }
+    }
+    // After the messages too: each overseas zone's run, for the hand-over.
+    if let Some(note_runs) = &note_runs {
+        for params in &runs_params {
+            writes.push(Box::pin(client.execute(note_runs, params)));
         }
     }
     // Sent after the writes: should one fail, PostgreSQL rolls the transaction back at the COMMIT.
