@@ -2,7 +2,7 @@
 // sending time, the in-page simulation against the server's, and a send that lands in history.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { serveForTests, api, assertAccessible, eventually, openApp, screenshots, signInWithToken } from "./app.mjs";
+import { serveForTests, api, assertAccessible, eventually, openApp, screenshots, signInWithToken, PHONE } from "./app.mjs";
 
 const suite = serveForTests();
 
@@ -135,6 +135,35 @@ test("marketing adds the STOP text, links count at their short length, and the t
   await screenshots(page, "compose-marketing");
   assert.deepEqual(page.errors, []);
   await page.context().close();
+});
+
+test("marketing to overseas numbers says when each territory gets it, in its own time and in Paris's", async () => {
+  const page = await openApp(suite.browser, suite.texto);
+  await page.getByLabel("Message", { exact: true }).fill("Soldes d’hiver");
+  await page.getByLabel(/^Marketing/).check();
+  await page.getByLabel("Recipients", { exact: true }).fill("0612345678\n+262 692 12 34 56\n+262 692 12 34 57\n+687 75 12 34");
+  const overseas = page.getByRole("region", { name: "Overseas, in their own time" });
+  const lines = await eventually(() => overseas.getByRole("listitem").allTextContents(), (l) => l.length === 2, "two territories");
+  assert.match(lines[0], /^La Réunion, 2 recipients: .* their time \(.* in Paris\)$/);
+  assert.match(lines[1], /^New Caledonia, 1 recipient: /);
+  // La Réunion is three hours ahead of Paris in winter, two in summer.
+  const [, local, paris] = lines[0].match(/(\d\d):\d\d their time \(.*(\d\d):\d\d in Paris\)/);
+  assert.ok([2, 3].includes((Number(local) - Number(paris) + 24) % 24), lines[0]);
+  await assertAccessible(page, "compose with overseas recipients");
+  await screenshots(page, "compose-overseas");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+
+  const fr = await openApp(suite.browser, suite.texto, { locale: "fr-FR", viewport: PHONE });
+  await fr.getByLabel("Message", { exact: true }).fill("Soldes d’hiver");
+  await fr.getByLabel(/^Marketing/).check();
+  await fr.getByLabel("Destinataires", { exact: true }).fill("+596 696 12 34 56");
+  const outreMer = fr.getByRole("region", { name: "Outre-mer, à leur heure" });
+  await eventually(() => outreMer.textContent(), (t) => /Martinique, 1 destinataire : .*, heure locale \(.* à Paris\)/.test(t), "la Martinique");
+  await assertAccessible(fr, "Composer pour l’outre-mer");
+  await screenshots(fr, "compose-overseas-fr");
+  assert.deepEqual(fr.errors, []);
+  await fr.context().close();
 });
 
 test("sign in → compose → simulate → check with server → send → see it in history", async () => {

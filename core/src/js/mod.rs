@@ -176,7 +176,14 @@ export interface SimulationResult {
   replaced?: number;
   /** SMS parts each message saves by it: present with `replaced`. */
   parts_saved?: number;
-  /** When it goes out (the marketing window applied), ISO-8601 UTC. */
+  /** Messages of an A/B test's sample: present with `variants`. */
+  ab_sample?: number;
+  /** Messages that wait for the A/B test's winner: present with `variants`. */
+  ab_remainder?: number;
+  /** Marketing's recipients in each overseas territory, and when their own window lets them
+   * go (`Y-m-d H:i:s`, Paris time): present when there are some. */
+  overseas?: { territory: string; recipients: number; send_at: string }[];
+  /** When it goes out (the first of its recipients' marketing windows to open), ISO-8601 UTC. */
   sendAt: string;
   /** One code per recipient, in request order: an index into `outcomeNames`. */
   outcomes: Uint8Array;

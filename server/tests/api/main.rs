@@ -34,6 +34,7 @@ mod number_lists;
 mod openapi;
 mod operator;
 mod operator_console;
+mod overseas;
 mod plans;
 mod public_routes;
 mod report;

@@ -6,6 +6,7 @@ mod account;
 mod draft_box;
 mod message;
 mod options;
+mod overseas;
 mod preview_contact;
 mod recipients;
 mod send;

@@ -10,7 +10,7 @@ use texto_core::{
     has_contact_fields, render, rendered_segments, simulate, to_gsm, validate_send, wire::CampaignResultDto,
 };
 
-use super::{Account, preview_contact::PreviewContact};
+use super::{Account, overseas::OverseasParts, preview_contact::PreviewContact};
 use crate::{
     api::{ApiError, use_api},
     clock,
@@ -221,11 +221,13 @@ pub fn SimulationPanel(draft: RwSignal<Draft>, figures: Memo<Figures>) -> impl I
             let mut rows = counter_rows(lang.get(), &result);
             rows.insert(2, (t().parts, parts));
             let tested = result.ab_sample.is_some();
+            let overseas = result.overseas.clone();
             view! {
                 <dl class="figures">
                     {rows.into_iter().map(|(label, value)| view! { <div><dt>{label}</dt><dd>{value}</dd></div> }).collect_view()}
                 </dl>
                 {tested.then(|| view! { <p class="hint">{t().ab_cost_note}</p> })}
+                {overseas.map(|parts| view! { <OverseasParts parts /> })}
             }
             .into_any()
         }
