@@ -161,26 +161,39 @@ impl fmt::Display for DelayError {
 
 impl std::error::Error for DelayError {}
 
+/// Whether `s` has exactly `shape`'s bytes, each `d` of it an ASCII digit.
+fn has_shape(s: &str, shape: &[u8]) -> bool {
+    let b = s.as_bytes();
+    b.len() == shape.len()
+        && b.iter().zip(shape).all(|(&c, &want)| match want {
+            b'd' => c.is_ascii_digit(),
+            sep => c == sep,
+        })
+}
+
+/// The number in `s[from..to]`, which [`has_shape`] found to be digits.
+fn number_at(s: &str, from: usize, to: usize) -> Option<u32> {
+    // All ASCII digits, so slicing on these byte offsets is on char boundaries.
+    s.get(from..to)?.parse::<u32>().ok()
+}
+
+/// Parses exactly `YYYY-MM-DD` (every field zero-padded) into a day that exists on the
+/// calendar, e.g. a day of the interface's answers (`2026-08-29`).
+pub fn parse_day(s: &str) -> Option<NaiveDate> {
+    if !has_shape(s, b"dddd-dd-dd") {
+        return None;
+    }
+    NaiveDate::from_ymd_opt(i32::try_from(number_at(s, 0, 4)?).ok()?, number_at(s, 5, 7)?, number_at(s, 8, 10)?)
+}
+
 /// Parses exactly `YYYY-MM-DD HH:MM:SS` (PHP's `Y-m-d H:i:s`, every field zero-padded) into a
 /// naive date-time, checking that the date and time exist on the calendar.
 fn parse_wall_clock(s: &str) -> Option<NaiveDateTime> {
-    let b = s.as_bytes();
-    const SHAPE: &[u8; 19] = b"dddd-dd-dd dd:dd:dd";
-    if b.len() != SHAPE.len() {
+    if !has_shape(s, b"dddd-dd-dd dd:dd:dd") {
         return None;
     }
-    let shape_ok = b.iter().zip(SHAPE).all(|(&c, &want)| match want {
-        b'd' => c.is_ascii_digit(),
-        sep => c == sep,
-    });
-    if !shape_ok {
-        return None;
-    }
-    // All ASCII digits, so slicing on these byte offsets is on char boundaries.
-    let num = |from: usize, to: usize| s.get(from..to)?.parse::<u32>().ok();
-    let year = i32::try_from(num(0, 4)?).ok()?;
-    let date = NaiveDate::from_ymd_opt(year, num(5, 7)?, num(8, 10)?)?;
-    let time = NaiveTime::from_hms_opt(num(11, 13)?, num(14, 16)?, num(17, 19)?)?;
+    let date = parse_day(s.get(..10)?)?;
+    let time = NaiveTime::from_hms_opt(number_at(s, 11, 13)?, number_at(s, 14, 16)?, number_at(s, 17, 19)?)?;
     Some(date.and_time(time))
 }
 
@@ -230,7 +243,20 @@ pub fn parse_paris(input: &str) -> Result<DateTime<Utc>, DelayError> {
 /// `at` as `Y-m-d H:i:s` in Paris wall-clock time (the `delay` wire format), e.g.
 /// `2026-12-24 09:30:00`.
 pub fn format_paris(at: DateTime<Utc>) -> String {
-    at.with_timezone(&Paris).format("%Y-%m-%d %H:%M:%S").to_string()
+    // Written out rather than with chrono's strftime, whose parser and formatter would
+    // otherwise weigh on every page of the web app.
+    // At the very edges of chrono's range, where Paris time cannot be represented: UTC's.
+    let local = local_time(Paris, at).unwrap_or(at.naive_utc());
+    let (date, time) = (local.date(), local.time());
+    format!(
+        "{:04}-{:02}-{:02} {:02}:{:02}:{:02}",
+        date.year(),
+        date.month(),
+        date.day(),
+        time.hour(),
+        time.minute(),
+        time.second()
+    )
 }
 
 #[cfg(test)]

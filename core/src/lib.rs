@@ -40,8 +40,8 @@ pub mod js;
 
 pub use app_area::{ACCOUNT_AREA, AUDIENCE_AREA, AppArea, app_area};
 pub use calendar::{
-    DelayError, format_paris, french_public_holidays, is_french_public_holiday, next_allowed_send, parse_delay,
-    parse_paris,
+    DelayError, format_paris, french_public_holidays, is_french_public_holiday, next_allowed_send, parse_day,
+    parse_delay, parse_paris,
 };
 pub use campaign::{
     AbTest, Audience, Campaign, Criterion, Endpoint, MAX_PARTS, MOST_TEST_NUMBERS, MOST_VARIANTS, MergeValues,

@@ -303,3 +303,17 @@ fn format_paris_is_the_wire_format() {
     let at = utc(2026, 11, 2, 16, 45, 30);
     assert_eq!(parse_delay(&format_paris(at), now()), Ok(Some(at)));
 }
+
+#[test]
+fn parse_day_reads_a_zero_padded_day_that_exists() {
+    assert_eq!(texto_core::parse_day("2026-08-29"), Some(date(2026, 8, 29)));
+    for bad in ["2026-8-29", "2026-02-30", " 2026-08-29", "2026-08-29 10:00:00", "29/08/2026", ""] {
+        assert_eq!(texto_core::parse_day(bad), None, "{bad:?}");
+    }
+}
+
+#[test]
+fn format_paris_writes_the_delay_format_in_paris_time() {
+    assert_eq!(format_paris(utc(2026, 12, 24, 8, 30, 5)), "2026-12-24 09:30:05");
+    assert_eq!(format_paris(utc(2026, 7, 14, 22, 0, 0)), "2026-07-15 00:00:00", "summer time: UTC+2");
+}

@@ -144,6 +144,7 @@ fn campaign_result(xml: bool) -> impl Strategy<Value = CampaignResultDto> {
         (option::of(any::<i64>()), option::of(any::<i64>()), option::of(any::<i64>()), option::of(any::<i64>())),
         (option::of(any::<i64>()), option::of(any::<i64>()), option::of(any::<i64>())),
         (option::of(any::<i64>()), option::of(any::<i64>())),
+        option::of(vec(overseas(), 1..4)),
     )
         .prop_map(
             |(
@@ -152,6 +153,7 @@ fn campaign_result(xml: bool) -> impl Strategy<Value = CampaignResultDto> {
                 (not_allowed, flood, country_limit, no_consent),
                 (capped, replaced, parts_saved),
                 (ab_sample, ab_remainder),
+                overseas,
             )| CampaignResultDto {
                 status,
                 message,
@@ -173,8 +175,17 @@ fn campaign_result(xml: bool) -> impl Strategy<Value = CampaignResultDto> {
                 parts_saved,
                 ab_sample,
                 ab_remainder,
+                overseas,
             },
         )
+}
+
+fn overseas() -> impl Strategy<Value = OverseasDto> {
+    (text(), any::<i64>(), text()).prop_map(|(territory, recipients, send_at)| OverseasDto {
+        territory,
+        recipients,
+        send_at,
+    })
 }
 
 fn webhook(xml: bool) -> impl Strategy<Value = WebhookDto> {

@@ -88,7 +88,7 @@ pub fn wire_date(lang: Lang, value: &str) -> String {
 /// parse.
 pub fn day(lang: Lang, value: &str) -> String {
     const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-    let Ok(day) = chrono::NaiveDate::parse_from_str(value.trim(), "%Y-%m-%d") else { return value.to_owned() };
+    let Some(day) = texto_core::parse_day(value.trim()) else { return value.to_owned() };
     match lang {
         Lang::Fr => format!("{:02}/{:02}/{}", day.day(), day.month(), day.year()),
         Lang::En => format!("{} {} {}", day.day(), MONTHS[day.month0() as usize], day.year()),

@@ -332,6 +332,7 @@ impl ListItem for String {
 }
 
 impl ListItem for super::CampaignSummaryDto {}
+impl ListItem for super::OverseasDto {}
 impl ListItem for super::CampaignListDto {}
 impl ListItem for super::CampaignDetailDto {}
 impl ListItem for super::ContactDto {}

@@ -75,7 +75,7 @@ pub struct CampaignResultDto {
     pub ab_remainder: Option<i64>,
     /// Marketing's recipients in the overseas territories, each territory's when its own
     /// window lets them go (texto's addition; only when there are some).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_list")]
     pub overseas: Option<Vec<OverseasDto>>,
 }
 

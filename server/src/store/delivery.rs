@@ -56,7 +56,7 @@ impl CampaignText {
 
     /// The id ranges (after, up to] of its messages that may be handed over while `open`
     /// windows are ([`super::zones::open_ranges`]).
-    pub(crate) fn open_ranges(&self, open: texto_core::OpenWindows) -> Vec<(i64, i64)> {
+    pub(crate) fn open_ranges(&self, open: texto_core::OpenWindows) -> Vec<super::zones::IdRange> {
         super::zones::open_ranges(self.pushtype, &self.zones, open, self.hold.unwrap_or(i64::MAX))
     }
 }

@@ -6,6 +6,9 @@
 
 use texto_core::{OpenWindows, PushType, Territory, Zone};
 
+/// An id range of a campaign's messages: (after, up to].
+pub(crate) type IdRange = (i64, i64);
+
 /// A run of a campaign's messages in one zone: the zone and its last message id (the run
 /// starts after the previous run's last).
 pub(crate) type ZoneRun = (Zone, i64);
@@ -56,14 +59,14 @@ pub(crate) fn parse(column: Option<&str>) -> Vec<ZoneRun> {
 /// windows are: every message for an alert; for marketing, those of the runs whose window is
 /// open (all of them in Paris's without runs), none after `hold` (an A/B test's rest waiting
 /// for its winner). Adjacent ranges are joined.
-pub(crate) fn open_ranges(pushtype: PushType, runs: &[ZoneRun], open: OpenWindows, hold: i64) -> Vec<(i64, i64)> {
+pub(crate) fn open_ranges(pushtype: PushType, runs: &[ZoneRun], open: OpenWindows, hold: i64) -> Vec<IdRange> {
     if pushtype == PushType::Alert {
         return vec![(0, hold)];
     }
     if runs.is_empty() {
         return if open.contains(Zone::Paris) { vec![(0, hold)] } else { Vec::new() };
     }
-    let mut ranges: Vec<(i64, i64)> = Vec::new();
+    let mut ranges: Vec<IdRange> = Vec::new();
     let mut after = 0;
     for &(zone, last) in runs {
         if open.contains(zone) && after < hold {

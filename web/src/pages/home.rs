@@ -157,9 +157,7 @@ pub fn Home() -> impl IntoView {
 
 /// `day` (`Y-m-d`) moved back by `back` days.
 fn shifted(day: &str, back: i64) -> String {
-    chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d")
-        .map(|d| (d - chrono::Duration::days(back)).to_string())
-        .unwrap_or_else(|_| day.to_owned())
+    texto_core::parse_day(day).map(|d| (d - chrono::Duration::days(back)).to_string()).unwrap_or_else(|| day.to_owned())
 }
 
 /// The credits spent per day: a column per day, the highest full height; its accessible name

@@ -30,6 +30,7 @@ use crate::{
         delivery::{CAMPAIGN_TEXT_COLUMNS, WaveLimit, read_campaign_text, read_notice},
         effects::{self, Submitted},
         wave::WavePlan,
+        zones::IdRange,
     },
 };
 
@@ -357,7 +358,7 @@ async fn next_wave(
         .await?;
     // Each campaign that may send now, with the id ranges of its messages that may.
     let mut live: Vec<(CampaignText, i64)> = Vec::new();
-    let mut open_ranges: HashMap<i64, Vec<(i64, i64)>> = HashMap::new();
+    let mut open_ranges: HashMap<i64, Vec<IdRange>> = HashMap::new();
     for row in tx.query(&campaigns, &[]).await? {
         let campaign = read_campaign_text(&row)?;
         let ranges = campaign.open_ranges(open);

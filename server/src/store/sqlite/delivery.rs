@@ -21,6 +21,7 @@ use crate::{
         delivery::{CAMPAIGN_TEXT_COLUMNS, WaveLimit, read_campaign_text, read_finished, read_notice},
         effects::{self, Submitted},
         wave::WavePlan,
+        zones::IdRange,
     },
 };
 
@@ -226,7 +227,7 @@ fn next_wave(db: &Connection, wave_limit: WaveLimit, open: OpenWindows) -> Resul
          ORDER BY pushtype = 'marketing', id"
     ))?;
     // Each campaign with the id ranges of its messages that may go now.
-    let live: Vec<(Arc<CampaignText>, Vec<(i64, i64)>)> = campaigns
+    let live: Vec<(Arc<CampaignText>, Vec<IdRange>)> = campaigns
         .query_map([], |row| read_campaign_text(row))?
         .map(|campaign| campaign.map(|c| (c.open_ranges(open), Arc::new(c))))
         .filter(|campaign| campaign.as_ref().map_or(true, |(ranges, _)| !ranges.is_empty()))
