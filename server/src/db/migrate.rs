@@ -49,6 +49,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0040_profile_phone.sql"),
     include_str!("../../migrations/0041_ab_tests.sql"),
     include_str!("../../migrations/0042_overseas_zones.sql"),
+    include_str!("../../migrations/0043_report_counts.sql"),
 ];
 
 /// Applies the migrations the database has not seen, each in its own transaction. The version
@@ -207,6 +208,36 @@ mod tests {
             ),
             "scheduled 0"
         );
+    }
+
+    #[test]
+    fn campaigns_sent_before_reports_were_counted_keep_their_figures() {
+        let mut connection = Connection::open_in_memory().expect("a database");
+        for sql in &MIGRATIONS[..42] {
+            connection.execute_batch(sql).expect("an old migration");
+        }
+        connection.pragma_update(None, "user_version", 42).expect("a version");
+        connection
+            .execute_batch(
+                "INSERT INTO accounts (id, name) VALUES (1, 'old');
+                 INSERT INTO campaigns (id, account_id, text, pushtype, status, send_at, created_at, cost, total, sent, blacklisted,
+                     duplicated, invalid, npai, not_allowed, flood, country_limit)
+                 VALUES (1, 1, 'Soldes', 'alert', 'sent', '2026-01-01T10:00:00Z', '2026-01-01T10:00:00Z', 3, 3, 3, 0, 0, 0, 0, 0, 0, 0);
+                 INSERT INTO messages (campaign_id, account_id, number, country, parts, cost, text_hash, created_at, delivery, delivered_at)
+                 VALUES (1, 1, 33612345678, 'FR', 1, 100, 0, '2026-01-01T10:00:00Z', 3, '2026-01-01T10:00:07Z'),
+                        (1, 1, 33612345679, 'FR', 1, 100, 0, '2026-01-01T10:00:00Z', 2, '2026-01-01T11:00:00Z'),
+                        (1, 1, 32470123456, 'BE', 1, 100, 0, '2026-01-01T10:00:00Z', 3, '2026-01-01T11:30:00Z');",
+            )
+            .expect("old data");
+        run(&mut connection).expect("migrated");
+        let rows = |sql: &str| -> Vec<String> {
+            let mut statement = connection.prepare(sql).expect("a query");
+            statement.query_map([], |r| r.get(0)).expect("rows").collect::<Result<_, _>>().expect("rows")
+        };
+        let countries = rows("SELECT country || ' ' || sent || ' ' || delivered FROM report_countries ORDER BY country");
+        assert_eq!(countries, ["BE 1 1", "FR 2 1"]);
+        let hours = rows("SELECT hour || ' ' || delivered FROM report_hours ORDER BY hour");
+        assert_eq!(hours, ["2026-01-01T10 1", "2026-01-01T11 1"]);
     }
 
     #[test]

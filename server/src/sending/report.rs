@@ -11,7 +11,7 @@ use axum::{
     routing::get,
 };
 use texto_core::{
-    CSV_BOM, DeliveryCode, ReportCounts, ab_report, campaign_report, spreadsheet_cell,
+    CSV_BOM, ReportCounts, ab_report, campaign_report, spreadsheet_cell,
     wire::{ReportCountryDto, ReportDto, ReportResponse},
 };
 
@@ -31,14 +31,15 @@ pub(crate) fn router() -> Router<AppState> {
 pub(crate) async fn read(state: &AppState, caller: &Caller, ticket: &str) -> Result<ReportDto, Error> {
     let not_found = || Error::NotFound(format!("campaign {ticket}"));
     let id = path_id(ticket).ok_or_else(not_found)?;
-    let record = state.store.campaign(caller.account, id).await?.ok_or_else(not_found)?;
-    let rows = state.store.report_rows(caller.account, id).await?;
+    // Read from the counts kept as messages are written and delivered: a report never scans
+    // the campaign's messages.
+    let rows = state.store.report_rows(caller.account, id).await?.ok_or_else(not_found)?;
     let counts = ReportCounts {
-        sent: record.sent,
-        delivered: record.deliveries.of(DeliveryCode::Delivered),
+        sent: rows.sent,
+        delivered: rows.countries.iter().map(|country| country.delivered).sum(),
         clicked: rows.clickers,
         replied: rows.repliers,
-        stopped: record.stops,
+        stopped: rows.stops,
         converted: rows.conversions.0,
         conversion_hundredths: rows.conversions.1,
         delivered_hours: rows.delivered_hours,
@@ -49,12 +50,12 @@ pub(crate) async fn read(state: &AppState, caller: &Caller, ticket: &str) -> Res
             .map(|c| ReportCountryDto { country: c.country, sent: c.sent, delivered: c.delivered, clicked: c.clicked })
             .collect(),
     };
-    let mut report = campaign_report(&id.to_string(), record.send_at, counts);
+    let mut report = campaign_report(&id.to_string(), rows.send_at, counts);
     if let Some(test) = state.store.ab_test(caller.account, id).await? {
         let counts = state.store.sample_counts(id, test.test.texts()).await?;
         let hours = state.store.sample_hours(id, test.test.texts()).await?;
         report.ab =
-            Some(ab_report(&record.text, &test.test, (&counts, &hours), record.send_at, test.winner, test.due_at()));
+            Some(ab_report(&rows.text, &test.test, (&counts, &hours), rows.send_at, test.winner, test.due_at()));
     }
     Ok(report)
 }

@@ -1,6 +1,7 @@
 //! What the events of one write share, whichever store writes them: the time they are raised
 //! (known once), which accounts listen to which event (looked up once per account and event),
-//! and what they add to the daily counts. Each store writes them with its own statements.
+//! and what they add to the daily counts and to campaigns' reports. Each store writes them
+//! with its own statements.
 
 use std::collections::HashMap;
 
@@ -9,6 +10,7 @@ use chrono::{DateTime, Utc};
 use super::{
     AccountId, WebhookType,
     daily::{DayCounts, Tally},
+    report::ReportTally,
     time,
 };
 
@@ -21,12 +23,20 @@ pub(crate) struct Outbox {
     pub(crate) listening: HashMap<(AccountId, WebhookType), bool>,
     /// What the write adds to the daily counts, until the store writes them.
     pub(crate) tally: Tally,
+    /// What the write adds to campaigns' reports, until the store writes them.
+    pub(crate) report: ReportTally,
 }
 
 impl Outbox {
     /// The events raised at `now`.
     pub(crate) fn new(now: DateTime<Utc>) -> Outbox {
-        Outbox { now, at: time::store(now), listening: HashMap::new(), tally: Tally::default() }
+        Outbox {
+            now,
+            at: time::store(now),
+            listening: HashMap::new(),
+            tally: Tally::default(),
+            report: ReportTally::default(),
+        }
     }
 
     /// The time the events are raised.
@@ -42,5 +52,11 @@ impl Outbox {
     /// Adds to `account`'s counts of the day (Paris) of the events.
     pub(crate) fn count(&mut self, account: AccountId, change: impl FnOnce(&mut DayCounts)) {
         self.tally.add(account, self.now, change);
+    }
+
+    /// A message was delivered: its account's day and its campaign's report count it.
+    pub(crate) fn delivered(&mut self, finished: &super::effects::Finished) {
+        self.tally.add(finished.account, self.now, |day| day.delivered += 1);
+        self.report.delivered(finished.campaign, &finished.country, self.now);
     }
 }

@@ -1,16 +1,29 @@
-//! A campaign's report (`GET /campaign/:id/report`): what its figures do not hold already,
-//! read in a few grouped passes over its messages, clicks and replies. The statements are
-//! shared; SQLite numbers their `$N` as `?N`. Times are bucketed by their stored text
-//! (`YYYY-MM-DDTHH`), the same in both stores.
+//! A campaign's report (`GET /campaign/:id/report`): what its figures do not hold already.
+//! Its messages per country and its deliveries per hour are counted as they are written
+//! (migrations `0043_report_counts` and PostgreSQL's `0038`: [`ReportTally`]), so a report
+//! never scans a campaign's messages; its clicks and replies are read in grouped passes. The
+//! statements are shared; SQLite numbers their `$N` as `?N`. Times are bucketed by their
+//! stored text (`YYYY-MM-DDTHH`), the same in both stores.
+
+use std::collections::BTreeMap;
 
 use async_trait::async_trait;
+use chrono::{DateTime, Utc};
 
-use super::{AccountId, columns::Columns};
+use super::{AccountId, columns::Columns, time};
 use crate::Error;
 
 /// The campaign's messages per country and hour of receipt (its delivered ones).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct ReportRows {
+    /// Its text as written.
+    pub(crate) text: String,
+    /// When it went (or goes) out.
+    pub(crate) send_at: DateTime<Utc>,
+    /// Recipients the filter let through.
+    pub(crate) sent: i64,
+    /// Numbers that answered it with a stop word.
+    pub(crate) stops: i64,
     /// Per country: messages, delivered, recipients who clicked.
     pub(crate) countries: Vec<CountryRow>,
     /// Delivered messages per hour (`YYYY-MM-DDTHH`, UTC).
@@ -41,23 +54,89 @@ pub(crate) struct CountryRow {
 /// Reports.
 #[async_trait]
 pub(crate) trait ReportStore: Send + Sync {
-    /// The rows of the report of the account's campaign `ticket` (the caller has checked it
-    /// is the account's).
-    async fn report_rows(&self, account: AccountId, ticket: i64) -> Result<ReportRows, Error>;
+    /// The rows of the report of the account's campaign `ticket`; `None` when the account has
+    /// no such campaign.
+    async fn report_rows(&self, account: AccountId, ticket: i64) -> Result<Option<ReportRows>, Error>;
 }
 
-/// Messages and delivered ones per country (`$1` ticket, `$2` the delivered code, `$3` the
-/// account: each statement names it, whoever calls it).
-pub(crate) const COUNTRIES: &str = "SELECT country, COUNT(*), COUNT(CASE WHEN delivery = $2 THEN 1 END)
-     FROM messages WHERE campaign_id = $1 AND account_id = $3 GROUP BY country ORDER BY COUNT(*) DESC, country";
+/// The campaign's text, sending time and recipients (`$1` ticket, `$2` account).
+pub(crate) const HEAD: &str = "SELECT text, send_at, sent FROM campaigns WHERE id = $1 AND account_id = $2";
+
+/// Numbers that answered the campaign with a stop word (`$1` ticket).
+pub(crate) const STOPS: &str = "SELECT COUNT(*) FROM blacklist WHERE campaign_id = $1 AND source = 'stop'";
+
+/// The rows of a report from its campaign's [`HEAD`] row and what else was read.
+pub(crate) fn read_head<R: Columns>(row: &R) -> Result<(String, DateTime<Utc>, i64), R::Fault> {
+    Ok((row.column(0)?, row.time(1)?, row.column(2)?))
+}
+
+/// Messages and delivered ones per country (`$1` ticket, `$2` the account: each statement
+/// names it, whoever calls it).
+pub(crate) const COUNTRIES: &str = "SELECT r.country, r.sent, r.delivered FROM report_countries r
+     JOIN campaigns k ON k.id = r.campaign_id WHERE r.campaign_id = $1 AND k.account_id = $2
+     ORDER BY r.sent DESC, r.country";
 
 /// Recipients who clicked per country (`$1` ticket, `$2` account).
 pub(crate) const CLICKERS_BY_COUNTRY: &str = "SELECT m.country, COUNT(DISTINCT c.message_id)
      FROM clicks c JOIN messages m ON m.id = c.message_id WHERE c.campaign_id = $1 AND m.account_id = $2 GROUP BY m.country";
 
-/// Delivered messages per hour of receipt (`$1` ticket, `$2` the delivered code, `$3` account).
-pub(crate) const DELIVERED_HOURS: &str = "SELECT substr(delivered_at, 1, 13), COUNT(*) FROM messages
-     WHERE campaign_id = $1 AND delivery = $2 AND account_id = $3 AND delivered_at IS NOT NULL GROUP BY 1 ORDER BY 1";
+/// Delivered messages per hour of receipt (`$1` ticket, `$2` account).
+pub(crate) const DELIVERED_HOURS: &str = "SELECT r.hour, r.delivered FROM report_hours r
+     JOIN campaigns k ON k.id = r.campaign_id WHERE r.campaign_id = $1 AND k.account_id = $2 ORDER BY r.hour";
+
+/// Adds to a campaign's counts in one country (`$1` ticket, `$2` country, `$3` messages
+/// written, `$4` delivered).
+pub(crate) const ADD_TO_COUNTRY: &str = "INSERT INTO report_countries (campaign_id, country, sent, delivered)
+     VALUES ($1, $2, $3, $4)
+     ON CONFLICT (campaign_id, country) DO UPDATE SET sent = report_countries.sent + excluded.sent,
+         delivered = report_countries.delivered + excluded.delivered";
+
+/// A new campaign's messages per country, written by PostgreSQL's batch writer for several
+/// campaigns at once (`$1` tickets, `$2` countries, `$3` messages).
+pub(crate) const WRITTEN_PER_COUNTRY: &str = "INSERT INTO report_countries (campaign_id, country, sent, delivered)
+     SELECT campaign_id, country, sent, 0 FROM UNNEST($1::bigint[], $2::text[], $3::bigint[]) AS w(campaign_id, country, sent)";
+
+/// Adds to a campaign's deliveries in one hour (`$1` ticket, `$2` hour, `$3` delivered).
+pub(crate) const ADD_TO_HOUR: &str = "INSERT INTO report_hours (campaign_id, hour, delivered) VALUES ($1, $2, $3)
+     ON CONFLICT (campaign_id, hour) DO UPDATE SET delivered = report_hours.delivered + excluded.delivered";
+
+/// A row to add to a campaign's country: (campaign, country, written, delivered).
+pub(crate) type CountryAdd = (i64, String, i64, i64);
+/// A row to add to a campaign's hour: (campaign, hour, delivered).
+pub(crate) type HourAdd = (i64, String, i64);
+
+/// What one transaction adds to campaigns' reports: deliveries per country and per hour (in key order, so that writers on several nodes lock the rows
+/// in the same order).
+#[derive(Debug, Default)]
+pub(crate) struct ReportTally {
+    /// Delivered by campaign and country.
+    countries: BTreeMap<(i64, String), i64>,
+    /// Delivered by campaign and hour (`YYYY-MM-DDTHH`).
+    hours: BTreeMap<(i64, String), i64>,
+}
+
+impl ReportTally {
+    /// A message of `campaign` to `country` was delivered at `at`.
+    pub(crate) fn delivered(&mut self, campaign: i64, country: &str, at: DateTime<Utc>) {
+        *self.countries.entry((campaign, country.to_owned())).or_default() += 1;
+        *self.hours.entry((campaign, hour_of(at))).or_default() += 1;
+    }
+
+    /// The rows to add, emptying the tally.
+    pub(crate) fn take(&mut self) -> (Vec<CountryAdd>, Vec<HourAdd>) {
+        let countries = std::mem::take(&mut self.countries).into_iter();
+        let hours = std::mem::take(&mut self.hours).into_iter();
+        (
+            countries.map(|((campaign, country), delivered)| (campaign, country, 0, delivered)).collect(),
+            hours.map(|((campaign, hour), delivered)| (campaign, hour, delivered)).collect(),
+        )
+    }
+}
+
+/// The stored hour of `at` (`YYYY-MM-DDTHH`), as `delivered_at`'s first 13 characters.
+fn hour_of(at: DateTime<Utc>) -> String {
+    time::store(at).chars().take(13).collect()
+}
 
 /// Clicks per hour (`$1` ticket, `$2` account).
 pub(crate) const CLICK_HOURS: &str = "SELECT substr(c.clicked_at, 1, 13), COUNT(*) FROM clicks c

@@ -160,7 +160,7 @@ pub(super) async fn after_final(
     finished.sort_by_key(|(position, _)| *position);
     let finished: Vec<Finished> = finished.into_iter().map(|(_, finished)| finished).collect();
     for delivered in finished.iter().filter(|f| f.code == DeliveryCode::Delivered) {
-        outbox.count(delivered.account, |day| day.delivered += 1);
+        outbox.delivered(delivered);
     }
     write(tx, &effects::of_finished(&finished, outbox.now()), outbox).await
 }

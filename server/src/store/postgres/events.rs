@@ -12,6 +12,7 @@ use crate::{
         AccountId, WebhookType,
         daily::ADD_TO_DAY,
         effects::{Event, EventBody},
+        report::{ADD_TO_COUNTRY, ADD_TO_HOUR},
     },
 };
 
@@ -49,6 +50,15 @@ impl PgEvents for Outbox {
             let add = tx.prepare_cached(ADD_TO_DAY).await?;
             tx.execute(&add, &[&account, &day, &c.sent, &c.delivered, &c.clicks, &c.replies, &c.stops, &c.cost])
                 .await?;
+        }
+        let (countries, hours) = self.report.take();
+        for (campaign, country, sent, delivered) in countries {
+            let add = tx.prepare_cached(ADD_TO_COUNTRY).await?;
+            tx.execute(&add, &[&campaign, &country, &sent, &delivered]).await?;
+        }
+        for (campaign, hour, delivered) in hours {
+            let add = tx.prepare_cached(ADD_TO_HOUR).await?;
+            tx.execute(&add, &[&campaign, &hour, &delivered]).await?;
         }
         Ok(())
     }

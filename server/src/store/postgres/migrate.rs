@@ -44,6 +44,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0035_profile_phone.sql"),
     include_str!("../../../migrations/postgres/0036_ab_tests.sql"),
     include_str!("../../../migrations/postgres/0037_overseas_zones.sql"),
+    include_str!("../../../migrations/postgres/0038_report_counts.sql"),
 ];
 
 /// The advisory lock's key ("texto" in ASCII).

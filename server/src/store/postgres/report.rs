@@ -1,7 +1,6 @@
 //! Reports in PostgreSQL (the statements shared with SQLite).
 
 use async_trait::async_trait;
-use texto_core::DeliveryCode;
 
 use super::{PgStore, query};
 use crate::{
@@ -10,25 +9,32 @@ use crate::{
         AccountId,
         conversions::CAMPAIGN_CONVERSIONS,
         report::{
-            CLICK_HOURS, CLICKERS_BY_COUNTRY, COUNTRIES, DELIVERED_HOURS, REPLIERS, ReportRows, ReportStore,
-            read_country, read_hour,
+            CLICK_HOURS, CLICKERS_BY_COUNTRY, COUNTRIES, DELIVERED_HOURS, HEAD, REPLIERS, ReportRows, ReportStore,
+            STOPS, read_country, read_head, read_hour,
         },
     },
 };
 
 #[async_trait]
 impl ReportStore for PgStore {
-    async fn report_rows(&self, account: AccountId, ticket: i64) -> Result<ReportRows, Error> {
+    async fn report_rows(&self, account: AccountId, ticket: i64) -> Result<Option<ReportRows>, Error> {
         let client = self.pool.get().await?;
-        let delivered = DeliveryCode::Delivered.code();
+        let Some(head) = query(&client, HEAD, &[&ticket, &account]).await?.first().map(read_head).transpose()? else {
+            return Ok(None);
+        };
+        let (text, send_at, sent) = head;
         let hours = |rows: Vec<tokio_postgres::Row>| rows.iter().map(read_hour).collect::<Result<Vec<_>, _>>();
         let rows = ReportRows {
-            countries: query(&client, COUNTRIES, &[&ticket, &delivered, &account])
+            text,
+            send_at,
+            sent,
+            stops: client.query_one(STOPS, &[&ticket]).await?.try_get(0)?,
+            countries: query(&client, COUNTRIES, &[&ticket, &account])
                 .await?
                 .iter()
                 .map(read_country)
                 .collect::<Result<_, _>>()?,
-            delivered_hours: hours(query(&client, DELIVERED_HOURS, &[&ticket, &delivered, &account]).await?)?,
+            delivered_hours: hours(query(&client, DELIVERED_HOURS, &[&ticket, &account]).await?)?,
             click_hours: hours(query(&client, CLICK_HOURS, &[&ticket, &account]).await?)?,
             clickers: 0,
             repliers: query(&client, REPLIERS, &[&ticket, &account])
@@ -40,6 +46,6 @@ impl ReportStore for PgStore {
                 (row.try_get(0)?, row.try_get(1)?)
             },
         };
-        Ok(rows.with_clickers(hours(query(&client, CLICKERS_BY_COUNTRY, &[&ticket, &account]).await?)?))
+        Ok(Some(rows.with_clickers(hours(query(&client, CLICKERS_BY_COUNTRY, &[&ticket, &account]).await?)?)))
     }
 }

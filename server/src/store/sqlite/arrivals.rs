@@ -66,7 +66,7 @@ fn receipt(db: &Connection, smsc_id: &str, code: DeliveryCode, outbox: &mut Outb
 /// A message's final code is stored: writes what follows ([`effects::of_finished`]).
 pub(super) fn after_final(db: &Connection, finished: &Finished, outbox: &mut Outbox) -> Result<(), Error> {
     if finished.code == DeliveryCode::Delivered {
-        outbox.count(finished.account, |day| day.delivered += 1);
+        outbox.delivered(finished);
     }
     let effects = effects::of_finished(std::slice::from_ref(finished), outbox.now());
     write(db, &effects, outbox)

@@ -7,7 +7,11 @@ use serde::Serialize;
 use super::numbered;
 use crate::{
     Error,
-    store::{AccountId, WebhookType, daily::ADD_TO_DAY},
+    store::{
+        AccountId, WebhookType,
+        daily::ADD_TO_DAY,
+        report::{ADD_TO_COUNTRY, ADD_TO_HOUR},
+    },
 };
 
 pub(super) use crate::store::event_batch::Outbox;
@@ -39,6 +43,13 @@ impl SqliteEvents for Outbox {
                 c.stops,
                 c.cost
             ])?;
+        }
+        let (countries, hours) = self.report.take();
+        for (campaign, country, sent, delivered) in countries {
+            db.prepare_cached(&numbered(ADD_TO_COUNTRY))?.execute(params![campaign, country, sent, delivered])?;
+        }
+        for (campaign, hour, delivered) in hours {
+            db.prepare_cached(&numbered(ADD_TO_HOUR))?.execute(params![campaign, hour, delivered])?;
         }
         Ok(())
     }

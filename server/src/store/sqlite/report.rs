@@ -1,8 +1,7 @@
 //! Reports in SQLite (the statements shared with PostgreSQL).
 
 use async_trait::async_trait;
-use rusqlite::params;
-use texto_core::DeliveryCode;
+use rusqlite::{OptionalExtension, params};
 
 use super::{SqliteStore, numbered};
 use crate::{
@@ -11,25 +10,31 @@ use crate::{
         AccountId,
         conversions::CAMPAIGN_CONVERSIONS,
         report::{
-            CLICK_HOURS, CLICKERS_BY_COUNTRY, COUNTRIES, DELIVERED_HOURS, REPLIERS, ReportRows, ReportStore,
-            read_country, read_hour,
+            CLICK_HOURS, CLICKERS_BY_COUNTRY, COUNTRIES, DELIVERED_HOURS, HEAD, REPLIERS, ReportRows, ReportStore,
+            STOPS, read_country, read_head, read_hour,
         },
     },
 };
 
 #[async_trait]
 impl ReportStore for SqliteStore {
-    async fn report_rows(&self, account: AccountId, ticket: i64) -> Result<ReportRows, Error> {
-        let delivered = DeliveryCode::Delivered.code();
+    async fn report_rows(&self, account: AccountId, ticket: i64) -> Result<Option<ReportRows>, Error> {
         self.db
             .read(move |db| {
+                let head =
+                    db.prepare_cached(&numbered(HEAD))?.query_row(params![ticket, account], |row| read_head(row));
+                let Some((text, send_at, sent)) = head.optional()? else { return Ok(None) };
                 let mut countries = db.prepare_cached(&numbered(COUNTRIES))?;
-                let countries = countries.query_map(params![ticket, delivered, account], |row| read_country(row))?;
+                let countries = countries.query_map(params![ticket, account], |row| read_country(row))?;
                 let mut hours = db.prepare_cached(&numbered(DELIVERED_HOURS))?;
-                let delivered_hours = hours.query_map(params![ticket, delivered, account], |row| read_hour(row))?;
+                let delivered_hours = hours.query_map(params![ticket, account], |row| read_hour(row))?;
                 let mut clicks = db.prepare_cached(&numbered(CLICK_HOURS))?;
                 let click_hours = clicks.query_map(params![ticket, account], |row| read_hour(row))?;
                 let rows = ReportRows {
+                    text,
+                    send_at,
+                    sent,
+                    stops: db.prepare_cached(&numbered(STOPS))?.query_row(params![ticket], |row| row.get(0))?,
                     countries: countries.collect::<Result<_, _>>()?,
                     delivered_hours: delivered_hours.collect::<Result<_, _>>()?,
                     click_hours: click_hours.collect::<Result<_, _>>()?,
@@ -43,7 +48,7 @@ impl ReportStore for SqliteStore {
                 };
                 let mut by_country = db.prepare_cached(&numbered(CLICKERS_BY_COUNTRY))?;
                 let by_country = by_country.query_map(params![ticket, account], |row| read_hour(row))?;
-                Ok(rows.with_clickers(by_country.collect::<Result<_, _>>()?))
+                Ok(Some(rows.with_clickers(by_country.collect::<Result<_, _>>()?)))
             })
             .await
     }

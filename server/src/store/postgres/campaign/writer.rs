@@ -41,7 +41,7 @@ use crate::{
             jobs::{Job, Locked, Verdict, decide},
             time,
         },
-        prune_due, zones,
+        prune_due, report, zones,
     },
 };
 
@@ -290,10 +290,15 @@ async fn write_and_commit(client: &Client, jobs: &[Job], verdicts: &[Verdict]) -
     let campaigns = Campaigns::of(&accepted);
     let mut usage: BTreeMap<(AccountId, &str, &str), i64> = BTreeMap::new();
     let mut debits = Vec::new();
+    // Each campaign's messages per country, for its report.
+    let mut written: (Vec<i64>, Vec<&str>, Vec<i64>) = Default::default();
     for &(job, ticket) in &accepted {
         debits.extend(money::debit(job.account, ticket, job.cost));
         for (country, count) in job.per_country() {
             *usage.entry((job.account, job.month.as_str(), country)).or_default() += count;
+            written.0.push(ticket);
+            written.1.push(country);
+            written.2.push(count);
         }
     }
     // The ledger's lines in job order, and each account's balance moved once by their net:
@@ -355,6 +360,11 @@ async fn write_and_commit(client: &Client, jobs: &[Job], verdicts: &[Verdict]) -
     let (territories, paris) = zones::run_names();
     let runs_params: Vec<[&(dyn ToSql + Sync); 3]> =
         zoned.iter().map(|ticket| [ticket as &(dyn ToSql + Sync), &territories, &paris]).collect();
+    let report_countries = match written.0.is_empty() {
+        true => None,
+        false => Some(client.prepare_cached(report::WRITTEN_PER_COUNTRY).await?),
+    };
+    let written_params: [&(dyn ToSql + Sync); 3] = [&written.0, &written.1, &written.2];
     // Sent together, run in order.
     let mut writes: Vec<Pending<'_>> = vec![Box::pin(client.execute(&insert, &campaign_params))];
     if !inserted.campaigns.is_empty() {
@@ -380,6 +390,9 @@ async fn write_and_commit(client: &Client, jobs: &[Job], verdicts: &[Verdict]) -
         for params in &hold_params {
             writes.push(Box::pin(client.execute(hold, params)));
         }
+    }
+    if let Some(report_countries) = &report_countries {
+        writes.push(Box::pin(client.execute(report_countries, &written_params)));
     }
     // After the messages too: each overseas zone's run, for the hand-over.
     if let Some(note_runs) = &note_runs {
