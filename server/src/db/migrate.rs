@@ -234,7 +234,8 @@ mod tests {
             let mut statement = connection.prepare(sql).expect("a query");
             statement.query_map([], |r| r.get(0)).expect("rows").collect::<Result<_, _>>().expect("rows")
         };
-        let countries = rows("SELECT country || ' ' || sent || ' ' || delivered FROM report_countries ORDER BY country");
+        let countries =
+            rows("SELECT country || ' ' || sent || ' ' || delivered FROM report_countries ORDER BY country");
         assert_eq!(countries, ["BE 1 1", "FR 2 1"]);
         let hours = rows("SELECT hour || ' ' || delivered FROM report_hours ORDER BY hour");
         assert_eq!(hours, ["2026-01-01T10 1", "2026-01-01T11 1"]);
