@@ -22,8 +22,8 @@ pub fn parse_period_bound(input: &str, bound: PeriodBound) -> Result<DateTime<Ut
     if input.len() != 10 {
         return parse_paris(input);
     }
-    let day = NaiveDate::parse_from_str(input, "%Y-%m-%d").map_err(|_| DelayError::Format)?;
-    let midnight = |day: NaiveDate| parse_paris(&format!("{} 00:00:00", day.format("%Y-%m-%d")));
+    let day = crate::parse_day(input).ok_or(DelayError::Format)?;
+    let midnight = |day: NaiveDate| parse_paris(&format!("{day} 00:00:00"));
     match bound {
         PeriodBound::Start => midnight(day),
         PeriodBound::End => {

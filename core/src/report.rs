@@ -1,7 +1,7 @@
 //! A campaign's report from its counts: the funnel's rates and the first 48 hours after it
 //! went out, hour by hour (docs/api/send.md, "The campaign report").
 
-use chrono::{DateTime, DurationRound, NaiveDateTime, TimeDelta, Utc};
+use chrono::{DateTime, DurationRound, TimeDelta, Utc};
 
 use crate::{
     AbTest, VariantCounts,
@@ -43,7 +43,9 @@ fn rate(part: i64, whole: i64) -> f64 {
 
 /// The hour (0 = the hour `start` falls in) of a `YYYY-MM-DDTHH` key, if within the report.
 fn hour_of(key: &str, start: DateTime<Utc>) -> Option<usize> {
-    let at = NaiveDateTime::parse_from_str(&format!("{key}:00:00"), "%Y-%m-%dT%H:%M:%S").ok()?.and_utc();
+    let (day, hour) = key.split_once('T')?;
+    let hour = hour.parse::<u32>().ok().filter(|_| hour.len() == 2 && hour.bytes().all(|b| b.is_ascii_digit()))?;
+    let at = crate::parse_day(day)?.and_hms_opt(hour, 0, 0)?.and_utc();
     let first = start.duration_trunc(TimeDelta::hours(1)).ok()?;
     usize::try_from((at - first).num_hours()).ok().filter(|hour| *hour < REPORT_HOURS)
 }
