@@ -50,6 +50,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0041_ab_tests.sql"),
     include_str!("../../migrations/0042_overseas_zones.sql"),
     include_str!("../../migrations/0043_report_counts.sql"),
+    include_str!("../../migrations/0044_inbox_counts.sql"),
 ];
 
 /// Applies the migrations the database has not seen, each in its own transaction. The version
@@ -239,6 +240,40 @@ mod tests {
         assert_eq!(countries, ["BE 1 1", "FR 2 1"]);
         let hours = rows("SELECT hour || ' ' || delivered FROM report_hours ORDER BY hour");
         assert_eq!(hours, ["2026-01-01T10 1", "2026-01-01T11 1"]);
+    }
+
+    #[test]
+    fn inboxes_filled_before_their_counts_were_kept_are_counted_and_then_kept() {
+        let mut connection = Connection::open_in_memory().expect("a database");
+        for sql in &MIGRATIONS[..43] {
+            connection.execute_batch(sql).expect("an old migration");
+        }
+        connection.pragma_update(None, "user_version", 43).expect("a version");
+        connection
+            .execute_batch(
+                "INSERT INTO accounts (id, name) VALUES (1, 'old');
+                 INSERT INTO replies (account_id, number, text, stop, received_at) VALUES
+                     (1, 33611111101, 'Oui', 0, '2026-01-01T10:00:00Z'), (1, 33611111102, 'Non', 0, '2026-01-01T10:00:00Z');
+                 UPDATE conversations SET unread = 0 WHERE number = 33611111101;",
+            )
+            .expect("old data");
+        run(&mut connection).expect("migrated");
+        let counts = |connection: &Connection| {
+            connection
+                .query_row("SELECT conversations || ' ' || unread FROM inbox_counts WHERE account_id = 1", [], |r| {
+                    r.get::<_, String>(0)
+                })
+                .expect("the counts")
+        };
+        assert_eq!(counts(&connection), "2 1");
+        connection
+            .execute_batch(
+                "INSERT INTO replies (account_id, number, text, stop, received_at) VALUES
+                     (1, 33611111101, 'Encore', 0, '2026-01-02T10:00:00Z'), (1, 33611111103, 'Bonjour', 0, '2026-01-02T10:00:00Z');
+                 UPDATE conversations SET unread = 0 WHERE number = 33611111102;",
+            )
+            .expect("new replies and a read");
+        assert_eq!(counts(&connection), "3 2");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The inbox: one conversation per number that wrote to the account, kept by
 //! triggers on `replies` (migrations `0017_conversations` and PostgreSQL's `0014`), with how
-//! many of its replies nobody has read.
+//! many of its replies nobody has read; and the account's counts of them, kept by triggers on
+//! `conversations` (`0044_inbox_counts`, PostgreSQL's `0039`).
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -28,7 +29,27 @@ pub(crate) struct ConversationFilter {
     pub(crate) search: Option<String>,
 }
 
+/// How many conversations a filter keeps, when the account's kept counts say it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum KeptCount {
+    /// All of them.
+    All,
+    /// Those with unread replies.
+    Unread,
+}
+
 impl ConversationFilter {
+    /// Which of the account's kept counts is the number of conversations this filter keeps;
+    /// `None` when they must be counted (a campaign, a keyword or a search).
+    pub(crate) fn kept_count(&self) -> Option<KeptCount> {
+        let searching = self.search.as_deref().is_some_and(|search| !search.trim().is_empty());
+        match (self.campaign.is_some() || self.keyword.is_some() || searching, self.unread_only) {
+            (true, _) => None,
+            (false, false) => Some(KeptCount::All),
+            (false, true) => Some(KeptCount::Unread),
+        }
+    }
+
     /// The conditions on `conversations c` for the account's conversations this filter keeps.
     pub(crate) fn conditions(&self, account: AccountId) -> Conditions {
         let mut conditions = Conditions::default();
@@ -102,8 +123,21 @@ pub(crate) const CONVERSATION_COLUMNS: &str = "c.number, c.last_text, c.last_at,
 /// Marks a conversation read (both stores; `$1` the account, `$2` the number).
 pub(crate) const MARK_READ: &str = "UPDATE conversations SET unread = 0 WHERE account_id = $1 AND number = $2";
 
-/// How many of the account's conversations have unread replies (`$1` the account).
-pub(crate) const UNREAD: &str = "SELECT COUNT(*) FROM conversations WHERE account_id = $1 AND unread > 0";
+/// The account's kept counts: its conversations, and those with unread replies (`$1` the
+/// account; no row before its first reply).
+pub(crate) const INBOX_COUNTS: &str = "SELECT conversations, unread FROM inbox_counts WHERE account_id = $1";
+
+/// The counts of a page: the conversations its filter keeps (`counted` when they had to be
+/// counted, else the kept count [`ConversationFilter::kept_count`] names), and those with
+/// unread replies, from the account's kept counts (`conversations`, `unread`).
+pub(crate) fn page_counts(filter: &ConversationFilter, counted: Option<i64>, kept: (i64, i64)) -> (i64, i64) {
+    let matching = match filter.kept_count() {
+        Some(KeptCount::All) => kept.0,
+        Some(KeptCount::Unread) => kept.1,
+        None => counted.unwrap_or(0),
+    };
+    (matching, kept.1)
+}
 
 /// The number the last reply from a number was written to (`$1` the account, `$2` the number).
 pub(crate) const WRITTEN_TO: &str =

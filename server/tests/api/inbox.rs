@@ -98,3 +98,39 @@ async fn replies_fill_the_inbox_and_an_answer_from_it_reaches_the_phone() {
     let (status, _) = app.json_as(&other, Method::PUT, "/conversation/33611111111/read", None).await;
     assert_eq!(status, 404);
 }
+
+#[tokio::test]
+async fn the_inbox_counts_follow_replies_reads_and_erasures() {
+    let app = quick_app().await;
+    let ticket = send(&app, "Soldes", &["33611111101", "33611111102", "33611111103"], json!({})).await;
+    settled(&app, &ticket).await;
+    for (from, text) in [("33611111101", "Oui"), ("33611111102", "Non"), ("33611111102", "Si"), ("33611111103", "?")] {
+        mo(&app, from, text).await;
+    }
+    let counts = |inbox: &Value| (inbox["totalDisplayRecords"].as_i64(), inbox["unread_conversations"].as_i64());
+    let inbox = until("three conversations", || async {
+        let inbox = conversations(&app, "?length=1").await;
+        (counts(&inbox) == (Some(3), Some(3))).then_some(inbox)
+    })
+    .await;
+    assert_eq!(numbers(&inbox).len(), 1, "a page of one, counted among three: {inbox}");
+    let (status, _) = app.json(Method::PUT, "/conversation/33611111102/read", None).await;
+    assert_eq!(status, 200);
+    assert_eq!(counts(&conversations(&app, "").await), (Some(3), Some(2)), "one read");
+    assert_eq!(counts(&conversations(&app, "?unread=1").await), (Some(2), Some(2)), "the unread ones");
+    let (status, _) = app.json(Method::PUT, "/conversation/33611111102/read", None).await;
+    assert_eq!(status, 200);
+    assert_eq!(counts(&conversations(&app, "").await), (Some(3), Some(2)), "read twice is read once");
+    mo(&app, "33611111102", "Encore").await;
+    until("unread again", || async { (counts(&conversations(&app, "").await) == (Some(3), Some(3))).then_some(()) })
+        .await;
+    assert_eq!(counts(&conversations(&app, "?search=encore").await), (Some(1), Some(3)), "a search counts its own");
+
+    // An erased number's conversation leaves the counts.
+    let (status, body) = app.json(Method::DELETE, "/contact/33611111101", None).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(counts(&conversations(&app, "").await), (Some(2), Some(2)), "{body}");
+    let other = account(&app.db(), "other", 10.0).await;
+    let (_, theirs) = app.json_as(&other, Method::GET, "/conversations", None).await;
+    assert_eq!(counts(&theirs), (Some(0), Some(0)), "another account counts none");
+}

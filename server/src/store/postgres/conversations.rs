@@ -9,8 +9,8 @@ use crate::{
     store::{
         AccountId,
         conversations::{
-            CONVERSATION_COLUMNS, ConversationFilter, ConversationPage, ConversationStore, MARK_READ, UNREAD,
-            WRITTEN_TO, read_conversation,
+            CONVERSATION_COLUMNS, ConversationFilter, ConversationPage, ConversationStore, INBOX_COUNTS, MARK_READ,
+            WRITTEN_TO, page_counts, read_conversation,
         },
     },
 };
@@ -31,17 +31,20 @@ impl ConversationStore for PgStore {
             page.length,
             page.start
         );
-        let (matching, unread, rows) = try_join3(
-            query(&client, &count_sql, &params),
-            query(&client, UNREAD, &[&account]),
-            query(&client, &sql, &params),
-        )
-        .await?;
-        let first = |rows: &[tokio_postgres::Row]| rows.first().map_or(0, |row| row.get::<_, i64>(0));
+        let counted = async {
+            match filter.kept_count() {
+                Some(_) => Ok(None),
+                None => query(&client, &count_sql, &params).await.map(|rows| rows.first().map(|row| row.get(0))),
+            }
+        };
+        let (counted, kept, rows) =
+            try_join3(counted, query(&client, INBOX_COUNTS, &[&account]), query(&client, &sql, &params)).await?;
+        let kept = kept.first().map_or((0, 0), |row| (row.get(0), row.get(1)));
+        let (matching, unread) = page_counts(&filter, counted, kept);
         Ok(ConversationPage {
             conversations: rows.iter().map(read_conversation).collect::<Result<_, _>>()?,
-            matching: first(&matching),
-            unread: first(&unread),
+            matching,
+            unread,
         })
     }
 

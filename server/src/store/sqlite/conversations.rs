@@ -9,8 +9,8 @@ use crate::{
     store::{
         AccountId,
         conversations::{
-            CONVERSATION_COLUMNS, ConversationFilter, ConversationPage, ConversationStore, MARK_READ, UNREAD,
-            WRITTEN_TO, read_conversation,
+            CONVERSATION_COLUMNS, ConversationFilter, ConversationPage, ConversationStore, INBOX_COUNTS, MARK_READ,
+            WRITTEN_TO, page_counts, read_conversation,
         },
     },
 };
@@ -24,10 +24,22 @@ impl ConversationStore for SqliteStore {
                 // The counts and the page from one snapshot.
                 let _snapshot = db.unchecked_transaction()?;
                 let conditions = filter.conditions(account);
-                let matching: i64 = db
-                    .prepare_cached(&format!("SELECT COUNT(*) FROM conversations c WHERE {}", conditions.sqlite()))?
-                    .query_row(params_from_iter(conditions.values()), |row| row.get(0))?;
-                let unread: i64 = db.prepare_cached(&numbered(UNREAD))?.query_row([account], |row| row.get(0))?;
+                let counted: Option<i64> = match filter.kept_count() {
+                    Some(_) => None,
+                    None => Some(
+                        db.prepare_cached(&format!(
+                            "SELECT COUNT(*) FROM conversations c WHERE {}",
+                            conditions.sqlite()
+                        ))?
+                        .query_row(params_from_iter(conditions.values()), |row| row.get(0))?,
+                    ),
+                };
+                let kept = db
+                    .prepare_cached(&numbered(INBOX_COUNTS))?
+                    .query_row([account], |row| Ok((row.get(0)?, row.get(1)?)))
+                    .optional()?
+                    .unwrap_or((0, 0));
+                let (matching, unread) = page_counts(&filter, counted, kept);
                 let sql = format!(
                     "SELECT {CONVERSATION_COLUMNS} FROM conversations c WHERE {}
                      ORDER BY c.last_at DESC, c.number DESC LIMIT {} OFFSET {}",
