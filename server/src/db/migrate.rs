@@ -51,6 +51,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0042_overseas_zones.sql"),
     include_str!("../../migrations/0043_report_counts.sql"),
     include_str!("../../migrations/0044_inbox_counts.sql"),
+    include_str!("../../migrations/0045_inbox_search.sql"),
 ];
 
 /// Applies the migrations the database has not seen, each in its own transaction. The version

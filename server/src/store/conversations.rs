@@ -11,6 +11,7 @@ use super::{
     AccountId, Page,
     columns::Columns,
     conditions::{Conditions, SqlValue, contains_pattern},
+    segment_sql::Dialect,
 };
 use crate::Error;
 
@@ -50,8 +51,10 @@ impl ConversationFilter {
         }
     }
 
-    /// The conditions on `conversations c` for the account's conversations this filter keeps.
-    pub(crate) fn conditions(&self, account: AccountId) -> Conditions {
+    /// The conditions on `conversations c` for the account's conversations this filter keeps,
+    /// in `dialect` (SQLite searches its text index with `MATCH`, PostgreSQL's trigram index
+    /// serves `LIKE`).
+    pub(crate) fn conditions(&self, account: AccountId, dialect: Dialect) -> Conditions {
         let mut conditions = Conditions::default();
         conditions.require("c.account_id = ?", [SqlValue::Int(account)]);
         if self.unread_only {
@@ -74,6 +77,13 @@ impl ConversationFilter {
             let digits: String = search.chars().filter(char::is_ascii_digit).collect();
             if digits.len() == search.trim_start_matches('+').replace(' ', "").len() {
                 conditions.require("CAST(c.number AS TEXT) LIKE ?", [SqlValue::Text(format!("%{digits}%"))]);
+            } else if dialect == Dialect::Sqlite && search.chars().count() >= 3 {
+                // The trigram index finds any substring of three characters or more, case folded.
+                let phrase = format!("\"{}\"", search.replace('"', "\"\""));
+                conditions.require(
+                    "c.rowid IN (SELECT rowid FROM conversations_text WHERE conversations_text MATCH ?)",
+                    [SqlValue::Text(phrase)],
+                );
             } else {
                 conditions.require("lower(c.last_text) LIKE ? ESCAPE '\\'", [contains_pattern(search)]);
             }

@@ -125,6 +125,11 @@ async fn the_inbox_counts_follow_replies_reads_and_erasures() {
     until("unread again", || async { (counts(&conversations(&app, "").await) == (Some(3), Some(3))).then_some(()) })
         .await;
     assert_eq!(counts(&conversations(&app, "?search=encore").await), (Some(1), Some(3)), "a search counts its own");
+    // The text index: any case, inside a word, with quotes; two characters still search.
+    for (search, found) in [("NCOR", 1), ("ncore\"", 0), ("Ou", 1), ("?", 1), ("zz", 0), ("%25", 0)] {
+        let inbox = conversations(&app, &format!("?search={search}")).await;
+        assert_eq!(numbers(&inbox).len(), found, "{search}: {inbox}");
+    }
 
     // An erased number's conversation leaves the counts.
     let (status, body) = app.json(Method::DELETE, "/contact/33611111101", None).await;

@@ -12,6 +12,7 @@ use crate::{
             CONVERSATION_COLUMNS, ConversationFilter, ConversationPage, ConversationStore, INBOX_COUNTS, MARK_READ,
             WRITTEN_TO, page_counts, read_conversation,
         },
+        segment_sql::Dialect,
     },
 };
 
@@ -20,7 +21,7 @@ impl ConversationStore for PgStore {
     async fn conversations(&self, account: AccountId, filter: ConversationFilter) -> Result<ConversationPage, Error> {
         let page = filter.page.clamped();
         let client = self.pool.get().await?;
-        let conditions = filter.conditions(account);
+        let conditions = filter.conditions(account, Dialect::Postgres);
         let params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
             conditions.values().iter().map(|value| value.as_postgres()).collect();
         let count_sql = format!("SELECT COUNT(*) FROM conversations c WHERE {}", conditions.postgres(1));

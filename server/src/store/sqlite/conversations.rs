@@ -12,6 +12,7 @@ use crate::{
             CONVERSATION_COLUMNS, ConversationFilter, ConversationPage, ConversationStore, INBOX_COUNTS, MARK_READ,
             WRITTEN_TO, page_counts, read_conversation,
         },
+        segment_sql::Dialect,
     },
 };
 
@@ -23,7 +24,7 @@ impl ConversationStore for SqliteStore {
             .read(move |db| {
                 // The counts and the page from one snapshot.
                 let _snapshot = db.unchecked_transaction()?;
-                let conditions = filter.conditions(account);
+                let conditions = filter.conditions(account, Dialect::Sqlite);
                 let counted: Option<i64> = match filter.kept_count() {
                     Some(_) => None,
                     None => Some(
