@@ -149,6 +149,11 @@ test("marketing to overseas numbers says when each territory gets it, in its own
   // La Réunion is three hours ahead of Paris in winter, two in summer.
   const [, local, paris] = lines[0].match(/(\d\d):\d\d their time \(.*(\d\d):\d\d in Paris\)/);
   assert.ok([2, 3].includes((Number(local) - Number(paris) + 24) % 24), lines[0]);
+  // On a Sunday evening, Paris's numbers wait for Monday and the overseas ones keep their own hours.
+  const sunday = new Date(Date.now() + ((7 - new Date().getUTCDay()) % 7 || 7) * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel("Send at").fill(`${sunday}T21:00`);
+  const when = await eventually(() => page.getByTestId("send-at-when").textContent(), (t) => t.includes("their own hours"), "overseas explained");
+  assert.match(when, /Marketing cannot go out then .* it will go on .* 08:00 \(Paris\)\. Overseas numbers get it in their own hours/);
   await assertAccessible(page, "compose with overseas recipients");
   await screenshots(page, "compose-overseas");
   assert.deepEqual(page.errors, []);
@@ -160,6 +165,9 @@ test("marketing to overseas numbers says when each territory gets it, in its own
   await fr.getByLabel("Destinataires", { exact: true }).fill("+596 696 12 34 56");
   const outreMer = fr.getByRole("region", { name: "Outre-mer, à leur heure" });
   await eventually(() => outreMer.textContent(), (t) => /Martinique, 1 destinataire : .*, heure locale \(.* à Paris\)/.test(t), "la Martinique");
+  await fr.getByLabel("Envoyer le", { exact: true }).fill(`${sunday}T21:00`);
+  const quand = await eventually(() => fr.getByTestId("send-at-when").textContent(), (t) => t.includes("à leur heure"), "l’outre-mer expliqué");
+  assert.doesNotMatch(quand, /Le marketing ne part pas/, "only a Martinique number: Paris’s hours do not apply");
   await assertAccessible(fr, "Composer pour l’outre-mer");
   await screenshots(fr, "compose-overseas-fr");
   assert.deepEqual(fr.errors, []);

@@ -94,6 +94,7 @@ texts! {
     ab_by_delivered: "Delivery rate", "Taux de délivrance";
     ab_sample: "A/B sample", "Échantillon A/B";
     ab_rest: "Rest, after the winner", "Les autres, après le gagnant";
+    overseas_own_hours: "Overseas numbers get it in their own hours: see “Overseas, in their own time”.", "Les numéros d’outre-mer le reçoivent à leur heure : voir « Outre-mer, à leur heure ».";
     overseas_title: "Overseas, in their own time", "Outre-mer, à leur heure";
     overseas_explained: "Marketing reaches the overseas territories from 08:00 to 20:00, Monday to Saturday, in their own time and apart from their public holidays: the campaign goes out in several waves.", "Le marketing arrive outre-mer de 8 h à 20 h, du lundi au samedi, à l’heure locale et hors de leurs jours fériés : la campagne part en plusieurs vagues.";
     ab_cost_note: "The rest is held at the longest text; what the winner does not take comes back.", "Les autres sont comptés au texte le plus long ; ce que le gagnant ne prend pas est rendu.";

@@ -55,7 +55,7 @@ pub fn Compose() -> impl IntoView {
             <div class="compose-form">
                 <templates::TemplatePicker draft />
                 <message::MessageEditor draft figures refused />
-                <options::MessageOptions draft refused />
+                <options::MessageOptions draft figures refused />
                 <ab_test::AbTestEditor draft refused />
                 <recipients::RecipientsPicker draft account />
             </div>

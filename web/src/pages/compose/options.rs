@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 use texto_core::{Sender, next_allowed_send, parse_delay, wire::SendersResponse};
 
+use super::simulation::Figures;
 use crate::{
     api::{ApiError, use_api},
     clock,
@@ -14,7 +15,11 @@ use crate::{
 
 /// The three message options.
 #[component]
-pub fn MessageOptions(draft: RwSignal<Draft>, refused: RwSignal<Option<ApiError>>) -> impl IntoView {
+pub fn MessageOptions(
+    draft: RwSignal<Draft>,
+    figures: Memo<Figures>,
+    refused: RwSignal<Option<ApiError>>,
+) -> impl IntoView {
     let t = use_texts();
     let lang = use_lang();
     let api = use_api();
@@ -28,6 +33,16 @@ pub fn MessageOptions(draft: RwSignal<Draft>, refused: RwSignal<Option<ApiError>
             (!sender.is_empty() && Sender::parse(sender).is_err()).then(|| t().sender_hint)
         })
     };
+    // Recipients in Paris's window and overseas, by the simulation (overseas ones keep their
+    // own hours, which it lists).
+    let zones = move || {
+        figures.with(|f| {
+            let result = f.result.as_ref().ok();
+            let overseas: i64 =
+                result.and_then(|r| r.overseas.as_ref()).map_or(0, |parts| parts.iter().map(|p| p.recipients).sum());
+            (result.map_or(0, |r| r.sent) - overseas, overseas)
+        })
+    };
     let when = move || {
         let (delay, pushtype) = draft.with(|d| (d.delay(), d.pushtype()));
         let now = clock::now();
@@ -38,8 +53,12 @@ pub fn MessageOptions(draft: RwSignal<Draft>, refused: RwSignal<Option<ApiError>
                 let goes = next_allowed_send(pushtype, asked);
                 let mut line =
                     if at.is_some() { format::goes_at(lang.get(), now, asked) } else { t().send_now.to_owned() };
-                if goes != asked {
+                let (paris, overseas) = zones();
+                if goes != asked && (paris > 0 || overseas == 0) {
                     line = format!("{line} {}", format::postponed(lang.get(), goes));
+                }
+                if overseas > 0 {
+                    line = format!("{line} {}", t().overseas_own_hours);
                 }
                 (false, line)
             }
