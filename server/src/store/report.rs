@@ -1,7 +1,8 @@
 //! A campaign's report (`GET /campaign/:id/report`): what its figures do not hold already.
-//! Its messages per country and its deliveries per hour are counted as they are written
-//! (migrations `0043_report_counts` and PostgreSQL's `0038`: [`ReportTally`]), so a report
-//! never scans a campaign's messages; its clicks and replies are read in grouped passes. The
+//! A large campaign's messages per country and deliveries per hour are counted as they are
+//! written and delivered (migrations `0043_report_counts` and PostgreSQL's `0038`:
+//! [`ReportTally`]), so its report never scans its messages; a small one's are grouped when
+//! read ([`KEPT_FROM`]); its clicks and replies are read in grouped passes. The
 //! statements are shared; SQLite numbers their `$N` as `?N`. Times are bucketed by their
 //! stored text (`YYYY-MM-DDTHH`), the same in both stores.
 
@@ -70,43 +71,66 @@ pub(crate) fn read_head<R: Columns>(row: &R) -> Result<(String, DateTime<Utc>, i
     Ok((row.column(0)?, row.time(1)?, row.column(2)?))
 }
 
-/// Messages and delivered ones per country (`$1` ticket, `$2` the account: each statement
-/// names it, whoever calls it).
+/// Campaigns of more messages than this keep their report's counts as they are written and
+/// delivered; a smaller one's are grouped from its messages when read (a few milliseconds),
+/// so that a one-recipient send writes no count and its receipt updates none.
+pub(crate) const KEPT_FROM: usize = 1_000;
+
+/// Whether a campaign of `messages` keeps its report's counts ([`KEPT_FROM`]).
+pub(crate) fn keeps_counts(messages: usize) -> bool {
+    messages > KEPT_FROM
+}
+
+/// Messages and delivered ones per country, as kept (`$1` ticket, `$2` the account: each
+/// statement names it, whoever calls it); no row when the campaign keeps no counts.
 pub(crate) const COUNTRIES: &str = "SELECT r.country, r.sent, r.delivered FROM report_countries r
      JOIN campaigns k ON k.id = r.campaign_id WHERE r.campaign_id = $1 AND k.account_id = $2
      ORDER BY r.sent DESC, r.country";
+
+/// [`COUNTRIES`] grouped from the messages of a campaign that keeps no counts (`$1` ticket,
+/// `$2` account, `$3` the delivered code).
+pub(crate) const COUNTRIES_GROUPED: &str = "SELECT country, COUNT(*), COUNT(CASE WHEN delivery = $3 THEN 1 END)
+     FROM messages WHERE campaign_id = $1 AND account_id = $2 GROUP BY country ORDER BY COUNT(*) DESC, country";
 
 /// Recipients who clicked per country (`$1` ticket, `$2` account).
 pub(crate) const CLICKERS_BY_COUNTRY: &str = "SELECT m.country, COUNT(DISTINCT c.message_id)
      FROM clicks c JOIN messages m ON m.id = c.message_id WHERE c.campaign_id = $1 AND m.account_id = $2 GROUP BY m.country";
 
-/// Delivered messages per hour of receipt (`$1` ticket, `$2` account).
+/// Delivered messages per hour of receipt, as kept (`$1` ticket, `$2` account).
 pub(crate) const DELIVERED_HOURS: &str = "SELECT r.hour, r.delivered FROM report_hours r
      JOIN campaigns k ON k.id = r.campaign_id WHERE r.campaign_id = $1 AND k.account_id = $2 ORDER BY r.hour";
 
-/// Adds to a campaign's counts in one country (`$1` ticket, `$2` country, `$3` messages
-/// written, `$4` delivered).
-pub(crate) const ADD_TO_COUNTRY: &str = "INSERT INTO report_countries (campaign_id, country, sent, delivered)
-     VALUES ($1, $2, $3, $4)
-     ON CONFLICT (campaign_id, country) DO UPDATE SET sent = report_countries.sent + excluded.sent,
-         delivered = report_countries.delivered + excluded.delivered";
+/// [`DELIVERED_HOURS`] grouped from the messages of a campaign that keeps no counts (`$1`
+/// ticket, `$2` account, `$3` the delivered code).
+pub(crate) const DELIVERED_HOURS_GROUPED: &str = "SELECT substr(delivered_at, 1, 13), COUNT(*) FROM messages
+     WHERE campaign_id = $1 AND account_id = $2 AND delivery = $3 AND delivered_at IS NOT NULL GROUP BY 1 ORDER BY 1";
 
-/// A new campaign's messages per country, written by PostgreSQL's batch writer for several
+/// A new campaign's messages in one country, when it keeps counts (`$1` ticket, `$2`
+/// country, `$3` messages).
+pub(crate) const WRITTEN_TO_COUNTRY: &str =
+    "INSERT INTO report_countries (campaign_id, country, sent, delivered) VALUES ($1, $2, $3, 0)";
+
+/// New campaigns' messages per country, written by PostgreSQL's batch writer for several
 /// campaigns at once (`$1` tickets, `$2` countries, `$3` messages).
 pub(crate) const WRITTEN_PER_COUNTRY: &str = "INSERT INTO report_countries (campaign_id, country, sent, delivered)
      SELECT campaign_id, country, sent, 0 FROM UNNEST($1::bigint[], $2::text[], $3::bigint[]) AS w(campaign_id, country, sent)";
 
-/// Adds to a campaign's deliveries in one hour (`$1` ticket, `$2` hour, `$3` delivered).
+/// Adds deliveries to a campaign's country (`$1` ticket, `$2` country, `$3` delivered): no row
+/// changes when the campaign keeps no counts.
+pub(crate) const DELIVERED_IN_COUNTRY: &str =
+    "UPDATE report_countries SET delivered = delivered + $3 WHERE campaign_id = $1 AND country = $2";
+
+/// Adds to a campaign's deliveries in one hour (`$1` ticket, `$2` hour, `$3` delivered), for a
+/// campaign that keeps counts.
 pub(crate) const ADD_TO_HOUR: &str = "INSERT INTO report_hours (campaign_id, hour, delivered) VALUES ($1, $2, $3)
      ON CONFLICT (campaign_id, hour) DO UPDATE SET delivered = report_hours.delivered + excluded.delivered";
 
-/// A row to add to a campaign's country: (campaign, country, written, delivered).
-pub(crate) type CountryAdd = (i64, String, i64, i64);
-/// A row to add to a campaign's hour: (campaign, hour, delivered).
-pub(crate) type HourAdd = (i64, String, i64);
+/// Deliveries to add: (campaign, country or hour, delivered).
+pub(crate) type Delivered = (i64, String, i64);
 
-/// What one transaction adds to campaigns' reports: deliveries per country and per hour (in key order, so that writers on several nodes lock the rows
-/// in the same order).
+/// What one transaction delivered, for campaigns' reports: per country and per hour (in key
+/// order, so that writers on several nodes lock the rows in the same order). The countries are
+/// written first: a campaign none of whose rows changed keeps no counts, and gets no hours.
 #[derive(Debug, Default)]
 pub(crate) struct ReportTally {
     /// Delivered by campaign and country.
@@ -122,14 +146,12 @@ impl ReportTally {
         *self.hours.entry((campaign, hour_of(at))).or_default() += 1;
     }
 
-    /// The rows to add, emptying the tally.
-    pub(crate) fn take(&mut self) -> (Vec<CountryAdd>, Vec<HourAdd>) {
-        let countries = std::mem::take(&mut self.countries).into_iter();
-        let hours = std::mem::take(&mut self.hours).into_iter();
-        (
-            countries.map(|((campaign, country), delivered)| (campaign, country, 0, delivered)).collect(),
-            hours.map(|((campaign, hour), delivered)| (campaign, hour, delivered)).collect(),
-        )
+    /// The rows to add, emptying the tally: per country, then per hour.
+    pub(crate) fn take(&mut self) -> (Vec<Delivered>, Vec<Delivered>) {
+        let flat = |rows: BTreeMap<(i64, String), i64>| {
+            rows.into_iter().map(|((campaign, key), delivered)| (campaign, key, delivered)).collect()
+        };
+        (flat(std::mem::take(&mut self.countries)), flat(std::mem::take(&mut self.hours)))
     }
 }
 

@@ -12,7 +12,7 @@ use crate::{
         AccountId, WebhookType,
         daily::ADD_TO_DAY,
         effects::{Event, EventBody},
-        report::{ADD_TO_COUNTRY, ADD_TO_HOUR},
+        report::{ADD_TO_HOUR, DELIVERED_IN_COUNTRY},
     },
 };
 
@@ -52,11 +52,14 @@ impl PgEvents for Outbox {
                 .await?;
         }
         let (countries, hours) = self.report.take();
-        for (campaign, country, sent, delivered) in countries {
-            let add = tx.prepare_cached(ADD_TO_COUNTRY).await?;
-            tx.execute(&add, &[&campaign, &country, &sent, &delivered]).await?;
+        let mut counted = HashSet::new();
+        for (campaign, country, delivered) in countries {
+            let add = tx.prepare_cached(DELIVERED_IN_COUNTRY).await?;
+            if tx.execute(&add, &[&campaign, &country, &delivered]).await? > 0 {
+                counted.insert(campaign);
+            }
         }
-        for (campaign, hour, delivered) in hours {
+        for (campaign, hour, delivered) in hours.into_iter().filter(|(campaign, ..)| counted.contains(campaign)) {
             let add = tx.prepare_cached(ADD_TO_HOUR).await?;
             tx.execute(&add, &[&campaign, &hour, &delivered]).await?;
         }

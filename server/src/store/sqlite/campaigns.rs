@@ -20,8 +20,11 @@ use crate::{
     db::placeholders,
     store::{
         AccountId, CampaignFilter, CampaignRecord, CampaignRow, CampaignStore, Created, FilterInputs, IdempotencyKey,
-        MessageRow, NewCampaign, Pausing, StoredAnswer, campaigns::stored_campaign, kept_since, money, per_country,
-        report::ADD_TO_COUNTRY, zones,
+        MessageRow, NewCampaign, Pausing, StoredAnswer,
+        campaigns::stored_campaign,
+        kept_since, money, per_country,
+        report::{WRITTEN_TO_COUNTRY, keeps_counts},
+        zones,
     },
 };
 
@@ -375,10 +378,12 @@ fn write_campaign(
         "INSERT INTO monthly_usage (account_id, month, country, messages) VALUES (?, ?, ?, ?)
          ON CONFLICT (account_id, month, country) DO UPDATE SET messages = messages + excluded.messages",
     )?;
-    let mut report = db.prepare_cached(&super::numbered(ADD_TO_COUNTRY))?;
+    let mut report = db.prepare_cached(&super::numbered(WRITTEN_TO_COUNTRY))?;
     for (country, count) in per_country(messages) {
         usage.execute(params![account, time::month(now), country, count])?;
-        report.execute(params![ticket, country, count, 0])?;
+        if keeps_counts(messages.len()) {
+            report.execute(params![ticket, country, count])?;
+        }
     }
     if cost > Credits::ZERO {
         super::accounts::move_money(db, &money::debit(account, ticket, cost))?;

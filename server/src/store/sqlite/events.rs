@@ -1,6 +1,8 @@
 //! The outbox: each event written, in the transaction of the change that raised it, once per
 //! webhook (live or paused) of its type that the account has.
 
+use std::collections::HashSet;
+
 use rusqlite::{Connection, params};
 use serde::Serialize;
 
@@ -10,7 +12,7 @@ use crate::{
     store::{
         AccountId, WebhookType,
         daily::ADD_TO_DAY,
-        report::{ADD_TO_COUNTRY, ADD_TO_HOUR},
+        report::{ADD_TO_HOUR, DELIVERED_IN_COUNTRY},
     },
 };
 
@@ -45,10 +47,13 @@ impl SqliteEvents for Outbox {
             ])?;
         }
         let (countries, hours) = self.report.take();
-        for (campaign, country, sent, delivered) in countries {
-            db.prepare_cached(&numbered(ADD_TO_COUNTRY))?.execute(params![campaign, country, sent, delivered])?;
+        let mut counted = HashSet::new();
+        for (campaign, country, delivered) in countries {
+            if db.prepare_cached(&numbered(DELIVERED_IN_COUNTRY))?.execute(params![campaign, country, delivered])? > 0 {
+                counted.insert(campaign);
+            }
         }
-        for (campaign, hour, delivered) in hours {
+        for (campaign, hour, delivered) in hours.into_iter().filter(|(campaign, ..)| counted.contains(campaign)) {
             db.prepare_cached(&numbered(ADD_TO_HOUR))?.execute(params![campaign, hour, delivered])?;
         }
         Ok(())

@@ -2,6 +2,7 @@
 
 use async_trait::async_trait;
 use rusqlite::{OptionalExtension, params};
+use texto_core::DeliveryCode;
 
 use super::{SqliteStore, numbered};
 use crate::{
@@ -10,8 +11,9 @@ use crate::{
         AccountId,
         conversions::CAMPAIGN_CONVERSIONS,
         report::{
-            CLICK_HOURS, CLICKERS_BY_COUNTRY, COUNTRIES, DELIVERED_HOURS, HEAD, REPLIERS, ReportRows, ReportStore,
-            STOPS, read_country, read_head, read_hour,
+            CLICK_HOURS, CLICKERS_BY_COUNTRY, COUNTRIES, COUNTRIES_GROUPED, CountryRow, DELIVERED_HOURS,
+            DELIVERED_HOURS_GROUPED, HEAD, REPLIERS, ReportRows, ReportStore, STOPS, read_country, read_head,
+            read_hour,
         },
     },
 };
@@ -24,10 +26,26 @@ impl ReportStore for SqliteStore {
                 let head =
                     db.prepare_cached(&numbered(HEAD))?.query_row(params![ticket, account], |row| read_head(row));
                 let Some((text, send_at, sent)) = head.optional()? else { return Ok(None) };
-                let mut countries = db.prepare_cached(&numbered(COUNTRIES))?;
-                let countries = countries.query_map(params![ticket, account], |row| read_country(row))?;
-                let mut hours = db.prepare_cached(&numbered(DELIVERED_HOURS))?;
-                let delivered_hours = hours.query_map(params![ticket, account], |row| read_hour(row))?;
+                let mut countries: Vec<CountryRow> = db
+                    .prepare_cached(&numbered(COUNTRIES))?
+                    .query_map(params![ticket, account], |row| read_country(row))?
+                    .collect::<Result<_, _>>()?;
+                let mut delivered_hours: Vec<(String, i64)> = db
+                    .prepare_cached(&numbered(DELIVERED_HOURS))?
+                    .query_map(params![ticket, account], |row| read_hour(row))?
+                    .collect::<Result<_, _>>()?;
+                // A small campaign keeps no counts: grouped from its messages.
+                if countries.is_empty() {
+                    let delivered = DeliveryCode::Delivered.code();
+                    countries = db
+                        .prepare_cached(&numbered(COUNTRIES_GROUPED))?
+                        .query_map(params![ticket, account, delivered], |row| read_country(row))?
+                        .collect::<Result<_, _>>()?;
+                    delivered_hours = db
+                        .prepare_cached(&numbered(DELIVERED_HOURS_GROUPED))?
+                        .query_map(params![ticket, account, delivered], |row| read_hour(row))?
+                        .collect::<Result<_, _>>()?;
+                }
                 let mut clicks = db.prepare_cached(&numbered(CLICK_HOURS))?;
                 let click_hours = clicks.query_map(params![ticket, account], |row| read_hour(row))?;
                 let rows = ReportRows {
@@ -35,8 +53,8 @@ impl ReportStore for SqliteStore {
                     send_at,
                     sent,
                     stops: db.prepare_cached(&numbered(STOPS))?.query_row(params![ticket], |row| row.get(0))?,
-                    countries: countries.collect::<Result<_, _>>()?,
-                    delivered_hours: delivered_hours.collect::<Result<_, _>>()?,
+                    countries,
+                    delivered_hours,
                     click_hours: click_hours.collect::<Result<_, _>>()?,
                     clickers: 0,
                     repliers: db

@@ -290,15 +290,17 @@ async fn write_and_commit(client: &Client, jobs: &[Job], verdicts: &[Verdict]) -
     let campaigns = Campaigns::of(&accepted);
     let mut usage: BTreeMap<(AccountId, &str, &str), i64> = BTreeMap::new();
     let mut debits = Vec::new();
-    // Each campaign's messages per country, for its report.
+    // Each large campaign's messages per country, for its report.
     let mut written: (Vec<i64>, Vec<&str>, Vec<i64>) = Default::default();
     for &(job, ticket) in &accepted {
         debits.extend(money::debit(job.account, ticket, job.cost));
         for (country, count) in job.per_country() {
             *usage.entry((job.account, job.month.as_str(), country)).or_default() += count;
-            written.0.push(ticket);
-            written.1.push(country);
-            written.2.push(count);
+            if report::keeps_counts(job.messages.len()) {
+                written.0.push(ticket);
+                written.1.push(country);
+                written.2.push(count);
+            }
         }
     }
     // The ledger's lines in job order, and each account's balance moved once by their net:
