@@ -1,5 +1,6 @@
 //! The recipient filter and cost ("simulation"), shared by simulate and send (docs/interface.md §3, §4).
 
+mod ab_deal;
 mod context;
 mod dedup;
 
@@ -244,7 +245,7 @@ pub fn simulate(campaign: &Campaign, context: &FilterContext, now: DateTime<Utc>
         }
     };
     let (cost, ab) = match campaign.ab() {
-        Some(ab) => deal(ab, &mut outcomes, cost),
+        Some(ab) => ab_deal::deal(ab, &mut outcomes, cost),
         None => (cost, None),
     };
     let start = campaign.delay().unwrap_or(now).max(now);
@@ -269,26 +270,6 @@ pub fn simulate(campaign: &Campaign, context: &FilterContext, now: DateTime<Utc>
         ab,
         overseas,
     })
-}
-
-/// Deals an A/B test's texts to the recipients that passed: the sample's each get their text,
-/// priced for it; the rest stay priced at the longest text until the winner is known. The cost
-/// after it, and the sizes of the sample and of the rest.
-fn deal(ab: &crate::AbTest, outcomes: &mut [RecipientOutcome], cost: Credits) -> (Credits, Option<(u64, u64)>) {
-    let mut passed: Vec<&mut RecipientOutcome> = outcomes.iter_mut().filter(|o| o.outcome == Outcome::Sent).collect();
-    let slots = ab.split(passed.len());
-    let mut cost = cost;
-    let mut sample = 0;
-    for (outcome, slot) in passed.iter_mut().zip(slots) {
-        let Some(variant) = slot else { continue };
-        let parts = u32::from(outcome.text_parts[usize::from(variant)]);
-        // The cost is the part price times the parts: the price, times the text's parts.
-        let priced = Credits::from_hundredths(outcome.cost.hundredths() / i64::from(outcome.parts.max(1))) * parts;
-        cost = cost - outcome.cost + priced;
-        (outcome.parts, outcome.cost, outcome.variant) = (parts, priced, Some(variant));
-        sample += 1;
-    }
-    (cost, Some((sample, passed.len() as u64 - sample)))
 }
 
 /// One filter pass over a campaign's recipients.

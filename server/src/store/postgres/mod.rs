@@ -11,6 +11,7 @@ mod arrivals;
 mod audit;
 mod balance_alert;
 mod campaign;
+mod claims;
 mod clicks;
 mod consumption;
 mod conversations;
