@@ -57,6 +57,8 @@ impl Outbox {
     /// A message was delivered: its account's day and its campaign's report count it.
     pub(crate) fn delivered(&mut self, finished: &super::effects::Finished) {
         self.tally.add(finished.account, self.now, |day| day.delivered += 1);
-        self.report.delivered(finished.campaign, &finished.country, self.now);
+        // The stored time's first 13 characters are its hour, as `delivered_at`'s are.
+        let hour = self.at.get(..13).unwrap_or(&self.at);
+        self.report.delivered(finished.campaign, &finished.country, hour);
     }
 }

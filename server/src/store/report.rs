@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
-use super::{AccountId, columns::Columns, time};
+use super::{AccountId, columns::Columns};
 use crate::Error;
 
 /// The campaign's messages per country and hour of receipt (its delivered ones).
@@ -131,33 +131,40 @@ pub(crate) type Delivered = (i64, String, i64);
 /// What one transaction delivered, for campaigns' reports: per country and per hour (in key
 /// order, so that writers on several nodes lock the rows in the same order). The countries are
 /// written first: a campaign none of whose rows changed keeps no counts, and gets no hours.
+/// Keyed by campaign then by country or hour, so that adding a receipt allocates nothing once
+/// its keys are there.
 #[derive(Debug, Default)]
 pub(crate) struct ReportTally {
     /// Delivered by campaign and country.
-    countries: BTreeMap<(i64, String), i64>,
+    countries: BTreeMap<i64, BTreeMap<String, i64>>,
     /// Delivered by campaign and hour (`YYYY-MM-DDTHH`).
-    hours: BTreeMap<(i64, String), i64>,
+    hours: BTreeMap<i64, BTreeMap<String, i64>>,
 }
 
 impl ReportTally {
-    /// A message of `campaign` to `country` was delivered at `at`.
-    pub(crate) fn delivered(&mut self, campaign: i64, country: &str, at: DateTime<Utc>) {
-        *self.countries.entry((campaign, country.to_owned())).or_default() += 1;
-        *self.hours.entry((campaign, hour_of(at))).or_default() += 1;
+    /// A message of `campaign` to `country` was delivered in `hour` (`YYYY-MM-DDTHH`, as
+    /// `delivered_at` starts).
+    pub(crate) fn delivered(&mut self, campaign: i64, country: &str, hour: &str) {
+        for (rows, key) in [(&mut self.countries, country), (&mut self.hours, hour)] {
+            let keys = rows.entry(campaign).or_default();
+            match keys.get_mut(key) {
+                Some(count) => *count += 1,
+                None => {
+                    keys.insert(key.to_owned(), 1);
+                }
+            }
+        }
     }
 
     /// The rows to add, emptying the tally: per country, then per hour.
     pub(crate) fn take(&mut self) -> (Vec<Delivered>, Vec<Delivered>) {
-        let flat = |rows: BTreeMap<(i64, String), i64>| {
-            rows.into_iter().map(|((campaign, key), delivered)| (campaign, key, delivered)).collect()
+        let flat = |rows: BTreeMap<i64, BTreeMap<String, i64>>| {
+            rows.into_iter()
+                .flat_map(|(campaign, keys)| keys.into_iter().map(move |(key, delivered)| (campaign, key, delivered)))
+                .collect()
         };
         (flat(std::mem::take(&mut self.countries)), flat(std::mem::take(&mut self.hours)))
     }
-}
-
-/// The stored hour of `at` (`YYYY-MM-DDTHH`), as `delivered_at`'s first 13 characters.
-fn hour_of(at: DateTime<Utc>) -> String {
-    time::store(at).chars().take(13).collect()
 }
 
 /// Clicks per hour (`$1` ticket, `$2` account).
