@@ -46,8 +46,9 @@ pub use calendar::{
 pub use campaign::{
     AbTest, Audience, Campaign, Criterion, Endpoint, MAX_PARTS, MOST_TEST_NUMBERS, MOST_VARIANTS, MergeValues,
     MessageOptions, Recipient, Recipients, SHARE_RANGE, SHORT_CODE_LEN, SHORT_MARKER, STOP_MARKER, Sender, Smart,
-    TEMPLATE_NAME_CHARS, Template, Validity, VariantCounts, WAIT_RANGE, card_fields, card_values, has_contact_fields,
-    merge, render, rendered_segments, test_request, unknown_field, validate_send, validate_template, winner,
+    TEMPLATE_NAME_CHARS, Template, Validity, VariantCounts, WAIT_RANGE, card_fields, card_value, card_values,
+    has_contact_fields, merge, render, rendered_segments, test_request, unknown_field, validate_send,
+    validate_template, winner,
 };
 pub use conversion::{MOST_CONVERSION_HUNDREDTHS, NewConversion};
 pub use credits::Credits;
@@ -79,7 +80,8 @@ pub use segments::{Encoding, Segments, segments, split};
 pub use senders::registered_sender;
 pub use signature::{DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, SignatureError, TIMESTAMP_HEADER, sign, verify};
 pub use simulate::{
-    Contact, Counters, FilterContext, FloodLimits, Outcome, RecentSends, RecipientOutcome, Simulation, simulate,
+    CardValues, Contact, Counters, FilterContext, FloodLimits, Outcome, RecentSends, RecipientOutcome, Simulation,
+    simulate,
 };
 pub use smart_encoding::{GsmText, SmartEncoding, gsm_twin, to_gsm};
 pub use spreadsheet::{CSV_BOM, spreadsheet_cell};

@@ -115,18 +115,26 @@ fn card_field(name: &str) -> ContactField {
 /// `custom` reads a custom field's value.
 pub fn card_values<'c>(
     fields: &[ContactField],
-    firstname: &str,
-    lastname: &str,
+    firstname: &'c str,
+    lastname: &'c str,
     custom: impl Fn(&str) -> Option<&'c str>,
 ) -> Vec<String> {
-    fields
-        .iter()
-        .map(|field| match field {
-            ContactField::FirstName => firstname.to_owned(),
-            ContactField::LastName => lastname.to_owned(),
-            ContactField::Custom(name) => custom(name).unwrap_or_default().to_owned(),
-        })
-        .collect()
+    fields.iter().map(|field| card_value(field, firstname, lastname, &custom).to_owned()).collect()
+}
+
+/// One field's value on a card ([`card_values`]), borrowed: `custom` reads a custom field's
+/// value.
+pub fn card_value<'v>(
+    field: &ContactField,
+    firstname: &'v str,
+    lastname: &'v str,
+    custom: impl Fn(&str) -> Option<&'v str>,
+) -> &'v str {
+    match field {
+        ContactField::FirstName => firstname,
+        ContactField::LastName => lastname,
+        ContactField::Custom(name) => custom(name).unwrap_or_default(),
+    }
 }
 
 /// True when the text changes from one recipient to another (it has merge fields).

@@ -70,6 +70,12 @@ impl PartsPlan {
         PartsPlan { fixed: fixed.plus(Length::of(&sent[last..])), fields, unicode, smart }
     }
 
+    /// True when a recipient's `info1`…`info4` fill some of the text's merge fields (else its
+    /// parts depend on its card's values alone).
+    pub(crate) fn reads_info(&self) -> bool {
+        self.fields.iter().any(|(source, _)| matches!(source, Source::Info(_)))
+    }
+
     /// The parts the message merged with `values` takes when it fits one SMS (1, or 0 when
     /// empty); `None` when it is longer and must be written out to be split.
     pub(crate) fn single_part(&self, values: &MergeValues) -> Option<usize> {

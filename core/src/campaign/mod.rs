@@ -13,7 +13,7 @@ mod validity;
 use chrono::{DateTime, Utc};
 
 pub use ab::{AbTest, Criterion, MOST_VARIANTS, SHARE_RANGE, VariantCounts, WAIT_RANGE, winner};
-pub use merge::{MergeValues, card_fields, card_values, has_contact_fields, merge, unknown_field};
+pub use merge::{MergeValues, card_fields, card_value, card_values, has_contact_fields, merge, unknown_field};
 pub use message::{MAX_PARTS, MessageOptions, SHORT_CODE_LEN, SHORT_MARKER, STOP_MARKER, render, rendered_segments};
 pub use sender::Sender;
 pub use template::{TEMPLATE_NAME_CHARS, Template, validate_template};

@@ -4,6 +4,7 @@ use std::collections::{HashMap, HashSet};
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use super::CardValues;
 use crate::{Country, Credits, MessageOptions, PriceTable};
 
 /// Anti-flood limits per number over a rolling 60 minutes (docs/interface.md §3.3).
@@ -75,5 +76,5 @@ pub struct FilterContext {
     /// When the text names card fields (`[firstname]`, `[field:ville]`): each recipient's
     /// values of them, in the order [`crate::card_fields`] lists them (a number without a card,
     /// or with nothing in those fields, is absent).
-    pub cards: FxHashMap<u64, Vec<String>>,
+    pub cards: CardValues,
 }

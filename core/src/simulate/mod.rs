@@ -1,13 +1,15 @@
 //! The recipient filter and cost ("simulation"), shared by simulate and send (docs/interface.md §3, §4).
 
 mod ab_deal;
+mod cards;
 mod context;
 mod dedup;
 
-use std::collections::HashMap;
+use std::{cell::Cell, collections::HashMap};
 
 use chrono::{DateTime, Utc};
 
+pub use cards::CardValues;
 pub use context::{Contact, FilterContext, FloodLimits, RecentSends};
 
 use crate::{
@@ -287,6 +289,10 @@ struct TextParts<'c> {
     parts: u32,
     /// How each recipient's parts are counted, when the text has merge fields.
     plan: Option<PartsPlan>,
+    /// When those merge fields are all card fields: the parts of each set of card values once
+    /// counted (first for a number without a card, then by [`CardValues::set_of`]'s position),
+    /// since a million recipients share a few thousand sets.
+    by_set: Vec<Cell<Option<u32>>>,
 }
 
 impl<'c> Filter<'c> {
@@ -294,10 +300,13 @@ impl<'c> Filter<'c> {
         let options = &context.message;
         let texts = campaign
             .texts()
-            .map(|text| TextParts {
-                text,
-                parts: parts_u32(campaign.segments_of(text, options, None).parts),
-                plan: has_contact_fields(text).then(|| campaign.parts_plan(text, options)),
+            .map(|text| {
+                let plan = has_contact_fields(text).then(|| campaign.parts_plan(text, options));
+                let by_set = match &plan {
+                    Some(plan) if !plan.reads_info() => vec![Cell::new(None); context.cards.sets() + 1],
+                    _ => Vec::new(),
+                };
+                TextParts { text, parts: parts_u32(campaign.segments_of(text, options, None).parts), plan, by_set }
             })
             .collect();
         Filter { campaign, context, texts }
@@ -310,10 +319,19 @@ impl<'c> Filter<'c> {
         for (slot, text) in each.iter_mut().zip(&self.texts) {
             let parts = match &text.plan {
                 Some(plan) => {
-                    let card = self.context.cards.get(&msisdn.as_u64()).map_or(&[][..], Vec::as_slice);
-                    let info = info.map_or(["", "", "", ""], |info| info.each_ref().map(String::as_str));
-                    let values = MergeValues { info, card };
-                    parts_u32(self.campaign.parts_for(text.text, plan, &self.context.message, &values))
+                    let card = self.context.cards.set_of(msisdn.as_u64());
+                    let counted = text.by_set.get(card.map_or(0, |(set, _)| set + 1));
+                    match counted.and_then(Cell::get) {
+                        Some(parts) => parts,
+                        None => {
+                            let info = info.map_or(["", "", "", ""], |info| info.each_ref().map(String::as_str));
+                            let values = MergeValues { info, card: card.map_or(&[][..], |(_, values)| values) };
+                            let parts =
+                                parts_u32(self.campaign.parts_for(text.text, plan, &self.context.message, &values));
+                            counted.inspect(|slot| slot.set(Some(parts)));
+                            parts
+                        }
+                    }
                 }
                 None => text.parts,
             };

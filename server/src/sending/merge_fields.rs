@@ -3,67 +3,31 @@
 //! stored with it (its list entry's `info1`…`info4`, then the card's), which the hand-over and
 //! the history merge into the text.
 
-use rustc_hash::{FxHashMap, FxHashSet};
-use texto_core::{Audience, Campaign, ContactField, FilterContext, card_fields, card_values, parse_international};
+use texto_core::{Audience, Campaign, CardValues, FilterContext, card_fields, parse_international};
 
 use crate::{Error, state::AppState, store::AccountId};
 
-/// Each recipient's values of the card fields `campaign`'s text names (none when it names
-/// none), for [`FilterContext::cards`]. A custom field that no contact of the account has is
-/// refused (-7, naming it): it is a typo far more often than a field still to be filled.
+/// The values of the card fields `campaign`'s text names (none when it names none), for
+/// [`FilterContext::cards`]: every card of the account with one of them, its recipients' or
+/// not (looking a recipient up costs the same, and a field is known when some contact has
+/// it). A custom field that no contact of the account has is refused (-7, naming it): it is a
+/// typo far more often than a field still to be filled.
 pub(crate) async fn recipient_cards(
     state: &AppState,
     account: AccountId,
     campaign: &Campaign<'_>,
-    recipients: &[u64],
-) -> Result<FxHashMap<u64, Vec<String>>, Error> {
+) -> Result<CardValues, Error> {
     let fields = card_fields(campaign.text());
     if fields.is_empty() {
-        return Ok(FxHashMap::default());
+        return Ok(CardValues::default());
     }
-    // Every card of the account with one of the values, the recipients' or not: a field is
-    // known when some contact has it.
     let cards = state.store.merge_cards(account, &fields).await?;
-    let mut known = vec![false; fields.len()];
-    let wanted: FxHashSet<u64> = recipients.iter().copied().collect();
-    let mut values = FxHashMap::default();
-    for card in cards {
-        for (known, value) in known.iter_mut().zip(&card.values) {
-            *known |= !value.is_empty();
-        }
-        if let Ok(number) = u64::try_from(card.number)
-            && wanted.contains(&number)
-        {
-            values.insert(number, card.values);
-        }
-    }
-    let is_known = |name: &str| fields.iter().zip(&known).any(|(field, known)| *known && field.name() == name);
+    let is_known =
+        |name: &str| fields.iter().enumerate().any(|(at, field)| field.name() == name && cards.has_value(at));
     match texto_core::unknown_field(campaign.text(), Some(&is_known), "sms.message.text") {
         Some(unknown) => Err(Error::Invalid(vec![unknown])),
-        None => Ok(values),
+        None => Ok(cards),
     }
-}
-
-/// A card's values of `fields` ([`card_values`]), its custom fields read from their stored
-/// JSON (text as written; a number as its digits).
-pub(crate) fn card_of(
-    fields: &[ContactField],
-    firstname: &str,
-    lastname: &str,
-    custom: &serde_json::Map<String, serde_json::Value>,
-) -> Vec<String> {
-    let texts: FxHashMap<&str, String> = custom
-        .iter()
-        .map(|(name, value)| {
-            let text = match value {
-                serde_json::Value::String(text) => text.clone(),
-                serde_json::Value::Null => String::new(),
-                other => other.to_string(),
-            };
-            (name.as_str(), text)
-        })
-        .collect();
-    card_values(fields, firstname, lastname, |name| texts.get(name).map(String::as_str))
 }
 
 /// Each outcome's values as its message stores them (JSON: `info1`…`info4`, then the card's
@@ -72,9 +36,8 @@ pub(crate) fn card_of(
 /// asks for it.
 pub(crate) fn stored_values(campaign: &Campaign<'_>, context: &FilterContext) -> Vec<Option<String>> {
     let encoding = campaign.encoding();
-    let card_of = |number: &str| {
-        parse_international(number).ok().and_then(|n| context.cards.get(&n.as_u64())).map_or(&[][..], Vec::as_slice)
-    };
+    let card_of =
+        |number: &str| parse_international(number).ok().and_then(|n| context.cards.get(n.as_u64())).unwrap_or_default();
     // The four fields (empty for a number's message), then the card's values.
     let stored = |info: &[String], card: &[String]| -> Option<String> {
         if info.iter().chain(card).all(String::is_empty) {

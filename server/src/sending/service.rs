@@ -153,16 +153,21 @@ async fn attempt(
         _ => campaign,
     };
     let text_hash = text_hash(campaign.text());
-    let (lists, segments) = match campaign.audience() {
-        Audience::Lists { lists, segments } => (
-            state.store.list_contacts(sender.account, lists).await?,
-            match segments.is_empty() {
-                true => Default::default(),
-                false => state.store.segment_contacts(sender.account, segments).await?,
-            },
-        ),
-        Audience::Numbers(_) => Default::default(),
+    // The cards merge fields read are read beside the lists (another read connection, another
+    // core): a million of each take about as long.
+    let audience = async {
+        Ok::<_, Error>(match campaign.audience() {
+            Audience::Lists { lists, segments } => (
+                state.store.list_contacts(sender.account, lists).await?,
+                match segments.is_empty() {
+                    true => Default::default(),
+                    false => state.store.segment_contacts(sender.account, segments).await?,
+                },
+            ),
+            Audience::Numbers(_) => Default::default(),
+        })
     };
+    let ((lists, segments), cards) = tokio::try_join!(audience, recipient_cards(state, sender.account, &campaign))?;
     // Once the account has registered senders, only they go; none named, its default.
     let campaign = match sender.replying {
         true => campaign,
@@ -195,7 +200,6 @@ async fn attempt(
         true => None,
         false => campaign.utm().clone().resolve(settings.and_then(|s| s.utm)),
     };
-    let cards = recipient_cards(state, sender.account, &campaign, &numbers).await?;
     let inputs = state.store.filter_inputs(sender.account, &numbers, text_hash, now).await?;
     let context = FilterContext {
         blacklist: if blacklist == Blacklist::Applies { inputs.blacklist } else { Default::default() },

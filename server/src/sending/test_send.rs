@@ -19,12 +19,11 @@ use crate::{
     sending::{
         drafts::campaign_body,
         idempotency::RetryKey,
-        merge_fields::card_of,
         send::respond,
         service::{self, Blacklist},
     },
     state::AppState,
-    store::{AccountId, Page},
+    store::{AccountId, Page, merge_cards::card_values_of},
 };
 
 pub(crate) fn router() -> Router<AppState> {
@@ -59,10 +58,8 @@ async fn sample_values(
         Some(number) if !fields.is_empty() => state.store.contact(account, number).await?,
         _ => None,
     };
-    let card = card.map_or_else(Vec::new, |card| {
-        let custom = serde_json::from_str(&card.fields).unwrap_or_default();
-        card_of(&fields, &card.firstname, &card.lastname, &custom)
-    });
+    let card =
+        card.map_or_else(Vec::new, |card| card_values_of(&fields, &card.firstname, &card.lastname, &card.fields));
     Ok(Some(info.into_iter().chain(card).collect()))
 }
 

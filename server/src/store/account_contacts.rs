@@ -7,7 +7,7 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use texto_core::{
-    ContactField, SegmentRule, format_paris,
+    CardValues, ContactField, SegmentRule, format_paris,
     wire::{ConsentDto, ContactCardDto},
 };
 
@@ -15,7 +15,7 @@ use super::{
     AccountId, Page,
     columns::Columns,
     conditions::{Conditions, SqlValue, contains_pattern},
-    segment_sql::{Dialect, field_value, segment_conditions},
+    segment_sql::{Dialect, segment_conditions},
 };
 use crate::Error;
 
@@ -146,20 +146,12 @@ pub(crate) struct ContactClick {
     pub(crate) at: DateTime<Utc>,
 }
 
-/// What merge fields read of a contact: the values of the fields a text names.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(crate) struct MergeCard {
-    /// The number.
-    pub(crate) number: i64,
-    /// The values, in the order the fields were asked for ('' for one it lacks).
-    pub(crate) values: Vec<String>,
-}
-
 /// Contacts.
 #[async_trait]
 pub(crate) trait ContactStore: Send + Sync {
-    /// The account's contacts with a value in one of `fields` (what merge fields read).
-    async fn merge_cards(&self, account: AccountId, fields: &[ContactField]) -> Result<Vec<MergeCard>, Error>;
+    /// The values of `fields` on the account's contacts with a value in one of them (what
+    /// merge fields read).
+    async fn merge_cards(&self, account: AccountId, fields: &[ContactField]) -> Result<CardValues, Error>;
     /// A page of the account's contacts by number, and how many the filter keeps.
     async fn contacts(&self, account: AccountId, filter: ContactFilter) -> Result<(Vec<ContactCard>, i64), Error>;
     /// The contact, if the account has the number (as a contact or in a list).
@@ -198,32 +190,6 @@ pub(crate) const SAVE: &str = "INSERT INTO account_contacts (account_id, number,
          opt_in_proof = COALESCE($9, account_contacts.opt_in_proof), opt_in_address = COALESCE($10, account_contacts.opt_in_address),
          opt_out_at = CASE WHEN $7 IS NULL THEN account_contacts.opt_out_at END,
          opt_out_source = CASE WHEN $7 IS NULL THEN account_contacts.opt_out_source END";
-
-/// The account's (`$1`, `?1` in SQLite: a custom field's JSON path holds a `$`) contacts with
-/// a value in one of `fields` (not empty): their numbers and those values as text.
-pub(crate) fn merge_cards_sql(fields: &[ContactField], dialect: Dialect) -> String {
-    let account = match dialect {
-        Dialect::Sqlite => "?1",
-        Dialect::Postgres => "$1",
-    };
-    let columns: Vec<String> =
-        fields.iter().map(|field| format!("CAST({} AS TEXT)", field_value(field, dialect))).collect();
-    // Cards with nothing recorded are skipped on their columns alone (a custom field is read
-    // once per row, in the columns).
-    let any: Vec<&str> = fields
-        .iter()
-        .map(|field| match field {
-            ContactField::FirstName => "a.firstname <> ''",
-            ContactField::LastName => "a.lastname <> ''",
-            ContactField::Custom(_) => "a.fields <> '{}'",
-        })
-        .collect();
-    format!(
-        "SELECT a.number, {} FROM account_contacts a WHERE a.account_id = {account} AND ({})",
-        columns.join(", "),
-        any.join(" OR ")
-    )
-}
 
 /// The lists holding a number (`$1` account, `$2` number).
 pub(crate) const MEMBERSHIPS: &str =
@@ -349,11 +315,6 @@ pub(super) fn joined_card<R: Columns>(row: &R, at: usize) -> Result<Option<Conta
 /// One [`ContactClick`], read from a row.
 pub(super) fn read_click<R: Columns>(row: &R) -> Result<ContactClick, R::Fault> {
     Ok(ContactClick { campaign: row.column(0)?, at: row.time(1)? })
-}
-
-/// One [`MergeCard`] of `fields` values, read from a row of [`merge_cards_sql`].
-pub(super) fn read_merge_card<R: Columns>(row: &R, fields: usize) -> Result<MergeCard, R::Fault> {
-    Ok(MergeCard { number: row.column(0)?, values: (1..=fields).map(|i| row.column(i)).collect::<Result<_, _>>()? })
 }
 
 /// One [`Membership`], read from a row.

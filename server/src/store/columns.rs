@@ -24,6 +24,10 @@ pub(crate) trait Columns {
     /// The column at `index`, as `T`; a NULL, a wrong type or a value `T` refuses is a fault.
     fn column<T: Value>(&self, index: usize) -> Result<T, Self::Fault>;
 
+    /// The text at `index`, borrowed from the row (no copy: for values read by the million);
+    /// `None` for NULL.
+    fn text(&self, index: usize) -> Result<Option<&str>, Self::Fault>;
+
     /// The stored time at `index` (see [`time::load`]).
     fn time(&self, index: usize) -> Result<DateTime<Utc>, Self::Fault> {
         Ok(time::load(&self.column::<String>(index)?))
@@ -41,12 +45,20 @@ impl Columns for rusqlite::Row<'_> {
     fn column<T: Value>(&self, index: usize) -> Result<T, rusqlite::Error> {
         self.get(index)
     }
+
+    fn text(&self, index: usize) -> Result<Option<&str>, rusqlite::Error> {
+        Ok(self.get_ref(index)?.as_str_or_null()?)
+    }
 }
 
 impl Columns for tokio_postgres::Row {
     type Fault = tokio_postgres::Error;
 
     fn column<T: Value>(&self, index: usize) -> Result<T, tokio_postgres::Error> {
+        self.try_get(index)
+    }
+
+    fn text(&self, index: usize) -> Result<Option<&str>, tokio_postgres::Error> {
         self.try_get(index)
     }
 }

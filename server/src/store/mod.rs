@@ -31,6 +31,7 @@ mod keyword_effects;
 pub(crate) mod keywords;
 mod list_upkeep;
 mod lists;
+pub(crate) mod merge_cards;
 mod messages;
 pub(crate) mod moderation;
 pub(crate) mod money;

@@ -63,6 +63,39 @@ async fn each_recipient_gets_its_card_s_values_or_the_fallbacks_and_pays_for_its
 }
 
 #[tokio::test]
+async fn contacts_that_share_their_values_each_get_them_and_each_is_priced_for_its_own() {
+    let app = quick_app().await;
+    // Three cards alike, one alike but for a town that makes two parts, one with a quote and
+    // a backslash in its stored JSON, one with a first name only, and one number without a card.
+    for number in ["33612345850", "33612345851", "33612345852"] {
+        card(&app, number, json!({"firstname": "Léa", "fields": {"ville": "Nantes"}})).await;
+    }
+    card(&app, "33612345853", json!({"firstname": "Léa", "fields": {"ville": "N".repeat(150)}})).await;
+    card(&app, "33612345854", json!({"firstname": "Noé", "fields": {"ville": "Le \"Port\" \\ Est"}})).await;
+    card(&app, "33612345855", json!({"firstname": "Léa"})).await;
+    let numbers =
+        ["33612345850", "33612345851", "33612345852", "33612345853", "33612345854", "33612345855", "33612345856"];
+    let text = "Bonjour [firstname|client] de [field:ville|France]";
+
+    let (status, one) = simulate(&app, "Bonjour", &["33612345856"]).await;
+    assert_eq!(status, 200, "{one}");
+    let part = one["cost"].as_f64().expect("a cost");
+    let (status, merged) = simulate(&app, text, &numbers).await;
+    assert_eq!(status, 200, "{merged}");
+    let cost = merged["cost"].as_f64().expect("a cost");
+    assert!((cost - 8.0 * part).abs() < 1e-9, "one part each but two for the long town, at {part}: {merged}");
+
+    send(&app, text, &numbers, json!({})).await;
+    for number in ["33612345850", "33612345851", "33612345852"] {
+        assert_eq!(text_received(&app, number).await, "Bonjour Léa de Nantes");
+    }
+    assert!(text_received(&app, "33612345853").await.starts_with("Bonjour Léa de NNN"));
+    assert_eq!(text_received(&app, "33612345854").await, r#"Bonjour Noé de Le "Port" \ Est"#);
+    assert_eq!(text_received(&app, "33612345855").await, "Bonjour Léa de France");
+    assert_eq!(text_received(&app, "33612345856").await, "Bonjour client de France");
+}
+
+#[tokio::test]
 async fn a_list_entry_s_fields_and_its_card_merge_together() {
     let app = quick_app().await;
     card(&app, "33612345820", json!({"lastname": "Lovelace"})).await;

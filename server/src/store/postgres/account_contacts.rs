@@ -3,7 +3,7 @@
 use async_trait::async_trait;
 use chrono::Utc;
 use deadpool_postgres::GenericClient;
-use texto_core::ContactField;
+use texto_core::{CardValues, ContactField};
 
 use super::{PgStore, query};
 use crate::{
@@ -12,10 +12,10 @@ use crate::{
         AccountId,
         account_contacts::{
             BOOK, CARD_COLUMNS, CLICKS, ContactCard, ContactChange, ContactClick, ContactFilter, ContactStore, ERASE,
-            MEMBERSHIPS, Membership, MergeCard, SAVE, merge_cards_sql, read_card, read_click, read_membership,
-            read_merge_card,
+            MEMBERSHIPS, Membership, SAVE, read_card, read_click, read_membership,
         },
         drafts,
+        merge_cards::{CardReader, merge_cards_sql},
         segment_sql::Dialect,
         time,
     },
@@ -57,10 +57,14 @@ pub(super) async fn save_card(
 
 #[async_trait]
 impl ContactStore for PgStore {
-    async fn merge_cards(&self, account: AccountId, fields: &[ContactField]) -> Result<Vec<MergeCard>, Error> {
+    async fn merge_cards(&self, account: AccountId, fields: &[ContactField]) -> Result<CardValues, Error> {
         let client = self.pool.get().await?;
         let rows = query(&client, &merge_cards_sql(fields, Dialect::Postgres), &[&account]).await?;
-        Ok(rows.iter().map(|row| read_merge_card(row, fields.len())).collect::<Result<_, _>>()?)
+        let mut cards = CardReader::new(fields);
+        for row in &rows {
+            cards.add(row)?;
+        }
+        Ok(cards.finish())
     }
 
     async fn contacts(&self, account: AccountId, filter: ContactFilter) -> Result<(Vec<ContactCard>, i64), Error> {

@@ -3,7 +3,7 @@
 use async_trait::async_trait;
 use chrono::Utc;
 use rusqlite::{OptionalExtension, params, params_from_iter};
-use texto_core::ContactField;
+use texto_core::{CardValues, ContactField};
 
 use super::{SqliteStore, numbered};
 use crate::{
@@ -12,10 +12,10 @@ use crate::{
         AccountId,
         account_contacts::{
             BOOK, CARD_COLUMNS, CLICKS, ContactCard, ContactChange, ContactClick, ContactFilter, ContactStore, ERASE,
-            MEMBERSHIPS, Membership, MergeCard, SAVE, merge_cards_sql, read_card, read_click, read_membership,
-            read_merge_card,
+            MEMBERSHIPS, Membership, SAVE, read_card, read_click, read_membership,
         },
         drafts,
+        merge_cards::{CardReader, merge_cards_sql},
         segment_sql::Dialect,
         time,
     },
@@ -54,13 +54,17 @@ pub(super) fn save_card(
 
 #[async_trait]
 impl ContactStore for SqliteStore {
-    async fn merge_cards(&self, account: AccountId, fields: &[ContactField]) -> Result<Vec<MergeCard>, Error> {
-        let (sql, count) = (merge_cards_sql(fields, Dialect::Sqlite), fields.len());
+    async fn merge_cards(&self, account: AccountId, fields: &[ContactField]) -> Result<CardValues, Error> {
+        let (sql, fields) = (merge_cards_sql(fields, Dialect::Sqlite), fields.to_vec());
         self.db
             .read(move |db| {
                 let mut statement = db.prepare_cached(&sql)?;
-                let cards = statement.query_map(params![account], |row| read_merge_card(row, count))?;
-                Ok(cards.collect::<Result<_, _>>()?)
+                let mut rows = statement.query(params![account])?;
+                let mut cards = CardReader::new(&fields);
+                while let Some(row) = rows.next()? {
+                    cards.add(row)?;
+                }
+                Ok(cards.finish())
             })
             .await
     }
