@@ -83,7 +83,7 @@ pub use simulate::{
     CardValues, Contact, Counters, FilterContext, FloodLimits, Outcome, RecentSends, RecipientOutcome, Simulation,
     simulate,
 };
-pub use smart_encoding::{GsmText, SmartEncoding, gsm_twin, to_gsm};
+pub use smart_encoding::{GsmText, SmartEncoding, gsm_twin, to_gsm, to_gsm_units};
 pub use spreadsheet::{CSV_BOM, spreadsheet_cell};
 pub use stop_words::is_stop_word;
 pub use utm::{MOST_UTM_CHARS, Utm, UtmChoice};

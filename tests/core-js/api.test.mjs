@@ -107,6 +107,14 @@ test("blacklist and NPAI entries that are not valid mobile numbers match no one 
   assert.deepEqual([result.sent, result.blacklisted, result.npai, result.invalid], [1, 1, 1, 0]);
 });
 
+test("toGsmAll reads an item that is not a string as String(item), whichever way the texts cross", () => {
+  for (const nul of ["", "\u0000"]) {
+    const gsm = core.toGsmAll([42, `ô${nul}`, null, true]);
+    assert.deepEqual(gsm.texts, ["42", core.toGsm(`ô${nul}`).text, "", "true"]);
+    assert.deepEqual([...gsm.replaced], [0, 1, 0, 0]);
+  }
+});
+
 test("toGsmAll converts many texts in one call, as toGsm does one", () => {
   const texts = ["L’été", "Déjà vu", "Cœur…"];
   const all = core.toGsmAll(texts);
@@ -114,7 +122,7 @@ test("toGsmAll converts many texts in one call, as toGsm does one", () => {
   assert.deepEqual([...all.replaced], texts.map((t) => core.toGsm(t).replaced));
   assert.ok(all.replaced instanceof Uint32Array);
   // Empty texts, none at all, and a text holding NUL keep their places.
-  for (const some of [["", "Été", ""], [], ["a\u0000ô", "é"]]) {
+  for (const some of [["", "Été", ""], [], ["a\u0000ô", "é"], ["😀 ô 𝄞", "Ÿ…", "\u00a0"], [""]]) {
     const gsm = core.toGsmAll(some);
     assert.deepEqual(gsm.texts, some.map((t) => core.toGsm(t).text), JSON.stringify(some));
     assert.deepEqual([...gsm.replaced], some.map((t) => core.toGsm(t).replaced));

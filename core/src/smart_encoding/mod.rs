@@ -4,6 +4,10 @@
 //! letters by their nearest (`ô` → `o`, `œ` → `oe`). The letters GSM 03.38 has (`é è ù à ì ò
 //! Ç É Ä Ö Ñ Ü ß` …) stay. The one table the server, the web app and the npm package use.
 
+mod utf16;
+
+pub use utf16::to_gsm_units;
+
 /// What a send asks of its text's alphabet.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum SmartEncoding {
