@@ -90,3 +90,15 @@ fn instants_take_the_delay_format_in_paris_time() {
     assert_eq!(get(&result, &["summary", "delay"]).as_string().as_deref(), Some("2026-07-14T08:00:00Z"));
     assert!(js::next_allowed_send("alert", "2026-03-29 02:30:00".into()).is_err());
 }
+
+#[wasm_bindgen_test]
+fn to_gsm_all_crosses_as_utf8_where_there_is_no_node_buffer() {
+    let texts = ["L’été", "", "Cœur… 😀", "42"];
+    let array: js_sys::Array = texts.iter().map(|text| JsValue::from_str(text)).collect();
+    let all = js::to_gsm_all(array).expect("converts");
+    let converted: Vec<String> =
+        js_sys::Array::from(&get(&all, &["texts"])).iter().map(|text| text.as_string().expect("a string")).collect();
+    assert_eq!(converted, texts.iter().map(|text| texto_core::to_gsm(text).text).collect::<Vec<_>>());
+    let replaced = js_sys::Uint32Array::new(&get(&all, &["replaced"])).to_vec();
+    assert_eq!(replaced, texts.iter().map(|text| texto_core::to_gsm(text).replaced as u32).collect::<Vec<_>>());
+}

@@ -16,7 +16,7 @@ pub use campaign::{segments, simulate, validate_send};
 pub use codec::{decode, encode};
 pub use numbers::{next_allowed_send, normalize_number};
 pub use signature::{sign_webhook, verify_webhook};
-pub use smart_encoding::to_gsm;
+pub use smart_encoding::{to_gsm, to_gsm_all};
 
 use wasm_bindgen::prelude::*;
 
