@@ -3,9 +3,9 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use texto_core::{AbTest, Credits, SampleHours, VariantCounts};
+use texto_core::{AbTest, Credits, PushType, SampleHours, VariantCounts};
 
-use super::{AccountId, campaign_rows::AbColumn, columns::Columns};
+use super::{AccountId, campaign_rows::AbColumn, columns::Columns, zones};
 use crate::Error;
 
 /// After a test's messages are written by PostgreSQL's batch writer (which learns no ids):
@@ -15,12 +15,14 @@ pub(crate) const HOLD_THE_REST: &str = "UPDATE campaigns SET ab_hold =
      (SELECT max(id) FROM messages WHERE campaign_id = $1 AND variant IS NOT NULL) WHERE id = $1";
 
 /// The tests whose rest waits for a winner, of sending campaigns (any account's).
-pub(crate) const WAITING: &str = "SELECT id, account_id, send_at, variants, ab, ab_winner FROM campaigns
+pub(crate) const WAITING: &str =
+    "SELECT id, account_id, send_at, variants, ab, ab_winner, pushtype, zones, ab_hold FROM campaigns
      WHERE ab_hold IS NOT NULL AND ab_winner IS NULL AND status = 'sending'";
 
 /// One test of the account's (`$1` ticket, `$2` account): its variants, settings, winner and
 /// sending time.
-pub(crate) const ONE: &str = "SELECT id, account_id, send_at, variants, ab, ab_winner FROM campaigns
+pub(crate) const ONE: &str =
+    "SELECT id, account_id, send_at, variants, ab, ab_winner, pushtype, zones, ab_hold FROM campaigns
      WHERE id = $1 AND account_id = $2 AND ab IS NOT NULL";
 
 /// Each text's sample (`$1` ticket, `$2` the delivered code): its text, messages, delivered,
@@ -70,7 +72,8 @@ pub(crate) struct StoredTest {
     pub(crate) campaign: i64,
     /// Its account.
     pub(crate) account: AccountId,
-    /// When its sample went (or goes) out.
+    /// When its sample went (or goes) out: the campaign's sending time, or, when the sample
+    /// reaches overseas numbers whose window opens later, that opening.
     pub(crate) send_at: DateTime<Utc>,
     /// The test.
     pub(crate) test: AbTest,
@@ -94,10 +97,13 @@ pub(crate) fn read_test<R: Columns>(row: &R) -> Result<Option<StoredTest>, R::Fa
     else {
         return Ok(None);
     };
+    let pushtype = PushType::parse(&row.column::<String>(6)?).unwrap_or(PushType::Marketing);
+    let runs = zones::parse(row.column::<Option<String>>(7)?.as_deref());
+    let hold = row.column::<Option<i64>>(8)?.unwrap_or(i64::MAX);
     Ok(Some(StoredTest {
         campaign: row.column(0)?,
         account: row.column(1)?,
-        send_at: row.time(2)?,
+        send_at: zones::last_opening(pushtype, &runs, hold, row.time(2)?),
         test,
         winner: row.column::<Option<i64>>(5)?.and_then(|w| u8::try_from(w).ok()),
     }))

@@ -4,7 +4,8 @@
 //! marketing only from the runs whose window is open, by id range, as it takes an A/B test's
 //! sample before its rest. No message row grows, and no queued message is scanned twice.
 
-use texto_core::{OpenWindows, PushType, Territory, Zone};
+use chrono::{DateTime, Utc};
+use texto_core::{OpenWindows, PushType, Territory, Zone, next_allowed_send_in};
 
 /// An id range of a campaign's messages: (after, up to].
 pub(crate) type IdRange = (i64, i64);
@@ -80,6 +81,21 @@ pub(crate) fn open_ranges(pushtype: PushType, runs: &[ZoneRun], open: OpenWindow
     ranges
 }
 
+/// When the last window among the messages up to `hold` (an A/B test's sample) opens, from
+/// `at`: `at` for an alert or a campaign without runs (Paris's window, in which `at` already
+/// lies), else the latest of its zones' next openings.
+pub(crate) fn last_opening(pushtype: PushType, runs: &[ZoneRun], hold: i64, at: DateTime<Utc>) -> DateTime<Utc> {
+    let mut after = 0;
+    let mut latest = at;
+    for &(zone, last) in runs {
+        if after < hold {
+            latest = latest.max(next_allowed_send_in(zone, pushtype, at));
+        }
+        after = last;
+    }
+    latest
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -97,6 +113,23 @@ mod tests {
         assert_eq!(parse(column(&runs).as_deref()), runs);
         assert_eq!(column(&[(Zone::Paris, 4)]), None);
         assert_eq!(parse(None), []);
+    }
+
+    #[test]
+    fn a_sample_goes_out_when_the_last_of_its_windows_opens() {
+        // Saturday 2026-11-28 at 17:00 UTC: 18:00 in Paris, 21:00 in La Réunion, 04:00 on
+        // Sunday in New Caledonia.
+        let at = chrono::DateTime::parse_from_rfc3339("2026-11-28T17:00:00Z").expect("a time").to_utc();
+        let runs = [(Zone::Paris, 10), (RE, 20), (NC, 30), (Zone::Paris, 100)];
+        let marketing = PushType::Marketing;
+        // La Réunion opens Monday 08:00 there (04:00 UTC); New Caledonia Monday 08:00 there
+        // (Sunday 21:00 UTC).
+        let reunion = next_allowed_send_in(RE, marketing, at);
+        assert_eq!(reunion.to_rfc3339(), "2026-11-30T04:00:00+00:00");
+        assert_eq!(last_opening(marketing, &runs, 25, at), reunion, "the sample reaches into both territories");
+        assert_eq!(last_opening(marketing, &runs, 10, at), at, "a Paris-only sample goes at once");
+        assert_eq!(last_opening(marketing, &[], 10, at), at);
+        assert_eq!(last_opening(PushType::Alert, &runs, 25, at), at, "an alert goes everywhere at once");
     }
 
     #[test]

@@ -273,3 +273,26 @@ async fn eight_choices_at_once_send_one_text_and_refund_once() {
     let expected = if winner == Some(1) { 8.0 * part } else { 0.0 };
     assert!((refunded - expected).abs() < 0.001, "text {winner:?} won, {refunded} came back");
 }
+
+#[tokio::test]
+async fn a_sample_that_reaches_overseas_numbers_is_judged_once_their_window_has_opened() {
+    let app = ab_app().await;
+    // Half in France, half in La Réunion, on a Saturday at 18:00 in Paris: Paris's window is
+    // open until 20:00, La Réunion's (21:00 there) opens on Monday at 08:00 there, 05:00 in
+    // Paris. A sample of 20 out of 40 takes some of La Réunion's (all but certainly).
+    let mut to = numbers(33612350001, 20);
+    to.extend(numbers(262692350001, 20));
+    let ab = json!({"share": 50, "wait": "2h", "criterion": "delivered"});
+    let body =
+        ab_send(&["Soldes A", "Soldes B"], ab, &to, json!({"pushtype": "marketing", "delay": "2027-01-09 18:00:00"}));
+    let (status, sent) = app.json(Method::POST, "/send", Some(body)).await;
+    assert_eq!(status, 200, "{sent}");
+    let ticket = sent["ticket"].as_str().expect("a ticket");
+    let (status, report) = app.json(Method::GET, &format!("/campaign/{ticket}/report"), None).await;
+    assert_eq!(status, 200, "{report}");
+    assert_eq!(
+        report["report"]["ab"]["decide_at"].as_str(),
+        Some("2027-01-11 07:00:00"),
+        "two hours after La Réunion's part of the sample goes, not after Paris's: {report}"
+    );
+}
