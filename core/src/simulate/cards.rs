@@ -4,8 +4,6 @@
 //! `tests/bench/merge-bench.mjs`: the allocations and frees of a million cards were most of
 //! the merge's cost).
 
-use std::fmt::Write;
-
 use rustc_hash::FxHashMap;
 
 /// Each number's values of a text's card fields, in the order [`crate::card_fields`] gives
@@ -19,11 +17,11 @@ pub struct CardValues {
     /// The distinct sets of values.
     sets: Vec<Box<[String]>>,
     /// Each set's position in `sets`, by its key (see [`CardValues::insert`]).
-    set_ids: FxHashMap<Box<str>, u32>,
+    set_ids: FxHashMap<Box<[u8]>, u32>,
     /// Whether some card has a value in each field.
     known: Vec<bool>,
     /// The key of the values being recorded (kept between calls: no allocation per number).
-    key: String,
+    key: Vec<u8>,
 }
 
 impl CardValues {
@@ -35,20 +33,20 @@ impl CardValues {
     /// Records `number`'s values (one per field, in order; missing ones are empty, extra ones
     /// ignored). A number recorded again keeps its last values.
     pub fn insert<'v>(&mut self, number: u64, values: impl IntoIterator<Item = &'v str>) {
-        // One look-up a number, by a key no other set of values has: each value's length, `:`,
-        // then the value.
+        // One look-up a number, by a key no other set of values has: each value's length in
+        // four bytes, then the value.
         self.key.clear();
         for (value, known) in values.into_iter().chain(std::iter::repeat("")).zip(self.known.iter_mut()) {
             *known |= !value.is_empty();
-            let _ = write!(self.key, "{}:", value.len());
-            self.key.push_str(value);
+            self.key.extend_from_slice(&u32::try_from(value.len()).unwrap_or(u32::MAX).to_le_bytes());
+            self.key.extend_from_slice(value.as_bytes());
         }
-        let set = match self.set_ids.get(self.key.as_str()) {
+        let set = match self.set_ids.get(self.key.as_slice()) {
             Some(set) => *set,
             None => {
                 let set = u32::try_from(self.sets.len()).unwrap_or(u32::MAX);
                 self.sets.push(values_of_key(&self.key, self.fields));
-                self.set_ids.insert(self.key.as_str().into(), set);
+                self.set_ids.insert(self.key.as_slice().into(), set);
                 set
             }
         };
@@ -86,13 +84,14 @@ impl CardValues {
 }
 
 /// The values a key of [`CardValues::insert`] holds.
-fn values_of_key(mut key: &str, fields: usize) -> Box<[String]> {
+fn values_of_key(mut key: &[u8], fields: usize) -> Box<[String]> {
     (0..fields)
         .map(|_| {
-            let (length, rest) = key.split_once(':').unwrap_or_default();
-            let (value, rest) = rest.split_at_checked(length.parse().unwrap_or_default()).unwrap_or_default();
+            let (length, rest) = key.split_at_checked(4).unwrap_or_default();
+            let length = length.try_into().map_or(0, |length| u32::from_le_bytes(length) as usize);
+            let (value, rest) = rest.split_at_checked(length).unwrap_or_default();
             key = rest;
-            value.to_owned()
+            String::from_utf8_lossy(value).into_owned()
         })
         .collect()
 }
