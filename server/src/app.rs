@@ -36,7 +36,7 @@ use crate::{
         approval_expiry::{self, ApprovalExpiry},
         devices::Devices,
     },
-    state::AppState,
+    state::{AppState, Shared},
     store::{AuditStore, DeliveryStore, ModerationStore, OutboxStore, PlanStore, RetentionStore, Store},
     team::{
         password_resets::{self, ResetMailer, ResetRequests},
@@ -139,7 +139,7 @@ impl App {
         moderation.refresh(store.as_ref()).await?;
         let rules = Arc::clone(&store) as Arc<dyn ModerationStore>;
         tokio::spawn(moderation::run(Arc::clone(&moderation), rules, webhooks_stop.clone()));
-        let state = AppState {
+        let state = AppState::new(Shared {
             audit,
             sign_ins: Arc::default(),
             password_checks: Arc::new(PasswordChecks::new(config.max_password_checks)),
@@ -157,7 +157,7 @@ impl App {
             connectors: Arc::clone(&delivery.connectors),
             large_bodies: Arc::new(Semaphore::new(config.large_bodies())),
             config: Arc::new(config),
-        };
+        });
         tokio::spawn(automatic_replies::run(state.clone(), webhooks_stop.clone()));
         let body_read_timeout = Duration::from_secs(state.config.body_read_timeout_secs);
         let header_read_timeout = Duration::from_secs(state.config.header_read_timeout_secs);
