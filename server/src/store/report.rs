@@ -120,18 +120,18 @@ pub(crate) const WRITTEN_PER_COUNTRY: &str = "INSERT INTO report_countries (camp
 pub(crate) const DELIVERED_IN_COUNTRY: &str =
     "UPDATE report_countries SET delivered = delivered + $3 WHERE campaign_id = $1 AND country = $2";
 
-/// Adds to a campaign's deliveries in one hour (`$1` ticket, `$2` hour, `$3` delivered), for a
-/// campaign that keeps counts.
-pub(crate) const ADD_TO_HOUR: &str = "INSERT INTO report_hours (campaign_id, hour, delivered) VALUES ($1, $2, $3)
+/// Adds to a campaign's deliveries in one hour (`$1` ticket, `$2` hour, `$3` delivered): nothing
+/// for a campaign that keeps no counts (it has no country rows).
+pub(crate) const ADD_TO_HOUR: &str = "INSERT INTO report_hours (campaign_id, hour, delivered)
+     SELECT CAST($1 AS BIGINT), CAST($2 AS TEXT), CAST($3 AS BIGINT)
+     WHERE EXISTS (SELECT 1 FROM report_countries WHERE campaign_id = $1)
      ON CONFLICT (campaign_id, hour) DO UPDATE SET delivered = report_hours.delivered + excluded.delivered";
 
 /// Deliveries to add: (campaign, country or hour, delivered).
 pub(crate) type Delivered = (i64, String, i64);
 
 /// What one transaction delivered, for campaigns' reports: per country and per hour (in key
-/// order, so that writers on several nodes lock the rows in the same order). The countries are
-/// written first: a campaign none of whose rows changed keeps no counts, and gets no hours.
-/// Keyed by campaign then by country or hour, so that adding a receipt allocates nothing once
+/// order, so that writers on several nodes lock the rows in the same order). Keyed by campaign then by country or hour, so that adding a receipt allocates nothing once
 /// its keys are there.
 #[derive(Debug, Default)]
 pub(crate) struct ReportTally {

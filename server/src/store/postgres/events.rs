@@ -52,14 +52,11 @@ impl PgEvents for Outbox {
                 .await?;
         }
         let (countries, hours) = self.report.take();
-        let mut counted = HashSet::new();
         for (campaign, country, delivered) in countries {
             let add = tx.prepare_cached(DELIVERED_IN_COUNTRY).await?;
-            if tx.execute(&add, &[&campaign, &country, &delivered]).await? > 0 {
-                counted.insert(campaign);
-            }
+            tx.execute(&add, &[&campaign, &country, &delivered]).await?;
         }
-        for (campaign, hour, delivered) in hours.into_iter().filter(|(campaign, ..)| counted.contains(campaign)) {
+        for (campaign, hour, delivered) in hours {
             let add = tx.prepare_cached(ADD_TO_HOUR).await?;
             tx.execute(&add, &[&campaign, &hour, &delivered]).await?;
         }

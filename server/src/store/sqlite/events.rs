@@ -1,8 +1,6 @@
 //! The outbox: each event written, in the transaction of the change that raised it, once per
 //! webhook (live or paused) of its type that the account has.
 
-use std::collections::HashSet;
-
 use rusqlite::{Connection, params};
 use serde::Serialize;
 
@@ -47,13 +45,10 @@ impl SqliteEvents for Outbox {
             ])?;
         }
         let (countries, hours) = self.report.take();
-        let mut counted = HashSet::new();
         for (campaign, country, delivered) in countries {
-            if db.prepare_cached(&numbered(DELIVERED_IN_COUNTRY))?.execute(params![campaign, country, delivered])? > 0 {
-                counted.insert(campaign);
-            }
+            db.prepare_cached(&numbered(DELIVERED_IN_COUNTRY))?.execute(params![campaign, country, delivered])?;
         }
-        for (campaign, hour, delivered) in hours.into_iter().filter(|(campaign, ..)| counted.contains(campaign)) {
+        for (campaign, hour, delivered) in hours {
             db.prepare_cached(&numbered(ADD_TO_HOUR))?.execute(params![campaign, hour, delivered])?;
         }
         Ok(())
