@@ -10,15 +10,13 @@ use rustc_hash::FxHashMap;
 /// them, as [`crate::MergeValues::card`] takes them. A number without a card is absent.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CardValues {
-    /// How many fields each set holds.
-    fields: usize,
     /// Each number's set of values, by its position in `sets`.
     by_number: FxHashMap<u64, u32>,
     /// The distinct sets of values.
     sets: Vec<Box<[String]>>,
     /// Each set's position in `sets`, by its key (see [`CardValues::insert`]).
     set_ids: FxHashMap<Box<[u8]>, u32>,
-    /// Whether some card has a value in each field.
+    /// Whether some card has a value in each field (one entry per field).
     known: Vec<bool>,
     /// The key of the values being recorded (kept between calls: no allocation per number).
     key: Vec<u8>,
@@ -27,7 +25,7 @@ pub struct CardValues {
 impl CardValues {
     /// No card yet, for `fields` fields.
     pub fn new(fields: usize) -> CardValues {
-        CardValues { fields, known: vec![false; fields], ..CardValues::default() }
+        CardValues { known: vec![false; fields], ..CardValues::default() }
     }
 
     /// Records `number`'s values (one per field, in order; missing ones are empty, extra ones
@@ -45,7 +43,7 @@ impl CardValues {
             Some(set) => *set,
             None => {
                 let set = u32::try_from(self.sets.len()).unwrap_or(u32::MAX);
-                self.sets.push(values_of_key(&self.key, self.fields));
+                self.sets.push(values_of_key(&self.key, self.known.len()));
                 self.set_ids.insert(self.key.as_slice().into(), set);
                 set
             }

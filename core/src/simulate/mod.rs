@@ -318,27 +318,28 @@ impl<'c> Filter<'c> {
         let mut most = 0;
         for (slot, text) in each.iter_mut().zip(&self.texts) {
             let parts = match &text.plan {
-                Some(plan) => {
-                    let card = self.context.cards.set_of(msisdn.as_u64());
-                    let counted = text.by_set.get(card.map_or(0, |(set, _)| set + 1));
-                    match counted.and_then(Cell::get) {
-                        Some(parts) => parts,
-                        None => {
-                            let info = info.map_or(["", "", "", ""], |info| info.each_ref().map(String::as_str));
-                            let values = MergeValues { info, card: card.map_or(&[][..], |(_, values)| values) };
-                            let parts =
-                                parts_u32(self.campaign.parts_for(text.text, plan, &self.context.message, &values));
-                            counted.inspect(|slot| slot.set(Some(parts)));
-                            parts
-                        }
-                    }
-                }
+                Some(plan) => self.merged_parts(text, plan, msisdn, info),
                 None => text.parts,
             };
             *slot = u8::try_from(parts).unwrap_or(u8::MAX);
             most = most.max(parts);
         }
         (most, each)
+    }
+
+    /// The parts of `text` (which has merge fields, counted by `plan`) merged for one
+    /// recipient: counted once per set of card values when only card fields fill it.
+    fn merged_parts(&self, text: &TextParts, plan: &PartsPlan, msisdn: Msisdn, info: Option<&[String; 4]>) -> u32 {
+        let card = self.context.cards.set_of(msisdn.as_u64());
+        let counted = text.by_set.get(card.map_or(0, |(set, _)| set + 1));
+        if let Some(parts) = counted.and_then(Cell::get) {
+            return parts;
+        }
+        let info = info.map_or(["", "", "", ""], |info| info.each_ref().map(String::as_str));
+        let values = MergeValues { info, card: card.map_or(&[][..], |(_, values)| values) };
+        let parts = parts_u32(self.campaign.parts_for(text.text, plan, &self.context.message, &values));
+        counted.inspect(|slot| slot.set(Some(parts)));
+        parts
     }
 
     /// Two passes: parse every number (and find repeats) first, then apply the rules in order.
