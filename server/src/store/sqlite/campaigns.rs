@@ -378,10 +378,13 @@ fn write_campaign(
         "INSERT INTO monthly_usage (account_id, month, country, messages) VALUES (?, ?, ?, ?)
          ON CONFLICT (account_id, month, country) DO UPDATE SET messages = messages + excluded.messages",
     )?;
-    let mut report = db.prepare_cached(&super::numbered(WRITTEN_TO_COUNTRY))?;
+    let mut report = match keeps_counts(messages.len()) {
+        true => Some(db.prepare_cached(&super::numbered(WRITTEN_TO_COUNTRY))?),
+        false => None,
+    };
     for (country, count) in per_country(messages) {
         usage.execute(params![account, time::month(now), country, count])?;
-        if keeps_counts(messages.len()) {
+        if let Some(report) = report.as_mut() {
             report.execute(params![ticket, country, count])?;
         }
     }
