@@ -140,3 +140,17 @@ async fn a_test_send_reads_the_first_number_s_card() {
     assert_eq!(status, 200, "{tested}");
     assert_eq!(text_received(&app, "33612345841").await, "Bonjour Ada");
 }
+
+#[tokio::test]
+async fn another_account_s_card_of_the_same_number_is_never_merged_nor_makes_a_field_known() {
+    let app = quick_app().await;
+    let mallory = crate::helpers::account(&app.db(), "mallory", 10.0).await;
+    let card = json!({"contact": {"firstname": "Eve", "fields": {"secret": "x"}}});
+    let (status, body) = app.json_as(&mallory, Method::PUT, "/contact/33612345860", Some(card)).await;
+    assert_eq!(status, 200, "{body}");
+    // The first account has no card for the number, and no contact with the field.
+    let (status, refused) = simulate(&app, "Code [field:secret]", &["33612345860"]).await;
+    assert_eq!((status, refused["status"].as_i64()), (422, Some(-7)), "{refused}");
+    send(&app, "Bonjour [firstname|client]", &["33612345860"], json!({})).await;
+    assert_eq!(text_received(&app, "33612345860").await, "Bonjour client");
+}
