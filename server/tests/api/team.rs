@@ -326,7 +326,12 @@ async fn a_campaign_nobody_approves_in_time_is_rejected_and_refunded() {
     })
     .await;
     assert_eq!(credits(&app).await, 1000.0, "its credits came back");
-    let (_, log) = app.json(Method::GET, "/audit?action=campaign.expire", None).await;
+    // The worker notes the rejection and records it just after the cancellation commits.
+    let log = crate::delivery::until("the expiry in the audit log", || async {
+        let (_, log) = app.json(Method::GET, "/audit?action=campaign.expire", None).await;
+        (log["audit"].as_array().is_some_and(|lines| !lines.is_empty())).then_some(log)
+    })
+    .await;
     assert_eq!(log["audit"][0]["actor"], "texto", "{log}");
 }
 
