@@ -32,8 +32,45 @@ const EXTENSION: [(u8, char); 10] = [
     (0x65, '€'),
 ];
 
+/// The code of each character below U+0100 (most of a Latin text), found in one step rather
+/// than by searching both tables: 0 for none, `BASIC_CODE` or `EXTENDED_CODE` plus the septet.
+const LATIN1_CODES: [u16; 256] = {
+    let mut codes = [0; 256];
+    let mut septet = 0;
+    while septet < BASIC.len() {
+        let c = BASIC[septet] as usize;
+        if c < 256 && septet != ESCAPE as usize {
+            codes[c] = BASIC_CODE | septet as u16;
+        }
+        septet += 1;
+    }
+    let mut at = 0;
+    while at < EXTENSION.len() {
+        let (septet, c) = EXTENSION[at];
+        if (c as usize) < 256 {
+            codes[c as usize] = EXTENDED_CODE | septet as u16;
+        }
+        at += 1;
+    }
+    codes
+};
+const BASIC_CODE: u16 = 0x100;
+const EXTENDED_CODE: u16 = 0x200;
+
 /// How `c` is written in GSM 7-bit: one septet, or an escape pair; `None` outside both tables.
 fn code(c: char) -> Option<Code> {
+    match LATIN1_CODES.get(c as usize) {
+        Some(&code) => match code & !0xFF {
+            BASIC_CODE => Some(Code::Basic(code as u8)),
+            EXTENDED_CODE => Some(Code::Extended(code as u8)),
+            _ => None,
+        },
+        None => searched_code(c),
+    }
+}
+
+/// [`code`], searched for in both tables.
+fn searched_code(c: char) -> Option<Code> {
     if c != '\u{1b}'
         && let Some(septet) = BASIC.iter().position(|b| *b == c)
     {
@@ -43,6 +80,7 @@ fn code(c: char) -> Option<Code> {
 }
 
 /// A character's GSM 7-bit code.
+#[derive(Debug, PartialEq, Eq)]
 enum Code {
     /// One septet of the basic table.
     Basic(u8),
@@ -119,6 +157,13 @@ mod tests {
         assert_eq!(BASIC.len(), 128);
         assert_eq!(EXTENSION.len(), 10);
         assert!(EXTENSION.iter().all(|(_, c)| !BASIC.contains(c)));
+    }
+
+    #[test]
+    fn the_latin1_table_codes_as_the_search_does() {
+        for c in (0..256).filter_map(char::from_u32) {
+            assert_eq!(code(c), searched_code(c), "{c:?}");
+        }
     }
 
     #[test]

@@ -80,8 +80,8 @@ pub use segments::{Encoding, Segments, segments, split};
 pub use senders::registered_sender;
 pub use signature::{DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, SignatureError, TIMESTAMP_HEADER, sign, verify};
 pub use simulate::{
-    CardValues, Contact, Counters, FilterContext, FloodLimits, Outcome, RecentSends, RecipientOutcome, Simulation,
-    simulate,
+    CardValues, CardsBuilder, Contact, Counters, FilterContext, FloodLimits, Outcome, RecentSends, RecipientOutcome,
+    Simulation, simulate,
 };
 pub use smart_encoding::{GsmText, SmartEncoding, gsm_twin, to_gsm, to_gsm_units};
 pub use spreadsheet::{CSV_BOM, spreadsheet_cell};

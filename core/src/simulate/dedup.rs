@@ -1,39 +1,18 @@
-//! Finding repeated numbers in a large request without a cache miss per number.
-//!
-//! One hash set of a million numbers does not fit in the CPU caches, so every lookup is a
-//! cache (and TLB) miss. Large requests are first split by hash into 256 partitions written
-//! sequentially; each partition's set then stays in cache. Within a partition numbers keep
-//! request order, so the first occurrence is the one kept.
+//! Finding repeated numbers in a large request without a cache miss per number: the numbers
+//! are partitioned (see [`super::partition`]), and within a partition they keep the request's
+//! order, so the first occurrence is the one kept.
 
 use rustc_hash::FxHashSet;
 
+use super::partition::partitioned;
 use crate::Msisdn;
-
-/// Below this many numbers one set fits in cache and partitioning costs more than it saves.
-const PARTITION_FROM: usize = 32_768;
-const PARTITION_BITS: u32 = 8;
 
 /// `true` at each position whose number already appeared at an earlier position.
 pub(super) fn repeated(numbers: &[Option<Msisdn>]) -> Vec<bool> {
     let mut repeated = vec![false; numbers.len()];
     let valid = numbers.iter().enumerate().filter_map(|(i, n)| n.map(|n| (n.as_u64(), i)));
-    if numbers.len() < PARTITION_FROM {
-        let mut seen = FxHashSet::default();
-        seen.reserve(numbers.len());
-        for (number, i) in valid {
-            repeated[i] = !seen.insert(number);
-        }
-        return repeated;
-    }
-    let partitions = 1usize << PARTITION_BITS;
-    let mut parts: Vec<Vec<(u64, usize)>> =
-        (0..partitions).map(|_| Vec::with_capacity(numbers.len() / partitions * 5 / 4)).collect();
-    for (number, i) in valid {
-        let spread = number.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - PARTITION_BITS);
-        parts[spread as usize].push((number, i));
-    }
     let mut seen = FxHashSet::default();
-    for part in parts {
+    for part in partitioned(valid, numbers.len()) {
         seen.clear();
         seen.reserve(part.len());
         for (number, i) in part {

@@ -4,12 +4,13 @@ mod ab_deal;
 mod cards;
 mod context;
 mod dedup;
+mod partition;
 
 use std::{cell::Cell, collections::HashMap};
 
 use chrono::{DateTime, Utc};
 
-pub use cards::CardValues;
+pub use cards::{CardValues, CardsBuilder};
 pub use context::{Contact, FilterContext, FloodLimits, RecentSends};
 
 use crate::{
@@ -290,7 +291,7 @@ struct TextParts<'c> {
     /// How each recipient's parts are counted, when the text has merge fields.
     plan: Option<PartsPlan>,
     /// When those merge fields are all card fields: the parts of each set of card values once
-    /// counted (first for a number without a card, then by [`CardValues::set_of`]'s position),
+    /// counted (first for a number without a card, then by [`CardValues::sets_of`]'s position),
     /// since a million recipients share a few thousand sets.
     by_set: Vec<Cell<Option<u32>>>,
 }
@@ -313,12 +314,12 @@ impl<'c> Filter<'c> {
     }
 
     /// The parts of each text for one recipient, and the most of them.
-    fn parts(&self, msisdn: Msisdn, info: Option<&[String; 4]>) -> (u32, [u8; crate::MOST_VARIANTS]) {
+    fn parts(&self, card: Option<u32>, info: Option<&[String; 4]>) -> (u32, [u8; crate::MOST_VARIANTS]) {
         let mut each = [0; crate::MOST_VARIANTS];
         let mut most = 0;
         for (slot, text) in each.iter_mut().zip(&self.texts) {
             let parts = match &text.plan {
-                Some(plan) => self.merged_parts(text, plan, msisdn, info),
+                Some(plan) => self.merged_parts(text, plan, card, info),
                 None => text.parts,
             };
             *slot = u8::try_from(parts).unwrap_or(u8::MAX);
@@ -328,15 +329,16 @@ impl<'c> Filter<'c> {
     }
 
     /// The parts of `text` (which has merge fields, counted by `plan`) merged for one
-    /// recipient: counted once per set of card values when only card fields fill it.
-    fn merged_parts(&self, text: &TextParts, plan: &PartsPlan, msisdn: Msisdn, info: Option<&[String; 4]>) -> u32 {
-        let card = self.context.cards.set_of(msisdn.as_u64());
-        let counted = text.by_set.get(card.map_or(0, |(set, _)| set + 1));
+    /// recipient whose card has the set of values at `card`: counted once per set of card
+    /// values when only card fields fill it.
+    fn merged_parts(&self, text: &TextParts, plan: &PartsPlan, card: Option<u32>, info: Option<&[String; 4]>) -> u32 {
+        let counted = text.by_set.get(card.map_or(0, |set| set as usize + 1));
         if let Some(parts) = counted.and_then(Cell::get) {
             return parts;
         }
         let info = info.map_or(["", "", "", ""], |info| info.each_ref().map(String::as_str));
-        let values = MergeValues { info, card: card.map_or(&[][..], |(_, values)| values) };
+        let card = card.and_then(|set| self.context.cards.values(set)).unwrap_or_default();
+        let values = MergeValues { info, card };
         let parts = parts_u32(self.campaign.parts_for(text.text, plan, &self.context.message, &values));
         counted.inspect(|slot| slot.set(Some(parts)));
         parts
@@ -349,11 +351,18 @@ impl<'c> Filter<'c> {
     ) -> (Counters, Credits, Vec<RecipientOutcome>) {
         let numbers: Vec<Option<Msisdn>> = recipients.clone().map(|(n, _)| parse_international(n).ok()).collect();
         let repeated = dedup::repeated(&numbers);
+        // The recipients' cards, looked up all at once when a text merges them.
+        let cards = match self.texts.iter().any(|text| text.plan.is_some()) {
+            true => self.context.cards.sets_of(&numbers),
+            false => Vec::new(),
+        };
         let mut usage = self.context.monthly_usage.clone();
         let mut last_price: Option<(Country, Credits)> = None;
         let (mut counters, mut cost) = (Counters::default(), Credits::ZERO);
         let mut outcomes = Vec::with_capacity(numbers.len());
-        for (((_, info), number), repeated) in recipients.zip(&numbers).zip(repeated) {
+        for ((((_, info), number), repeated), card) in
+            recipients.zip(&numbers).zip(repeated).zip(cards.into_iter().chain(std::iter::repeat(None)))
+        {
             let outcome = match number {
                 None => Outcome::Invalid,
                 Some(_) if repeated => Outcome::Duplicated,
@@ -361,7 +370,7 @@ impl<'c> Filter<'c> {
             };
             let (parts, price, text_parts) = match (outcome, number) {
                 (Outcome::Sent, Some(msisdn)) => {
-                    let (parts, text_parts) = self.parts(*msisdn, info);
+                    let (parts, text_parts) = self.parts(card, info);
                     let country = msisdn.country();
                     let price = match last_price {
                         Some((last, price)) if last == country => price,

@@ -4,7 +4,7 @@
 //! more than the scan), and a JSON many contacts share is read once.
 
 use rustc_hash::FxHashMap;
-use texto_core::{CardValues, ContactField, card_value};
+use texto_core::{CardValues, CardsBuilder, ContactField, card_value};
 
 use super::{columns::Columns, segment_sql::Dialect};
 
@@ -80,7 +80,7 @@ fn custom_values(fields: &[ContactField], custom: &str) -> Vec<String> {
 /// Reads the rows of [`merge_cards_sql`] into [`CardValues`].
 pub(crate) struct CardReader<'f> {
     fields: &'f [ContactField],
-    cards: CardValues,
+    cards: CardsBuilder,
     /// The custom values of each JSON already read (contacts imported together often share
     /// theirs, and [`CardValues`] keeps each distinct value once anyway).
     parsed: FxHashMap<Box<str>, Vec<String>>,
@@ -89,7 +89,7 @@ pub(crate) struct CardReader<'f> {
 impl<'f> CardReader<'f> {
     /// A reader of the values of `fields`.
     pub(crate) fn new(fields: &'f [ContactField]) -> CardReader<'f> {
-        CardReader { fields, cards: CardValues::new(fields.len()), parsed: FxHashMap::default() }
+        CardReader { fields, cards: CardsBuilder::new(fields.len()), parsed: FxHashMap::default() }
     }
 
     /// Adds the card of one row.
@@ -116,6 +116,6 @@ impl<'f> CardReader<'f> {
 
     /// The cards read.
     pub(crate) fn finish(self) -> CardValues {
-        self.cards
+        self.cards.build()
     }
 }
