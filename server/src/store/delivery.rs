@@ -221,6 +221,17 @@ impl WaveLimit {
         self.caps.get(&account).copied().unwrap_or(usize::MAX)
     }
 
+    /// What is left of this limit once the messages of `taken` (one account per message) are
+    /// in the wave.
+    pub(crate) fn after(&self, taken: impl IntoIterator<Item = super::AccountId>) -> WaveLimit {
+        let mut left = self.clone();
+        for account in taken {
+            left.total = left.total.saturating_sub(1);
+            left.take(account, 1);
+        }
+        left
+    }
+
     /// Counts `taken` messages of `account` against its cap.
     pub(crate) fn take(&mut self, account: super::AccountId, taken: usize) {
         if let Some(cap) = self.caps.get_mut(&account) {

@@ -50,6 +50,7 @@ pub(crate) mod routing;
 pub(crate) mod segment_sql;
 pub(crate) mod segments;
 mod senders;
+mod sending_campaigns;
 mod simulator;
 pub(crate) mod sqlite;
 mod sub_accounts;

@@ -58,3 +58,64 @@ async fn a_wave_takes_alerts_first_then_campaigns_in_order_up_to_its_size() {
         }
     }
 }
+
+/// `count` one-message alert campaigns of `account` from id `first` on, their messages queued
+/// (`delivery` 0) or already handed over (1).
+fn one_message_campaigns(account: i64, first: i64, count: i64, delivery: i64) -> String {
+    (first..first + count)
+        .map(|id| {
+            format!(
+                "INSERT INTO campaigns (id, account_id, text, pushtype, status, send_at, created_at, cost, total, sent,
+                     blacklisted, duplicated, invalid, npai, not_allowed, flood, country_limit)
+                 VALUES ({id}, {account}, 'Code', 'alert', 'sending', '2026-11-24T10:00:00Z', '2026-11-24T10:00:00Z',
+                     1, 1, 1, 0, 0, 0, 0, 0, 0, 0);
+                 INSERT INTO messages (id, campaign_id, account_id, number, country, parts, cost, text_hash, created_at, delivery)
+                 VALUES ({id}00, {id}, {account}, {}, 'FR', 1, 100, 0, '2026-11-24T10:00:00Z', {delivery});",
+                33_611_000_000 + id
+            )
+        })
+        .collect()
+}
+
+/// A wave reads each account's first campaigns, a wave's worth each, not every sending one:
+/// another account's backlog does not hold an account's message back, and campaigns with
+/// nothing to take do not leave the wave short.
+#[tokio::test]
+async fn a_wave_reads_on_past_campaigns_with_nothing_to_take_and_each_account_gets_its_share() {
+    for backend in Backend::all().await {
+        let store = backend.store();
+        let now = Utc::now();
+        backend.execute("INSERT INTO accounts (id, name) VALUES (1, 'acme'), (2, 'globex');").await;
+        // Account 1: six campaigns already handed over (nothing queued), then 30 queued; account
+        // 2: one queued, sent last.
+        backend.execute(&one_message_campaigns(1, 1, 6, 1)).await;
+        backend.execute(&one_message_campaigns(1, 7, 30, 0)).await;
+        backend.execute(&one_message_campaigns(2, 37, 1, 0)).await;
+        let wave = store.hand_off(Vec::new(), 4.into(), OpenWindows::NONE, now).await.expect("a wave");
+        let ids: Vec<i64> = wave.iter().map(|queued| queued.id).collect();
+        assert_eq!(ids.len(), 4, "{backend}: a full wave past the campaigns with nothing queued: {ids:?}");
+        assert!(ids.contains(&3700), "{backend}: account 2's message is in the first wave: {ids:?}");
+        assert!(ids.iter().all(|id| *id >= 700), "{backend}: nothing handed over is taken again: {ids:?}");
+        assert_eq!(status(store, 1).await, CampaignStatus::Sent, "{backend}: nothing queued: sent");
+        // Wave after wave, every queued message goes once.
+        let mut taken: Vec<i64> = ids;
+        let mut done: Vec<HandOff> = wave
+            .iter()
+            .map(|queued| HandOff::Submitted { id: queued.id, smsc_id: format!("s{}", queued.id) })
+            .collect();
+        loop {
+            let wave = store.hand_off(done, 4.into(), OpenWindows::NONE, now).await.expect("a wave");
+            if wave.is_empty() {
+                break;
+            }
+            taken.extend(wave.iter().map(|queued| queued.id));
+            done = wave
+                .iter()
+                .map(|queued| HandOff::Submitted { id: queued.id, smsc_id: format!("s{}", queued.id) })
+                .collect();
+        }
+        taken.sort_unstable();
+        let expected: Vec<i64> = (7..=37).map(|id| id * 100).collect();
+        assert_eq!(taken, expected, "{backend}");
+    }
+}

@@ -18,6 +18,8 @@ use crate::{
     store::{
         CampaignText, Queued,
         delivery::{CAMPAIGN_TEXT_COLUMNS, WaveLimit, read_campaign_text},
+        segment_sql::Dialect,
+        sending_campaigns::{ACCOUNTS_SENDING_SQL, Rounds, campaigns_of_account_sql, in_wave_order, wave_key},
         wave::WavePlan,
         zones::IdRange,
     },
@@ -43,30 +45,69 @@ pub(super) async fn next_wave(
     if limit == 0 {
         return Ok(Vec::new());
     }
-    let campaigns = tx
-        .prepare_cached(&format!(
-            "SELECT {CAMPAIGN_TEXT_COLUMNS}, total FROM campaigns
-             WHERE status = 'sending' AND paused_at IS NULL
-             ORDER BY pushtype = 'marketing', id"
-        ))
-        .await?;
-    // Each campaign that may send now, with the id ranges of its messages that may.
-    let mut live: Vec<(CampaignText, i64)> = Vec::new();
-    let mut open_ranges: HashMap<i64, Vec<IdRange>> = HashMap::new();
-    for row in tx.query(&campaigns, &[]).await? {
-        let campaign = read_campaign_text(&row)?;
-        let ranges = campaign.open_ranges(open);
-        if !ranges.is_empty() {
-            open_ranges.insert(campaign.id, ranges);
-            live.push((campaign, row.try_get(12)?));
-        }
-    }
+    let accounts = tx.prepare_cached(ACCOUNTS_SENDING_SQL).await?;
+    let accounts = tx.query(&accounts, &[]).await?.iter().map(|row| row.try_get(0)).collect::<Result<_, _>>()?;
+    let mut rounds = Rounds::new(accounts, limit);
     let mut wave = Vec::with_capacity(limit);
     let mut empty = Vec::new();
+    loop {
+        let remaining = wave_limit.after(wave.iter().map(|queued: &Queued| queued.campaign.account));
+        let (live, open_ranges) = live_campaigns(tx, &mut rounds, open).await?;
+        claim_wave(tx, node, (live, &open_ranges), remaining, &mut wave, &mut empty).await?;
+        if !rounds.next_round(&wave_limit.after(wave.iter().map(|queued| queued.campaign.account))) {
+            break;
+        }
+    }
+    if !empty.is_empty() {
+        close_if_done(tx, &empty).await?;
+    }
+    Ok(wave)
+}
+
+/// The campaigns of this round's accounts ([`Rounds`]) that may send now, in wave order, with
+/// their counts of messages, and the id ranges of the messages of each that may go.
+async fn live_campaigns(
+    tx: &Transaction<'_>,
+    rounds: &mut Rounds,
+    open: OpenWindows,
+) -> Result<(Vec<(CampaignText, i64)>, HashMap<i64, Vec<IdRange>>), Error> {
+    let campaigns = tx
+        .prepare_cached(&campaigns_of_account_sql(&format!("{CAMPAIGN_TEXT_COLUMNS}, total"), Dialect::Postgres))
+        .await?;
+    let mut live: Vec<(CampaignText, i64)> = Vec::new();
+    let mut open_ranges: HashMap<i64, Vec<IdRange>> = HashMap::new();
+    for (account, (marketing, id)) in rounds.accounts() {
+        let rows = tx.query(&campaigns, &[&account, &marketing, &id, &rounds.per_read()]).await?;
+        let mut last = None;
+        for row in &rows {
+            let campaign = read_campaign_text(row)?;
+            last = Some(wave_key(&campaign));
+            let ranges = campaign.open_ranges(open);
+            if !ranges.is_empty() {
+                open_ranges.insert(campaign.id, ranges);
+                live.push((campaign, row.try_get(12)?));
+            }
+        }
+        rounds.read(account, rows.len(), last);
+    }
+    in_wave_order(&mut live, |(campaign, _)| campaign);
+    Ok((live, open_ranges))
+}
+
+/// Claims up to `limit` of the `live` campaigns' queued messages into `wave` ([`WavePlan`]),
+/// adding to `empty` the campaigns found with nothing queued.
+async fn claim_wave(
+    tx: &Transaction<'_>,
+    node: i64,
+    (live, open_ranges): (Vec<(CampaignText, i64)>, &HashMap<i64, Vec<IdRange>>),
+    limit: WaveLimit,
+    wave: &mut Vec<Queued>,
+    empty: &mut Vec<i64>,
+) -> Result<(), Error> {
     let groups: Vec<Vec<Arc<CampaignText>>> =
-        groups(live, &wave_limit).into_iter().map(|group| group.into_iter().map(Arc::new).collect()).collect();
+        groups(live, &limit).into_iter().map(|group| group.into_iter().map(Arc::new).collect()).collect();
     let accounts = groups.iter().map(|group| group.iter().map(|campaign| campaign.account).collect()).collect();
-    let mut plan = WavePlan::new(accounts, wave_limit);
+    let mut plan = WavePlan::new(accounts, limit);
     while let Some(ask) = plan.next() {
         let group = &groups[ask.group];
         let ids: Vec<i64> = group.iter().map(|campaign| campaign.id).collect();
@@ -105,10 +146,7 @@ pub(super) async fn next_wave(
         }
         plan.took(wave[before..].iter().map(|queued| queued.campaign.account));
     }
-    if !empty.is_empty() {
-        close_if_done(tx, &empty).await?;
-    }
-    Ok(wave)
+    Ok(())
 }
 
 /// `campaigns` (in wave order) in the groups claimed from together: a large campaign alone,

@@ -47,6 +47,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0038_report_counts.sql"),
     include_str!("../../../migrations/postgres/0039_inbox_counts.sql"),
     include_str!("../../../migrations/postgres/0040_inbox_search.sql"),
+    include_str!("../../../migrations/postgres/0041_sending_campaigns.sql"),
 ];
 
 /// The advisory lock's key ("texto" in ASCII).

@@ -20,6 +20,8 @@ use crate::{
         columns::StoredCode,
         delivery::{CAMPAIGN_TEXT_COLUMNS, WaveLimit, read_campaign_text, read_finished, read_notice},
         effects::{self, Submitted},
+        segment_sql::Dialect,
+        sending_campaigns::{ACCOUNTS_SENDING_SQL, Rounds, campaigns_of_account_sql, in_wave_order, wave_key},
         wave::WavePlan,
         zones::IdRange,
     },
@@ -221,28 +223,74 @@ fn store_hand_offs(db: &Connection, done: &[HandOff], outbox: &mut Outbox, now: 
 /// account's messages.
 fn next_wave(db: &Connection, wave_limit: WaveLimit, open: OpenWindows) -> Result<Vec<Queued>, Error> {
     let limit = wave_limit.total;
-    let mut campaigns = db.prepare_cached(&format!(
-        "SELECT {CAMPAIGN_TEXT_COLUMNS} FROM campaigns
-         WHERE status = 'sending' AND paused_at IS NULL
-         ORDER BY pushtype = 'marketing', id"
-    ))?;
-    // Each campaign with the id ranges of its messages that may go now.
-    let live: Vec<(Arc<CampaignText>, Vec<IdRange>)> = campaigns
-        .query_map([], |row| read_campaign_text(row))?
-        .map(|campaign| campaign.map(|c| (c.open_ranges(open), Arc::new(c))))
-        .filter(|campaign| campaign.as_ref().map_or(true, |(ranges, _)| !ranges.is_empty()))
-        .map(|campaign| campaign.map(|(ranges, c)| (c, ranges)))
-        .collect::<Result<_, _>>()?;
     let mut wave = Vec::with_capacity(limit);
+    // The runs of consecutive queued messages taken (campaign, first, last): a closed zone's
+    // messages between two runs are not in flight.
+    let mut runs: Vec<(i64, i64, i64)> = Vec::new();
+    if limit > 0 {
+        let accounts =
+            db.prepare_cached(ACCOUNTS_SENDING_SQL)?.query_map([], |row| row.get(0))?.collect::<Result<_, _>>()?;
+        let mut rounds = Rounds::new(accounts, limit);
+        loop {
+            let remaining = wave_limit.after(wave.iter().map(|queued: &Queued| queued.campaign.account));
+            let live = live_campaigns(db, &mut rounds, open)?;
+            take_wave(db, &live, remaining, &mut wave, &mut runs)?;
+            if !rounds.next_round(&wave_limit.after(wave.iter().map(|queued| queued.campaign.account))) {
+                break;
+            }
+        }
+    }
+    db.prepare_cached("DELETE FROM in_flight")?.execute([])?;
+    let mut in_flight = db.prepare_cached("INSERT INTO in_flight (campaign_id, first_id, last_id) VALUES (?, ?, ?)")?;
+    for (campaign, first, last) in runs {
+        in_flight.execute([campaign, first, last])?;
+    }
+    Ok(wave)
+}
+
+/// The campaigns of this round's accounts ([`Rounds`]) that may send now, in wave order, each
+/// with the id ranges of its messages that may.
+fn live_campaigns(
+    db: &Connection,
+    rounds: &mut Rounds,
+    open: OpenWindows,
+) -> Result<Vec<(Arc<CampaignText>, Vec<IdRange>)>, Error> {
+    let mut campaigns = db.prepare_cached(&campaigns_of_account_sql(CAMPAIGN_TEXT_COLUMNS, Dialect::Sqlite))?;
+    let mut live = Vec::new();
+    for (account, (marketing, id)) in rounds.accounts() {
+        let (mut read, mut last) = (0, None);
+        for campaign in
+            campaigns.query_map(params![account, marketing, id, rounds.per_read()], |row| read_campaign_text(row))?
+        {
+            let campaign = campaign?;
+            (read, last) = (read + 1, Some(wave_key(&campaign)));
+            let ranges = campaign.open_ranges(open);
+            if !ranges.is_empty() {
+                live.push((Arc::new(campaign), ranges));
+            }
+        }
+        rounds.read(account, read, last);
+    }
+    in_wave_order(&mut live, |(campaign, _)| campaign);
+    Ok(live)
+}
+
+/// Takes up to `limit` queued messages of the `live` campaigns into `wave` (see [`WavePlan`]),
+/// recording the runs taken; closes the campaigns found with nothing queued.
+fn take_wave(
+    db: &Connection,
+    live: &[(Arc<CampaignText>, Vec<IdRange>)],
+    limit: WaveLimit,
+    wave: &mut Vec<Queued>,
+    runs: &mut Vec<(i64, i64, i64)>,
+) -> Result<(), Error> {
     let mut queued = db.prepare_cached(
         "SELECT id, number, info, variant FROM messages WHERE campaign_id = ? AND delivery = 0 AND id > ? AND id <= ?
          ORDER BY id LIMIT ?",
     )?;
-    // The last message taken from each campaign, and the runs of consecutive queued messages
-    // taken (campaign, first, last): a closed zone's messages between two runs are not in flight.
+    // The last message taken from each campaign.
     let mut last_taken: HashMap<i64, i64> = HashMap::new();
-    let mut runs: Vec<(i64, i64, i64)> = Vec::new();
-    let mut plan = WavePlan::new(live.iter().map(|(campaign, _)| vec![campaign.account]).collect(), wave_limit);
+    let mut plan = WavePlan::new(live.iter().map(|(campaign, _)| vec![campaign.account]).collect(), limit);
     while let Some(ask) = plan.next() {
         let (campaign, open_ranges) = &live[ask.group];
         let after = last_taken.get(&campaign.id).copied().unwrap_or(0);
@@ -273,12 +321,7 @@ fn next_wave(db: &Connection, wave_limit: WaveLimit, open: OpenWindows) -> Resul
         }
         plan.took(taken.iter().map(|_| campaign.account));
     }
-    db.prepare_cached("DELETE FROM in_flight")?.execute([])?;
-    let mut in_flight = db.prepare_cached("INSERT INTO in_flight (campaign_id, first_id, last_id) VALUES (?, ?, ?)")?;
-    for (campaign, first, last) in runs {
-        in_flight.execute([campaign, first, last])?;
-    }
-    Ok(wave)
+    Ok(())
 }
 
 /// A sending campaign with no message queued or in flight is `sent`.
