@@ -49,9 +49,10 @@ fn salt() -> Result<SaltString, Error> {
 type Job = Box<dyn FnOnce() + Send>;
 
 /// The hashing threads: half the cores (one on two), so that a burst of sign-ins waits its
-/// turn instead of taking every core from the sends, each at nice 10, so that when the cores
-/// are busy the kernel gives them to the sends first (a sign-in then takes longer; a send does
-/// not wait behind it). `None` if no thread could be started.
+/// turn instead of taking every core from the sends, each at nice 19 (the lowest), so that
+/// when the cores are busy the kernel gives them to the sends first (a sign-in then takes
+/// longer; a send does not wait behind it: sends beside 20 sign-ins a second 11-12% lower at
+/// nice 19, 15% at nice 10, docs/performance.md). `None` if no thread could be started.
 static HASHERS: LazyLock<Option<Sender<Job>>> = LazyLock::new(|| {
     let (jobs, queue) = std::sync::mpsc::channel::<Job>();
     let queue = Arc::new(Mutex::new(queue));
@@ -60,7 +61,7 @@ static HASHERS: LazyLock<Option<Sender<Job>>> = LazyLock::new(|| {
     for n in 0..threads {
         let queue = Arc::clone(&queue);
         let spawned = std::thread::Builder::new().name(format!("texto-hashing-{n}")).spawn(move || {
-            if let Err(error) = rustix::process::setpriority_process(None, 10) {
+            if let Err(error) = rustix::process::setpriority_process(None, 19) {
                 tracing::warn!(%error, "the password hashing thread keeps its priority");
             }
             loop {
