@@ -53,7 +53,7 @@ pub(super) async fn next_wave(
     loop {
         let remaining = wave_limit.after(wave.iter().map(|queued: &Queued| queued.campaign.account));
         let (live, open_ranges) = live_campaigns(tx, &mut rounds, open).await?;
-        claim_wave(tx, node, (live, &open_ranges), remaining, &mut wave, &mut empty).await?;
+        claim_wave(tx, node, (live, open_ranges), remaining, &mut wave, &mut empty).await?;
         if !rounds.next_round(&wave_limit.after(wave.iter().map(|queued| queued.campaign.account))) {
             break;
         }
@@ -66,11 +66,7 @@ pub(super) async fn next_wave(
 
 /// The campaigns of this round's accounts ([`Rounds`]) that may send now, in wave order, with
 /// their counts of messages, and the id ranges of the messages of each that may go.
-async fn live_campaigns(
-    tx: &Transaction<'_>,
-    rounds: &mut Rounds,
-    open: OpenWindows,
-) -> Result<(Vec<(CampaignText, i64)>, HashMap<i64, Vec<IdRange>>), Error> {
+async fn live_campaigns(tx: &Transaction<'_>, rounds: &mut Rounds, open: OpenWindows) -> Result<LiveCampaigns, Error> {
     let campaigns = tx
         .prepare_cached(&campaigns_of_account_sql(&format!("{CAMPAIGN_TEXT_COLUMNS}, total"), Dialect::Postgres))
         .await?;
@@ -94,12 +90,16 @@ async fn live_campaigns(
     Ok((live, open_ranges))
 }
 
+/// The campaigns that may send now, in wave order, with their counts of messages, and the id
+/// ranges of the messages of each that may go.
+type LiveCampaigns = (Vec<(CampaignText, i64)>, HashMap<i64, Vec<IdRange>>);
+
 /// Claims up to `limit` of the `live` campaigns' queued messages into `wave` ([`WavePlan`]),
 /// adding to `empty` the campaigns found with nothing queued.
 async fn claim_wave(
     tx: &Transaction<'_>,
     node: i64,
-    (live, open_ranges): (Vec<(CampaignText, i64)>, &HashMap<i64, Vec<IdRange>>),
+    (live, open_ranges): LiveCampaigns,
     limit: WaveLimit,
     wave: &mut Vec<Queued>,
     empty: &mut Vec<i64>,

@@ -248,13 +248,12 @@ fn next_wave(db: &Connection, wave_limit: WaveLimit, open: OpenWindows) -> Resul
     Ok(wave)
 }
 
+/// A campaign that may send now, with the id ranges of its messages that may.
+type LiveCampaign = (Arc<CampaignText>, Vec<IdRange>);
+
 /// The campaigns of this round's accounts ([`Rounds`]) that may send now, in wave order, each
 /// with the id ranges of its messages that may.
-fn live_campaigns(
-    db: &Connection,
-    rounds: &mut Rounds,
-    open: OpenWindows,
-) -> Result<Vec<(Arc<CampaignText>, Vec<IdRange>)>, Error> {
+fn live_campaigns(db: &Connection, rounds: &mut Rounds, open: OpenWindows) -> Result<Vec<LiveCampaign>, Error> {
     let mut campaigns = db.prepare_cached(&campaigns_of_account_sql(CAMPAIGN_TEXT_COLUMNS, Dialect::Sqlite))?;
     let mut live = Vec::new();
     for (account, (marketing, id)) in rounds.accounts() {
@@ -279,7 +278,7 @@ fn live_campaigns(
 /// recording the runs taken; closes the campaigns found with nothing queued.
 fn take_wave(
     db: &Connection,
-    live: &[(Arc<CampaignText>, Vec<IdRange>)],
+    live: &[LiveCampaign],
     limit: WaveLimit,
     wave: &mut Vec<Queued>,
     runs: &mut Vec<(i64, i64, i64)>,
