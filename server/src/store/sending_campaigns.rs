@@ -1,13 +1,13 @@
 //! The sending campaigns a wave looks at, written once for both stores: each account's first
-//! ones in wave order (alerts first, then by id), a wave's worth per account, read on the
-//! `campaigns_sending` index, instead of every sending campaign. A backlog of thousands of
-//! one-recipient sends made each wave read all of them, so the hand-over fell further behind
-//! as the backlog grew (one-recipient sends from 5,969 to 1,821 a second within a minute:
-//! docs/performance.md). Reading per account keeps each account's fair share of a wave
+//! ones in wave order (alerts first, then marketing, each by id), read a range of the
+//! `campaigns_sending` index at a time until a wave's worth of them may send now (those waiting
+//! for a closed zone do not count), instead of every sending campaign. A backlog of thousands
+//! of one-recipient sends made each wave read all of them, so the hand-over fell further behind
+//! as the backlog grew (one-recipient sends from 5,378 to 1,769 a second within a minute:
+//! docs/performance.md). Reading each account in turn keeps its fair share of a wave
 //! ([`super::wave`]) however large another account's backlog. When a round leaves the wave
-//! short and an account had more, the next round reads on past what the last one read (its
-//! campaigns may have had nothing to take now: their open zones done, or claimed by another
-//! node).
+//! short and an account has more, the next round reads on past what the last one read (its
+//! campaigns may have had nothing queued, or been claimed by another node).
 
 use texto_core::PushType;
 
@@ -23,9 +23,9 @@ pub(super) const ACCOUNTS_SENDING_SQL: &str = "WITH RECURSIVE sending (account) 
      )
      SELECT account FROM sending WHERE account IS NOT NULL";
 
-/// `columns` of an account's (the first parameter) sending campaigns that are not paused, in
-/// wave order, after the one whose [`WaveKey`] is the second and third parameters, up to the
-/// fourth's count.
+/// `columns` of an account's (the first parameter) sending campaigns that are not paused, of
+/// one push type (the second: marketing or not), after an id (the third), by id, up to the
+/// fourth's count. Each read is a range of the `campaigns_sending` index.
 pub(super) fn campaigns_of_account_sql(columns: &str, dialect: Dialect) -> String {
     let [account, marketing, id, count] = match dialect {
         Dialect::Sqlite => ["?1", "?2", "?3", "?4"],
@@ -34,68 +34,100 @@ pub(super) fn campaigns_of_account_sql(columns: &str, dialect: Dialect) -> Strin
     format!(
         "SELECT {columns} FROM campaigns
          WHERE account_id = {account} AND status = 'sending' AND paused_at IS NULL
-         AND ((pushtype = 'marketing') > {marketing} OR ((pushtype = 'marketing') = {marketing} AND id > {id}))
-         ORDER BY (pushtype = 'marketing'), id LIMIT {count}"
+         AND (pushtype = 'marketing') = {marketing} AND id > {id}
+         ORDER BY id LIMIT {count}"
     )
 }
 
 /// A campaign's place in wave order: marketing after alerts, then its id.
 pub(super) type WaveKey = (bool, i64);
 
-/// `campaign`'s place in wave order.
-pub(super) fn wave_key(campaign: &CampaignText) -> WaveKey {
-    (campaign.pushtype == PushType::Marketing, campaign.id)
-}
-
 /// Campaigns read account by account, put in wave order.
 pub(super) fn in_wave_order<T>(campaigns: &mut [T], text: impl Fn(&T) -> &CampaignText) {
-    campaigns.sort_by_key(|campaign| wave_key(text(campaign)));
+    campaigns.sort_by_key(|campaign| {
+        let campaign = text(campaign);
+        (campaign.pushtype == PushType::Marketing, campaign.id)
+    });
+}
+
+/// One read of an account's campaigns: of its alerts or its marketing, after this id, this many.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Read {
+    /// The account.
+    pub(super) account: AccountId,
+    /// Marketing campaigns, or alerts.
+    pub(super) marketing: bool,
+    /// After this id.
+    pub(super) after: i64,
+    /// At most this many.
+    pub(super) count: i64,
+}
+
+/// Where the reading of one account's campaigns has got to.
+#[derive(Debug)]
+struct AccountReading {
+    account: AccountId,
+    /// The last campaign read (or where reading starts).
+    at: WaveKey,
+    /// Campaigns found this round that may send now.
+    live: usize,
+    /// Nothing past `at`.
+    exhausted: bool,
 }
 
 /// The rounds of a wave's reads: which accounts to read and from where.
 pub(super) struct Rounds {
-    /// The accounts to read this round, each after the last campaign read of it.
-    accounts: Vec<(AccountId, WaveKey)>,
-    /// The accounts that had more than a round's read, after what was read of them.
-    more: Vec<(AccountId, WaveKey)>,
-    /// Campaigns read of an account a round.
-    per_read: usize,
+    accounts: Vec<AccountReading>,
+    /// Campaigns that may send now to find of an account a round.
+    per_round: usize,
 }
 
 impl Rounds {
     /// The first round of a wave of `limit` messages: every account in `accounts`, from its
     /// first campaign.
     pub(super) fn new(accounts: Vec<AccountId>, limit: usize) -> Rounds {
-        Rounds {
-            accounts: accounts.into_iter().map(|account| (account, (false, 0))).collect(),
-            more: Vec::new(),
-            per_read: limit.max(1),
+        let accounts = accounts
+            .into_iter()
+            .map(|account| AccountReading { account, at: (false, 0), live: 0, exhausted: false })
+            .collect();
+        Rounds { accounts, per_round: limit.max(1) }
+    }
+
+    /// The next read this round, if any: an account is read until a round's worth of its
+    /// campaigns may send now (those waiting for a closed zone do not count), or it has no
+    /// more.
+    pub(super) fn next_read(&self) -> Option<Read> {
+        let count = i64::try_from(self.per_round).unwrap_or(i64::MAX);
+        self.accounts.iter().find(|reading| !reading.exhausted && reading.live < self.per_round).map(|reading| Read {
+            account: reading.account,
+            marketing: reading.at.0,
+            after: reading.at.1,
+            count,
+        })
+    }
+
+    /// Records what `read` found: `read_count` campaigns, the last at `last` (an id), `live` of
+    /// them may send now.
+    pub(super) fn found(&mut self, read: Read, read_count: usize, last: Option<i64>, live: usize) {
+        let Some(reading) = self.accounts.iter_mut().find(|reading| reading.account == read.account) else { return };
+        reading.live += live;
+        if let Some(last) = last {
+            reading.at.1 = last;
         }
-    }
-
-    /// The accounts to read this round, with the key to read after.
-    pub(super) fn accounts(&self) -> Vec<(AccountId, WaveKey)> {
-        self.accounts.clone()
-    }
-
-    /// How many campaigns to read of an account.
-    pub(super) fn per_read(&self) -> i64 {
-        i64::try_from(self.per_read).unwrap_or(i64::MAX)
-    }
-
-    /// Records that `read` campaigns were read of `account` this round, the last at `last`.
-    pub(super) fn read(&mut self, account: AccountId, read: usize, last: Option<WaveKey>) {
-        if let Some(last) = last.filter(|_| read >= self.per_read) {
-            self.more.push((account, last));
+        if (read_count as i64) < read.count {
+            // This push type is read to its end: alerts are followed by marketing.
+            match reading.at.0 {
+                false => reading.at = (true, 0),
+                true => reading.exhausted = true,
+            }
         }
     }
 
     /// Starts the next round, if the wave can still take something (`remaining`) from an
-    /// account that had more.
+    /// account that has more.
     pub(super) fn next_round(&mut self, remaining: &WaveLimit) -> bool {
-        let mut more = std::mem::take(&mut self.more);
-        more.retain(|(account, _)| remaining.allowed(*account) > 0);
-        self.accounts = more;
+        self.accounts.retain(|reading| !reading.exhausted && remaining.allowed(reading.account) > 0);
+        self.accounts.iter_mut().for_each(|reading| reading.live = 0);
         remaining.total > 0 && !self.accounts.is_empty()
     }
 }

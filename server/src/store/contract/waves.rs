@@ -59,16 +59,17 @@ async fn a_wave_takes_alerts_first_then_campaigns_in_order_up_to_its_size() {
     }
 }
 
-/// `count` one-message alert campaigns of `account` from id `first` on, their messages queued
-/// (`delivery` 0) or already handed over (1).
-fn one_message_campaigns(account: i64, first: i64, count: i64, delivery: i64) -> String {
+/// `count` one-message campaigns of `account` from id `first` on, of `pushtype`, with `zones`
+/// (an SQL literal: `NULL` for Paris's window), their messages queued (`delivery` 0) or
+/// already handed over (1).
+fn one_message_campaigns(account: i64, first: i64, count: i64, delivery: i64, pushtype: &str, zones: &str) -> String {
     (first..first + count)
         .map(|id| {
             format!(
                 "INSERT INTO campaigns (id, account_id, text, pushtype, status, send_at, created_at, cost, total, sent,
-                     blacklisted, duplicated, invalid, npai, not_allowed, flood, country_limit)
-                 VALUES ({id}, {account}, 'Code', 'alert', 'sending', '2026-11-24T10:00:00Z', '2026-11-24T10:00:00Z',
-                     1, 1, 1, 0, 0, 0, 0, 0, 0, 0);
+                     blacklisted, duplicated, invalid, npai, not_allowed, flood, country_limit, zones)
+                 VALUES ({id}, {account}, 'Code', '{pushtype}', 'sending', '2026-11-24T10:00:00Z', '2026-11-24T10:00:00Z',
+                     1, 1, 1, 0, 0, 0, 0, 0, 0, 0, {zones});
                  INSERT INTO messages (id, campaign_id, account_id, number, country, parts, cost, text_hash, created_at, delivery)
                  VALUES ({id}00, {id}, {account}, {}, 'FR', 1, 100, 0, '2026-11-24T10:00:00Z', {delivery});",
                 33_611_000_000 + id
@@ -88,9 +89,9 @@ async fn a_wave_reads_on_past_campaigns_with_nothing_to_take_and_each_account_ge
         backend.execute("INSERT INTO accounts (id, name) VALUES (1, 'acme'), (2, 'globex');").await;
         // Account 1: six campaigns already handed over (nothing queued), then 30 queued; account
         // 2: one queued, sent last.
-        backend.execute(&one_message_campaigns(1, 1, 6, 1)).await;
-        backend.execute(&one_message_campaigns(1, 7, 30, 0)).await;
-        backend.execute(&one_message_campaigns(2, 37, 1, 0)).await;
+        backend.execute(&one_message_campaigns(1, 1, 6, 1, "alert", "NULL")).await;
+        backend.execute(&one_message_campaigns(1, 7, 30, 0, "alert", "NULL")).await;
+        backend.execute(&one_message_campaigns(2, 37, 1, 0, "alert", "NULL")).await;
         let wave = store.hand_off(Vec::new(), 4.into(), OpenWindows::NONE, now).await.expect("a wave");
         let ids: Vec<i64> = wave.iter().map(|queued| queued.id).collect();
         assert_eq!(ids.len(), 4, "{backend}: a full wave past the campaigns with nothing queued: {ids:?}");
@@ -117,5 +118,30 @@ async fn a_wave_reads_on_past_campaigns_with_nothing_to_take_and_each_account_ge
         taken.sort_unstable();
         let expected: Vec<i64> = (7..=37).map(|id| id * 100).collect();
         assert_eq!(taken, expected, "{backend}");
+    }
+}
+
+/// Campaigns waiting for a closed zone do not hold back an account's campaigns behind them,
+/// however many they are, while another account's backlog could fill the wave.
+#[tokio::test]
+async fn campaigns_waiting_for_a_closed_zone_do_not_take_their_accounts_share() {
+    for backend in Backend::all().await {
+        let store = backend.store();
+        let now = Utc::now();
+        backend.execute("INSERT INTO accounts (id, name) VALUES (1, 'acme'), (2, 'globex');").await;
+        // Account 1: ten marketing campaigns to La Réunion, then one to Paris's numbers;
+        // account 2: 30 alerts.
+        for id in 1..=10 {
+            let zones = format!("'[[\"RE\", {id}00]]'");
+            backend.execute(&one_message_campaigns(1, id, 1, 0, "marketing", &zones)).await;
+        }
+        backend.execute(&one_message_campaigns(1, 11, 1, 0, "marketing", "NULL")).await;
+        backend.execute(&one_message_campaigns(2, 12, 30, 0, "alert", "NULL")).await;
+        let wave =
+            store.hand_off(Vec::new(), 4.into(), OpenWindows::NONE.with(Zone::Paris), now).await.expect("a wave");
+        let ids: Vec<i64> = wave.iter().map(|queued| queued.id).collect();
+        assert!(ids.contains(&1100), "{backend}: account 1's message to Paris is in the wave: {ids:?}");
+        assert_eq!(ids.len(), 4, "{backend}: {ids:?}");
+        assert!(ids.iter().all(|id| *id > 1000), "{backend}: La Réunion's window is closed: {ids:?}");
     }
 }

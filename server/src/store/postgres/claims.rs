@@ -19,7 +19,7 @@ use crate::{
         CampaignText, Queued,
         delivery::{CAMPAIGN_TEXT_COLUMNS, WaveLimit, read_campaign_text},
         segment_sql::Dialect,
-        sending_campaigns::{ACCOUNTS_SENDING_SQL, Rounds, campaigns_of_account_sql, in_wave_order, wave_key},
+        sending_campaigns::{ACCOUNTS_SENDING_SQL, Rounds, campaigns_of_account_sql, in_wave_order},
         wave::WavePlan,
         zones::IdRange,
     },
@@ -72,19 +72,19 @@ async fn live_campaigns(tx: &Transaction<'_>, rounds: &mut Rounds, open: OpenWin
         .await?;
     let mut live: Vec<(CampaignText, i64)> = Vec::new();
     let mut open_ranges: HashMap<i64, Vec<IdRange>> = HashMap::new();
-    for (account, (marketing, id)) in rounds.accounts() {
-        let rows = tx.query(&campaigns, &[&account, &marketing, &id, &rounds.per_read()]).await?;
-        let mut last = None;
+    while let Some(read) = rounds.next_read() {
+        let rows = tx.query(&campaigns, &[&read.account, &read.marketing, &read.after, &read.count]).await?;
+        let (mut last, before) = (None, live.len());
         for row in &rows {
             let campaign = read_campaign_text(row)?;
-            last = Some(wave_key(&campaign));
+            last = Some(campaign.id);
             let ranges = campaign.open_ranges(open);
             if !ranges.is_empty() {
                 open_ranges.insert(campaign.id, ranges);
                 live.push((campaign, row.try_get(12)?));
             }
         }
-        rounds.read(account, rows.len(), last);
+        rounds.found(read, rows.len(), last, live.len() - before);
     }
     in_wave_order(&mut live, |(campaign, _)| campaign);
     Ok((live, open_ranges))

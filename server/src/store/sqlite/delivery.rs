@@ -21,7 +21,7 @@ use crate::{
         delivery::{CAMPAIGN_TEXT_COLUMNS, WaveLimit, read_campaign_text, read_finished, read_notice},
         effects::{self, Submitted},
         segment_sql::Dialect,
-        sending_campaigns::{ACCOUNTS_SENDING_SQL, Rounds, campaigns_of_account_sql, in_wave_order, wave_key},
+        sending_campaigns::{ACCOUNTS_SENDING_SQL, Rounds, campaigns_of_account_sql, in_wave_order},
         wave::WavePlan,
         zones::IdRange,
     },
@@ -256,19 +256,19 @@ type LiveCampaign = (Arc<CampaignText>, Vec<IdRange>);
 fn live_campaigns(db: &Connection, rounds: &mut Rounds, open: OpenWindows) -> Result<Vec<LiveCampaign>, Error> {
     let mut campaigns = db.prepare_cached(&campaigns_of_account_sql(CAMPAIGN_TEXT_COLUMNS, Dialect::Sqlite))?;
     let mut live = Vec::new();
-    for (account, (marketing, id)) in rounds.accounts() {
-        let (mut read, mut last) = (0, None);
-        for campaign in
-            campaigns.query_map(params![account, marketing, id, rounds.per_read()], |row| read_campaign_text(row))?
+    while let Some(read) = rounds.next_read() {
+        let (mut count, mut last, before) = (0, None, live.len());
+        for campaign in campaigns
+            .query_map(params![read.account, read.marketing, read.after, read.count], |row| read_campaign_text(row))?
         {
             let campaign = campaign?;
-            (read, last) = (read + 1, Some(wave_key(&campaign)));
+            (count, last) = (count + 1, Some(campaign.id));
             let ranges = campaign.open_ranges(open);
             if !ranges.is_empty() {
                 live.push((Arc::new(campaign), ranges));
             }
         }
-        rounds.read(account, read, last);
+        rounds.found(read, count, last, live.len() - before);
     }
     in_wave_order(&mut live, |(campaign, _)| campaign);
     Ok(live)
