@@ -43,9 +43,9 @@ test("a token the server stops accepting sends the user back to sign-in with a m
   await campaigns.waitFor(); // the app is up, whatever else the machine is doing
   assert.equal((await api(suite.texto, "DELETE", `/token/${made.body.token_id}`)).status, 200);
   // The next call the app makes is refused (the header's balance may already have been, and
-  // the app already gone back to sign-in). Compose's calls come from the bundle already loaded;
-  // Campaigns' page loads a bundle of its own first, which on a busy machine took longer than
-  // the wait (CI, 2026-11-29): each page is opened in turn until a call is refused.
+  // the app already gone back to sign-in). One click once waited out the whole wait in CI
+  // (2026-11-29; Campaigns' page loads a bundle of its own first): each page is opened in turn
+  // until a call is refused.
   const ended = page.getByText("Your session ended");
   for (let turn = 0; turn < 6 && !(await ended.isVisible()); turn++) {
     const name = turn % 2 === 0 ? "Compose" : "Campaigns";
