@@ -50,6 +50,12 @@ pub(super) fn in_wave_order<T>(campaigns: &mut [T], text: impl Fn(&T) -> &Campai
     });
 }
 
+/// How many round's worths of an account's campaigns a round reads at most, when most of them
+/// wait for a closed zone: a backlog of marketing read overnight costs a wave this much per
+/// account, not the whole backlog. Past it, the account's later campaigns wait for a round
+/// with room (the wave short) or for the zones to open.
+const MOST_READ_PER_ROUND: usize = 8;
+
 /// One read of an account's campaigns: of its alerts or its marketing, after this id, this many.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Read {
@@ -71,6 +77,8 @@ struct AccountReading {
     at: WaveKey,
     /// Campaigns found this round that may send now.
     live: usize,
+    /// Campaigns read this round.
+    read: usize,
     /// Nothing past `at`.
     exhausted: bool,
 }
@@ -88,17 +96,20 @@ impl Rounds {
     pub(super) fn new(accounts: Vec<AccountId>, limit: usize) -> Rounds {
         let accounts = accounts
             .into_iter()
-            .map(|account| AccountReading { account, at: (false, 0), live: 0, exhausted: false })
+            .map(|account| AccountReading { account, at: (false, 0), live: 0, read: 0, exhausted: false })
             .collect();
         Rounds { accounts, per_round: limit.max(1) }
     }
 
     /// The next read this round, if any: an account is read until a round's worth of its
     /// campaigns may send now (those waiting for a closed zone do not count), or it has no
-    /// more.
+    /// more, or [`MOST_READ_PER_ROUND`] round's worths were read of it.
     pub(super) fn next_read(&self) -> Option<Read> {
         let count = i64::try_from(self.per_round).unwrap_or(i64::MAX);
-        self.accounts.iter().find(|reading| !reading.exhausted && reading.live < self.per_round).map(|reading| Read {
+        let most = self.per_round.saturating_mul(MOST_READ_PER_ROUND);
+        let unfinished =
+            |reading: &&AccountReading| !reading.exhausted && reading.live < self.per_round && reading.read < most;
+        self.accounts.iter().find(unfinished).map(|reading| Read {
             account: reading.account,
             marketing: reading.at.0,
             after: reading.at.1,
@@ -111,6 +122,7 @@ impl Rounds {
     pub(super) fn found(&mut self, read: Read, read_count: usize, last: Option<i64>, live: usize) {
         let Some(reading) = self.accounts.iter_mut().find(|reading| reading.account == read.account) else { return };
         reading.live += live;
+        reading.read += read_count;
         if let Some(last) = last {
             reading.at.1 = last;
         }
@@ -127,7 +139,48 @@ impl Rounds {
     /// account that has more.
     pub(super) fn next_round(&mut self, remaining: &WaveLimit) -> bool {
         self.accounts.retain(|reading| !reading.exhausted && remaining.allowed(reading.account) > 0);
-        self.accounts.iter_mut().for_each(|reading| reading.live = 0);
+        self.accounts.iter_mut().for_each(|reading| (reading.live, reading.read) = (0, 0));
         remaining.total > 0 && !self.accounts.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_account_is_read_alerts_then_marketing_until_a_wave_s_worth_may_send() {
+        let mut rounds = Rounds::new(vec![7], 4);
+        let first = rounds.next_read().expect("a read");
+        assert_eq!((first.account, first.marketing, first.after, first.count), (7, false, 0, 4));
+        // Two alerts: the alerts are read to their end, marketing next, from its start.
+        rounds.found(first, 2, Some(12), 2);
+        let second = rounds.next_read().expect("a read");
+        assert_eq!((second.marketing, second.after), (true, 0));
+        // Four marketing campaigns, two of which may send: four may send now, the round is done.
+        rounds.found(second, 4, Some(40), 2);
+        assert_eq!(rounds.next_read(), None);
+        // The wave is short: the next round reads on after campaign 40.
+        assert!(rounds.next_round(&WaveLimit::from(3)));
+        let third = rounds.next_read().expect("a read");
+        assert_eq!((third.marketing, third.after), (true, 40));
+        rounds.found(third, 1, Some(41), 1);
+        assert_eq!(rounds.next_read(), None, "nothing left");
+        assert!(!rounds.next_round(&WaveLimit::from(3)), "no account has more");
+    }
+
+    #[test]
+    fn campaigns_waiting_for_a_closed_zone_are_read_eight_wave_s_worths_a_round_at_most() {
+        let mut rounds = Rounds::new(vec![7], 4);
+        let mut reads = 0;
+        while let Some(read) = rounds.next_read() {
+            reads += 1;
+            // Four campaigns a read, none of which may send now.
+            rounds.found(read, 4, Some(read.after + 4), 0);
+        }
+        assert_eq!(reads, MOST_READ_PER_ROUND);
+        assert!(rounds.next_round(&WaveLimit::from(1)), "the account has more");
+        assert!(rounds.next_read().is_some());
+        assert!(!rounds.next_round(&WaveLimit::from(0)), "a full wave reads no further");
     }
 }
