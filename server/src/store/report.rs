@@ -131,8 +131,8 @@ pub(crate) const ADD_TO_HOUR: &str = "INSERT INTO report_hours (campaign_id, hou
 pub(crate) type Delivered = (i64, String, i64);
 
 /// What one transaction delivered, for campaigns' reports: per country and per hour (in key
-/// order, so that writers on several nodes lock the rows in the same order). Keyed by campaign then by country or hour, so that adding a receipt allocates nothing once
-/// its keys are there.
+/// order, so that writers on several nodes lock the rows in the same order). Keyed by campaign
+/// then by country or hour, so that adding a receipt allocates nothing once its keys are there.
 #[derive(Debug, Default)]
 pub(crate) struct ReportTally {
     /// Delivered by campaign and country.

@@ -40,7 +40,7 @@ pub(super) fn campaigns_of_account_sql(columns: &str, dialect: Dialect) -> Strin
 }
 
 /// A campaign's place in wave order: marketing after alerts, then its id.
-pub(super) type WaveKey = (bool, i64);
+type WaveKey = (bool, i64);
 
 /// Campaigns read account by account, put in wave order.
 pub(super) fn in_wave_order<T>(campaigns: &mut [T], text: impl Fn(&T) -> &CampaignText) {
@@ -86,6 +86,9 @@ struct AccountReading {
 /// The rounds of a wave's reads: which accounts to read and from where.
 pub(super) struct Rounds {
     accounts: Vec<AccountReading>,
+    /// The account being read this round (those before it are done with): each read is one
+    /// step, not a search of every account.
+    current: usize,
     /// Campaigns that may send now to find of an account a round.
     per_round: usize,
 }
@@ -98,18 +101,21 @@ impl Rounds {
             .into_iter()
             .map(|account| AccountReading { account, at: (false, 0), live: 0, read: 0, exhausted: false })
             .collect();
-        Rounds { accounts, per_round: limit.max(1) }
+        Rounds { accounts, current: 0, per_round: limit.max(1) }
     }
 
     /// The next read this round, if any: an account is read until a round's worth of its
     /// campaigns may send now (those waiting for a closed zone do not count), or it has no
     /// more, or [`MOST_READ_PER_ROUND`] round's worths were read of it.
-    pub(super) fn next_read(&self) -> Option<Read> {
+    pub(super) fn next_read(&mut self) -> Option<Read> {
         let count = i64::try_from(self.per_round).unwrap_or(i64::MAX);
         let most = self.per_round.saturating_mul(MOST_READ_PER_ROUND);
         let unfinished =
-            |reading: &&AccountReading| !reading.exhausted && reading.live < self.per_round && reading.read < most;
-        self.accounts.iter().find(unfinished).map(|reading| Read {
+            |reading: &AccountReading| !reading.exhausted && reading.live < self.per_round && reading.read < most;
+        while self.accounts.get(self.current).is_some_and(|reading| !unfinished(reading)) {
+            self.current += 1;
+        }
+        self.accounts.get(self.current).map(|reading| Read {
             account: reading.account,
             marketing: reading.at.0,
             after: reading.at.1,
@@ -117,10 +123,10 @@ impl Rounds {
         })
     }
 
-    /// Records what `read` found: `read_count` campaigns, the last at `last` (an id), `live` of
-    /// them may send now.
+    /// Records what `read` (the last [`Rounds::next_read`]) found: `read_count` campaigns, the
+    /// last at `last` (an id), `live` of them may send now.
     pub(super) fn found(&mut self, read: Read, read_count: usize, last: Option<i64>, live: usize) {
-        let Some(reading) = self.accounts.iter_mut().find(|reading| reading.account == read.account) else { return };
+        let Some(reading) = self.accounts.get_mut(self.current) else { return };
         reading.live += live;
         reading.read += read_count;
         if let Some(last) = last {
@@ -140,6 +146,7 @@ impl Rounds {
     pub(super) fn next_round(&mut self, remaining: &WaveLimit) -> bool {
         self.accounts.retain(|reading| !reading.exhausted && remaining.allowed(reading.account) > 0);
         self.accounts.iter_mut().for_each(|reading| (reading.live, reading.read) = (0, 0));
+        self.current = 0;
         remaining.total > 0 && !self.accounts.is_empty()
     }
 }

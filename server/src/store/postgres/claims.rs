@@ -50,11 +50,12 @@ pub(super) async fn next_wave(
     let mut rounds = Rounds::new(accounts, limit);
     let mut wave = Vec::with_capacity(limit);
     let mut empty = Vec::new();
+    let mut remaining = wave_limit.clone();
     loop {
-        let remaining = wave_limit.after(wave.iter().map(|queued: &Queued| queued.campaign.account));
         let (live, open_ranges) = live_campaigns(tx, &mut rounds, open).await?;
         claim_wave(tx, node, (live, open_ranges), remaining, &mut wave, &mut empty).await?;
-        if !rounds.next_round(&wave_limit.after(wave.iter().map(|queued| queued.campaign.account))) {
+        remaining = wave_limit.after(wave.iter().map(|queued| queued.campaign.account));
+        if !rounds.next_round(&remaining) {
             break;
         }
     }

@@ -231,11 +231,12 @@ fn next_wave(db: &Connection, wave_limit: WaveLimit, open: OpenWindows) -> Resul
         let accounts =
             db.prepare_cached(ACCOUNTS_SENDING_SQL)?.query_map([], |row| row.get(0))?.collect::<Result<_, _>>()?;
         let mut rounds = Rounds::new(accounts, limit);
+        let mut remaining = wave_limit.clone();
         loop {
-            let remaining = wave_limit.after(wave.iter().map(|queued: &Queued| queued.campaign.account));
             let live = live_campaigns(db, &mut rounds, open)?;
             take_wave(db, &live, remaining, &mut wave, &mut runs)?;
-            if !rounds.next_round(&wave_limit.after(wave.iter().map(|queued| queued.campaign.account))) {
+            remaining = wave_limit.after(wave.iter().map(|queued| queued.campaign.account));
+            if !rounds.next_round(&remaining) {
                 break;
             }
         }
