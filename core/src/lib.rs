@@ -73,8 +73,8 @@ pub use report::{REPORT_HOURS, ReportCounts, SampleHours, ab_report, campaign_re
 pub use retention::{RetentionPeriod, RetentionUnit};
 pub use role::{Action, Role};
 pub use segment_rules::{
-    ContactField, Engagement, EngagementWindow, FieldTest, MOST_DAYS, MOST_RULES, MOST_SEGMENT_CHARS, SegmentRule,
-    is_custom_field_name, parse_segment_rules,
+    ContactField, Engagement, EngagementWindow, FieldTest, MOST_DAYS, MOST_RULES, MOST_SEGMENT_CHARS, SegmentFilter,
+    SegmentMatch, SegmentRule, is_custom_field_name, parse_segment_rules,
 };
 pub use segments::{Encoding, Segments, segments, split};
 pub use senders::registered_sender;

@@ -1,6 +1,6 @@
-//! Segments: a saved filter over an account's contacts. Every rule must hold for a
-//! contact to be in the segment. The rules are parsed here from the wire once; the server turns
-//! them into SQL and the web app edits them.
+//! Segments: a saved filter over an account's contacts. A contact is in the segment when every
+//! rule holds for it, or, for a segment that matches any of its rules, when one does. The rules
+//! are parsed here from the wire once; the server turns them into SQL and the web app edits them.
 
 use crate::{FieldError, wire::SegmentRuleDto};
 
@@ -147,6 +147,57 @@ pub enum SegmentRule {
     },
 }
 
+/// How a segment's rules combine.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum SegmentMatch {
+    /// A contact meets every rule (no rule: every contact).
+    #[default]
+    All,
+    /// A contact meets at least one rule (no rule: every contact, as for `All`).
+    Any,
+}
+
+impl SegmentMatch {
+    /// Both, in the order the app offers them.
+    pub const ALL: [SegmentMatch; 2] = [SegmentMatch::All, SegmentMatch::Any];
+
+    /// Its name on the wire.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SegmentMatch::All => "all",
+            SegmentMatch::Any => "any",
+        }
+    }
+
+    /// `segment.match` from the wire: `all` (also when it is left out or empty) or `any`.
+    pub fn parse(given: Option<&str>) -> Result<SegmentMatch, FieldError> {
+        match given.map(str::trim).unwrap_or("") {
+            "" | "all" => Ok(SegmentMatch::All),
+            "any" => Ok(SegmentMatch::Any),
+            _ => Err(FieldError::new("segment.match", "all (every rule holds) or any (at least one holds)")),
+        }
+    }
+}
+
+/// A segment's rules and how they combine: what its contacts meet.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct SegmentFilter {
+    /// Every rule, or any.
+    pub matching: SegmentMatch,
+    /// The rules.
+    pub rules: Vec<SegmentRule>,
+}
+
+impl SegmentFilter {
+    /// `segment.match` and `segment.rules` from the wire, every error named by its path.
+    pub fn parse(matching: Option<&str>, rules: &[SegmentRuleDto]) -> Result<SegmentFilter, Vec<FieldError>> {
+        match (SegmentMatch::parse(matching), parse_segment_rules(rules)) {
+            (Ok(matching), Ok(rules)) => Ok(SegmentFilter { matching, rules }),
+            (matching, rules) => Err(matching.err().into_iter().chain(rules.err().unwrap_or_default()).collect()),
+        }
+    }
+}
+
 /// The rules of a segment from the wire (`segment.rules`): each one checked, its errors named
 /// by `segment.rules[i]`.
 pub fn parse_segment_rules(rules: &[SegmentRuleDto]) -> Result<Vec<SegmentRule>, Vec<FieldError>> {
@@ -249,5 +300,39 @@ impl SegmentRule {
                 ..SegmentRuleDto::default()
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tag(value: &str) -> SegmentRuleDto {
+        SegmentRuleDto { kind: "tag".into(), value: Some(value.into()), ..SegmentRuleDto::default() }
+    }
+
+    #[test]
+    fn a_segment_matches_every_rule_unless_it_asks_for_any() {
+        for given in [None, Some(""), Some("all"), Some(" all ")] {
+            assert_eq!(
+                SegmentFilter::parse(given, &[tag("vip")]).map(|f| f.matching),
+                Ok(SegmentMatch::All),
+                "{given:?}"
+            );
+        }
+        let any = SegmentFilter::parse(Some("any"), &[tag("vip"), tag("press")]).expect("any");
+        assert_eq!(any.matching, SegmentMatch::Any);
+        assert_eq!(any.rules, [SegmentRule::Tag("vip".into()), SegmentRule::Tag("press".into())]);
+        assert_eq!(
+            SegmentMatch::ALL.map(|m| SegmentMatch::parse(Some(m.as_str()))),
+            [Ok(SegmentMatch::All), Ok(SegmentMatch::Any)]
+        );
+    }
+
+    #[test]
+    fn a_wrong_match_and_a_wrong_rule_are_both_named() {
+        let errors = SegmentFilter::parse(Some("some"), &[tag("vip"), tag(" ")]).expect_err("two errors");
+        let paths: Vec<&str> = errors.iter().map(|e| e.path.as_str()).collect();
+        assert_eq!(paths, ["segment.match", "segment.rules[1].value"]);
     }
 }

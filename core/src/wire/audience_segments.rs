@@ -38,7 +38,7 @@ pub struct SegmentRuleDto {
     pub negate: Option<bool>,
 }
 
-/// A segment: a name and rules that must all hold.
+/// A segment: a name and rules that must all hold, or, with `match` `any`, at least one.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SegmentDto {
@@ -48,7 +48,15 @@ pub struct SegmentDto {
     /// Its name.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub name: Option<String>,
-    /// Its rules, all of which a contact meets.
+    /// How its rules combine: `all` (every rule holds; the default) or `any` (at least one).
+    #[serde(
+        rename = "match",
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt_string"
+    )]
+    pub matching: Option<String>,
+    /// Its rules.
     #[serde(default, deserialize_with = "lenient::list")]
     pub rules: Vec<SegmentRuleDto>,
     /// How many contacts it holds now (in answers).

@@ -12,7 +12,7 @@ use axum::{
 };
 use chrono::{DateTime, Utc};
 use texto_core::{
-    FieldError, PeriodBound, SegmentRule, format_paris, parse_period_bound, parse_segment_rules,
+    FieldError, PeriodBound, SegmentFilter, SegmentRule, format_paris, parse_period_bound, parse_segment_rules,
     wire::{
         ContactCardDto, ContactCardRequest, ContactCardsResponse, ContactClickDto, ContactExportResponse,
         ContactMembershipDto, SegmentRuleDto, StatusResponse,
@@ -142,25 +142,32 @@ impl ContactsQuery {
             Some("0") => Some(false),
             Some(_) => return Err(Error::Invalid(vec![FieldError::new("consent", "1 or 0")])),
         };
-        let rules = self.rules(state, account).await?;
+        let segment = self.segment(state, account).await?;
+        let rules = self.rules()?;
         Ok(ContactFilter {
             page: Page { start: self.start.unwrap_or(0), length: self.length.unwrap_or(100) },
             search: self.search,
             tag: self.tag.map(|t| t.trim().to_owned()).filter(|t| !t.is_empty()),
             list,
             consent,
+            segment,
             rules,
         })
     }
 
-    /// The rules the query's `segment`, `field` and `engagement` ask for (as a segment's).
-    async fn rules(&self, state: &AppState, account: AccountId) -> Result<Vec<SegmentRule>, Error> {
+    /// The filter of the saved segment the query's `segment` names.
+    async fn segment(&self, state: &AppState, account: AccountId) -> Result<Option<SegmentFilter>, Error> {
+        let Some(segment) = self.segment.as_deref().map(str::trim).filter(|s| !s.is_empty()) else {
+            return Ok(None);
+        };
+        let unknown = || Error::NotFound(format!("segment {segment}"));
+        let id = crate::http::inputs::path_id(segment).ok_or_else(unknown)?;
+        Ok(Some(state.store.segment(account, id).await?.ok_or_else(unknown)?.filter))
+    }
+
+    /// The rules the query's `field` and `engagement` ask for (as a segment's).
+    fn rules(&self) -> Result<Vec<SegmentRule>, Error> {
         let mut rules = Vec::new();
-        if let Some(segment) = self.segment.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-            let unknown = || Error::NotFound(format!("segment {segment}"));
-            let id = crate::http::inputs::path_id(segment).ok_or_else(unknown)?;
-            rules.extend(state.store.segment(account, id).await?.ok_or_else(unknown)?.rules);
-        }
         let mut asked = Vec::new();
         if let Some(field) = self.field.as_deref().filter(|f| !f.trim().is_empty()) {
             let (field, value) = (Some(field.to_owned()), self.value.clone());

@@ -9,7 +9,7 @@ use axum::{
     routing::{get, post},
 };
 use texto_core::{
-    FieldError, MOST_SEGMENT_CHARS, SegmentRule, format_paris, parse_segment_rules,
+    FieldError, MOST_SEGMENT_CHARS, SegmentFilter, SegmentRule, format_paris,
     wire::{SegmentDto, SegmentRequest, SegmentResponse, SegmentsResponse, StatusResponse},
 };
 
@@ -33,25 +33,26 @@ fn dto(segment: &SavedSegment, count: Option<i64>) -> SegmentDto {
     SegmentDto {
         id: Some(segment.id.to_string()),
         name: Some(segment.name.clone()),
-        rules: segment.rules.iter().map(SegmentRule::to_wire).collect(),
+        matching: Some(segment.filter.matching.as_str().to_owned()),
+        rules: segment.filter.rules.iter().map(SegmentRule::to_wire).collect(),
         count,
         updated_at: Some(format_paris(segment.updated_at)),
     }
 }
 
-/// The rules a request gives, checked: each rule, and the lists they name, which must be the
-/// account's.
-async fn rules_of(state: &AppState, account: AccountId, asked: &SegmentDto) -> Result<Vec<SegmentRule>, Error> {
-    let rules = parse_segment_rules(&asked.rules).map_err(Error::Invalid)?;
+/// The match and rules a request gives, checked: each rule, and the lists they name, which must
+/// be the account's.
+async fn filter_of(state: &AppState, account: AccountId, asked: &SegmentDto) -> Result<SegmentFilter, Error> {
+    let filter = SegmentFilter::parse(asked.matching.as_deref(), &asked.rules).map_err(Error::Invalid)?;
     let mut errors = Vec::new();
-    for (i, rule) in rules.iter().enumerate() {
+    for (i, rule) in filter.rules.iter().enumerate() {
         if let SegmentRule::List(list) = rule
             && state.store.list(account, *list, None, Page { start: 0, length: 0 }).await?.is_none()
         {
             errors.push(FieldError::new(format!("segment.rules[{i}].list"), "the account has no such list"));
         }
     }
-    if errors.is_empty() { Ok(rules) } else { Err(Error::Invalid(errors)) }
+    if errors.is_empty() { Ok(filter) } else { Err(Error::Invalid(errors)) }
 }
 
 /// The name a request gives, checked.
@@ -72,7 +73,7 @@ async fn saved(
     segment: SavedSegment,
     verb: &str,
 ) -> Result<Response, Error> {
-    let count = state.store.count_segment(caller.account, segment.rules.clone()).await?;
+    let count = state.store.count_segment(caller.account, segment.filter.clone()).await?;
     let summary = format!("segment {} {verb} ({count} contacts)", segment.name);
     let answer = accept.ok(&SegmentResponse { status: 1, message: "OK".into(), segment: dto(&segment, Some(count)) });
     Ok(noted(answer, format!("segment {}", segment.id), summary))
@@ -102,12 +103,12 @@ pub(crate) async fn show(
     let unknown = || Error::NotFound(format!("segment {id}"));
     let number = path_id(&id).ok_or_else(unknown)?;
     let segment = state.store.segment(caller.account, number).await?.ok_or_else(unknown)?;
-    let count = state.store.count_segment(caller.account, segment.rules.clone()).await?;
+    let count = state.store.count_segment(caller.account, segment.filter.clone()).await?;
     Ok(accept.ok(&SegmentResponse { status: 1, message: "OK".into(), segment: dto(&segment, Some(count)) }))
 }
 
-/// `POST /segment/count` (`{"segment": {"rules": [...]}}`): how many contacts rules being
-/// edited hold, without saving them.
+/// `POST /segment/count` (`{"segment": {"match": "any", "rules": [...]}}`): how many contacts
+/// rules being edited hold, without saving them.
 #[utoipa::path(post, path = "/segment/count", tag = "segments", request_body = texto_core::wire::SegmentRequest,
     responses((status = 200, description = "The rules and their count", body = texto_core::wire::SegmentResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
@@ -118,13 +119,18 @@ pub(crate) async fn count(
     body: WireBody,
 ) -> Result<Response, Error> {
     let SegmentRequest { segment } = body.decode()?;
-    let rules = rules_of(&state, caller.account, &segment).await?;
-    let count = state.store.count_segment(caller.account, rules.clone()).await?;
-    let segment = SegmentDto { rules: rules.iter().map(SegmentRule::to_wire).collect(), count: Some(count), ..segment };
+    let filter = filter_of(&state, caller.account, &segment).await?;
+    let count = state.store.count_segment(caller.account, filter.clone()).await?;
+    let segment = SegmentDto {
+        matching: Some(filter.matching.as_str().to_owned()),
+        rules: filter.rules.iter().map(SegmentRule::to_wire).collect(),
+        count: Some(count),
+        ..segment
+    };
     Ok(accept.ok(&SegmentResponse { status: 1, message: "OK".into(), segment }))
 }
 
-/// `POST /segment` (`{"segment": {"name", "rules": [...]}}`).
+/// `POST /segment` (`{"segment": {"name", "match", "rules": [...]}}`).
 #[utoipa::path(post, path = "/segment", tag = "segments", request_body = texto_core::wire::SegmentRequest,
     responses((status = 200, description = "The segment as saved, with its count", body = texto_core::wire::SegmentResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
     security(("bearer" = [])))]
@@ -135,13 +141,13 @@ pub(crate) async fn create(
     body: WireBody,
 ) -> Result<Response, Error> {
     let SegmentRequest { segment } = body.decode()?;
-    let (name, rules) = (name_of(&segment)?, rules_of(&state, caller.account, &segment).await?);
-    let segment = state.store.save_segment(caller.account, None, name, rules).await?;
+    let (name, filter) = (name_of(&segment)?, filter_of(&state, caller.account, &segment).await?);
+    let segment = state.store.save_segment(caller.account, None, name, filter).await?;
     let segment = segment.ok_or(Error::Unavailable("a segment just created cannot be read"))?;
     saved(&state, &caller, accept, segment, "created").await
 }
 
-/// `PUT /segment/:id`: replaces the segment's name and rules.
+/// `PUT /segment/:id`: replaces the segment's name, match and rules.
 #[utoipa::path(put, path = "/segment/{id}", tag = "segments", request_body = texto_core::wire::SegmentRequest,
     params(("id" = String, Path, description = "The segment's id")),
     responses((status = 200, description = "The segment as saved, with its count", body = texto_core::wire::SegmentResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
@@ -156,8 +162,8 @@ pub(crate) async fn update(
     let unknown = || Error::NotFound(format!("segment {id}"));
     let number = path_id(&id).ok_or_else(unknown)?;
     let SegmentRequest { segment } = body.decode()?;
-    let (name, rules) = (name_of(&segment)?, rules_of(&state, caller.account, &segment).await?);
-    let segment = state.store.save_segment(caller.account, Some(number), name, rules).await?.ok_or_else(unknown)?;
+    let (name, filter) = (name_of(&segment)?, filter_of(&state, caller.account, &segment).await?);
+    let segment = state.store.save_segment(caller.account, Some(number), name, filter).await?.ok_or_else(unknown)?;
     saved(&state, &caller, accept, segment, "changed").await
 }
 

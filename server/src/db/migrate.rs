@@ -53,6 +53,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0044_inbox_counts.sql"),
     include_str!("../../migrations/0045_inbox_search.sql"),
     include_str!("../../migrations/0046_sending_campaigns.sql"),
+    include_str!("../../migrations/0047_segments_match_any.sql"),
 ];
 
 /// Applies the migrations the database has not seen, each in its own transaction. The version

@@ -7,7 +7,7 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use texto_core::{
-    CardValues, ContactField, SegmentRule, format_paris,
+    CardValues, ContactField, SegmentFilter, SegmentMatch, SegmentRule, format_paris,
     wire::{ConsentDto, ContactCardDto},
 };
 
@@ -68,7 +68,9 @@ pub(crate) struct ContactFilter {
     pub(crate) list: Option<i64>,
     /// Only those with (`true`) or without (`false`) an opt-in in force.
     pub(crate) consent: Option<bool>,
-    /// Only those meeting these rules (a segment's, or the fields and engagement asked).
+    /// Only those in this segment (a saved one's filter).
+    pub(crate) segment: Option<SegmentFilter>,
+    /// Only those meeting every one of these rules (the fields and engagement asked).
     pub(crate) rules: Vec<SegmentRule>,
 }
 
@@ -106,7 +108,10 @@ impl ContactFilter {
             Some(false) => conditions.require("(a.opt_in_at IS NULL OR a.opt_out_at IS NOT NULL)", []),
             None => {}
         }
-        conditions.extend(segment_conditions(account, &self.rules, Utc::now(), dialect));
+        if let Some(segment) = &self.segment {
+            conditions.extend(segment_conditions(account, segment.matching, &segment.rules, Utc::now(), dialect));
+        }
+        conditions.extend(segment_conditions(account, SegmentMatch::All, &self.rules, Utc::now(), dialect));
         conditions
     }
 }

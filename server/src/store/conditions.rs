@@ -32,6 +32,17 @@ impl Conditions {
         self.values.extend(other.values);
     }
 
+    /// Adds one condition that holds when any of `alternatives` does (each one all of its own
+    /// conditions), with their values in order. No alternative adds nothing.
+    pub(crate) fn require_any(&mut self, alternatives: Vec<Conditions>) {
+        if alternatives.is_empty() {
+            return;
+        }
+        let written: Vec<String> = alternatives.iter().map(|a| format!("({})", a.sqlite())).collect();
+        self.parts.push(format!("({})", written.join(" OR ")));
+        self.values.extend(alternatives.into_iter().flat_map(|a| a.values));
+    }
+
     /// The clause with SQLite's `?` parameters (`1` when there is no condition).
     pub(crate) fn sqlite(&self) -> String {
         if self.parts.is_empty() { "1".to_owned() } else { self.parts.join(" AND ") }
@@ -107,6 +118,22 @@ mod tests {
         assert_eq!(conditions.postgres(3), "account_id = $3 AND created_at BETWEEN $4 AND $5");
         assert_eq!(conditions.values().len(), 3);
         assert_eq!(Conditions::default().postgres(1), "true");
+    }
+
+    #[test]
+    fn alternatives_are_joined_by_or_with_their_values_in_order() {
+        let alternative = |sql: &str, values: &[i64]| {
+            let mut one = Conditions::default();
+            one.require(sql, values.iter().map(|v| SqlValue::Int(*v)));
+            one
+        };
+        let mut conditions = Conditions::default();
+        conditions.require("account_id = ?", [SqlValue::Int(1)]);
+        conditions.require_any(vec![alternative("a = ?", &[2]), alternative("b BETWEEN ? AND ?", &[3, 4])]);
+        conditions.require_any(Vec::new());
+        assert_eq!(conditions.sqlite(), "account_id = ? AND ((a = ?) OR (b BETWEEN ? AND ?))");
+        assert_eq!(conditions.postgres(2), "account_id = $2 AND ((a = $3) OR (b BETWEEN $4 AND $5))");
+        assert_eq!(conditions.values(), [1, 2, 3, 4].map(SqlValue::Int));
     }
 
     #[test]

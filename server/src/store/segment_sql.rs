@@ -4,7 +4,7 @@
 //! indexes on (account, time) and on campaigns rather than one look-up per contact.
 
 use chrono::{DateTime, Duration, Utc};
-use texto_core::{ContactField, DeliveryCode, Engagement, EngagementWindow, FieldTest, SegmentRule};
+use texto_core::{ContactField, DeliveryCode, Engagement, EngagementWindow, FieldTest, SegmentMatch, SegmentRule};
 
 use super::{
     AccountId,
@@ -21,39 +21,50 @@ pub(crate) enum Dialect {
     Postgres,
 }
 
-/// The conditions a contact of `account` meets to be in a segment of `rules`, as of `now`.
+/// The conditions a contact of `account` meets to be in a segment of `rules` combined by
+/// `matching`, as of `now`. No rule: every contact, whichever the match.
 pub(crate) fn segment_conditions(
     account: AccountId,
+    matching: SegmentMatch,
     rules: &[SegmentRule],
     now: DateTime<Utc>,
     dialect: Dialect,
 ) -> Conditions {
     let mut conditions = Conditions::default();
     conditions.require("1 = 1", []);
-    for rule in rules {
-        match rule {
-            SegmentRule::Field { field, test, value } => field_condition(&mut conditions, field, *test, value, dialect),
-            SegmentRule::Tag(tag) => {
-                // Tags are a JSON array of strings: the quoted tag is looked for.
-                let quoted = serde_json::to_string(tag).unwrap_or_default();
-                // SQLite's LIKE ignores the case of ASCII letters already (and reads faster).
-                let tags = if dialect == Dialect::Sqlite { "a.tags" } else { "lower(a.tags)" };
-                conditions.require(&format!("{tags} LIKE ? ESCAPE '\\'"), [contains_pattern(&quoted)]);
-            }
-            SegmentRule::List(list) => conditions.require(
-                // The API checks that the list is the account's when rules are saved; the list
-                // may be deleted since, so it is checked again here.
-                "EXISTS (SELECT 1 FROM contacts c JOIN lists l ON l.id = c.list_id
-                         WHERE c.list_id = ? AND l.account_id = a.account_id AND c.number = a.number)",
-                [SqlValue::Int(*list)],
-            ),
-            SegmentRule::Consent(true) => conditions.require("a.opt_in_at IS NOT NULL AND a.opt_out_at IS NULL", []),
-            SegmentRule::Consent(false) => {
-                conditions.require("(a.opt_in_at IS NULL OR a.opt_out_at IS NOT NULL)", []);
-            }
-            SegmentRule::Engaged { what, window, negated } => {
-                engagement_condition(&mut conditions, account, *what, *window, *negated, now);
-            }
+    let each = rules.iter().map(|rule| rule_conditions(account, rule, now, dialect));
+    match matching {
+        SegmentMatch::All => each.for_each(|rule| conditions.extend(rule)),
+        SegmentMatch::Any => conditions.require_any(each.collect()),
+    }
+    conditions
+}
+
+/// The conditions of one rule.
+fn rule_conditions(account: AccountId, rule: &SegmentRule, now: DateTime<Utc>, dialect: Dialect) -> Conditions {
+    let mut conditions = Conditions::default();
+    match rule {
+        SegmentRule::Field { field, test, value } => field_condition(&mut conditions, field, *test, value, dialect),
+        SegmentRule::Tag(tag) => {
+            // Tags are a JSON array of strings: the quoted tag is looked for.
+            let quoted = serde_json::to_string(tag).unwrap_or_default();
+            // SQLite's LIKE ignores the case of ASCII letters already (and reads faster).
+            let tags = if dialect == Dialect::Sqlite { "a.tags" } else { "lower(a.tags)" };
+            conditions.require(&format!("{tags} LIKE ? ESCAPE '\\'"), [contains_pattern(&quoted)]);
+        }
+        SegmentRule::List(list) => conditions.require(
+            // The API checks that the list is the account's when rules are saved; the list
+            // may be deleted since, so it is checked again here.
+            "EXISTS (SELECT 1 FROM contacts c JOIN lists l ON l.id = c.list_id
+                     WHERE c.list_id = ? AND l.account_id = a.account_id AND c.number = a.number)",
+            [SqlValue::Int(*list)],
+        ),
+        SegmentRule::Consent(true) => conditions.require("a.opt_in_at IS NOT NULL AND a.opt_out_at IS NULL", []),
+        SegmentRule::Consent(false) => {
+            conditions.require("(a.opt_in_at IS NULL OR a.opt_out_at IS NOT NULL)", []);
+        }
+        SegmentRule::Engaged { what, window, negated } => {
+            engagement_condition(&mut conditions, account, *what, *window, *negated, now);
         }
     }
     conditions
@@ -178,7 +189,7 @@ mod tests {
             SegmentRule::Field { field: field.clone(), test: FieldTest::After, value: "30".into() },
             SegmentRule::Field { field, test: FieldTest::Before, value: "2026-01-31".into() },
         ];
-        let conditions = segment_conditions(7, &rules, Utc::now(), Dialect::Sqlite);
+        let conditions = segment_conditions(7, SegmentMatch::All, &rules, Utc::now(), Dialect::Sqlite);
         let sql = conditions.sqlite();
         assert!(sql.contains("CAST(COALESCE(json_extract(a.fields, '$.age'), '') AS REAL) END > 30.0"), "{sql}");
         assert!(sql.contains("<> '' AND COALESCE(json_extract(a.fields, '$.age'), '') < ?"), "{sql}");
@@ -186,11 +197,24 @@ mod tests {
     }
 
     #[test]
+    fn any_rule_is_one_condition_of_alternatives_and_no_rule_is_every_contact() {
+        let rules = [SegmentRule::Tag("vip".into()), SegmentRule::List(12), SegmentRule::Consent(true)];
+        let conditions = segment_conditions(7, SegmentMatch::Any, &rules, Utc::now(), Dialect::Sqlite);
+        let sql = conditions.sqlite();
+        assert!(sql.starts_with("1 = 1 AND ((a.tags LIKE ? ESCAPE '\\') OR (EXISTS"), "{sql}");
+        assert!(sql.ends_with("OR (a.opt_in_at IS NOT NULL AND a.opt_out_at IS NULL))"), "{sql}");
+        assert_eq!(conditions.values(), [SqlValue::Text("%\"vip\"%".into()), SqlValue::Int(12)]);
+        for matching in SegmentMatch::ALL {
+            assert_eq!(segment_conditions(7, matching, &[], Utc::now(), Dialect::Sqlite).sqlite(), "1 = 1");
+        }
+    }
+
+    #[test]
     fn an_engagement_in_the_last_days_reads_from_that_day_on() {
         let now = "2026-03-31T10:00:00Z".parse().expect("time");
         let rule =
             SegmentRule::Engaged { what: Engagement::Clicked, window: EngagementWindow::LastDays(30), negated: true };
-        let conditions = segment_conditions(7, &[rule], now, Dialect::Postgres);
+        let conditions = segment_conditions(7, SegmentMatch::All, &[rule], now, Dialect::Postgres);
         assert!(conditions.postgres(2).contains("a.number NOT IN (SELECT m.number FROM clicks k"));
         assert_eq!(conditions.values(), [SqlValue::Int(7), SqlValue::Text(time::store(now - Duration::days(30)))]);
     }

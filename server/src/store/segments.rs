@@ -1,4 +1,5 @@
-//! Saved segments (migrations `0021_segments` and PostgreSQL's `0018`): their rules,
+//! Saved segments (migrations `0021_segments` and PostgreSQL's `0018`, `match` from
+//! `0047_segments_match_any` and PostgreSQL's `0042`): their rules,
 //! their counts, the contacts a send to them reaches, and the numbers with an opt-in that a
 //! marketing send needs when the account asks for consent. The rules become SQL in
 //! [`super::segment_sql`].
@@ -8,7 +9,7 @@ use std::collections::HashMap;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use rustc_hash::FxHashSet;
-use texto_core::{Contact, SegmentRule, parse_segment_rules, wire::SegmentRuleDto};
+use texto_core::{Contact, SegmentFilter, SegmentMatch, SegmentRule, parse_segment_rules, wire::SegmentRuleDto};
 
 use super::AccountId;
 use crate::Error;
@@ -20,8 +21,8 @@ pub(crate) struct SavedSegment {
     pub(crate) id: i64,
     /// Its name.
     pub(crate) name: String,
-    /// Its rules, all of which a contact meets.
-    pub(crate) rules: Vec<SegmentRule>,
+    /// Its rules, and whether a contact meets all or any of them.
+    pub(crate) filter: SegmentFilter,
     /// When it was last changed.
     pub(crate) updated_at: DateTime<Utc>,
 }
@@ -40,12 +41,12 @@ pub(crate) trait SegmentStore: Send + Sync {
         account: AccountId,
         id: Option<i64>,
         name: String,
-        rules: Vec<SegmentRule>,
+        filter: SegmentFilter,
     ) -> Result<Option<SavedSegment>, Error>;
     /// Deletes one of the account's segments; whether it had it.
     async fn delete_segment(&self, account: AccountId, id: i64) -> Result<bool, Error>;
-    /// How many of the account's contacts meet `rules` now.
-    async fn count_segment(&self, account: AccountId, rules: Vec<SegmentRule>) -> Result<i64, Error>;
+    /// How many of the account's contacts meet `filter` now.
+    async fn count_segment(&self, account: AccountId, filter: SegmentFilter) -> Result<i64, Error>;
     /// The contacts of the account's segments named by `ids` (ids it does not have are left
     /// out), by number, each with the info1…info4 of its first list entry.
     async fn segment_contacts(
@@ -62,18 +63,20 @@ pub(crate) trait SegmentStore: Send + Sync {
 
 /// The account's segments (`$1`), by name.
 pub(crate) const SEGMENTS: &str =
-    "SELECT id, name, rules, updated_at FROM segments WHERE account_id = $1 ORDER BY lower(name), id";
+    "SELECT id, name, rules, updated_at, matching FROM segments WHERE account_id = $1 ORDER BY lower(name), id";
 
 /// One of the account's segments (`$1` account, `$2` id).
-pub(crate) const SEGMENT: &str = "SELECT id, name, rules, updated_at FROM segments WHERE account_id = $1 AND id = $2";
+pub(crate) const SEGMENT: &str =
+    "SELECT id, name, rules, updated_at, matching FROM segments WHERE account_id = $1 AND id = $2";
 
-/// Creates a segment (`$1` account, `$2` name, `$3` rules, `$4` now), answering its id.
-pub(crate) const INSERT: &str =
-    "INSERT INTO segments (account_id, name, rules, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) RETURNING id";
+/// Creates a segment (`$1` account, `$2` name, `$3` rules, `$4` now, `$5` match), answering
+/// its id.
+pub(crate) const INSERT: &str = "INSERT INTO segments (account_id, name, rules, created_at, updated_at, matching)
+     VALUES ($1, $2, $3, $4, $4, $5) RETURNING id";
 
-/// Replaces a segment (`$1` account, `$2` id, `$3` name, `$4` rules, `$5` now).
+/// Replaces a segment (`$1` account, `$2` id, `$3` name, `$4` rules, `$5` now, `$6` match).
 pub(crate) const UPDATE: &str =
-    "UPDATE segments SET name = $3, rules = $4, updated_at = $5 WHERE account_id = $1 AND id = $2";
+    "UPDATE segments SET name = $3, rules = $4, updated_at = $5, matching = $6 WHERE account_id = $1 AND id = $2";
 
 /// Deletes a segment (`$1` account, `$2` id).
 pub(crate) const DELETE: &str = "DELETE FROM segments WHERE account_id = $1 AND id = $2";
@@ -99,11 +102,14 @@ pub(crate) fn stored_rules(rules: &[SegmentRule]) -> String {
     serde_json::to_string(&wire).unwrap_or_else(|_| "[]".to_owned())
 }
 
-/// Rules from their stored JSON (written by [`stored_rules`], so they parse).
-pub(crate) fn loaded_rules(stored: &str) -> Result<Vec<SegmentRule>, Error> {
+/// A segment's filter from its stored rules (written by [`stored_rules`], so they parse) and
+/// match (`all` or `any`, the column's check).
+pub(crate) fn loaded_filter(stored: &str, matching: &str) -> Result<SegmentFilter, Error> {
     let wire: Vec<SegmentRuleDto> =
         serde_json::from_str(stored).map_err(|_| Error::Unavailable("a stored segment's rules do not read"))?;
-    parse_segment_rules(&wire).map_err(|_| Error::Unavailable("a stored segment's rules do not parse"))
+    let rules = parse_segment_rules(&wire).map_err(|_| Error::Unavailable("a stored segment's rules do not parse"))?;
+    let matching = SegmentMatch::parse(Some(matching)).map_err(|_| Error::Unavailable("a stored segment's match"))?;
+    Ok(SegmentFilter { matching, rules })
 }
 
 /// The segment's contacts as the filter takes them: `numbers` in order, with the info1…info4

@@ -181,6 +181,103 @@ async fn a_saved_segment_is_sent_to_like_a_list_and_can_be_changed_and_deleted()
 }
 
 #[tokio::test]
+async fn a_segment_matching_any_rule_holds_the_contacts_of_each_and_is_sent_to_as_such() {
+    let app = quick_app().await;
+    let clients = list(&app, "Clients", &["33615000001", "33615000002", "33615000003"]).await;
+    card(&app, "33615000002", json!({"tags": ["VIP"]})).await;
+    card(&app, "33615000003", json!({"tags": ["vip"], "fields": {"city": "Lyon"}})).await;
+    card(&app, "33615000009", json!({"fields": {"city": "lyon"}})).await;
+    let vip_or_lyon =
+        json!([{"type": "tag", "value": "vip"}, {"type": "field", "field": "city", "test": "equals", "value": "LYON"}]);
+    let counted = |matching: &'static str, rules: Value| {
+        let app = &app;
+        async move {
+            let asked = json!({"segment": {"match": matching, "rules": rules}});
+            let (status, body) = app.json(Method::POST, "/segment/count", Some(asked)).await;
+            assert_eq!((status, body["segment"]["match"].as_str()), (200, Some(matching)), "{body}");
+            body["segment"]["count"].as_i64().expect("a count")
+        }
+    };
+    assert_eq!(counted("any", vip_or_lyon.clone()).await, 3, "tagged vip or in Lyon");
+    assert_eq!(counted("all", vip_or_lyon.clone()).await, 1, "tagged vip and in Lyon");
+    assert_eq!(count(&app, vip_or_lyon.clone()).await, 1, "all of them when the match is left out");
+    let in_list_or_lyon = json!([{"type": "list", "list": clients}, {"type": "field", "field": "city", "test": "equals", "value": "lyon"}]);
+    assert_eq!(counted("any", in_list_or_lyon).await, 4, "the list's three and the card in Lyon");
+    let never_clicked_or_vip = json!([{"type": "clicked", "negate": true}, {"type": "tag", "value": "vip"}]);
+    assert_eq!(counted("any", never_clicked_or_vip).await, 4, "an engagement among alternatives");
+    assert_eq!(counted("any", json!([])).await, 4, "no rule: every contact, as for all");
+
+    let (status, body) = app
+        .json(Method::POST, "/segment/count", Some(json!({"segment": {"match": "some", "rules": [{"type": "tag"}]}})))
+        .await;
+    assert_eq!((status, body["status"].as_i64()), (422, Some(-7)), "{body}");
+    for path in ["segment.match", "segment.rules[0].value"] {
+        assert!(body.to_string().contains(path), "{path} named in {body}");
+    }
+
+    let (status, saved) = app
+        .json(
+            Method::POST,
+            "/segment",
+            Some(json!({"segment": {"name": "VIP or Lyon", "match": "any", "rules": vip_or_lyon}})),
+        )
+        .await;
+    assert_eq!(
+        (status, saved["segment"]["match"].as_str(), saved["segment"]["count"].as_i64()),
+        (200, Some("any"), Some(3)),
+        "{saved}"
+    );
+    let id = saved["segment"]["id"].as_str().expect("an id").to_owned();
+    let (_, shown) = app.json(Method::GET, &format!("/segment/{id}"), None).await;
+    assert_eq!(
+        (shown["segment"]["match"].as_str(), shown["segment"]["count"].as_i64()),
+        (Some("any"), Some(3)),
+        "{shown}"
+    );
+    let (_, listed) = app.json(Method::GET, "/segments", None).await;
+    assert_eq!(listed["segments"][0]["match"], "any", "{listed}");
+    let (_, numbers) = app.json(Method::GET, &format!("/contacts/numbers?segment={id}"), None).await;
+    assert_eq!(numbers["numbers"], json!(["33615000002", "33615000003", "33615000009"]), "{numbers}");
+    let (_, cards) = app.json(Method::GET, &format!("/contacts?segment={id}&field=city&value=lyon"), None).await;
+    assert_eq!(cards["totalRecords"], 2, "the segment's alternatives, and the query's field as well: {cards}");
+
+    let send = json!({"sms": {"message": {"text": "Bonjour", "pushtype": "alert"}, "segments": [{"value": id}]}});
+    let (status, sent) = app.json(Method::POST, "/send/lists", Some(send)).await;
+    assert_eq!((status, sent["sent"].as_i64()), (200, Some(3)), "{sent}");
+    for number in ["33615000002", "33615000003", "33615000009"] {
+        until("the segment's message", || async { received(&app, number).await.into_iter().next() }).await;
+    }
+
+    let (status, xml) = app
+        .xml(
+            Method::PUT,
+            &format!("/segment/{id}"),
+            Some(
+                "<segment><name>VIP and Lyon</name><rules><type>tag</type><value>vip</value></rules>\
+                  <rules><type>field</type><field>city</field><test>equals</test><value>lyon</value></rules></segment>",
+            ),
+        )
+        .await;
+    assert_eq!(status, 200, "{xml}");
+    assert!(
+        xml.contains("<match>all</match>") && xml.contains("<count>1</count>"),
+        "a change without match is all of them: {xml}"
+    );
+    let (status, xml) = app
+        .xml(
+            Method::POST,
+            "/segment/count",
+            Some(
+                "<segment><match>any</match><rules><type>tag</type><value>vip</value></rules>\
+                  <rules><type>field</type><field>city</field><test>equals</test><value>lyon</value></rules></segment>",
+            ),
+        )
+        .await;
+    assert_eq!(status, 200, "{xml}");
+    assert!(xml.contains("<match>any</match>") && xml.contains("<count>3</count>"), "{xml}");
+}
+
+#[tokio::test]
 async fn marketing_skips_contacts_without_consent_when_the_account_asks() {
     let app = quick_app().await;
     let clients = list(&app, "Clients", &["33613000001", "33613000002", "33613000003"]).await;
@@ -244,7 +341,8 @@ async fn a_segments_count_is_the_number_of_messages_a_send_to_it_creates() {
                 _ => json!({"type": "list", "list": clients}),
             });
         }
-        let segment = json!({"segment": {"name": format!("case {case}"), "rules": rules}});
+        let matching = if draw.next(3) == 0 { "any" } else { "all" };
+        let segment = json!({"segment": {"name": format!("case {case}"), "match": matching, "rules": rules}});
         let (status, saved) = app.json(Method::POST, "/segment", Some(segment)).await;
         assert_eq!(status, 200, "{saved}");
         let (id, counted) =
@@ -254,8 +352,8 @@ async fn a_segments_count_is_the_number_of_messages_a_send_to_it_creates() {
         if counted == 0 {
             assert_eq!(status, 200, "an empty segment sends nothing: {sent}");
         }
-        assert_eq!(sent["total"], counted, "case {case} {rules:?}: {sent}");
-        assert_eq!(sent["sent"], counted, "case {case} {rules:?}: {sent}");
+        assert_eq!(sent["total"], counted, "case {case} {matching} {rules:?}: {sent}");
+        assert_eq!(sent["sent"], counted, "case {case} {matching} {rules:?}: {sent}");
         if let Some(ticket) = sent["ticket"].as_str() {
             let rows = app.sql(&format!("SELECT COUNT(*) FROM messages WHERE campaign_id = {ticket}")).await;
             assert_eq!(rows[0][0].as_deref(), Some(counted.to_string().as_str()), "case {case}: messages created");

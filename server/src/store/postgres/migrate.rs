@@ -48,6 +48,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0039_inbox_counts.sql"),
     include_str!("../../../migrations/postgres/0040_inbox_search.sql"),
     include_str!("../../../migrations/postgres/0041_sending_campaigns.sql"),
+    include_str!("../../../migrations/postgres/0042_segments_match_any.sql"),
 ];
 
 /// The advisory lock's key ("texto" in ASCII).

@@ -6,7 +6,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
 use rustc_hash::FxHashSet;
-use texto_core::{Contact, SegmentRule};
+use texto_core::{Contact, SegmentFilter};
 use tokio_postgres::Row;
 
 use super::{PgStore, query};
@@ -18,7 +18,7 @@ use crate::{
         segment_sql::{Dialect, segment_conditions},
         segments::{
             CAPPED, CONSENTED, DELETE, ENTRY_INFOS, INSERT, SEGMENT, SEGMENTS, SavedSegment, SegmentStore, UPDATE,
-            loaded_rules, stored_rules, with_infos,
+            loaded_filter, stored_rules, with_infos,
         },
         time,
     },
@@ -29,7 +29,7 @@ fn read_segment(row: &Row) -> Result<SavedSegment, Error> {
     Ok(SavedSegment {
         id: row.get(0),
         name: row.get(1),
-        rules: loaded_rules(row.get(2))?,
+        filter: loaded_filter(row.get(2), row.get(4))?,
         updated_at: time::load(row.get(3)),
     })
 }
@@ -38,14 +38,14 @@ async fn one(db: &impl GenericClient, account: AccountId, id: i64) -> Result<Opt
     query(db, SEGMENT, &[&account, &id]).await?.first().map(read_segment).transpose()
 }
 
-/// The rows of the account's contacts that meet `rules` (`select` `COUNT(*)` or `a.number`).
+/// The rows of the account's contacts that meet `filter` (`select` `COUNT(*)` or `a.number`).
 async fn matching(
     db: &impl GenericClient,
     account: AccountId,
-    rules: &[SegmentRule],
+    filter: &SegmentFilter,
     select: &str,
 ) -> Result<Vec<Row>, Error> {
-    let conditions = segment_conditions(account, rules, Utc::now(), Dialect::Postgres);
+    let conditions = segment_conditions(account, filter.matching, &filter.rules, Utc::now(), Dialect::Postgres);
     let sql = format!("SELECT {select} {BOOK} AND {}", conditions.postgres(2));
     let mut values: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = vec![&account];
     values.extend(conditions.values().iter().map(|value| value.as_postgres()));
@@ -68,15 +68,15 @@ impl SegmentStore for PgStore {
         account: AccountId,
         id: Option<i64>,
         name: String,
-        rules: Vec<SegmentRule>,
+        filter: SegmentFilter,
     ) -> Result<Option<SavedSegment>, Error> {
         let client = self.pool.get().await?;
-        let (rules, now) = (stored_rules(&rules), time::store(Utc::now()));
+        let (rules, now, combined) = (stored_rules(&filter.rules), time::store(Utc::now()), filter.matching.as_str());
         let id = match id {
-            None => query(&client, INSERT, &[&account, &name, &rules, &now]).await?[0].get(0),
+            None => query(&client, INSERT, &[&account, &name, &rules, &now, &combined]).await?[0].get(0),
             Some(id) => {
                 let statement = client.prepare_cached(UPDATE).await?;
-                if client.execute(&statement, &[&account, &id, &name, &rules, &now]).await? == 0 {
+                if client.execute(&statement, &[&account, &id, &name, &rules, &now, &combined]).await? == 0 {
                     return Ok(None);
                 }
                 id
@@ -91,9 +91,9 @@ impl SegmentStore for PgStore {
         Ok(client.execute(&statement, &[&account, &id]).await? > 0)
     }
 
-    async fn count_segment(&self, account: AccountId, rules: Vec<SegmentRule>) -> Result<i64, Error> {
+    async fn count_segment(&self, account: AccountId, filter: SegmentFilter) -> Result<i64, Error> {
         let client = self.pool.get().await?;
-        Ok(matching(&client, account, &rules, "COUNT(*)").await?.first().map_or(0, |row| row.get(0)))
+        Ok(matching(&client, account, &filter, "COUNT(*)").await?.first().map_or(0, |row| row.get(0)))
     }
 
     async fn segment_contacts(
@@ -111,7 +111,7 @@ impl SegmentStore for PgStore {
             }) else {
                 continue;
             };
-            let numbers = matching(&client, account, &segment.rules, "a.number").await?;
+            let numbers = matching(&client, account, &segment.filter, "a.number").await?;
             let numbers = numbers.iter().map(|row| row.get(0)).collect();
             if infos.is_none() {
                 let mut first = HashMap::new();

@@ -6,7 +6,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
 use rustc_hash::FxHashSet;
-use texto_core::{Contact, SegmentRule};
+use texto_core::{Contact, SegmentFilter};
 
 use super::{SqliteStore, numbered};
 use crate::{
@@ -17,19 +17,21 @@ use crate::{
         segment_sql::{Dialect, segment_conditions},
         segments::{
             CAPPED, CONSENTED, DELETE, ENTRY_INFOS, INSERT, SEGMENT, SEGMENTS, SavedSegment, SegmentStore, UPDATE,
-            loaded_rules, stored_rules, with_infos,
+            loaded_filter, stored_rules, with_infos,
         },
         time,
     },
 };
 
 /// Reads a row of [`SEGMENTS`].
-fn read_segment(row: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, String, String, String)> {
-    Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
+fn read_segment(row: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, String, String, String, String)> {
+    Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?))
 }
 
-fn segment_of((id, name, rules, updated_at): (i64, String, String, String)) -> Result<SavedSegment, Error> {
-    Ok(SavedSegment { id, name, rules: loaded_rules(&rules)?, updated_at: time::load(&updated_at) })
+fn segment_of(
+    (id, name, rules, updated_at, matching): (i64, String, String, String, String),
+) -> Result<SavedSegment, Error> {
+    Ok(SavedSegment { id, name, filter: loaded_filter(&rules, &matching)?, updated_at: time::load(&updated_at) })
 }
 
 fn one(db: &Connection, account: AccountId, id: i64) -> Result<Option<SavedSegment>, Error> {
@@ -40,15 +42,15 @@ fn one(db: &Connection, account: AccountId, id: i64) -> Result<Option<SavedSegme
         .transpose()
 }
 
-/// The rows of the account's contacts that meet `rules` (`select` `COUNT(*)` or `a.number`).
+/// The rows of the account's contacts that meet `filter` (`select` `COUNT(*)` or `a.number`).
 fn matching<T>(
     db: &Connection,
     account: AccountId,
-    rules: &[SegmentRule],
+    filter: &SegmentFilter,
     select: &str,
     read: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
 ) -> Result<Vec<T>, Error> {
-    let conditions = segment_conditions(account, rules, Utc::now(), Dialect::Sqlite);
+    let conditions = segment_conditions(account, filter.matching, &filter.rules, Utc::now(), Dialect::Sqlite);
     // The account is ?1 in the book; the conditions' own values follow it.
     let sql = format!("SELECT {select} {} AND {}", numbered(BOOK), conditions.sqlite());
     let values: Vec<&dyn rusqlite::ToSql> = std::iter::once(&account as &dyn rusqlite::ToSql)
@@ -80,17 +82,21 @@ impl SegmentStore for SqliteStore {
         account: AccountId,
         id: Option<i64>,
         name: String,
-        rules: Vec<SegmentRule>,
+        filter: SegmentFilter,
     ) -> Result<Option<SavedSegment>, Error> {
-        let (rules, now) = (stored_rules(&rules), time::store(Utc::now()));
+        let (rules, now, combined) = (stored_rules(&filter.rules), time::store(Utc::now()), filter.matching.as_str());
         self.db
             .write(move |db| {
                 let id = match id {
                     None => db
                         .prepare_cached(&numbered(INSERT))?
-                        .query_row(params![account, name, rules, now], |row| row.get(0))?,
+                        .query_row(params![account, name, rules, now, combined], |row| row.get(0))?,
                     Some(id) => {
-                        if db.prepare_cached(&numbered(UPDATE))?.execute(params![account, id, name, rules, now])? == 0 {
+                        if db
+                            .prepare_cached(&numbered(UPDATE))?
+                            .execute(params![account, id, name, rules, now, combined])?
+                            == 0
+                        {
                             return Ok(None);
                         }
                         id
@@ -105,10 +111,10 @@ impl SegmentStore for SqliteStore {
         self.db.write(move |db| Ok(db.prepare_cached(&numbered(DELETE))?.execute(params![account, id])? > 0)).await
     }
 
-    async fn count_segment(&self, account: AccountId, rules: Vec<SegmentRule>) -> Result<i64, Error> {
+    async fn count_segment(&self, account: AccountId, filter: SegmentFilter) -> Result<i64, Error> {
         self.db
             .read(move |db| {
-                Ok(matching(db, account, &rules, "COUNT(*)", |row| row.get(0))?.first().copied().unwrap_or(0))
+                Ok(matching(db, account, &filter, "COUNT(*)", |row| row.get(0))?.first().copied().unwrap_or(0))
             })
             .await
     }
@@ -127,7 +133,7 @@ impl SegmentStore for SqliteStore {
                     let Some(segment) = id.parse().ok().map(|n| one(db, account, n)).transpose()?.flatten() else {
                         continue;
                     };
-                    let numbers = matching(db, account, &segment.rules, "a.number", |row| row.get(0))?;
+                    let numbers = matching(db, account, &segment.filter, "a.number", |row| row.get(0))?;
                     let infos = match &mut infos {
                         Some(infos) => infos,
                         None => infos.insert(entry_infos(db, account)?),

@@ -1,13 +1,16 @@
 //! Segments: saved filters over the account's contacts (fields, tags, lists, consent and
-//! engagement), with their size counted by the server as they are edited, and "Send to this
+//! engagement; every rule or any of them), with their size counted by the server as they are edited, and "Send to this
 //! segment", which opens Compose with the segment chosen.
 
 mod rule_row;
 
 use gloo_timers::future::TimeoutFuture;
 use leptos::{prelude::*, task::spawn_local};
-use texto_core::wire::{
-    ListsResponse, SegmentDto, SegmentRequest, SegmentResponse, SegmentRuleDto, SegmentsResponse, StatusResponse,
+use texto_core::{
+    SegmentMatch,
+    wire::{
+        ListsResponse, SegmentDto, SegmentRequest, SegmentResponse, SegmentRuleDto, SegmentsResponse, StatusResponse,
+    },
 };
 
 use self::rule_row::RuleRow;
@@ -51,6 +54,8 @@ pub fn Segments() -> impl IntoView {
     let lists = Signal::derive(move || lists.get().unwrap_or_default());
     let editing = RwSignal::new(None::<String>);
     let name = RwSignal::new(String::new());
+    // `all` or `any`: how the rules combine.
+    let matching = RwSignal::new(SegmentMatch::All.as_str().to_owned());
     let next_row = StoredValue::new(0usize);
     let rows = RwSignal::new(Vec::<(usize, RwSignal<SegmentRuleDto>)>::new());
     let error = RwSignal::new(None::<ApiError>);
@@ -69,6 +74,7 @@ pub fn Segments() -> impl IntoView {
     let fill = move |segment: Option<SegmentDto>| {
         let segment = segment.unwrap_or_default();
         name.set(segment.name.unwrap_or_default());
+        matching.set(segment.matching.unwrap_or_else(|| SegmentMatch::All.as_str().to_owned()));
         rows.set(Vec::new());
         for rule in segment.rules {
             add_row(rule);
@@ -81,7 +87,9 @@ pub fn Segments() -> impl IntoView {
     let asked = RwSignal::new(0u64);
     let count = RwSignal::new(None::<Result<i64, ApiError>>);
     Effect::new(move |_| {
-        let request = SegmentRequest { segment: SegmentDto { rules: rules.get(), ..SegmentDto::default() } };
+        let request = SegmentRequest {
+            segment: SegmentDto { matching: Some(matching.get()), rules: rules.get(), ..SegmentDto::default() },
+        };
         let mine = asked.get_untracked() + 1;
         asked.set(mine);
         spawn_local(async move {
@@ -100,6 +108,7 @@ pub fn Segments() -> impl IntoView {
         let request = SegmentRequest {
             segment: SegmentDto {
                 name: Some(name.get_untracked()),
+                matching: Some(matching.get_untracked()),
                 rules: rules.get_untracked(),
                 ..SegmentDto::default()
             },
@@ -180,6 +189,15 @@ pub fn Segments() -> impl IntoView {
                 <fieldset class="rules">
                     <legend>{move || t().segment_rules}</legend>
                     <p class="hint">{move || t().segment_rules_hint}</p>
+                    <div class="field">
+                        <label for="segment-match">{move || t().segment_match}</label>
+                        <select id="segment-match" on:change=move |ev| matching.set(event_target_value(&ev))>
+                            {SegmentMatch::ALL.map(|m| {
+                                let text = move || if m == SegmentMatch::Any { t().segment_match_any } else { t().segment_match_all };
+                                view! { <option value=m.as_str() selected=move || matching.with(|v| v == m.as_str())>{text}</option> }
+                            })}
+                        </select>
+                    </div>
                     <ol class="rules">
                         <For each=move || rows.get().into_iter().enumerate() key=|(_, (key, _))| *key let((position, (key, rule)))>
                             <RuleRow rule position=position + 1 lists on_remove=move || rows.update(|r| r.retain(|(k, _)| *k != key)) />
