@@ -137,6 +137,12 @@ pub enum KeywordAction {
         /// The list.
         list: i64,
     },
+    /// Adds the number to one of the account's lists and records its opt-in (consent by
+    /// keyword, the reply as its proof): "text CLUB to join".
+    JoinList {
+        /// The list.
+        list: i64,
+    },
     /// Takes the number out of one of the account's lists.
     RemoveFromList {
         /// The list.
@@ -164,6 +170,7 @@ impl KeywordAction {
         };
         match kind.trim() {
             "add_to_list" => Ok(KeywordAction::AddToList { list: list_id()? }),
+            "join_list" => Ok(KeywordAction::JoinList { list: list_id()? }),
             "remove_from_list" => Ok(KeywordAction::RemoveFromList { list: list_id()? }),
             "blacklist" => Ok(KeywordAction::Blacklist),
             "unblacklist" => Ok(KeywordAction::Unblacklist),
@@ -175,7 +182,9 @@ impl KeywordAction {
             },
             other => Err(FieldError::new(
                 format!("{path}.type"),
-                format!("{other:?} is not an action: add_to_list, remove_from_list, tag, blacklist or unblacklist"),
+                format!(
+                    "{other:?} is not an action: add_to_list, join_list, remove_from_list, tag, blacklist or unblacklist"
+                ),
             )),
         }
     }
@@ -184,6 +193,7 @@ impl KeywordAction {
     pub fn kind(&self) -> &'static str {
         match self {
             KeywordAction::AddToList { .. } => "add_to_list",
+            KeywordAction::JoinList { .. } => "join_list",
             KeywordAction::RemoveFromList { .. } => "remove_from_list",
             KeywordAction::Tag { .. } => "tag",
             KeywordAction::Blacklist => "blacklist",
@@ -194,7 +204,9 @@ impl KeywordAction {
     /// The list it names, if it names one.
     pub fn list(&self) -> Option<i64> {
         match self {
-            KeywordAction::AddToList { list } | KeywordAction::RemoveFromList { list } => Some(*list),
+            KeywordAction::AddToList { list }
+            | KeywordAction::JoinList { list }
+            | KeywordAction::RemoveFromList { list } => Some(*list),
             KeywordAction::Tag { .. } | KeywordAction::Blacklist | KeywordAction::Unblacklist => None,
         }
     }

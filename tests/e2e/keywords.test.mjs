@@ -1,5 +1,5 @@
 // Keywords in Chromium: "reply OUI to join" set up in Settings adds the number that answers to a
-// list and answers it through the SMSC; START lifts a STOP; the help text and the STOP
+// list and answers it through the SMSC; "CLUB" joins a list with consent by keyword; START lifts a STOP; the help text and the STOP
 // confirmation are saved; the inbox filters by keyword.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -29,6 +29,14 @@ test("a keyword made in Settings adds who answers OUI to a list and welcomes the
   const row = section.getByRole("row").filter({ hasText: "OUI" });
   await row.waitFor();
   assert.match(await row.textContent(), /Add to a list « Club »/);
+  await section.getByLabel("Keyword", { exact: true }).fill("Club");
+  await section.getByLabel("Automatic reply").fill("");
+  await section.getByLabel("Action").selectOption({ label: "Join a list (with consent)" });
+  await section.getByLabel("List", { exact: true }).selectOption({ label: "Club" });
+  await section.getByRole("button", { name: "Add keyword" }).click();
+  const clubRow = section.getByRole("row").filter({ hasText: "Join a list" });
+  await clubRow.waitFor();
+  assert.match(await clubRow.textContent(), /^CLUB.*Join a list \(with consent\) « Club »/);
 
   const replies = page.getByRole("region", { name: "Replies to STOP and HELP" });
   await replies.getByLabel("Help text").fill("Aide : 01 23 45 67 89");
@@ -46,6 +54,15 @@ test("a keyword made in Settings adds who answers OUI to a list and welcomes the
   await eventually(() => smscTexts(number), (texts) => texts.includes("Bienvenue au club !"), "the welcome at the SMSC");
   const members = (await api(suite.texto, "GET", `/list/${list.body.id}`)).body.list.map((c) => c.destination);
   assert.ok(members.includes(number), `${number} joined the list: ${members}`);
+
+  const joiner = "33688888801";
+  const poster = await api(suite.texto, "POST", "/send", { sms: { message: { text: "Envoyez CLUB pour nous rejoindre", pushtype: "alert" }, recipients: { gsm: [{ value: joiner }] } } });
+  await eventually(async () => (await api(suite.texto, "GET", `/campaign/${poster.body.ticket}`)).body.campaign[0].status, (s) => s === "Sent", "the invitation sent");
+  await api(suite.texto, "POST", "/simulator/mo", { from: joiner, text: "club" });
+  const consent = await eventually(async () => (await api(suite.texto, "GET", `/contact/${joiner}`)).body.contact?.consent, (c) => c?.source === "keyword", "consent by keyword");
+  assert.equal(consent.proof, "club");
+  const joined = (await api(suite.texto, "GET", `/list/${list.body.id}`)).body.list.map((c) => c.destination);
+  assert.ok(joined.includes(joiner), `${joiner} joined the list: ${joined}`);
 
   await api(suite.texto, "POST", "/simulator/mo", { from: number, text: "STOP" });
   await eventually(() => blacklisted(number), (yes) => yes, "blacklisted by STOP");

@@ -118,8 +118,13 @@ pub(crate) fn of_keywords(matches: &[KeywordMatch<'_>], now: DateTime<Utc>) -> V
         }
         let actions = found.rule.as_ref().map_or(&[][..], |rule| &rule.actions[..]);
         for action in actions {
+            // Joining by keyword is consent by keyword: the number asked for the list's
+            // messages, and its reply is the proof.
+            if let KeywordAction::JoinList { .. } = action {
+                effects.push(KeywordEffect::OptIn { account, number, proof: reply.text.to_owned() });
+            }
             effects.push(match action {
-                KeywordAction::AddToList { list } => {
+                KeywordAction::AddToList { list } | KeywordAction::JoinList { list } => {
                     KeywordEffect::AddToList { account, list: *list, number, info: info_of(reply.info.as_deref()) }
                 }
                 KeywordAction::RemoveFromList { list } => {
@@ -199,6 +204,19 @@ mod tests {
         assert_eq!((answer.sender.as_str(), answer.word.as_str(), answer.text.as_str()), ("0612", "OUI", "Bienvenue"));
         assert_eq!(answer.day, "2026-11-27", "the day is Paris's");
         assert_eq!(answer_sender("36180"), None);
+    }
+
+    #[test]
+    fn joining_a_list_by_keyword_records_the_reply_as_consent() {
+        let club = reply("Club Lyon");
+        let joins =
+            rule("CLUB", "", vec![KeywordAction::JoinList { list: 9 }, KeywordAction::Tag { value: "club".into() }]);
+        let effects = of_keywords(&[found(&club, None, Some(joins))], Utc::now());
+        let (account, number) = (7, 33612345678);
+        assert_eq!(effects[0], KeywordEffect::OptIn { account, number, proof: "Club Lyon".into() });
+        assert!(matches!(effects[1], KeywordEffect::AddToList { list: 9, number: 33612345678, .. }), "{effects:?}");
+        assert_eq!(effects[2], KeywordEffect::Tag { account, number, tag: "club".into() });
+        assert_eq!(effects.len(), 3, "no answer without a reply text: {effects:?}");
     }
 
     #[test]

@@ -90,6 +90,53 @@ async fn a_keyword_adds_the_number_to_a_list_and_answers_it_once_a_day() {
 }
 
 #[tokio::test]
+async fn a_join_keyword_adds_the_number_with_its_consent_so_marketing_that_needs_consent_reaches_it() {
+    let app = quick_app().await;
+    let (status, list) = app
+        .json(
+            Method::POST,
+            "/list",
+            Some(json!({"list": {"name": "Club", "contacts": {"gsm": [{"value": "33600000002"}]}}})),
+        )
+        .await;
+    assert_eq!(status, 200, "{list}");
+    let list = list["id"].as_str().expect("a list id").to_owned();
+    let rule = json!({"keyword": {"word": "club", "reply": "", "actions": [{"type": "join_list", "list": list}]}});
+    let (status, saved) = app.json(Method::POST, "/keyword", Some(rule)).await;
+    assert_eq!((status, saved["keyword"]["actions"][0]["type"].as_str()), (200, Some("join_list")), "{saved}");
+    let (status, body) = app
+        .json(Method::POST, "/keyword", Some(json!({"keyword": {"word": "VIP", "actions": [{"type": "join_list"}]}})))
+        .await;
+    assert_eq!(status, 422, "a join needs a list: {body}");
+    assert!(body.to_string().contains("keyword.actions[0].list"), "{body}");
+    let (status, _) =
+        app.json(Method::PUT, "/settings", Some(json!({"settings": {"marketing_needs_consent": 1}}))).await;
+    assert_eq!(status, 200);
+
+    let ticket = send(&app, "Envoyez CLUB pour rejoindre le club", &["33655555555"], json!({})).await;
+    settled(&app, &ticket).await;
+    mo(&app, "33655555555", "Club !").await;
+    until("the number in the list", || async {
+        list_numbers(&app, &list).await.contains(&"33655555555".to_owned()).then_some(())
+    })
+    .await;
+    let (_, contact) = app.json(Method::GET, "/contact/33655555555", None).await;
+    let consent = &contact["contact"]["consent"];
+    assert_eq!((consent["source"].as_str(), consent["proof"].as_str()), (Some("keyword"), Some("Club !")), "{contact}");
+    assert!(consent["opt_in_date"].is_string(), "{contact}");
+
+    let promo =
+        json!({"sms": {"message": {"text": "Soirée club jeudi", "pushtype": "marketing"}, "lists": [{"value": list}]}});
+    let (status, simulated) = app.json(Method::POST, "/send/lists/simulate", Some(promo)).await;
+    assert_eq!(status, 200, "{simulated}");
+    assert_eq!(
+        (simulated["sent"].as_i64(), simulated["no_consent"].as_i64()),
+        (Some(1), Some(1)),
+        "the member who joined by keyword is reached, the imported one is not: {simulated}"
+    );
+}
+
+#[tokio::test]
 async fn stop_is_confirmed_start_lifts_it_and_help_answers_the_help_text() {
     let app = quick_app().await;
     let settings = json!({"settings": {"help_text": "Aide : appelez le 01 23 45 67 89", "stop_confirmation": 1}});

@@ -563,6 +563,7 @@ texts! {
     keyword_action: "Action", "Action";
     keyword_list: "List", "Liste";
     action_add_to_list: "Add to a list", "Ajouter à une liste";
+    action_join_list: "Join a list (with consent)", "Rejoindre une liste (avec consentement)";
     action_remove_from_list: "Remove from a list", "Retirer d’une liste";
     action_tag: "Tag the contact", "Étiqueter le contact";
     keyword_tag: "Tag", "Étiquette";

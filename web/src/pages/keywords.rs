@@ -13,12 +13,13 @@ use crate::{
 };
 
 /// The actions the form offers, by their wire `type` ("" for none).
-const ACTIONS: [&str; 6] = ["", "add_to_list", "remove_from_list", "tag", "blacklist", "unblacklist"];
+const ACTIONS: [&str; 7] = ["", "add_to_list", "join_list", "remove_from_list", "tag", "blacklist", "unblacklist"];
 
 /// An action's label.
 fn action_label(t: &'static Texts, kind: &str) -> &'static str {
     match kind {
         "add_to_list" => t.action_add_to_list,
+        "join_list" => t.action_join_list,
         "remove_from_list" => t.action_remove_from_list,
         "tag" => t.action_tag,
         "blacklist" => t.action_blacklist,
