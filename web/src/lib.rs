@@ -4,6 +4,10 @@
 //! Pages live in [`pages`], shared pieces in [`components`], the server in [`api`]. Counting,
 //! filtering and cost come from `texto-core`, running in the page.
 
+// The unit tests of these modules run in headless Chromium, as the browser suites do.
+#[cfg(test)]
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
 mod account_app;
 pub mod api;
 mod app;

@@ -97,9 +97,11 @@ pub fn field_name(header: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    use wasm_bindgen_test::wasm_bindgen_test;
+
     use super::*;
 
-    #[test]
+    #[wasm_bindgen_test]
     fn headers_become_field_names() {
         assert_eq!(field_name("Ville de naissance").as_deref(), Some("ville_de_naissance"));
         assert_eq!(field_name(" Prénom ").as_deref(), Some("prenom"));
@@ -107,7 +109,7 @@ mod tests {
         assert_eq!(field_name("—"), None);
     }
 
-    #[test]
+    #[wasm_bindgen_test]
     fn a_row_fills_names_tags_fields_and_consent() {
         let row = ["33612345678", "Léa", "vip; client", "Lyon", "2026-03-01"];
         let columns = CardColumns {

@@ -209,9 +209,11 @@ fn SpendingChart(days: Signal<Vec<DayMetricsDto>>, lang: RwSignal<Lang>) -> impl
 
 #[cfg(test)]
 mod tests {
+    use wasm_bindgen_test::wasm_bindgen_test;
+
     use super::*;
 
-    #[test]
+    #[wasm_bindgen_test]
     fn totals_add_up_and_the_delivered_share_is_rounded() {
         let day = |sent, delivered, cost| DayMetricsDto { sent, delivered, cost, ..DayMetricsDto::default() };
         let totals = Totals::of(&[day(2, 1, 1.5), day(1, 1, 0.5)]);

@@ -193,9 +193,11 @@ fn TokenRow(token: TokenDto, version: RwSignal<u32>, lang: crate::i18n::Lang) ->
 
 #[cfg(test)]
 mod tests {
+    use wasm_bindgen_test::wasm_bindgen_test;
+
     use super::*;
 
-    #[test]
+    #[wasm_bindgen_test]
     fn addresses_are_read_one_per_line_or_comma_separated() {
         assert_eq!(addresses(" 10.0.0.0/8,\n::1  192.0.2.1 ,"), ["10.0.0.0/8", "::1", "192.0.2.1"]);
         assert!(addresses("  \n ").is_empty());

@@ -211,9 +211,11 @@ pub fn ContactCard() -> impl IntoView {
 
 #[cfg(test)]
 mod tests {
+    use wasm_bindgen_test::wasm_bindgen_test;
+
     use super::*;
 
-    #[test]
+    #[wasm_bindgen_test]
     fn fields_are_read_one_per_line_as_name_and_value() {
         let fields = fields_of("City: Lyon\nbirthday : 1990-04-01\nno colon\n: orphan");
         assert_eq!(fields.len(), 2);
