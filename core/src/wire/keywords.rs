@@ -5,14 +5,16 @@ use serde::{Deserialize, Serialize};
 
 use super::lenient;
 
-/// Something a keyword does: `{"type": "add_to_list", "list": "12"}`, `{"type": "blacklist"}`.
+/// Something a keyword does: `{"type": "add_to_list", "list": "12"}`, `{"type": "join_list",
+/// "list": "12"}`, `{"type": "blacklist"}`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct KeywordActionDto {
-    /// `add_to_list`, `remove_from_list`, `tag`, `blacklist` or `unblacklist`.
+    /// `add_to_list`, `join_list` (the same, with the number's opt-in), `remove_from_list`, `tag`,
+    /// `blacklist` or `unblacklist`.
     #[serde(rename = "type", default, deserialize_with = "lenient::string")]
     pub kind: String,
-    /// The list, for `add_to_list` and `remove_from_list`.
+    /// The list, for `add_to_list`, `join_list` and `remove_from_list`.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub list: Option<String>,
     /// The tag, for `tag`.

@@ -163,6 +163,17 @@ pub(crate) async fn update(
     let id = path_id(&id).ok_or_else(|| Error::NotFound(format!("keyword {id}")))?;
     let KeywordRequest { keyword } = body.decode()?;
     let change = change_of(&state, caller.account, keyword).await?;
+    let stop = state
+        .store
+        .keywords(caller.account)
+        .await?
+        .iter()
+        .any(|rule| rule.id == id && rule.builtin == Some(BuiltinKeyword::Stop));
+    let joins = change.actions.iter().flatten().position(|action| matches!(action, KeywordAction::JoinList { .. }));
+    if let (true, Some(index)) = (stop, joins) {
+        let why = "STOP takes the number off the account's messages: it cannot join a list with consent";
+        return Err(Error::Invalid(vec![FieldError::new(format!("keyword.actions[{index}].type"), why)]));
+    }
     saved(accept, state.store.update_keyword(caller.account, id, change).await?, Some(id), "changed")
 }
 

@@ -119,8 +119,13 @@ pub(crate) fn of_keywords(matches: &[KeywordMatch<'_>], now: DateTime<Utc>) -> V
         let actions = found.rule.as_ref().map_or(&[][..], |rule| &rule.actions[..]);
         for action in actions {
             // Joining by keyword is consent by keyword: the number asked for the list's
-            // messages, and its reply is the proof.
-            if let KeywordAction::JoinList { .. } = action {
+            // messages, and its reply is the proof. Like START, it is the number's later word
+            // after a STOP, which it lifts. The STOP keyword itself never consents (the API
+            // refuses a join there).
+            if let KeywordAction::JoinList { .. } = action
+                && found.builtin != Some(BuiltinKeyword::Stop)
+            {
+                effects.push(KeywordEffect::Unblacklist { account, number });
                 effects.push(KeywordEffect::OptIn { account, number, proof: reply.text.to_owned() });
             }
             effects.push(match action {
@@ -213,10 +218,23 @@ mod tests {
             rule("CLUB", "", vec![KeywordAction::JoinList { list: 9 }, KeywordAction::Tag { value: "club".into() }]);
         let effects = of_keywords(&[found(&club, None, Some(joins))], Utc::now());
         let (account, number) = (7, 33612345678);
-        assert_eq!(effects[0], KeywordEffect::OptIn { account, number, proof: "Club Lyon".into() });
-        assert!(matches!(effects[1], KeywordEffect::AddToList { list: 9, number: 33612345678, .. }), "{effects:?}");
-        assert_eq!(effects[2], KeywordEffect::Tag { account, number, tag: "club".into() });
-        assert_eq!(effects.len(), 3, "no answer without a reply text: {effects:?}");
+        assert_eq!(effects[0], KeywordEffect::Unblacklist { account, number }, "a join lifts an earlier STOP");
+        assert_eq!(effects[1], KeywordEffect::OptIn { account, number, proof: "Club Lyon".into() });
+        assert!(matches!(effects[2], KeywordEffect::AddToList { list: 9, number: 33612345678, .. }), "{effects:?}");
+        assert_eq!(effects[3], KeywordEffect::Tag { account, number, tag: "club".into() });
+        assert_eq!(effects.len(), 4, "no answer without a reply text: {effects:?}");
+
+        let stop = reply("STOP");
+        let joins_on_stop = rule("STOP", "", vec![KeywordAction::JoinList { list: 9 }]);
+        let effects = of_keywords(&[found(&stop, Some(BuiltinKeyword::Stop), Some(joins_on_stop))], Utc::now());
+        assert!(
+            !effects.iter().any(|e| matches!(e, KeywordEffect::OptIn { .. } | KeywordEffect::Unblacklist { .. })),
+            "STOP never consents: {effects:?}"
+        );
+        assert_eq!(
+            effects.last(),
+            Some(&KeywordEffect::AddToList { account, list: 9, number, info: Default::default() })
+        );
     }
 
     #[test]

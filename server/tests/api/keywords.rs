@@ -113,13 +113,24 @@ async fn a_join_keyword_adds_the_number_with_its_consent_so_marketing_that_needs
         app.json(Method::PUT, "/settings", Some(json!({"settings": {"marketing_needs_consent": 1}}))).await;
     assert_eq!(status, 200);
 
+    let (_, keywords) = app.json(Method::GET, "/keywords", None).await;
+    let stop = keywords["keywords"].as_array().into_iter().flatten().find(|k| k["builtin"] == "stop").expect("STOP");
+    let joins_on_stop = json!({"keyword": {"actions": [{"type": "join_list", "list": list}]}});
+    let (status, body) =
+        app.json(Method::PUT, &format!("/keyword/{}", stop["id"].as_str().unwrap_or("")), Some(joins_on_stop)).await;
+    assert_eq!(status, 422, "STOP cannot record consent: {body}");
+    assert!(body.to_string().contains("keyword.actions[0].type"), "{body}");
+
     let ticket = send(&app, "Envoyez CLUB pour rejoindre le club", &["33655555555"], json!({})).await;
     settled(&app, &ticket).await;
+    mo(&app, "33655555555", "STOP").await;
+    until("the STOP", || async { blacklisted(&app, "33655555555").await.then_some(()) }).await;
     mo(&app, "33655555555", "Club !").await;
     until("the number in the list", || async {
         list_numbers(&app, &list).await.contains(&"33655555555".to_owned()).then_some(())
     })
     .await;
+    assert!(!blacklisted(&app, "33655555555").await, "the later join lifts the STOP, as START would");
     let (_, contact) = app.json(Method::GET, "/contact/33655555555", None).await;
     let consent = &contact["contact"]["consent"];
     assert_eq!((consent["source"].as_str(), consent["proof"].as_str()), (Some("keyword"), Some("Club !")), "{contact}");
