@@ -169,9 +169,10 @@ impl SegmentMatch {
         }
     }
 
-    /// `segment.match` from the wire: `all` (also when it is left out or empty) or `any`.
+    /// `segment.match` from the wire: `all` (also when it is left out or empty) or `any`, in any
+    /// case.
     pub fn parse(given: Option<&str>) -> Result<SegmentMatch, FieldError> {
-        match given.map(str::trim).unwrap_or("") {
+        match given.map(|m| m.trim().to_ascii_lowercase()).as_deref().unwrap_or("") {
             "" | "all" => Ok(SegmentMatch::All),
             "any" => Ok(SegmentMatch::Any),
             _ => Err(FieldError::new("segment.match", "all (every rule holds) or any (at least one holds)")),
@@ -313,14 +314,14 @@ mod tests {
 
     #[test]
     fn a_segment_matches_every_rule_unless_it_asks_for_any() {
-        for given in [None, Some(""), Some("all"), Some(" all ")] {
+        for given in [None, Some(""), Some("all"), Some(" All ")] {
             assert_eq!(
                 SegmentFilter::parse(given, &[tag("vip")]).map(|f| f.matching),
                 Ok(SegmentMatch::All),
                 "{given:?}"
             );
         }
-        let any = SegmentFilter::parse(Some("any"), &[tag("vip"), tag("press")]).expect("any");
+        let any = SegmentFilter::parse(Some("ANY"), &[tag("vip"), tag("press")]).expect("any");
         assert_eq!(any.matching, SegmentMatch::Any);
         assert_eq!(any.rules, [SegmentRule::Tag("vip".into()), SegmentRule::Tag("press".into())]);
         assert_eq!(
