@@ -21,22 +21,19 @@ test("a keyword made in Settings adds who answers OUI to a list and welcomes the
   const page = await openApp(suite.browser, suite.texto, { path: "/app/settings" });
   const section = page.getByRole("region", { name: "Keywords" });
   await section.getByRole("row").filter({ hasText: "HELP" }).waitFor();
-  await section.getByLabel("Keyword", { exact: true }).fill("Oui");
-  await section.getByLabel("Automatic reply").fill("Bienvenue au club !");
-  await section.getByLabel("Action").selectOption({ label: "Add to a list" });
-  await section.getByLabel("List", { exact: true }).selectOption({ label: "Club" });
-  await section.getByRole("button", { name: "Add keyword" }).click();
-  const row = section.getByRole("row").filter({ hasText: "OUI" });
-  await row.waitFor();
-  assert.match(await row.textContent(), /Add to a list « Club »/);
-  await section.getByLabel("Keyword", { exact: true }).fill("Club");
-  await section.getByLabel("Automatic reply").fill("");
-  await section.getByLabel("Action").selectOption({ label: "Join a list (with consent)" });
-  await section.getByLabel("List", { exact: true }).selectOption({ label: "Club" });
-  await section.getByRole("button", { name: "Add keyword" }).click();
-  const clubRow = section.getByRole("row").filter({ hasText: "Join a list" });
-  await clubRow.waitFor();
-  assert.match(await clubRow.textContent(), /^CLUB.*Join a list \(with consent\) « Club »/);
+  // Fills the form with a keyword acting on the list Club, adds it, and gives its row.
+  const addKeyword = async (word, reply, action) => {
+    await section.getByLabel("Keyword", { exact: true }).fill(word);
+    await section.getByLabel("Automatic reply").fill(reply);
+    await section.getByLabel("Action").selectOption({ label: action });
+    await section.getByLabel("List", { exact: true }).selectOption({ label: "Club" });
+    await section.getByRole("button", { name: "Add keyword" }).click();
+    const row = section.getByRole("row").filter({ hasText: action });
+    await row.waitFor();
+    return row.textContent();
+  };
+  assert.match(await addKeyword("Oui", "Bienvenue au club !", "Add to a list"), /^OUI.*Add to a list « Club »/);
+  assert.match(await addKeyword("Club", "", "Join a list (with consent)"), /^CLUB.*Join a list \(with consent\) « Club »/);
 
   const replies = page.getByRole("region", { name: "Replies to STOP and HELP" });
   await replies.getByLabel("Help text").fill("Aide : 01 23 45 67 89");

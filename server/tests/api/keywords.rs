@@ -42,18 +42,19 @@ async fn list_numbers(app: &TestApp, list: &str) -> Vec<String> {
     })
 }
 
+/// Creates the list "Club" holding `number`; its id.
+async fn club(app: &TestApp, number: &str) -> String {
+    let (status, list) = app
+        .json(Method::POST, "/list", Some(json!({"list": {"name": "Club", "contacts": {"gsm": [{"value": number}]}}})))
+        .await;
+    assert_eq!(status, 200, "{list}");
+    list["id"].as_str().expect("a list id").to_owned()
+}
+
 #[tokio::test]
 async fn a_keyword_adds_the_number_to_a_list_and_answers_it_once_a_day() {
     let app = quick_app().await;
-    let (status, list) = app
-        .json(
-            Method::POST,
-            "/list",
-            Some(json!({"list": {"name": "Club", "contacts": {"gsm": [{"value": "33600000001"}]}}})),
-        )
-        .await;
-    assert_eq!(status, 200, "{list}");
-    let list = list["id"].as_str().expect("a list id").to_owned();
+    let list = club(&app, "33600000001").await;
     let rule = json!({"keyword": {"word": "Oui", "reply": "Bienvenue au club !",
         "actions": [{"type": "add_to_list", "list": list}, {"type": "tag", "value": "club"}]}});
     let (status, saved) = app.json(Method::POST, "/keyword", Some(rule)).await;
@@ -92,15 +93,7 @@ async fn a_keyword_adds_the_number_to_a_list_and_answers_it_once_a_day() {
 #[tokio::test]
 async fn a_join_keyword_adds_the_number_with_its_consent_so_marketing_that_needs_consent_reaches_it() {
     let app = quick_app().await;
-    let (status, list) = app
-        .json(
-            Method::POST,
-            "/list",
-            Some(json!({"list": {"name": "Club", "contacts": {"gsm": [{"value": "33600000002"}]}}})),
-        )
-        .await;
-    assert_eq!(status, 200, "{list}");
-    let list = list["id"].as_str().expect("a list id").to_owned();
+    let list = club(&app, "33600000002").await;
     let rule = json!({"keyword": {"word": "club", "reply": "", "actions": [{"type": "join_list", "list": list}]}});
     let (status, saved) = app.json(Method::POST, "/keyword", Some(rule)).await;
     assert_eq!((status, saved["keyword"]["actions"][0]["type"].as_str()), (200, Some("join_list")), "{saved}");
