@@ -42,6 +42,7 @@ test("a segment is built with its live count, matches any of its rules, is saved
   await screenshots(page, "segments");
   await page.getByRole("button", { name: "Save segment" }).click();
   await page.getByTestId("segments").getByText("Clients VIP").waitFor();
+  assert.match(await page.getByTestId("segments").getByRole("row").filter({ hasText: "Clients VIP" }).textContent(), /at least one rule/);
   const saved = (await api(suite.texto, "GET", "/segments")).body.segments;
   assert.equal(saved.length, 1);
   assert.deepEqual(saved[0].rules.map((r) => r.type), ["tag", "field"]);

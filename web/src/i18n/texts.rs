@@ -613,6 +613,7 @@ texts! {
     segment_rules: "Rules", "Règles";
     segment_rules_hint: "A contact is in the segment when it meets every rule, or at least one if you choose so below. No rule: every contact.", "Un contact est dans le segment s’il remplit toutes les règles, ou au moins une si vous le choisissez ci-dessous. Aucune règle : tous les contacts.";
     segment_match: "Contacts in the segment meet", "Les contacts du segment remplissent";
+    segment_match_column: "Contacts meet", "Les contacts remplissent";
     segment_match_all: "every rule", "toutes les règles";
     segment_match_any: "at least one rule", "au moins une règle";
     rule: "Rule", "Règle";

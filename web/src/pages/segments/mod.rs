@@ -144,16 +144,21 @@ pub fn Segments() -> impl IntoView {
     let load_error = Signal::derive(move || segments.get().and_then(Result::err));
     let table = move || {
         segments.get().and_then(Result::ok).map(|answer| {
-            rows_or(answer.segments, 3, t().no_segments, move |segment| {
+            rows_or(answer.segments, 4, t().no_segments, move |segment| {
                 let id = segment.id.clone().unwrap_or_default();
                 let shown = segment.name.clone().unwrap_or_default();
                 let (edit_label, send_label) =
                     (format!("{} {shown}", t().edit), format!("{} {shown}", t().send_to_segment));
                 let updated = segment.updated_at.clone().map(|d| format::wire_date(lang.get(), &d)).unwrap_or_default();
+                let meets = match SegmentMatch::parse(segment.matching.as_deref()) {
+                    Ok(SegmentMatch::Any) => t().segment_match_any,
+                    _ => t().segment_match_all,
+                };
                 let picked = segment.clone();
                 view! {
                     <tr>
                         <td data-label=t().segment_name class="text">{shown.clone()}</td>
+                        <td data-label=t().segment_match_column>{meets}</td>
                         <td data-label=t().updated>{updated}</td>
                         <td data-label=t().actions class="actions">
                             <button type="button" aria-label=edit_label on:click=move |_| fill(Some(picked.clone()))>{t().edit}</button>
@@ -176,10 +181,10 @@ pub fn Segments() -> impl IntoView {
         <div class="table-wrap">
             <table class="stack" data-testid="segments">
                 <thead><tr>
-                    <th scope="col">{move || t().segment_name}</th><th scope="col">{move || t().updated}</th>
-                    <th scope="col">{move || t().actions}</th>
+                    <th scope="col">{move || t().segment_name}</th><th scope="col">{move || t().segment_match_column}</th>
+                    <th scope="col">{move || t().updated}</th><th scope="col">{move || t().actions}</th>
                 </tr></thead>
-                <tbody><Suspense fallback=move || view! { <tr><td colspan="3">{t().loading}</td></tr> }>{table}</Suspense></tbody>
+                <tbody><Suspense fallback=move || view! { <tr><td colspan="4">{t().loading}</td></tr> }>{table}</Suspense></tbody>
             </table>
         </div>
         <section class="card" aria-labelledby="segment-editor-title">
