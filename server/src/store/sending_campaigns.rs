@@ -11,7 +11,7 @@
 
 use texto_core::PushType;
 
-use super::{AccountId, CampaignText, delivery::WaveLimit, segment_sql::Dialect};
+use super::{AccountId, CampaignText, delivery::WaveLimit};
 
 /// The accounts with a sending campaign: one index look-up per account, not a read per
 /// campaign.
@@ -23,19 +23,15 @@ pub(super) const ACCOUNTS_SENDING_SQL: &str = "WITH RECURSIVE sending (account) 
      )
      SELECT account FROM sending WHERE account IS NOT NULL";
 
-/// `columns` of an account's (the first parameter) sending campaigns that are not paused, of
-/// one push type (the second: marketing or not), after an id (the third), by id, up to the
-/// fourth's count. Each read is a range of the `campaigns_sending` index.
-pub(super) fn campaigns_of_account_sql(columns: &str, dialect: Dialect) -> String {
-    let [account, marketing, id, count] = match dialect {
-        Dialect::Sqlite => ["?1", "?2", "?3", "?4"],
-        Dialect::Postgres => ["$1", "$2", "$3", "$4"],
-    };
+/// `columns` of an account's (`$1`) sending campaigns that are not paused, of one push type
+/// (`$2`: marketing or not), after an id (`$3`), by id, up to `$4` of them. Each read is a range
+/// of the `campaigns_sending` index.
+pub(super) fn campaigns_of_account_sql(columns: &str) -> String {
     format!(
         "SELECT {columns} FROM campaigns
-         WHERE account_id = {account} AND status = 'sending' AND paused_at IS NULL
-         AND (pushtype = 'marketing') = {marketing} AND id > {id}
-         ORDER BY id LIMIT {count}"
+         WHERE account_id = $1 AND status = 'sending' AND paused_at IS NULL
+         AND (pushtype = 'marketing') = $2 AND id > $3
+         ORDER BY id LIMIT $4"
     )
 }
 

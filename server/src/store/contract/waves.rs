@@ -7,7 +7,7 @@ use chrono::Utc;
 use texto_core::{OpenWindows, Zone};
 
 use super::backends::Backend;
-use crate::store::{CampaignStatus, HandOff, Store};
+use crate::store::{CampaignStatus, HandOff, Queued, Store};
 
 /// Campaigns 1 (marketing, 2 queued), 2 (alert, 1 queued), 3 (marketing, large: 3 queued of
 /// 200), 4 (alert, nothing queued) and 5 (alert, large, nothing queued).
@@ -29,6 +29,11 @@ const CAMPAIGNS: &str = "
            (33, 3, 1, 33611111133, 'FR', 1, 100, 0, '2026-11-24T10:00:00Z', 0),
            (41, 4, 1, 33611111141, 'FR', 1, 100, 0, '2026-11-24T10:00:00Z', 1),
            (51, 5, 1, 33611111151, 'FR', 1, 100, 0, '2026-11-24T10:00:00Z', 1);";
+
+/// A wave's messages, each accepted by the SMSC.
+fn submitted(wave: &[Queued]) -> Vec<HandOff> {
+    wave.iter().map(|queued| HandOff::Submitted { id: queued.id, smsc_id: format!("s{}", queued.id) }).collect()
+}
 
 async fn status(store: &dyn Store, campaign: i64) -> CampaignStatus {
     store.campaign(1, campaign).await.expect("a read").expect("the campaign").status
@@ -100,20 +105,14 @@ async fn a_wave_reads_on_past_campaigns_with_nothing_to_take_and_each_account_ge
         assert_eq!(status(store, 1).await, CampaignStatus::Sent, "{backend}: nothing queued: sent");
         // Wave after wave, every queued message goes once.
         let mut taken: Vec<i64> = ids;
-        let mut done: Vec<HandOff> = wave
-            .iter()
-            .map(|queued| HandOff::Submitted { id: queued.id, smsc_id: format!("s{}", queued.id) })
-            .collect();
+        let mut done = submitted(&wave);
         loop {
             let wave = store.hand_off(done, 4.into(), OpenWindows::NONE, now).await.expect("a wave");
             if wave.is_empty() {
                 break;
             }
             taken.extend(wave.iter().map(|queued| queued.id));
-            done = wave
-                .iter()
-                .map(|queued| HandOff::Submitted { id: queued.id, smsc_id: format!("s{}", queued.id) })
-                .collect();
+            done = submitted(&wave);
         }
         taken.sort_unstable();
         let expected: Vec<i64> = (7..=37).map(|id| id * 100).collect();

@@ -18,7 +18,6 @@ use crate::{
     store::{
         CampaignText, Queued,
         delivery::{CAMPAIGN_TEXT_COLUMNS, WaveLimit, read_campaign_text},
-        segment_sql::Dialect,
         sending_campaigns::{ACCOUNTS_SENDING_SQL, Rounds, campaigns_of_account_sql, in_wave_order},
         wave::WavePlan,
         zones::IdRange,
@@ -68,9 +67,7 @@ pub(super) async fn next_wave(
 /// The campaigns of this round's accounts ([`Rounds`]) that may send now, in wave order, with
 /// their counts of messages, and the id ranges of the messages of each that may go.
 async fn live_campaigns(tx: &Transaction<'_>, rounds: &mut Rounds, open: OpenWindows) -> Result<LiveCampaigns, Error> {
-    let campaigns = tx
-        .prepare_cached(&campaigns_of_account_sql(&format!("{CAMPAIGN_TEXT_COLUMNS}, total"), Dialect::Postgres))
-        .await?;
+    let campaigns = tx.prepare_cached(&campaigns_of_account_sql(&format!("{CAMPAIGN_TEXT_COLUMNS}, total"))).await?;
     let mut live: Vec<(CampaignText, i64)> = Vec::new();
     let mut open_ranges: HashMap<i64, Vec<IdRange>> = HashMap::new();
     while let Some(read) = rounds.next_read() {

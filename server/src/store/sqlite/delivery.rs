@@ -11,7 +11,7 @@ use texto_core::OpenWindows;
 use super::{
     SqliteStore, arrivals,
     events::{Outbox, SqliteEvents},
-    time,
+    numbered, time,
 };
 use crate::{
     Error,
@@ -20,7 +20,6 @@ use crate::{
         columns::StoredCode,
         delivery::{CAMPAIGN_TEXT_COLUMNS, WaveLimit, read_campaign_text, read_finished, read_notice},
         effects::{self, Submitted},
-        segment_sql::Dialect,
         sending_campaigns::{ACCOUNTS_SENDING_SQL, Rounds, campaigns_of_account_sql, in_wave_order},
         wave::WavePlan,
         zones::IdRange,
@@ -255,7 +254,7 @@ type LiveCampaign = (Arc<CampaignText>, Vec<IdRange>);
 /// The campaigns of this round's accounts ([`Rounds`]) that may send now, in wave order, each
 /// with the id ranges of its messages that may.
 fn live_campaigns(db: &Connection, rounds: &mut Rounds, open: OpenWindows) -> Result<Vec<LiveCampaign>, Error> {
-    let mut campaigns = db.prepare_cached(&campaigns_of_account_sql(CAMPAIGN_TEXT_COLUMNS, Dialect::Sqlite))?;
+    let mut campaigns = db.prepare_cached(&numbered(&campaigns_of_account_sql(CAMPAIGN_TEXT_COLUMNS)))?;
     let mut live = Vec::new();
     while let Some(read) = rounds.next_read() {
         let (mut count, mut last, before) = (0, None, live.len());
