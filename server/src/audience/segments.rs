@@ -28,16 +28,25 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/segment/{id}", get(show).put(update).delete(remove))
 }
 
+/// `segment` with `filter`'s match and rules as the wire shows them.
+fn with_filter(segment: SegmentDto, filter: &SegmentFilter) -> SegmentDto {
+    SegmentDto {
+        matching: Some(filter.matching.as_str().to_owned()),
+        rules: filter.rules.iter().map(SegmentRule::to_wire).collect(),
+        ..segment
+    }
+}
+
 /// A segment as the wire shows it.
 fn dto(segment: &SavedSegment, count: Option<i64>) -> SegmentDto {
-    SegmentDto {
+    let shown = SegmentDto {
         id: Some(segment.id.to_string()),
         name: Some(segment.name.clone()),
-        matching: Some(segment.filter.matching.as_str().to_owned()),
-        rules: segment.filter.rules.iter().map(SegmentRule::to_wire).collect(),
         count,
         updated_at: Some(format_paris(segment.updated_at)),
-    }
+        ..SegmentDto::default()
+    };
+    with_filter(shown, &segment.filter)
 }
 
 /// The match and rules a request gives, checked: each rule, and the lists they name, which must
@@ -120,13 +129,9 @@ pub(crate) async fn count(
 ) -> Result<Response, Error> {
     let SegmentRequest { segment } = body.decode()?;
     let filter = filter_of(&state, caller.account, &segment).await?;
-    let count = state.store.count_segment(caller.account, filter.clone()).await?;
-    let segment = SegmentDto {
-        matching: Some(filter.matching.as_str().to_owned()),
-        rules: filter.rules.iter().map(SegmentRule::to_wire).collect(),
-        count: Some(count),
-        ..segment
-    };
+    let segment = with_filter(segment, &filter);
+    let count = state.store.count_segment(caller.account, filter).await?;
+    let segment = SegmentDto { count: Some(count), ..segment };
     Ok(accept.ok(&SegmentResponse { status: 1, message: "OK".into(), segment }))
 }
 

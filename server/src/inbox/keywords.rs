@@ -163,16 +163,15 @@ pub(crate) async fn update(
     let id = path_id(&id).ok_or_else(|| Error::NotFound(format!("keyword {id}")))?;
     let KeywordRequest { keyword } = body.decode()?;
     let change = change_of(&state, caller.account, keyword).await?;
-    let stop = state
-        .store
-        .keywords(caller.account)
-        .await?
-        .iter()
-        .any(|rule| rule.id == id && rule.builtin == Some(BuiltinKeyword::Stop));
+    // A join on STOP is refused (the keyword rules would not consent there either); the
+    // account's keywords are read only when a join is asked.
     let joins = change.actions.iter().flatten().position(|action| matches!(action, KeywordAction::JoinList { .. }));
-    if let (true, Some(index)) = (stop, joins) {
-        let why = "STOP takes the number off the account's messages: it cannot join a list with consent";
-        return Err(Error::Invalid(vec![FieldError::new(format!("keyword.actions[{index}].type"), why)]));
+    if let Some(index) = joins {
+        let keywords = state.store.keywords(caller.account).await?;
+        if keywords.iter().any(|rule| rule.id == id && rule.builtin == Some(BuiltinKeyword::Stop)) {
+            let why = "STOP takes the number off the account's messages: it cannot join a list with consent";
+            return Err(Error::Invalid(vec![FieldError::new(format!("keyword.actions[{index}].type"), why)]));
+        }
     }
     saved(accept, state.store.update_keyword(caller.account, id, change).await?, Some(id), "changed")
 }
