@@ -1,6 +1,6 @@
 //! Segments: saved filters over the account's contacts (fields, tags, lists, consent and
-//! engagement; every rule or any of them), with their size counted by the server as they are edited, and "Send to this
-//! segment", which opens Compose with the segment chosen.
+//! engagement; every rule or any of them), with their size counted by the server as they are
+//! edited, and "Send to this segment", which opens Compose with the segment chosen.
 
 mod rule_row;
 
@@ -19,11 +19,24 @@ use crate::{
     components::{errors::ErrorAlert, field::TextField, table::rows_or},
     draft::Draft,
     format,
-    i18n::{use_lang, use_texts},
+    i18n::{Texts, use_lang, use_texts},
 };
 
 /// How long the editor waits after a change before it asks for the count.
 const COUNT_AFTER_MS: u32 = 300;
+
+/// A segment's match as the server gave it (`all` when it gave none the app reads).
+fn read_match(given: Option<&str>) -> SegmentMatch {
+    SegmentMatch::parse(given).unwrap_or_default()
+}
+
+/// How the editor and the list say a match.
+fn match_label(t: &'static Texts, matching: SegmentMatch) -> &'static str {
+    match matching {
+        SegmentMatch::All => t.segment_match_all,
+        SegmentMatch::Any => t.segment_match_any,
+    }
+}
 
 /// Opens Compose on a new draft of the team's with `segment` as the only audience (a full page
 /// load: Compose is in the other bundle).
@@ -54,8 +67,8 @@ pub fn Segments() -> impl IntoView {
     let lists = Signal::derive(move || lists.get().unwrap_or_default());
     let editing = RwSignal::new(None::<String>);
     let name = RwSignal::new(String::new());
-    // `all` or `any`: how the rules combine.
-    let matching = RwSignal::new(SegmentMatch::All.as_str().to_owned());
+    // How the rules combine.
+    let matching = RwSignal::new(SegmentMatch::All);
     let next_row = StoredValue::new(0usize);
     let rows = RwSignal::new(Vec::<(usize, RwSignal<SegmentRuleDto>)>::new());
     let error = RwSignal::new(None::<ApiError>);
@@ -74,7 +87,7 @@ pub fn Segments() -> impl IntoView {
     let fill = move |segment: Option<SegmentDto>| {
         let segment = segment.unwrap_or_default();
         name.set(segment.name.unwrap_or_default());
-        matching.set(segment.matching.unwrap_or_else(|| SegmentMatch::All.as_str().to_owned()));
+        matching.set(read_match(segment.matching.as_deref()));
         rows.set(Vec::new());
         for rule in segment.rules {
             add_row(rule);
@@ -88,7 +101,11 @@ pub fn Segments() -> impl IntoView {
     let count = RwSignal::new(None::<Result<i64, ApiError>>);
     Effect::new(move |_| {
         let request = SegmentRequest {
-            segment: SegmentDto { matching: Some(matching.get()), rules: rules.get(), ..SegmentDto::default() },
+            segment: SegmentDto {
+                matching: Some(matching.get().as_str().to_owned()),
+                rules: rules.get(),
+                ..SegmentDto::default()
+            },
         };
         let mine = asked.get_untracked() + 1;
         asked.set(mine);
@@ -108,7 +125,7 @@ pub fn Segments() -> impl IntoView {
         let request = SegmentRequest {
             segment: SegmentDto {
                 name: Some(name.get_untracked()),
-                matching: Some(matching.get_untracked()),
+                matching: Some(matching.get_untracked().as_str().to_owned()),
                 rules: rules.get_untracked(),
                 ..SegmentDto::default()
             },
@@ -150,10 +167,7 @@ pub fn Segments() -> impl IntoView {
                 let (edit_label, send_label) =
                     (format!("{} {shown}", t().edit), format!("{} {shown}", t().send_to_segment));
                 let updated = segment.updated_at.clone().map(|d| format::wire_date(lang.get(), &d)).unwrap_or_default();
-                let meets = match SegmentMatch::parse(segment.matching.as_deref()) {
-                    Ok(SegmentMatch::Any) => t().segment_match_any,
-                    _ => t().segment_match_all,
-                };
+                let meets = match_label(t(), read_match(segment.matching.as_deref()));
                 let picked = segment.clone();
                 view! {
                     <tr>
@@ -196,10 +210,9 @@ pub fn Segments() -> impl IntoView {
                     <p class="hint">{move || t().segment_rules_hint}</p>
                     <div class="field">
                         <label for="segment-match">{move || t().segment_match}</label>
-                        <select id="segment-match" on:change=move |ev| matching.set(event_target_value(&ev))>
+                        <select id="segment-match" on:change=move |ev| matching.set(read_match(Some(&event_target_value(&ev))))>
                             {SegmentMatch::ALL.map(|m| {
-                                let text = move || if m == SegmentMatch::Any { t().segment_match_any } else { t().segment_match_all };
-                                view! { <option value=m.as_str() selected=move || matching.with(|v| v == m.as_str())>{text}</option> }
+                                view! { <option value=m.as_str() selected=move || matching.get() == m>{move || match_label(t(), m)}</option> }
                             })}
                         </select>
                     </div>
