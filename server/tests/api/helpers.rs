@@ -87,6 +87,16 @@ pub async fn settings_read() {
     tokio::time::sleep(Duration::from_millis(2_500)).await;
 }
 
+/// Creates the account "bob" with a list of `number`; the list's id (for the tests that say no
+/// to another account's list).
+pub async fn another_accounts_list(app: &TestApp, number: &str) -> String {
+    let bob = account(&app.db(), "bob", 10.0).await;
+    let list = serde_json::json!({"list": {"name": "Bob", "contacts": {"gsm": [{"value": number}]}}});
+    let (status, body) = app.json_as(&bob, Method::POST, "/list", Some(list)).await;
+    assert_eq!(status, 200, "{body}");
+    body["id"].as_str().expect("a list id").to_owned()
+}
+
 /// Creates an account through the operator commands and returns a new token of it.
 pub async fn account(db: &Path, name: &str, credits: f64) -> String {
     account_commands::account(db, AccountAction::Create { name: name.into(), credits, moderated: None })

@@ -102,16 +102,8 @@ async fn a_join_keyword_adds_the_number_with_its_consent_so_marketing_that_needs
         .await;
     assert_eq!(status, 422, "a join needs a list: {body}");
     assert!(body.to_string().contains("keyword.actions[0].list"), "{body}");
-    let bob = crate::helpers::account(&app.db(), "bob", 10.0).await;
-    let (_, bobs) = app
-        .json_as(
-            &bob,
-            Method::POST,
-            "/list",
-            Some(json!({"list": {"name": "Bob", "contacts": {"gsm": [{"value": "33600000003"}]}}})),
-        )
-        .await;
-    let into_bobs = json!({"keyword": {"word": "BOB", "actions": [{"type": "join_list", "list": bobs["id"]}]}});
+    let bobs = crate::helpers::another_accounts_list(&app, "33600000003").await;
+    let into_bobs = json!({"keyword": {"word": "BOB", "actions": [{"type": "join_list", "list": bobs}]}});
     let (status, body) = app.json(Method::POST, "/keyword", Some(into_bobs)).await;
     assert_eq!(status, 422, "another account's list cannot be joined: {body}");
     assert!(body.to_string().contains("no such list"), "{body}");

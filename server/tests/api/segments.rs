@@ -215,16 +215,8 @@ async fn a_segment_matching_any_rule_holds_the_contacts_of_each_and_is_sent_to_a
         assert!(body.to_string().contains(path), "{path} named in {body}");
     }
 
-    let bob = crate::helpers::account(&app.db(), "bob", 10.0).await;
-    let (_, bobs) = app
-        .json_as(
-            &bob,
-            Method::POST,
-            "/list",
-            Some(json!({"list": {"name": "Bob", "contacts": {"gsm": [{"value": "33615000002"}]}}})),
-        )
-        .await;
-    let or_bobs = json!({"segment": {"match": "any", "rules": [{"type": "tag", "value": "vip"}, {"type": "list", "list": bobs["id"]}]}});
+    let bobs = crate::helpers::another_accounts_list(&app, "33615000002").await;
+    let or_bobs = json!({"segment": {"match": "any", "rules": [{"type": "tag", "value": "vip"}, {"type": "list", "list": bobs}]}});
     let (status, body) = app.json(Method::POST, "/segment/count", Some(or_bobs)).await;
     assert_eq!(status, 422, "another account's list is no alternative: {body}");
     assert!(body.to_string().contains("segment.rules[1].list"), "{body}");
