@@ -13,6 +13,7 @@ mod duration;
 mod error;
 mod excerpt;
 mod gsm;
+mod journey;
 mod keywords;
 mod marketing_cap;
 mod overseas;
@@ -57,8 +58,13 @@ pub use duration::{format_minutes, parse_duration};
 pub use error::{Error, FieldError};
 pub use excerpt::{EXCERPT_CHARS, excerpt};
 pub use gsm::{decode_gsm, decode_short_message, decode_ucs2, encode_gsm, encode_ucs2};
+pub use journey::{
+    Condition, Effect, Journey, JourneyStatus, ListChange, MOST_BRANCH_DEPTH, MOST_JOURNEY_STEPS,
+    MOST_JOURNEY_TEXT_CHARS, MOST_JOURNEY_WAIT_DAYS, Node, NodeKind, Program, Rest, Step, TagChange, Trigger, Walk,
+};
 pub use keywords::{
-    BuiltinKeyword, Keyword, KeywordAction, MOST_ACTIONS, MOST_KEYWORD_CHARS, MOST_REPLY_CHARS, keyword_of_reply,
+    BuiltinKeyword, Keyword, KeywordAction, MOST_ACTIONS, MOST_KEYWORD_CHARS, MOST_REPLY_CHARS, MOST_TAG_CHARS,
+    keyword_of_reply,
 };
 pub use marketing_cap::{MOST_CAP_DAYS, MOST_CAP_MESSAGES, MarketingCap};
 pub use overseas::{OpenWindows, OverseasPart, Territory, Zone, next_allowed_send_in};

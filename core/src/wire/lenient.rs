@@ -331,6 +331,10 @@ impl ListItem for String {
     const READS_EMPTY_MAP: bool = false;
 }
 
+impl ListItem for super::JourneyDto {}
+impl ListItem for super::JourneyStepDto {}
+impl ListItem for super::JourneyContactDto {}
+impl ListItem for super::JourneyStepReportDto {}
 impl ListItem for super::CampaignSummaryDto {}
 impl ListItem for super::OverseasDto {}
 impl ListItem for super::CampaignListDto {}

@@ -1,0 +1,183 @@
+//! A journey's steps laid out as numbered nodes, in the order they are written (a branch's
+//! `then` steps after it, then its `else` steps, then the step after the branch), and the walk
+//! a contact makes through them. Each node knows where a contact goes next, so the server keeps
+//! a contact's place as one number, and every way through goes forward: a walk always ends.
+
+use chrono::Duration;
+
+use super::{Condition, Journey, ListChange, Step, TagChange, step};
+use crate::PushType;
+
+/// What a node does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NodeKind {
+    /// Sends a message (a contact waits here until the send is done).
+    Send {
+        /// The text, with merge fields.
+        text: String,
+        /// Alert or marketing.
+        pushtype: PushType,
+        /// The sender, else the account's default.
+        sender: Option<String>,
+    },
+    /// Waits so long (a contact waits here).
+    Wait(Duration),
+    /// Goes to `then` when the test holds, else to `otherwise`.
+    Branch {
+        /// The test.
+        condition: Condition,
+        /// The first node when it holds (`None`: the journey ends there).
+        then: Option<usize>,
+        /// The first node when it does not.
+        otherwise: Option<usize>,
+    },
+    /// Tags the contact, or takes a tag off.
+    Tag(TagChange),
+    /// Adds the number to a list, or takes it out.
+    List(ListChange),
+    /// Ends the contact's way.
+    End,
+}
+
+/// One step, laid out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Node {
+    /// Where it is written: `2`, `2.then.0`, `2.else.1.then.0`.
+    pub path: String,
+    /// What it does.
+    pub kind: NodeKind,
+    /// The node after it (`None`: the journey ends after it).
+    pub next: Option<usize>,
+}
+
+impl Node {
+    /// Its type on the wire.
+    pub fn type_name(&self) -> &'static str {
+        match self.kind {
+            NodeKind::Send { .. } => "send",
+            NodeKind::Wait(_) => "wait",
+            NodeKind::Branch { .. } => "branch",
+            NodeKind::Tag(_) => "tag",
+            NodeKind::List(_) => "list",
+            NodeKind::End => "end",
+        }
+    }
+
+    /// Whether a contact waits at this node (a send to be done, or a wait), rather than
+    /// passing through it at once.
+    pub fn holds(&self) -> bool {
+        matches!(self.kind, NodeKind::Send { .. } | NodeKind::Wait(_))
+    }
+}
+
+/// What a walk changes on the contact, in order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Effect {
+    /// A tag added or taken off.
+    Tag(TagChange),
+    /// A list joined or left.
+    List(ListChange),
+}
+
+/// Where a walk leaves a contact.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rest {
+    /// At a node that holds it: a send (due at once) or a wait (due when it is over).
+    At(usize),
+    /// At the end of the journey.
+    Done,
+}
+
+/// A contact's walk from one node to the next that holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Walk {
+    /// The nodes it reached and left on the way, in order.
+    pub passed: Vec<usize>,
+    /// What those nodes changed on it.
+    pub effects: Vec<Effect>,
+    /// Where it is left.
+    pub rest: Rest,
+}
+
+/// A journey's steps as nodes; node 0 is the first step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Program {
+    /// The nodes, in the order the steps are written.
+    pub nodes: Vec<Node>,
+}
+
+impl Program {
+    /// `journey`'s steps, laid out.
+    pub fn of(journey: &Journey) -> Program {
+        let mut nodes = Vec::with_capacity(step::count(&journey.steps));
+        lay(&journey.steps, "", None, &mut nodes);
+        Program { nodes }
+    }
+
+    /// The node after `node`: where a contact goes once a send or a wait there is done.
+    pub fn after(&self, node: usize) -> Option<usize> {
+        self.nodes.get(node).and_then(|n| n.next)
+    }
+
+    /// A contact's walk from arriving at `from` (`None`: the end) to the next node that holds
+    /// it, `holds` answering each branch's test.
+    pub fn walk(&self, from: Option<usize>, mut holds: impl FnMut(&Condition) -> bool) -> Walk {
+        let mut walk = Walk { passed: Vec::new(), effects: Vec::new(), rest: Rest::Done };
+        let mut at = from;
+        while let Some(index) = at {
+            let Some(node) = self.nodes.get(index) else { break };
+            at = match &node.kind {
+                NodeKind::Send { .. } | NodeKind::Wait(_) => {
+                    walk.rest = Rest::At(index);
+                    return walk;
+                }
+                NodeKind::Branch { condition, then, otherwise } => match holds(condition) {
+                    true => *then,
+                    false => *otherwise,
+                },
+                NodeKind::Tag(change) => {
+                    walk.effects.push(Effect::Tag(change.clone()));
+                    node.next
+                }
+                NodeKind::List(change) => {
+                    walk.effects.push(Effect::List(*change));
+                    node.next
+                }
+                NodeKind::End => None,
+            };
+            walk.passed.push(index);
+        }
+        walk
+    }
+}
+
+/// Lays `steps` out after the nodes already in `nodes`, their paths under `prefix`; a contact
+/// goes to `continuation` after the last of them.
+fn lay(steps: &[Step], prefix: &str, continuation: Option<usize>, nodes: &mut Vec<Node>) {
+    for (i, step) in steps.iter().enumerate() {
+        let index = nodes.len();
+        let after_this = index + step::count(std::slice::from_ref(step));
+        let next = if i + 1 < steps.len() { Some(after_this) } else { continuation };
+        let path = format!("{prefix}{i}");
+        let kind = match step {
+            Step::Send { text, pushtype, sender } => {
+                NodeKind::Send { text: text.clone(), pushtype: *pushtype, sender: sender.clone() }
+            }
+            Step::Wait(duration) => NodeKind::Wait(*duration),
+            Step::Branch { condition, then, otherwise } => NodeKind::Branch {
+                condition: condition.clone(),
+                then: if then.is_empty() { next } else { Some(index + 1) },
+                otherwise: if otherwise.is_empty() { next } else { Some(index + 1 + step::count(then)) },
+            },
+            Step::Tag(change) => NodeKind::Tag(change.clone()),
+            Step::List(change) => NodeKind::List(*change),
+            Step::End => NodeKind::End,
+        };
+        let next = if matches!(step, Step::End) { None } else { next };
+        nodes.push(Node { path: path.clone(), kind, next });
+        if let Step::Branch { then, otherwise, .. } = step {
+            lay(then, &format!("{path}.then."), next, nodes);
+            lay(otherwise, &format!("{path}.else."), next, nodes);
+        }
+    }
+}

@@ -1,0 +1,256 @@
+//! Journeys (texto's addition): `GET /journeys`, `POST /journey`, `GET`, `PUT` and
+//! `DELETE /journey/:id`, `PUT /journey/:id/status`, `POST /journey/:id/enter`,
+//! `GET /journey/:id/contacts` and `GET /journey/:id/report`.
+
+use serde::{Deserialize, Serialize};
+
+use super::lenient;
+
+/// A test a branch makes: `{"type": "clicked"}`, `{"type": "replied"}`,
+/// `{"type": "tag", "value": "vip"}`, `{"type": "list", "list": "12"}`,
+/// `{"type": "field", "field": "city", "test": "equals", "value": "Paris"}`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct JourneyConditionDto {
+    /// `clicked`, `replied` (since the journey's last send to the contact), `tag`, `list` or
+    /// `field`.
+    #[serde(rename = "type", default, deserialize_with = "lenient::string")]
+    pub kind: String,
+    /// The field, for `field`.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub field: Option<String>,
+    /// For `field`: `equals`, `contains`, `before` or `after`.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub test: Option<String>,
+    /// The field's value, or the tag.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub value: Option<String>,
+    /// The list, for `list`.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub list: Option<String>,
+}
+
+/// One step: `send`, `wait`, `branch`, `tag`, `list` or `end`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct JourneyStepDto {
+    /// What the step does.
+    #[serde(rename = "type", default, deserialize_with = "lenient::string")]
+    pub kind: String,
+    /// For `send`: the text, with merge fields (`[firstname|]`).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub text: Option<String>,
+    /// For `send`: `alert` (the default) or `marketing`.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub pushtype: Option<String>,
+    /// For `send`: the sender, else the account's default.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub sender: Option<String>,
+    /// For `wait`: how long (`30s`, `45m`, `2h`, `3d`).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub duration: Option<String>,
+    /// For `branch`: the test.
+    #[serde(rename = "if", default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_object")]
+    #[cfg_attr(feature = "openapi", schema(no_recursion))]
+    pub condition: Option<Box<JourneyConditionDto>>,
+    /// For `branch`: the steps when the test holds.
+    #[serde(default, skip_serializing_if = "Vec::is_empty", deserialize_with = "lenient::list")]
+    #[cfg_attr(feature = "openapi", schema(no_recursion))]
+    pub then: Vec<JourneyStepDto>,
+    /// For `branch`: the steps when it does not.
+    #[serde(rename = "else", default, skip_serializing_if = "Vec::is_empty", deserialize_with = "lenient::list")]
+    #[cfg_attr(feature = "openapi", schema(no_recursion))]
+    pub otherwise: Vec<JourneyStepDto>,
+    /// For `tag` (the tag) and `list` (the list's id): add the contact.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub add: Option<String>,
+    /// For `tag` and `list`: take the contact out.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub remove: Option<String>,
+}
+
+/// What puts a contact in a journey: `{"type": "list", "list": "12"}` (joining the list) or
+/// `{"type": "api"}` (`POST /journey/:id/enter`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct JourneyTriggerDto {
+    /// `list` or `api`.
+    #[serde(rename = "type", default, deserialize_with = "lenient::string")]
+    pub kind: String,
+    /// The list, for `list`.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub list: Option<String>,
+}
+
+/// A journey.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct JourneyDto {
+    /// Its id (in answers).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub id: Option<String>,
+    /// Its name.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub name: Option<String>,
+    /// `draft`, `live`, `paused` or `archived` (in answers).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub status: Option<String>,
+    /// Its version: each change to a journey that has been live makes a new one (in answers).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub version: Option<i64>,
+    /// What puts a contact in it.
+    #[serde(default, deserialize_with = "lenient::opt_object")]
+    pub trigger: Option<JourneyTriggerDto>,
+    /// Its steps, in order.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub steps: Vec<JourneyStepDto>,
+    /// After how long a contact that went through may enter again (`30d`); left out, never.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub reentry: Option<String>,
+    /// When it was last changed, Paris time (in answers).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub updated_at: Option<String>,
+}
+
+/// `{"journey": {...}}`: the request of `POST /journey`, `PUT /journey/:id` and
+/// `PUT /journey/:id/status` (`{"journey": {"status": "live"}}`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(transparent)]
+pub struct JourneyRequest {
+    /// The journey.
+    pub journey: JourneyDto,
+}
+document!(JourneyRequest, Some("journey"), &["journey"]);
+
+/// The answer to `POST /journey`, `GET`, `PUT /journey/:id` and `PUT /journey/:id/status`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct JourneyResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
+    pub message: String,
+    /// The journey.
+    #[serde(default)]
+    pub journey: JourneyDto,
+}
+document!(JourneyResponse, None, &["response"]);
+
+/// The answer to `GET /journeys`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct JourneysResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
+    pub message: String,
+    /// The journeys, by name.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub journeys: Vec<JourneyDto>,
+}
+document!(JourneysResponse, None, &["response"]);
+
+/// `POST /journey/:id/enter`: `{"number": "33612345678", "fields": {"firstname": "Ana"}}`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct JourneyEnterRequest {
+    /// The number, international.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub number: String,
+    /// Fields written on the number's contact first (`firstname`, `lastname`, custom fields).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub fields: std::collections::BTreeMap<String, String>,
+}
+document!(JourneyEnterRequest, None, &["request", "enter"]);
+
+/// Where one contact is in a journey.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct JourneyContactDto {
+    /// The number.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub number: String,
+    /// The version it entered.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub version: i64,
+    /// The step it is at (`2`, `2.then.0`), or after its last one.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub step: String,
+    /// `waiting` (for the step's time), `done`, `stopped` (STOP, blacklisted) or `exited`
+    /// (the journey was archived).
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub state: String,
+    /// When the step is due, Paris time.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub due_at: Option<String>,
+    /// Why the step waits longer than asked (`not enough credits`).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub note: Option<String>,
+    /// When it entered, Paris time.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub entered_at: String,
+}
+
+/// The answer to `GET /journey/:id/contacts` and `POST /journey/:id/enter`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct JourneyContactsResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
+    pub message: String,
+    /// The contacts, the latest entered first.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub contacts: Vec<JourneyContactDto>,
+}
+document!(JourneyContactsResponse, None, &["response"]);
+
+/// One step's figures.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct JourneyStepReportDto {
+    /// The step (`0`, `2.then.1`).
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub step: String,
+    /// Its type.
+    #[serde(rename = "type", default, deserialize_with = "lenient::string")]
+    pub kind: String,
+    /// Contacts that reached it.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub entered: i64,
+    /// Contacts there now.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub waiting: i64,
+    /// Contacts that went past it.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub done: i64,
+}
+
+/// The answer to `GET /journey/:id/report`: the current version's steps, in order.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct JourneyReportResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
+    pub message: String,
+    /// The version reported.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub version: i64,
+    /// Contacts that entered this version.
+    #[serde(default, deserialize_with = "lenient::int")]
+    pub entered: i64,
+    /// Each step.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub steps: Vec<JourneyStepReportDto>,
+}
+document!(JourneyReportResponse, None, &["response"]);
