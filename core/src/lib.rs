@@ -59,7 +59,7 @@ pub use error::{Error, FieldError};
 pub use excerpt::{EXCERPT_CHARS, excerpt};
 pub use gsm::{decode_gsm, decode_short_message, decode_ucs2, encode_gsm, encode_ucs2};
 pub use journey::{
-    Condition, Effect, Journey, JourneyStatus, ListChange, MOST_BRANCH_DEPTH, MOST_JOURNEY_STEPS,
+    Condition, ContactFacts, Effect, Journey, JourneyStatus, ListChange, MOST_BRANCH_DEPTH, MOST_JOURNEY_STEPS,
     MOST_JOURNEY_TEXT_CHARS, MOST_JOURNEY_WAIT_DAYS, Node, NodeKind, Program, Rest, Step, TagChange, Trigger, Walk,
 };
 pub use keywords::{

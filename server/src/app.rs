@@ -27,6 +27,7 @@ use crate::{
     delivery::{Delivery, DeliverySettings, Mailer, SmtpMailer, clock::SystemClock, links::LinkCodes},
     http::{self, metrics_endpoint, web_app},
     inbox::automatic_replies,
+    journeys,
     operator::{
         moderation::{self, Moderation},
         price_plans::{self, PricePlans},
@@ -149,6 +150,7 @@ impl App {
             codes,
             devices,
             dispatch: Arc::clone(&delivery.wake),
+            journeys: Arc::new(tokio::sync::Notify::new()),
             webhooks,
             rate_limiter: http::rate_limiter(config.rate_limit).map(Arc::new),
             message,
@@ -159,6 +161,7 @@ impl App {
             config: Arc::new(config),
         });
         tokio::spawn(automatic_replies::run(state.clone(), webhooks_stop.clone()));
+        tokio::spawn(journeys::runner::run(state.clone(), webhooks_stop.clone()));
         let body_read_timeout = Duration::from_secs(state.config.body_read_timeout_secs);
         let header_read_timeout = Duration::from_secs(state.config.header_read_timeout_secs);
         let max_connections = state.config.max_connections;

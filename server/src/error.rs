@@ -131,6 +131,10 @@ pub enum Error {
     /// who made it (status -12, HTTP 403).
     #[error("a campaign is approved by someone other than who sent it (a token counts as the person who made it)")]
     OwnCampaign,
+    /// Under the team's approval, a journey is put live by someone other than who changed it
+    /// last (status -12, HTTP 403).
+    #[error("under the team's approval, a journey is put live by someone other than who changed it last")]
+    OwnJourney,
     /// Too many failed sign-ins for this email or from this address: the next try is
     /// accepted after the given seconds (HTTP 429, `Retry-After`).
     #[error("too many failed sign-ins: try again in {0} s")]

@@ -11,6 +11,7 @@ mod delivery;
 mod error;
 mod http;
 mod inbox;
+mod journeys;
 pub mod operator;
 mod sending;
 mod shutdown;

@@ -59,6 +59,8 @@ pub(crate) struct Shared {
     pub(crate) devices: Arc<Devices>,
     /// Wakes the dispatcher when a campaign is accepted.
     pub(crate) dispatch: Arc<Notify>,
+    /// Wakes the journeys' runner when a number enters a journey.
+    pub(crate) journeys: Arc<Notify>,
     /// Posts webhook events (and resends them from the log).
     pub(crate) webhooks: Arc<WebhookSender>,
     /// Records who did what.

@@ -8,7 +8,7 @@ mod program;
 mod step;
 
 pub use program::{Effect, Node, NodeKind, Program, Rest, Walk};
-pub use step::{Condition, ListChange, MOST_JOURNEY_TEXT_CHARS, Step, TagChange};
+pub use step::{Condition, ContactFacts, ListChange, MOST_JOURNEY_TEXT_CHARS, Step, TagChange};
 
 use chrono::Duration;
 

@@ -17,6 +17,8 @@ pub enum NodeKind {
         text: String,
         /// Alert or marketing.
         pushtype: PushType,
+        /// The addresses its short-link markers stand for.
+        links: Vec<String>,
         /// The sender, else the account's default.
         sender: Option<String>,
     },
@@ -160,8 +162,8 @@ fn lay(steps: &[Step], prefix: &str, continuation: Option<usize>, nodes: &mut Ve
         let next = if i + 1 < steps.len() { Some(after_this) } else { continuation };
         let path = format!("{prefix}{i}");
         let kind = match step {
-            Step::Send { text, pushtype, sender } => {
-                NodeKind::Send { text: text.clone(), pushtype: *pushtype, sender: sender.clone() }
+            Step::Send { text, pushtype, links, sender } => {
+                NodeKind::Send { text: text.clone(), pushtype: *pushtype, links: links.clone(), sender: sender.clone() }
             }
             Step::Wait(duration) => NodeKind::Wait(*duration),
             Step::Branch { condition, then, otherwise } => NodeKind::Branch {

@@ -61,6 +61,8 @@ pub enum Step {
         text: String,
         /// Alert or marketing.
         pushtype: PushType,
+        /// The addresses its short-link markers stand for.
+        links: Vec<String>,
         /// The sender, else the account's default.
         sender: Option<String>,
     },
@@ -100,9 +102,10 @@ impl Step {
     pub fn to_wire(&self) -> JourneyStepDto {
         let shown = JourneyStepDto { kind: self.kind().to_owned(), ..JourneyStepDto::default() };
         match self {
-            Step::Send { text, pushtype, sender } => JourneyStepDto {
+            Step::Send { text, pushtype, links, sender } => JourneyStepDto {
                 text: Some(text.clone()),
                 pushtype: Some(pushtype.as_str().to_owned()),
+                links: links.clone(),
                 sender: sender.clone(),
                 ..shown
             },
@@ -192,7 +195,14 @@ fn parse_step(step: &JourneyStepDto, path: &str, depth: usize, errors: &mut Vec<
             {
                 return fail("sender", why);
             }
-            Some(Step::Send { text: text.to_owned(), pushtype, sender: sender.map(str::to_owned) })
+            let links: Vec<String> = step.links.iter().map(|l| l.trim().to_owned()).collect();
+            if links.len() != text.matches(crate::SHORT_MARKER).count()
+                || links.iter().any(|l| !(l.starts_with("https://") || l.starts_with("http://")) || l.len() > 2000)
+            {
+                let why = format!("one http(s) address of at most 2000 characters for each {}", crate::SHORT_MARKER);
+                return fail("links", why);
+            }
+            Some(Step::Send { text: text.to_owned(), pushtype, links, sender: sender.map(str::to_owned) })
         }
         "wait" => match parse_wait(step.duration.as_deref().unwrap_or(""), &format!("{path}.duration")) {
             Ok(duration) => Some(Step::Wait(duration)),
@@ -266,5 +276,55 @@ fn parse_condition(condition: &JourneyConditionDto, path: &str) -> Result<Condit
             Ok(Condition::Field { field, test, value: value.to_owned() })
         }
         _ => Err(FieldError::new(format!("{path}.type"), "clicked, replied, tag, list or field")),
+    }
+}
+
+/// What a branch may ask about a contact, read when it walks.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ContactFacts {
+    /// It clicked a link of the journey's last send to it.
+    pub clicked: bool,
+    /// It replied since the journey's last send to it.
+    pub replied: bool,
+    /// Its contact's tags.
+    pub tags: Vec<String>,
+    /// The lists it is in.
+    pub lists: Vec<i64>,
+    /// Its first name.
+    pub firstname: String,
+    /// Its last name.
+    pub lastname: String,
+    /// Its custom fields.
+    pub fields: std::collections::BTreeMap<String, String>,
+}
+
+impl Condition {
+    /// Whether the test holds for a contact with `facts`. Fields compare as segments compare
+    /// them: without regard to case, and `before`/`after` as numbers when the value is one
+    /// (a field that is not is not before or after it), else as texts (dates as `Y-m-d`).
+    pub fn holds(&self, facts: &ContactFacts) -> bool {
+        match self {
+            Condition::Clicked => facts.clicked,
+            Condition::Replied => facts.replied,
+            Condition::Tag(tag) => facts.tags.iter().any(|t| t == tag),
+            Condition::List(list) => facts.lists.contains(list),
+            Condition::Field { field, test, value } => {
+                let stored = match field {
+                    ContactField::FirstName => facts.firstname.as_str(),
+                    ContactField::LastName => facts.lastname.as_str(),
+                    ContactField::Custom(name) => facts.fields.get(name).map_or("", String::as_str),
+                };
+                let ordering = || match value.parse::<f64>().ok().filter(|n| n.is_finite()) {
+                    Some(number) => stored.trim().parse::<f64>().ok().and_then(|s| s.partial_cmp(&number)),
+                    None => (!stored.is_empty()).then(|| stored.cmp(value.as_str())),
+                };
+                match test {
+                    FieldTest::Equals => stored.to_lowercase() == value.to_lowercase(),
+                    FieldTest::Contains => stored.to_lowercase().contains(&value.to_lowercase()),
+                    FieldTest::Before => ordering() == Some(std::cmp::Ordering::Less),
+                    FieldTest::After => ordering() == Some(std::cmp::Ordering::Greater),
+                }
+            }
+        }
     }
 }

@@ -16,7 +16,7 @@ fn welcome() -> JourneyDto {
         "name": " Bienvenue ",
         "trigger": {"type": "list", "list": "12"},
         "steps": [
-            {"type": "send", "text": "Bienvenue [firstname|] !"},
+            {"type": "send", "text": "Bienvenue [firstname|] ! <-short->", "links": ["https://club.example/bienvenue"]},
             {"type": "wait", "duration": "2h"},
             {"type": "branch", "if": {"type": "clicked"},
              "then": [{"type": "tag", "add": "client"}],
@@ -35,7 +35,12 @@ fn a_journey_is_read_from_the_wire_and_written_back_the_same() {
     assert_eq!(journey.reentry, Some(Duration::days(30)));
     assert_eq!(
         journey.steps[0],
-        Step::Send { text: "Bienvenue [firstname|] !".into(), pushtype: PushType::Alert, sender: None }
+        Step::Send {
+            text: "Bienvenue [firstname|] ! <-short->".into(),
+            pushtype: PushType::Alert,
+            links: vec!["https://club.example/bienvenue".into()],
+            sender: None
+        }
     );
     assert_eq!(journey.steps[1], Step::Wait(Duration::hours(2)));
     let again = Journey::parse(&journey.to_wire()).expect("its own wire form reads back");
@@ -54,7 +59,8 @@ fn every_error_is_named_by_its_path_inside_branches() {
             {"type": "branch", "if": {"type": "opened"},
              "then": [{"type": "tag"}],
              "else": [{"type": "list", "add": "x"}, {"type": "jump"}]},
-            {"type": "send", "text": "ok", "pushtype": "promo"}
+            {"type": "send", "text": "ok", "pushtype": "promo"},
+            {"type": "send", "text": "<-short->", "links": ["ftp://x"]}
         ],
         "reentry": "0s"
     }));
@@ -72,6 +78,7 @@ fn every_error_is_named_by_its_path_inside_branches() {
             "journey.steps[2].else[0].add",
             "journey.steps[2].else[1].type",
             "journey.steps[3].pushtype",
+            "journey.steps[4].links",
             "journey.reentry",
         ]
     );
@@ -142,4 +149,29 @@ fn a_status_changes_only_along_the_allowed_ways() {
     assert!(!Archived.may_become(Live) && !Live.may_become(Live) && !Live.may_become(Draft));
     assert_eq!(JourneyStatus::parse(" LIVE "), Some(Live));
     assert_eq!(JourneyStatus::parse("running"), None);
+}
+
+#[test]
+fn a_branch_test_reads_the_contact_as_segments_do() {
+    let facts = ContactFacts {
+        clicked: true,
+        tags: vec!["vip".into()],
+        lists: vec![12],
+        firstname: "Ana".into(),
+        fields: [("age".to_owned(), "42".to_owned()), ("city".to_owned(), "Paris".to_owned())].into(),
+        ..ContactFacts::default()
+    };
+    let field = |name: &str, test, value: &str| Condition::Field {
+        field: crate::ContactField::parse(name, "f").expect("a field"),
+        test,
+        value: value.into(),
+    };
+    use crate::FieldTest::*;
+    assert!(Condition::Clicked.holds(&facts) && !Condition::Replied.holds(&facts));
+    assert!(Condition::Tag("vip".into()).holds(&facts) && !Condition::Tag("VIP".into()).holds(&facts));
+    assert!(Condition::List(12).holds(&facts) && !Condition::List(13).holds(&facts));
+    assert!(field("firstname", Equals, "ANA").holds(&facts) && field("city", Contains, "ari").holds(&facts));
+    assert!(field("age", After, "9").holds(&facts), "42 > 9 as numbers, not as texts");
+    assert!(!field("age", Before, "9").holds(&facts) && !field("missing", Before, "9").holds(&facts));
+    assert!(field("city", Before, "Rome").holds(&facts) && !field("lastname", After, "A").holds(&facts));
 }

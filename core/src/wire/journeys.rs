@@ -43,6 +43,10 @@ pub struct JourneyStepDto {
     /// For `send`: `alert` (the default) or `marketing`.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub pushtype: Option<String>,
+    /// For `send`: the addresses its `<-short->` markers stand for, in order (short links
+    /// whose clicks a `clicked` branch sees).
+    #[serde(default, skip_serializing_if = "Vec::is_empty", deserialize_with = "lenient::list")]
+    pub links: Vec<String>,
     /// For `send`: the sender, else the account's default.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub sender: Option<String>,

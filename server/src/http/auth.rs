@@ -70,6 +70,7 @@ impl Caller {
             actor: self.actor.clone(),
             hand: self.hand(),
             replying: false,
+            approved: false,
         }
     }
 

@@ -72,6 +72,7 @@ fn parts(error: &Error) -> (StatusCode, i64, String, Vec<FieldError>) {
         | Error::OtherSite
         | Error::TwoFactorRequired
         | Error::OwnCampaign
+        | Error::OwnJourney
         | Error::OperatorsOnly
         | Error::NotYourNumber
         | Error::Suspended => (StatusCode::FORBIDDEN, -12, "forbidden".into(), whole(error.to_string())),

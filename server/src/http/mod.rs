@@ -41,6 +41,7 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(crate::sending::router())
         .merge(crate::audience::router())
         .merge(crate::inbox::router())
+        .merge(crate::journeys::router())
         .merge(crate::team::router())
         .merge(crate::account::router())
         .merge(crate::operator::router())

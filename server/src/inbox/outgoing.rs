@@ -52,6 +52,7 @@ pub(crate) async fn send_automatic_reply(state: &AppState, due: &DueAutoReply) -
         actor: "texto (keyword)".to_owned(),
         hand: Hand::of(None, None),
         replying: true,
+        approved: false,
     };
     let body = one_message(&due.number.to_string(), &due.text, Some(due.sender.as_str()).filter(|s| !s.is_empty()));
     let retry = RetryKey::internal(format!("texto-auto-reply-{}", due.id));

@@ -39,6 +39,9 @@ pub(crate) struct Sender {
     /// An answer to a number's message, from the number it wrote to (the inbox's answers and
     /// automatic replies): the account's registered senders do not apply.
     pub(crate) replying: bool,
+    /// The team approved these sends beforehand: a live journey's, approved when someone who
+    /// may approve put it live. The team's approval rule does not hold them again.
+    pub(crate) approved: bool,
 }
 
 /// What a send or simulation answers, and the audit log's note of what it did.
@@ -246,7 +249,9 @@ async fn attempt(
     // Every text an A/B test may send is moderated, not only the first.
     let held = campaign.texts().find_map(|text| state.moderation.hold_reason(sender.account, text, campaign.links()));
     let awaits = !sender.role.may(texto_core::Action::Send)
-        || (recipients > 1 && state.store.team_rules(sender.account).await?.needs_approval(recipients));
+        || (recipients > 1
+            && !sender.approved
+            && state.store.team_rules(sender.account).await?.needs_approval(recipients));
     let waits_until = match (&held, awaits) {
         (Some(_), _) => Some(moderation::held()),
         (None, true) => Some(approval::awaiting()),

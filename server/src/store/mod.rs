@@ -27,6 +27,8 @@ mod event_batch;
 pub(crate) mod faults;
 mod flood_window;
 mod idempotency;
+pub(crate) mod journey_runs;
+pub(crate) mod journeys;
 mod keyword_effects;
 pub(crate) mod keywords;
 mod list_upkeep;
@@ -85,6 +87,8 @@ pub(crate) use delivery::{Arrival, CampaignText, Click, DeliveryStore, HandOff, 
 pub(crate) use drafts::{DraftStore, SavedDraft, SentCampaign};
 pub(crate) use effects::{REPLIES_WITHIN_DAYS, reply_number};
 pub(crate) use idempotency::{Created, IdempotencyKey, StoredAnswer, kept_since, prune_due, replay_of};
+pub(crate) use journey_runs::JourneyRunStore;
+pub(crate) use journeys::JourneyStore;
 pub(crate) use keyword_effects::answer_sender;
 pub(crate) use keywords::{
     AccountSettings, AutoReplyOutcome, DueAutoReply, KeywordChange, KeywordRule, KeywordSaved, KeywordStore,
@@ -189,6 +193,8 @@ pub(crate) trait Store:
     + SenderStore
     + ConversionStore
     + AbTestStore
+    + JourneyStore
+    + JourneyRunStore
 {
 }
 
@@ -228,5 +234,7 @@ impl<T> Store for T where
         + SenderStore
         + ConversionStore
         + AbTestStore
+        + JourneyStore
+        + JourneyRunStore
 {
 }

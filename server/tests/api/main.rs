@@ -19,6 +19,7 @@ mod hostile_documents;
 mod hostile_requests;
 mod idempotency;
 mod inbox;
+mod journeys;
 mod keywords;
 mod list_contacts;
 mod list_upkeep;

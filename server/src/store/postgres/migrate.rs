@@ -49,6 +49,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0040_inbox_search.sql"),
     include_str!("../../../migrations/postgres/0041_sending_campaigns.sql"),
     include_str!("../../../migrations/postgres/0042_segments_match_any.sql"),
+    include_str!("../../../migrations/postgres/0043_journeys.sql"),
 ];
 
 /// The advisory lock's key ("texto" in ASCII).

@@ -21,6 +21,7 @@ mod delivery;
 mod drafts;
 mod events;
 mod flood_sync;
+mod journeys;
 mod keyword_replies;
 mod keywords;
 mod list_upkeep;

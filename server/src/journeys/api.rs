@@ -1,0 +1,234 @@
+//! `GET /journeys`, `POST /journey`, `GET`, `PUT` and `DELETE /journey/:id`, and
+//! `PUT /journey/:id/status`. Anyone who may compose writes drafts; a journey sends on its own
+//! once live, so putting it live is an approval: it takes a role that may approve, and when
+//! the team asks for approval, someone other than who changed it last. Changing a journey
+//! that has been live needs a role that may approve too, and under the team's approval puts it
+//! back to paused, for another to put live.
+
+use axum::{
+    Router,
+    extract::{Path, State},
+    response::Response,
+    routing::{get, post, put},
+};
+use texto_core::{
+    Action, Condition, FieldError, Journey, JourneyStatus, ListChange, NodeKind, Program, Trigger,
+    wire::{JourneyRequest, JourneyResponse, JourneysResponse, StatusResponse},
+};
+
+use super::dto;
+use crate::{
+    Error,
+    http::{Accept, access::noted, auth::Caller, body::WireBody, inputs::path_id},
+    state::AppState,
+    store::{
+        AccountId, Page,
+        journeys::{JourneySaved, SavedJourney},
+    },
+};
+
+pub(crate) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/journeys", get(all))
+        .route("/journey", post(create))
+        .route("/journey/{id}", get(show).put(update).delete(remove))
+        .route("/journey/{id}/status", put(status))
+}
+
+/// One of the caller's journeys, or 404.
+pub(super) async fn owned(state: &AppState, account: AccountId, id: &str) -> Result<SavedJourney, Error> {
+    let unknown = || Error::NotFound(format!("journey {id}"));
+    let number = path_id(id).ok_or_else(unknown)?;
+    state.store.journey(account, number).await?.ok_or_else(unknown)
+}
+
+/// The journey a request gives, checked: its steps, and the lists it names, which must be the
+/// account's.
+async fn journey_of(state: &AppState, account: AccountId, request: JourneyRequest) -> Result<Journey, Error> {
+    let journey = Journey::parse(&request.journey).map_err(Error::Invalid)?;
+    let mut named = Program::of(&journey)
+        .nodes
+        .iter()
+        .filter_map(|node| {
+            let (field, list) = match &node.kind {
+                NodeKind::List(ListChange::Add(list)) => ("add", *list),
+                NodeKind::List(ListChange::Remove(list)) => ("remove", *list),
+                NodeKind::Branch { condition: Condition::List(list), .. } => ("if.list", *list),
+                _ => return None,
+            };
+            Some((format!("{}.{field}", wire_path(&node.path)), list))
+        })
+        .collect::<Vec<_>>();
+    if let Trigger::List(list) = journey.trigger {
+        named.insert(0, ("journey.trigger.list".to_owned(), list));
+    }
+    let mut errors = Vec::new();
+    for (path, list) in named {
+        if state.store.list(account, list, None, Page { start: 0, length: 0 }).await?.is_none() {
+            errors.push(FieldError::new(path, format!("the account has no list {list}")));
+        }
+    }
+    if errors.is_empty() { Ok(journey) } else { Err(Error::Invalid(errors)) }
+}
+
+/// A node's place as a request names it: `2.then.0` is `journey.steps[2].then[0]`.
+fn wire_path(node: &str) -> String {
+    let mut path = "journey.steps".to_owned();
+    for part in node.split('.') {
+        match part.parse::<usize>() {
+            Ok(index) => path.push_str(&format!("[{index}]")),
+            Err(_) => path.push_str(&format!(".{part}")),
+        }
+    }
+    path
+}
+
+fn answer(accept: Accept, saved: &SavedJourney, verb: &str) -> Response {
+    let answer = accept.ok(&JourneyResponse { status: 1, message: "OK".into(), journey: dto(saved) });
+    let summary =
+        format!("journey {} {verb} (version {}, {})", saved.journey.name, saved.version, saved.status.as_str());
+    noted(answer, format!("journey {}", saved.id), summary)
+}
+
+/// `GET /journeys`: the account's journeys, by name.
+#[utoipa::path(get, path = "/journeys", tag = "journeys",
+    responses((status = 200, description = "The journeys", body = texto_core::wire::JourneysResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(crate) async fn all(State(state): State<AppState>, caller: Caller, accept: Accept) -> Result<Response, Error> {
+    let journeys = state.store.journeys(caller.account).await?.iter().map(dto).collect();
+    Ok(accept.ok(&JourneysResponse { status: 1, message: "OK".into(), journeys }))
+}
+
+/// `GET /journey/:id`.
+#[utoipa::path(get, path = "/journey/{id}", tag = "journeys",
+    params(("id" = String, Path, description = "The journey's id")),
+    responses((status = 200, description = "The journey", body = texto_core::wire::JourneyResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(crate) async fn show(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(id): Path<String>,
+) -> Result<Response, Error> {
+    let saved = owned(&state, caller.account, &id).await?;
+    Ok(accept.ok(&JourneyResponse { status: 1, message: "OK".into(), journey: dto(&saved) }))
+}
+
+/// `POST /journey` (`{"journey": {"name", "trigger", "steps", "reentry"}}`): a draft.
+#[utoipa::path(post, path = "/journey", tag = "journeys", request_body = texto_core::wire::JourneyRequest,
+    responses((status = 200, description = "The draft as saved", body = texto_core::wire::JourneyResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(crate) async fn create(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    body: WireBody,
+) -> Result<Response, Error> {
+    let journey = journey_of(&state, caller.account, body.decode()?).await?;
+    match state.store.save_journey(caller.account, None, journey, caller.hand()).await? {
+        JourneySaved::Saved(saved) => Ok(answer(accept, &saved, "created")),
+        _ => Err(Error::Unavailable("a journey just created cannot be read")),
+    }
+}
+
+/// `PUT /journey/:id`: replaces a draft, or makes a new version of a journey that has been live
+/// (its contacts finish the version they entered).
+#[utoipa::path(put, path = "/journey/{id}", tag = "journeys", request_body = texto_core::wire::JourneyRequest,
+    params(("id" = String, Path, description = "The journey's id")),
+    responses((status = 200, description = "The journey as saved", body = texto_core::wire::JourneyResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(crate) async fn update(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(id): Path<String>,
+    body: WireBody,
+) -> Result<Response, Error> {
+    let before = owned(&state, caller.account, &id).await?;
+    if before.status != JourneyStatus::Draft && !caller.role.may(Action::Approve) {
+        return Err(Error::Forbidden { role: caller.role, action: "change a journey that has been live".into() });
+    }
+    let journey = journey_of(&state, caller.account, body.decode()?).await?;
+    let saved = match state.store.save_journey(caller.account, Some(before.id), journey, caller.hand()).await? {
+        JourneySaved::Saved(saved) => saved,
+        JourneySaved::NotFound => return Err(Error::NotFound(format!("journey {id}"))),
+        JourneySaved::Archived => {
+            return Err(Error::Invalid(vec![FieldError::new("journey.status", "an archived journey changes no more")]));
+        }
+    };
+    // Under the team's approval, a live journey someone changed waits for another to put it live.
+    let four_eyes = state.store.team_rules(caller.account).await?.approval_over.is_some();
+    let saved = match (saved.status, four_eyes) {
+        (JourneyStatus::Live, true) => state
+            .store
+            .set_journey_status(caller.account, saved.id, JourneyStatus::Paused)
+            .await?
+            .ok_or_else(|| Error::NotFound(format!("journey {id}")))?,
+        _ => saved,
+    };
+    Ok(answer(accept, &saved, "changed"))
+}
+
+/// `DELETE /journey/:id`: a draft or an archived journey, with where its contacts were.
+#[utoipa::path(delete, path = "/journey/{id}", tag = "journeys",
+    params(("id" = String, Path, description = "The journey's id")),
+    responses((status = 200, description = "Deleted", body = texto_core::wire::StatusResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(crate) async fn remove(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(id): Path<String>,
+) -> Result<Response, Error> {
+    let saved = owned(&state, caller.account, &id).await?;
+    match state.store.delete_journey(caller.account, saved.id).await? {
+        None => Err(Error::NotFound(format!("journey {id}"))),
+        Some(JourneyStatus::Draft | JourneyStatus::Archived) => {
+            let summary = format!("journey {} deleted", saved.journey.name);
+            Ok(noted(accept.ok(&StatusResponse::ok()), format!("journey {}", saved.id), summary))
+        }
+        Some(_) => Err(Error::Invalid(vec![FieldError::new(
+            "journey.status",
+            "a live or paused journey is archived before it is deleted",
+        )])),
+    }
+}
+
+/// `PUT /journey/:id/status` (`{"journey": {"status": "live" | "paused" | "archived"}}`).
+#[utoipa::path(put, path = "/journey/{id}/status", tag = "journeys", request_body = texto_core::wire::JourneyRequest,
+    params(("id" = String, Path, description = "The journey's id")),
+    responses((status = 200, description = "The journey in its new status", body = texto_core::wire::JourneyResponse), (status = "default", description = "Error envelope", body = texto_core::wire::ErrorResponse)),
+    security(("bearer" = [])))]
+pub(crate) async fn status(
+    State(state): State<AppState>,
+    caller: Caller,
+    accept: Accept,
+    Path(id): Path<String>,
+    body: WireBody,
+) -> Result<Response, Error> {
+    let JourneyRequest { journey: asked } = body.decode()?;
+    let wanted = asked.status.as_deref().and_then(JourneyStatus::parse).filter(|s| *s != JourneyStatus::Draft);
+    let Some(wanted) = wanted else {
+        return Err(Error::Invalid(vec![FieldError::new("journey.status", "live, paused or archived")]));
+    };
+    let before = owned(&state, caller.account, &id).await?;
+    if wanted == JourneyStatus::Live
+        && state.store.team_rules(caller.account).await?.approval_over.is_some()
+        && before.edited_by.is(caller.hand())
+    {
+        return Err(Error::OwnJourney);
+    }
+    if !before.status.may_become(wanted) {
+        let why = format!("a {} journey cannot become {}", before.status.as_str(), wanted.as_str());
+        return Err(Error::Invalid(vec![FieldError::new("journey.status", why)]));
+    }
+    let saved = state
+        .store
+        .set_journey_status(caller.account, before.id, wanted)
+        .await?
+        .ok_or_else(|| Error::NotFound(format!("journey {id}")))?;
+    if saved.status != wanted {
+        return Err(Error::Contended(format!("journey {id} changed meanwhile: send again")));
+    }
+    Ok(answer(accept, &saved, wanted.as_str()))
+}

@@ -1,0 +1,27 @@
+//! Journeys (texto's addition): messages that send themselves. `api` edits them and changes
+//! their status, `entries` puts contacts in them and reports where they are, and `runner` does
+//! their due steps on every node.
+
+pub(crate) mod api;
+pub(crate) mod entries;
+pub(crate) mod runner;
+
+use axum::Router;
+use texto_core::{format_paris, wire::JourneyDto};
+
+use crate::{state::AppState, store::journeys::SavedJourney};
+
+pub(crate) fn router() -> Router<AppState> {
+    api::router().merge(entries::router())
+}
+
+/// A journey as the wire shows it.
+fn dto(saved: &SavedJourney) -> JourneyDto {
+    JourneyDto {
+        id: Some(saved.id.to_string()),
+        status: Some(saved.status.as_str().to_owned()),
+        version: Some(saved.version),
+        updated_at: Some(format_paris(saved.updated_at)),
+        ..saved.journey.to_wire()
+    }
+}

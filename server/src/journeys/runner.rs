@@ -1,0 +1,277 @@
+//! The journeys' runner: every node claims the contacts whose step is due, walks each through
+//! its version's steps (core's [`Program`]), sends each step's message to its contacts as one
+//! campaign through the send flow, and writes every move back in one transaction. A node that
+//! stops mid-step leaves its claims to run out ([`LEASE`]) and the others to take them again;
+//! a send's idempotency key, drawn from the contacts it goes to, makes a second try of the same
+//! batch a replay.
+
+use std::{collections::HashMap, sync::Arc, time::Duration as StdDuration};
+
+use chrono::{DateTime, Duration, Utc};
+use texto_core::{Endpoint, NodeKind, Program, Rest, Role, Walk, wire::SmsRequest};
+use tokio_util::sync::CancellationToken;
+
+use crate::{
+    Error,
+    sending::{
+        idempotency::RetryKey,
+        service::{self, Blacklist, Sender},
+    },
+    state::AppState,
+    store::{
+        approval::Hand,
+        journey_runs::{ClaimedEntry, ContactEdit, EntryMove, Moves, NodeKey},
+        journeys::EntryState,
+    },
+};
+
+/// Contacts claimed per store read.
+const BATCH: i64 = 500;
+
+/// How long a claim holds: a node that stopped leaves its contacts to the others after this.
+const LEASE: Duration = Duration::minutes(5);
+
+/// How long a send that could not be paid waits before it is tried again.
+const CREDITS_RETRY: Duration = Duration::minutes(10);
+
+/// How often the runner looks for due steps.
+const EVERY: StdDuration = StdDuration::from_millis(500);
+
+/// What a runner pass needs of a version: its steps laid out.
+type Programs = HashMap<(i64, i64), Option<Arc<Program>>>;
+
+/// Does every step due at `now`; how many contacts moved.
+pub(crate) async fn step(state: &AppState, now: DateTime<Utc>) -> Result<usize, Error> {
+    let mut moved = 0;
+    let mut programs = Programs::new();
+    loop {
+        let claimed = state.store.claim_journey_steps(now, now + LEASE, BATCH).await?;
+        moved += claimed.len();
+        let mut moves = Moves::default();
+        let mut sends: HashMap<NodeKey, Vec<ClaimedEntry>> = HashMap::new();
+        let stopped = stopped_numbers(state, &claimed, now).await?;
+        for entry in &claimed {
+            let Some(program) = program(state, &mut programs, entry).await? else {
+                finish(&mut moves, entry, EntryState::Done, now, Some("its version cannot be read".into()));
+                continue;
+            };
+            if stopped.contains(&(entry.account, entry.number)) {
+                finish(&mut moves, entry, EntryState::Stopped, now, None);
+                continue;
+            }
+            let node = usize::try_from(entry.node).unwrap_or(usize::MAX);
+            match (entry.arrived, program.nodes.get(node).map(|n| &n.kind)) {
+                (true, Some(NodeKind::Send { .. })) => {
+                    sends.entry(key(entry, entry.node)).or_default().push(entry.clone());
+                }
+                (true, Some(_)) => {
+                    count(&mut moves, key(entry, entry.node), 0, 1);
+                    walk_on(state, &mut moves, &program, entry, program.after(node), None, now).await?;
+                }
+                (false, _) => walk_on(state, &mut moves, &program, entry, Some(node), None, now).await?,
+                (true, None) => finish(&mut moves, entry, EntryState::Done, now, None),
+            }
+        }
+        for (at, entries) in sends {
+            let program = program(state, &mut programs, &entries[0]).await?.ok_or(Error::Unavailable("a version"))?;
+            send(state, &mut moves, &program, at, &entries, now).await?;
+        }
+        state.store.move_journey_entries(moves).await?;
+        if (claimed.len() as i64) < BATCH {
+            return Ok(moved);
+        }
+    }
+}
+
+/// The contacts among `claimed` whose number the account has blacklisted (a STOP ends every
+/// journey of the number).
+async fn stopped_numbers(
+    state: &AppState,
+    claimed: &[ClaimedEntry],
+    now: DateTime<Utc>,
+) -> Result<std::collections::HashSet<(i64, i64)>, Error> {
+    let mut by_account: HashMap<i64, Vec<u64>> = HashMap::new();
+    for entry in claimed {
+        by_account.entry(entry.account).or_default().push(entry.number as u64);
+    }
+    let mut stopped = std::collections::HashSet::new();
+    for (account, numbers) in by_account {
+        let inputs = state.store.filter_inputs(account, &numbers, 0, now).await?;
+        stopped.extend(inputs.blacklist.into_iter().map(|number| (account, number as i64)));
+    }
+    Ok(stopped)
+}
+
+/// The steps of `entry`'s version, read once a pass.
+async fn program(
+    state: &AppState,
+    programs: &mut Programs,
+    entry: &ClaimedEntry,
+) -> Result<Option<Arc<Program>>, Error> {
+    let version = (entry.journey, entry.version);
+    if let Some(known) = programs.get(&version) {
+        return Ok(known.clone());
+    }
+    let read = state.store.journey_version(entry.journey, entry.version).await?;
+    let program = read.map(|journey| Arc::new(Program::of(&journey)));
+    programs.insert(version, program.clone());
+    Ok(program)
+}
+
+fn key(entry: &ClaimedEntry, node: i64) -> NodeKey {
+    NodeKey { journey: entry.journey, version: entry.version, node }
+}
+
+fn count(moves: &mut Moves, at: NodeKey, entered: i64, left: i64) {
+    let counts = moves.counts.entry(at).or_default();
+    *counts = (counts.0 + entered, counts.1 + left);
+}
+
+/// `entry` ends its way through the journey.
+fn finish(moves: &mut Moves, entry: &ClaimedEntry, state: EntryState, now: DateTime<Utc>, note: Option<String>) {
+    moves.entries.push(EntryMove {
+        id: entry.id,
+        node: entry.node,
+        arrived: false,
+        state,
+        due_at: now,
+        sent: None,
+        note,
+    });
+}
+
+/// Walks `entry` from reaching `from` to the next node that holds it, `sent` the campaign it
+/// was just sent, and notes the move.
+async fn walk_on(
+    state: &AppState,
+    moves: &mut Moves,
+    program: &Program,
+    entry: &ClaimedEntry,
+    from: Option<usize>,
+    sent: Option<i64>,
+    now: DateTime<Utc>,
+) -> Result<(), Error> {
+    let asks = program.nodes.iter().any(|n| matches!(n.kind, NodeKind::Branch { .. }));
+    let facts = match asks {
+        true => {
+            let asked = match sent {
+                Some(ticket) => ClaimedEntry { last_ticket: Some(ticket), last_sent_at: Some(now), ..entry.clone() },
+                None => entry.clone(),
+            };
+            state.store.contact_facts(&asked).await?
+        }
+        false => Default::default(),
+    };
+    let Walk { passed, effects, rest } = program.walk(from, |condition| condition.holds(&facts));
+    for node in passed {
+        count(moves, key(entry, node as i64), 1, 1);
+    }
+    for effect in effects {
+        moves.changes.push(match effect {
+            texto_core::Effect::Tag(change) => ContactEdit::Tag(entry.account, entry.number, change),
+            texto_core::Effect::List(change) => ContactEdit::List(entry.account, entry.number, change),
+        });
+    }
+    let (node, state, due_at) = match rest {
+        Rest::At(node) => {
+            count(moves, key(entry, node as i64), 1, 0);
+            let due = match program.nodes[node].kind {
+                NodeKind::Wait(duration) => now + duration,
+                _ => now,
+            };
+            (node as i64, EntryState::Active, due)
+        }
+        Rest::Done => (entry.node, EntryState::Done, now),
+    };
+    moves.entries.push(EntryMove { id: entry.id, node, arrived: true, state, due_at, sent, note: None });
+    Ok(())
+}
+
+/// Sends node `at`'s message to `entries` as one campaign, and walks them on; a send that cannot
+/// be paid keeps them there and tries again later, saying so.
+async fn send(
+    state: &AppState,
+    moves: &mut Moves,
+    program: &Program,
+    at: NodeKey,
+    entries: &[ClaimedEntry],
+    now: DateTime<Utc>,
+) -> Result<(), Error> {
+    let node = usize::try_from(at.node).unwrap_or(usize::MAX);
+    let Some(NodeKind::Send { text, pushtype, links, sender }) = program.nodes.get(node).map(|n| &n.kind) else {
+        return Err(Error::Unavailable("a journey's send step"));
+    };
+    let mut message = serde_json::json!({"text": text, "pushtype": pushtype.as_str(), "links": links});
+    if let Some(sender) = sender {
+        message["sender"] = serde_json::Value::from(sender.as_str());
+    }
+    let gsm: Vec<_> = entries.iter().map(|e| serde_json::json!({"value": e.number.to_string()})).collect();
+    let body = serde_json::json!({"sms": {"message": message, "recipients": {"gsm": gsm}}}).to_string();
+    let request: SmsRequest<'_> = texto_core::wire::decode_sms(&body, texto_core::wire::Format::Json)?;
+    let ids = entries.iter().map(|e| e.id);
+    let retry = RetryKey::internal(format!(
+        "texto-journey-{}-{}-{}-{}-{}-{}",
+        at.journey,
+        at.version,
+        at.node,
+        ids.clone().min().unwrap_or(0),
+        ids.max().unwrap_or(0),
+        entries.len()
+    ));
+    let from = Sender {
+        account: entries[0].account,
+        role: Role::Sender,
+        actor: format!("texto (journey {})", at.journey),
+        hand: Hand::Unknown,
+        replying: false,
+        approved: true,
+    };
+    let answered = service::answer(state, from, (&retry, &body), request, Endpoint::Send, Blacklist::Applies).await;
+    let (ticket, note) = match answered {
+        Ok(answered) => (answered.result.ticket.as_deref().and_then(|t| t.parse().ok()), None),
+        Err(Error::NotEnoughCredits { cost, balance }) => {
+            let note = format!("not enough credits: the step costs {cost}, the account has {balance}");
+            for entry in entries {
+                let due_at = now + CREDITS_RETRY;
+                let waits = EntryMove {
+                    id: entry.id,
+                    node: at.node,
+                    arrived: true,
+                    state: EntryState::Active,
+                    due_at,
+                    sent: None,
+                    note: Some(note.clone()),
+                };
+                moves.entries.push(waits);
+            }
+            return Ok(());
+        }
+        // Refused for what it is (a text the send flow does not take): noted, and the contacts go on.
+        Err(refusal @ (Error::Invalid(_) | Error::Request(_))) => (None, Some(refusal.to_string())),
+        Err(fault) => return Err(fault),
+    };
+    for entry in entries {
+        count(moves, at, 0, 1);
+        walk_on(state, moves, program, entry, program.after(node), ticket, now).await?;
+        if let (Some(note), Some(last)) = (&note, moves.entries.last_mut()) {
+            last.note = Some(format!("step {} not sent: {note}", program.nodes[node].path));
+        }
+    }
+    Ok(())
+}
+
+/// Steps every [`EVERY`] until stopped.
+pub(crate) async fn run(state: AppState, stop: CancellationToken) {
+    loop {
+        match step(&state, Utc::now()).await {
+            Ok(0) => {}
+            Ok(moved) => tracing::debug!(moved, "journey steps done"),
+            Err(error) => tracing::error!(%error, "doing journey steps failed; trying again"),
+        }
+        tokio::select! {
+            () = stop.cancelled() => return,
+            () = tokio::time::sleep(EVERY) => {}
+            () = state.journeys.notified() => {}
+        }
+    }
+}
