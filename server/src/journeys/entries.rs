@@ -126,8 +126,9 @@ pub(crate) async fn enter(
         }
         Entering::NotFound => return Err(Error::NotFound(format!("journey {id}"))),
     }
-    state.journeys.notify_one();
     let entries = state.store.journey_entries(caller.account, journey.id, Page { start: 0, length: 50 }).await?;
+    // Woken once the answer is read, so that it shows the number where it entered.
+    state.journeys.notify_one();
     let program = Program::of(&journey.journey);
     let contacts = entries.iter().filter(|e| e.number == number).take(1).map(|e| shown(e, Some(&program))).collect();
     let answer = accept.ok(&JourneyContactsResponse { status: 1, message: "OK".into(), contacts });

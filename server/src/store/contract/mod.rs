@@ -6,6 +6,7 @@
 mod account_copies;
 mod backends;
 mod contention;
+mod journeys;
 mod nodes;
 mod outbox;
 mod two_factor_steps;
