@@ -435,6 +435,7 @@ fn campaign_detail_response(xml: bool) -> impl Strategy<Value = CampaignDetailRe
                 waiting: None,
                 validity: None,
                 template: None,
+                journey: None,
             },
         );
     (any::<i64>(), text(), list(detail, xml)).prop_map(|(status, message, campaign)| CampaignDetailResponse {

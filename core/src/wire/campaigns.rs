@@ -63,6 +63,9 @@ pub struct CampaignSummaryDto {
     /// Numbers found NPAI.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
     pub npai: Option<i64>,
+    /// The journey whose step sent it, for a journey's campaign (texto's addition).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub journey: Option<String>,
 }
 
 /// `GET /campaigns`.
@@ -180,6 +183,9 @@ pub struct CampaignDetailDto {
     /// The id of the template it started from, when the send named one (texto's addition).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub template: Option<String>,
+    /// The journey whose step sent it, for a journey's campaign (texto's addition).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub journey: Option<String>,
 }
 
 /// `GET /campaign/:ticket`: `campaign` is a one-element array, as in the public sample.

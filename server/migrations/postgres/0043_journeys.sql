@@ -46,6 +46,13 @@ CREATE INDEX journey_entries_by_number ON journey_entries (journey_id, number);
 CREATE UNIQUE INDEX journey_entries_active ON journey_entries (journey_id, number) WHERE state = 'active';
 CREATE INDEX journey_entries_by_version ON journey_entries (journey_id, version, id);
 
+-- The campaigns a journey's steps sent, so that the campaign lists tell them apart.
+CREATE TABLE journey_campaigns (
+    campaign_id  BIGINT PRIMARY KEY,
+    journey_id   BIGINT NOT NULL REFERENCES journeys(id) ON DELETE CASCADE,
+    step         TEXT NOT NULL
+);
+
 CREATE TABLE journey_step_counts (
     journey_id  BIGINT NOT NULL REFERENCES journeys(id) ON DELETE CASCADE,
     version     BIGINT NOT NULL,

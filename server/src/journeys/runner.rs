@@ -46,6 +46,9 @@ pub(crate) async fn step(state: &AppState, now: DateTime<Utc>) -> Result<usize, 
     let mut programs = Programs::new();
     loop {
         let claimed = state.store.claim_journey_steps(now, now + LEASE, BATCH).await?;
+        if claimed.is_empty() {
+            return Ok(moved);
+        }
         moved += claimed.len();
         let mut moves = Moves::default();
         let mut sends: HashMap<NodeKey, Vec<ClaimedEntry>> = HashMap::new();
@@ -228,7 +231,7 @@ async fn send(
     };
     let answered = service::answer(state, from, (&retry, &body), request, Endpoint::Send, Blacklist::Applies).await;
     let (ticket, note) = match answered {
-        Ok(answered) => (answered.result.ticket.as_deref().and_then(|t| t.parse().ok()), None),
+        Ok(answered) => (answered.result.ticket.as_deref().and_then(|t| t.parse::<i64>().ok()), None),
         Err(Error::NotEnoughCredits { cost, balance }) => {
             let note = format!("not enough credits: the step costs {cost}, the account has {balance}");
             for entry in entries {
@@ -250,6 +253,9 @@ async fn send(
         Err(refusal @ (Error::Invalid(_) | Error::Request(_))) => (None, Some(refusal.to_string())),
         Err(fault) => return Err(fault),
     };
+    if let Some(ticket) = ticket {
+        moves.campaigns.push((ticket, at.journey, program.nodes[node].path.clone()));
+    }
     for entry in entries {
         count(moves, at, 0, 1);
         walk_on(state, moves, program, entry, program.after(node), ticket, now).await?;

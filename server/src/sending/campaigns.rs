@@ -58,6 +58,7 @@ fn summary(record: &CampaignRecord) -> CampaignSummaryDto {
         network_error: Some(counts.network_error),
         stop: Some(counts.stop),
         npai: Some(counts.npai),
+        journey: record.journey.map(|id| id.to_string()),
     }
 }
 
@@ -240,6 +241,7 @@ pub(crate) async fn detail_response(
             },
             validity: record.validity,
             template: record.template.map(|id| id.to_string()),
+            journey: record.journey.map(|id| id.to_string()),
         }],
     })
 }

@@ -138,6 +138,8 @@ pub(crate) struct CampaignRecord {
     pub(crate) validity: Option<i64>,
     /// The template it started from, when the send named one.
     pub(crate) template: Option<i64>,
+    /// The journey whose step sent it.
+    pub(crate) journey: Option<i64>,
 }
 
 /// Writing and reading campaigns.
@@ -228,5 +230,6 @@ pub(super) fn stored_campaign<R: Columns>(row: &R) -> Result<CampaignRecord, R::
         paused: row.column(12)?,
         validity: row.column(13)?,
         template: row.column(14)?,
+        journey: row.column(15)?,
     })
 }

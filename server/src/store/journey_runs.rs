@@ -92,6 +92,8 @@ pub(crate) struct Moves {
     pub(crate) counts: BTreeMap<NodeKey, (i64, i64)>,
     /// The changes to contacts, in order.
     pub(crate) changes: Vec<ContactEdit>,
+    /// The campaigns the steps sent: `(campaign, journey, step)`.
+    pub(crate) campaigns: Vec<(i64, i64, String)>,
 }
 
 /// The journeys' runner's store.
@@ -151,6 +153,10 @@ pub(crate) const MOVE: &str = "UPDATE journey_entries SET node = $2, arrived = $
         claimed_until = NULL, last_ticket = COALESCE($6, last_ticket), last_sent_at = COALESCE($7, last_sent_at),
         note = $8
      WHERE id = $1";
+
+/// Notes a campaign a journey's step sent (`$1` campaign, `$2` journey, `$3` the step's place).
+pub(crate) const SENT_BY: &str = "INSERT INTO journey_campaigns (campaign_id, journey_id, step) VALUES ($1, $2, $3)
+     ON CONFLICT (campaign_id) DO NOTHING";
 
 /// Adds to a node's counts (`$1` journey, `$2` version, `$3` node, `$4` entered, `$5` left).
 pub(crate) const COUNT: &str = "INSERT INTO journey_step_counts (journey_id, version, node, entered, left_count)

@@ -15,7 +15,7 @@ use crate::{
         approval::Hand,
         journey_runs::{
             CARD, CLAIM, CLAIM_LOCK, CLICKED, COUNT, ClaimedEntry, ContactEdit, JourneyRunStore, LISTS, MOVE, Moves,
-            REPLIED, VERSION, facts_of, read_claimed, without_tag,
+            REPLIED, SENT_BY, VERSION, facts_of, read_claimed, without_tag,
         },
         journeys::{
             DELETE, ENTER, ENTERED, ENTRIES, EXIT_ALL, Entering, INSERT, JOURNEY_COLUMNS, JOURNEYS, JourneyEntry,
@@ -219,6 +219,9 @@ impl JourneyRunStore for PgStore {
         let tx = client.transaction().await?;
         for change in &moves.changes {
             change_contact(&tx, change, &now).await?;
+        }
+        for (campaign, journey, step) in &moves.campaigns {
+            query(&tx, SENT_BY, &[campaign, journey, step]).await?;
         }
         // Counts in key order, so that two nodes writing the same ones lock them in one order.
         for (key, (entered, left)) in &moves.counts {

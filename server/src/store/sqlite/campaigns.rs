@@ -397,7 +397,7 @@ fn write_campaign(
 
 const CAMPAIGN_COLUMNS: &str =
     "SELECT id, text, sender, status, send_at, created_at, cost, lists, total, sent, npai, pushtype, paused_at IS NOT NULL,
-         validity, template_id FROM campaigns";
+         validity, template_id, (SELECT journey_id FROM journey_campaigns WHERE campaign_id = campaigns.id) FROM campaigns";
 
 /// One campaign of the account, with its delivery counts.
 fn campaign_record(db: &Connection, account: AccountId, ticket: i64) -> Result<Option<CampaignRecord>, Error> {

@@ -14,7 +14,7 @@ use crate::{
         approval::Hand,
         journey_runs::{
             CARD, CLAIM, CLAIM_LOCK, CLICKED, COUNT, ClaimedEntry, ContactEdit, JourneyRunStore, LISTS, MOVE, Moves,
-            REPLIED, VERSION, facts_of, read_claimed, without_tag,
+            REPLIED, SENT_BY, VERSION, facts_of, read_claimed, without_tag,
         },
         journeys::{
             DELETE, ENTER, ENTERED, ENTRIES, EXIT_ALL, Entering, INSERT, JOURNEY_COLUMNS, JOURNEYS, JourneyEntry,
@@ -265,6 +265,9 @@ impl JourneyRunStore for SqliteStore {
             .write(move |db| {
                 for change in &moves.changes {
                     change_contact(db, change, &now)?;
+                }
+                for (campaign, journey, step) in &moves.campaigns {
+                    db.prepare_cached(&numbered(SENT_BY))?.execute(params![campaign, journey, step])?;
                 }
                 for (key, (entered, left)) in &moves.counts {
                     db.prepare_cached(&numbered(COUNT))?.execute(params![

@@ -14,7 +14,8 @@ use crate::{
 };
 
 /// The columns [`stored_campaign`](crate::store::campaigns::stored_campaign) reads.
-const CAMPAIGN_COLUMNS: &str = "id, text, sender, status, send_at, created_at, cost, lists, total, sent, npai, pushtype, paused_at IS NOT NULL, validity, template_id";
+const CAMPAIGN_COLUMNS: &str = "id, text, sender, status, send_at, created_at, cost, lists, total, sent, npai, pushtype, paused_at IS NOT NULL, validity, template_id,
+    (SELECT journey_id FROM journey_campaigns WHERE campaign_id = campaigns.id)";
 
 /// The page of the account's campaigns that `filter` asks for, and how many it keeps in all.
 pub(super) async fn campaign_page(
