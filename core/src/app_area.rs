@@ -1,8 +1,8 @@
-//! The web app comes as three bundles, so that none passes 500 KB served: the marketing bundle
-//! (sign-in, Home, Compose), the audience and conversations (lists, contacts, segments, the
-//! blacklist, NPAI, templates, the inbox and the replies listing), and the campaigns with the
-//! account area (campaigns and their pages; the team, tokens, settings, webhooks, the audit
-//! log, the profile, sub-accounts). The server answers each area's pages with its bundle's page, and
+//! The web app comes as four bundles for an account's people, so that none passes 500 KB
+//! served: the marketing bundle (sign-in, Home, Compose), the audience and conversations (lists,
+//! contacts, segments, the blacklist, NPAI, templates, the inbox and the replies listing), the
+//! campaigns with the account area (campaigns and their pages; the team, tokens, settings,
+//! webhooks, the audit log, the profile, sub-accounts), and automation (journeys). The server answers each area's pages with its bundle's page, and
 //! the app reaches another bundle's page with a full page load.
 
 /// The pages of the audience and conversations, under `/app/`.
@@ -29,6 +29,9 @@ pub const ACCOUNT_AREA: &[&str] = &[
     "/app/sub-accounts",
 ];
 
+/// The pages of automation, under `/app/`: what sends on its own, opened by fewer people.
+pub const AUTOMATION_AREA: &[&str] = &["/app/journeys"];
+
 /// The bundle a page of the app belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AppArea {
@@ -38,6 +41,8 @@ pub enum AppArea {
     Audience,
     /// [`ACCOUNT_AREA`].
     Account,
+    /// [`AUTOMATION_AREA`].
+    Automation,
 }
 
 /// The area of `path` (without query): a page of an area or one of its sub-pages.
@@ -50,6 +55,8 @@ pub fn app_area(path: &str) -> AppArea {
         AppArea::Audience
     } else if holds(ACCOUNT_AREA) {
         AppArea::Account
+    } else if holds(AUTOMATION_AREA) {
+        AppArea::Automation
     } else {
         AppArea::Marketing
     }
@@ -66,6 +73,9 @@ mod tests {
         }
         for path in ["/app/lists/3", "/app/inbox", "/app/inbox/33612345678", "/app/templates", "/app/npai"] {
             assert_eq!(app_area(path), AppArea::Audience, "{path}");
+        }
+        for path in ["/app/journeys", "/app/journeys/4"] {
+            assert_eq!(app_area(path), AppArea::Automation, "{path}");
         }
         for path in ["/app", "/app/", "/app/compose", "/app/home", "/app/teams", "/team", "/app/listsx"] {
             assert_eq!(app_area(path), AppArea::Marketing, "{path}");

@@ -39,7 +39,7 @@ pub mod wire;
 #[cfg(all(target_arch = "wasm32", feature = "js"))]
 pub mod js;
 
-pub use app_area::{ACCOUNT_AREA, AUDIENCE_AREA, AppArea, app_area};
+pub use app_area::{ACCOUNT_AREA, AUDIENCE_AREA, AUTOMATION_AREA, AppArea, app_area};
 pub use calendar::{
     DelayError, format_paris, french_public_holidays, is_french_public_holiday, next_allowed_send, parse_day,
     parse_delay, parse_paris,

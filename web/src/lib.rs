@@ -12,6 +12,7 @@ mod account_app;
 pub mod api;
 mod app;
 mod audience_app;
+mod automation_app;
 pub mod clock;
 pub mod components;
 pub mod draft;
@@ -28,6 +29,7 @@ pub mod storage;
 pub use account_app::AccountApp;
 pub use app::App;
 pub use audience_app::AudienceApp;
+pub use automation_app::AutomationApp;
 pub use operator::OperatorApp;
 
 /// Mounts the marketing bundle on the page Trunk builds from the root `index.html`.
@@ -47,6 +49,12 @@ pub fn start_account() {
 pub fn start_audience() {
     console_error_panic_hook::set_once();
     leptos::mount::mount_to_body(AudienceApp);
+}
+
+/// Mounts automation's bundle on the page Trunk builds from the root `automation.html`.
+pub fn start_automation() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(AutomationApp);
 }
 
 /// Mounts the operator's console on the page Trunk builds from the root `operator.html`.

@@ -17,6 +17,8 @@ pub enum Bundle {
     Audience,
     /// The campaigns and the account area ([`texto_core::ACCOUNT_AREA`]).
     Account,
+    /// Automation: journeys ([`texto_core::AUTOMATION_AREA`]).
+    Automation,
 }
 
 impl Bundle {
@@ -26,6 +28,7 @@ impl Bundle {
             texto_core::AppArea::Marketing => Bundle::Marketing,
             texto_core::AppArea::Audience => Bundle::Audience,
             texto_core::AppArea::Account => Bundle::Account,
+            texto_core::AppArea::Automation => Bundle::Automation,
         }
     }
 }
@@ -86,6 +89,7 @@ pub(crate) fn SideNav() -> impl IntoView {
                 <li><NavLink href="/app/compose">{move || t().nav_compose}</NavLink></li>
                 <li><NavLink href="/app/campaigns">{move || t().nav_campaigns}</NavLink></li>
                 <li><NavLink href="/app/templates">{move || t().nav_templates}</NavLink></li>
+                <li><NavLink href="/app/journeys">{move || t().nav_journeys}</NavLink></li>
             </Section>
             <Section id="nav-audience" title=title(|t| t.nav_audience)>
                 <li><NavLink href="/app/contacts">{move || t().nav_contacts}</NavLink></li>

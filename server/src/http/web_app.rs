@@ -23,8 +23,9 @@ const OPERATOR_CONSOLE: &str = "/app/operator";
 
 /// `/` → `/app/`, and the files of `web_dir` under `/app/`. Paths that name no file get
 /// `index.html`, so the app's own routes survive a reload; the pages of the audience
-/// ([`texto_core::AUDIENCE_AREA`]) and of the account area ([`texto_core::ACCOUNT_AREA`]) get
-/// their bundle's page, `audience/index.html` and `account/index.html`, and the operator's
+/// ([`texto_core::AUDIENCE_AREA`]), of the account area ([`texto_core::ACCOUNT_AREA`]) and of
+/// automation ([`texto_core::AUTOMATION_AREA`]) get their bundle's page,
+/// `audience/index.html`, `account/index.html` and `automation/index.html`, and the operator's
 /// console's pages its own, `console/index.html`. A file with a
 /// `.gz` twin (written by `scripts/build-web`) goes out as that twin to browsers that take
 /// gzip: the app's 1.1 MB `.wasm` travels as about 400 KB. Everything under `/app/` carries
@@ -42,9 +43,10 @@ pub(crate) fn router(web_dir: &Path) -> Router<AppState> {
         (if html.is_empty() { web_dir.join("index.html") } else { page }, html)
     };
     let ((account_page, account_index), (audience_page, audience_index)) = (page_of("account"), page_of("audience"));
+    let (automation_page, automation_index) = page_of("automation");
     let console_page = web_dir.join("console").join("index.html");
     let console_index = std::fs::read_to_string(&console_page).unwrap_or_default();
-    let pages = format!("{index}{account_index}{audience_index}{console_index}");
+    let pages = format!("{index}{account_index}{audience_index}{automation_index}{console_index}");
     let policy = HeaderValue::from_str(&content_security_policy(&pages))
         .unwrap_or_else(|_| HeaderValue::from_static("default-src 'none'"));
     let files = ServeDir::new(web_dir).precompressed_gzip().fallback(ServeFile::new(web_dir.join("index.html")));
@@ -55,7 +57,11 @@ pub(crate) fn router(web_dir: &Path) -> Router<AppState> {
     router = router
         .route_service(OPERATOR_CONSOLE, protected(ServeFile::new(&console_page), &policy))
         .route_service(&format!("{OPERATOR_CONSOLE}/{{*rest}}"), protected(ServeFile::new(&console_page), &policy));
-    let areas = [(texto_core::ACCOUNT_AREA, &account_page), (texto_core::AUDIENCE_AREA, &audience_page)];
+    let areas = [
+        (texto_core::ACCOUNT_AREA, &account_page),
+        (texto_core::AUDIENCE_AREA, &audience_page),
+        (texto_core::AUTOMATION_AREA, &automation_page),
+    ];
     for (pages, bundle_page) in areas {
         for page in pages {
             router = router.route_service(page, protected(ServeFile::new(bundle_page), &policy));

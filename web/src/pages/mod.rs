@@ -7,6 +7,7 @@ pub mod compose;
 pub mod contacts;
 pub mod home;
 pub mod inbox;
+pub mod journeys;
 pub mod keywords;
 pub mod lists;
 pub mod number_list;
