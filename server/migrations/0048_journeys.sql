@@ -21,6 +21,7 @@ CREATE TABLE journey_versions (
     journey_id  INTEGER NOT NULL REFERENCES journeys(id) ON DELETE CASCADE,
     version     INTEGER NOT NULL,
     definition  TEXT NOT NULL,
+    entered     INTEGER NOT NULL DEFAULT 0,  -- how many entered it, kept as they enter (the report)
     PRIMARY KEY (journey_id, version)
 );
 
@@ -77,4 +78,11 @@ BEGIN
               AND (e.state = 'active' OR j.reentry_seconds IS NULL
                    OR e.entered_at > strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-' || j.reentry_seconds || ' seconds')))
         ON CONFLICT (journey_id, number) WHERE state = 'active' DO NOTHING;
+END;
+
+-- Each entry counts in its version's `entered`, so that the report reads one row, not a
+-- million.
+CREATE TRIGGER journey_entries_counted AFTER INSERT ON journey_entries
+BEGIN
+    UPDATE journey_versions SET entered = entered + 1 WHERE journey_id = NEW.journey_id AND version = NEW.version;
 END;

@@ -21,6 +21,7 @@ CREATE TABLE journey_versions (
     journey_id  BIGINT NOT NULL REFERENCES journeys(id) ON DELETE CASCADE,
     version     BIGINT NOT NULL,
     definition  TEXT NOT NULL,
+    entered     BIGINT NOT NULL DEFAULT 0,
     PRIMARY KEY (journey_id, version)
 );
 
@@ -82,3 +83,16 @@ END
 $$;
 CREATE TRIGGER list_joiners_enter_journeys AFTER INSERT ON contacts REFERENCING NEW TABLE AS added
     FOR EACH STATEMENT EXECUTE FUNCTION list_joiners_enter_journeys();
+
+-- Each entry counts in its version's `entered`, so that the report reads one row, not a
+-- million: once per statement, whatever its number of entries.
+CREATE FUNCTION journey_entries_counted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    UPDATE journey_versions v SET entered = v.entered + added.entries
+        FROM (SELECT journey_id, version, COUNT(*) AS entries FROM added GROUP BY journey_id, version) AS added
+        WHERE v.journey_id = added.journey_id AND v.version = added.version;
+    RETURN NULL;
+END
+$$;
+CREATE TRIGGER journey_entries_counted AFTER INSERT ON journey_entries REFERENCING NEW TABLE AS added
+    FOR EACH STATEMENT EXECUTE FUNCTION journey_entries_counted();

@@ -218,9 +218,10 @@ pub(crate) const REENTRY: &str = "SELECT reentry_seconds FROM journeys WHERE acc
 pub(crate) const ENTRIES: &str = "SELECT number, version, node, state, due_at, note, entered_at FROM journey_entries
      WHERE account_id = $1 AND journey_id = $2 ORDER BY id DESC LIMIT $3 OFFSET $4";
 
-/// How many entered a version (`$1` account, `$2` id, `$3` version).
-pub(crate) const ENTERED: &str =
-    "SELECT COUNT(*) FROM journey_entries WHERE journey_id = $2 AND version = $3 AND account_id = $1";
+/// How many entered a version (`$1` account, `$2` id, `$3` version): kept by a trigger as they
+/// enter.
+pub(crate) const ENTERED: &str = "SELECT v.entered FROM journey_versions v JOIN journeys j ON j.id = v.journey_id
+     WHERE v.journey_id = $2 AND v.version = $3 AND j.account_id = $1";
 
 /// Each node's counts of a version (`$1` id, `$2` version).
 pub(crate) const STEP_COUNTS: &str =

@@ -172,7 +172,8 @@ impl JourneyStore for PgStore {
 
     async fn journey_counts(&self, account: AccountId, id: i64, version: i64) -> Result<(i64, Vec<StepCount>), Error> {
         let client = self.pool.get().await?;
-        let entered: i64 = query(&client, ENTERED, &[&account, &id, &version]).await?[0].get(0);
+        let entered: i64 =
+            query(&client, ENTERED, &[&account, &id, &version]).await?.first().map_or(0, |row| row.get(0));
         let counts = query(&client, STEP_COUNTS, &[&id, &version]).await?;
         Ok((entered, counts.iter().map(read_count).collect::<Result<Vec<_>, _>>()?))
     }

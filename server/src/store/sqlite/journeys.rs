@@ -194,9 +194,11 @@ impl JourneyStore for SqliteStore {
     async fn journey_counts(&self, account: AccountId, id: i64, version: i64) -> Result<(i64, Vec<StepCount>), Error> {
         self.db
             .read(move |db| {
-                let entered = db
+                let entered: Option<i64> = db
                     .prepare_cached(&numbered(ENTERED))?
-                    .query_row(params![account, id, version], |row| row.get(0))?;
+                    .query_row(params![account, id, version], |row| row.get(0))
+                    .optional()?;
+                let entered = entered.unwrap_or(0);
                 let mut statement = db.prepare_cached(&numbered(STEP_COUNTS))?;
                 let counts = statement.query_map(params![id, version], |row| read_count(row))?;
                 Ok((entered, counts.collect::<Result<Vec<_>, _>>()?))
