@@ -36,6 +36,9 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/journey/{id}/report", get(report))
 }
 
+/// The most fields one entry writes on its contact.
+const MOST_FIELDS: usize = 50;
+
 fn shown(entry: &JourneyEntry, program: Option<&Program>) -> JourneyContactDto {
     let node = usize::try_from(entry.node).ok();
     let step = node.and_then(|n| program?.nodes.get(n)).map_or_else(|| entry.node.to_string(), |n| n.path.clone());
@@ -60,6 +63,9 @@ async fn write_fields(
 ) -> Result<(), Error> {
     let mut change = ContactChange::default();
     let mut custom: BTreeMap<String, serde_json::Value> = BTreeMap::new();
+    if fields.len() > MOST_FIELDS {
+        return Err(Error::Invalid(vec![FieldError::new("fields", format!("at most {MOST_FIELDS} fields"))]));
+    }
     let mut errors = Vec::new();
     for (name, value) in fields {
         let value = value.trim().to_owned();

@@ -176,6 +176,9 @@ async fn an_application_puts_numbers_in_with_their_fields_once_and_the_blacklist
         let (status, body) = enter(&app, &id, bad, json!({"Bad-Name": "x"})).await;
         assert_eq!((status, &body["errors"][0]["path"]), (422, &json!(path)), "{body}");
     }
+    let many: serde_json::Map<String, Value> = (0..51).map(|i| (format!("f{i}"), json!("x"))).collect();
+    let (status, body) = enter(&app, &id, "33622223333", Value::Object(many)).await;
+    assert_eq!((status, &body["errors"][0]["path"]), (422, &json!("fields")), "{body}");
     assert_eq!(enter(&app, &id, "33622224444", json!({"firstname": "Bo"})).await.0, 200);
     // Bo is blacklisted while he waits (a STOP does the same): his way ends, and he gets nothing.
     let blacklist = json!({"blacklist": {"contacts": {"gsm": [{"value": "33622224444"}]}}});
