@@ -34,8 +34,8 @@ const LEASE: Duration = Duration::minutes(5);
 /// How long a send that could not be paid waits before it is tried again.
 const CREDITS_RETRY: Duration = Duration::minutes(10);
 
-/// How often the runner looks for due steps.
-const EVERY: StdDuration = StdDuration::from_millis(500);
+/// How often the runner looks for due steps (an entry by API wakes it at once).
+const EVERY: StdDuration = StdDuration::from_secs(1);
 
 /// What a runner pass needs of a version: its steps laid out.
 type Programs = HashMap<(i64, i64), Option<Arc<Program>>>;

@@ -116,6 +116,11 @@ pub(crate) trait JourneyRunStore: Send + Sync {
     async fn move_journey_entries(&self, moves: Moves) -> Result<(), Error>;
 }
 
+/// Whether any contact's step is due and free at `$1`: read first, so that an idle runner writes
+/// nothing (a claim is a write, on SQLite through the one writer).
+pub(crate) const ANY_DUE: &str = "SELECT EXISTS (SELECT 1 FROM journey_entries
+     WHERE state = 'active' AND due_at <= $1 AND (claimed_until IS NULL OR claimed_until < $1))";
+
 /// Claims due contacts of live journeys (`$1` now, `$2` until, `$3` how many); PostgreSQL adds
 /// `FOR UPDATE OF e SKIP LOCKED` where [`CLAIM_LOCK`] stands.
 pub(crate) const CLAIM: &str = "UPDATE journey_entries SET claimed_until = $2 WHERE id IN (

@@ -14,8 +14,8 @@ use crate::{
         account_contacts::{SAVE, TAGS, with_tag},
         approval::Hand,
         journey_runs::{
-            CARD, CLAIM, CLAIM_LOCK, CLICKED, COUNT, ClaimedEntry, ContactEdit, JourneyRunStore, LISTS, MOVE, Moves,
-            REPLIED, SENT_BY, VERSION, facts_of, read_claimed, without_tag,
+            ANY_DUE, CARD, CLAIM, CLAIM_LOCK, CLICKED, COUNT, ClaimedEntry, ContactEdit, JourneyRunStore, LISTS, MOVE,
+            Moves, REPLIED, SENT_BY, VERSION, facts_of, read_claimed, without_tag,
         },
         journeys::{
             DELETE, ENTER, ENTERED, ENTRIES, EXIT_ALL, Entering, INSERT, JOURNEY_COLUMNS, JOURNEYS, JourneyEntry,
@@ -189,6 +189,9 @@ impl JourneyRunStore for PgStore {
     ) -> Result<Vec<ClaimedEntry>, Error> {
         let (now, until) = (time::store(now), time::store(until));
         let client = self.pool.get().await?;
+        if !query(&client, ANY_DUE, &[&now]).await?.first().is_some_and(|row| row.get::<_, bool>(0)) {
+            return Ok(Vec::new());
+        }
         // Several nodes claim at once: each locks the rows it takes and skips those another holds.
         let sql = CLAIM.replace(CLAIM_LOCK, "FOR UPDATE OF e SKIP LOCKED");
         query(&client, &sql, &[&now, &until, &most]).await?.iter().map(|row| Ok(read_claimed(row)?)).collect()

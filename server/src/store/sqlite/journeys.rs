@@ -13,8 +13,8 @@ use crate::{
         account_contacts::{SAVE, TAGS, with_tag},
         approval::Hand,
         journey_runs::{
-            CARD, CLAIM, CLAIM_LOCK, CLICKED, COUNT, ClaimedEntry, ContactEdit, JourneyRunStore, LISTS, MOVE, Moves,
-            REPLIED, SENT_BY, VERSION, facts_of, read_claimed, without_tag,
+            ANY_DUE, CARD, CLAIM, CLAIM_LOCK, CLICKED, COUNT, ClaimedEntry, ContactEdit, JourneyRunStore, LISTS, MOVE,
+            Moves, REPLIED, SENT_BY, VERSION, facts_of, read_claimed, without_tag,
         },
         journeys::{
             DELETE, ENTER, ENTERED, ENTRIES, EXIT_ALL, Entering, INSERT, JOURNEY_COLUMNS, JOURNEYS, JourneyEntry,
@@ -216,6 +216,14 @@ impl JourneyRunStore for SqliteStore {
         most: i64,
     ) -> Result<Vec<ClaimedEntry>, Error> {
         let (now, until) = (time::store(now), time::store(until));
+        let at = now.clone();
+        let due: bool = self
+            .db
+            .read(move |db| Ok(db.prepare_cached(&numbered(ANY_DUE))?.query_row([at], |row| row.get(0))?))
+            .await?;
+        if !due {
+            return Ok(Vec::new());
+        }
         self.db
             .write(move |db| {
                 // One writer: nothing else claims meanwhile, so no row locks.
