@@ -1,8 +1,6 @@
 //! Stored lists: creating, adding, reading, renaming, deleting, paging, errors and account
 //! isolation, in JSON and XML, and sending a campaign to a list.
 
-use std::time::Instant;
-
 use reqwest::Method;
 use serde_json::{Value, json};
 use texto_core::wire::{ErrorResponse, Format, ListResponse, ListSavedResponse, ListsResponse, StatusResponse, decode};
@@ -408,18 +406,14 @@ async fn a_hundred_thousand_contacts_import_in_one_request() {
     let gsm: Vec<Value> =
         (0..100_000).map(|i| json!({"value": format!("336{:08}", 30_000_000 + i), "info1": format!("c{i}")})).collect();
     let body = json!({"list": {"name": "Huge", "contacts": {"gsm": gsm}}});
-    let started = Instant::now();
+    // Import speed is measured by scripts/load (a million contacts), not here: this request
+    // must take every one of them and keep them in order.
     let (status, saved) = app.json(Method::POST, "/list", Some(body)).await;
-    let elapsed = started.elapsed();
     assert_eq!(
         (status, saved["contacts"].as_i64(), saved["invalid"].as_i64()),
         (200, Some(100_000), Some(0)),
         "{saved}"
     );
-    eprintln!("100,000 contacts imported in {elapsed:?} (this build)");
-    // A debug build is several times slower than a release one; this bound catches a
-    // row-by-row import, not a slow machine.
-    assert!(elapsed.as_secs() < 20, "{elapsed:?}");
     let id = saved["id"].as_str().unwrap();
     let (_, list) = app.json(Method::GET, &format!("/list/{id}?start=99999"), None).await;
     assert_eq!(
