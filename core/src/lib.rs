@@ -59,8 +59,9 @@ pub use error::{Error, FieldError};
 pub use excerpt::{EXCERPT_CHARS, excerpt};
 pub use gsm::{decode_gsm, decode_short_message, decode_ucs2, encode_gsm, encode_ucs2};
 pub use journey::{
-    Condition, ContactFacts, Effect, Journey, JourneyStatus, ListChange, MOST_BRANCH_DEPTH, MOST_JOURNEY_STEPS,
-    MOST_JOURNEY_TEXT_CHARS, MOST_JOURNEY_WAIT_DAYS, Node, NodeKind, Program, Rest, Step, TagChange, Trigger, Walk,
+    Condition, ContactFacts, DateTrigger, Effect, Journey, JourneyStatus, ListChange, MOST_BRANCH_DEPTH,
+    MOST_DATE_OFFSET_DAYS, MOST_JOURNEY_STEPS, MOST_JOURNEY_TEXT_CHARS, MOST_JOURNEY_WAIT_DAYS, Node, NodeKind,
+    Program, Repeat, Rest, Schedule, Step, TagChange, Trigger, Wait, WaitUntil, Walk, Weekdays, local_instant,
 };
 pub use keywords::{
     BuiltinKeyword, Keyword, KeywordAction, MOST_ACTIONS, MOST_KEYWORD_CHARS, MOST_REPLY_CHARS, MOST_TAG_CHARS,

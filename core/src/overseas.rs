@@ -158,6 +158,14 @@ impl Zone {
         }
     }
 
+    /// Its clock: Paris's, or the territory's.
+    pub fn time_zone(self) -> Tz {
+        match self {
+            Zone::Paris => chrono_tz::Europe::Paris,
+            Zone::Overseas(territory) => territory.time_zone(),
+        }
+    }
+
     /// How it is stored and named: `paris`, or the territory's ISO code.
     pub fn as_str(self) -> &'static str {
         match self {

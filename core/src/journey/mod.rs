@@ -6,16 +6,17 @@
 
 mod program;
 mod step;
+mod timing;
+mod trigger;
 
 pub use program::{Effect, Node, NodeKind, Program, Rest, Walk};
-pub use step::{Condition, ContactFacts, ListChange, MOST_JOURNEY_TEXT_CHARS, Step, TagChange};
+pub use step::{Condition, ContactFacts, ListChange, MOST_JOURNEY_TEXT_CHARS, Step, TagChange, Wait};
+pub use timing::{DateTrigger, MOST_DATE_OFFSET_DAYS, Repeat, Schedule, WaitUntil, Weekdays, local_instant};
+pub use trigger::Trigger;
 
 use chrono::Duration;
 
-use crate::{
-    FieldError, MOST_SEGMENT_CHARS, parse_duration,
-    wire::{JourneyDto, JourneyTriggerDto},
-};
+use crate::{FieldError, MOST_SEGMENT_CHARS, parse_duration, wire::JourneyDto};
 
 /// The most steps a journey has, branches' included.
 pub const MOST_JOURNEY_STEPS: usize = 100;
@@ -25,36 +26,6 @@ pub const MOST_BRANCH_DEPTH: usize = 5;
 
 /// The longest a journey waits in one step, and the longest re-entry delay (about a year).
 pub const MOST_JOURNEY_WAIT_DAYS: i64 = 366;
-
-/// What puts a contact in a journey.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum Trigger {
-    /// Joining one of the account's lists (an import, a form, a keyword, by hand).
-    List(i64),
-    /// An application's call to `POST /journey/:id/enter`.
-    Api,
-}
-
-impl Trigger {
-    /// Its type on the wire.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Trigger::List(_) => "list",
-            Trigger::Api => "api",
-        }
-    }
-
-    /// The trigger on the wire.
-    pub fn to_wire(&self) -> JourneyTriggerDto {
-        JourneyTriggerDto {
-            kind: self.kind().to_owned(),
-            list: match self {
-                Trigger::List(list) => Some(list.to_string()),
-                Trigger::Api => None,
-            },
-        }
-    }
-}
 
 /// A journey's definition: what a version holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -77,7 +48,7 @@ impl Journey {
         if name.is_empty() || name.chars().count() > MOST_SEGMENT_CHARS {
             errors.push(FieldError::new("journey.name", format!("1 to {MOST_SEGMENT_CHARS} characters")));
         }
-        let trigger = parse_trigger(journey.trigger.as_ref()).map_err(|e| errors.push(e)).ok();
+        let trigger = Trigger::parse(journey.trigger.as_ref()).map_err(|e| errors.push(e)).ok();
         let steps = step::parse_steps(&journey.steps, "journey.steps", 0, &mut errors);
         if journey.steps.is_empty() {
             errors.push(FieldError::new("journey.steps", "at least one step"));
@@ -125,17 +96,6 @@ fn parse_id(given: Option<&str>, path: &str, name: &str) -> Result<i64, FieldErr
         .ok_or_else(|| FieldError::new(path, format!("the {name}'s id, a positive number")))
 }
 
-fn parse_trigger(trigger: Option<&JourneyTriggerDto>) -> Result<Trigger, FieldError> {
-    let Some(trigger) = trigger else {
-        return Err(FieldError::new("journey.trigger", "what puts a contact in the journey: list or api"));
-    };
-    match trigger.kind.trim() {
-        "list" => Ok(Trigger::List(parse_id(trigger.list.as_deref(), "journey.trigger.list", "list")?)),
-        "api" => Ok(Trigger::Api),
-        _ => Err(FieldError::new("journey.trigger.type", "list or api")),
-    }
-}
-
 /// What state a journey is in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum JourneyStatus {
@@ -180,3 +140,5 @@ impl JourneyStatus {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod timing_tests;

@@ -3,9 +3,7 @@
 //! a contact makes through them. Each node knows where a contact goes next, so the server keeps
 //! a contact's place as one number, and every way through goes forward: a walk always ends.
 
-use chrono::Duration;
-
-use super::{Condition, Journey, ListChange, Step, TagChange, step};
+use super::{Condition, Journey, ListChange, Step, TagChange, Wait, step};
 use crate::PushType;
 
 /// What a node does.
@@ -22,8 +20,8 @@ pub enum NodeKind {
         /// The sender, else the account's default.
         sender: Option<String>,
     },
-    /// Waits so long (a contact waits here).
-    Wait(Duration),
+    /// Waits so long, or until a day and time (a contact waits here).
+    Wait(Wait),
     /// Goes to `then` when the test holds, else to `otherwise`.
     Branch {
         /// The test.

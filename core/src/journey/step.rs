@@ -2,7 +2,10 @@
 
 use chrono::Duration;
 
-use super::{MOST_BRANCH_DEPTH, parse_id, parse_wait};
+use super::{
+    MOST_BRANCH_DEPTH, parse_id, parse_wait,
+    timing::{WaitUntil, Weekdays, format_clock, parse_clock},
+};
 use crate::{
     ContactField, FieldError, FieldTest, MOST_SEGMENT_CHARS, MOST_TAG_CHARS, PushType, format_minutes,
     wire::{JourneyConditionDto, JourneyStepDto},
@@ -31,6 +34,15 @@ pub enum Condition {
         /// The value, trimmed.
         value: String,
     },
+}
+
+/// How long a `wait` step waits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Wait {
+    /// So long.
+    For(Duration),
+    /// Until the next of some days of the week at a time, in the contact's own time.
+    Until(WaitUntil),
 }
 
 /// Adding or removing a tag.
@@ -66,8 +78,8 @@ pub enum Step {
         /// The sender, else the account's default.
         sender: Option<String>,
     },
-    /// Waits so long.
-    Wait(Duration),
+    /// Waits so long, or until a day and time.
+    Wait(Wait),
     /// Goes one way or the other.
     Branch {
         /// The test.
@@ -109,7 +121,10 @@ impl Step {
                 sender: sender.clone(),
                 ..shown
             },
-            Step::Wait(duration) => JourneyStepDto { duration: Some(format_wait(*duration)), ..shown },
+            Step::Wait(Wait::For(duration)) => JourneyStepDto { duration: Some(format_wait(*duration)), ..shown },
+            Step::Wait(Wait::Until(until)) => {
+                JourneyStepDto { until: Some(format_clock(until.at)), days: until.days.to_wire(), ..shown }
+            }
             Step::Branch { condition, then, otherwise } => JourneyStepDto {
                 condition: Some(Box::new(condition.to_wire())),
                 then: then.iter().map(Step::to_wire).collect(),
@@ -204,13 +219,20 @@ fn parse_step(step: &JourneyStepDto, path: &str, depth: usize, errors: &mut Vec<
             }
             Some(Step::Send { text: text.to_owned(), pushtype, links, sender: sender.map(str::to_owned) })
         }
-        "wait" => match parse_wait(step.duration.as_deref().unwrap_or(""), &format!("{path}.duration")) {
-            Ok(duration) => Some(Step::Wait(duration)),
-            Err(error) => {
-                errors.push(error);
-                None
-            }
-        },
+        "wait" => {
+            let waited = match (step.duration.as_deref(), step.until.as_deref()) {
+                (Some(duration), None) => parse_wait(duration, &format!("{path}.duration")).map(Wait::For),
+                (None, Some(until)) => parse_clock(Some(until), &format!("{path}.until")).and_then(|at| {
+                    let days = Weekdays::parse(&step.days, &format!("{path}.days"), Some(Weekdays::EVERY_DAY))?;
+                    Ok(Wait::Until(WaitUntil { days, at }))
+                }),
+                _ => Err(FieldError::new(
+                    format!("{path}.duration"),
+                    "how long (30s, 2h, 3d), or until a time of day (until: 10:00, with days: mon …)",
+                )),
+            };
+            waited.map(Step::Wait).map_err(|e| errors.push(e)).ok()
+        }
         "branch" => {
             if depth >= MOST_BRANCH_DEPTH {
                 return refuse(errors, path, "type", format!("branches nest at most {MOST_BRANCH_DEPTH} deep"));

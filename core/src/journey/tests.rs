@@ -42,7 +42,7 @@ fn a_journey_is_read_from_the_wire_and_written_back_the_same() {
             sender: None
         }
     );
-    assert_eq!(journey.steps[1], Step::Wait(Duration::hours(2)));
+    assert_eq!(journey.steps[1], Step::Wait(Wait::For(Duration::hours(2))));
     let again = Journey::parse(&journey.to_wire()).expect("its own wire form reads back");
     assert_eq!(again, journey);
     assert_eq!(journey.to_wire().steps[1].duration.as_deref(), Some("2h"));

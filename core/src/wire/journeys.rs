@@ -53,6 +53,12 @@ pub struct JourneyStepDto {
     /// For `wait`: how long (`30s`, `45m`, `2h`, `3d`).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub duration: Option<String>,
+    /// For `wait`, instead of a duration: until this time of the contact's day (`HH:MM`).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub until: Option<String>,
+    /// For `wait` `until`: only on these days of the week (`mon` … `sun`); left out, any day.
+    #[serde(default, skip_serializing_if = "Vec::is_empty", deserialize_with = "lenient::list")]
+    pub days: Vec<String>,
     /// For `branch`: the test.
     #[serde(rename = "if", default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_object")]
     #[cfg_attr(feature = "openapi", schema(no_recursion))]
@@ -73,17 +79,42 @@ pub struct JourneyStepDto {
     pub remove: Option<String>,
 }
 
-/// What puts a contact in a journey: `{"type": "list", "list": "12"}` (joining the list) or
-/// `{"type": "api"}` (`POST /journey/:id/enter`).
+/// What puts a contact in a journey: `{"type": "list", "list": "12"}` (joining the list),
+/// `{"type": "date", "field": "birthday", "every": "year", "offset": "0d", "at": "09:00"}` (a
+/// date field, in the contact's own time), `{"type": "schedule", "every": "week", "days":
+/// ["mon"], "at": "10:00", "segment": "5"}` (a segment, Paris time) or `{"type": "api"}`
+/// (`POST /journey/:id/enter`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct JourneyTriggerDto {
-    /// `list` or `api`.
+    /// `list`, `date`, `schedule` or `api`.
     #[serde(rename = "type", default, deserialize_with = "lenient::string")]
     pub kind: String,
     /// The list, for `list`.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub list: Option<String>,
+    /// The segment, for `schedule`.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub segment: Option<String>,
+    /// For `date`: the custom field holding the date (`YYYY-MM-DD`).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub field: Option<String>,
+    /// For `date`: `year` (each year on the date, the default) or `once`; for `schedule`:
+    /// `day`, `week` or `month`.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub every: Option<String>,
+    /// For `date`: days before (`-3d`) or after (`3d`) the date; `0d` by default.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub offset: Option<String>,
+    /// The time of day, `HH:MM`: the contact's own for `date`, Paris time for `schedule`.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub at: Option<String>,
+    /// For `schedule` every `week`: the days (`mon` … `sun`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty", deserialize_with = "lenient::list")]
+    pub days: Vec<String>,
+    /// For `schedule` every `month`: the day of the month, 1 to 28.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub day: Option<String>,
 }
 
 /// A journey.

@@ -42,8 +42,8 @@ pub(super) async fn owned(state: &AppState, account: AccountId, id: &str) -> Res
     state.store.journey(account, number).await?.ok_or_else(unknown)
 }
 
-/// The journey a request gives, checked: its steps, and the lists it names, which must be the
-/// account's.
+/// The journey a request gives, checked: its steps, and the lists and segment it names, which
+/// must be the account's.
 async fn journey_of(state: &AppState, account: AccountId, request: JourneyRequest) -> Result<Journey, Error> {
     let journey = Journey::parse(&request.journey).map_err(Error::Invalid)?;
     let mut named = Program::of(&journey)
@@ -67,6 +67,11 @@ async fn journey_of(state: &AppState, account: AccountId, request: JourneyReques
         if state.store.list(account, list, None, Page { start: 0, length: 0 }).await?.is_none() {
             errors.push(FieldError::new(path, format!("the account has no list {list}")));
         }
+    }
+    if let Trigger::Schedule { segment, .. } = journey.trigger
+        && state.store.segment(account, segment).await?.is_none()
+    {
+        errors.push(FieldError::new("journey.trigger.segment", format!("the account has no segment {segment}")));
     }
     if errors.is_empty() { Ok(journey) } else { Err(Error::Invalid(errors)) }
 }

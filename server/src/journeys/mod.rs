@@ -1,9 +1,10 @@
 //! Journeys (texto's addition): messages that send themselves. `api` edits them and changes
-//! their status, `entries` puts contacts in them and reports where they are, and `runner` does
-//! their due steps on every node.
+//! their status, `entries` puts contacts in them and reports where they are, `planner` puts in
+//! those the clock brings (a date, a schedule), and `runner` does their due steps on every node.
 
 pub(crate) mod api;
 pub(crate) mod entries;
+pub(crate) mod planner;
 pub(crate) mod runner;
 
 use axum::Router;

@@ -8,7 +8,7 @@
 use std::{collections::HashMap, sync::Arc, time::Duration as StdDuration};
 
 use chrono::{DateTime, Duration, Utc};
-use texto_core::{Endpoint, NodeKind, Program, Rest, Role, Walk, wire::SmsRequest};
+use texto_core::{Endpoint, NodeKind, Program, Rest, Role, Wait, Walk, wire::SmsRequest};
 use tokio_util::sync::CancellationToken;
 
 use crate::{
@@ -179,7 +179,10 @@ async fn walk_on(
         Rest::At(node) => {
             count(moves, key(entry, node as i64), 1, 0);
             let due = match program.nodes[node].kind {
-                NodeKind::Wait(duration) => now + duration,
+                NodeKind::Wait(Wait::For(duration)) => now + duration,
+                NodeKind::Wait(Wait::Until(until)) => {
+                    until.next(super::planner::zone_of(entry.number).time_zone(), now)
+                }
                 _ => now,
             };
             (node as i64, EntryState::Active, due)
@@ -266,9 +269,14 @@ async fn send(
     Ok(())
 }
 
-/// Steps every [`EVERY`] until stopped.
+/// Plans what the clock brought and steps every [`EVERY`] until stopped.
 pub(crate) async fn run(state: AppState, stop: CancellationToken) {
     loop {
+        match super::planner::plan(&state, Utc::now()).await {
+            Ok(0) => {}
+            Ok(entered) => tracing::debug!(entered, "contacts entered journeys by the clock"),
+            Err(error) => tracing::error!(%error, "planning timed journeys failed; trying again"),
+        }
         match step(&state, Utc::now()).await {
             Ok(0) => {}
             Ok(moved) => tracing::debug!(moved, "journey steps done"),

@@ -171,10 +171,10 @@ pub(crate) const JOURNEYS: &str = "WHERE j.account_id = $1 ORDER BY lower(j.name
 pub(crate) const ONE: &str = "WHERE j.account_id = $1 AND j.id = $2";
 
 /// Creates a draft (`$1` account, `$2` name, `$3` trigger list, `$4` re-entry seconds, `$5`
-/// and `$6` the hand, `$7` now), answering its id.
+/// and `$6` the hand, `$7` now, `$8` whether the clock triggers it), answering its id.
 pub(crate) const INSERT: &str = "INSERT INTO journeys (account_id, name, status, version, trigger_list,
-        reentry_seconds, edited_by_person, edited_by_token, created_at, updated_at)
-     VALUES ($1, $2, 'draft', 1, $3, $4, $5, $6, $7, $7) RETURNING id";
+        reentry_seconds, edited_by_person, edited_by_token, created_at, updated_at, trigger_timed)
+     VALUES ($1, $2, 'draft', 1, $3, $4, $5, $6, $7, $7, $8) RETURNING id";
 
 /// The status and version of one of the account's journeys (`$1` account, `$2` id).
 pub(crate) const STATUS: &str = "SELECT status, version FROM journeys WHERE account_id = $1 AND id = $2";
@@ -185,16 +185,19 @@ pub(crate) const SAVE_VERSION: &str =
      ON CONFLICT (journey_id, version) DO UPDATE SET definition = excluded.definition";
 
 /// Changes a journey's own columns (`$1` id, `$2` version, `$3` name, `$4` trigger list, `$5`
-/// re-entry seconds, `$6` and `$7` the hand, `$8` now).
+/// re-entry seconds, `$6` and `$7` the hand, `$8` now, `$9` whether the clock triggers it).
 pub(crate) const UPDATE: &str = "UPDATE journeys SET version = $2, name = $3, trigger_list = $4, reentry_seconds = $5,
-        edited_by_person = $6, edited_by_token = $7, updated_at = $8 WHERE id = $1";
+        edited_by_person = $6, edited_by_token = $7, updated_at = $8, trigger_timed = $9 WHERE id = $1";
 
 /// Deletes a journey (`$1` account, `$2` id): its versions, entries and counts go with it.
 pub(crate) const DELETE: &str = "DELETE FROM journeys WHERE account_id = $1 AND id = $2";
 
-/// Changes a journey's status (`$1` account, `$2` id, `$3` status, `$4` now).
-pub(crate) const SET_STATUS: &str =
-    "UPDATE journeys SET status = $3, updated_at = $4 WHERE account_id = $1 AND id = $2";
+/// Changes a journey's status (`$1` account, `$2` id, `$3` status, `$4` now). Going live, a
+/// timed trigger's planning starts from now: a schedule missed while paused does not come
+/// round late.
+pub(crate) const SET_STATUS: &str = "UPDATE journeys SET status = $3, updated_at = $4,
+        planned_until = CASE WHEN $3 = 'live' THEN $4 ELSE planned_until END
+     WHERE account_id = $1 AND id = $2";
 
 /// Takes every contact out of an archived journey (`$1` id).
 pub(crate) const EXIT_ALL: &str =
@@ -240,13 +243,13 @@ pub(crate) fn loaded_definition(stored: &str) -> Result<Journey, Error> {
 }
 
 /// The columns a journey's trigger and entry rule fill: the trigger's list, the re-entry delay
-/// in seconds.
-pub(crate) fn entry_columns(journey: &Journey) -> (Option<i64>, Option<i64>) {
+/// in seconds, and whether the clock triggers it.
+pub(crate) fn entry_columns(journey: &Journey) -> (Option<i64>, Option<i64>, bool) {
     let list = match journey.trigger {
         Trigger::List(list) => Some(list),
-        Trigger::Api => None,
+        _ => None,
     };
-    (list, journey.reentry.map(|d| d.num_seconds()))
+    (list, journey.reentry.map(|d| d.num_seconds()), journey.trigger.is_timed())
 }
 
 /// The earliest entry time that keeps a number out of a journey letting contacts in again

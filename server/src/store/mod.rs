@@ -27,6 +27,7 @@ mod event_batch;
 pub(crate) mod faults;
 mod flood_window;
 mod idempotency;
+pub(crate) mod journey_plans;
 pub(crate) mod journey_runs;
 pub(crate) mod journeys;
 mod keyword_effects;
@@ -87,6 +88,7 @@ pub(crate) use delivery::{Arrival, CampaignText, Click, DeliveryStore, HandOff, 
 pub(crate) use drafts::{DraftStore, SavedDraft, SentCampaign};
 pub(crate) use effects::{REPLIES_WITHIN_DAYS, reply_number};
 pub(crate) use idempotency::{Created, IdempotencyKey, StoredAnswer, kept_since, prune_due, replay_of};
+pub(crate) use journey_plans::JourneyPlanStore;
 pub(crate) use journey_runs::JourneyRunStore;
 pub(crate) use journeys::JourneyStore;
 pub(crate) use keyword_effects::answer_sender;
@@ -195,6 +197,7 @@ pub(crate) trait Store:
     + AbTestStore
     + JourneyStore
     + JourneyRunStore
+    + JourneyPlanStore
 {
 }
 
@@ -236,5 +239,6 @@ impl<T> Store for T where
         + AbTestStore
         + JourneyStore
         + JourneyRunStore
+        + JourneyPlanStore
 {
 }

@@ -24,25 +24,25 @@ async fn join(app: &TestApp, list: &str, number: &str, firstname: &str) {
     assert_eq!(status, 200, "{body}");
 }
 
-async fn create(app: &TestApp, journey: Value) -> String {
+pub(crate) async fn create(app: &TestApp, journey: Value) -> String {
     let (status, body) = app.json(Method::POST, "/journey", Some(json!({"journey": journey}))).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["journey"]["status"], "draft");
     body["journey"]["id"].as_str().expect("an id").to_owned()
 }
 
-async fn set_status(app: &TestApp, token: &str, id: &str, status: &str) -> (u16, Value) {
+pub(crate) async fn set_status(app: &TestApp, token: &str, id: &str, status: &str) -> (u16, Value) {
     let body = json!({"journey": {"status": status}});
     app.json_as(token, Method::PUT, &format!("/journey/{id}/status"), Some(body)).await
 }
 
 /// Every contact's wait is over now.
-async fn time_passes(app: &TestApp) {
+pub(crate) async fn time_passes(app: &TestApp) {
     app.sql("UPDATE journey_entries SET due_at = '2000-01-01T00:00:00Z' WHERE state = 'active'").await;
 }
 
 /// The journey's contacts once `done` holds for them.
-async fn contacts_when(app: &TestApp, id: &str, what: &str, done: impl Fn(&[Value]) -> bool) -> Vec<Value> {
+pub(crate) async fn contacts_when(app: &TestApp, id: &str, what: &str, done: impl Fn(&[Value]) -> bool) -> Vec<Value> {
     until(what, || async {
         let (_, body) = app.json(Method::GET, &format!("/journey/{id}/contacts"), None).await;
         let contacts = body["contacts"].as_array().cloned().unwrap_or_default();
@@ -56,7 +56,7 @@ async fn enter(app: &TestApp, id: &str, number: &str, fields: Value) -> (u16, Va
     app.json(Method::POST, &format!("/journey/{id}/enter"), Some(body)).await
 }
 
-fn at<'a>(contacts: &'a [Value], number: &str) -> &'a Value {
+pub(crate) fn at<'a>(contacts: &'a [Value], number: &str) -> &'a Value {
     contacts.iter().find(|c| c["number"] == number).expect("the number is in the journey")
 }
 

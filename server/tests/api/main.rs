@@ -59,6 +59,7 @@ mod sub_accounts;
 mod team;
 mod team_rules;
 mod test_to_self;
+mod timed_journeys;
 mod token_owners;
 mod tokens;
 mod utm;

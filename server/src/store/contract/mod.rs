@@ -6,6 +6,7 @@
 mod account_copies;
 mod backends;
 mod contention;
+mod journey_plans;
 mod journeys;
 mod nodes;
 mod outbox;

@@ -87,14 +87,14 @@ impl JourneyStore for PgStore {
     ) -> Result<JourneySaved, Error> {
         let now = time::store(Utc::now());
         let (person, token) = by.columns();
-        let (list, reentry) = entry_columns(&journey);
+        let (list, reentry, timed) = entry_columns(&journey);
         let definition = stored_definition(&journey);
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
         let (id, version) = match id {
             None => {
-                let params: [&(dyn tokio_postgres::types::ToSql + Sync); 7] =
-                    [&account, &journey.name, &list, &reentry, &person, &token, &now];
+                let params: [&(dyn tokio_postgres::types::ToSql + Sync); 8] =
+                    [&account, &journey.name, &list, &reentry, &person, &token, &now, &timed];
                 (query(&tx, INSERT, &params).await?[0].get(0), 1)
             }
             Some(id) => match locked_status(&tx, account, id).await? {
@@ -105,7 +105,7 @@ impl JourneyStore for PgStore {
             },
         };
         query(&tx, SAVE_VERSION, &[&id, &version, &definition]).await?;
-        query(&tx, UPDATE, &[&id, &version, &journey.name, &list, &reentry, &person, &token, &now]).await?;
+        query(&tx, UPDATE, &[&id, &version, &journey.name, &list, &reentry, &person, &token, &now, &timed]).await?;
         let saved = one(&tx, account, id).await?;
         tx.commit().await?;
         Ok(saved.map_or(JourneySaved::NotFound, JourneySaved::Saved))

@@ -21,6 +21,7 @@ mod delivery;
 mod drafts;
 mod events;
 mod flood_sync;
+mod journey_plans;
 mod journeys;
 mod keyword_replies;
 mod keywords;

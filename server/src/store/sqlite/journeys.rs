@@ -87,18 +87,17 @@ impl JourneyStore for SqliteStore {
     ) -> Result<JourneySaved, Error> {
         let now = time::store(Utc::now());
         let (person, token) = by.columns();
-        let (list, reentry) = entry_columns(&journey);
+        let (list, reentry, timed) = entry_columns(&journey);
         let definition = stored_definition(&journey);
         self.db
             .write(move |db| {
                 let (id, version) = match id {
                     None => {
                         let insert = numbered(INSERT);
-                        let id: i64 = db
-                            .prepare_cached(&insert)?
-                            .query_row(params![account, journey.name, list, reentry, person, token, now], |row| {
-                                row.get(0)
-                            })?;
+                        let id: i64 = db.prepare_cached(&insert)?.query_row(
+                            params![account, journey.name, list, reentry, person, token, now, timed],
+                            |row| row.get(0),
+                        )?;
                         (id, 1)
                     }
                     Some(id) => match status(db, account, id)? {
@@ -119,7 +118,8 @@ impl JourneyStore for SqliteStore {
                     reentry,
                     person,
                     token,
-                    now
+                    now,
+                    timed
                 ])?;
                 Ok(one(db, account, id)?.map_or(JourneySaved::NotFound, JourneySaved::Saved))
             })

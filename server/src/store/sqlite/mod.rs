@@ -18,6 +18,7 @@ mod delivery;
 mod drafts;
 mod events;
 mod idempotency;
+mod journey_plans;
 mod journeys;
 mod keyword_replies;
 mod keywords;

@@ -1,0 +1,130 @@
+//! The journeys' planner: puts contacts in the journeys the clock triggers. A schedule, each
+//! time it comes round (Paris time), enters its segment's contacts; a date trigger enters, a
+//! day ahead, the contacts whose date falls on that day, each due at the trigger's time of its
+//! own day (core's [`DateTrigger`]). Each plan is written with the mark of how far planning
+//! got, so whichever node plans first, a day or a time is planned once; a schedule missed while
+//! texto was down comes round once, and dates missed are not celebrated late.
+
+use chrono::{DateTime, Duration, NaiveTime, Utc};
+use texto_core::{DateTrigger, Msisdn, Schedule, Trigger, Zone, local_instant};
+
+use crate::{
+    Error,
+    state::AppState,
+    store::journey_plans::{Plan, PlanMark, TimedJourney},
+};
+
+/// Plans what the clock brought by `now` for every live timed journey; how many entered.
+pub(crate) async fn plan(state: &AppState, now: DateTime<Utc>) -> Result<usize, Error> {
+    let mut entered = 0;
+    for journey in state.store.timed_journeys().await? {
+        entered += match &journey.trigger {
+            Trigger::Schedule { schedule, segment } => scheduled(state, &journey, schedule, *segment, now).await?,
+            Trigger::Date(date) => dated(state, &journey, date, now).await?,
+            Trigger::List(_) | Trigger::Api => 0,
+        };
+    }
+    Ok(entered)
+}
+
+/// The zone whose clock a number keeps.
+pub(super) fn zone_of(number: i64) -> Zone {
+    u64::try_from(number).ok().and_then(|n| Msisdn::from_u64(n).ok()).map_or(Zone::Paris, Zone::of)
+}
+
+/// Enters the segment's contacts if the schedule came round since the mark.
+async fn scheduled(
+    state: &AppState,
+    journey: &TimedJourney,
+    schedule: &Schedule,
+    segment: i64,
+    now: DateTime<Utc>,
+) -> Result<usize, Error> {
+    let since = match journey.planned_until {
+        PlanMark::Instant(since) => since,
+        PlanMark::Day(day) => local_instant(Zone::Paris.time_zone(), day, NaiveTime::MIN),
+        PlanMark::None => return write(state, journey, PlanMark::Instant(now), Vec::new(), false).await,
+    };
+    let Some(came) = schedule.latest(since, now) else { return Ok(0) };
+    let id = segment.to_string();
+    let mut found = state.store.segment_contacts(journey.account, std::slice::from_ref(&id)).await?;
+    let numbers = found.remove(&id).unwrap_or_default();
+    let entries = numbers.iter().filter_map(|c| c.number.parse::<i64>().ok()).map(|n| (n, now)).collect();
+    write(state, journey, PlanMark::Instant(came), entries, false).await
+}
+
+/// Plans each day from the mark (or today) to tomorrow, Paris's calendar.
+async fn dated(
+    state: &AppState,
+    journey: &TimedJourney,
+    date: &DateTrigger,
+    now: DateTime<Utc>,
+) -> Result<usize, Error> {
+    let today = now.with_timezone(&Zone::Paris.time_zone()).date_naive();
+    let mut was = journey.planned_until;
+    let first = match was {
+        PlanMark::Day(day) => day + Duration::days(1),
+        PlanMark::Instant(_) | PlanMark::None => today,
+    };
+    let mut entered = 0;
+    let mut day = first.max(today);
+    while day <= today + Duration::days(1) {
+        let numbers =
+            state.store.dated_numbers(journey.account, date.field.clone(), date.field_dates(day), date.yearly);
+        let entries = numbers.await?.into_iter().map(|n| (n, date.entry_time(zone_of(n).time_zone(), day))).collect();
+        let mark = PlanMark::Day(day);
+        let plan = Plan {
+            journey: journey.id,
+            version: journey.version,
+            account: journey.account,
+            was,
+            mark,
+            entries,
+            once: !date.yearly,
+        };
+        let count = plan.entries.len();
+        if !state.store.enter_planned(plan).await? {
+            // Another node planned it (or the journey stopped): its plan stands.
+            return Ok(entered);
+        }
+        entered += count;
+        was = mark;
+        day += Duration::days(1);
+    }
+    Ok(entered)
+}
+
+/// Writes a plan moving `journey`'s mark to `mark`; how many it put in (none if another node
+/// planned first).
+async fn write(
+    state: &AppState,
+    journey: &TimedJourney,
+    mark: PlanMark,
+    entries: Vec<(i64, DateTime<Utc>)>,
+    once: bool,
+) -> Result<usize, Error> {
+    let count = entries.len();
+    let plan = Plan {
+        journey: journey.id,
+        version: journey.version,
+        account: journey.account,
+        was: journey.planned_until,
+        mark,
+        entries,
+        once,
+    };
+    Ok(if state.store.enter_planned(plan).await? { count } else { 0 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_number_keeps_its_territorys_clock_and_any_other_paris() {
+        assert_eq!(zone_of(262_692_123_456), Zone::of(Msisdn::from_u64(262_692_123_456).unwrap()));
+        assert_ne!(zone_of(262_692_123_456), Zone::Paris);
+        assert_eq!(zone_of(33_612_345_678), Zone::Paris);
+        assert_eq!(zone_of(-1), Zone::Paris);
+    }
+}
