@@ -1,6 +1,8 @@
 // Journeys in Chromium: a welcome is built step by step (a send, a wait, a branch on the click
 // with its own step indented), checked in the page before it is saved, put live, and once a
-// number joins its list, each step shows how many reached it and wait there; in French too.
+// number joins its list, each step shows how many reached it and wait there; in French too. A
+// birthday and a weekly offer to a segment are built with the clock's triggers and a wait until
+// Monday 10:00, and a club with a keyword trigger.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveForTests, api, assertAccessible, eventually, openApp, screenshots } from "./app.mjs";
@@ -15,7 +17,8 @@ test("a welcome journey is built, checked in the page, put live and shows where 
   await page.getByRole("heading", { name: "Journeys", level: 1 }).waitFor();
   await page.getByTestId("journeys").getByText("No journey yet").waitFor();
   await page.getByLabel("Name").fill("Bienvenue");
-  await page.getByLabel("Who enters").selectOption({ label: "Who joins the list Club" });
+  await page.getByLabel("Who enters").selectOption({ label: "Joins a list" });
+  await page.getByLabel("Who joins the list").selectOption({ label: "Club" });
   const addStep = page.getByRole("button", { name: "Add a step" });
   await addStep.last().click();
   // An empty text is caught in the page, with the path the server would name.
@@ -59,5 +62,68 @@ test("a welcome journey is built, checked in the page, put live and shows where 
   await french.getByText("Alors").waitFor();
   await assertAccessible(french, "Parcours en français");
   await screenshots(french, "journeys-fr");
+  await french.context().close();
+});
+
+test("a birthday and a weekly offer to a segment are built with the clock's triggers", async () => {
+  const segment = await api(suite.texto, "POST", "/segment", { segment: { name: "VIP", rules: [{ type: "tag", value: "vip" }] } });
+  assert.equal(segment.status, 200, JSON.stringify(segment.body));
+  const page = await openApp(suite.browser, suite.texto, { path: "/app/journeys" });
+  await page.getByRole("heading", { name: "Journeys", level: 1 }).waitFor();
+  await page.getByLabel("Name").fill("Anniversaire");
+  await page.getByLabel("Who enters").selectOption({ label: "A date of the contact (birthday…)" });
+  // The usual choice is filled in: the birthday field, each year, on the day, at 09:00.
+  assert.equal(await page.getByLabel("Field holding the date (YYYY-MM-DD)").inputValue(), "birthday");
+  await page.getByLabel("Time, in the contact's own time").fill("08:30");
+  const addStep = page.getByRole("button", { name: "Add a step" });
+  await addStep.last().click();
+  await page.getByLabel("Step 0 – text").fill("Joyeux anniversaire [firstname|] !");
+  await addStep.last().click();
+  await page.getByLabel("Step 1 – kind").selectOption({ label: "Wait" });
+  await page.getByLabel("Step 1 – how", { exact: true }).selectOption({ label: "until" });
+  await page.getByLabel("Step 1 – time, the contact's own").fill("10:00");
+  await page.getByLabel("Step 1 – day").selectOption({ label: "Monday" });
+  await addStep.last().click();
+  await page.getByLabel("Step 2 – text").fill("Votre cadeau vous attend.");
+  await page.getByRole("button", { name: "Save journey" }).click();
+  await page.getByRole("heading", { name: /Edit journey – Draft/ }).waitFor();
+  await assertAccessible(page, "A birthday journey");
+  await screenshots(page, "journeys-birthday");
+  let saved = (await api(suite.texto, "GET", "/journeys")).body.journeys.find((j) => j.name === "Anniversaire");
+  assert.deepEqual(saved.trigger, { type: "date", field: "birthday", every: "year", offset: "0d", at: "08:30" });
+  assert.deepEqual(saved.steps[1], { type: "wait", until: "10:00", days: ["mon"] });
+
+  await page.getByRole("button", { name: "New journey" }).click();
+  await page.getByLabel("Name").fill("Offre de la semaine");
+  await page.getByLabel("Who enters").selectOption({ label: "A segment, on a schedule" });
+  await page.getByLabel("Segment", { exact: true }).selectOption({ label: "VIP" });
+  await page.getByRole("checkbox", { name: "Friday" }).check();
+  await page.getByLabel("Time (Paris)").fill("11:00");
+  await addStep.last().click();
+  await page.getByLabel("Step 0 – text").fill("Offre de la semaine");
+  await page.getByRole("button", { name: "Save journey" }).click();
+  await page.getByRole("heading", { name: /Edit journey – Draft/ }).waitFor();
+  saved = (await api(suite.texto, "GET", "/journeys")).body.journeys.find((j) => j.name === "Offre de la semaine");
+  assert.deepEqual(saved.trigger, { type: "schedule", segment: segment.body.segment.id, every: "week", at: "11:00", days: ["mon", "fri"] });
+  await page.getByTestId("journeys").getByText("A segment, on a schedule").waitFor();
+  await screenshots(page, "journeys-schedule");
+
+  await page.getByRole("button", { name: "New journey" }).click();
+  await page.getByLabel("Name").fill("Club");
+  await page.getByLabel("Who enters").selectOption({ label: "Replies with a keyword" });
+  await page.getByLabel("Keyword (the reply's first word)").fill("club");
+  await addStep.last().click();
+  await page.getByLabel("Step 0 – text").fill("Bienvenue au club !");
+  await page.getByRole("button", { name: "Save journey" }).click();
+  await page.getByRole("heading", { name: /Edit journey – Draft/ }).waitFor();
+  saved = (await api(suite.texto, "GET", "/journeys")).body.journeys.find((j) => j.name === "Club");
+  assert.deepEqual(saved.trigger, { type: "keyword", keyword: "CLUB" });
+  await page.context().close();
+
+  const french = await openApp(suite.browser, suite.texto, { locale: "fr-FR", path: "/app/journeys" });
+  await french.getByRole("button", { name: "Modifier Anniversaire" }).click();
+  await french.getByLabel("Heure, à l’heure locale du contact").waitFor();
+  await assertAccessible(french, "Un parcours d’anniversaire en français");
+  await screenshots(french, "journeys-birthday-fr");
   await french.context().close();
 });

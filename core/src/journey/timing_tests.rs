@@ -92,7 +92,7 @@ fn a_date_trigger_finds_its_dates_with_the_offset_and_29_february_on_the_28th() 
 }
 
 #[test]
-fn timed_triggers_and_waits_read_from_the_wire_and_write_back_the_same() {
+fn triggers_and_waits_read_from_the_wire_and_write_back_the_same() {
     let steps = json!([{"type": "wait", "until": "10:00", "days": ["mon", "Friday"]}, {"type": "send", "text": "Hi"}]);
     let birthday = json!({"type": "date", "field": "birthday", "offset": "-3d", "at": "09:00"});
     let journey = parsed(birthday, steps.clone()).expect("a birthday journey");
@@ -110,12 +110,17 @@ fn timed_triggers_and_waits_read_from_the_wire_and_write_back_the_same() {
     let weekly = json!({"type": "schedule", "every": "week", "days": ["mon"], "at": "10:00", "segment": "5"});
     let journey = parsed(weekly, steps.clone()).expect("a weekly journey");
     assert_eq!(Journey::parse(&journey.to_wire()).expect("reads back"), journey);
+    let keyword = parsed(json!({"type": "keyword", "keyword": " Club "}), steps.clone()).expect("a keyword journey");
+    assert_eq!(keyword.to_wire().trigger.and_then(|t| t.keyword).as_deref(), Some("CLUB"));
+    let click = parsed(json!({"type": "click", "campaign": "42"}), steps.clone()).expect("a click journey");
+    assert_eq!(click.trigger, Trigger::Click(42));
+    assert_eq!(Journey::parse(&click.to_wire()).expect("reads back"), click);
     let monthly = json!({"type": "schedule", "every": "month", "day": "1", "at": "08:30", "segment": "5"});
     assert!(matches!(parsed(monthly, steps).map(|j| j.trigger), Ok(Trigger::Schedule { segment: 5, .. })));
 }
 
 #[test]
-fn timed_triggers_and_waits_name_what_is_wrong() {
+fn triggers_and_waits_name_what_is_wrong() {
     let send = json!([{"type": "send", "text": "Hi"}]);
     let cases = [
         (json!({"type": "date", "field": "firstname", "at": "09:00"}), "journey.trigger.field"),
@@ -129,7 +134,11 @@ fn timed_triggers_and_waits_name_what_is_wrong() {
             "journey.trigger.day",
         ),
         (json!({"type": "schedule", "every": "day", "at": "10:00"}), "journey.trigger.segment"),
-        (json!({"type": "keyword"}), "journey.trigger.type"),
+        (json!({"type": "keyword"}), "journey.trigger.keyword"),
+        (json!({"type": "keyword", "keyword": "stop"}), "journey.trigger.keyword"),
+        (json!({"type": "keyword", "keyword": "two words"}), "journey.trigger.keyword"),
+        (json!({"type": "click", "campaign": "abc"}), "journey.trigger.campaign"),
+        (json!({"type": "opened"}), "journey.trigger.type"),
     ];
     for (trigger, path) in cases {
         assert_eq!(parsed(trigger.clone(), send.clone()).err(), Some(vec![path.to_owned()]), "{trigger}");

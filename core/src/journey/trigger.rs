@@ -4,7 +4,7 @@ use super::{
     parse_id,
     timing::{DateTrigger, Repeat, Schedule, Weekdays, format_clock, parse_clock},
 };
-use crate::{FieldError, wire::JourneyTriggerDto};
+use crate::{BuiltinKeyword, FieldError, Keyword, wire::JourneyTriggerDto};
 
 /// What puts a contact in a journey.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -13,6 +13,10 @@ pub enum Trigger {
     List(i64),
     /// An application's call to `POST /journey/:id/enter`.
     Api,
+    /// A reply starting with one of the account's own keywords (not STOP, START or HELP).
+    Keyword(Keyword),
+    /// A click on a link of one of the account's campaigns.
+    Click(i64),
     /// A date field of the contact: a birthday, a renewal.
     Date(DateTrigger),
     /// A schedule: each time it comes round, the contacts of one of the account's segments.
@@ -24,7 +28,7 @@ pub enum Trigger {
     },
 }
 
-const KINDS: &str = "list, date, schedule or api";
+const KINDS: &str = "list, keyword, click, date, schedule or api";
 
 impl Trigger {
     /// Its type on the wire.
@@ -32,6 +36,8 @@ impl Trigger {
         match self {
             Trigger::List(_) => "list",
             Trigger::Api => "api",
+            Trigger::Keyword(_) => "keyword",
+            Trigger::Click(_) => "click",
             Trigger::Date(_) => "date",
             Trigger::Schedule { .. } => "schedule",
         }
@@ -48,6 +54,8 @@ impl Trigger {
         match self {
             Trigger::List(list) => JourneyTriggerDto { list: Some(list.to_string()), ..shown },
             Trigger::Api => shown,
+            Trigger::Keyword(keyword) => JourneyTriggerDto { keyword: Some(keyword.as_str().to_owned()), ..shown },
+            Trigger::Click(campaign) => JourneyTriggerDto { campaign: Some(campaign.to_string()), ..shown },
             Trigger::Date(date) => JourneyTriggerDto {
                 field: Some(date.field.clone()),
                 every: Some(if date.yearly { "year" } else { "once" }.to_owned()),
@@ -83,6 +91,16 @@ impl Trigger {
         match trigger.kind.trim() {
             "list" => Ok(Trigger::List(parse_id(trigger.list.as_deref(), &path("list"), "list")?)),
             "api" => Ok(Trigger::Api),
+            "keyword" => {
+                let keyword = Keyword::parse(trigger.keyword.as_deref().unwrap_or(""), &path("keyword"))?;
+                match BuiltinKeyword::answering(&keyword) {
+                    Some(_) => {
+                        Err(FieldError::new(path("keyword"), "one of your own: STOP, START and HELP are texto's"))
+                    }
+                    None => Ok(Trigger::Keyword(keyword)),
+                }
+            }
+            "click" => Ok(Trigger::Click(parse_id(trigger.campaign.as_deref(), &path("campaign"), "campaign")?)),
             "date" => Ok(Trigger::Date(DateTrigger {
                 field: DateTrigger::parse_field(trigger.field.as_deref(), &path("field"))?,
                 yearly: match every {

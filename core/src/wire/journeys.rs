@@ -80,6 +80,8 @@ pub struct JourneyStepDto {
 }
 
 /// What puts a contact in a journey: `{"type": "list", "list": "12"}` (joining the list),
+/// `{"type": "keyword", "keyword": "CLUB"}` (a reply starting with it), `{"type": "click",
+/// "campaign": "123"}` (a click on one of the campaign's links),
 /// `{"type": "date", "field": "birthday", "every": "year", "offset": "0d", "at": "09:00"}` (a
 /// date field, in the contact's own time), `{"type": "schedule", "every": "week", "days":
 /// ["mon"], "at": "10:00", "segment": "5"}` (a segment, Paris time) or `{"type": "api"}`
@@ -87,12 +89,18 @@ pub struct JourneyStepDto {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct JourneyTriggerDto {
-    /// `list`, `date`, `schedule` or `api`.
+    /// `list`, `keyword`, `click`, `date`, `schedule` or `api`.
     #[serde(rename = "type", default, deserialize_with = "lenient::string")]
     pub kind: String,
     /// The list, for `list`.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub list: Option<String>,
+    /// The keyword a reply starts with, for `keyword` (`CLUB`).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub keyword: Option<String>,
+    /// The campaign (its ticket) whose links a click on enters, for `click`.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub campaign: Option<String>,
     /// The segment, for `schedule`.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub segment: Option<String>,

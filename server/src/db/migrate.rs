@@ -55,7 +55,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0046_sending_campaigns.sql"),
     include_str!("../../migrations/0047_segments_match_any.sql"),
     include_str!("../../migrations/0048_journeys.sql"),
-    include_str!("../../migrations/0049_timed_journeys.sql"),
+    include_str!("../../migrations/0049_journey_triggers.sql"),
 ];
 
 /// Applies the migrations the database has not seen, each in its own transaction. The version

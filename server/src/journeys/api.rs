@@ -42,8 +42,8 @@ pub(super) async fn owned(state: &AppState, account: AccountId, id: &str) -> Res
     state.store.journey(account, number).await?.ok_or_else(unknown)
 }
 
-/// The journey a request gives, checked: its steps, and the lists and segment it names, which
-/// must be the account's.
+/// The journey a request gives, checked: its steps, and the lists, segment and campaign it
+/// names, which must be the account's.
 async fn journey_of(state: &AppState, account: AccountId, request: JourneyRequest) -> Result<Journey, Error> {
     let journey = Journey::parse(&request.journey).map_err(Error::Invalid)?;
     let mut named = Program::of(&journey)
@@ -72,6 +72,11 @@ async fn journey_of(state: &AppState, account: AccountId, request: JourneyReques
         && state.store.segment(account, segment).await?.is_none()
     {
         errors.push(FieldError::new("journey.trigger.segment", format!("the account has no segment {segment}")));
+    }
+    if let Trigger::Click(ticket) = journey.trigger
+        && state.store.campaign(account, ticket).await?.is_none()
+    {
+        errors.push(FieldError::new("journey.trigger.campaign", format!("the account has no campaign {ticket}")));
     }
     if errors.is_empty() { Ok(journey) } else { Err(Error::Invalid(errors)) }
 }

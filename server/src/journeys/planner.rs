@@ -21,7 +21,7 @@ pub(crate) async fn plan(state: &AppState, now: DateTime<Utc>) -> Result<usize, 
         entered += match &journey.trigger {
             Trigger::Schedule { schedule, segment } => scheduled(state, &journey, schedule, *segment, now).await?,
             Trigger::Date(date) => dated(state, &journey, date, now).await?,
-            Trigger::List(_) | Trigger::Api => 0,
+            Trigger::List(_) | Trigger::Api | Trigger::Keyword(_) | Trigger::Click(_) => 0,
         };
     }
     Ok(entered)

@@ -171,10 +171,12 @@ pub(crate) const JOURNEYS: &str = "WHERE j.account_id = $1 ORDER BY lower(j.name
 pub(crate) const ONE: &str = "WHERE j.account_id = $1 AND j.id = $2";
 
 /// Creates a draft (`$1` account, `$2` name, `$3` trigger list, `$4` re-entry seconds, `$5`
-/// and `$6` the hand, `$7` now, `$8` whether the clock triggers it), answering its id.
+/// and `$6` the hand, `$7` now, `$8` whether the clock triggers it, `$9` the trigger keyword,
+/// `$10` the trigger campaign), answering its id.
 pub(crate) const INSERT: &str = "INSERT INTO journeys (account_id, name, status, version, trigger_list,
-        reentry_seconds, edited_by_person, edited_by_token, created_at, updated_at, trigger_timed)
-     VALUES ($1, $2, 'draft', 1, $3, $4, $5, $6, $7, $7, $8) RETURNING id";
+        reentry_seconds, edited_by_person, edited_by_token, created_at, updated_at, trigger_timed, trigger_keyword,
+        trigger_campaign)
+     VALUES ($1, $2, 'draft', 1, $3, $4, $5, $6, $7, $7, $8, $9, $10) RETURNING id";
 
 /// The status and version of one of the account's journeys (`$1` account, `$2` id).
 pub(crate) const STATUS: &str = "SELECT status, version FROM journeys WHERE account_id = $1 AND id = $2";
@@ -185,9 +187,12 @@ pub(crate) const SAVE_VERSION: &str =
      ON CONFLICT (journey_id, version) DO UPDATE SET definition = excluded.definition";
 
 /// Changes a journey's own columns (`$1` id, `$2` version, `$3` name, `$4` trigger list, `$5`
-/// re-entry seconds, `$6` and `$7` the hand, `$8` now, `$9` whether the clock triggers it).
+/// re-entry seconds, `$6` and `$7` the hand, `$8` now, `$9` whether the clock triggers it,
+/// `$10` the trigger keyword, `$11` the trigger campaign).
 pub(crate) const UPDATE: &str = "UPDATE journeys SET version = $2, name = $3, trigger_list = $4, reentry_seconds = $5,
-        edited_by_person = $6, edited_by_token = $7, updated_at = $8, trigger_timed = $9 WHERE id = $1";
+        edited_by_person = $6, edited_by_token = $7, updated_at = $8, trigger_timed = $9, trigger_keyword = $10,
+        trigger_campaign = $11
+     WHERE id = $1";
 
 /// Deletes a journey (`$1` account, `$2` id): its versions, entries and counts go with it.
 pub(crate) const DELETE: &str = "DELETE FROM journeys WHERE account_id = $1 AND id = $2";
@@ -242,14 +247,34 @@ pub(crate) fn loaded_definition(stored: &str) -> Result<Journey, Error> {
     Journey::parse(&wire).map_err(|_| Error::Stored("a journey's definition does not read back".to_owned()))
 }
 
-/// The columns a journey's trigger and entry rule fill: the trigger's list, the re-entry delay
-/// in seconds, and whether the clock triggers it.
-pub(crate) fn entry_columns(journey: &Journey) -> (Option<i64>, Option<i64>, bool) {
-    let list = match journey.trigger {
-        Trigger::List(list) => Some(list),
-        _ => None,
-    };
-    (list, journey.reentry.map(|d| d.num_seconds()), journey.trigger.is_timed())
+/// The columns a journey's trigger and entry rule fill, which the database's triggers and the
+/// planner read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct EntryColumns {
+    /// The list whose joiners enter.
+    pub(crate) list: Option<i64>,
+    /// The re-entry delay in seconds (`None`: never).
+    pub(crate) reentry: Option<i64>,
+    /// Whether the clock triggers it (a date, a schedule).
+    pub(crate) timed: bool,
+    /// The keyword whose repliers enter.
+    pub(crate) keyword: Option<String>,
+    /// The campaign whose clickers enter.
+    pub(crate) campaign: Option<i64>,
+}
+
+impl EntryColumns {
+    /// `journey`'s.
+    pub(crate) fn of(journey: &Journey) -> EntryColumns {
+        let trigger = &journey.trigger;
+        EntryColumns {
+            list: if let Trigger::List(list) = trigger { Some(*list) } else { None },
+            reentry: journey.reentry.map(|d| d.num_seconds()),
+            timed: trigger.is_timed(),
+            keyword: if let Trigger::Keyword(keyword) = trigger { Some(keyword.as_str().to_owned()) } else { None },
+            campaign: if let Trigger::Click(campaign) = trigger { Some(*campaign) } else { None },
+        }
+    }
 }
 
 /// The earliest entry time that keeps a number out of a journey letting contacts in again

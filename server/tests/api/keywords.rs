@@ -12,7 +12,7 @@ use crate::{
     helpers::TestApp,
 };
 
-async fn mo(app: &TestApp, from: &str, text: &str) {
+pub(crate) async fn mo(app: &TestApp, from: &str, text: &str) {
     let (status, body) = app.json(Method::POST, "/simulator/mo", Some(json!({"from": from, "text": text}))).await;
     assert_eq!(status, 200, "{body}");
 }

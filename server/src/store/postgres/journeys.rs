@@ -18,9 +18,9 @@ use crate::{
             Moves, REPLIED, SENT_BY, VERSION, facts_of, read_claimed, without_tag,
         },
         journeys::{
-            DELETE, ENTER, ENTERED, ENTRIES, EXIT_ALL, Entering, INSERT, JOURNEY_COLUMNS, JOURNEYS, JourneyEntry,
-            JourneySaved, JourneyStore, ONE, REENTRY, SAVE_VERSION, SET_STATUS, STATUS, STEP_COUNTS, SavedJourney,
-            StepCount, UPDATE, entry_columns, loaded_definition, read_count, read_entry, read_journey, reentry_cutoff,
+            DELETE, ENTER, ENTERED, ENTRIES, EXIT_ALL, Entering, EntryColumns, INSERT, JOURNEY_COLUMNS, JOURNEYS,
+            JourneyEntry, JourneySaved, JourneyStore, ONE, REENTRY, SAVE_VERSION, SET_STATUS, STATUS, STEP_COUNTS,
+            SavedJourney, StepCount, UPDATE, loaded_definition, read_count, read_entry, read_journey, reentry_cutoff,
             stored_definition,
         },
         keywords::{ADD_TO_LIST, REMOVE_FROM_LIST},
@@ -87,14 +87,14 @@ impl JourneyStore for PgStore {
     ) -> Result<JourneySaved, Error> {
         let now = time::store(Utc::now());
         let (person, token) = by.columns();
-        let (list, reentry, timed) = entry_columns(&journey);
+        let EntryColumns { list, reentry, timed, keyword, campaign } = EntryColumns::of(&journey);
         let definition = stored_definition(&journey);
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
         let (id, version) = match id {
             None => {
-                let params: [&(dyn tokio_postgres::types::ToSql + Sync); 8] =
-                    [&account, &journey.name, &list, &reentry, &person, &token, &now, &timed];
+                let params: [&(dyn tokio_postgres::types::ToSql + Sync); 10] =
+                    [&account, &journey.name, &list, &reentry, &person, &token, &now, &timed, &keyword, &campaign];
                 (query(&tx, INSERT, &params).await?[0].get(0), 1)
             }
             Some(id) => match locked_status(&tx, account, id).await? {
@@ -105,7 +105,9 @@ impl JourneyStore for PgStore {
             },
         };
         query(&tx, SAVE_VERSION, &[&id, &version, &definition]).await?;
-        query(&tx, UPDATE, &[&id, &version, &journey.name, &list, &reentry, &person, &token, &now, &timed]).await?;
+        let params: [&(dyn tokio_postgres::types::ToSql + Sync); 11] =
+            [&id, &version, &journey.name, &list, &reentry, &person, &token, &now, &timed, &keyword, &campaign];
+        query(&tx, UPDATE, &params).await?;
         let saved = one(&tx, account, id).await?;
         tx.commit().await?;
         Ok(saved.map_or(JourneySaved::NotFound, JourneySaved::Saved))

@@ -50,7 +50,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0041_sending_campaigns.sql"),
     include_str!("../../../migrations/postgres/0042_segments_match_any.sql"),
     include_str!("../../../migrations/postgres/0043_journeys.sql"),
-    include_str!("../../../migrations/postgres/0044_timed_journeys.sql"),
+    include_str!("../../../migrations/postgres/0044_journey_triggers.sql"),
 ];
 
 /// The advisory lock's key ("texto" in ASCII).

@@ -17,9 +17,9 @@ use crate::{
             Moves, REPLIED, SENT_BY, VERSION, facts_of, read_claimed, without_tag,
         },
         journeys::{
-            DELETE, ENTER, ENTERED, ENTRIES, EXIT_ALL, Entering, INSERT, JOURNEY_COLUMNS, JOURNEYS, JourneyEntry,
-            JourneySaved, JourneyStore, ONE, REENTRY, SAVE_VERSION, SET_STATUS, STATUS, STEP_COUNTS, SavedJourney,
-            StepCount, UPDATE, entry_columns, loaded_definition, read_count, read_entry, read_journey, reentry_cutoff,
+            DELETE, ENTER, ENTERED, ENTRIES, EXIT_ALL, Entering, EntryColumns, INSERT, JOURNEY_COLUMNS, JOURNEYS,
+            JourneyEntry, JourneySaved, JourneyStore, ONE, REENTRY, SAVE_VERSION, SET_STATUS, STATUS, STEP_COUNTS,
+            SavedJourney, StepCount, UPDATE, loaded_definition, read_count, read_entry, read_journey, reentry_cutoff,
             stored_definition,
         },
         keywords::{ADD_TO_LIST, REMOVE_FROM_LIST},
@@ -87,7 +87,7 @@ impl JourneyStore for SqliteStore {
     ) -> Result<JourneySaved, Error> {
         let now = time::store(Utc::now());
         let (person, token) = by.columns();
-        let (list, reentry, timed) = entry_columns(&journey);
+        let EntryColumns { list, reentry, timed, keyword, campaign } = EntryColumns::of(&journey);
         let definition = stored_definition(&journey);
         self.db
             .write(move |db| {
@@ -95,7 +95,7 @@ impl JourneyStore for SqliteStore {
                     None => {
                         let insert = numbered(INSERT);
                         let id: i64 = db.prepare_cached(&insert)?.query_row(
-                            params![account, journey.name, list, reentry, person, token, now, timed],
+                            params![account, journey.name, list, reentry, person, token, now, timed, keyword, campaign],
                             |row| row.get(0),
                         )?;
                         (id, 1)
@@ -119,7 +119,9 @@ impl JourneyStore for SqliteStore {
                     person,
                     token,
                     now,
-                    timed
+                    timed,
+                    keyword,
+                    campaign
                 ])?;
                 Ok(one(db, account, id)?.map_or(JourneySaved::NotFound, JourneySaved::Saved))
             })

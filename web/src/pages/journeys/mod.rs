@@ -4,17 +4,21 @@
 //! pause or archive it.
 
 mod steps;
+mod trigger;
 
 use leptos::{prelude::*, task::spawn_local};
 use texto_core::{
     Journey, JourneyStatus,
     wire::{
         JourneyDto, JourneyReportResponse, JourneyRequest, JourneyResponse, JourneyStepReportDto, JourneyTriggerDto,
-        JourneysResponse, ListsResponse,
+        JourneysResponse, ListsResponse, SegmentsResponse,
     },
 };
 
-use self::steps::{Keys, StepList, StepSlot};
+use self::{
+    steps::{Keys, StepList, StepSlot},
+    trigger::{TriggerEditor, trigger_label},
+};
 use crate::{
     api::{ApiError, Paging, use_api, with_query},
     components::{errors::ErrorAlert, field::TextField, table::rows_or},
@@ -58,10 +62,15 @@ pub fn Journeys() -> impl IntoView {
             .unwrap_or_default()
     });
     let lists = Signal::derive(move || lists.get().unwrap_or_default());
+    let segments = LocalResource::new(move || async move {
+        api.get::<SegmentsResponse>("/segments").await.map(|a| a.segments).unwrap_or_default()
+    });
+    let segments = Signal::derive(move || segments.get().unwrap_or_default());
     let keys = Keys::new();
     let editing = RwSignal::new(None::<JourneyDto>);
     let name = RwSignal::new(String::new());
-    let trigger_list = RwSignal::new(String::new());
+    let api_trigger = || JourneyTriggerDto { kind: "api".into(), ..JourneyTriggerDto::default() };
+    let trigger = RwSignal::new(api_trigger());
     let reentry = RwSignal::new(String::new());
     let steps = RwSignal::new(Vec::<StepSlot>::new());
     let counts = RwSignal::new(Vec::<JourneyStepReportDto>::new());
@@ -75,7 +84,7 @@ pub fn Journeys() -> impl IntoView {
     let fill = move |journey: Option<JourneyDto>| {
         let journey = journey.unwrap_or_default();
         name.set(journey.name.clone().unwrap_or_default());
-        trigger_list.set(journey.trigger.as_ref().and_then(|t| t.list.clone()).unwrap_or_default());
+        trigger.set(journey.trigger.clone().unwrap_or_else(api_trigger));
         reentry.set(journey.reentry.clone().unwrap_or_default());
         steps.set(journey.steps.iter().cloned().map(|s| StepSlot::of(keys, s)).collect());
         counts.set(Vec::new());
@@ -87,10 +96,7 @@ pub fn Journeys() -> impl IntoView {
     };
     let edited = move || JourneyDto {
         name: Some(name.get_untracked()),
-        trigger: Some(match trigger_list.get_untracked() {
-            list if list.is_empty() => JourneyTriggerDto { kind: "api".into(), list: None },
-            list => JourneyTriggerDto { kind: "list".into(), list: Some(list) },
-        }),
+        trigger: Some(trigger.get_untracked()),
         steps: steps.get_untracked().into_iter().map(StepSlot::to_wire).collect(),
         reentry: Some(reentry.get_untracked()).filter(|r| !r.trim().is_empty()),
         ..JourneyDto::default()
@@ -142,10 +148,7 @@ pub fn Journeys() -> impl IntoView {
             rows_or(answer.journeys, 5, t().no_journeys, move |journey| {
                 let shown = journey.name.clone().unwrap_or_default();
                 let edit_label = format!("{} {shown}", t().edit);
-                let trigger = match journey.trigger.as_ref().map(|t| t.kind.as_str()) {
-                    Some("list") => t().trigger_list,
-                    _ => t().trigger_api,
-                };
+                let trigger = trigger_label(t(), journey.trigger.as_ref().map(|t| t.kind.as_str()));
                 let updated = journey.updated_at.clone().map(|d| format::wire_date(lang.get(), &d)).unwrap_or_default();
                 let status = status_label(t(), journey.status.as_deref());
                 let picked = journey.clone();
@@ -185,17 +188,7 @@ pub fn Journeys() -> impl IntoView {
             }}</h2>
             <form on:submit=submit>
                 <TextField id="journey-name" label=Signal::derive(move || t().segment_name) value=name error field="journey.name" required=true />
-                <div class="field">
-                    <label for="journey-trigger">{move || t().journey_trigger}</label>
-                    <select id="journey-trigger" on:change=move |ev| trigger_list.set(event_target_value(&ev))>
-                        <option value="" selected=move || trigger_list.with(String::is_empty)>{move || t().trigger_api}</option>
-                        {move || lists.get().into_iter().map(|l| {
-                            let id = l.id.clone();
-                            let label = format!("{} {}", t().trigger_joins, l.name);
-                            view! { <option value=l.id.clone() selected=move || trigger_list.get() == id>{label}</option> }
-                        }).collect_view()}
-                    </select>
-                </div>
+                <TriggerEditor trigger lists segments />
                 <TextField id="journey-reentry" label=Signal::derive(move || t().journey_reentry) value=reentry error field="journey.reentry" />
                 <fieldset class="journey">
                     <legend>{move || t().journey_steps}</legend>

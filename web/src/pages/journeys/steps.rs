@@ -79,6 +79,17 @@ fn kind_label(t: &'static Texts, kind: &str) -> &'static str {
 /// The tests a branch offers in the app, by their wire `type`.
 const TESTS: [&str; 4] = ["clicked", "replied", "tag", "list"];
 
+/// The days of the week as the API names them, Monday first, with their labels.
+pub(super) const WEEKDAYS: [(&str, fn(&'static Texts) -> &'static str); 7] = [
+    ("mon", |t| t.monday),
+    ("tue", |t| t.tuesday),
+    ("wed", |t| t.wednesday),
+    ("thu", |t| t.thursday),
+    ("fri", |t| t.friday),
+    ("sat", |t| t.saturday),
+    ("sun", |t| t.sunday),
+];
+
 fn test_label(t: &'static Texts, test: &str) -> &'static str {
     match test {
         "replied" => t.rule_replied,
@@ -185,7 +196,39 @@ fn StepRow(
                     </select>
                 }
                 .into_any(),
-                "wait" => field(t().step_duration, |s| s.duration.clone(), |s, v| s.duration = Some(v)).into_any(),
+                "wait" => view! {
+                    <select aria-label=named(t().wait_how) on:change=move |ev| step.update(|s| {
+                        let until = event_target_value(&ev) == "until";
+                        s.duration = (!until).then(|| "1d".to_owned());
+                        s.until = until.then(|| "10:00".to_owned());
+                        s.days = Vec::new();
+                    })>
+                        <option value="for" selected=move || step.with(|s| s.until.is_none())>{t().wait_for}</option>
+                        <option value="until" selected=move || step.with(|s| s.until.is_some())>{t().wait_until}</option>
+                    </select>
+                    {move || match step.with(|s| s.until.is_some()) {
+                        false => view! {
+                            <input type="text" aria-label=named(t().step_duration) prop:value=move || step.with(|s| s.duration.clone().unwrap_or_default())
+                                on:input=move |ev| step.update(|s| s.duration = Some(event_target_value(&ev))) />
+                        }
+                        .into_any(),
+                        true => view! {
+                            <input type="time" aria-label=named(t().step_until) prop:value=move || step.with(|s| s.until.clone().unwrap_or_default())
+                                on:input=move |ev| step.update(|s| s.until = Some(event_target_value(&ev))) />
+                            <select aria-label=named(t().step_day) on:change=move |ev| step.update(|s| {
+                                let day = event_target_value(&ev);
+                                s.days = if day.is_empty() { Vec::new() } else { vec![day] };
+                            })>
+                                <option value="">{t().any_day}</option>
+                                {WEEKDAYS.into_iter().map(|(day, label)| view! {
+                                    <option value=day selected=move || step.with(|s| s.days.first().map(String::as_str) == Some(day))>{move || label(t())}</option>
+                                }).collect_view()}
+                            </select>
+                        }
+                        .into_any(),
+                    }}
+                }
+                .into_any(),
                 "tag" => field(t().contact_tag, |s| s.add.clone().or(s.remove.clone()), |s, v| {
                     if s.remove.is_some() { s.remove = Some(v) } else { s.add = Some(v) }
                 })

@@ -1,7 +1,8 @@
-//! Journeys the clock starts: a birthday enters each contact at 09:00 of its own day (Paris, La
-//! Réunion), a day ahead; a weekly schedule enters a segment's contacts once each time it comes
-//! round; a wait until a weekday and time ends then, in the contact's time; and a segment of
-//! another account is out of reach.
+//! What starts a journey besides a list and an application: a birthday enters each contact at
+//! 09:00 of its own day (Paris, La Réunion), planned a day ahead; a weekly schedule enters a segment's
+//! contacts once each time it comes round; a reply's keyword and a click on a campaign's link
+//! enter the replier and the clicker; a wait until a weekday and time ends then, in the
+//! contact's time; and another account's segment or campaign is out of reach.
 
 use chrono::{Datelike, Duration, NaiveDate, NaiveTime, Utc};
 use reqwest::Method;
@@ -9,9 +10,10 @@ use serde_json::{Value, json};
 use texto_core::{Zone, format_paris, local_instant};
 
 use crate::{
-    delivery::{quick_app, received, until},
+    delivery::{quick_app, received, send, settled, until},
     helpers::{TestApp, account},
     journeys::{at, contacts_when, create, set_status, time_passes},
+    keywords::mo,
 };
 
 async fn card(app: &TestApp, number: &str, contact: Value) {
@@ -42,7 +44,7 @@ async fn a_birthday_enters_each_contact_at_nine_of_its_own_day_and_sends_then() 
     let tomorrow = today + Duration::days(1);
     let born = |day: NaiveDate| format!("1990-{}", day.format("%m-%d"));
     card(&app, "33612340001", json!({"firstname": "Léa", "fields": {"birthday": born(today)}})).await;
-    card(&app, "262692340002", json!({"firstname": "Noé", "fields": {"birthday": born(today)}})).await;
+    card(&app, "262692340002", json!({"firstname": "Noé", "fields": {"birthday": born(tomorrow)}})).await;
     card(&app, "33612340003", json!({"firstname": "Zoé", "fields": {"birthday": born(tomorrow)}})).await;
     let in_a_week = today + Duration::days(7);
     card(&app, "33612340004", json!({"firstname": "Max", "fields": {"birthday": born(in_a_week)}})).await;
@@ -61,13 +63,18 @@ async fn a_birthday_enters_each_contact_at_nine_of_its_own_day_and_sends_then() 
     assert_eq!((&trigger["type"], &trigger["offset"], &trigger["at"]), (&json!("date"), &json!("0d"), &json!("09:00")));
     assert_eq!(set_status(&app, &app.token, &id, "live").await.0, 200);
 
-    // Today's and tomorrow's birthdays are planned, each at 09:00 of its own clock.
+    // Today's and tomorrow's birthdays are planned, each at 09:00 of its own clock (today's may
+    // have passed, and then it goes at once).
     let contacts = contacts_when(&app, &id, "three birthdays planned", |c| c.len() == 3).await;
-    assert_eq!(at(&contacts, "33612340001")["due_at"], json!(shown(Zone::Paris, today, "09:00")));
     let reunion = Zone::parse("RE").expect("La Réunion");
-    assert_eq!(at(&contacts, "262692340002")["due_at"], json!(shown(reunion, today, "09:00")));
+    assert_eq!(at(&contacts, "262692340002")["due_at"], json!(shown(reunion, tomorrow, "09:00")));
     assert_eq!(at(&contacts, "33612340003")["due_at"], json!(shown(Zone::Paris, tomorrow, "09:00")));
-    assert!(contacts.iter().all(|c| c["step"] == "0" && c["state"] == "waiting"), "{contacts:?}");
+    for number in ["262692340002", "33612340003"] {
+        assert_eq!((&at(&contacts, number)["step"], &at(&contacts, number)["state"]), (&json!("0"), &json!("waiting")));
+    }
+    if paris(today, "09:00") > Utc::now() {
+        assert_eq!(at(&contacts, "33612340001")["due_at"], json!(shown(Zone::Paris, today, "09:00")));
+    }
 
     // Planned once: a later pass of the planner enters nobody again.
     tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
@@ -149,4 +156,56 @@ async fn a_weekly_schedule_enters_its_segment_once_each_week_and_a_wait_ends_on_
 /// `day`'s 00:00 in Paris, as the store keeps instants.
 fn shown_utc(day: NaiveDate) -> String {
     paris(day, "00:00").format("%Y-%m-%dT%H:%M:%SZ").to_string()
+}
+
+#[tokio::test]
+async fn a_reply_with_the_keyword_and_a_click_on_the_campaign_start_their_journeys_once() {
+    let app = quick_app().await;
+    let (ana, bo) = ("33612370001", "33612370002");
+    let links = json!({"links": ["https://club.example/offre"]});
+    let ticket = send(&app, "Le club : répondez CLUB. Notre offre : <-short->", &[ana, bo], links).await;
+    settled(&app, &ticket).await;
+    let steps = |text: &str| json!([{"type": "send", "text": text}]);
+    let club = create(&app, json!({"name": "Club", "trigger": {"type": "keyword", "keyword": "club"}, "steps": steps("Bienvenue au club !")})).await;
+    let offer = create(
+        &app,
+        json!({"name": "Relance", "trigger": {"type": "click", "campaign": ticket},
+        "steps": [{"type": "wait", "duration": "1d"}, {"type": "send", "text": "Toujours intéressé ?"}]}),
+    )
+    .await;
+    // STOP is texto's; another account's campaign is out of reach.
+    let stop =
+        json!({"journey": {"name": "x", "trigger": {"type": "keyword", "keyword": "Stop"}, "steps": steps("x")}});
+    let (status, body) = app.json(Method::POST, "/journey", Some(stop)).await;
+    assert_eq!((status, &body["errors"][0]["path"]), (422, &json!("journey.trigger.keyword")), "{body}");
+    let bob = account(&app.db(), "bob", 10.0).await;
+    let bobs = json!({"journey": {"name": "x", "trigger": {"type": "click", "campaign": ticket}, "steps": steps("x")}});
+    let (status, body) = app.json_as(&bob, Method::POST, "/journey", Some(bobs)).await;
+    assert_eq!((status, &body["errors"][0]["path"]), (422, &json!("journey.trigger.campaign")), "{body}");
+    for id in [&club, &offer] {
+        assert_eq!(set_status(&app, &app.token, id, "live").await.0, 200);
+    }
+
+    // Ana answers "Club !": she enters the club's journey and is welcomed; Bo's "non" enters nothing.
+    mo(&app, ana, "Club !").await;
+    mo(&app, bo, "non merci").await;
+    until("Ana's welcome", || async {
+        received(&app, ana).await.into_iter().find(|m| m["text"] == "Bienvenue au club !")
+    })
+    .await;
+    let members = contacts_when(&app, &club, "Ana is through", |c| c.len() == 1 && c[0]["state"] == "done").await;
+    assert_eq!(members[0]["number"], ana);
+
+    // Bo clicks the campaign's link, twice: he enters the follow-up once, and waits a day.
+    let text =
+        received(&app, bo).await.into_iter().find_map(|m| m["text"].as_str().map(str::to_owned)).expect("a text");
+    let code = text.split_whitespace().find(|w| w.contains("/s/")).and_then(|u| u.rsplit('/').next()).expect("a link");
+    for _ in 0..2 {
+        let clicked = app.anonymous(Method::GET, &format!("/s/{code}")).send().await.expect("a click");
+        assert_eq!(clicked.status(), 302);
+    }
+    let clickers = contacts_when(&app, &offer, "Bo waits a day", |c| c.len() == 1 && c[0]["step"] == "0").await;
+    assert_eq!((&clickers[0]["number"], &clickers[0]["state"]), (&json!(bo), &json!("waiting")));
+    let (_, report) = app.json(Method::GET, &format!("/journey/{offer}/report"), None).await;
+    assert_eq!(report["entered"], 1, "{report}");
 }
