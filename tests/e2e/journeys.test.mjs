@@ -112,12 +112,21 @@ test("a birthday and a weekly offer to a segment are built with the clock's trig
   await page.getByLabel("Name").fill("Club");
   await page.getByLabel("Who enters").selectOption({ label: "Replies with a keyword" });
   await page.getByLabel("Keyword (the reply's first word)").fill("club");
+  await page.getByLabel("Leaves the journey when they").selectOption({ label: "Replied with a keyword" });
+  await page.locator("#journey-exit-keyword").fill("fini");
   await addStep.last().click();
   await page.getByLabel("Step 0 – text").fill("Bienvenue au club !");
+  await addStep.last().click();
+  await page.getByLabel("Step 1 – kind").selectOption({ label: "If the contact…" });
+  await page.getByLabel("Step 1 – test").selectOption({ label: "Is in a segment" });
+  await page.getByLabel("Step 1 – Is in a segment").selectOption({ label: "VIP" });
   await page.getByRole("button", { name: "Save journey" }).click();
   await page.getByRole("heading", { name: /Edit journey – Draft/ }).waitFor();
   saved = (await api(suite.texto, "GET", "/journeys")).body.journeys.find((j) => j.name === "Club");
   assert.deepEqual(saved.trigger, { type: "keyword", keyword: "CLUB" });
+  assert.deepEqual(saved.exit, { type: "keyword", value: "FINI" });
+  assert.deepEqual(saved.steps[1].if, { type: "segment", segment: segment.body.segment.id });
+  await assertAccessible(page, "A keyword journey with an exit test and a segment branch");
   await page.context().close();
 
   const french = await openApp(suite.browser, suite.texto, { locale: "fr-FR", path: "/app/journeys" });

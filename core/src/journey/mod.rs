@@ -38,6 +38,8 @@ pub struct Journey {
     pub steps: Vec<Step>,
     /// After how long a contact that went through may enter again; `None`: never.
     pub reentry: Option<Duration>,
+    /// A test that takes a contact out as soon as it holds at one of its steps.
+    pub exit: Option<Condition>,
 }
 
 impl Journey {
@@ -61,8 +63,13 @@ impl Journey {
             None | Some("never") => None,
             Some(given) => parse_wait(given, "journey.reentry").map_err(|e| errors.push(e)).ok(),
         };
+        let exit = journey
+            .exit
+            .as_ref()
+            .filter(|exit| !exit.kind.trim().is_empty())
+            .and_then(|exit| step::parse_condition(exit, "journey.exit").map_err(|e| errors.push(e)).ok());
         match (trigger, errors.is_empty()) {
-            (Some(trigger), true) => Ok(Journey { name: name.to_owned(), trigger, steps, reentry }),
+            (Some(trigger), true) => Ok(Journey { name: name.to_owned(), trigger, steps, reentry, exit }),
             _ => Err(errors),
         }
     }
@@ -74,6 +81,7 @@ impl Journey {
             trigger: Some(self.trigger.to_wire()),
             steps: self.steps.iter().map(Step::to_wire).collect(),
             reentry: self.reentry.map(|d| crate::format_minutes(d.num_minutes().max(0) as u32)),
+            exit: self.exit.as_ref().map(Condition::to_wire),
             ..JourneyDto::default()
         }
     }

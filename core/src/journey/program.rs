@@ -104,6 +104,8 @@ pub struct Walk {
 pub struct Program {
     /// The nodes, in the order the steps are written.
     pub nodes: Vec<Node>,
+    /// The journey's exit test, if any.
+    pub exit: Option<Condition>,
 }
 
 impl Program {
@@ -111,7 +113,30 @@ impl Program {
     pub fn of(journey: &Journey) -> Program {
         let mut nodes = Vec::with_capacity(step::count(&journey.steps));
         lay(&journey.steps, "", None, &mut nodes);
-        Program { nodes }
+        Program { nodes, exit: journey.exit.clone() }
+    }
+
+    /// Every test it makes: its branches' and its exit's.
+    pub fn tests(&self) -> impl Iterator<Item = &Condition> {
+        let branches = self.nodes.iter().filter_map(|node| match &node.kind {
+            NodeKind::Branch { condition, .. } => Some(condition),
+            _ => None,
+        });
+        branches.chain(self.exit.as_ref())
+    }
+
+    /// The segments its tests ask about.
+    pub fn segments(&self) -> Vec<i64> {
+        let mut segments: Vec<i64> = self
+            .tests()
+            .filter_map(|test| match test {
+                Condition::Segment(segment) => Some(*segment),
+                _ => None,
+            })
+            .collect();
+        segments.sort_unstable();
+        segments.dedup();
+        segments
     }
 
     /// The node after `node`: where a contact goes once a send or a wait there is done.

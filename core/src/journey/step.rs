@@ -7,7 +7,7 @@ use super::{
     timing::{WaitUntil, Weekdays, format_clock, parse_clock},
 };
 use crate::{
-    ContactField, FieldError, FieldTest, MOST_SEGMENT_CHARS, MOST_TAG_CHARS, PushType, format_minutes,
+    ContactField, FieldError, FieldTest, Keyword, MOST_SEGMENT_CHARS, MOST_TAG_CHARS, PushType, format_minutes,
     wire::{JourneyConditionDto, JourneyStepDto},
 };
 
@@ -21,6 +21,12 @@ pub enum Condition {
     Clicked,
     /// It replied since the journey's last send to it.
     Replied,
+    /// It replied with the keyword since the journey's last send to it.
+    Keyword(Keyword),
+    /// The journey's last send to it was delivered.
+    Delivered,
+    /// Its contact is in one of the account's segments.
+    Segment(i64),
     /// Its contact has the tag.
     Tag(String),
     /// It is in the list.
@@ -156,6 +162,13 @@ impl Condition {
         match self {
             Condition::Clicked => shown("clicked"),
             Condition::Replied => shown("replied"),
+            Condition::Keyword(keyword) => {
+                JourneyConditionDto { value: Some(keyword.as_str().to_owned()), ..shown("keyword") }
+            }
+            Condition::Delivered => shown("delivered"),
+            Condition::Segment(segment) => {
+                JourneyConditionDto { segment: Some(segment.to_string()), ..shown("segment") }
+            }
             Condition::Tag(tag) => JourneyConditionDto { value: Some(tag.clone()), ..shown("tag") },
             Condition::List(list) => JourneyConditionDto { list: Some(list.to_string()), ..shown("list") },
             Condition::Field { field, test, value } => JourneyConditionDto {
@@ -239,7 +252,7 @@ fn parse_step(step: &JourneyStepDto, path: &str, depth: usize, errors: &mut Vec<
             }
             let condition = match step.condition.as_deref() {
                 Some(condition) => parse_condition(condition, &format!("{path}.if")).map_err(|e| errors.push(e)).ok(),
-                None => refuse(errors, path, "if", "the test: clicked, replied, tag, list or field"),
+                None => refuse(errors, path, "if", format!("the test: {TESTS}")),
             };
             let then = parse_steps(&step.then, &format!("{path}.then"), depth + 1, errors);
             let otherwise = parse_steps(&step.otherwise, &format!("{path}.else"), depth + 1, errors);
@@ -276,10 +289,21 @@ fn tag(given: Option<&str>) -> Option<String> {
     (!tag.is_empty() && tag.chars().count() <= MOST_TAG_CHARS).then(|| tag.to_owned())
 }
 
-fn parse_condition(condition: &JourneyConditionDto, path: &str) -> Result<Condition, FieldError> {
+/// What a branch or an exit may test.
+const TESTS: &str = "clicked, replied, keyword, delivered, tag, list, segment or field";
+
+/// A branch's or an exit's test at `path`.
+pub(super) fn parse_condition(condition: &JourneyConditionDto, path: &str) -> Result<Condition, FieldError> {
     match condition.kind.trim() {
         "clicked" => Ok(Condition::Clicked),
         "replied" => Ok(Condition::Replied),
+        "keyword" => {
+            Ok(Condition::Keyword(Keyword::parse(condition.value.as_deref().unwrap_or(""), &format!("{path}.value"))?))
+        }
+        "delivered" => Ok(Condition::Delivered),
+        "segment" => {
+            Ok(Condition::Segment(parse_id(condition.segment.as_deref(), &format!("{path}.segment"), "segment")?))
+        }
         "tag" => tag(condition.value.as_deref())
             .map(Condition::Tag)
             .ok_or_else(|| FieldError::new(format!("{path}.value"), format!("1 to {MOST_TAG_CHARS} characters"))),
@@ -297,7 +321,7 @@ fn parse_condition(condition: &JourneyConditionDto, path: &str) -> Result<Condit
             }
             Ok(Condition::Field { field, test, value: value.to_owned() })
         }
-        _ => Err(FieldError::new(format!("{path}.type"), "clicked, replied, tag, list or field")),
+        _ => Err(FieldError::new(format!("{path}.type"), TESTS)),
     }
 }
 
@@ -308,6 +332,12 @@ pub struct ContactFacts {
     pub clicked: bool,
     /// It replied since the journey's last send to it.
     pub replied: bool,
+    /// The keywords of its replies since then.
+    pub keywords: Vec<String>,
+    /// The journey's last send to it was delivered.
+    pub delivered: bool,
+    /// The segments it is in, among those the journey asks about.
+    pub segments: Vec<i64>,
     /// Its contact's tags.
     pub tags: Vec<String>,
     /// The lists it is in.
@@ -328,6 +358,9 @@ impl Condition {
         match self {
             Condition::Clicked => facts.clicked,
             Condition::Replied => facts.replied,
+            Condition::Keyword(keyword) => facts.keywords.iter().any(|k| k == keyword.as_str()),
+            Condition::Delivered => facts.delivered,
+            Condition::Segment(segment) => facts.segments.contains(segment),
             Condition::Tag(tag) => facts.tags.iter().any(|t| t == tag),
             Condition::List(list) => facts.lists.contains(list),
             Condition::Field { field, test, value } => {

@@ -175,3 +175,35 @@ fn a_branch_test_reads_the_contact_as_segments_do() {
     assert!(!field("age", Before, "9").holds(&facts) && !field("missing", Before, "9").holds(&facts));
     assert!(field("city", Before, "Rome").holds(&facts) && !field("lastname", After, "A").holds(&facts));
 }
+
+#[test]
+fn branches_and_the_exit_test_keywords_delivery_and_segments() {
+    let wire = dto(json!({
+        "name": "Relance", "trigger": {"type": "api"}, "exit": {"type": "keyword", "value": "fini"},
+        "steps": [
+            {"type": "branch", "if": {"type": "delivered"},
+             "then": [{"type": "branch", "if": {"type": "segment", "segment": "5"}, "then": [{"type": "end"}]}]},
+            {"type": "branch", "if": {"type": "keyword", "value": "Oui"}, "then": [{"type": "tag", "add": "oui"}]}
+        ]
+    }));
+    let journey = Journey::parse(&wire).expect("a valid journey");
+    assert_eq!(journey.exit, Some(Condition::Keyword(crate::Keyword::parse("FINI", "k").expect("a keyword"))));
+    assert_eq!(Journey::parse(&journey.to_wire()).expect("reads back"), journey);
+    let program = Program::of(&journey);
+    assert_eq!((program.segments(), program.tests().count()), (vec![5], 4));
+    let facts =
+        ContactFacts { keywords: vec!["OUI".into()], delivered: true, segments: vec![5], ..ContactFacts::default() };
+    let tests: Vec<bool> = program.tests().map(|test| test.holds(&facts)).collect();
+    assert_eq!(tests, [true, true, true, false], "delivered, in segment 5, replied OUI, not FINI");
+    assert!(!Condition::Delivered.holds(&ContactFacts::default()));
+
+    let wrong = dto(json!({
+        "name": "x", "trigger": {"type": "api"}, "exit": {"type": "opened"},
+        "steps": [
+            {"type": "branch", "if": {"type": "segment"}},
+            {"type": "branch", "if": {"type": "keyword", "value": "deux mots"}}
+        ]
+    }));
+    let paths: Vec<String> = Journey::parse(&wrong).expect_err("three errors").into_iter().map(|e| e.path).collect();
+    assert_eq!(paths, ["journey.steps[0].if.segment", "journey.steps[1].if.value", "journey.exit.type"]);
+}

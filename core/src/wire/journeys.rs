@@ -6,14 +6,15 @@ use serde::{Deserialize, Serialize};
 
 use super::lenient;
 
-/// A test a branch makes: `{"type": "clicked"}`, `{"type": "replied"}`,
-/// `{"type": "tag", "value": "vip"}`, `{"type": "list", "list": "12"}`,
+/// A test a branch (or a journey's exit) makes: `{"type": "clicked"}`, `{"type": "replied"}`,
+/// `{"type": "keyword", "value": "OUI"}`, `{"type": "delivered"}`, `{"type": "tag", "value":
+/// "vip"}`, `{"type": "list", "list": "12"}`, `{"type": "segment", "segment": "5"}`,
 /// `{"type": "field", "field": "city", "test": "equals", "value": "Paris"}`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct JourneyConditionDto {
-    /// `clicked`, `replied` (since the journey's last send to the contact), `tag`, `list` or
-    /// `field`.
+    /// `clicked`, `replied`, `keyword` (since the journey's last send to the contact),
+    /// `delivered` (that send), `tag`, `list`, `segment` or `field`.
     #[serde(rename = "type", default, deserialize_with = "lenient::string")]
     pub kind: String,
     /// The field, for `field`.
@@ -22,12 +23,15 @@ pub struct JourneyConditionDto {
     /// For `field`: `equals`, `contains`, `before` or `after`.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub test: Option<String>,
-    /// The field's value, or the tag.
+    /// The field's value, the tag, or the keyword.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub value: Option<String>,
     /// The list, for `list`.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub list: Option<String>,
+    /// The segment, for `segment`.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub segment: Option<String>,
 }
 
 /// One step: `send`, `wait`, `branch`, `tag`, `list` or `end`.
@@ -147,6 +151,10 @@ pub struct JourneyDto {
     /// Its steps, in order.
     #[serde(default, deserialize_with = "lenient::list")]
     pub steps: Vec<JourneyStepDto>,
+    /// A test that takes a contact out of the journey as soon as it holds at one of its steps
+    /// (`{"type": "replied"}`); left out, none.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_object")]
+    pub exit: Option<JourneyConditionDto>,
     /// After how long a contact that went through may enter again (`30d`); left out, never.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub reentry: Option<String>,

@@ -42,41 +42,60 @@ pub(super) async fn owned(state: &AppState, account: AccountId, id: &str) -> Res
     state.store.journey(account, number).await?.ok_or_else(unknown)
 }
 
-/// The journey a request gives, checked: its steps, and the lists, segment and campaign it
+/// Something of the account's that a journey names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Named {
+    List(i64),
+    Segment(i64),
+    Campaign(i64),
+}
+
+/// What `journey` names (its trigger, its `list` steps, its branches' and exit's tests), each
+/// with its path in the request.
+fn named_in(journey: &Journey) -> Vec<(String, Named)> {
+    let tested = |condition: &Condition, path: &str| match condition {
+        Condition::List(list) => Some((format!("{path}.list"), Named::List(*list))),
+        Condition::Segment(segment) => Some((format!("{path}.segment"), Named::Segment(*segment))),
+        _ => None,
+    };
+    let mut named = Vec::new();
+    match &journey.trigger {
+        Trigger::List(list) => named.push(("journey.trigger.list".to_owned(), Named::List(*list))),
+        Trigger::Schedule { segment, .. } => {
+            named.push(("journey.trigger.segment".to_owned(), Named::Segment(*segment)))
+        }
+        Trigger::Click(ticket) => named.push(("journey.trigger.campaign".to_owned(), Named::Campaign(*ticket))),
+        _ => {}
+    }
+    for node in &Program::of(journey).nodes {
+        let at = wire_path(&node.path);
+        match &node.kind {
+            NodeKind::List(ListChange::Add(list)) => named.push((format!("{at}.add"), Named::List(*list))),
+            NodeKind::List(ListChange::Remove(list)) => named.push((format!("{at}.remove"), Named::List(*list))),
+            NodeKind::Branch { condition, .. } => named.extend(tested(condition, &format!("{at}.if"))),
+            _ => {}
+        }
+    }
+    named.extend(journey.exit.as_ref().and_then(|exit| tested(exit, "journey.exit")));
+    named
+}
+
+/// The journey a request gives, checked: its steps, and the lists, segments and campaign it
 /// names, which must be the account's.
 async fn journey_of(state: &AppState, account: AccountId, request: JourneyRequest) -> Result<Journey, Error> {
     let journey = Journey::parse(&request.journey).map_err(Error::Invalid)?;
-    let mut named = Program::of(&journey)
-        .nodes
-        .iter()
-        .filter_map(|node| {
-            let (field, list) = match &node.kind {
-                NodeKind::List(ListChange::Add(list)) => ("add", *list),
-                NodeKind::List(ListChange::Remove(list)) => ("remove", *list),
-                NodeKind::Branch { condition: Condition::List(list), .. } => ("if.list", *list),
-                _ => return None,
-            };
-            Some((format!("{}.{field}", wire_path(&node.path)), list))
-        })
-        .collect::<Vec<_>>();
-    if let Trigger::List(list) = journey.trigger {
-        named.insert(0, ("journey.trigger.list".to_owned(), list));
-    }
     let mut errors = Vec::new();
-    for (path, list) in named {
-        if state.store.list(account, list, None, Page { start: 0, length: 0 }).await?.is_none() {
-            errors.push(FieldError::new(path, format!("the account has no list {list}")));
+    for (path, named) in named_in(&journey) {
+        let (found, what, id) = match named {
+            Named::List(id) => {
+                (state.store.list(account, id, None, Page { start: 0, length: 0 }).await?.is_some(), "list", id)
+            }
+            Named::Segment(id) => (state.store.segment(account, id).await?.is_some(), "segment", id),
+            Named::Campaign(id) => (state.store.campaign(account, id).await?.is_some(), "campaign", id),
+        };
+        if !found {
+            errors.push(FieldError::new(path, format!("the account has no {what} {id}")));
         }
-    }
-    if let Trigger::Schedule { segment, .. } = journey.trigger
-        && state.store.segment(account, segment).await?.is_none()
-    {
-        errors.push(FieldError::new("journey.trigger.segment", format!("the account has no segment {segment}")));
-    }
-    if let Trigger::Click(ticket) = journey.trigger
-        && state.store.campaign(account, ticket).await?.is_none()
-    {
-        errors.push(FieldError::new("journey.trigger.campaign", format!("the account has no campaign {ticket}")));
     }
     if errors.is_empty() { Ok(journey) } else { Err(Error::Invalid(errors)) }
 }

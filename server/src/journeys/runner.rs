@@ -5,7 +5,11 @@
 //! a send's idempotency key, drawn from the contacts it goes to, makes a second try of the same
 //! batch a replay.
 
-use std::{collections::HashMap, sync::Arc, time::Duration as StdDuration};
+use std::{
+    collections::{HashMap, HashSet},
+    sync::Arc,
+    time::Duration as StdDuration,
+};
 
 use chrono::{DateTime, Duration, Utc};
 use texto_core::{Endpoint, NodeKind, Program, Rest, Role, Wait, Walk, wire::SmsRequest};
@@ -40,6 +44,9 @@ const EVERY: StdDuration = StdDuration::from_secs(1);
 /// What a runner pass needs of a version: its steps laid out.
 type Programs = HashMap<(i64, i64), Option<Arc<Program>>>;
 
+/// The numbers of a batch in each segment its journeys ask about, by account and segment.
+type Members = HashMap<(i64, i64), HashSet<i64>>;
+
 /// Does every step due at `now`; how many contacts moved.
 pub(crate) async fn step(state: &AppState, now: DateTime<Utc>) -> Result<usize, Error> {
     let mut moved = 0;
@@ -53,6 +60,7 @@ pub(crate) async fn step(state: &AppState, now: DateTime<Utc>) -> Result<usize, 
         let mut moves = Moves::default();
         let mut sends: HashMap<NodeKey, Vec<ClaimedEntry>> = HashMap::new();
         let stopped = stopped_numbers(state, &claimed, now).await?;
+        let members = members(state, &mut programs, &claimed).await?;
         for entry in &claimed {
             let Some(program) = program(state, &mut programs, entry).await? else {
                 finish(&mut moves, entry, EntryState::Done, now, Some("its version cannot be read".into()));
@@ -62,6 +70,12 @@ pub(crate) async fn step(state: &AppState, now: DateTime<Utc>) -> Result<usize, 
                 finish(&mut moves, entry, EntryState::Stopped, now, None);
                 continue;
             }
+            if let Some(exit) = &program.exit
+                && exit.holds(&facts(state, &program, entry, &members).await?)
+            {
+                finish(&mut moves, entry, EntryState::Exited, now, Some("its exit test held".into()));
+                continue;
+            }
             let node = usize::try_from(entry.node).unwrap_or(usize::MAX);
             match (entry.arrived, program.nodes.get(node).map(|n| &n.kind)) {
                 (true, Some(NodeKind::Send { .. })) => {
@@ -69,15 +83,16 @@ pub(crate) async fn step(state: &AppState, now: DateTime<Utc>) -> Result<usize, 
                 }
                 (true, Some(_)) => {
                     count(&mut moves, key(entry, entry.node), 0, 1);
-                    walk_on(state, &mut moves, &program, entry, program.after(node), None, now).await?;
+                    let from = program.after(node);
+                    walk_on(state, &mut moves, (&program, &members), entry, from, None, now).await?;
                 }
-                (false, _) => walk_on(state, &mut moves, &program, entry, Some(node), None, now).await?,
+                (false, _) => walk_on(state, &mut moves, (&program, &members), entry, Some(node), None, now).await?,
                 (true, None) => finish(&mut moves, entry, EntryState::Done, now, None),
             }
         }
         for (at, entries) in sends {
             let program = program(state, &mut programs, &entries[0]).await?.ok_or(Error::Unavailable("a version"))?;
-            send(state, &mut moves, &program, at, &entries, now).await?;
+            send(state, &mut moves, (&program, &members), at, &entries, now).await?;
         }
         state.store.move_journey_entries(moves).await?;
         if (claimed.len() as i64) < BATCH {
@@ -92,17 +107,51 @@ async fn stopped_numbers(
     state: &AppState,
     claimed: &[ClaimedEntry],
     now: DateTime<Utc>,
-) -> Result<std::collections::HashSet<(i64, i64)>, Error> {
+) -> Result<HashSet<(i64, i64)>, Error> {
     let mut by_account: HashMap<i64, Vec<u64>> = HashMap::new();
     for entry in claimed {
         by_account.entry(entry.account).or_default().push(entry.number as u64);
     }
-    let mut stopped = std::collections::HashSet::new();
+    let mut stopped = HashSet::new();
     for (account, numbers) in by_account {
         let inputs = state.store.filter_inputs(account, &numbers, 0, now).await?;
         stopped.extend(inputs.blacklist.into_iter().map(|number| (account, number as i64)));
     }
     Ok(stopped)
+}
+
+/// The numbers of `claimed` in each segment their journeys' tests ask about.
+async fn members(state: &AppState, programs: &mut Programs, claimed: &[ClaimedEntry]) -> Result<Members, Error> {
+    let mut asked: HashMap<(i64, i64), Vec<i64>> = HashMap::new();
+    for entry in claimed {
+        if let Some(program) = program(state, programs, entry).await? {
+            for segment in program.segments() {
+                asked.entry((entry.account, segment)).or_default().push(entry.number);
+            }
+        }
+    }
+    let mut members = Members::new();
+    for ((account, segment), numbers) in asked {
+        let found = state.store.segment_members(account, segment, numbers).await?;
+        members.insert((account, segment), found.into_iter().collect());
+    }
+    Ok(members)
+}
+
+/// What `program`'s tests ask about `entry`, as of now.
+async fn facts(
+    state: &AppState,
+    program: &Program,
+    entry: &ClaimedEntry,
+    members: &Members,
+) -> Result<texto_core::ContactFacts, Error> {
+    let mut facts = state.store.contact_facts(entry).await?;
+    facts.segments = program
+        .segments()
+        .into_iter()
+        .filter(|segment| members.get(&(entry.account, *segment)).is_some_and(|m| m.contains(&entry.number)))
+        .collect();
+    Ok(facts)
 }
 
 /// The steps of `entry`'s version, read once a pass.
@@ -148,7 +197,7 @@ fn finish(moves: &mut Moves, entry: &ClaimedEntry, state: EntryState, now: DateT
 async fn walk_on(
     state: &AppState,
     moves: &mut Moves,
-    program: &Program,
+    (program, members): (&Program, &Members),
     entry: &ClaimedEntry,
     from: Option<usize>,
     sent: Option<i64>,
@@ -161,7 +210,7 @@ async fn walk_on(
                 Some(ticket) => ClaimedEntry { last_ticket: Some(ticket), last_sent_at: Some(now), ..entry.clone() },
                 None => entry.clone(),
             };
-            state.store.contact_facts(&asked).await?
+            facts(state, program, &asked, members).await?
         }
         false => Default::default(),
     };
@@ -198,7 +247,7 @@ async fn walk_on(
 async fn send(
     state: &AppState,
     moves: &mut Moves,
-    program: &Program,
+    (program, members): (&Program, &Members),
     at: NodeKey,
     entries: &[ClaimedEntry],
     now: DateTime<Utc>,
@@ -261,7 +310,7 @@ async fn send(
     }
     for entry in entries {
         count(moves, at, 0, 1);
-        walk_on(state, moves, program, entry, program.after(node), ticket, now).await?;
+        walk_on(state, moves, (program, members), entry, program.after(node), ticket, now).await?;
         if let (Some(note), Some(last)) = (&note, moves.entries.last_mut()) {
             last.note = Some(format!("step {} not sent: {note}", program.nodes[node].path));
         }

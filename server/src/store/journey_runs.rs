@@ -148,9 +148,19 @@ pub(crate) const LISTS: &str =
 pub(crate) const CLICKED: &str = "SELECT COUNT(*) FROM clicks k JOIN messages m ON m.id = k.message_id
      WHERE k.campaign_id = $3 AND m.account_id = $1 AND m.number = $2";
 
-/// Whether a number replied since a time (`$1` account, `$2` number, `$3` since).
+/// Whether a number replied since a time (`$1` account, `$2` number, `$3` since; times are
+/// kept to the second, so a reply in the second of the send counts).
 pub(crate) const REPLIED: &str =
-    "SELECT COUNT(*) FROM replies WHERE account_id = $1 AND number = $2 AND received_at > $3";
+    "SELECT COUNT(*) FROM replies WHERE account_id = $1 AND number = $2 AND received_at >= $3";
+
+/// The keywords of a number's replies since a time (`$1` account, `$2` number, `$3` since).
+pub(crate) const KEYWORDS: &str = "SELECT DISTINCT keyword FROM replies
+     WHERE account_id = $1 AND number = $2 AND received_at >= $3 AND keyword IS NOT NULL";
+
+/// Whether a campaign's message to a number was delivered (`$1` account, `$2` number, `$3`
+/// campaign; delivery 3 is `DeliveryCode::Delivered`).
+pub(crate) const DELIVERED: &str =
+    "SELECT COUNT(*) FROM messages WHERE campaign_id = $3 AND account_id = $1 AND number = $2 AND delivery = 3";
 
 /// Writes a contact's move (`$1` id, `$2` node, `$3` arrived, `$4` state, `$5` due, `$6` the
 /// campaign just sent, `$7` when, `$8` note).
@@ -185,18 +195,30 @@ pub(crate) fn read_claimed<R: Columns>(row: &R) -> Result<ClaimedEntry, R::Fault
     })
 }
 
+/// What a contact did since the journey's last send to it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Since {
+    /// It clicked a link of that send.
+    pub(crate) clicked: bool,
+    /// It replied.
+    pub(crate) replied: bool,
+    /// The keywords of its replies.
+    pub(crate) keywords: Vec<String>,
+    /// That send was delivered.
+    pub(crate) delivered: bool,
+}
+
 /// The facts of a contact from its card's columns (firstname, lastname, fields and tags as
-/// JSON), the lists holding it, and whether it clicked and replied.
-pub(crate) fn facts_of(
-    card: Option<(String, String, String, String)>,
-    lists: Vec<i64>,
-    clicked: bool,
-    replied: bool,
-) -> ContactFacts {
+/// JSON), the lists holding it, and what it did since the journey's last send to it.
+pub(crate) fn facts_of(card: Option<(String, String, String, String)>, lists: Vec<i64>, since: Since) -> ContactFacts {
     let (firstname, lastname, fields, tags) = card.unwrap_or_default();
+    let Since { clicked, replied, keywords, delivered } = since;
     ContactFacts {
         clicked,
         replied,
+        keywords,
+        delivered,
+        segments: Vec::new(),
         tags: serde_json::from_str(&tags).unwrap_or_default(),
         lists,
         firstname,

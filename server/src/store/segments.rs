@@ -54,6 +54,9 @@ pub(crate) trait SegmentStore: Send + Sync {
         account: AccountId,
         ids: &[String],
     ) -> Result<HashMap<String, Vec<Contact>>, Error>;
+    /// Those of `numbers` in one of the account's segments now (none when it has no such
+    /// segment).
+    async fn segment_members(&self, account: AccountId, segment: i64, numbers: Vec<i64>) -> Result<Vec<i64>, Error>;
     /// The account's numbers with an opt-in in force.
     async fn consented(&self, account: AccountId) -> Result<FxHashSet<u64>, Error>;
     /// The account's numbers that got `messages` marketing messages or more since `since`

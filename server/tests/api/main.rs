@@ -19,6 +19,7 @@ mod hostile_documents;
 mod hostile_requests;
 mod idempotency;
 mod inbox;
+mod journey_branches;
 mod journey_triggers;
 mod journeys;
 mod keywords;

@@ -614,6 +614,11 @@ texts! {
     trigger_list: "Joins a list", "Rejoint une liste";
     trigger_joins: "Who joins the list", "Qui rejoint la liste";
     trigger_keyword: "Replies with a keyword", "Répond par un mot-clé";
+    test_keyword: "Replied with a keyword", "A répondu par un mot-clé";
+    test_delivered: "Received the last message", "A reçu le dernier message";
+    test_segment: "Is in a segment", "Est dans un segment";
+    journey_exit: "Leaves the journey when they", "Quitte le parcours dès qu’il";
+    exit_never: "(never: goes to the end)", "(jamais : va jusqu’au bout)";
     trigger_keyword_word: "Keyword (the reply's first word)", "Mot-clé (le premier mot de la réponse)";
     trigger_click: "Clicks a campaign's link", "Clique sur le lien d’une campagne";
     trigger_campaign: "Campaign", "Campagne";

@@ -14,8 +14,8 @@ use crate::{
         account_contacts::{SAVE, TAGS, with_tag},
         approval::Hand,
         journey_runs::{
-            ANY_DUE, CARD, CLAIM, CLAIM_LOCK, CLICKED, COUNT, ClaimedEntry, ContactEdit, JourneyRunStore, LISTS, MOVE,
-            Moves, REPLIED, SENT_BY, VERSION, facts_of, read_claimed, without_tag,
+            ANY_DUE, CARD, CLAIM, CLAIM_LOCK, CLICKED, COUNT, ClaimedEntry, ContactEdit, DELIVERED, JourneyRunStore,
+            KEYWORDS, LISTS, MOVE, Moves, REPLIED, SENT_BY, Since, VERSION, facts_of, read_claimed, without_tag,
         },
         journeys::{
             DELETE, ENTER, ENTERED, ENTRIES, EXIT_ALL, Entering, EntryColumns, INSERT, JOURNEY_COLUMNS, JOURNEYS,
@@ -214,9 +214,17 @@ impl JourneyRunStore for PgStore {
             .first()
             .map(|row| (row.get(0), row.get(1), row.get(2), row.get(3)));
         let lists = query(&client, LISTS, &[&account, &number]).await?.iter().map(|row| row.get(0)).collect();
-        let clicked: i64 = query(&client, CLICKED, &[&account, &number, &ticket]).await?[0].get(0);
-        let replied: i64 = query(&client, REPLIED, &[&account, &number, &since]).await?[0].get(0);
-        Ok(facts_of(card, lists, clicked > 0, replied > 0))
+        let count = async |sql: &str, third: &(dyn tokio_postgres::types::ToSql + Sync)| -> Result<bool, Error> {
+            Ok(query(&client, sql, &[&account, &number, third]).await?[0].get::<_, i64>(0) > 0)
+        };
+        let keywords = query(&client, KEYWORDS, &[&account, &number, &since]).await?;
+        let done = Since {
+            clicked: count(CLICKED, &ticket).await?,
+            replied: count(REPLIED, &since).await?,
+            keywords: keywords.iter().map(|row| row.get(0)).collect(),
+            delivered: count(DELIVERED, &ticket).await?,
+        };
+        Ok(facts_of(card, lists, done))
     }
 
     async fn move_journey_entries(&self, moves: Moves) -> Result<(), Error> {

@@ -15,6 +15,7 @@ use crate::{
     store::{
         AccountId,
         account_contacts::BOOK,
+        conditions::SqlValue,
         segment_sql::{Dialect, segment_conditions},
         segments::{
             CAPPED, CONSENTED, DELETE, ENTRY_INFOS, INSERT, SEGMENT, SEGMENTS, SavedSegment, SegmentStore, UPDATE,
@@ -43,9 +44,14 @@ async fn matching(
     db: &impl GenericClient,
     account: AccountId,
     filter: &SegmentFilter,
+    among: &[i64],
     select: &str,
 ) -> Result<Vec<Row>, Error> {
-    let conditions = segment_conditions(account, filter.matching, &filter.rules, Utc::now(), Dialect::Postgres);
+    let mut conditions = segment_conditions(account, filter.matching, &filter.rules, Utc::now(), Dialect::Postgres);
+    if !among.is_empty() {
+        let marks = vec!["?"; among.len()].join(", ");
+        conditions.require(&format!("a.number IN ({marks})"), among.iter().map(|n| SqlValue::Int(*n)));
+    }
     let sql = format!("SELECT {select} {BOOK} AND {}", conditions.postgres(2));
     let mut values: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = vec![&account];
     values.extend(conditions.values().iter().map(|value| value.as_postgres()));
@@ -93,7 +99,7 @@ impl SegmentStore for PgStore {
 
     async fn count_segment(&self, account: AccountId, filter: SegmentFilter) -> Result<i64, Error> {
         let client = self.pool.get().await?;
-        Ok(matching(&client, account, &filter, "COUNT(*)").await?.first().map_or(0, |row| row.get(0)))
+        Ok(matching(&client, account, &filter, &[], "COUNT(*)").await?.first().map_or(0, |row| row.get(0)))
     }
 
     async fn segment_contacts(
@@ -111,7 +117,7 @@ impl SegmentStore for PgStore {
             }) else {
                 continue;
             };
-            let numbers = matching(&client, account, &segment.filter, "a.number").await?;
+            let numbers = matching(&client, account, &segment.filter, &[], "a.number").await?;
             let numbers = numbers.iter().map(|row| row.get(0)).collect();
             if infos.is_none() {
                 let mut first = HashMap::new();
@@ -123,6 +129,19 @@ impl SegmentStore for PgStore {
             found.insert(id.clone(), with_infos(numbers, infos.as_ref().unwrap_or(&HashMap::new())));
         }
         Ok(found)
+    }
+
+    async fn segment_members(&self, account: AccountId, segment: i64, numbers: Vec<i64>) -> Result<Vec<i64>, Error> {
+        if numbers.is_empty() {
+            return Ok(Vec::new());
+        }
+        let client = self.pool.get().await?;
+        let Some(segment) = one(&client, account, segment).await? else { return Ok(Vec::new()) };
+        Ok(matching(&client, account, &segment.filter, &numbers, "a.number")
+            .await?
+            .iter()
+            .map(|row| row.get(0))
+            .collect())
     }
 
     async fn consented(&self, account: AccountId) -> Result<FxHashSet<u64>, Error> {

@@ -13,8 +13,8 @@ use crate::{
         account_contacts::{SAVE, TAGS, with_tag},
         approval::Hand,
         journey_runs::{
-            ANY_DUE, CARD, CLAIM, CLAIM_LOCK, CLICKED, COUNT, ClaimedEntry, ContactEdit, JourneyRunStore, LISTS, MOVE,
-            Moves, REPLIED, SENT_BY, VERSION, facts_of, read_claimed, without_tag,
+            ANY_DUE, CARD, CLAIM, CLAIM_LOCK, CLICKED, COUNT, ClaimedEntry, ContactEdit, DELIVERED, JourneyRunStore,
+            KEYWORDS, LISTS, MOVE, Moves, REPLIED, SENT_BY, Since, VERSION, facts_of, read_claimed, without_tag,
         },
         journeys::{
             DELETE, ENTER, ENTERED, ENTRIES, EXIT_ALL, Entering, EntryColumns, INSERT, JOURNEY_COLUMNS, JOURNEYS,
@@ -265,8 +265,15 @@ impl JourneyRunStore for SqliteStore {
                         .prepare_cached(&numbered(sql))?
                         .query_row(params![account, number, third], |row| row.get(0))?)
                 };
-                let (clicked, replied) = (count(CLICKED, &ticket)? > 0, count(REPLIED, &since)? > 0);
-                Ok(facts_of(card, lists, clicked, replied))
+                let mut statement = db.prepare_cached(&numbered(KEYWORDS))?;
+                let keywords = statement.query_map(params![account, number, since], |row| row.get(0))?;
+                let done = Since {
+                    clicked: count(CLICKED, &ticket)? > 0,
+                    replied: count(REPLIED, &since)? > 0,
+                    keywords: keywords.collect::<Result<Vec<String>, _>>()?,
+                    delivered: count(DELIVERED, &ticket)? > 0,
+                };
+                Ok(facts_of(card, lists, done))
             })
             .await
     }

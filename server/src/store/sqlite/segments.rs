@@ -14,6 +14,7 @@ use crate::{
     store::{
         AccountId,
         account_contacts::BOOK,
+        conditions::SqlValue,
         segment_sql::{Dialect, segment_conditions},
         segments::{
             CAPPED, CONSENTED, DELETE, ENTRY_INFOS, INSERT, SEGMENT, SEGMENTS, SavedSegment, SegmentStore, UPDATE,
@@ -47,10 +48,15 @@ fn matching<T>(
     db: &Connection,
     account: AccountId,
     filter: &SegmentFilter,
+    among: &[i64],
     select: &str,
     read: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
 ) -> Result<Vec<T>, Error> {
-    let conditions = segment_conditions(account, filter.matching, &filter.rules, Utc::now(), Dialect::Sqlite);
+    let mut conditions = segment_conditions(account, filter.matching, &filter.rules, Utc::now(), Dialect::Sqlite);
+    if !among.is_empty() {
+        let marks = vec!["?"; among.len()].join(", ");
+        conditions.require(&format!("a.number IN ({marks})"), among.iter().map(|n| SqlValue::Int(*n)));
+    }
     // The account is ?1 in the book; the conditions' own values follow it.
     let sql = format!("SELECT {select} {} AND {}", numbered(BOOK), conditions.sqlite());
     let values: Vec<&dyn rusqlite::ToSql> = std::iter::once(&account as &dyn rusqlite::ToSql)
@@ -114,7 +120,7 @@ impl SegmentStore for SqliteStore {
     async fn count_segment(&self, account: AccountId, filter: SegmentFilter) -> Result<i64, Error> {
         self.db
             .read(move |db| {
-                Ok(matching(db, account, &filter, "COUNT(*)", |row| row.get(0))?.first().copied().unwrap_or(0))
+                Ok(matching(db, account, &filter, &[], "COUNT(*)", |row| row.get(0))?.first().copied().unwrap_or(0))
             })
             .await
     }
@@ -133,7 +139,7 @@ impl SegmentStore for SqliteStore {
                     let Some(segment) = id.parse().ok().map(|n| one(db, account, n)).transpose()?.flatten() else {
                         continue;
                     };
-                    let numbers = matching(db, account, &segment.filter, "a.number", |row| row.get(0))?;
+                    let numbers = matching(db, account, &segment.filter, &[], "a.number", |row| row.get(0))?;
                     let infos = match &mut infos {
                         Some(infos) => infos,
                         None => infos.insert(entry_infos(db, account)?),
@@ -141,6 +147,18 @@ impl SegmentStore for SqliteStore {
                     found.insert(id, with_infos(numbers, infos));
                 }
                 Ok(found)
+            })
+            .await
+    }
+
+    async fn segment_members(&self, account: AccountId, segment: i64, numbers: Vec<i64>) -> Result<Vec<i64>, Error> {
+        if numbers.is_empty() {
+            return Ok(Vec::new());
+        }
+        self.db
+            .read(move |db| match one(db, account, segment)? {
+                Some(segment) => matching(db, account, &segment.filter, &numbers, "a.number", |row| row.get(0)),
+                None => Ok(Vec::new()),
             })
             .await
     }

@@ -10,13 +10,13 @@ use leptos::{prelude::*, task::spawn_local};
 use texto_core::{
     Journey, JourneyStatus,
     wire::{
-        JourneyDto, JourneyReportResponse, JourneyRequest, JourneyResponse, JourneyStepReportDto, JourneyTriggerDto,
-        JourneysResponse, ListsResponse, SegmentsResponse,
+        JourneyConditionDto, JourneyDto, JourneyReportResponse, JourneyRequest, JourneyResponse, JourneyStepReportDto,
+        JourneyTriggerDto, JourneysResponse, ListsResponse, SegmentsResponse,
     },
 };
 
 use self::{
-    steps::{Keys, StepList, StepSlot},
+    steps::{Choices, Keys, StepList, StepSlot},
     trigger::{TriggerEditor, trigger_label},
 };
 use crate::{
@@ -66,12 +66,14 @@ pub fn Journeys() -> impl IntoView {
         api.get::<SegmentsResponse>("/segments").await.map(|a| a.segments).unwrap_or_default()
     });
     let segments = Signal::derive(move || segments.get().unwrap_or_default());
+    let choices = Choices { lists, segments };
     let keys = Keys::new();
     let editing = RwSignal::new(None::<JourneyDto>);
     let name = RwSignal::new(String::new());
     let api_trigger = || JourneyTriggerDto { kind: "api".into(), ..JourneyTriggerDto::default() };
     let trigger = RwSignal::new(api_trigger());
     let reentry = RwSignal::new(String::new());
+    let exit = RwSignal::new(None::<JourneyConditionDto>);
     let steps = RwSignal::new(Vec::<StepSlot>::new());
     let counts = RwSignal::new(Vec::<JourneyStepReportDto>::new());
     let error = RwSignal::new(None::<ApiError>);
@@ -86,6 +88,7 @@ pub fn Journeys() -> impl IntoView {
         name.set(journey.name.clone().unwrap_or_default());
         trigger.set(journey.trigger.clone().unwrap_or_else(api_trigger));
         reentry.set(journey.reentry.clone().unwrap_or_default());
+        exit.set(journey.exit.clone());
         steps.set(journey.steps.iter().cloned().map(|s| StepSlot::of(keys, s)).collect());
         counts.set(Vec::new());
         if let Some(id) = journey.id.clone() {
@@ -99,6 +102,7 @@ pub fn Journeys() -> impl IntoView {
         trigger: Some(trigger.get_untracked()),
         steps: steps.get_untracked().into_iter().map(StepSlot::to_wire).collect(),
         reentry: Some(reentry.get_untracked()).filter(|r| !r.trim().is_empty()),
+        exit: exit.get_untracked(),
         ..JourneyDto::default()
     };
     let submit = move |ev: leptos::ev::SubmitEvent| {
@@ -190,10 +194,31 @@ pub fn Journeys() -> impl IntoView {
                 <TextField id="journey-name" label=Signal::derive(move || t().segment_name) value=name error field="journey.name" required=true />
                 <TriggerEditor trigger lists segments />
                 <TextField id="journey-reentry" label=Signal::derive(move || t().journey_reentry) value=reentry error field="journey.reentry" />
+                <div class="field">
+                    <label for="journey-exit">{move || t().journey_exit}</label>
+                    <select id="journey-exit" on:change=move |ev| {
+                        let kind = event_target_value(&ev);
+                        exit.set((!kind.is_empty()).then(|| JourneyConditionDto { kind, ..JourneyConditionDto::default() }));
+                    }>
+                        {[("", t().exit_never), ("replied", t().rule_replied), ("keyword", t().test_keyword), ("clicked", t().rule_clicked)]
+                            .into_iter()
+                            .map(|(kind, label)| view! {
+                                <option value=kind selected=move || exit.with(|e| e.as_ref().map_or("", |e| e.kind.as_str()) == kind)>{label}</option>
+                            })
+                            .collect_view()}
+                    </select>
+                </div>
+                <Show when=move || exit.with(|e| e.as_ref().is_some_and(|e| e.kind == "keyword"))>
+                    <div class="field">
+                        <label for="journey-exit-keyword">{move || t().trigger_keyword_word}</label>
+                        <input id="journey-exit-keyword" type="text" prop:value=move || exit.with(|e| e.as_ref().and_then(|e| e.value.clone()).unwrap_or_default())
+                            on:input=move |ev| exit.update(|e| if let Some(e) = e.as_mut() { e.value = Some(event_target_value(&ev)) }) />
+                    </div>
+                </Show>
                 <fieldset class="journey">
                     <legend>{move || t().journey_steps}</legend>
                     <p class="hint">{move || t().journey_steps_hint}</p>
-                    <StepList steps path=String::new() keys lists counts />
+                    <StepList steps path=String::new() keys choices counts />
                 </fieldset>
                 <ErrorAlert error=error />
                 <div class="row">

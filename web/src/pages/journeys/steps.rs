@@ -3,7 +3,7 @@
 //! or down, or taken out, within the list that holds it.
 
 use leptos::prelude::*;
-use texto_core::wire::{JourneyConditionDto, JourneyStepDto, JourneyStepReportDto, ListSummaryDto};
+use texto_core::wire::{JourneyConditionDto, JourneyStepDto, JourneyStepReportDto, ListSummaryDto, SegmentDto};
 
 use crate::i18n::{Texts, use_texts};
 
@@ -77,7 +77,16 @@ fn kind_label(t: &'static Texts, kind: &str) -> &'static str {
 }
 
 /// The tests a branch offers in the app, by their wire `type`.
-const TESTS: [&str; 4] = ["clicked", "replied", "tag", "list"];
+const TESTS: [&str; 7] = ["clicked", "replied", "keyword", "delivered", "tag", "list", "segment"];
+
+/// The account's lists and segments, which steps and tests name.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Choices {
+    /// Its lists.
+    pub(super) lists: Signal<Vec<ListSummaryDto>>,
+    /// Its segments.
+    pub(super) segments: Signal<Vec<SegmentDto>>,
+}
 
 /// The days of the week as the API names them, Monday first, with their labels.
 pub(super) const WEEKDAYS: [(&str, fn(&'static Texts) -> &'static str); 7] = [
@@ -93,8 +102,11 @@ pub(super) const WEEKDAYS: [(&str, fn(&'static Texts) -> &'static str); 7] = [
 fn test_label(t: &'static Texts, test: &str) -> &'static str {
     match test {
         "replied" => t.rule_replied,
+        "keyword" => t.test_keyword,
+        "delivered" => t.test_delivered,
         "tag" => t.contact_tag,
         "list" => t.rule_list,
+        "segment" => t.test_segment,
         _ => t.rule_clicked,
     }
 }
@@ -118,7 +130,7 @@ pub(super) fn StepList(
     steps: RwSignal<Vec<StepSlot>>,
     path: String,
     keys: Keys,
-    lists: Signal<Vec<ListSummaryDto>>,
+    choices: Choices,
     counts: Signal<Vec<JourneyStepReportDto>>,
 ) -> impl IntoView {
     let t = use_texts();
@@ -129,7 +141,7 @@ pub(super) fn StepList(
             <For each=move || steps.get().into_iter().enumerate() key=|(i, slot)| (slot.key, *i) let:entry>
                 {
                     let (index, slot) = entry;
-                    view! { <StepRow held=slot path=format!("{prefix}{index}") index steps keys lists counts /> }
+                    view! { <StepRow held=slot path=format!("{prefix}{index}") index steps keys choices counts /> }
                 }
             </For>
         </ol>
@@ -145,10 +157,11 @@ fn StepRow(
     index: usize,
     steps: RwSignal<Vec<StepSlot>>,
     keys: Keys,
-    lists: Signal<Vec<ListSummaryDto>>,
+    choices: Choices,
     counts: Signal<Vec<JourneyStepReportDto>>,
 ) -> impl IntoView {
     let t = use_texts();
+    let lists = choices.lists;
     let step = held.step;
     let shown = StoredValue::new(path.clone());
     let named = move |what: &str| format!("{} {} – {what}", t().step, shown.get_value());
@@ -251,14 +264,24 @@ fn StepRow(
                             {TESTS.map(|k| view! { <option value=k selected=move || test() == k>{test_label(t(), k)}</option> })}
                         </select>
                         {move || match test().as_str() {
-                            "tag" => view! {
-                                <input type="text" aria-label=named(t().contact_tag) prop:value=move || step.with(|s| s.condition.as_ref().and_then(|c| c.value.clone()).unwrap_or_default())
+                            "tag" | "keyword" => view! {
+                                <input type="text" aria-label=named(if test() == "tag" { t().contact_tag } else { t().trigger_keyword_word }) prop:value=move || step.with(|s| s.condition.as_ref().and_then(|c| c.value.clone()).unwrap_or_default())
                                     on:input=move |ev| step.update(|s| if let Some(c) = s.condition.as_mut() { c.value = Some(event_target_value(&ev)) }) />
                             }.into_any(),
                             "list" => view! {
                                 <select aria-label=named(t().rule_list) on:change=move |ev| step.update(|s| if let Some(c) = s.condition.as_mut() { c.list = Some(event_target_value(&ev)) })>
                                     <option value="">{t().pick_list}</option>
                                     {move || lists.get().into_iter().map(|l| view! { <option value=l.id.clone()>{l.name}</option> }).collect_view()}
+                                </select>
+                            }.into_any(),
+                            "segment" => view! {
+                                <select aria-label=named(t().test_segment) on:change=move |ev| step.update(|s| if let Some(c) = s.condition.as_mut() { c.segment = Some(event_target_value(&ev)) })>
+                                    <option value="">{t().pick_segment}</option>
+                                    {move || choices.segments.get().into_iter().map(|g| {
+                                        let id = g.id.clone().unwrap_or_default();
+                                        let picked = id.clone();
+                                        view! { <option value=id selected=move || step.with(|s| s.condition.as_ref().and_then(|c| c.segment.as_deref()) == Some(picked.as_str()))>{g.name.clone().unwrap_or_default()}</option> }
+                                    }).collect_view()}
                                 </select>
                             }.into_any(),
                             _ => ().into_any(),
@@ -277,9 +300,9 @@ fn StepRow(
                 view! {
                     <div class="branch">
                         <p class="branch-label">{t().step_then}</p>
-                        <StepList steps=held.then path=format!("{path}.then.") keys lists counts />
+                        <StepList steps=held.then path=format!("{path}.then.") keys choices counts />
                         <p class="branch-label">{t().step_else}</p>
-                        <StepList steps=held.otherwise path=format!("{path}.else.") keys lists counts />
+                        <StepList steps=held.otherwise path=format!("{path}.else.") keys choices counts />
                     </div>
                 }
                 .into_any()
