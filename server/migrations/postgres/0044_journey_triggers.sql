@@ -3,6 +3,9 @@
 -- `planned_until` is how far it got, moved in the same transaction as the entries it plans.
 ALTER TABLE journeys ADD COLUMN trigger_timed BOOLEAN NOT NULL DEFAULT FALSE;
 ALTER TABLE journeys ADD COLUMN planned_until TEXT;
+-- The node holding a claim: a node that stops beating frees its claims at once, not when they
+-- run out.
+ALTER TABLE journey_entries ADD COLUMN claimed_by BIGINT;
 -- Journeys a reply's keyword or a click on a campaign's link starts: the replier or the clicker
 -- enters in the reply's or the click's own transaction, as a list's joiner does.
 ALTER TABLE journeys ADD COLUMN trigger_keyword TEXT;

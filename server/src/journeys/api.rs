@@ -179,7 +179,7 @@ pub(crate) async fn update(
     }
     let journey = journey_of(&state, caller.account, body.decode()?).await?;
     let saved = match state.store.save_journey(caller.account, Some(before.id), journey, caller.hand()).await? {
-        JourneySaved::Saved(saved) => saved,
+        JourneySaved::Saved(saved) => *saved,
         JourneySaved::NotFound => return Err(Error::NotFound(format!("journey {id}"))),
         JourneySaved::Archived => {
             return Err(Error::Invalid(vec![FieldError::new("journey.status", "an archived journey changes no more")]));

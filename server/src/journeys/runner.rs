@@ -320,6 +320,11 @@ async fn send(
 
 /// Plans what the clock brought and steps every [`EVERY`] until stopped.
 pub(crate) async fn run(state: AppState, stop: CancellationToken) {
+    match state.store.release_journey_claims().await {
+        Ok(0) => {}
+        Ok(released) => tracing::warn!(released, "journey steps were claimed when texto stopped: done again now"),
+        Err(error) => tracing::error!(%error, "letting go of the claims of journey steps failed"),
+    }
     loop {
         match super::planner::plan(&state, Utc::now()).await {
             Ok(0) => {}

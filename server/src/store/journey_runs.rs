@@ -114,24 +114,39 @@ pub(crate) trait JourneyRunStore: Send + Sync {
     /// Writes `moves` in one transaction: each contact's place (its claim let go), the node
     /// counts and the contact changes.
     async fn move_journey_entries(&self, moves: Moves) -> Result<(), Error>;
+    /// Lets go, when texto starts, the claims a stopped process left: on SQLite every claim (one
+    /// process serves); on PostgreSQL none here, as a dead node's claims are free to the others
+    /// once it stops beating. How many were let go.
+    async fn release_journey_claims(&self) -> Result<u64, Error>;
 }
 
 /// Whether any contact's step is due and free at `$1`: read first, so that an idle runner writes
 /// nothing (a claim is a write, on SQLite through the one writer).
-pub(crate) const ANY_DUE: &str = "SELECT EXISTS (SELECT 1 FROM journey_entries
-     WHERE state = 'active' AND due_at <= $1 AND (claimed_until IS NULL OR claimed_until < $1))";
+pub(crate) const ANY_DUE: &str = "SELECT EXISTS (SELECT 1 FROM journey_entries e
+     WHERE e.state = 'active' AND e.due_at <= $1 AND (e.claimed_until IS NULL OR e.claimed_until < $1 CLAIM_FREE))";
 
-/// Claims due contacts of live journeys (`$1` now, `$2` until, `$3` how many); PostgreSQL adds
-/// `FOR UPDATE OF e SKIP LOCKED` where [`CLAIM_LOCK`] stands.
-pub(crate) const CLAIM: &str = "UPDATE journey_entries SET claimed_until = $2 WHERE id IN (
+/// Claims due contacts of live journeys (`$1` now, `$2` until, `$3` how many); PostgreSQL
+/// writes the claiming node where [`CLAIM_BY`] stands, frees a dead node's claims where
+/// [`CLAIM_FREE`] stands, and adds `FOR UPDATE OF e SKIP LOCKED` where [`CLAIM_LOCK`] stands.
+pub(crate) const CLAIM: &str = "UPDATE journey_entries SET claimed_until = $2 CLAIM_BY WHERE id IN (
          SELECT e.id FROM journey_entries e JOIN journeys j ON j.id = e.journey_id
-         WHERE e.state = 'active' AND e.due_at <= $1 AND (e.claimed_until IS NULL OR e.claimed_until < $1)
+         WHERE e.state = 'active' AND e.due_at <= $1 AND (e.claimed_until IS NULL OR e.claimed_until < $1 CLAIM_FREE)
            AND j.status = 'live'
-         ORDER BY e.due_at LIMIT $3 CLAIM_LOCK)
+         ORDER BY e.due_at, e.id LIMIT $3 CLAIM_LOCK)
      RETURNING id, journey_id, version, account_id, number, node, arrived, last_ticket, last_sent_at, entered_at";
 
 /// Where PostgreSQL's row locks go in [`CLAIM`].
 pub(crate) const CLAIM_LOCK: &str = "CLAIM_LOCK";
+
+/// Where PostgreSQL names the claiming node in [`CLAIM`].
+pub(crate) const CLAIM_BY: &str = "CLAIM_BY";
+
+/// Where PostgreSQL counts a dead node's claim as free in [`ANY_DUE`] and [`CLAIM`].
+pub(crate) const CLAIM_FREE: &str = "CLAIM_FREE";
+
+/// Lets every claim go (SQLite, where one process serves: a claim left by a process that was
+/// killed is let go when texto starts again).
+pub(crate) const RELEASE_ALL: &str = "UPDATE journey_entries SET claimed_until = NULL WHERE claimed_until IS NOT NULL";
 
 /// A version's definition (`$1` journey, `$2` version).
 pub(crate) const VERSION: &str = "SELECT definition FROM journey_versions WHERE journey_id = $1 AND version = $2";

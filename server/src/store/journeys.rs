@@ -32,7 +32,7 @@ pub(crate) struct SavedJourney {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum JourneySaved {
     /// Saved: a draft in place, a journey that has been live as a new version.
-    Saved(SavedJourney),
+    Saved(Box<SavedJourney>),
     /// The account has no such journey.
     NotFound,
     /// It is archived: it changes no more.

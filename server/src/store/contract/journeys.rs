@@ -1,13 +1,17 @@
 //! Journeys in both stores: a list's joiners enter its live journeys in the join's own
 //! transaction, once; a claim holds its contacts until it runs out (a node that stopped), and
-//! two PostgreSQL nodes never claim the same contact.
+//! two PostgreSQL nodes never claim the same contact, while a dead node's claims go to the
+//! other at once.
 
 use std::collections::HashSet;
 
 use chrono::{Duration, Utc};
 use texto_core::{Journey, JourneyStatus, wire::JourneyDto};
 
-use super::{backends::Backend, nodes::two_nodes};
+use super::{
+    backends::Backend,
+    nodes::{kill, two_nodes},
+};
 use crate::store::{
     JourneyRunStore, Store,
     approval::Hand,
@@ -106,4 +110,19 @@ async fn two_nodes_never_claim_the_same_contact() {
     assert!(ids(&a).is_disjoint(&ids(&b)), "no contact is claimed twice");
     let rest = first.claim_journey_steps(later, until, 10).await.expect("a claim");
     assert_eq!(a.len() + b.len() + rest.len(), 10, "every contact is claimed once");
+}
+
+#[tokio::test]
+async fn a_dead_nodes_claims_go_to_the_other_node_at_once() {
+    let Some((first, second)) = two_nodes().await else { return };
+    first.execute_batch(SET_UP).await.expect("set up");
+    live_journey(&first).await;
+    first.execute_batch(&joiners(1, 10)).await.expect("joiners");
+    let later = Utc::now() + Duration::seconds(5);
+    let until = later + Duration::minutes(5);
+    assert_eq!(first.claim_journey_steps(later, until, 10).await.expect("a claim").len(), 10);
+    assert!(second.claim_journey_steps(later, until, 10).await.expect("a claim").is_empty(), "held by the first");
+    kill(&first, &second).await;
+    let taken = second.claim_journey_steps(later, until, 10).await.expect("a claim");
+    assert_eq!(taken.len(), 10, "the dead node's claims are free before they run out");
 }

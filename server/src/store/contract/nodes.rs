@@ -32,7 +32,7 @@ const CAMPAIGN: &str = "
     SELECT 1, 1, 33611111100 + n, 'FR', 1, 100, 0, '2026-11-24T10:00:00Z' FROM generate_series(1, 10) AS n;";
 
 /// Stops `node`'s heartbeat and makes it look long dead to the others.
-async fn kill(node: &PgStore, witness: &PgStore) {
+pub(super) async fn kill(node: &PgStore, witness: &PgStore) {
     let id = node.node();
     node.close();
     // A beat already under way lands within the second.

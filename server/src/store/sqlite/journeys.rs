@@ -13,8 +13,9 @@ use crate::{
         account_contacts::{SAVE, TAGS, with_tag},
         approval::Hand,
         journey_runs::{
-            ANY_DUE, CARD, CLAIM, CLAIM_LOCK, CLICKED, COUNT, ClaimedEntry, ContactEdit, DELIVERED, JourneyRunStore,
-            KEYWORDS, LISTS, MOVE, Moves, REPLIED, SENT_BY, Since, VERSION, facts_of, read_claimed, without_tag,
+            ANY_DUE, CARD, CLAIM, CLAIM_BY, CLAIM_FREE, CLAIM_LOCK, CLICKED, COUNT, ClaimedEntry, ContactEdit,
+            DELIVERED, JourneyRunStore, KEYWORDS, LISTS, MOVE, Moves, RELEASE_ALL, REPLIED, SENT_BY, Since, VERSION,
+            facts_of, read_claimed, without_tag,
         },
         journeys::{
             DELETE, ENTER, ENTERED, ENTRIES, EXIT_ALL, Entering, EntryColumns, INSERT, JOURNEY_COLUMNS, JOURNEYS,
@@ -123,7 +124,7 @@ impl JourneyStore for SqliteStore {
                     keyword,
                     campaign
                 ])?;
-                Ok(one(db, account, id)?.map_or(JourneySaved::NotFound, JourneySaved::Saved))
+                Ok(one(db, account, id)?.map_or(JourneySaved::NotFound, |saved| JourneySaved::Saved(Box::new(saved))))
             })
             .await
     }
@@ -221,7 +222,10 @@ impl JourneyRunStore for SqliteStore {
         let at = now.clone();
         let due: bool = self
             .db
-            .read(move |db| Ok(db.prepare_cached(&numbered(ANY_DUE))?.query_row([at], |row| row.get(0))?))
+            .read(move |db| {
+                let sql = numbered(&ANY_DUE.replace(CLAIM_FREE, ""));
+                Ok(db.prepare_cached(&sql)?.query_row([at], |row| row.get(0))?)
+            })
             .await?;
         if !due {
             return Ok(Vec::new());
@@ -229,7 +233,7 @@ impl JourneyRunStore for SqliteStore {
         self.db
             .write(move |db| {
                 // One writer: nothing else claims meanwhile, so no row locks.
-                let sql = numbered(&CLAIM.replace(CLAIM_LOCK, ""));
+                let sql = numbered(&CLAIM.replace(CLAIM_LOCK, "").replace(CLAIM_BY, "").replace(CLAIM_FREE, ""));
                 let mut statement = db.prepare_cached(&sql)?;
                 let rows = statement.query_map(params![now, until, most], |row| read_claimed(row))?;
                 Ok(rows.collect::<Result<Vec<_>, _>>()?)
@@ -314,5 +318,9 @@ impl JourneyRunStore for SqliteStore {
                 Ok(())
             })
             .await
+    }
+
+    async fn release_journey_claims(&self) -> Result<u64, Error> {
+        self.db.write(|db| Ok(db.execute(RELEASE_ALL, [])? as u64)).await
     }
 }

@@ -88,8 +88,11 @@ pub(super) struct Choices {
     pub(super) segments: Signal<Vec<SegmentDto>>,
 }
 
+/// A text of the app, picked from the language's texts.
+pub(super) type Label = fn(&'static Texts) -> &'static str;
+
 /// The days of the week as the API names them, Monday first, with their labels.
-pub(super) const WEEKDAYS: [(&str, fn(&'static Texts) -> &'static str); 7] = [
+pub(super) const WEEKDAYS: [(&str, Label); 7] = [
     ("mon", |t| t.monday),
     ("tue", |t| t.tuesday),
     ("wed", |t| t.wednesday),
