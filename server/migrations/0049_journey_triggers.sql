@@ -3,6 +3,14 @@
 -- `planned_until` is how far it got, moved in the same transaction as the entries it plans.
 ALTER TABLE journeys ADD COLUMN trigger_timed INTEGER NOT NULL DEFAULT 0;  -- 1: a date or schedule trigger
 ALTER TABLE journeys ADD COLUMN planned_until TEXT;  -- a schedule's last time done, a date trigger's last day planned
+-- Journeys a contact enters when it starts matching a segment: the planner compares the
+-- segment's members with those it saw last (`journey_segment_members`) every few seconds.
+ALTER TABLE journeys ADD COLUMN trigger_segment INTEGER;  -- the segment whose newcomers enter
+CREATE TABLE journey_segment_members (
+    journey_id  INTEGER NOT NULL REFERENCES journeys(id) ON DELETE CASCADE,
+    number      INTEGER NOT NULL,
+    PRIMARY KEY (journey_id, number)
+) WITHOUT ROWID;
 -- Journeys a reply's keyword or a click on a campaign's link starts: the replier or the clicker
 -- enters in the reply's or the click's own transaction, as a list's joiner does.
 ALTER TABLE journeys ADD COLUMN trigger_keyword TEXT;     -- the keyword, folded as replies.keyword is

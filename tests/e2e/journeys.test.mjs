@@ -51,6 +51,12 @@ test("a welcome journey is built, checked in the page, put live and shows where 
   await page.getByRole("button", { name: "Edit Bienvenue" }).click();
   await page.locator('li[data-step="1"] .step-counts').filter({ hasText: "1 reached · 1 here now · 0 went on" }).waitFor();
   await page.locator('li[data-step="0"] .step-counts').filter({ hasText: "1 reached · 0 here now · 1 went on" }).waitFor();
+  // A trial run with a number: its way, step by step; nothing is sent.
+  await page.getByLabel("Number", { exact: true }).fill("33617171799");
+  await page.getByRole("button", { name: "Show the way" }).click();
+  await page.getByTestId("journey-trial").locator("li").nth(2).waitFor();
+  const way = await page.getByTestId("journey-trial").locator("li").allTextContents();
+  assert.deepEqual(way, ["Step 0 – Send a message", "Step 1 – Wait", "Step 2 – no: Otherwise"]);
   await assertAccessible(page, "Journeys");
   await screenshots(page, "journeys");
   await page.context().close();
@@ -127,6 +133,17 @@ test("a birthday and a weekly offer to a segment are built with the clock's trig
   assert.deepEqual(saved.exit, { type: "keyword", value: "FINI" });
   assert.deepEqual(saved.steps[1].if, { type: "segment", segment: segment.body.segment.id });
   await assertAccessible(page, "A keyword journey with an exit test and a segment branch");
+
+  await page.getByRole("button", { name: "New journey" }).click();
+  await page.getByLabel("Name").fill("Nouveaux VIP");
+  await page.getByLabel("Who enters").selectOption({ label: "Starts matching a segment" });
+  await page.getByLabel("Segment", { exact: true }).selectOption({ label: "VIP" });
+  await addStep.last().click();
+  await page.getByLabel("Step 0 – text").fill("Bienvenue parmi nos VIP !");
+  await page.getByRole("button", { name: "Save journey" }).click();
+  await page.getByRole("heading", { name: /Edit journey – Draft/ }).waitFor();
+  saved = (await api(suite.texto, "GET", "/journeys")).body.journeys.find((j) => j.name === "Nouveaux VIP");
+  assert.deepEqual(saved.trigger, { type: "segment", segment: segment.body.segment.id });
   await page.context().close();
 
   const french = await openApp(suite.browser, suite.texto, { locale: "fr-FR", path: "/app/journeys" });

@@ -176,6 +176,31 @@ impl Program {
     }
 }
 
+impl Program {
+    /// The way a contact would go through every step from the first, as if each send and wait
+    /// were done at once, `holds` answering each test: each node it reaches, in order, with its
+    /// test's answer for a branch (a trial run: nothing is sent).
+    pub fn trial(&self, mut holds: impl FnMut(&Condition) -> bool) -> Vec<(usize, Option<bool>)> {
+        let mut way = Vec::new();
+        let mut at = (!self.nodes.is_empty()).then_some(0);
+        while let Some(index) = at {
+            let Some(node) = self.nodes.get(index) else { break };
+            at = match &node.kind {
+                NodeKind::Branch { condition, then, otherwise } => {
+                    let held = holds(condition);
+                    way.push((index, Some(held)));
+                    if held { *then } else { *otherwise }
+                }
+                _ => {
+                    way.push((index, None));
+                    node.next
+                }
+            };
+        }
+        way
+    }
+}
+
 /// Lays `steps` out after the nodes already in `nodes`, their paths under `prefix`; a contact
 /// goes to `continuation` after the last of them.
 fn lay(steps: &[Step], prefix: &str, continuation: Option<usize>, nodes: &mut Vec<Node>) {

@@ -207,3 +207,19 @@ fn branches_and_the_exit_test_keywords_delivery_and_segments() {
     let paths: Vec<String> = Journey::parse(&wrong).expect_err("three errors").into_iter().map(|e| e.path).collect();
     assert_eq!(paths, ["journey.steps[0].if.segment", "journey.steps[1].if.value", "journey.exit.type"]);
 }
+
+#[test]
+fn a_trial_goes_through_every_step_and_the_branch_its_test_picks() {
+    let journey = Journey::parse(&welcome()).expect("a valid journey");
+    let program = Program::of(&journey);
+    let paths = |way: Vec<(usize, Option<bool>)>| -> Vec<(String, Option<bool>)> {
+        way.into_iter().map(|(i, held)| (program.nodes[i].path.clone(), held)).collect()
+    };
+    let clicked = paths(program.trial(|_| true));
+    let expected = [("0", None), ("1", None), ("2", Some(true)), ("2.then.0", None), ("3", None)];
+    assert_eq!(clicked, expected.map(|(p, h)| (p.to_owned(), h)));
+    // Not clicked: the reminder, then the end (the list step after the branch is never reached).
+    let not = paths(program.trial(|_| false));
+    let expected = [("0", None), ("1", None), ("2", Some(false)), ("2.else.0", None), ("2.else.1", None)];
+    assert_eq!(not, expected.map(|(p, h)| (p.to_owned(), h)));
+}

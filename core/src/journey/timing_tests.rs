@@ -112,6 +112,9 @@ fn triggers_and_waits_read_from_the_wire_and_write_back_the_same() {
     assert_eq!(Journey::parse(&journey.to_wire()).expect("reads back"), journey);
     let keyword = parsed(json!({"type": "keyword", "keyword": " Club "}), steps.clone()).expect("a keyword journey");
     assert_eq!(keyword.to_wire().trigger.and_then(|t| t.keyword).as_deref(), Some("CLUB"));
+    let newcomers = parsed(json!({"type": "segment", "segment": "5"}), steps.clone()).expect("a segment journey");
+    assert_eq!((&newcomers.trigger, newcomers.trigger.is_timed()), (&Trigger::Segment(5), true));
+    assert_eq!(Journey::parse(&newcomers.to_wire()).expect("reads back"), newcomers);
     let click = parsed(json!({"type": "click", "campaign": "42"}), steps.clone()).expect("a click journey");
     assert_eq!(click.trigger, Trigger::Click(42));
     assert_eq!(Journey::parse(&click.to_wire()).expect("reads back"), click);
@@ -138,6 +141,7 @@ fn triggers_and_waits_name_what_is_wrong() {
         (json!({"type": "keyword", "keyword": "stop"}), "journey.trigger.keyword"),
         (json!({"type": "keyword", "keyword": "two words"}), "journey.trigger.keyword"),
         (json!({"type": "click", "campaign": "abc"}), "journey.trigger.campaign"),
+        (json!({"type": "segment"}), "journey.trigger.segment"),
         (json!({"type": "opened"}), "journey.trigger.type"),
     ];
     for (trigger, path) in cases {

@@ -19,6 +19,8 @@ pub enum Trigger {
     Click(i64),
     /// A date field of the contact: a birthday, a renewal.
     Date(DateTrigger),
+    /// Starting to match one of the account's segments, whatever made the contact match.
+    Segment(i64),
     /// A schedule: each time it comes round, the contacts of one of the account's segments.
     Schedule {
         /// When.
@@ -28,7 +30,7 @@ pub enum Trigger {
     },
 }
 
-const KINDS: &str = "list, keyword, click, date, schedule or api";
+const KINDS: &str = "list, segment, keyword, click, date, schedule or api";
 
 impl Trigger {
     /// Its type on the wire.
@@ -38,14 +40,16 @@ impl Trigger {
             Trigger::Api => "api",
             Trigger::Keyword(_) => "keyword",
             Trigger::Click(_) => "click",
+            Trigger::Segment(_) => "segment",
             Trigger::Date(_) => "date",
             Trigger::Schedule { .. } => "schedule",
         }
     }
 
-    /// Whether the runner puts contacts in it by the clock (a date or a schedule).
+    /// Whether the runner's planner puts contacts in it (a date, a schedule, a segment's
+    /// newcomers), rather than the event that enters them.
     pub fn is_timed(&self) -> bool {
-        matches!(self, Trigger::Date(_) | Trigger::Schedule { .. })
+        matches!(self, Trigger::Date(_) | Trigger::Schedule { .. } | Trigger::Segment(_))
     }
 
     /// The trigger on the wire.
@@ -56,6 +60,7 @@ impl Trigger {
             Trigger::Api => shown,
             Trigger::Keyword(keyword) => JourneyTriggerDto { keyword: Some(keyword.as_str().to_owned()), ..shown },
             Trigger::Click(campaign) => JourneyTriggerDto { campaign: Some(campaign.to_string()), ..shown },
+            Trigger::Segment(segment) => JourneyTriggerDto { segment: Some(segment.to_string()), ..shown },
             Trigger::Date(date) => JourneyTriggerDto {
                 field: Some(date.field.clone()),
                 every: Some(if date.yearly { "year" } else { "once" }.to_owned()),
@@ -101,6 +106,7 @@ impl Trigger {
                 }
             }
             "click" => Ok(Trigger::Click(parse_id(trigger.campaign.as_deref(), &path("campaign"), "campaign")?)),
+            "segment" => Ok(Trigger::Segment(parse_id(trigger.segment.as_deref(), &path("segment"), "segment")?)),
             "date" => Ok(Trigger::Date(DateTrigger {
                 field: DateTrigger::parse_field(trigger.field.as_deref(), &path("field"))?,
                 yearly: match every {

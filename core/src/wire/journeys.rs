@@ -84,6 +84,7 @@ pub struct JourneyStepDto {
 }
 
 /// What puts a contact in a journey: `{"type": "list", "list": "12"}` (joining the list),
+/// `{"type": "segment", "segment": "5"}` (starting to match the segment),
 /// `{"type": "keyword", "keyword": "CLUB"}` (a reply starting with it), `{"type": "click",
 /// "campaign": "123"}` (a click on one of the campaign's links),
 /// `{"type": "date", "field": "birthday", "every": "year", "offset": "0d", "at": "09:00"}` (a
@@ -93,7 +94,7 @@ pub struct JourneyStepDto {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct JourneyTriggerDto {
-    /// `list`, `keyword`, `click`, `date`, `schedule` or `api`.
+    /// `list`, `segment`, `keyword`, `click`, `date`, `schedule` or `api`.
     #[serde(rename = "type", default, deserialize_with = "lenient::string")]
     pub kind: String,
     /// The list, for `list`.
@@ -105,7 +106,7 @@ pub struct JourneyTriggerDto {
     /// The campaign (its ticket) whose links a click on enters, for `click`.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub campaign: Option<String>,
-    /// The segment, for `schedule`.
+    /// The segment, for `segment` (who starts matching it) and `schedule`.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub segment: Option<String>,
     /// For `date`: the custom field holding the date (`YYYY-MM-DD`).
@@ -305,3 +306,45 @@ pub struct JourneyReportResponse {
     pub steps: Vec<JourneyStepReportDto>,
 }
 document!(JourneyReportResponse, None, &["response"]);
+
+/// `{"number": "33612345678"}`: the request of `POST /journey/:id/trial`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct JourneyTrialRequest {
+    /// The number to try, international.
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub number: String,
+}
+document!(JourneyTrialRequest, None, &["request"]);
+
+/// One step of a trial run.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct JourneyTrialStepDto {
+    /// The step (`0`, `2.then.1`).
+    #[serde(default, deserialize_with = "lenient::string")]
+    pub step: String,
+    /// Its type.
+    #[serde(rename = "type", default, deserialize_with = "lenient::string")]
+    pub kind: String,
+    /// For a branch: whether its test holds for the number now.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_flag")]
+    pub holds: Option<bool>,
+}
+
+/// The answer to `POST /journey/:id/trial`: the steps the number would go through, in order, as
+/// its contact is now (nothing is sent or written).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct JourneyTrialResponse {
+    /// 1.
+    #[serde(deserialize_with = "lenient::int")]
+    pub status: i64,
+    /// `OK`.
+    #[serde(deserialize_with = "lenient::string")]
+    pub message: String,
+    /// The steps, in order.
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub steps: Vec<JourneyTrialStepDto>,
+}
+document!(JourneyTrialResponse, None, &["response"]);

@@ -3,6 +3,14 @@
 -- `planned_until` is how far it got, moved in the same transaction as the entries it plans.
 ALTER TABLE journeys ADD COLUMN trigger_timed BOOLEAN NOT NULL DEFAULT FALSE;
 ALTER TABLE journeys ADD COLUMN planned_until TEXT;
+-- Journeys a contact enters when it starts matching a segment: the planner compares the
+-- segment's members with those it saw last (`journey_segment_members`) every few seconds.
+ALTER TABLE journeys ADD COLUMN trigger_segment BIGINT;
+CREATE TABLE journey_segment_members (
+    journey_id  BIGINT NOT NULL REFERENCES journeys(id) ON DELETE CASCADE,
+    number      BIGINT NOT NULL,
+    PRIMARY KEY (journey_id, number)
+);
 -- The node holding a claim: a node that stops beating frees its claims at once, not when they
 -- run out.
 ALTER TABLE journey_entries ADD COLUMN claimed_by BIGINT;

@@ -171,6 +171,7 @@ pub const ROUTES: &[(&str, &str, Access)] = &[
     ("POST", "/journey/{id}/enter", Signed(Send, Some("journey.enter"))),
     ("GET", "/journey/{id}/contacts", Signed(Read, None)),
     ("GET", "/journey/{id}/report", Signed(Read, None)),
+    ("POST", "/journey/{id}/trial", Signed(Read, None)),
     ("GET", "/segments", Signed(Read, None)),
     ("POST", "/segment", Signed(EditLists, Some("segment.create"))),
     ("POST", "/segment/count", Signed(Read, None)),

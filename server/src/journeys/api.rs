@@ -61,7 +61,7 @@ fn named_in(journey: &Journey) -> Vec<(String, Named)> {
     let mut named = Vec::new();
     match &journey.trigger {
         Trigger::List(list) => named.push(("journey.trigger.list".to_owned(), Named::List(*list))),
-        Trigger::Schedule { segment, .. } => {
+        Trigger::Schedule { segment, .. } | Trigger::Segment(segment) => {
             named.push(("journey.trigger.segment".to_owned(), Named::Segment(*segment)))
         }
         Trigger::Click(ticket) => named.push(("journey.trigger.campaign".to_owned(), Named::Campaign(*ticket))),

@@ -1,11 +1,13 @@
 //! Journeys (texto's addition): messages that send themselves. `api` edits them and changes
 //! their status, `entries` puts contacts in them and reports where they are, `planner` puts in
-//! those the clock brings (a date, a schedule), and `runner` does their due steps on every node.
+//! those the clock brings (a date, a schedule), `runner` does their due steps on every node,
+//! and `trial` shows the way a number would go.
 
 pub(crate) mod api;
 pub(crate) mod entries;
 pub(crate) mod planner;
 pub(crate) mod runner;
+pub(crate) mod trial;
 
 use axum::Router;
 use texto_core::{format_paris, wire::JourneyDto};
@@ -13,7 +15,7 @@ use texto_core::{format_paris, wire::JourneyDto};
 use crate::{state::AppState, store::journeys::SavedJourney};
 
 pub(crate) fn router() -> Router<AppState> {
-    api::router().merge(entries::router())
+    api::router().merge(entries::router()).merge(trial::router())
 }
 
 /// A journey as the wire shows it.

@@ -1,9 +1,13 @@
-//! The journeys' planner: puts contacts in the journeys the clock triggers. A schedule, each
-//! time it comes round (Paris time), enters its segment's contacts; a date trigger enters, a
-//! day ahead, the contacts whose date falls on that day, each due at the trigger's time of its
-//! own day (core's [`DateTrigger`]). Each plan is written with the mark of how far planning
-//! got, so whichever node plans first, a day or a time is planned once; a schedule missed while
-//! texto was down comes round once, and dates missed are not celebrated late.
+//! The journeys' planner: puts contacts in the journeys the clock or a segment triggers. A
+//! schedule, each time it comes round (Paris time), enters its segment's contacts; a date
+//! trigger enters, a day ahead, the contacts whose date falls on that day, each due at the
+//! trigger's time of its own day (core's [`DateTrigger`]); a segment trigger enters, every few
+//! seconds, the contacts that started matching its segment, whatever made them match. Each plan
+//! is written with the mark of how far planning got, so whichever node plans first, a day, a
+//! time or a look is planned once; a schedule missed while texto was down comes round once, and
+//! dates missed are not celebrated late.
+
+use std::collections::HashSet;
 
 use chrono::{DateTime, Duration, NaiveTime, Utc};
 use texto_core::{DateTrigger, Msisdn, Schedule, Trigger, Zone, local_instant};
@@ -11,8 +15,11 @@ use texto_core::{DateTrigger, Msisdn, Schedule, Trigger, Zone, local_instant};
 use crate::{
     Error,
     state::AppState,
-    store::journey_plans::{Plan, PlanMark, TimedJourney},
+    store::journey_plans::{KeepOut, Plan, PlanMark, TimedJourney},
 };
+
+/// How often a segment trigger looks for the contacts that started matching its segment.
+const SEGMENT_EVERY: Duration = Duration::seconds(10);
 
 /// Plans what the clock brought by `now` for every live timed journey; how many entered.
 pub(crate) async fn plan(state: &AppState, now: DateTime<Utc>) -> Result<usize, Error> {
@@ -21,6 +28,7 @@ pub(crate) async fn plan(state: &AppState, now: DateTime<Utc>) -> Result<usize, 
         entered += match &journey.trigger {
             Trigger::Schedule { schedule, segment } => scheduled(state, &journey, schedule, *segment, now).await?,
             Trigger::Date(date) => dated(state, &journey, date, now).await?,
+            Trigger::Segment(segment) => newcomers(state, &journey, *segment, now).await?,
             Trigger::List(_) | Trigger::Api | Trigger::Keyword(_) | Trigger::Click(_) => 0,
         };
     }
@@ -43,14 +51,12 @@ async fn scheduled(
     let since = match journey.planned_until {
         PlanMark::Instant(since) => since,
         PlanMark::Day(day) => local_instant(Zone::Paris.time_zone(), day, NaiveTime::MIN),
-        PlanMark::None => return write(state, journey, PlanMark::Instant(now), Vec::new(), false).await,
+        PlanMark::None => return write(state, journey, PlanMark::Instant(now), Vec::new(), KeepOut::InJourney).await,
     };
     let Some(came) = schedule.latest(since, now) else { return Ok(0) };
-    let id = segment.to_string();
-    let mut found = state.store.segment_contacts(journey.account, std::slice::from_ref(&id)).await?;
-    let numbers = found.remove(&id).unwrap_or_default();
-    let entries = numbers.iter().filter_map(|c| c.number.parse::<i64>().ok()).map(|n| (n, now)).collect();
-    write(state, journey, PlanMark::Instant(came), entries, false).await
+    let numbers = state.store.segment_numbers(journey.account, segment).await?;
+    let entries = numbers.into_iter().map(|n| (n, now)).collect();
+    write(state, journey, PlanMark::Instant(came), entries, KeepOut::InJourney).await
 }
 
 /// Plans each day from the mark (or today) to tomorrow, Paris's calendar.
@@ -80,7 +86,8 @@ async fn dated(
             was,
             mark,
             entries,
-            once: !date.yearly,
+            keep_out: if date.yearly { KeepOut::InJourney } else { KeepOut::Ever },
+            members: (Vec::new(), Vec::new()),
         };
         let count = plan.entries.len();
         if !state.store.enter_planned(plan).await? {
@@ -94,6 +101,34 @@ async fn dated(
     Ok(entered)
 }
 
+/// Enters the contacts that started matching the segment since the last look, every
+/// [`SEGMENT_EVERY`]. The first look after going live only notes who matches: those who
+/// matched before do not enter, as a list's members before do not.
+async fn newcomers(state: &AppState, journey: &TimedJourney, segment: i64, now: DateTime<Utc>) -> Result<usize, Error> {
+    let first = match journey.planned_until {
+        PlanMark::Instant(last) if now - last < SEGMENT_EVERY => return Ok(0),
+        PlanMark::None => true,
+        PlanMark::Instant(_) | PlanMark::Day(_) => false,
+    };
+    let now_in: HashSet<i64> = state.store.segment_numbers(journey.account, segment).await?.into_iter().collect();
+    let before: HashSet<i64> = state.store.segment_seen(journey.id).await?.into_iter().collect();
+    let started: Vec<i64> = now_in.difference(&before).copied().collect();
+    let stopped: Vec<i64> = before.difference(&now_in).copied().collect();
+    let entries = if first { Vec::new() } else { started.iter().map(|n| (*n, now)).collect() };
+    let count = entries.len();
+    let plan = Plan {
+        journey: journey.id,
+        version: journey.version,
+        account: journey.account,
+        was: journey.planned_until,
+        mark: PlanMark::Instant(now),
+        entries,
+        keep_out: KeepOut::after(journey.reentry, now),
+        members: (started, stopped),
+    };
+    Ok(if state.store.enter_planned(plan).await? { count } else { 0 })
+}
+
 /// Writes a plan moving `journey`'s mark to `mark`; how many it put in (none if another node
 /// planned first).
 async fn write(
@@ -101,7 +136,7 @@ async fn write(
     journey: &TimedJourney,
     mark: PlanMark,
     entries: Vec<(i64, DateTime<Utc>)>,
-    once: bool,
+    keep_out: KeepOut,
 ) -> Result<usize, Error> {
     let count = entries.len();
     let plan = Plan {
@@ -111,7 +146,8 @@ async fn write(
         was: journey.planned_until,
         mark,
         entries,
-        once,
+        keep_out,
+        members: (Vec::new(), Vec::new()),
     };
     Ok(if state.store.enter_planned(plan).await? { count } else { 0 })
 }

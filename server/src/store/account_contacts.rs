@@ -208,12 +208,13 @@ pub(crate) const CLICKS: &str =
 
 /// The erasure, statement by statement (`$1` account, `$2` number): clicks before the
 /// messages they point at are masked.
-pub(crate) const ERASE: [&str; 10] = [
+pub(crate) const ERASE: [&str; 11] = [
     "DELETE FROM clicks WHERE message_id IN (SELECT id FROM messages WHERE account_id = $1 AND number = $2)",
     "DELETE FROM replies WHERE account_id = $1 AND number = $2",
     "DELETE FROM contacts WHERE number = $2 AND list_id IN (SELECT id FROM lists WHERE account_id = $1)",
     "DELETE FROM auto_replies WHERE account_id = $1 AND number = $2",
     "DELETE FROM journey_entries WHERE account_id = $1 AND number = $2",
+    "DELETE FROM journey_segment_members WHERE number = $2 AND journey_id IN (SELECT id FROM journeys WHERE account_id = $1)",
     "DELETE FROM last_sent WHERE account_id = $1 AND number = $2",
     "UPDATE messages SET number = 0, info = NULL WHERE account_id = $1 AND number = $2",
     "UPDATE blacklist SET info1 = '', info2 = '', info3 = '', info4 = '' WHERE account_id = $1 AND number = $2",

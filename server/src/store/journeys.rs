@@ -171,12 +171,12 @@ pub(crate) const JOURNEYS: &str = "WHERE j.account_id = $1 ORDER BY lower(j.name
 pub(crate) const ONE: &str = "WHERE j.account_id = $1 AND j.id = $2";
 
 /// Creates a draft (`$1` account, `$2` name, `$3` trigger list, `$4` re-entry seconds, `$5`
-/// and `$6` the hand, `$7` now, `$8` whether the clock triggers it, `$9` the trigger keyword,
-/// `$10` the trigger campaign), answering its id.
+/// and `$6` the hand, `$7` now, `$8` whether the planner triggers it, `$9` the trigger keyword,
+/// `$10` the trigger campaign, `$11` the trigger segment), answering its id.
 pub(crate) const INSERT: &str = "INSERT INTO journeys (account_id, name, status, version, trigger_list,
         reentry_seconds, edited_by_person, edited_by_token, created_at, updated_at, trigger_timed, trigger_keyword,
-        trigger_campaign)
-     VALUES ($1, $2, 'draft', 1, $3, $4, $5, $6, $7, $7, $8, $9, $10) RETURNING id";
+        trigger_campaign, trigger_segment)
+     VALUES ($1, $2, 'draft', 1, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11) RETURNING id";
 
 /// The status and version of one of the account's journeys (`$1` account, `$2` id).
 pub(crate) const STATUS: &str = "SELECT status, version FROM journeys WHERE account_id = $1 AND id = $2";
@@ -187,11 +187,13 @@ pub(crate) const SAVE_VERSION: &str =
      ON CONFLICT (journey_id, version) DO UPDATE SET definition = excluded.definition";
 
 /// Changes a journey's own columns (`$1` id, `$2` version, `$3` name, `$4` trigger list, `$5`
-/// re-entry seconds, `$6` and `$7` the hand, `$8` now, `$9` whether the clock triggers it,
-/// `$10` the trigger keyword, `$11` the trigger campaign).
+/// re-entry seconds, `$6` and `$7` the hand, `$8` now, `$9` whether the planner triggers it,
+/// `$10` the trigger keyword, `$11` the trigger campaign, `$12` the trigger segment). A new
+/// trigger segment starts with no mark: its members then are seen without entering.
 pub(crate) const UPDATE: &str = "UPDATE journeys SET version = $2, name = $3, trigger_list = $4, reentry_seconds = $5,
         edited_by_person = $6, edited_by_token = $7, updated_at = $8, trigger_timed = $9, trigger_keyword = $10,
-        trigger_campaign = $11
+        trigger_campaign = $11, trigger_segment = $12,
+        planned_until = CASE WHEN trigger_segment IS NOT DISTINCT FROM $12 THEN planned_until END
      WHERE id = $1";
 
 /// Deletes a journey (`$1` account, `$2` id): its versions, entries and counts go with it.
@@ -199,9 +201,10 @@ pub(crate) const DELETE: &str = "DELETE FROM journeys WHERE account_id = $1 AND 
 
 /// Changes a journey's status (`$1` account, `$2` id, `$3` status, `$4` now). Going live, a
 /// timed trigger's planning starts from now: a schedule missed while paused does not come
-/// round late.
+/// round late; a segment trigger's starts with no mark, so that its members then are seen
+/// without entering (only those who start matching after enter).
 pub(crate) const SET_STATUS: &str = "UPDATE journeys SET status = $3, updated_at = $4,
-        planned_until = CASE WHEN $3 = 'live' THEN $4 ELSE planned_until END
+        planned_until = CASE WHEN $3 <> 'live' THEN planned_until WHEN trigger_segment IS NULL THEN $4 END
      WHERE account_id = $1 AND id = $2";
 
 /// Takes every contact out of an archived journey (`$1` id).
@@ -261,6 +264,8 @@ pub(crate) struct EntryColumns {
     pub(crate) keyword: Option<String>,
     /// The campaign whose clickers enter.
     pub(crate) campaign: Option<i64>,
+    /// The segment whose newcomers enter.
+    pub(crate) segment: Option<i64>,
 }
 
 impl EntryColumns {
@@ -273,6 +278,7 @@ impl EntryColumns {
             timed: trigger.is_timed(),
             keyword: if let Trigger::Keyword(keyword) = trigger { Some(keyword.as_str().to_owned()) } else { None },
             campaign: if let Trigger::Click(campaign) = trigger { Some(*campaign) } else { None },
+            segment: if let Trigger::Segment(segment) = trigger { Some(*segment) } else { None },
         }
     }
 }

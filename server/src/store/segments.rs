@@ -54,6 +54,8 @@ pub(crate) trait SegmentStore: Send + Sync {
         account: AccountId,
         ids: &[String],
     ) -> Result<HashMap<String, Vec<Contact>>, Error>;
+    /// The numbers in one of the account's segments now (none when it has no such segment).
+    async fn segment_numbers(&self, account: AccountId, segment: i64) -> Result<Vec<i64>, Error>;
     /// Those of `numbers` in one of the account's segments now (none when it has no such
     /// segment).
     async fn segment_members(&self, account: AccountId, segment: i64, numbers: Vec<i64>) -> Result<Vec<i64>, Error>;

@@ -1,6 +1,7 @@
 //! What a journey's branches and exit test: whether its last send was delivered, a reply's
 //! keyword since, a segment; a contact whose reply meets the exit test leaves at its next
-//! step; and a segment of another account is refused.
+//! step; a segment of another account is refused; and a trial run shows the way a number
+//! would go without sending or writing anything.
 
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -92,4 +93,62 @@ async fn branches_follow_delivery_keywords_and_segments_and_the_exit_test_lets_a
     })
     .await;
     assert!(received(&app, dan).await.iter().all(|m| m["text"] != "Dernier rappel."), "Dan left the journey");
+}
+
+#[tokio::test]
+async fn a_trial_shows_the_way_a_number_would_go_and_writes_nothing() {
+    let app = quick_app().await;
+    let (ana, bo) = ("33612390001", "33612390002");
+    let (status, _) =
+        app.json(Method::PUT, &format!("/contact/{ana}"), Some(json!({"contact": {"tags": ["vip"]}}))).await;
+    assert_eq!(status, 200);
+    let segment = json!({"segment": {"name": "VIP", "rules": [{"type": "tag", "value": "vip"}]}});
+    let (_, saved) = app.json(Method::POST, "/segment", Some(segment)).await;
+    let vip = saved["segment"]["id"].as_str().expect("a segment").to_owned();
+    let id = create(
+        &app,
+        json!({
+            "name": "Essai", "trigger": {"type": "api"},
+            "steps": [
+                {"type": "send", "text": "Bonjour"},
+                {"type": "branch", "if": {"type": "segment", "segment": vip},
+                 "then": [{"type": "send", "text": "Offre VIP"}], "else": [{"type": "end"}]},
+                {"type": "send", "text": "À bientôt"}
+            ]
+        }),
+    )
+    .await;
+    let way = |number: &'static str| {
+        let app = &app;
+        let id = id.clone();
+        async move {
+            let (status, body) =
+                app.json(Method::POST, &format!("/journey/{id}/trial"), Some(json!({"number": number}))).await;
+            assert_eq!(status, 200, "{body}");
+            body["steps"]
+                .as_array()
+                .expect("steps")
+                .iter()
+                .map(|s| (s["step"].clone(), s["holds"].clone()))
+                .collect::<Vec<_>>()
+        }
+    };
+    // A draft can be tried: Ana (VIP) gets the offer, Bo ends at the branch.
+    let shown = |steps: &[(&str, Value)]| steps.iter().map(|(s, h)| (json!(s), h.clone())).collect::<Vec<_>>();
+    assert_eq!(
+        way(ana).await,
+        shown(&[("0", Value::Null), ("1", json!(true)), ("1.then.0", Value::Null), ("2", Value::Null)])
+    );
+    assert_eq!(way(bo).await, shown(&[("0", Value::Null), ("1", json!(false)), ("1.else.0", Value::Null)]));
+    // Nothing was sent or entered.
+    let (_, contacts) = app.json(Method::GET, &format!("/journey/{id}/contacts"), None).await;
+    assert_eq!(contacts["contacts"], json!([]), "{contacts}");
+    assert!(received(&app, ana).await.is_empty());
+    // A wrong number is named; another account's journey is not found.
+    let (status, body) = app.json(Method::POST, &format!("/journey/{id}/trial"), Some(json!({"number": "12"}))).await;
+    assert_eq!((status, &body["errors"][0]["path"]), (422, &json!("number")), "{body}");
+    let bob = account(&app.db(), "bob", 10.0).await;
+    let (status, _) =
+        app.json_as(&bob, Method::POST, &format!("/journey/{id}/trial"), Some(json!({"number": ana}))).await;
+    assert_eq!(status, 404);
 }

@@ -1,7 +1,7 @@
 //! What starts a journey besides a list and an application: a birthday enters each contact at
 //! 09:00 of its own day (Paris, La Réunion), planned a day ahead; a weekly schedule enters a segment's
-//! contacts once each time it comes round; a reply's keyword and a click on a campaign's link
-//! enter the replier and the clicker; a wait until a weekday and time ends then, in the
+//! contacts once each time it comes round; a contact that starts matching a segment enters; a
+//! reply's keyword and a click on a campaign's link enter the replier and the clicker; a wait until a weekday and time ends then, in the
 //! contact's time; and another account's segment or campaign is out of reach.
 
 use chrono::{Datelike, Duration, NaiveDate, NaiveTime, Utc};
@@ -208,4 +208,40 @@ async fn a_reply_with_the_keyword_and_a_click_on_the_campaign_start_their_journe
     assert_eq!((&clickers[0]["number"], &clickers[0]["state"]), (&json!(bo), &json!("waiting")));
     let (_, report) = app.json(Method::GET, &format!("/journey/{offer}/report"), None).await;
     assert_eq!(report["entered"], 1, "{report}");
+}
+
+#[tokio::test]
+async fn a_contact_that_starts_matching_a_segment_enters_and_those_who_matched_before_do_not() {
+    let app = quick_app().await;
+    let (before, newcomer, other) = ("33612410001", "33612410002", "33612410003");
+    card(&app, before, json!({"tags": ["vip"]})).await;
+    card(&app, other, json!({"firstname": "Léo"})).await;
+    let segment = json!({"segment": {"name": "VIP", "rules": [{"type": "tag", "value": "vip"}]}});
+    let (_, saved) = app.json(Method::POST, "/segment", Some(segment)).await;
+    let vip = saved["segment"]["id"].as_str().expect("a segment").to_owned();
+    let id = create(
+        &app,
+        json!({
+            "name": "Nouveaux VIP", "trigger": {"type": "segment", "segment": vip},
+            "steps": [{"type": "send", "text": "Bienvenue parmi nos VIP !"}]
+        }),
+    )
+    .await;
+    assert_eq!(set_status(&app, &app.token, &id, "live").await.0, 200);
+    // The first look after going live notes who matches then, and enters nobody.
+    until("the first look", || async {
+        let mark = app.sql(&format!("SELECT planned_until FROM journeys WHERE id = {id}")).await;
+        mark[0][0].is_some().then_some(())
+    })
+    .await;
+    // Tagged by an edit, the newcomer starts matching and enters at the next look.
+    card(&app, newcomer, json!({"tags": ["vip"]})).await;
+    let contacts = contacts_when(&app, &id, "the newcomer welcomed", |c| c.len() == 1 && c[0]["state"] == "done").await;
+    assert_eq!(contacts[0]["number"], newcomer);
+    until("the welcome", || async {
+        received(&app, newcomer).await.into_iter().find(|m| m["text"] == "Bienvenue parmi nos VIP !")
+    })
+    .await;
+    assert!(received(&app, before).await.is_empty(), "who matched before going live does not enter");
+    assert!(received(&app, other).await.is_empty());
 }

@@ -613,7 +613,14 @@ texts! {
     trigger_api: "Numbers your application sends (API)", "Les numéros envoyés par votre application (API)";
     trigger_list: "Joins a list", "Rejoint une liste";
     trigger_joins: "Who joins the list", "Qui rejoint la liste";
+    trigger_segment_joins: "Starts matching a segment", "Entre dans un segment";
     trigger_keyword: "Replies with a keyword", "Répond par un mot-clé";
+    trial_title: "Try it with a number", "L’essayer avec un numéro";
+    trial_hint: "The way this number would go, as its contact is now. Nothing is sent: each message and wait counts as done, and what the contact did since a message (clicked, replied) as not yet.", "Le chemin que suivrait ce numéro, tel que son contact est maintenant. Rien n’est envoyé : chaque message et chaque attente comptent comme faits, et ce que le contact a fait depuis un message (clic, réponse) comme pas encore.";
+    trial_number: "Number", "Numéro";
+    trial_button: "Show the way", "Montrer le chemin";
+    trial_holds: "yes: Then", "oui : Alors";
+    trial_fails: "no: Otherwise", "non : Sinon";
     test_keyword: "Replied with a keyword", "A répondu par un mot-clé";
     test_delivered: "Received the last message", "A reçu le dernier message";
     test_segment: "Is in a segment", "Est dans un segment";

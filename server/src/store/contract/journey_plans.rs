@@ -1,7 +1,8 @@
 //! Clock-triggered entries in both stores: a plan is written only from the mark it read, so a
 //! day or a schedule's time is planned once, on two PostgreSQL nodes too; the numbers whose date
 //! falls on a day are found by their `-MM-DD` or whole date; and a number in the journey, or
-//! (once) ever in it, is not entered again.
+//! (once) ever in it, is not entered again; and a segment trigger's members are kept with its
+//! plans.
 
 use chrono::{Duration, NaiveDate, Utc};
 use texto_core::{Journey, JourneyStatus, wire::JourneyDto};
@@ -10,7 +11,7 @@ use super::{backends::Backend, nodes::two_nodes};
 use crate::store::{
     JourneyPlanStore, JourneyStore, Store,
     approval::Hand,
-    journey_plans::{Plan, PlanMark},
+    journey_plans::{KeepOut, Plan, PlanMark},
     journeys::JourneySaved,
 };
 
@@ -46,7 +47,8 @@ fn plan(journey: i64, was: PlanMark, day: NaiveDate, numbers: &[i64]) -> Plan {
         was,
         mark: PlanMark::Day(day),
         entries: numbers.iter().map(|n| (*n, at)).collect(),
-        once: false,
+        keep_out: KeepOut::InJourney,
+        members: (Vec::new(), Vec::new()),
     }
 }
 
@@ -73,13 +75,37 @@ async fn a_day_is_planned_once_from_the_mark_read_and_dates_are_found_by_day() {
         let next = day + Duration::days(1);
         // A number still in the journey is not entered again; once: nor one that ever was.
         assert!(store.enter_planned(plan(id, PlanMark::Day(day), next, &[33600000001])).await.expect("planned"));
-        let once = Plan { once: true, ..plan(id, PlanMark::Day(next), next + Duration::days(1), &[33600000002]) };
+        let once =
+            Plan { keep_out: KeepOut::Ever, ..plan(id, PlanMark::Day(next), next + Duration::days(1), &[33600000002]) };
         backend.execute("UPDATE journey_entries SET state = 'done'").await;
         assert!(store.enter_planned(once).await.expect("planned"));
         let timed = store.timed_journeys().await.expect("timed journeys");
         assert_eq!(timed[0].planned_until, PlanMark::Day(next + Duration::days(1)));
         let (entered, _) = store.journey_counts(1, id, 1).await.expect("counts");
         assert_eq!(entered, 2, "two entries, whatever was planned again");
+
+        // A segment trigger's members: those seen are kept with the plan, those gone forgotten.
+        // An entry after the cut-off keeps a number out (a re-entry delay); an older one does not.
+        let later = PlanMark::Day(next + Duration::days(2));
+        let seen = Plan {
+            keep_out: KeepOut::Since(Utc::now() - Duration::days(1)),
+            members: (vec![33600000001, 33600000003], Vec::new()),
+            ..plan(id, PlanMark::Day(next + Duration::days(1)), next + Duration::days(2), &[33600000001])
+        };
+        assert!(store.enter_planned(seen).await.expect("planned"));
+        let mut members = store.segment_seen(id).await.expect("seen");
+        members.sort();
+        assert_eq!(members, [33600000001, 33600000003]);
+        assert_eq!(store.journey_counts(1, id, 1).await.expect("counts").0, 2, "entered today, so kept out");
+        let gone = Plan {
+            keep_out: KeepOut::Since(Utc::now() + Duration::hours(1)),
+            members: (Vec::new(), vec![33600000001]),
+            ..plan(id, later, next + Duration::days(3), &[33600000001, 33600000003])
+        };
+        assert!(store.enter_planned(gone).await.expect("planned"));
+        assert_eq!(store.segment_seen(id).await.expect("seen"), [33600000003]);
+        let (entered, _) = store.journey_counts(1, id, 1).await.expect("counts");
+        assert_eq!(entered, 4, "33600000001 again (its entry is before the cut-off), 33600000003 the first time");
     }
 }
 

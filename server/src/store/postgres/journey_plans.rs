@@ -8,12 +8,19 @@ use crate::{
     store::{
         AccountId,
         journey_plans::{
-            ENTER_PLANNED, JourneyPlanStore, MARK, Plan, TIMED, TimedJourney, dated_sql, read_timed, two_dates,
+            ENTER_PLANNED, JourneyPlanStore, MARK, Plan, SEEN, TIMED, TimedJourney, dated_sql, read_timed, two_dates,
         },
         segment_sql::Dialect,
         time,
     },
 };
+
+/// Notes the numbers now seen in a segment (`$1` journey, `$2` the numbers).
+const SEE_ALL: &str = "INSERT INTO journey_segment_members (journey_id, number) SELECT $1, unnest($2::BIGINT[])
+     ON CONFLICT DO NOTHING";
+
+/// Forgets the numbers no longer in a segment (`$1` journey, `$2` the numbers).
+const UNSEE_ALL: &str = "DELETE FROM journey_segment_members WHERE journey_id = $1 AND number = ANY($2)";
 
 #[async_trait]
 impl JourneyPlanStore for PgStore {
@@ -44,12 +51,26 @@ impl JourneyPlanStore for PgStore {
         if marked == 0 {
             return Ok(false);
         }
+        let (ever, since) = plan.keep_out.columns();
         let statement = tx.prepare_cached(ENTER_PLANNED).await?;
         for (number, at) in &plan.entries {
             let at = time::store(*at);
-            tx.execute(&statement, &[&plan.journey, &plan.version, &plan.account, number, &at, &plan.once]).await?;
+            tx.execute(&statement, &[&plan.journey, &plan.version, &plan.account, number, &at, &ever, &since]).await?;
+        }
+        // A segment's members in two statements, however many (a first look sees them all).
+        let (seen, gone) = &plan.members;
+        if !seen.is_empty() {
+            tx.execute(SEE_ALL, &[&plan.journey, seen]).await?;
+        }
+        if !gone.is_empty() {
+            tx.execute(UNSEE_ALL, &[&plan.journey, gone]).await?;
         }
         tx.commit().await?;
         Ok(true)
+    }
+
+    async fn segment_seen(&self, journey: i64) -> Result<Vec<i64>, Error> {
+        let client = self.pool.get().await?;
+        Ok(query(&client, SEEN, &[&journey]).await?.iter().map(|row| row.get(0)).collect())
     }
 }

@@ -88,14 +88,25 @@ impl JourneyStore for PgStore {
     ) -> Result<JourneySaved, Error> {
         let now = time::store(Utc::now());
         let (person, token) = by.columns();
-        let EntryColumns { list, reentry, timed, keyword, campaign } = EntryColumns::of(&journey);
+        let EntryColumns { list, reentry, timed, keyword, campaign, segment } = EntryColumns::of(&journey);
         let definition = stored_definition(&journey);
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
         let (id, version) = match id {
             None => {
-                let params: [&(dyn tokio_postgres::types::ToSql + Sync); 10] =
-                    [&account, &journey.name, &list, &reentry, &person, &token, &now, &timed, &keyword, &campaign];
+                let params: [&(dyn tokio_postgres::types::ToSql + Sync); 11] = [
+                    &account,
+                    &journey.name,
+                    &list,
+                    &reentry,
+                    &person,
+                    &token,
+                    &now,
+                    &timed,
+                    &keyword,
+                    &campaign,
+                    &segment,
+                ];
                 (query(&tx, INSERT, &params).await?[0].get(0), 1)
             }
             Some(id) => match locked_status(&tx, account, id).await? {
@@ -106,8 +117,20 @@ impl JourneyStore for PgStore {
             },
         };
         query(&tx, SAVE_VERSION, &[&id, &version, &definition]).await?;
-        let params: [&(dyn tokio_postgres::types::ToSql + Sync); 11] =
-            [&id, &version, &journey.name, &list, &reentry, &person, &token, &now, &timed, &keyword, &campaign];
+        let params: [&(dyn tokio_postgres::types::ToSql + Sync); 12] = [
+            &id,
+            &version,
+            &journey.name,
+            &list,
+            &reentry,
+            &person,
+            &token,
+            &now,
+            &timed,
+            &keyword,
+            &campaign,
+            &segment,
+        ];
         query(&tx, UPDATE, &params).await?;
         let saved = one(&tx, account, id).await?;
         tx.commit().await?;

@@ -131,6 +131,12 @@ impl SegmentStore for PgStore {
         Ok(found)
     }
 
+    async fn segment_numbers(&self, account: AccountId, segment: i64) -> Result<Vec<i64>, Error> {
+        let client = self.pool.get().await?;
+        let Some(segment) = one(&client, account, segment).await? else { return Ok(Vec::new()) };
+        Ok(matching(&client, account, &segment.filter, &[], "a.number").await?.iter().map(|row| row.get(0)).collect())
+    }
+
     async fn segment_members(&self, account: AccountId, segment: i64, numbers: Vec<i64>) -> Result<Vec<i64>, Error> {
         if numbers.is_empty() {
             return Ok(Vec::new());

@@ -9,7 +9,8 @@ use crate::{
     store::{
         AccountId,
         journey_plans::{
-            ENTER_PLANNED, JourneyPlanStore, MARK, Plan, TIMED, TimedJourney, dated_sql, read_timed, two_dates,
+            ENTER_PLANNED, JourneyPlanStore, MARK, Plan, SEE, SEEN, TIMED, TimedJourney, UNSEE, dated_sql, read_timed,
+            two_dates,
         },
         segment_sql::Dialect,
         time,
@@ -52,12 +53,32 @@ impl JourneyPlanStore for SqliteStore {
                 if db.prepare_cached(&numbered(MARK))?.execute(params![plan.journey, was, mark])? == 0 {
                     return Ok(false);
                 }
+                let (ever, since) = plan.keep_out.columns();
                 let mut statement = db.prepare_cached(&numbered(ENTER_PLANNED))?;
                 for (number, at) in &plan.entries {
                     let at = time::store(*at);
-                    statement.execute(params![plan.journey, plan.version, plan.account, number, at, plan.once])?;
+                    statement.execute(params![plan.journey, plan.version, plan.account, number, at, ever, since])?;
+                }
+                let (seen, gone) = &plan.members;
+                let mut see = db.prepare_cached(&numbered(SEE))?;
+                for number in seen {
+                    see.execute(params![plan.journey, number])?;
+                }
+                let mut unsee = db.prepare_cached(&numbered(UNSEE))?;
+                for number in gone {
+                    unsee.execute(params![plan.journey, number])?;
                 }
                 Ok(true)
+            })
+            .await
+    }
+
+    async fn segment_seen(&self, journey: i64) -> Result<Vec<i64>, Error> {
+        self.db
+            .read(move |db| {
+                let mut statement = db.prepare_cached(&numbered(SEEN))?;
+                let rows = statement.query_map([journey], |row| row.get(0))?;
+                Ok(rows.collect::<Result<Vec<i64>, _>>()?)
             })
             .await
     }

@@ -88,7 +88,7 @@ impl JourneyStore for SqliteStore {
     ) -> Result<JourneySaved, Error> {
         let now = time::store(Utc::now());
         let (person, token) = by.columns();
-        let EntryColumns { list, reentry, timed, keyword, campaign } = EntryColumns::of(&journey);
+        let EntryColumns { list, reentry, timed, keyword, campaign, segment } = EntryColumns::of(&journey);
         let definition = stored_definition(&journey);
         self.db
             .write(move |db| {
@@ -96,7 +96,19 @@ impl JourneyStore for SqliteStore {
                     None => {
                         let insert = numbered(INSERT);
                         let id: i64 = db.prepare_cached(&insert)?.query_row(
-                            params![account, journey.name, list, reentry, person, token, now, timed, keyword, campaign],
+                            params![
+                                account,
+                                journey.name,
+                                list,
+                                reentry,
+                                person,
+                                token,
+                                now,
+                                timed,
+                                keyword,
+                                campaign,
+                                segment
+                            ],
                             |row| row.get(0),
                         )?;
                         (id, 1)
@@ -122,7 +134,8 @@ impl JourneyStore for SqliteStore {
                     now,
                     timed,
                     keyword,
-                    campaign
+                    campaign,
+                    segment
                 ])?;
                 Ok(one(db, account, id)?.map_or(JourneySaved::NotFound, |saved| JourneySaved::Saved(Box::new(saved))))
             })

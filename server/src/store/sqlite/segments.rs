@@ -151,6 +151,15 @@ impl SegmentStore for SqliteStore {
             .await
     }
 
+    async fn segment_numbers(&self, account: AccountId, segment: i64) -> Result<Vec<i64>, Error> {
+        self.db
+            .read(move |db| match one(db, account, segment)? {
+                Some(segment) => matching(db, account, &segment.filter, &[], "a.number", |row| row.get(0)),
+                None => Ok(Vec::new()),
+            })
+            .await
+    }
+
     async fn segment_members(&self, account: AccountId, segment: i64, numbers: Vec<i64>) -> Result<Vec<i64>, Error> {
         if numbers.is_empty() {
             return Ok(Vec::new());

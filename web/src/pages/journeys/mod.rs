@@ -4,6 +4,7 @@
 //! pause or archive it.
 
 mod steps;
+mod trial;
 mod trigger;
 
 use leptos::{prelude::*, task::spawn_local};
@@ -17,6 +18,7 @@ use texto_core::{
 
 use self::{
     steps::{Choices, Keys, StepList, StepSlot},
+    trial::TrialRun,
     trigger::{TriggerEditor, trigger_label},
 };
 use crate::{
@@ -238,5 +240,8 @@ pub fn Journeys() -> impl IntoView {
                 </div>
             </form>
         </section>
+        <Show when=move || editing.with(Option::is_some)>
+            <TrialRun journey=Signal::derive(move || editing.with(|j| j.as_ref().and_then(|j| j.id.clone()))) />
+        </Show>
     }
 }

@@ -65,7 +65,7 @@ impl StepSlot {
 const KINDS: [&str; 6] = ["send", "wait", "branch", "tag", "list", "end"];
 
 /// A kind's label.
-fn kind_label(t: &'static Texts, kind: &str) -> &'static str {
+pub(super) fn kind_label(t: &'static Texts, kind: &str) -> &'static str {
     match kind {
         "wait" => t.step_wait,
         "branch" => t.step_branch,

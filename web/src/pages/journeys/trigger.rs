@@ -1,7 +1,7 @@
-//! Who enters a journey: an application (API), who joins a list, who replies with a keyword,
-//! who clicks a campaign's link, a date field of the contact (a birthday, in the contact's own
-//! time), or a schedule over a segment (Paris time). The
-//! editor keeps the trigger as the wire has it, so texto-core checks it as the server will.
+//! Who enters a journey: an application (API), who joins a list, who starts matching a
+//! segment, who replies with a keyword, who clicks a campaign's link, a date field of the
+//! contact (a birthday, in the contact's own time), or a schedule over a segment (Paris time).
+//! The editor keeps the trigger as the wire has it, so texto-core checks it as the server will.
 
 use leptos::prelude::*;
 use texto_core::wire::{CampaignsResponse, JourneyTriggerDto, ListSummaryDto, SegmentDto};
@@ -27,6 +27,7 @@ fn shortened(text: &str) -> String {
 pub(super) fn trigger_label(t: &'static Texts, kind: Option<&str>) -> &'static str {
     match kind {
         Some("list") => t.trigger_list,
+        Some("segment") => t.trigger_segment_joins,
         Some("keyword") => t.trigger_keyword,
         Some("click") => t.trigger_click,
         Some("date") => t.trigger_date,
@@ -85,6 +86,21 @@ pub(super) fn TriggerEditor(
             </div>
         }
     };
+    let segment_choice = move || {
+        view! {
+            <div class="field">
+                <label for="journey-trigger-segment">{move || t().trigger_segment}</label>
+                <select id="journey-trigger-segment" on:change=move |ev| trigger.update(|t| t.segment = Some(event_target_value(&ev)))>
+                    <option value="">{move || t().pick_segment}</option>
+                    {move || segments.get().into_iter().map(|s| {
+                        let id = s.id.clone().unwrap_or_default();
+                        let picked = id.clone();
+                        view! { <option value=id selected=move || trigger.with(|t| t.segment.as_deref() == Some(picked.as_str()))>{s.name.clone().unwrap_or_default()}</option> }
+                    }).collect_view()}
+                </select>
+            </div>
+        }
+    };
     let details = move || {
         match kind().as_str() {
         "list" => view! {
@@ -134,18 +150,9 @@ pub(super) fn TriggerEditor(
             {time("journey-trigger-at", |t| t.trigger_at_local)}
         }
         .into_any(),
+        "segment" => segment_choice().into_any(),
         "schedule" => view! {
-            <div class="field">
-                <label for="journey-trigger-segment">{move || t().trigger_segment}</label>
-                <select id="journey-trigger-segment" on:change=move |ev| trigger.update(|t| t.segment = Some(event_target_value(&ev)))>
-                    <option value="">{move || t().pick_segment}</option>
-                    {move || segments.get().into_iter().map(|s| {
-                        let id = s.id.clone().unwrap_or_default();
-                        let picked = id.clone();
-                        view! { <option value=id selected=move || trigger.with(|t| t.segment.as_deref() == Some(picked.as_str()))>{s.name.clone().unwrap_or_default()}</option> }
-                    }).collect_view()}
-                </select>
-            </div>
+            {segment_choice()}
             <div class="field">
                 <label for="journey-trigger-repeat">{move || t().trigger_every}</label>
                 <select id="journey-trigger-repeat" on:change=move |ev| trigger.update(|t| t.every = Some(event_target_value(&ev)))>
@@ -186,7 +193,7 @@ pub(super) fn TriggerEditor(
         <div class="field">
             <label for="journey-trigger">{move || t().journey_trigger}</label>
             <select id="journey-trigger" on:change=move |ev| trigger.set(new_trigger(&event_target_value(&ev)))>
-                {["api", "list", "keyword", "click", "date", "schedule"].into_iter().map(|value| view! {
+                {["api", "list", "segment", "keyword", "click", "date", "schedule"].into_iter().map(|value| view! {
                     <option value=value selected=move || kind() == value>{move || trigger_label(t(), Some(value))}</option>
                 }).collect_view()}
             </select>
