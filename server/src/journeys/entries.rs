@@ -11,7 +11,7 @@ use axum::{
     routing::{get, post},
 };
 use texto_core::{
-    FieldError, MOST_SEGMENT_CHARS, Program, format_paris, is_custom_field_name, parse_international,
+    FieldError, MOST_SEGMENT_CHARS, Program, format_paris, is_custom_field_name,
     wire::{
         JourneyContactDto, JourneyContactsResponse, JourneyEnterRequest, JourneyReportResponse, JourneyStepReportDto,
     },
@@ -117,9 +117,7 @@ pub(crate) async fn enter(
 ) -> Result<Response, Error> {
     let journey = owned(&state, caller.account, &id).await?;
     let request: JourneyEnterRequest = body.decode()?;
-    let number = parse_international(request.number.trim())
-        .map_err(|_| Error::Invalid(vec![FieldError::new("number", "an international number, such as 33612345678")]))?
-        .as_u64() as i64;
+    let number = super::number_of(&request.number)?;
     write_fields(&state, caller.account, number, request.fields).await?;
     match state.store.enter_journey(caller.account, journey.id, number).await? {
         Entering::Entered => {}

@@ -18,6 +18,16 @@ pub(crate) fn router() -> Router<AppState> {
     api::router().merge(entries::router()).merge(trial::router())
 }
 
+/// The number a request names (`number`), international.
+fn number_of(given: &str) -> Result<i64, crate::Error> {
+    texto_core::parse_international(given.trim()).map(|number| number.as_u64() as i64).map_err(|_| {
+        crate::Error::Invalid(vec![texto_core::FieldError::new(
+            "number",
+            "an international number, such as 33612345678",
+        )])
+    })
+}
+
 /// A journey as the wire shows it.
 fn dto(saved: &SavedJourney) -> JourneyDto {
     JourneyDto {

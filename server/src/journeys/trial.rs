@@ -11,7 +11,7 @@ use axum::{
 };
 use chrono::Utc;
 use texto_core::{
-    FieldError, Program, parse_international,
+    Program,
     wire::{JourneyTrialRequest, JourneyTrialResponse, JourneyTrialStepDto},
 };
 
@@ -42,9 +42,7 @@ pub(crate) async fn trial(
 ) -> Result<Response, Error> {
     let journey = owned(&state, caller.account, &id).await?;
     let request: JourneyTrialRequest = body.decode()?;
-    let number = parse_international(request.number.trim())
-        .map_err(|_| Error::Invalid(vec![FieldError::new("number", "an international number, such as 33612345678")]))?
-        .as_u64() as i64;
+    let number = super::number_of(&request.number)?;
     let now = Utc::now();
     // As if it entered now: no send yet, so nothing done since one.
     let entered = ClaimedEntry {

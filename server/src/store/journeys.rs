@@ -170,13 +170,10 @@ pub(crate) const JOURNEYS: &str = "WHERE j.account_id = $1 ORDER BY lower(j.name
 /// One of them (`$1` account, `$2` id).
 pub(crate) const ONE: &str = "WHERE j.account_id = $1 AND j.id = $2";
 
-/// Creates a draft (`$1` account, `$2` name, `$3` trigger list, `$4` re-entry seconds, `$5`
-/// and `$6` the hand, `$7` now, `$8` whether the planner triggers it, `$9` the trigger keyword,
-/// `$10` the trigger campaign, `$11` the trigger segment), answering its id.
-pub(crate) const INSERT: &str = "INSERT INTO journeys (account_id, name, status, version, trigger_list,
-        reentry_seconds, edited_by_person, edited_by_token, created_at, updated_at, trigger_timed, trigger_keyword,
-        trigger_campaign, trigger_segment)
-     VALUES ($1, $2, 'draft', 1, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11) RETURNING id";
+/// Creates a draft (`$1` account, `$2` name, `$3` now), answering its id; [`UPDATE`] writes
+/// the rest of its columns in the same transaction.
+pub(crate) const INSERT: &str = "INSERT INTO journeys (account_id, name, status, version, created_at, updated_at)
+     VALUES ($1, $2, 'draft', 1, $3, $3) RETURNING id";
 
 /// The status and version of one of the account's journeys (`$1` account, `$2` id).
 pub(crate) const STATUS: &str = "SELECT status, version FROM journeys WHERE account_id = $1 AND id = $2";

@@ -93,22 +93,7 @@ impl JourneyStore for PgStore {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
         let (id, version) = match id {
-            None => {
-                let params: [&(dyn tokio_postgres::types::ToSql + Sync); 11] = [
-                    &account,
-                    &journey.name,
-                    &list,
-                    &reentry,
-                    &person,
-                    &token,
-                    &now,
-                    &timed,
-                    &keyword,
-                    &campaign,
-                    &segment,
-                ];
-                (query(&tx, INSERT, &params).await?[0].get(0), 1)
-            }
+            None => (query(&tx, INSERT, &[&account, &journey.name, &now]).await?[0].get(0), 1),
             Some(id) => match locked_status(&tx, account, id).await? {
                 None => return Ok(JourneySaved::NotFound),
                 Some((status, _)) if status == JourneyStatus::Archived.as_str() => return Ok(JourneySaved::Archived),

@@ -95,22 +95,9 @@ impl JourneyStore for SqliteStore {
                 let (id, version) = match id {
                     None => {
                         let insert = numbered(INSERT);
-                        let id: i64 = db.prepare_cached(&insert)?.query_row(
-                            params![
-                                account,
-                                journey.name,
-                                list,
-                                reentry,
-                                person,
-                                token,
-                                now,
-                                timed,
-                                keyword,
-                                campaign,
-                                segment
-                            ],
-                            |row| row.get(0),
-                        )?;
+                        let id: i64 = db
+                            .prepare_cached(&insert)?
+                            .query_row(params![account, journey.name, now], |row| row.get(0))?;
                         (id, 1)
                     }
                     Some(id) => match status(db, account, id)? {
