@@ -60,8 +60,9 @@ pub use excerpt::{EXCERPT_CHARS, excerpt};
 pub use gsm::{decode_gsm, decode_short_message, decode_ucs2, encode_gsm, encode_ucs2};
 pub use journey::{
     Condition, ContactFacts, DateTrigger, Effect, Journey, JourneyStatus, ListChange, MOST_BRANCH_DEPTH,
-    MOST_DATE_OFFSET_DAYS, MOST_JOURNEY_STEPS, MOST_JOURNEY_TEXT_CHARS, MOST_JOURNEY_WAIT_DAYS, Node, NodeKind,
-    Program, Repeat, Rest, Schedule, Step, TagChange, Trigger, Wait, WaitUntil, Walk, Weekdays, local_instant,
+    MOST_DATE_OFFSET_DAYS, MOST_JOURNEY_STEPS, MOST_JOURNEY_TEXT_CHARS, MOST_JOURNEY_WAIT_DAYS, MOST_WEBHOOK_URL_CHARS,
+    Node, NodeKind, Program, Repeat, Rest, Schedule, Step, TagChange, Trigger, Wait, WaitUntil, Walk, Weekdays,
+    local_instant,
 };
 pub use keywords::{
     BuiltinKeyword, Keyword, KeywordAction, MOST_ACTIONS, MOST_KEYWORD_CHARS, MOST_REPLY_CHARS, MOST_TAG_CHARS,

@@ -10,7 +10,9 @@ mod timing;
 mod trigger;
 
 pub use program::{Effect, Node, NodeKind, Program, Rest, Walk};
-pub use step::{Condition, ContactFacts, ListChange, MOST_JOURNEY_TEXT_CHARS, Step, TagChange, Wait};
+pub use step::{
+    Condition, ContactFacts, ListChange, MOST_JOURNEY_TEXT_CHARS, MOST_WEBHOOK_URL_CHARS, Step, TagChange, Wait,
+};
 pub use timing::{DateTrigger, MOST_DATE_OFFSET_DAYS, Repeat, Schedule, WaitUntil, Weekdays, local_instant};
 pub use trigger::Trigger;
 
@@ -20,6 +22,9 @@ use crate::{FieldError, MOST_SEGMENT_CHARS, parse_duration, wire::JourneyDto};
 
 /// The most steps a journey has, branches' included.
 pub const MOST_JOURNEY_STEPS: usize = 100;
+
+/// The highest cap on how many contacts may be in a journey at once.
+pub const MOST_AT_ONCE: u32 = 10_000_000;
 
 /// How deep branches may be nested in one another.
 pub const MOST_BRANCH_DEPTH: usize = 5;
@@ -40,6 +45,8 @@ pub struct Journey {
     pub reentry: Option<Duration>,
     /// A test that takes a contact out as soon as it holds at one of its steps.
     pub exit: Option<Condition>,
+    /// How many contacts may be in it at once; `None`: any number.
+    pub most_at_once: Option<u32>,
 }
 
 impl Journey {
@@ -68,8 +75,18 @@ impl Journey {
             .as_ref()
             .filter(|exit| !exit.kind.trim().is_empty())
             .and_then(|exit| step::parse_condition(exit, "journey.exit").map_err(|e| errors.push(e)).ok());
+        let most_at_once = match journey.most_at_once {
+            None => None,
+            Some(most) => match u32::try_from(most).ok().filter(|m| (1..=MOST_AT_ONCE).contains(m)) {
+                Some(most) => Some(most),
+                None => {
+                    errors.push(FieldError::new("journey.most_at_once", format!("from 1 to {MOST_AT_ONCE}")));
+                    None
+                }
+            },
+        };
         match (trigger, errors.is_empty()) {
-            (Some(trigger), true) => Ok(Journey { name: name.to_owned(), trigger, steps, reentry, exit }),
+            (Some(trigger), true) => Ok(Journey { name: name.to_owned(), trigger, steps, reentry, exit, most_at_once }),
             _ => Err(errors),
         }
     }
@@ -82,6 +99,7 @@ impl Journey {
             steps: self.steps.iter().map(Step::to_wire).collect(),
             reentry: self.reentry.map(|d| crate::format_minutes(d.num_minutes().max(0) as u32)),
             exit: self.exit.as_ref().map(Condition::to_wire),
+            most_at_once: self.most_at_once.map(i64::from),
             ..JourneyDto::default()
         }
     }

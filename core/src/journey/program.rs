@@ -35,6 +35,8 @@ pub enum NodeKind {
     Tag(TagChange),
     /// Adds the number to a list, or takes it out.
     List(ListChange),
+    /// Posts the contact's place to an address.
+    Webhook(String),
     /// Ends the contact's way.
     End,
 }
@@ -59,6 +61,7 @@ impl Node {
             NodeKind::Branch { .. } => "branch",
             NodeKind::Tag(_) => "tag",
             NodeKind::List(_) => "list",
+            NodeKind::Webhook(_) => "webhook",
             NodeKind::End => "end",
         }
     }
@@ -77,6 +80,13 @@ pub enum Effect {
     Tag(TagChange),
     /// A list joined or left.
     List(ListChange),
+    /// A post to an address, of the node at this place (`2.then.0`).
+    Webhook {
+        /// The address.
+        url: String,
+        /// The node's place.
+        path: String,
+    },
 }
 
 /// Where a walk leaves a contact.
@@ -106,6 +116,8 @@ pub struct Program {
     pub nodes: Vec<Node>,
     /// The journey's exit test, if any.
     pub exit: Option<Condition>,
+    /// How many contacts may be in the journey at once, if it says.
+    pub most_at_once: Option<u32>,
 }
 
 impl Program {
@@ -113,7 +125,7 @@ impl Program {
     pub fn of(journey: &Journey) -> Program {
         let mut nodes = Vec::with_capacity(step::count(&journey.steps));
         lay(&journey.steps, "", None, &mut nodes);
-        Program { nodes, exit: journey.exit.clone() }
+        Program { nodes, exit: journey.exit.clone(), most_at_once: journey.most_at_once }
     }
 
     /// Every test it makes: its branches' and its exit's.
@@ -166,6 +178,10 @@ impl Program {
                 }
                 NodeKind::List(change) => {
                     walk.effects.push(Effect::List(*change));
+                    node.next
+                }
+                NodeKind::Webhook(url) => {
+                    walk.effects.push(Effect::Webhook { url: url.clone(), path: node.path.clone() });
                     node.next
                 }
                 NodeKind::End => None,
@@ -221,6 +237,7 @@ fn lay(steps: &[Step], prefix: &str, continuation: Option<usize>, nodes: &mut Ve
             },
             Step::Tag(change) => NodeKind::Tag(change.clone()),
             Step::List(change) => NodeKind::List(*change),
+            Step::Webhook(url) => NodeKind::Webhook(url.clone()),
             Step::End => NodeKind::End,
         };
         let next = if matches!(step, Step::End) { None } else { next };

@@ -11,6 +11,9 @@ use crate::{
     wire::{JourneyConditionDto, JourneyStepDto},
 };
 
+/// The longest address a webhook step posts to, as a webhook's.
+pub const MOST_WEBHOOK_URL_CHARS: usize = 2048;
+
 /// The longest text a send step has, in characters (ten concatenated parts).
 pub const MOST_JOURNEY_TEXT_CHARS: usize = 1530;
 
@@ -99,6 +102,8 @@ pub enum Step {
     Tag(TagChange),
     /// Adds the number to a list, or takes it out.
     List(ListChange),
+    /// Posts the contact's place to an address, signed as texto's webhooks are.
+    Webhook(String),
     /// Ends the contact's way through the journey.
     End,
 }
@@ -112,6 +117,7 @@ impl Step {
             Step::Branch { .. } => "branch",
             Step::Tag(_) => "tag",
             Step::List(_) => "list",
+            Step::Webhook(_) => "webhook",
             Step::End => "end",
         }
     }
@@ -141,6 +147,7 @@ impl Step {
             Step::Tag(TagChange::Remove(tag)) => JourneyStepDto { remove: Some(tag.clone()), ..shown },
             Step::List(ListChange::Add(list)) => JourneyStepDto { add: Some(list.to_string()), ..shown },
             Step::List(ListChange::Remove(list)) => JourneyStepDto { remove: Some(list.to_string()), ..shown },
+            Step::Webhook(url) => JourneyStepDto { url: Some(url.clone()), ..shown },
             Step::End => shown,
         }
     }
@@ -272,8 +279,18 @@ fn parse_step(step: &JourneyStepDto, path: &str, depth: usize, errors: &mut Vec<
             ))),
             _ => fail("add", "a list to add the number to, or (remove) to take it out of".into()),
         },
+        "webhook" => {
+            let url = step.url.as_deref().unwrap_or("").trim();
+            if !(url.starts_with("https://") || url.starts_with("http://"))
+                || url.chars().count() > MOST_WEBHOOK_URL_CHARS
+            {
+                let why = format!("the http(s) address to post to, at most {MOST_WEBHOOK_URL_CHARS} characters");
+                return fail("url", why);
+            }
+            Some(Step::Webhook(url.to_owned()))
+        }
         "end" => Some(Step::End),
-        _ => fail("type", "send, wait, branch, tag, list or end".into()),
+        _ => fail("type", "send, wait, branch, tag, list, webhook or end".into()),
     }
 }
 

@@ -223,3 +223,31 @@ fn a_trial_goes_through_every_step_and_the_branch_its_test_picks() {
     let expected = [("0", None), ("1", None), ("2", Some(false)), ("2.else.0", None), ("2.else.1", None)];
     assert_eq!(not, expected.map(|(p, h)| (p.to_owned(), h)));
 }
+
+#[test]
+fn a_webhook_step_posts_on_the_way_and_a_journey_may_hold_so_many_at_once() {
+    let journey = Journey::parse(&dto(json!({
+        "name": "CRM", "trigger": {"type": "api"}, "most_at_once": 500,
+        "steps": [{"type": "branch", "if": {"type": "replied"},
+                   "then": [{"type": "webhook", "url": " https://crm.example/texto "}]},
+                  {"type": "wait", "duration": "1d"}]
+    })))
+    .expect("a valid journey");
+    assert_eq!(journey.most_at_once, Some(500));
+    assert_eq!(Journey::parse(&journey.to_wire()).expect("reads back"), journey);
+    let program = Program::of(&journey);
+    let walk = program.walk(Some(0), |_| true);
+    let posted = Effect::Webhook { url: "https://crm.example/texto".into(), path: "0.then.0".into() };
+    assert_eq!((walk.effects, walk.rest), (vec![posted], Rest::At(2)));
+    assert_eq!(program.walk(Some(0), |_| false).effects, []);
+
+    let bad = dto(json!({"name": "x", "trigger": {"type": "api"}, "most_at_once": 0,
+        "steps": [{"type": "webhook", "url": "ftp://crm.example"}, {"type": "webhook"},
+                  {"type": "webhook", "url": format!("https://{}", "a".repeat(MOST_WEBHOOK_URL_CHARS))}]}));
+    let errors = Journey::parse(&bad).expect_err("errors");
+    let paths: Vec<&str> = errors.iter().map(|e| e.path.as_str()).collect();
+    assert_eq!(
+        paths,
+        ["journey.steps[0].url", "journey.steps[1].url", "journey.steps[2].url", "journey.most_at_once"]
+    );
+}

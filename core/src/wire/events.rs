@@ -113,6 +113,27 @@ pub struct BalanceAlertEvent {
     pub date: String,
 }
 
+/// JOURNEY (texto's addition): a journey's webhook step reached a contact.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct JourneyEvent {
+    /// The journey's id.
+    #[serde(deserialize_with = "lenient::string")]
+    pub journey: String,
+    /// The version the contact goes through.
+    #[serde(deserialize_with = "lenient::int")]
+    pub version: i64,
+    /// The webhook step's place: `2`, `2.then.0`.
+    #[serde(deserialize_with = "lenient::string")]
+    pub step: String,
+    /// The contact's number, international.
+    #[serde(deserialize_with = "lenient::string")]
+    pub number: String,
+    /// When it reached the step: `Y-m-d H:i:s` Paris.
+    #[serde(deserialize_with = "lenient::string")]
+    pub date: String,
+}
+
 macro_rules! event_document {
     ($($event:ty),*) => {$(
         impl Document for $event {
@@ -122,4 +143,4 @@ macro_rules! event_document {
     )*};
 }
 
-event_document!(DlrEvent, ReplyEvent, ClickerEvent, BalanceAlertEvent);
+event_document!(DlrEvent, ReplyEvent, ClickerEvent, BalanceAlertEvent, JourneyEvent);

@@ -81,6 +81,10 @@ pub struct JourneyStepDto {
     /// For `tag` and `list`: take the contact out.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub remove: Option<String>,
+    /// For `webhook`: the address posted to (one of the account's `JOURNEY` webhooks, whose
+    /// secret signs the post).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    pub url: Option<String>,
 }
 
 /// What puts a contact in a journey: `{"type": "list", "list": "12"}` (joining the list),
@@ -159,6 +163,10 @@ pub struct JourneyDto {
     /// After how long a contact that went through may enter again (`30d`); left out, never.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub reentry: Option<String>,
+    /// How many contacts may be in it at once (`500`); left out, any number. A contact that
+    /// would enter when that many are in it is turned away.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    pub most_at_once: Option<i64>,
     /// When it was last changed, Paris time (in answers).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub updated_at: Option<String>,

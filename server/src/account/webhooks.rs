@@ -116,7 +116,9 @@ fn url(value: &str, allow_private: bool, problems: &mut Vec<FieldError>) -> Opti
     None
 }
 
-fn check_url(value: &str, allow_private: bool) -> Result<(), String> {
+/// Why `value` may not be a webhook's address (empty, too long, not an absolute http(s) URL,
+/// or private unless `allow_private`), if it may not.
+pub(crate) fn check_url(value: &str, allow_private: bool) -> Result<(), String> {
     if value.is_empty() {
         return Err("the url is empty: give the absolute http(s) URL that receives the events".into());
     }
@@ -191,7 +193,7 @@ pub(crate) async fn create(
     let kind = match webhook.kind.as_deref() {
         Some(value) => kind(value, &mut problems),
         None => {
-            required("webhook.type", "the type (MO, DLR, STOP, CLICKER or BALANCE_ALERT)", &mut problems);
+            required("webhook.type", "the type (MO, DLR, STOP, CLICKER, BALANCE_ALERT or JOURNEY)", &mut problems);
             None
         }
     };

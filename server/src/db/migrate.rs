@@ -56,6 +56,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0047_segments_match_any.sql"),
     include_str!("../../migrations/0048_journeys.sql"),
     include_str!("../../migrations/0049_journey_triggers.sql"),
+    include_str!("../../migrations/0050_journey_webhooks.sql"),
 ];
 
 /// Applies the migrations the database has not seen, each in its own transaction. The version

@@ -80,11 +80,14 @@ fn named_in(journey: &Journey) -> Vec<(String, Named)> {
     named
 }
 
-/// The journey a request gives, checked: its steps, and the lists, segments and campaign it
-/// names, which must be the account's.
-async fn journey_of(state: &AppState, account: AccountId, request: JourneyRequest) -> Result<Journey, Error> {
+/// The journey a request gives, checked: its steps, the lists, segments and campaign it names,
+/// which must be the account's, and the addresses it posts to (the `JOURNEY` webhooks it
+/// needs are added once every check passed).
+async fn journey_of(state: &AppState, caller: &Caller, request: JourneyRequest) -> Result<Journey, Error> {
+    let account = caller.account;
     let journey = Journey::parse(&request.journey).map_err(Error::Invalid)?;
     let mut errors = Vec::new();
+    let new_webhooks = super::webhooks::missing(state, caller, &journey, &mut errors).await?;
     for (path, named) in named_in(&journey) {
         let (found, what, id) = match named {
             Named::List(id) => {
@@ -97,11 +100,15 @@ async fn journey_of(state: &AppState, account: AccountId, request: JourneyReques
             errors.push(FieldError::new(path, format!("the account has no {what} {id}")));
         }
     }
-    if errors.is_empty() { Ok(journey) } else { Err(Error::Invalid(errors)) }
+    if !errors.is_empty() {
+        return Err(Error::Invalid(errors));
+    }
+    super::webhooks::add(state, caller, new_webhooks).await?;
+    Ok(journey)
 }
 
 /// A node's place as a request names it: `2.then.0` is `journey.steps[2].then[0]`.
-fn wire_path(node: &str) -> String {
+pub(super) fn wire_path(node: &str) -> String {
     let mut path = "journey.steps".to_owned();
     for part in node.split('.') {
         match part.parse::<usize>() {
@@ -153,7 +160,7 @@ pub(crate) async fn create(
     accept: Accept,
     body: WireBody,
 ) -> Result<Response, Error> {
-    let journey = journey_of(&state, caller.account, body.decode()?).await?;
+    let journey = journey_of(&state, &caller, body.decode()?).await?;
     match state.store.save_journey(caller.account, None, journey, caller.hand()).await? {
         JourneySaved::Saved(saved) => Ok(answer(accept, &saved, "created")),
         _ => Err(Error::Unavailable("a journey just created cannot be read")),
@@ -177,7 +184,7 @@ pub(crate) async fn update(
     if before.status != JourneyStatus::Draft && !caller.role.may(Action::Approve) {
         return Err(Error::Forbidden { role: caller.role, action: "change a journey that has been live".into() });
     }
-    let journey = journey_of(&state, caller.account, body.decode()?).await?;
+    let journey = journey_of(&state, &caller, body.decode()?).await?;
     let saved = match state.store.save_journey(caller.account, Some(before.id), journey, caller.hand()).await? {
         JourneySaved::Saved(saved) => *saved,
         JourneySaved::NotFound => return Err(Error::NotFound(format!("journey {id}"))),

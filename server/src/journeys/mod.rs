@@ -1,13 +1,15 @@
 //! Journeys (texto's addition): messages that send themselves. `api` edits them and changes
 //! their status, `entries` puts contacts in them and reports where they are, `planner` puts in
 //! those the clock brings (a date, a schedule), `runner` does their due steps on every node,
-//! and `trial` shows the way a number would go.
+//! `trial` shows the way a number would go, and `webhooks` keeps the addresses its webhook
+//! steps post to.
 
 pub(crate) mod api;
 pub(crate) mod entries;
 pub(crate) mod planner;
 pub(crate) mod runner;
 pub(crate) mod trial;
+mod webhooks;
 
 use axum::Router;
 use texto_core::{format_paris, wire::JourneyDto};

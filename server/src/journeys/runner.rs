@@ -12,7 +12,10 @@ use std::{
 };
 
 use chrono::{DateTime, Duration, Utc};
-use texto_core::{Endpoint, NodeKind, Program, Rest, Role, Wait, Walk, wire::SmsRequest};
+use texto_core::{
+    Effect, Endpoint, NodeKind, Program, Rest, Role, Wait, Walk, format_paris,
+    wire::{JourneyEvent, SmsRequest},
+};
 use tokio_util::sync::CancellationToken;
 
 use crate::{
@@ -24,7 +27,7 @@ use crate::{
     state::AppState,
     store::{
         approval::Hand,
-        journey_runs::{ClaimedEntry, ContactEdit, EntryMove, Moves, NodeKey},
+        journey_runs::{ClaimedEntry, ContactEdit, EntryMove, JourneyPost, Moves, NodeKey},
         journeys::EntryState,
     },
 };
@@ -44,6 +47,9 @@ const EVERY: StdDuration = StdDuration::from_secs(1);
 /// What a runner pass needs of a version: its steps laid out.
 type Programs = HashMap<(i64, i64), Option<Arc<Program>>>;
 
+/// The places left in each journey that holds a most at once, by journey.
+type Rooms = HashMap<i64, i64>;
+
 /// The numbers of a batch in each segment its journeys ask about, by account and segment.
 type Members = HashMap<(i64, i64), HashSet<i64>>;
 
@@ -61,6 +67,7 @@ pub(crate) async fn step(state: &AppState, now: DateTime<Utc>) -> Result<usize, 
         let mut sends: HashMap<NodeKey, Vec<ClaimedEntry>> = HashMap::new();
         let stopped = stopped_numbers(state, &claimed, now).await?;
         let members = members(state, &mut programs, &claimed).await?;
+        let mut rooms = Rooms::new();
         for entry in &claimed {
             let Some(program) = program(state, &mut programs, entry).await? else {
                 finish(&mut moves, entry, EntryState::Done, now, Some("its version cannot be read".into()));
@@ -68,6 +75,15 @@ pub(crate) async fn step(state: &AppState, now: DateTime<Utc>) -> Result<usize, 
             };
             if stopped.contains(&(entry.account, entry.number)) {
                 finish(&mut moves, entry, EntryState::Stopped, now, None);
+                continue;
+            }
+            if let Some(most) = program.most_at_once
+                && !entry.arrived
+                && entry.node == 0
+                && !make_room(state, &mut rooms, entry.journey, most).await?
+            {
+                let note = format!("the journey was full: at most {most} at once");
+                finish(&mut moves, entry, EntryState::Exited, now, Some(note));
                 continue;
             }
             if let Some(exit) = &program.exit
@@ -99,6 +115,20 @@ pub(crate) async fn step(state: &AppState, now: DateTime<Utc>) -> Result<usize, 
             return Ok(moved);
         }
     }
+}
+
+/// Takes a place for a contact starting `journey`, which holds at most `most` at once: whether
+/// there was one. The places taken are counted once a pass, then kept in `rooms`.
+async fn make_room(state: &AppState, rooms: &mut Rooms, journey: i64, most: u32) -> Result<bool, Error> {
+    let room = match rooms.get_mut(&journey) {
+        Some(room) => room,
+        None => {
+            let started = state.store.journey_started(journey).await?;
+            rooms.entry(journey).or_insert(i64::from(most) - started)
+        }
+    };
+    *room -= 1;
+    Ok(*room >= 0)
 }
 
 /// The contacts among `claimed` whose number the account has blacklisted (a STOP ends every
@@ -219,10 +249,11 @@ async fn walk_on(
         count(moves, key(entry, node as i64), 1, 1);
     }
     for effect in effects {
-        moves.changes.push(match effect {
-            texto_core::Effect::Tag(change) => ContactEdit::Tag(entry.account, entry.number, change),
-            texto_core::Effect::List(change) => ContactEdit::List(entry.account, entry.number, change),
-        });
+        match effect {
+            Effect::Tag(change) => moves.changes.push(ContactEdit::Tag(entry.account, entry.number, change)),
+            Effect::List(change) => moves.changes.push(ContactEdit::List(entry.account, entry.number, change)),
+            Effect::Webhook { url, path } => moves.posts.push(post(entry, url, path, now)),
+        }
     }
     let (node, state, due_at) = match rest {
         Rest::At(node) => {
@@ -240,6 +271,20 @@ async fn walk_on(
     };
     moves.entries.push(EntryMove { id: entry.id, node, arrived: true, state, due_at, sent, note: None });
     Ok(())
+}
+
+/// The post of a webhook step at `path` that `entry` reached at `now`.
+fn post(entry: &ClaimedEntry, url: String, path: String, now: DateTime<Utc>) -> JourneyPost {
+    let event = JourneyEvent {
+        journey: entry.journey.to_string(),
+        version: entry.version,
+        step: path,
+        number: entry.number.to_string(),
+        date: format_paris(now),
+    };
+    // A struct of strings and a number always serializes.
+    let body = serde_json::to_string(&event).unwrap_or_default();
+    JourneyPost { account: entry.account, url, body }
 }
 
 /// Sends node `at`'s message to `entries` as one campaign, and walks them on; a send that cannot

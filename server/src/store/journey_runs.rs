@@ -83,6 +83,18 @@ pub(crate) enum ContactEdit {
     List(AccountId, i64, ListChange),
 }
 
+/// A post a journey's webhook step makes: an event in the outbox of the account's `JOURNEY`
+/// webhook of that address, written with the move that raised it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct JourneyPost {
+    /// The journey's account.
+    pub(crate) account: AccountId,
+    /// The webhook's address.
+    pub(crate) url: String,
+    /// The JSON body (core's `JourneyEvent`).
+    pub(crate) body: String,
+}
+
 /// A batch of moves, written in one transaction.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Moves {
@@ -94,6 +106,8 @@ pub(crate) struct Moves {
     pub(crate) changes: Vec<ContactEdit>,
     /// The campaigns the steps sent: `(campaign, journey, step)`.
     pub(crate) campaigns: Vec<(i64, i64, String)>,
+    /// The webhook steps' posts, in order.
+    pub(crate) posts: Vec<JourneyPost>,
 }
 
 /// The journeys' runner's store.
@@ -107,12 +121,14 @@ pub(crate) trait JourneyRunStore: Send + Sync {
         until: DateTime<Utc>,
         most: i64,
     ) -> Result<Vec<ClaimedEntry>, Error>;
+    /// How many contacts are in the journey and have started it (a fresh entry has not).
+    async fn journey_started(&self, journey: i64) -> Result<i64, Error>;
     /// A version's definition.
     async fn journey_version(&self, journey: i64, version: i64) -> Result<Option<Journey>, Error>;
     /// What a branch may ask about a claimed contact.
     async fn contact_facts(&self, entry: &ClaimedEntry) -> Result<ContactFacts, Error>;
     /// Writes `moves` in one transaction: each contact's place (its claim let go), the node
-    /// counts and the contact changes.
+    /// counts, the contact changes and the webhook steps' posts.
     async fn move_journey_entries(&self, moves: Moves) -> Result<(), Error>;
     /// Lets go, when texto starts, the claims a stopped process left: on SQLite every claim (one
     /// process serves); on PostgreSQL none here, as a dead node's claims are free to the others
@@ -147,6 +163,11 @@ pub(crate) const CLAIM_FREE: &str = "CLAIM_FREE";
 /// Lets every claim go (SQLite, where one process serves: a claim left by a process that was
 /// killed is let go when texto starts again).
 pub(crate) const RELEASE_ALL: &str = "UPDATE journey_entries SET claimed_until = NULL WHERE claimed_until IS NOT NULL";
+
+/// How many of a journey's contacts (`$1`) are in it and have started it: at a node past the
+/// first, or waiting at the first.
+pub(crate) const STARTED: &str =
+    "SELECT COUNT(*) FROM journey_entries WHERE journey_id = $1 AND state = 'active' AND (arrived OR node > 0)";
 
 /// A version's definition (`$1` journey, `$2` version).
 pub(crate) const VERSION: &str = "SELECT definition FROM journey_versions WHERE journey_id = $1 AND version = $2";
@@ -187,6 +208,12 @@ pub(crate) const MOVE: &str = "UPDATE journey_entries SET node = $2, arrived = $
 /// Notes a campaign a journey's step sent (`$1` campaign, `$2` journey, `$3` the step's place).
 pub(crate) const SENT_BY: &str = "INSERT INTO journey_campaigns (campaign_id, journey_id, step) VALUES ($1, $2, $3)
      ON CONFLICT (campaign_id) DO NOTHING";
+
+/// Puts a webhook step's post in the outbox of the account's oldest `JOURNEY` webhook of the
+/// address (`$1` body, `$2` when, `$3` account, `$4` address); none when it was deleted.
+pub(crate) const POST: &str = "INSERT INTO outbox (webhook_id, event, body, created_at)
+     SELECT id, 'JOURNEY', $1, $2 FROM webhooks WHERE account_id = $3 AND type = 'JOURNEY' AND url = $4
+     ORDER BY id LIMIT 1";
 
 /// Adds to a node's counts (`$1` journey, `$2` version, `$3` node, `$4` entered, `$5` left).
 pub(crate) const COUNT: &str = "INSERT INTO journey_step_counts (journey_id, version, node, entered, left_count)

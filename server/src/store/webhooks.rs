@@ -22,12 +22,21 @@ pub(crate) enum WebhookType {
     Clicker,
     /// The balance fell below the alert trigger.
     BalanceAlert,
+    /// A journey's webhook step reached a contact (texto's addition): the step names the
+    /// webhook by its address.
+    Journey,
 }
 
 impl WebhookType {
     /// Every type, in the order the interface lists them.
-    pub(crate) const ALL: [WebhookType; 5] =
-        [WebhookType::Mo, WebhookType::Dlr, WebhookType::Stop, WebhookType::Clicker, WebhookType::BalanceAlert];
+    pub(crate) const ALL: [WebhookType; 6] = [
+        WebhookType::Mo,
+        WebhookType::Dlr,
+        WebhookType::Stop,
+        WebhookType::Clicker,
+        WebhookType::BalanceAlert,
+        WebhookType::Journey,
+    ];
 
     /// The name on the wire and in the database (`DLR`).
     pub(crate) fn as_str(self) -> &'static str {
@@ -37,6 +46,7 @@ impl WebhookType {
             WebhookType::Stop => "STOP",
             WebhookType::Clicker => "CLICKER",
             WebhookType::BalanceAlert => "BALANCE_ALERT",
+            WebhookType::Journey => "JOURNEY",
         }
     }
 

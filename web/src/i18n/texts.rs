@@ -665,6 +665,7 @@ texts! {
     journey_paused: "Paused", "En pause";
     journey_archived: "Archived", "Archivé";
     journey_reentry: "May enter again after (e.g. 30d; empty: once)", "Peut entrer à nouveau après (ex. 30d ; vide : une fois)";
+    journey_most_at_once: "At most this many in it at once (empty: no limit; others are turned away)", "Au plus autant de contacts à la fois (vide : sans limite ; les autres sont refusés)";
     journey_steps: "Steps", "Étapes";
     journey_steps_hint: "Done from top to bottom; a branch's steps are indented under it, then the journey goes on after the branch.", "Suivies de haut en bas ; les étapes d’une condition sont en retrait sous elle, puis le parcours reprend après la condition.";
     step: "Step", "Étape";
@@ -674,6 +675,8 @@ texts! {
     step_branch: "If the contact…", "Si le contact…";
     step_tag: "Tag the contact", "Étiqueter le contact";
     step_list: "Add to a list", "Ajouter à une liste";
+    step_webhook: "Call a webhook", "Appeler un webhook";
+    step_url: "address (https://…): a JOURNEY webhook, signed with its secret", "adresse (https://…) : un webhook JOURNEY, signé avec son secret";
     step_end: "End", "Fin";
     step_text: "text", "texte";
     step_link: "link for <-short-> (optional)", "lien pour <-short-> (facultatif)";

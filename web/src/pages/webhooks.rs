@@ -14,7 +14,7 @@ use crate::{
 };
 
 /// The event types of the interface.
-const TYPES: [&str; 5] = ["MO", "DLR", "STOP", "CLICKER", "BALANCE_ALERT"];
+const TYPES: [&str; 6] = ["MO", "DLR", "STOP", "CLICKER", "BALANCE_ALERT", "JOURNEY"];
 /// Log entries per page.
 const LOG_PAGE: i64 = 20;
 

@@ -15,8 +15,8 @@ use crate::{
         approval::Hand,
         journey_runs::{
             ANY_DUE, CARD, CLAIM, CLAIM_BY, CLAIM_FREE, CLAIM_LOCK, CLICKED, COUNT, ClaimedEntry, ContactEdit,
-            DELIVERED, JourneyRunStore, KEYWORDS, LISTS, MOVE, Moves, REPLIED, SENT_BY, Since, VERSION, facts_of,
-            read_claimed, without_tag,
+            DELIVERED, JourneyRunStore, KEYWORDS, LISTS, MOVE, Moves, POST, REPLIED, SENT_BY, STARTED, Since, VERSION,
+            facts_of, read_claimed, without_tag,
         },
         journeys::{
             DELETE, ENTER, ENTERED, ENTRIES, EXIT_ALL, Entering, EntryColumns, INSERT, JOURNEY_COLUMNS, JOURNEYS,
@@ -214,6 +214,11 @@ impl JourneyRunStore for PgStore {
         query(&client, &sql, &[&now, &until, &most]).await?.iter().map(|row| Ok(read_claimed(row)?)).collect()
     }
 
+    async fn journey_started(&self, journey: i64) -> Result<i64, Error> {
+        let client = self.pool.get().await?;
+        Ok(query(&client, STARTED, &[&journey]).await?.first().map_or(0, |row| row.get(0)))
+    }
+
     async fn journey_version(&self, journey: i64, version: i64) -> Result<Option<Journey>, Error> {
         let client = self.pool.get().await?;
         let stored: Option<String> = query(&client, VERSION, &[&journey, &version]).await?.first().map(|r| r.get(0));
@@ -251,6 +256,9 @@ impl JourneyRunStore for PgStore {
         }
         for (campaign, journey, step) in &moves.campaigns {
             query(&tx, SENT_BY, &[campaign, journey, step]).await?;
+        }
+        for post in &moves.posts {
+            query(&tx, POST, &[&post.body, &now, &post.account, &post.url]).await?;
         }
         // Counts in key order, so that two nodes writing the same ones lock them in one order.
         for (key, (entered, left)) in &moves.counts {

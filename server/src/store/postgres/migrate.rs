@@ -51,6 +51,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0042_segments_match_any.sql"),
     include_str!("../../../migrations/postgres/0043_journeys.sql"),
     include_str!("../../../migrations/postgres/0044_journey_triggers.sql"),
+    include_str!("../../../migrations/postgres/0045_journey_webhooks.sql"),
 ];
 
 /// The advisory lock's key ("texto" in ASCII).

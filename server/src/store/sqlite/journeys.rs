@@ -14,8 +14,8 @@ use crate::{
         approval::Hand,
         journey_runs::{
             ANY_DUE, CARD, CLAIM, CLAIM_BY, CLAIM_FREE, CLAIM_LOCK, CLICKED, COUNT, ClaimedEntry, ContactEdit,
-            DELIVERED, JourneyRunStore, KEYWORDS, LISTS, MOVE, Moves, RELEASE_ALL, REPLIED, SENT_BY, Since, VERSION,
-            facts_of, read_claimed, without_tag,
+            DELIVERED, JourneyRunStore, KEYWORDS, LISTS, MOVE, Moves, POST, RELEASE_ALL, REPLIED, SENT_BY, STARTED,
+            Since, VERSION, facts_of, read_claimed, without_tag,
         },
         journeys::{
             DELETE, ENTER, ENTERED, ENTRIES, EXIT_ALL, Entering, EntryColumns, INSERT, JOURNEY_COLUMNS, JOURNEYS,
@@ -241,6 +241,10 @@ impl JourneyRunStore for SqliteStore {
             .await
     }
 
+    async fn journey_started(&self, journey: i64) -> Result<i64, Error> {
+        self.db.read(move |db| Ok(db.prepare_cached(&numbered(STARTED))?.query_row([journey], |row| row.get(0))?)).await
+    }
+
     async fn journey_version(&self, journey: i64, version: i64) -> Result<Option<Journey>, Error> {
         self.db
             .read(move |db| {
@@ -291,6 +295,9 @@ impl JourneyRunStore for SqliteStore {
                 }
                 for (campaign, journey, step) in &moves.campaigns {
                     db.prepare_cached(&numbered(SENT_BY))?.execute(params![campaign, journey, step])?;
+                }
+                for post in &moves.posts {
+                    db.prepare_cached(&numbered(POST))?.execute(params![post.body, now, post.account, post.url])?;
                 }
                 for (key, (entered, left)) in &moves.counts {
                     db.prepare_cached(&numbered(COUNT))?.execute(params![

@@ -75,6 +75,7 @@ pub fn Journeys() -> impl IntoView {
     let api_trigger = || JourneyTriggerDto { kind: "api".into(), ..JourneyTriggerDto::default() };
     let trigger = RwSignal::new(api_trigger());
     let reentry = RwSignal::new(String::new());
+    let most = RwSignal::new(String::new());
     let exit = RwSignal::new(None::<JourneyConditionDto>);
     let steps = RwSignal::new(Vec::<StepSlot>::new());
     let counts = RwSignal::new(Vec::<JourneyStepReportDto>::new());
@@ -90,6 +91,7 @@ pub fn Journeys() -> impl IntoView {
         name.set(journey.name.clone().unwrap_or_default());
         trigger.set(journey.trigger.clone().unwrap_or_else(api_trigger));
         reentry.set(journey.reentry.clone().unwrap_or_default());
+        most.set(journey.most_at_once.map(|m| m.to_string()).unwrap_or_default());
         exit.set(journey.exit.clone());
         steps.set(journey.steps.iter().cloned().map(|s| StepSlot::of(keys, s)).collect());
         counts.set(Vec::new());
@@ -104,6 +106,8 @@ pub fn Journeys() -> impl IntoView {
         trigger: Some(trigger.get_untracked()),
         steps: steps.get_untracked().into_iter().map(StepSlot::to_wire).collect(),
         reentry: Some(reentry.get_untracked()).filter(|r| !r.trim().is_empty()),
+        // What is not a whole number is sent as 0, which the check refuses with the range.
+        most_at_once: most.with_untracked(|m| (!m.trim().is_empty()).then(|| m.trim().parse().unwrap_or(0))),
         exit: exit.get_untracked(),
         ..JourneyDto::default()
     };
@@ -196,6 +200,7 @@ pub fn Journeys() -> impl IntoView {
                 <TextField id="journey-name" label=Signal::derive(move || t().segment_name) value=name error field="journey.name" required=true />
                 <TriggerEditor trigger lists segments />
                 <TextField id="journey-reentry" label=Signal::derive(move || t().journey_reentry) value=reentry error field="journey.reentry" />
+                <TextField id="journey-most" label=Signal::derive(move || t().journey_most_at_once) value=most error field="journey.most_at_once" inputmode="numeric" />
                 <div class="field">
                     <label for="journey-exit">{move || t().journey_exit}</label>
                     <select id="journey-exit" on:change=move |ev| {

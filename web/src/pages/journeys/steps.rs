@@ -62,7 +62,7 @@ impl StepSlot {
 }
 
 /// The kinds of step, by their wire `type`.
-const KINDS: [&str; 6] = ["send", "wait", "branch", "tag", "list", "end"];
+const KINDS: [&str; 7] = ["send", "wait", "branch", "tag", "list", "webhook", "end"];
 
 /// A kind's label.
 pub(super) fn kind_label(t: &'static Texts, kind: &str) -> &'static str {
@@ -71,6 +71,7 @@ pub(super) fn kind_label(t: &'static Texts, kind: &str) -> &'static str {
         "branch" => t.step_branch,
         "tag" => t.step_tag,
         "list" => t.step_list,
+        "webhook" => t.step_webhook,
         "end" => t.step_end,
         _ => t.step_send,
     }
@@ -257,6 +258,11 @@ fn StepRow(
                             view! { <option value=l.id.clone() selected=move || step.with(|s| s.add.as_deref() == Some(id.as_str()))>{l.name}</option> }
                         }).collect_view()}
                     </select>
+                }
+                .into_any(),
+                "webhook" => view! {
+                    <input type="url" aria-label=named(t().step_url) placeholder="https://" prop:value=move || step.with(|s| s.url.clone().unwrap_or_default())
+                        on:input=move |ev| step.update(|s| s.url = Some(event_target_value(&ev))) />
                 }
                 .into_any(),
                 "branch" => {
