@@ -29,6 +29,7 @@ mod segment_rules;
 mod segments;
 mod senders;
 mod signature;
+mod signup;
 mod simulate;
 mod smart_encoding;
 mod spreadsheet;
@@ -87,6 +88,10 @@ pub use segment_rules::{
 pub use segments::{Encoding, Segments, segments, split};
 pub use senders::registered_sender;
 pub use signature::{DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, SignatureError, TIMESTAMP_HEADER, sign, verify};
+pub use signup::{
+    CODE_DIGITS, FilledForm, MOST_CONSENT_TEXT_CHARS, MOST_SIGNUP_FIELDS, MOST_SIGNUP_TEXT_CHARS,
+    MOST_SIGNUP_TITLE_CHARS, MOST_SIGNUP_VALUE_CHARS, PageLanguage, SignupPage, Slug, confirms,
+};
 pub use simulate::{
     CardValues, CardsBuilder, Contact, Counters, FilterContext, FloodLimits, Outcome, RecentSends, RecipientOutcome,
     Simulation, simulate,

@@ -37,6 +37,7 @@ use crate::{
         approval_expiry::{self, ApprovalExpiry},
         devices::Devices,
     },
+    signup,
     state::{AppState, Shared},
     store::{AuditStore, DeliveryStore, ModerationStore, OutboxStore, PlanStore, RetentionStore, Store},
     team::{
@@ -162,6 +163,7 @@ impl App {
         });
         tokio::spawn(automatic_replies::run(state.clone(), webhooks_stop.clone()));
         tokio::spawn(journeys::runner::run(state.clone(), webhooks_stop.clone()));
+        tokio::spawn(signup::replies::run(state.clone(), webhooks_stop.clone()));
         let body_read_timeout = Duration::from_secs(state.config.body_read_timeout_secs);
         let header_read_timeout = Duration::from_secs(state.config.header_read_timeout_secs);
         let max_connections = state.config.max_connections;

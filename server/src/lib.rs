@@ -15,6 +15,7 @@ mod journeys;
 pub mod operator;
 mod sending;
 mod shutdown;
+mod signup;
 pub mod smsc;
 mod state;
 mod store;

@@ -246,8 +246,5 @@ fn a_webhook_step_posts_on_the_way_and_a_journey_may_hold_so_many_at_once() {
                   {"type": "webhook", "url": format!("https://{}", "a".repeat(MOST_WEBHOOK_URL_CHARS))}]}));
     let errors = Journey::parse(&bad).expect_err("errors");
     let paths: Vec<&str> = errors.iter().map(|e| e.path.as_str()).collect();
-    assert_eq!(
-        paths,
-        ["journey.steps[0].url", "journey.steps[1].url", "journey.steps[2].url", "journey.most_at_once"]
-    );
+    assert_eq!(paths, ["journey.steps[0].url", "journey.steps[1].url", "journey.steps[2].url", "journey.most_at_once"]);
 }

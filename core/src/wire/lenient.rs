@@ -336,6 +336,7 @@ impl ListItem for super::JourneyStepDto {}
 impl ListItem for super::JourneyContactDto {}
 impl ListItem for super::JourneyStepReportDto {}
 impl ListItem for super::JourneyTrialStepDto {}
+impl ListItem for super::SignupPageDto {}
 impl ListItem for super::CampaignSummaryDto {}
 impl ListItem for super::OverseasDto {}
 impl ListItem for super::CampaignListDto {}

@@ -42,6 +42,7 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(crate::audience::router())
         .merge(crate::inbox::router())
         .merge(crate::journeys::router())
+        .merge(crate::signup::router())
         .merge(crate::team::router())
         .merge(crate::account::router())
         .merge(crate::operator::router())
@@ -108,7 +109,7 @@ async fn envelope_of(accept: Accept, request: Request, next: Next) -> Response {
 
 /// The web app and short links answer pages, not envelopes.
 fn is_page(path: &str) -> bool {
-    path.starts_with("/app") || path.starts_with("/s/")
+    path.starts_with("/app") || path.starts_with("/s/") || path.starts_with("/join/")
 }
 
 /// `reply` with the headers of `original` that tell the client what to do next (`Allow` of a

@@ -54,6 +54,7 @@ pub(crate) mod segment_sql;
 pub(crate) mod segments;
 mod senders;
 mod sending_campaigns;
+pub(crate) mod signups;
 mod simulator;
 pub(crate) mod sqlite;
 mod sub_accounts;
@@ -114,6 +115,7 @@ pub(crate) use retention::{Cursor, Expiry, RetentionSettings, RetentionStore, ex
 pub(crate) use routing::{ConnectorConfig, ConnectorStatus, RoutingStore};
 pub(crate) use segments::SegmentStore;
 pub(crate) use senders::SenderStore;
+pub(crate) use signups::SignupStore;
 pub(crate) use simulator::SimulatorStore;
 pub(crate) use sub_accounts::{NewSubAccount, SubAccountRecord, SubAccountStore};
 pub(crate) use team::{LinkKind, OneTimeLink, SessionGrant, SessionOwner, TeamStore, TwoFactor, UserRecord};
@@ -198,6 +200,7 @@ pub(crate) trait Store:
     + JourneyStore
     + JourneyRunStore
     + JourneyPlanStore
+    + SignupStore
 {
 }
 
@@ -240,5 +243,6 @@ impl<T> Store for T where
         + JourneyStore
         + JourneyRunStore
         + JourneyPlanStore
+        + SignupStore
 {
 }

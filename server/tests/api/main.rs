@@ -57,6 +57,7 @@ mod segments;
 mod send;
 mod senders;
 mod sign_in_guessing;
+mod signup_pages;
 mod slow_clients;
 mod studio;
 mod sub_accounts;

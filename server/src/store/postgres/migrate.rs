@@ -52,6 +52,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0043_journeys.sql"),
     include_str!("../../../migrations/postgres/0044_journey_triggers.sql"),
     include_str!("../../../migrations/postgres/0045_journey_webhooks.sql"),
+    include_str!("../../../migrations/postgres/0046_signup_pages.sql"),
 ];
 
 /// The advisory lock's key ("texto" in ASCII).

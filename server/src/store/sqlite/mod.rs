@@ -36,6 +36,7 @@ mod retention;
 mod routing;
 mod segments;
 mod senders;
+mod signups;
 mod simulator;
 mod sub_accounts;
 mod team;
