@@ -30,7 +30,7 @@ pub const ACCOUNT_AREA: &[&str] = &[
 ];
 
 /// The pages of automation, under `/app/`: what sends on its own, opened by fewer people.
-pub const AUTOMATION_AREA: &[&str] = &["/app/journeys"];
+pub const AUTOMATION_AREA: &[&str] = &["/app/journeys", "/app/signup-pages"];
 
 /// The bundle a page of the app belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -144,6 +144,22 @@ test("a birthday and a weekly offer to a segment are built with the clock's trig
   await page.getByRole("heading", { name: /Edit journey – Draft/ }).waitFor();
   saved = (await api(suite.texto, "GET", "/journeys")).body.journeys.find((j) => j.name === "Nouveaux VIP");
   assert.deepEqual(saved.trigger, { type: "segment", segment: segment.body.segment.id });
+
+  // A webhook step tells the shop's CRM, and at most 500 may be in the journey at once.
+  await page.getByRole("button", { name: "New journey" }).click();
+  await page.getByLabel("Name").fill("CRM");
+  await page.getByLabel(/^At most this many in it at once/).fill("500");
+  await addStep.last().click();
+  await page.getByLabel("Step 0 – kind").selectOption({ label: "Call a webhook" });
+  await page.getByLabel(/^Step 0 – address/).fill("https://crm.example/texto");
+  await page.getByRole("button", { name: "Save journey" }).click();
+  await page.getByRole("heading", { name: /Edit journey – Draft/ }).waitFor();
+  saved = (await api(suite.texto, "GET", "/journeys")).body.journeys.find((j) => j.name === "CRM");
+  assert.deepEqual(saved.steps, [{ type: "webhook", url: "https://crm.example/texto" }]);
+  assert.equal(saved.most_at_once, 500);
+  const hooks = (await api(suite.texto, "GET", "/webhook")).body.webhooks;
+  assert.deepEqual(hooks.map((h) => [h.type, h.url]), [["JOURNEY", "https://crm.example/texto"]]);
+  await assertAccessible(page, "A journey with a webhook step and a cap");
   await page.context().close();
 
   const french = await openApp(suite.browser, suite.texto, { locale: "fr-FR", path: "/app/journeys" });

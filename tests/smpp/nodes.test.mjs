@@ -162,3 +162,42 @@ test("two nodes route France to connector A then B: A cut for 30 s, both nodes f
     await Promise.all([...all.map((node) => node.stop()), a.stop(), b.stop()]);
   }
 });
+
+test("two nodes run a journey for 20,000 joiners; one is killed -9 mid-run: each step done once, every joiner welcomed", { timeout: 300_000 }, async () => {
+  const JOINERS = 20_000;
+  const BATCH = 500; // the contacts a runner claims at once (server/src/journeys/runner.rs)
+  const db = await database();
+  const sim = await startSimulator({ dlrDelayMs: 100 });
+  const smsc = ["--smsc", `smpp://texto:secret@${sim.smppAddr}?window=${WINDOW}`];
+  const [survivor, victim] = await nodes(db, 2, smsc);
+  try {
+    await credit(db, "demo", 100_000);
+    const list = await api(survivor, "/list", { method: "POST", body: { list: { name: "Club" } } });
+    const steps = [{ type: "send", text: "Bienvenue au club !" }, { type: "wait", duration: "1d" }];
+    const saved = await api(survivor, "/journey", { method: "POST", body: { journey: { name: "Bienvenue", trigger: { type: "list", list: list.id }, steps } } });
+    const id = saved.journey.id;
+    await api(survivor, `/journey/${id}/status`, { method: "PUT", body: { journey: { status: "live" } } });
+    const joiners = numbers("3364", JOINERS);
+    await api(victim, `/list/${list.id}`, { method: "PUT", body: { list: { contacts: { gsm: joiners.map((value) => ({ value })) } } } });
+    const report = async () => api(survivor, `/journey/${id}/report`);
+    await until(async () => (await report()).steps[0].done >= 2_000, 120_000, { intervalMs: 50, what: "2,000 joiners past the welcome" });
+    assert.equal(await victim.kill9(), "SIGKILL");
+    const atKill = (await report()).steps[0].done;
+    assert.ok(atKill < JOINERS, `the victim was killed before the end (${atKill} welcomed)`);
+    // The survivor takes the dead node's claims once it stops beating, and finishes.
+    const done = await until(async () => {
+      const counts = await report();
+      return counts.steps[0].done === JOINERS && counts;
+    }, 200_000, { intervalMs: 1000, what: "every joiner past the welcome on the survivor" });
+    assert.equal(done.entered, JOINERS, "each joiner entered once");
+    assert.deepEqual([done.steps[0].entered, done.steps[1].entered, done.steps[1].waiting], [JOINERS, JOINERS, JOINERS], "each step reached once");
+    await until(async () => (await sim.status()).received >= JOINERS, 200_000, { intervalMs: 1000, what: "every welcome at the simulator" });
+    const messages = await sim.messages(`limit=${2 * JOINERS}`);
+    assert.equal(new Set(messages.map((m) => m.destination_addr)).size, JOINERS, "every joiner welcomed");
+    const duplicates = messages.length - JOINERS;
+    console.log(`two nodes, one killed: ${atKill} welcomed at the kill, ${duplicates} welcomes twice`);
+    assert.ok(duplicates <= BATCH + 2 * WINDOW, `${duplicates} welcomes twice ≤ a batch and the two nodes' windows`);
+  } finally {
+    await Promise.all([survivor.stop(), victim.stop(), sim.stop()]);
+  }
+});

@@ -1,5 +1,5 @@
-//! Automation's bundle ([`texto_core::AUTOMATION_AREA`]): journeys, kept out of the other
-//! bundles, since fewer people open them than send or keep lists.
+//! Automation's bundle ([`texto_core::AUTOMATION_AREA`]): journeys and sign-up pages, kept out
+//! of the other bundles, since fewer people open them than send or keep lists.
 
 use leptos::prelude::*;
 use leptos_router::{
@@ -10,7 +10,7 @@ use leptos_router::{
 use crate::{
     app::{Frame, NotFound},
     nav::Bundle,
-    pages::journeys::Journeys,
+    pages::{journeys::Journeys, signup_pages::SignupPages},
 };
 
 /// Automation.
@@ -20,6 +20,7 @@ pub fn AutomationApp() -> impl IntoView {
         <Frame bundle=Bundle::Automation>
             <Routes fallback=NotFound>
                 <Route path=path!("/app/journeys") view=Journeys />
+                <Route path=path!("/app/signup-pages") view=SignupPages />
             </Routes>
         </Frame>
     }

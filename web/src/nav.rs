@@ -17,7 +17,7 @@ pub enum Bundle {
     Audience,
     /// The campaigns and the account area ([`texto_core::ACCOUNT_AREA`]).
     Account,
-    /// Automation: journeys ([`texto_core::AUTOMATION_AREA`]).
+    /// Automation: journeys and sign-up pages ([`texto_core::AUTOMATION_AREA`]).
     Automation,
 }
 
@@ -95,6 +95,7 @@ pub(crate) fn SideNav() -> impl IntoView {
                 <li><NavLink href="/app/contacts">{move || t().nav_contacts}</NavLink></li>
                 <li><NavLink href="/app/segments">{move || t().nav_segments}</NavLink></li>
                 <li><NavLink href="/app/lists">{move || t().nav_lists}</NavLink></li>
+                <li><NavLink href="/app/signup-pages">{move || t().nav_signup_pages}</NavLink></li>
                 <li><NavLink href="/app/blacklist">{move || t().nav_blacklist}</NavLink></li>
                 <li><NavLink href="/app/npai">{move || t().nav_npai}</NavLink></li>
             </Section>

@@ -1,6 +1,7 @@
-//! Messages texto sends to a number that wrote: the inbox's answers, sent by a person, and the
-//! keywords' automatic replies, sent by texto. Both go at once as alerts (outside the marketing
-//! window too), from the number that was written to, charged and checked as `POST /send` is.
+//! Messages to one number, sent at once as alerts (outside the marketing window too), charged
+//! and checked as `POST /send` is: the inbox's answers, sent by a person, and what texto sends
+//! by itself: the keywords' automatic replies (from the number that was written to) and the
+//! codes of sign-up pages.
 
 use texto_core::{Endpoint, Role, wire::SmsRequest};
 
@@ -39,6 +40,20 @@ pub(crate) async fn send_one(
     let body = one_message(number, text, sender);
     let from = Sender { replying: true, ..from };
     service::answer(state, from, (&RetryKey::NONE, &body), request(&body)?, Endpoint::Send, Blacklist::Applies).await
+}
+
+/// Sends `text` to `number` for `from`, once: `key` makes a second try (after a crash) a
+/// replay of the first send (a sign-up page's code).
+pub(crate) async fn send_once(
+    state: &AppState,
+    from: Sender,
+    key: String,
+    number: &str,
+    text: &str,
+) -> Result<Answered, Error> {
+    let body = one_message(number, text, None);
+    let retry = RetryKey::internal(key);
+    service::answer(state, from, (&retry, &body), request(&body)?, Endpoint::Send, Blacklist::Applies).await
 }
 
 /// Sends an automatic reply, once: its id is the send's idempotency key, so a worker that

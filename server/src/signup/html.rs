@@ -24,8 +24,12 @@ struct Words {
     confirm: &'static str,
     thanks_title: &'static str,
     thanks: &'static str,
+    stop_hint: &'static str,
     other_language: &'static str,
     problems: &'static str,
+    number_problem: &'static str,
+    consent_problem: &'static str,
+    field_problem: &'static str,
 }
 
 const FRENCH: Words = Words {
@@ -41,9 +45,13 @@ const FRENCH: Words = Words {
     reply_hint: "Vous pouvez aussi répondre OUI au SMS.",
     confirm: "Confirmer",
     thanks_title: "Merci !",
-    thanks: "Votre inscription est confirmée.",
+    thanks: "Votre inscription est confirmée :",
+    stop_hint: "Pour ne plus recevoir nos SMS, répondez STOP à l’un d’eux.",
     other_language: "English",
     problems: "À corriger :",
+    number_problem: "Ce numéro n’est pas un numéro de mobile que nous savons lire : par exemple 06 12 34 56 78.",
+    consent_problem: "Cochez la case pour accepter de recevoir les SMS.",
+    field_problem: "200 caractères au plus.",
 };
 
 const ENGLISH: Words = Words {
@@ -59,9 +67,13 @@ const ENGLISH: Words = Words {
     reply_hint: "You may also reply YES to the SMS.",
     confirm: "Confirm",
     thanks_title: "Thank you!",
-    thanks: "Your sign-up is confirmed.",
+    thanks: "Your sign-up is confirmed:",
+    stop_hint: "To stop the messages, reply STOP to any of them.",
     other_language: "Français",
     problems: "To correct:",
+    number_problem: "This is not a mobile number we can read: for example +44 7700 900123.",
+    consent_problem: "Tick the box to agree to receive the SMS.",
+    field_problem: "200 characters at most.",
 };
 
 fn words(language: PageLanguage) -> &'static Words {
@@ -151,7 +163,13 @@ pub(super) fn form(
 ) -> Markup {
     let w = words(language);
     let value = |name: &str| typed.iter().find(|(n, _)| n == name).map_or("", |(_, v)| v.as_str());
-    let problem = |name: &str| problems.iter().find(|p| p.path == name).map(|p| p.message.clone());
+    // What is wrong, said in the page's language (core's checks name the inputs).
+    let said = |path: &str| match path {
+        "number" => w.number_problem,
+        "consent" => w.consent_problem,
+        _ => w.field_problem,
+    };
+    let problem = |name: &str| problems.iter().find(|p| p.path == name).map(|p| said(&p.path));
     let other = match language {
         PageLanguage::French => "en",
         PageLanguage::English => "fr",
@@ -163,7 +181,7 @@ pub(super) fn form(
         @if !problems.is_empty() {
             div.problems role="alert" {
                 p { strong { (w.problems) } }
-                ul { @for p in problems { li { a href={ "#" (p.path) } { (p.message) } } } }
+                ul { @for p in problems { li { a href={ "#" (p.path) } { (said(&p.path)) } } } }
             }
         }
         form method="post" action=(action) novalidate {
@@ -222,7 +240,11 @@ pub(super) fn code(
 /// The thanks, once confirmed.
 pub(super) fn thanks(page: &SignupPage, language: PageLanguage) -> Markup {
     let w = words(language);
-    document(language, &page.title, html! { h1 { (w.thanks_title) } p { (w.thanks) } p { (page.title) } })
+    document(
+        language,
+        &page.title,
+        html! { h1 { (w.thanks_title) } p { (w.thanks) " " strong { (page.title) } "." } p { (w.stop_hint) } },
+    )
 }
 
 /// A page that only says why (no such page, too many sign-ups, a fault).

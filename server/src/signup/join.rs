@@ -67,10 +67,16 @@ fn fault(language: PageLanguage, error: &Error) -> Response {
     html::answer(StatusCode::SERVICE_UNAVAILABLE, html::notice(language, title, why))
 }
 
-async fn page(state: &AppState, slug: &str) -> Result<Option<SavedSignupPage>, Error> {
-    match texto_core::Slug::parse(slug) {
+/// The page at `slug`, or the answer that says there is none (or that it cannot be read).
+async fn page(state: &AppState, slug: &str, language: PageLanguage) -> Result<SavedSignupPage, Response> {
+    let found = match texto_core::Slug::parse(slug) {
         Some(slug) => state.store.signup_page_by_slug(slug.as_str()).await,
         None => Ok(None),
+    };
+    match found {
+        Ok(Some(saved)) => Ok(saved),
+        Ok(None) => Err(not_found(language)),
+        Err(error) => Err(fault(language, &error)),
     }
 }
 
@@ -82,10 +88,9 @@ async fn show(
     request: Request,
 ) -> Response {
     let language = language(query.as_deref(), request.headers());
-    match page(&state, &slug).await {
-        Ok(Some(saved)) => html::answer(StatusCode::OK, html::form(&saved.page, language, &[], &[])),
-        Ok(None) => not_found(language),
-        Err(error) => fault(language, &error),
+    match page(&state, &slug, language).await {
+        Ok(saved) => html::answer(StatusCode::OK, html::form(&saved.page, language, &[], &[])),
+        Err(answer) => answer,
     }
 }
 
@@ -103,15 +108,14 @@ async fn sign_up(
     request: Request,
 ) -> Response {
     let language = language(query.as_deref(), request.headers());
-    let saved = match page(&state, &slug).await {
-        Ok(Some(saved)) => saved,
-        Ok(None) => return not_found(language),
-        Err(error) => return fault(language, &error),
+    let saved = match page(&state, &slug, language).await {
+        Ok(saved) => saved,
+        Err(answer) => return answer,
     };
     let (parts, body) = request.into_parts();
     let address = auth::client(&parts, &state.config.trusted_proxies).to_string();
     let Some(typed) = pairs(Request::from_parts(parts, body)).await else {
-        let problem = FieldError::new("number", "the form is too large");
+        let problem = FieldError::new("form", "the form is too large");
         return html::answer(StatusCode::PAYLOAD_TOO_LARGE, html::form(&saved.page, language, &[], &[problem]));
     };
     let filled = match saved.page.read_form(typed.iter().map(|(n, v)| (n.as_str(), v.as_str()))) {
@@ -175,10 +179,9 @@ async fn confirm_code(
     request: Request,
 ) -> Response {
     let language = language(query.as_deref(), request.headers());
-    let saved = match page(&state, &slug).await {
-        Ok(Some(saved)) => saved,
-        Ok(None) => return not_found(language),
-        Err(error) => return fault(language, &error),
+    let saved = match page(&state, &slug, language).await {
+        Ok(saved) => saved,
+        Err(answer) => return answer,
     };
     let typed = pairs(request).await.unwrap_or_default();
     let value = |name: &str| typed.iter().find(|(n, _)| n == name).map_or("", |(_, v)| v.trim());

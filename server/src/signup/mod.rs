@@ -11,14 +11,12 @@ pub(crate) mod replies;
 use axum::Router;
 use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
-use texto_core::{CODE_DIGITS, Endpoint, PageLanguage, Role, wire::SmsRequest};
+use texto_core::{CODE_DIGITS, PageLanguage, Role};
 
 use crate::{
     Error,
-    sending::{
-        idempotency::RetryKey,
-        service::{self, Blacklist, Sender},
-    },
+    inbox::outgoing,
+    sending::service::Sender,
     state::AppState,
     store::{
         account_contacts::ConsentRecord,
@@ -53,10 +51,6 @@ async fn send_code(
     language: PageLanguage,
 ) -> Result<(), Error> {
     let text = language.confirmation_text(&page.page.title, code);
-    let message = serde_json::json!({"text": text, "pushtype": "alert"});
-    let gsm = [serde_json::json!({"value": number.to_string()})];
-    let body = serde_json::json!({"sms": {"message": message, "recipients": {"gsm": gsm}}}).to_string();
-    let request: SmsRequest<'_> = texto_core::wire::decode_sms(&body, texto_core::wire::Format::Json)?;
     let from = Sender {
         account: page.account,
         role: Role::Sender,
@@ -65,13 +59,13 @@ async fn send_code(
         replying: false,
         approved: true,
     };
-    let retry = RetryKey::internal(format!("texto-signup-{id}"));
-    let sent = service::answer(state, from, (&retry, &body), request, Endpoint::Send, Blacklist::Applies).await;
+    let key = format!("texto-signup-{id}");
+    let sent = outgoing::send_once(state, from, key, &number.to_string(), &text).await;
     match sent {
-        Ok(answered) if answered.result.ticket.is_some() => Ok(()),
+        Ok(answered) if answered.result.sent > 0 => Ok(()),
         Ok(_) => {
             state.store.forget_signup_send(id).await?;
-            Err(Error::Unavailable("the code's SMS (refused by the send flow)"))
+            Err(Error::Unavailable("the code's SMS (the number is blacklisted, NPAI or flooded)"))
         }
         Err(error) => {
             state.store.forget_signup_send(id).await?;

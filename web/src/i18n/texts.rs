@@ -603,6 +603,22 @@ texts! {
     language_intro: "The app's language, remembered in this browser.", "La langue de l’application, mémorisée dans ce navigateur.";
     // Journeys.
     nav_journeys: "Journeys", "Parcours";
+    nav_signup_pages: "Sign-up pages", "Pages d’inscription";
+    signup_pages_title: "Sign-up pages", "Pages d’inscription";
+    signup_pages_intro: "A page texto hosts at /join/… where visitors leave their number to join a list. They get a code by SMS and type it (or reply OUI): only then do they join, with their consent recorded.", "Une page hébergée par texto à /join/… où les visiteurs laissent leur numéro pour rejoindre une liste. Ils reçoivent un code par SMS et le saisissent (ou répondent OUI) : alors seulement ils sont inscrits, avec leur consentement enregistré.";
+    no_signup_pages: "No sign-up page yet.", "Aucune page d’inscription pour l’instant.";
+    new_signup_page: "New sign-up page", "Nouvelle page d’inscription";
+    edit_signup_page: "Edit the sign-up page", "Modifier la page d’inscription";
+    signup_address: "Address", "Adresse";
+    signup_slug: "Address: /join/… (lower-case letters, digits and -)", "Adresse : /join/… (minuscules, chiffres et -)";
+    signup_title: "Title", "Titre";
+    signup_text: "Text under the title", "Texte sous le titre";
+    signup_fields: "Fields asked besides the number (firstname, lastname, or your fields, separated by commas)", "Champs demandés en plus du numéro (firstname, lastname ou vos champs, séparés par des virgules)";
+    signup_list: "List joined", "Liste rejointe";
+    signup_confirmed: "Confirmed", "Confirmées";
+    signup_unconfirmed: "Not confirmed", "Non confirmées";
+    signup_consent: "Consent the visitor ticks", "Consentement coché par le visiteur";
+    signup_consent_hint: "Kept with each contact’s opt-in, word for word.", "Conservé mot pour mot avec l’inscription de chaque contact.";
     journeys_title: "Journeys", "Parcours";
     journeys_intro: "A journey sends on its own: a welcome when someone joins a list, a birthday wish each year, a weekly offer to a segment, a reminder your application starts, a follow-up to those who did not click. Every rule of a send applies to its messages.", "Un parcours envoie tout seul : une bienvenue quand quelqu’un rejoint une liste, un vœu d’anniversaire chaque année, une offre hebdomadaire à un segment, un rappel lancé par votre application, une relance à ceux qui n’ont pas cliqué. Chaque règle d’envoi s’applique à ses messages.";
     no_journeys: "No journey yet: build the first one below.", "Aucun parcours pour l’instant : créez le premier ci-dessous.";

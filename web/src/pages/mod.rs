@@ -21,6 +21,7 @@ pub mod sender_settings;
 pub mod settings;
 pub mod settings_form;
 pub mod sign_in;
+pub mod signup_pages;
 pub mod sub_accounts;
 pub mod team;
 pub mod team_rules;
