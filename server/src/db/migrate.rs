@@ -58,6 +58,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0049_journey_triggers.sql"),
     include_str!("../../migrations/0050_journey_webhooks.sql"),
     include_str!("../../migrations/0051_signup_pages.sql"),
+    include_str!("../../migrations/0052_journey_claims_in_order.sql"),
 ];
 
 /// Applies the migrations the database has not seen, each in its own transaction. The version

@@ -1,6 +1,7 @@
 //! The journeys' runner: every node claims the contacts whose step is due, walks each through
 //! its version's steps (core's [`Program`]), sends each step's message to its contacts as one
-//! campaign through the send flow, and writes every move back in one transaction. A node that
+//! campaign through the send flow (a contact that a walk brings to a send is sent to in the
+//! same pass), and writes every move back in one transaction. A node that
 //! stops mid-step leaves its claims to run out ([`LEASE`]) and the others to take them again;
 //! a send's idempotency key, drawn from the contacts it goes to, makes a second try of the same
 //! batch a replay.
@@ -93,17 +94,23 @@ pub(crate) async fn step(state: &AppState, now: DateTime<Utc>) -> Result<usize, 
                 continue;
             }
             let node = usize::try_from(entry.node).unwrap_or(usize::MAX);
-            match (entry.arrived, program.nodes.get(node).map(|n| &n.kind)) {
-                (true, Some(NodeKind::Send { .. })) => {
-                    sends.entry(key(entry, entry.node)).or_default().push(entry.clone());
-                }
+            let walked = (program.as_ref(), &members);
+            let landed = match (entry.arrived, program.nodes.get(node).map(|n| &n.kind)) {
+                (true, Some(NodeKind::Send { .. })) => Landed::AtSend(entry.node),
                 (true, Some(_)) => {
                     count(&mut moves, key(entry, entry.node), 0, 1);
-                    let from = program.after(node);
-                    walk_on(state, &mut moves, (&program, &members), entry, from, None, now).await?;
+                    walk_on(state, &mut moves, walked, entry, program.after(node), After::Pass, now).await?
                 }
-                (false, _) => walk_on(state, &mut moves, (&program, &members), entry, Some(node), None, now).await?,
-                (true, None) => finish(&mut moves, entry, EntryState::Done, now, None),
+                (false, _) => walk_on(state, &mut moves, walked, entry, Some(node), After::Pass, now).await?,
+                (true, None) => {
+                    finish(&mut moves, entry, EntryState::Done, now, None);
+                    Landed::Moved
+                }
+            };
+            // A contact that reached a send is sent to in this pass, not the next.
+            if let Landed::AtSend(node) = landed {
+                let at = ClaimedEntry { node, arrived: true, ..entry.clone() };
+                sends.entry(key(entry, node)).or_default().push(at);
             }
         }
         for (at, entries) in sends {
@@ -222,17 +229,38 @@ fn finish(moves: &mut Moves, entry: &ClaimedEntry, state: EntryState, now: DateT
     });
 }
 
-/// Walks `entry` from reaching `from` to the next node that holds it, `sent` the campaign it
-/// was just sent, and notes the move.
+/// Where a walk left a contact.
+enum Landed {
+    /// At a send to do now, in this pass (its move is noted once the send is done).
+    AtSend(i64),
+    /// Elsewhere: its move is noted.
+    Moved,
+}
+
+/// What a walk follows.
+#[derive(Clone, Copy)]
+enum After {
+    /// The pass's own look at the contact: one that reaches a send is sent to at once.
+    Pass,
+    /// A send, with the campaign it made if it made one.
+    Send(Option<i64>),
+}
+
+/// Walks `entry` from reaching `from` to the next node that holds it, and notes the move; a
+/// walk of the pass that reaches a send leaves the contact to be sent to in this pass.
 async fn walk_on(
     state: &AppState,
     moves: &mut Moves,
     (program, members): (&Program, &Members),
     entry: &ClaimedEntry,
     from: Option<usize>,
-    sent: Option<i64>,
+    after: After,
     now: DateTime<Utc>,
-) -> Result<(), Error> {
+) -> Result<Landed, Error> {
+    let sent = match after {
+        After::Pass => None,
+        After::Send(ticket) => ticket,
+    };
     let asks = program.nodes.iter().any(|n| matches!(n.kind, NodeKind::Branch { .. }));
     let facts = match asks {
         true => {
@@ -258,6 +286,9 @@ async fn walk_on(
     let (node, state, due_at) = match rest {
         Rest::At(node) => {
             count(moves, key(entry, node as i64), 1, 0);
+            if matches!(after, After::Pass) && matches!(program.nodes[node].kind, NodeKind::Send { .. }) {
+                return Ok(Landed::AtSend(node as i64));
+            }
             let due = match program.nodes[node].kind {
                 NodeKind::Wait(Wait::For(duration)) => now + duration,
                 NodeKind::Wait(Wait::Until(until)) => {
@@ -270,7 +301,7 @@ async fn walk_on(
         Rest::Done => (entry.node, EntryState::Done, now),
     };
     moves.entries.push(EntryMove { id: entry.id, node, arrived: true, state, due_at, sent, note: None });
-    Ok(())
+    Ok(Landed::Moved)
 }
 
 /// The post of a webhook step at `path` that `entry` reached at `now`.
@@ -355,7 +386,7 @@ async fn send(
     }
     for entry in entries {
         count(moves, at, 0, 1);
-        walk_on(state, moves, (program, members), entry, program.after(node), ticket, now).await?;
+        walk_on(state, moves, (program, members), entry, program.after(node), After::Send(ticket), now).await?;
         if let (Some(note), Some(last)) = (&note, moves.entries.last_mut()) {
             last.note = Some(format!("step {} not sent: {note}", program.nodes[node].path));
         }

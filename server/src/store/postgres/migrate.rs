@@ -53,6 +53,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0044_journey_triggers.sql"),
     include_str!("../../../migrations/postgres/0045_journey_webhooks.sql"),
     include_str!("../../../migrations/postgres/0046_signup_pages.sql"),
+    include_str!("../../../migrations/postgres/0047_journey_claims_in_order.sql"),
 ];
 
 /// The advisory lock's key ("texto" in ASCII).
