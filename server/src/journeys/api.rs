@@ -16,7 +16,7 @@ use texto_core::{
     wire::{JourneyRequest, JourneyResponse, JourneysResponse, StatusResponse},
 };
 
-use super::dto;
+use super::{dto, wire_path};
 use crate::{
     Error,
     http::{Accept, access::noted, auth::Caller, body::WireBody, inputs::path_id},
@@ -105,18 +105,6 @@ async fn journey_of(state: &AppState, caller: &Caller, request: JourneyRequest) 
     }
     super::webhooks::add(state, caller, new_webhooks).await?;
     Ok(journey)
-}
-
-/// A node's place as a request names it: `2.then.0` is `journey.steps[2].then[0]`.
-pub(super) fn wire_path(node: &str) -> String {
-    let mut path = "journey.steps".to_owned();
-    for part in node.split('.') {
-        match part.parse::<usize>() {
-            Ok(index) => path.push_str(&format!("[{index}]")),
-            Err(_) => path.push_str(&format!(".{part}")),
-        }
-    }
-    path
 }
 
 fn answer(accept: Accept, saved: &SavedJourney, verb: &str) -> Response {

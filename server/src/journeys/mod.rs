@@ -40,3 +40,15 @@ fn dto(saved: &SavedJourney) -> JourneyDto {
         ..saved.journey.to_wire()
     }
 }
+
+/// A node's place as a request names it: `2.then.0` is `journey.steps[2].then[0]`.
+fn wire_path(node: &str) -> String {
+    let mut path = "journey.steps".to_owned();
+    for part in node.split('.') {
+        match part.parse::<usize>() {
+            Ok(index) => path.push_str(&format!("[{index}]")),
+            Err(_) => path.push_str(&format!(".{part}")),
+        }
+    }
+    path
+}

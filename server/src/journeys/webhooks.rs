@@ -6,7 +6,7 @@
 
 use texto_core::{Action, FieldError, Journey, NodeKind, Program};
 
-use super::api::wire_path;
+use super::wire_path;
 use crate::{
     Error,
     account::webhooks::check_url,
