@@ -48,7 +48,7 @@ use subtle::{Choice, ConstantTimeEq};
 pub const TIMESTAMP_HEADER: &str = "X-Service-Timestamp";
 /// Header holding the signature: one or more comma-separated `v1=<hex>` entries.
 pub const SIGNATURE_HEADER: &str = "X-Service-Signature";
-/// Header holding the event type (`DLR`, `MO`, `STOP`, `CLICKER`, `BALANCE_ALERT`).
+/// Header holding the event type (`DLR`, `MO`, `STOP`, `CLICKER`, `BALANCE_ALERT`, `JOURNEY`).
 pub const EVENT_HEADER: &str = "X-Service-Event";
 /// Header holding a unique id per delivery, for receivers to drop duplicates.
 pub const DELIVERY_HEADER: &str = "X-Service-Delivery";

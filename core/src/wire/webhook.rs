@@ -25,7 +25,7 @@ pub struct WebhookDto {
     /// Assigned by the service (a string).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub webhook_id: Option<String>,
-    /// `MO`, `DLR`, `STOP`, `CLICKER` or `BALANCE_ALERT`.
+    /// `MO`, `DLR`, `STOP`, `CLICKER`, `BALANCE_ALERT` or `JOURNEY` (a journey's webhook step).
     #[serde(
         default,
         rename = "type",
@@ -107,7 +107,7 @@ pub struct WebhookLogEntryDto {
     /// When the attempt was made, `Y-m-d H:i:s` Europe/Paris.
     #[serde(default, deserialize_with = "lenient::string")]
     pub date: String,
-    /// The event type: `MO`, `DLR`, `STOP`, `CLICKER` or `BALANCE_ALERT`.
+    /// The event type: `MO`, `DLR`, `STOP`, `CLICKER`, `BALANCE_ALERT` or `JOURNEY`.
     #[serde(default, deserialize_with = "lenient::string")]
     pub event: String,
     /// 1 for the first attempt, then 2, 3, … for the retries.
