@@ -14,7 +14,7 @@ test("the side navigation groups the pages and marks the current one", async () 
   const sections = await nav.locator(".nav-section .nav-heading").allTextContents();
   assert.deepEqual(sections, ["Sending", "Audience", "Conversations", "Account"]);
   const audience = nav.getByRole("group", { name: "Audience" });
-  assert.deepEqual(await audience.getByRole("link").allTextContents(), ["Contacts", "Segments", "Lists", "Blacklist", "NPAI"]);
+  assert.deepEqual(await audience.getByRole("link").allTextContents(), ["Contacts", "Segments", "Lists", "Sign-up pages", "Blacklist", "NPAI"]);
   assert.equal(await nav.getByRole("link", { name: "Campaigns" }).getAttribute("aria-current"), "page");
   assert.equal(await nav.locator('[aria-current="page"]').count(), 1, "one current page");
   await assertAccessible(page, "the side navigation");
