@@ -142,8 +142,7 @@ async fn sign_up(
         address,
         at: Utc::now(),
     };
-    let code_hash = new.code_hash.clone();
-    let started = match state.store.start_signup(new, code_hash).await {
+    let started = match state.store.start_signup(new).await {
         Ok(started) => started,
         Err(error) => return fault(language, &error),
     };

@@ -72,7 +72,7 @@ pub(crate) struct NewSignup {
     pub(crate) number: i64,
     /// The fields given, a JSON object.
     pub(crate) fields: String,
-    /// The SHA-256 of the code to send, in hex.
+    /// The SHA-256 of a new code, in hex: kept and sent unless a code went to the number lately.
     pub(crate) code_hash: String,
     /// The page's language (`fr`, `en`).
     pub(crate) language: String,
@@ -215,7 +215,7 @@ pub(crate) trait SignupStore: Send + Sync {
     /// The page at `/join/{slug}`, whoever's it is.
     async fn signup_page_by_slug(&self, slug: &str) -> Result<Option<SavedSignupPage>, Error>;
     /// Keeps a new sign-up under [`decide`]'s rule, in one write.
-    async fn start_signup(&self, new: NewSignup, new_code: String) -> Result<SignupStarted, Error>;
+    async fn start_signup(&self, new: NewSignup) -> Result<SignupStarted, Error>;
     /// Lets the next sign-up of the number send a code again: this one's could not be sent.
     async fn forget_signup_send(&self, id: i64) -> Result<(), Error>;
     /// Checks a code typed for the latest sign-up of `number` on `page`, counting a wrong one.

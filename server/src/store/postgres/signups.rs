@@ -86,7 +86,7 @@ impl SignupStore for PgStore {
         Ok(pages(&self.pool.get().await?, BY_SLUG, &[&slug]).await?.pop())
     }
 
-    async fn start_signup(&self, new: NewSignup, new_code: String) -> Result<SignupStarted, Error> {
+    async fn start_signup(&self, new: NewSignup) -> Result<SignupStarted, Error> {
         let (hour_ago, day_ago) = (time::store(new.at - Duration::hours(1)), time::store(new.at - RESEND_AFTER));
         let now = time::store(new.at);
         let mut client = self.pool.get().await?;
@@ -97,7 +97,7 @@ impl SignupStore for PgStore {
             .first()
             .map(|row| Seen { by_address: row.get(0), by_number: row.get(1), sent_code: row.get(2) })
             .ok_or(Error::Unavailable("the sign-ups seen"))?;
-        let (code_hash, send) = match decide(seen, new_code) {
+        let (code_hash, send) = match decide(seen, new.code_hash.clone()) {
             Decision::AddressBusy => return Ok(SignupStarted::AddressBusy),
             Decision::NumberBusy => return Ok(SignupStarted::NumberBusy),
             Decision::Keep { code_hash, send } => (code_hash, send),

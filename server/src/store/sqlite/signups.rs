@@ -91,7 +91,7 @@ impl SignupStore for SqliteStore {
         self.db.read(move |db| Ok(pages(db, BY_SLUG, [slug])?.pop())).await
     }
 
-    async fn start_signup(&self, new: NewSignup, new_code: String) -> Result<SignupStarted, Error> {
+    async fn start_signup(&self, new: NewSignup) -> Result<SignupStarted, Error> {
         let (hour_ago, day_ago) = (time::store(new.at - Duration::hours(1)), time::store(new.at - RESEND_AFTER));
         let now = time::store(new.at);
         self.db
@@ -101,7 +101,7 @@ impl SignupStore for SqliteStore {
                     .query_row(params![new.address, new.account, new.number, hour_ago, day_ago], |row| {
                         Ok(Seen { by_address: row.get(0)?, by_number: row.get(1)?, sent_code: row.get(2)? })
                     })?;
-                let (code_hash, send) = match decide(seen, new_code) {
+                let (code_hash, send) = match decide(seen, new.code_hash.clone()) {
                     Decision::AddressBusy => return Ok(SignupStarted::AddressBusy),
                     Decision::NumberBusy => return Ok(SignupStarted::NumberBusy),
                     Decision::Keep { code_hash, send } => (code_hash, send),
