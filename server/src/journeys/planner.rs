@@ -79,16 +79,8 @@ async fn dated(
             state.store.dated_numbers(journey.account, date.field.clone(), date.field_dates(day), date.yearly);
         let entries = numbers.await?.into_iter().map(|n| (n, date.entry_time(zone_of(n).time_zone(), day))).collect();
         let mark = PlanMark::Day(day);
-        let plan = Plan {
-            journey: journey.id,
-            version: journey.version,
-            account: journey.account,
-            was,
-            mark,
-            entries,
-            keep_out: if date.yearly { KeepOut::InJourney } else { KeepOut::Ever },
-            members: (Vec::new(), Vec::new()),
-        };
+        let keep_out = if date.yearly { KeepOut::InJourney } else { KeepOut::Ever };
+        let plan = Plan { was, ..plan_for(journey, mark, entries, keep_out) };
         let count = plan.entries.len();
         if !state.store.enter_planned(plan).await? {
             // Another node planned it (or the journey stopped): its plan stands.
@@ -116,16 +108,8 @@ async fn newcomers(state: &AppState, journey: &TimedJourney, segment: i64, now: 
     let stopped: Vec<i64> = before.difference(&now_in).copied().collect();
     let entries = if first { Vec::new() } else { started.iter().map(|n| (*n, now)).collect() };
     let count = entries.len();
-    let plan = Plan {
-        journey: journey.id,
-        version: journey.version,
-        account: journey.account,
-        was: journey.planned_until,
-        mark: PlanMark::Instant(now),
-        entries,
-        keep_out: KeepOut::after(journey.reentry, now),
-        members: (started, stopped),
-    };
+    let keep_out = KeepOut::after(journey.reentry, now);
+    let plan = Plan { members: (started, stopped), ..plan_for(journey, PlanMark::Instant(now), entries, keep_out) };
     Ok(if state.store.enter_planned(plan).await? { count } else { 0 })
 }
 
@@ -139,7 +123,13 @@ async fn write(
     keep_out: KeepOut,
 ) -> Result<usize, Error> {
     let count = entries.len();
-    let plan = Plan {
+    Ok(if state.store.enter_planned(plan_for(journey, mark, entries, keep_out)).await? { count } else { 0 })
+}
+
+/// The plan moving `journey`'s mark from where it is to `mark`, entering `entries`, with no
+/// segment members to note.
+fn plan_for(journey: &TimedJourney, mark: PlanMark, entries: Vec<(i64, DateTime<Utc>)>, keep_out: KeepOut) -> Plan {
+    Plan {
         journey: journey.id,
         version: journey.version,
         account: journey.account,
@@ -148,8 +138,7 @@ async fn write(
         entries,
         keep_out,
         members: (Vec::new(), Vec::new()),
-    };
-    Ok(if state.store.enter_planned(plan).await? { count } else { 0 })
+    }
 }
 
 #[cfg(test)]
