@@ -160,6 +160,11 @@ test("a birthday and a weekly offer to a segment are built with the clock's trig
   const hooks = (await api(suite.texto, "GET", "/webhook")).body.webhooks;
   assert.deepEqual(hooks.map((h) => [h.type, h.url]), [["JOURNEY", "https://crm.example/texto"]]);
   await assertAccessible(page, "A journey with a webhook step and a cap");
+  await screenshots(page, "journeys-webhook");
+  await page.goto(page.url().replace(/\/app\/.*$/, "/app/webhooks"));
+  // The webhook the step added is listed with its type, JOURNEY.
+  await page.getByTestId("webhook").filter({ hasText: "crm.example" }).getByText("JOURNEY").waitFor();
+  await screenshots(page, "webhooks-journey");
   await page.context().close();
 
   const french = await openApp(suite.browser, suite.texto, { locale: "fr-FR", path: "/app/journeys" });
