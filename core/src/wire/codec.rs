@@ -113,7 +113,7 @@ pub fn encode<T: Document>(value: &T, format: Format) -> String {
         Format::Json => flavour::json_text(value, T::JSON_ROOT)
             .unwrap_or_else(|e| format!("{{\"status\":-99,\"message\":\"encoding failed: {e}\"}}")),
         Format::Xml => {
-            let fields = match serde_json::to_value(value) {
+            let fields = match flavour::json_value(value) {
                 Ok(serde_json::Value::Object(fields)) => fields,
                 _ => serde_json::Map::new(),
             };

@@ -18,6 +18,11 @@ pub(super) fn json_text<T: Serialize>(value: &T, root: Option<&'static str>) -> 
     }
 }
 
+/// `value`'s JSON value, serialized straight into one.
+pub(super) fn json_value<T: Serialize>(value: &T) -> serde_json::Result<serde_json::Value> {
+    serde_json::to_value(value)
+}
+
 /// The failing field of the JSON `body` of a `T`, found by reading it again with a
 /// path-tracking deserializer (`reread` is for the npm package's way).
 pub(super) fn failing_json_path<'de, T: Document + Deserialize<'de>>(

@@ -11,7 +11,7 @@ use serde_json::Value;
 use super::{
     Document, Format, MAX_BODY_BYTES,
     codec::{json_error, too_large, xml_document, xml_error},
-    hint, json_path,
+    flavour, hint, json_path,
     json_read::{prefixed, read_json, without_bom},
     lenient,
     limits::take_data_error,
@@ -71,7 +71,7 @@ pub(crate) fn read_body<'x, T: Document + Deserialize<'x>>(
     text: &'x str,
 ) -> Result<serde_json::Result<Value>, serde_json::Error> {
     let value = read_json::<T>(without_bom(text))?;
-    Ok(serde_json::to_value(&value))
+    Ok(flavour::json_value(&value))
 }
 
 /// JSON text as `T` reads it (without a root key), and its JSON form.
@@ -79,7 +79,7 @@ pub(crate) fn read_plain<'x, T: Document + Deserialize<'x>>(
     text: &'x str,
 ) -> Result<serde_json::Result<Value>, serde_json::Error> {
     let value = T::deserialize(&mut serde_json::Deserializer::from_str(text))?;
-    Ok(serde_json::to_value(&value))
+    Ok(flavour::json_value(&value))
 }
 
 impl Codec {
