@@ -126,12 +126,12 @@ pub(crate) enum Decision {
 
 /// The rule, in one place: refused past either limit; else kept, with the new code sent unless
 /// a code went to the number lately (then that code stands).
-pub(crate) fn decide(seen: Seen, new_code: String) -> Decision {
+pub(crate) fn decide(seen: Seen, new_code: &str) -> Decision {
     match seen {
         Seen { by_address, .. } if by_address >= PER_ADDRESS_AN_HOUR => Decision::AddressBusy,
         Seen { by_number, .. } if by_number >= PER_NUMBER_AN_HOUR => Decision::NumberBusy,
         Seen { sent_code: Some(code_hash), .. } => Decision::Keep { code_hash, send: false },
-        Seen { sent_code: None, .. } => Decision::Keep { code_hash: new_code, send: true },
+        Seen { sent_code: None, .. } => Decision::Keep { code_hash: new_code.to_owned(), send: true },
     }
 }
 

@@ -97,7 +97,7 @@ impl SignupStore for PgStore {
             .first()
             .map(|row| Seen { by_address: row.get(0), by_number: row.get(1), sent_code: row.get(2) })
             .ok_or(Error::Unavailable("the sign-ups seen"))?;
-        let (code_hash, send) = match decide(seen, new.code_hash.clone()) {
+        let (code_hash, send) = match decide(seen, &new.code_hash) {
             Decision::AddressBusy => return Ok(SignupStarted::AddressBusy),
             Decision::NumberBusy => return Ok(SignupStarted::NumberBusy),
             Decision::Keep { code_hash, send } => (code_hash, send),

@@ -101,7 +101,7 @@ impl SignupStore for SqliteStore {
                     .query_row(params![new.address, new.account, new.number, hour_ago, day_ago], |row| {
                         Ok(Seen { by_address: row.get(0)?, by_number: row.get(1)?, sent_code: row.get(2)? })
                     })?;
-                let (code_hash, send) = match decide(seen, new.code_hash.clone()) {
+                let (code_hash, send) = match decide(seen, &new.code_hash) {
                     Decision::AddressBusy => return Ok(SignupStarted::AddressBusy),
                     Decision::NumberBusy => return Ok(SignupStarted::NumberBusy),
                     Decision::Keep { code_hash, send } => (code_hash, send),
