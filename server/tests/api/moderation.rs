@@ -62,7 +62,7 @@ async fn a_held_campaign_waits_for_an_operator_who_releases_or_refuses_it() {
     assert_eq!(status, 200, "{body}");
     let start = Instant::now();
     while campaign(&app, &ticket).await["delivered"] != 2 {
-        assert!(start.elapsed() < Duration::from_secs(15), "released, it goes out: {}", campaign(&app, &ticket).await);
+        assert!(start.elapsed() < Duration::from_secs(30), "released, it goes out: {}", campaign(&app, &ticket).await);
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     let (status, _) = app.json_as(&operator, Method::POST, &release, None).await;

@@ -37,7 +37,7 @@ async fn credits_answer(app: &TestApp, token: &str, status: u16) -> Value {
         if got == status {
             return body;
         }
-        assert!(start.elapsed() < Duration::from_secs(10), "GET /credits answers {status} within 10 s: {got} {body}");
+        assert!(start.elapsed() < Duration::from_secs(30), "GET /credits answers {status} within 30 s: {got} {body}");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
@@ -135,7 +135,7 @@ async fn a_suspended_account_and_its_sub_accounts_are_refused_until_restored() {
         if status == 202 {
             break sent["ticket"].as_str().unwrap().to_owned();
         }
-        assert!(start.elapsed() < Duration::from_secs(10), "held within 10 s: {sent}");
+        assert!(start.elapsed() < Duration::from_secs(30), "held within 30 s: {sent}");
         tokio::time::sleep(Duration::from_millis(200)).await;
     };
     let (status, _) = call(&app, &op, Method::POST, &format!("/operator/account/{alice}/suspend"), None).await;
@@ -164,12 +164,14 @@ async fn a_suspended_account_and_its_sub_accounts_are_refused_until_restored() {
     let (status, _) = call(&app, &op, Method::POST, &format!("/operator/account/{alice}/restore"), None).await;
     assert_eq!(status, 200);
     credits_answer(&app, &app.token, 200).await;
+    // A loaded machine takes seconds between steps: each wait has its own clock.
+    let restored = Instant::now();
     loop {
         let (_, campaign) = app.json(Method::GET, &format!("/campaign/{ticket}"), None).await;
         if campaign["campaign"][0]["delivered"] == 1 {
             break;
         }
-        assert!(start.elapsed() < Duration::from_secs(15), "delivered once restored: {campaign}");
+        assert!(restored.elapsed() < Duration::from_secs(30), "delivered within 30 s once restored: {campaign}");
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     let (status, body) = app.json(Method::POST, "/session", Some(sign_in)).await;
