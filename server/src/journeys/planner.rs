@@ -112,8 +112,8 @@ async fn newcomers(state: &AppState, journey: &TimedJourney, segment: i64, now: 
 
 /// The numbers in `now_in` and not in `before` (who started matching), and those in `before`
 /// and not in `now_in` (who stopped), each in ascending order. A look at a segment of a million
-/// contacts compares two million numbers: sorted and walked side by side (the stores give them
-/// almost in order already), they cost a fraction of what two hash sets did (docs/performance.md).
+/// contacts compares two million numbers: sorted and walked side by side, they cost half the
+/// CPU that two hash sets did (docs/performance.md).
 fn changes(mut now_in: Vec<i64>, mut before: Vec<i64>) -> (Vec<i64>, Vec<i64>) {
     now_in.sort_unstable();
     now_in.dedup();
