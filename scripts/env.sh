@@ -16,3 +16,6 @@ step() {
     printf '\n== [%d:%02d] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"
     if [ -n "${TEXTO_STEP_LOG:-}" ]; then printf '%s\t%s\n' "$(date +%s)" "$*" >>"$TEXTO_STEP_LOG"; fi
 }
+
+# A TCP port free on loopback now, for a server a script starts.
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
