@@ -31,7 +31,7 @@ use crate::{
         names::{Email, PersonName},
         passwords::{self, Password},
         token_mint::secret,
-        two_factor_setup::second_factor_passes,
+        two_factor_setup::{second_factor_passes, unix_now},
     },
 };
 
@@ -102,6 +102,7 @@ pub(crate) async fn sign_in(
     parts: Parts,
     JsonBody(body): JsonBody,
 ) -> Result<Response, Error> {
+    let arrived = unix_now();
     let address = client(&parts, &state.config.trusted_proxies);
     let has_token = bearer(&parts).is_some();
     let (account, owner, actor, role, user) = if has_token && body.text.trim().is_empty() {
@@ -142,7 +143,7 @@ pub(crate) async fn sign_in(
                 state.sign_ins.take_back(attempt);
                 return Err(Error::Unauthorized(CODE_NEEDED));
             };
-            if !second_factor_passes(&state, &user, &code).await? {
+            if !second_factor_passes(&state, &user, &code, arrived).await? {
                 state.sign_ins.failed(attempt, Instant::now());
                 let why = "wrong authentication code";
                 record(&state, user.account, email.as_str(), address.to_string(), "session.failed", why);

@@ -29,7 +29,8 @@ pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/me/two-factor", post(start).put(confirm).delete(turn_off))
 }
 
-fn unix_now() -> i64 {
+/// The Unix second now: when a request arrived, for judging its code.
+pub(crate) fn unix_now() -> i64 {
     Utc::now().timestamp()
 }
 
@@ -46,12 +47,19 @@ async fn person(state: &AppState, caller: &Caller) -> Result<UserRecord, Error> 
     user.ok_or_else(|| Error::Invalid(vec![FieldError::new("", "only a person signed in has two-factor sign-in")]))
 }
 
-/// Whether `code` signs `user` in as a second factor: their app's current code, used once (its
-/// step recorded, so that neither it nor an earlier one signs in again, on any node), or one of
-/// their recovery codes (used up here). Without two-factor on, any.
-pub(crate) async fn second_factor_passes(state: &AppState, user: &UserRecord, code: &str) -> Result<bool, Error> {
+/// Whether `code` signs `user` in as a second factor: their app's code at `arrived` (the Unix
+/// second its request arrived, not the later one its password check ended: a sign-in that
+/// waited its turn behind others must not find its code expired), used once (its step recorded,
+/// so that neither it nor an earlier one signs in again, on any node), or one of their recovery
+/// codes (used up here). Without two-factor on, any.
+pub(crate) async fn second_factor_passes(
+    state: &AppState,
+    user: &UserRecord,
+    code: &str,
+    arrived: i64,
+) -> Result<bool, Error> {
     let Some(secret) = &user.two_factor.secret else { return Ok(true) };
-    if let Some(step) = code_step(secret, code, unix_now()) {
+    if let Some(step) = code_step(secret, code, arrived) {
         return state.store.use_totp_step(user.id, step).await;
     }
     let hash = recovery_hash(code);
@@ -82,13 +90,14 @@ async fn prove_person(
     let code = code
         .filter(|c| !c.trim().is_empty())
         .ok_or_else(|| Error::invalid(code_field, "a code of your app, or a recovery code, is needed"))?;
+    let arrived = unix_now();
     let turn = state.password_checks.turn()?;
     let attempt = state.sign_ins.begin(&user.email, address, Instant::now()).map_err(Error::SignInSlowed)?;
     if !turn.verify(Some(user.password_hash.clone()), password).await? {
         state.sign_ins.failed(attempt, Instant::now());
         return Err(Error::invalid("password", "the password is wrong"));
     }
-    if !second_factor_passes(state, user, code).await? {
+    if !second_factor_passes(state, user, code, arrived).await? {
         state.sign_ins.failed(attempt, Instant::now());
         return Err(Error::invalid(code_field, "this code is wrong or has expired"));
     }
