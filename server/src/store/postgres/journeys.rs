@@ -209,7 +209,7 @@ impl JourneyRunStore for PgStore {
         most: i64,
     ) -> Result<Vec<ClaimedEntry>, Error> {
         let (now, until) = (time::store(now), time::store(until));
-        let client = self.pool.get().await?;
+        let mut client = self.pool.get().await?;
         // A claim of a node that stopped beating is free, whenever it was to run out.
         let free = format!("OR {}", nodes::not_alive("e.claimed_by"));
         let any_due = ANY_DUE.replace(CLAIM_FREE, &free);
@@ -221,7 +221,15 @@ impl JourneyRunStore for PgStore {
             .replace(CLAIM_LOCK, "FOR UPDATE OF e SKIP LOCKED")
             .replace(CLAIM_BY, &format!(", claimed_by = {}", self.node))
             .replace(CLAIM_FREE, &free);
-        query(&client, &sql, &[&now, &until, &most]).await?.iter().map(|row| Ok(read_claimed(row)?)).collect()
+        // Without statistics on the due contacts (a table filled since PostgreSQL last analysed
+        // it, as after a first large import), the planner read every due contact of a live
+        // journey and sorted them at each claim: 100–250 ms a claim at 100,000 due, against
+        // 1.5 ms walking the (due_at, id) index. No sort for this claim leaves it that index.
+        let tx = client.transaction().await?;
+        tx.batch_execute("SET LOCAL enable_sort = off").await?;
+        let claimed = query(&tx, &sql, &[&now, &until, &most]).await?;
+        tx.commit().await?;
+        claimed.iter().map(|row| Ok(read_claimed(row)?)).collect()
     }
 
     async fn journey_started(&self, journey: i64) -> Result<i64, Error> {

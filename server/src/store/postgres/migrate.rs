@@ -54,6 +54,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0045_journey_webhooks.sql"),
     include_str!("../../../migrations/postgres/0046_signup_pages.sql"),
     include_str!("../../../migrations/postgres/0047_journey_claims_in_order.sql"),
+    include_str!("../../../migrations/postgres/0048_journey_entries_room.sql"),
 ];
 
 /// The advisory lock's key ("texto" in ASCII).
