@@ -8,7 +8,7 @@ import { tempDir, startTexto, startSimulator, credit, api, until, numbers } from
 
 const JOINERS = 30_000;
 const WINDOW = 50; // one bind
-const BATCH = 500; // the contacts the runner claims at once (server/src/journeys/runner.rs)
+const BATCH = 2000; // the contacts the runner claims at once (server/src/journeys/runner.rs)
 const KILL_AT = 2_000; // contacts past the welcome
 
 test("kill -9 while a journey welcomes 30,000 joiners: each step done once, every joiner welcomed", { timeout: 420_000 }, async () => {
