@@ -19,3 +19,11 @@ step() {
 
 # A TCP port free on loopback now, for a server a script starts.
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+# Waits up to 10 s for a texto started in the background to write "running at" to LOG; else
+# shows LOG and stops the script.
+wait_running() { # log
+    for _ in $(seq 100); do grep -q "running at" "$1" && return; sleep 0.1; done
+    cat "$1" >&2
+    exit 1
+}

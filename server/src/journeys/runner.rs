@@ -35,7 +35,7 @@ use crate::{
 
 /// Contacts claimed per store read, and the most a step's campaign sends at once. Two
 /// PostgreSQL nodes, 100,000 contacts due at a send (scripts/load/journeys-nodes): 4,027–4,090
-/// a second at 500, 4,897–4,924 at 1,000, 6,234–6,494 at 2,000, the claim, send, hand-over and
+/// a second at 500, 4,897–4,924 at 1,000, 6,234–6,621 at 2,000, the claim, send, hand-over and
 /// move statements each costing less per contact in larger batches.
 const BATCH: i64 = 2000;
 
