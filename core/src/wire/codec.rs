@@ -89,8 +89,12 @@ pub fn decode_sms_with(body: &str, format: Format, limits: Limits) -> Result<sup
         Format::Json => {
             // Each recipient is an object: count the braces (the document's few others only make
             // the room a little larger), but never more than fit: `{"value":""},` is 13 bytes.
-            let braces = super::occurrences(body.as_bytes(), b'{');
-            let _room = super::lenient::RecipientRoom::reserve(braces.min(body.len() / 13));
+            let room = super::occurrences(body.as_bytes(), b'{').min(body.len() / 13);
+            let fast = (super::json_recipients::FAST_FROM..=MAX_BODY_BYTES).contains(&body.len());
+            if let Some(request) = fast.then(|| super::json_recipients::decode(body, room)).flatten() {
+                return Ok(request);
+            }
+            let _room = super::lenient::RecipientRoom::reserve(room);
             decode_json_body(body, |text| {
                 super::SmsRequest::deserialize(&mut serde_json::Deserializer::from_str(text)).map(drop)
             })

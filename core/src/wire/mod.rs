@@ -46,6 +46,7 @@ mod flavour;
 mod hint;
 mod json_path;
 mod json_read;
+mod json_recipients;
 mod kind_codec;
 pub(crate) mod lenient;
 mod limits;
