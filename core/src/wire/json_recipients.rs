@@ -17,16 +17,16 @@ use std::borrow::Cow;
 use super::{
     GsmDto, RecipientsDto, SmsRequest, hint,
     json_read::{read_json, without_bom},
-    limits::{max_items, take_data_error},
+    limits::{self, max_items, take_data_error},
 };
 
 /// Bodies shorter than this are read the general way only: finding the list first would cost
 /// more than it saves (a one-recipient send).
 pub(super) const FAST_FROM: usize = 16 * 1024;
 
-/// The JSON `body` of a send request read with its recipients scanned (`room` of them reserved
-/// up front), or `None` when that fails, for the general reading to decode it (and say why it
-/// fails, if it does).
+/// The JSON `body` of a send request read with its recipients scanned (room reserved for the
+/// `room` expected, up to the item limit), or `None` when that fails, for the general reading
+/// to decode it (and say why it fails, if it does).
 pub(super) fn decode(body: &str, room: usize) -> Option<SmsRequest<'_>> {
     let body = without_bom(body);
     let mut reader = Reader { text: body, at: 0 };
@@ -36,7 +36,7 @@ pub(super) fn decode(body: &str, room: usize) -> Option<SmsRequest<'_>> {
     }
     reader.blanks();
     let start = reader.at;
-    let gsm = reader.recipients(room)?;
+    let gsm = reader.recipients(limits::room(room))?;
     // The rest is copied: only when it is small or the list is most of the body, so that a
     // body of some other large value (a 60 MB text) is not held twice.
     if body.len() - (reader.at - start) > FAST_FROM.max(body.len() / 2) {
@@ -243,6 +243,15 @@ mod tests {
         let read = wire::decode_sms_with(&long, Format::Json, Limits::UNBOUNDED);
         assert_eq!(read, general(&long));
         assert!(read.is_ok());
+    }
+
+    #[test]
+    fn the_room_reserved_never_passes_the_item_limit() {
+        let body = request(r#"[{"value":"1"},{"value":"2"}]"#);
+        let _limits = crate::wire::limits::LimitScope::enter(Limits::items(5));
+        let read = decode(&body, 1_000_000).and_then(|r| r.recipients).expect("read");
+        assert_eq!(read.gsm.len(), 2);
+        assert!(read.gsm.capacity() <= 6, "{}", read.gsm.capacity());
     }
 
     #[test]
