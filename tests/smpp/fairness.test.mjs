@@ -8,7 +8,7 @@ import { tempDir, startTexto, startSimulator, credit, command, send, campaign, f
 const LARGE = 40_000;
 const RATE = 2_000;
 
-test("another account's 10-message alert goes out within a second while a 40,000-message campaign is sending", { timeout: 120_000 }, async () => {
+test("another account's 10-message alert goes out in its turn, not after the 40,000-message campaign it arrives during", { timeout: 120_000 }, async () => {
   const dir = tempDir();
   // The carrier takes 2,000 messages a second: the large campaign lasts 20 s.
   const texto = await startTexto(dir.db, ["--smsc", `builtin?window=100&rate=${RATE}`, "--builtin-dlr-delay-ms", "50"]);
@@ -22,15 +22,22 @@ test("another account's 10-message alert goes out within a second while a 40,000
     await until(async () => (await campaign(texto, large.ticket)).status === "Sending", 10_000, { what: "the large campaign sending" });
     await new Promise((resolve) => setTimeout(resolve, 3_000));
 
+    const before = await campaign(texto, large.ticket);
     const sentAt = Date.now();
     const alert = await send(other, numbers("3367", 10), "Votre ordonnance est prête.");
     assert.equal(alert.sent, 10);
     await until(async () => (await campaign(other, alert.ticket)).status === "Sent", 10_000, { intervalMs: 20, what: "the alert handed over" });
     const latency = Date.now() - sentAt;
     const meanwhile = await campaign(texto, large.ticket);
-    console.log(`10-message alert handed over ${latency} ms after it was sent; the large campaign was still ${meanwhile.status}`);
+    const passed = before.pending - meanwhile.pending;
+    console.log(`10-message alert handed over ${latency} ms after it was sent, while ${passed} of the large campaign's messages went through; ${meanwhile.pending} still to go (${meanwhile.status})`);
     assert.equal(meanwhile.status, "Sending", "the large campaign was still going out");
-    assert.ok(latency < 1_000, `the alert went out within a second (${latency} ms)`);
+    // Counted in the large campaign's own messages, which a loaded machine slows as much as
+    // the alert (idle, the alert takes about 120 ms; under the whole test run, 1.1 s once):
+    // waiting for its turn lets a few waves through (about 300 idle), waiting behind the
+    // campaign all of it (over 30,000).
+    assert.ok(passed < 2 * RATE, `the alert waited less than two seconds of the carrier's pace (${passed} messages)`);
+    assert.ok(latency < 5_000, `the alert went out within 5 s (${latency} ms)`);
   } finally {
     await texto.stop();
     dir.remove();
