@@ -130,7 +130,7 @@ pub(crate) fn display(path: &[Segment]) -> String {
 
 /// A token of JSON text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Token {
+pub(super) enum Token {
     /// `{` or `[`.
     Open(u8),
     /// `}` or `]`.
@@ -144,7 +144,7 @@ enum Token {
 }
 
 /// The tokens of JSON text with their start and end offsets.
-struct Tokens<'a> {
+pub(super) struct Tokens<'a> {
     bytes: &'a [u8],
     at: usize,
     /// Whether each open container is an object.
@@ -154,7 +154,12 @@ struct Tokens<'a> {
 
 impl<'a> Tokens<'a> {
     fn new(text: &'a str) -> Self {
-        Tokens { bytes: text.as_bytes(), at: 0, objects: Vec::new(), expect_key: false }
+        Tokens::starting_at(text, 0)
+    }
+
+    /// The tokens of `text` from the byte offset `at`, where a value starts.
+    pub(super) fn starting_at(text: &'a str, at: usize) -> Self {
+        Tokens { bytes: text.as_bytes(), at, objects: Vec::new(), expect_key: false }
     }
 }
 

@@ -16,6 +16,7 @@ use std::borrow::Cow;
 
 use super::{
     GsmDto, RecipientsDto, SmsRequest, hint,
+    json_path::{Token, Tokens},
     json_read::{read_json, without_bom},
     limits::{self, max_items, take_data_error},
 };
@@ -73,30 +74,23 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Skips one value, told apart only as far as finding its end takes: serde reads it
+    /// Skips one value, by `json_path`'s tokens as far as finding its end takes: serde reads it
     /// (and refuses it if it is not JSON) afterwards.
     fn skip_value(&mut self) -> Option<()> {
-        self.blanks();
-        let bytes = self.text.as_bytes();
         let mut depth = 0usize;
-        loop {
-            match *bytes.get(self.at)? {
-                b'"' => {
-                    self.at += 1;
-                    while *bytes.get(self.at)? != b'"' {
-                        self.at += if bytes[self.at] == b'\\' { 2 } else { 1 };
-                    }
-                }
-                b'{' | b'[' => depth += 1,
-                b'}' | b']' => depth = depth.checked_sub(1)?,
+        for (_, end, token) in Tokens::starting_at(self.text, self.at) {
+            match token {
+                Token::Open(_) => depth += 1,
+                Token::Close => depth = depth.checked_sub(1)?,
+                Token::Colon | Token::Comma if depth == 0 => return None,
                 _ => {}
             }
-            self.at += 1;
-            let ended = matches!(bytes.get(self.at), None | Some(b',' | b'}' | b']' | b' ' | b'\n' | b'\r' | b'\t'));
-            if depth == 0 && ended {
+            if depth == 0 {
+                self.at = end;
                 return Some(());
             }
         }
+        None
     }
 
     /// The recipient list here, when it is `[{"value": "…", "gsmsmsid": "…"}, …]` (`gsmsmsid`
