@@ -107,12 +107,37 @@ impl<'a> Reader<'a> {
             if items.len() >= limit {
                 return None;
             }
-            items.push(self.recipient()?);
+            let item = match self.plain_recipient() {
+                Some(item) => item,
+                None => self.recipient()?,
+            };
+            items.push(item);
             if !self.eat(b',') {
                 self.expect(b']')?;
                 return Some(items);
             }
         }
+    }
+
+    /// The usual recipient, `{"value":"…"}` without blanks, checked a word at a time: `None`
+    /// where the text is anything else, which [`Reader::recipient`] then reads.
+    #[inline(always)]
+    fn plain_recipient(&mut self) -> Option<GsmDto<'a>> {
+        const OPEN: u64 = u64::from_le_bytes(*b"{\"value\"");
+        const COLON: u16 = u16::from_le_bytes(*b":\"");
+        let bytes = self.text.as_bytes();
+        let &[a, b, c, d, e, f, g, h, i, j] = bytes.get(self.at..)?.first_chunk::<10>()?;
+        if u64::from_le_bytes([a, b, c, d, e, f, g, h]) != OPEN || u16::from_le_bytes([i, j]) != COLON {
+            return None;
+        }
+        let start = self.at + 10;
+        let end = start + string_length(bytes.get(start..)?)?;
+        if bytes.get(end + 1) != Some(&b'}') {
+            return None;
+        }
+        let value = self.text.get(start..end)?;
+        self.at = end + 2;
+        Some(GsmDto { value: Cow::Borrowed(value), gsmsmsid: None })
     }
 
     /// One recipient object.
@@ -141,14 +166,10 @@ impl<'a> Reader<'a> {
     fn string(&mut self) -> Option<&'a str> {
         self.expect(b'"')?;
         let start = self.at;
-        let rest = self.text.as_bytes().get(start..)?;
-        let end = rest.iter().position(|&b| b == b'"' || b == b'\\' || b < 0x20)?;
-        if rest[end] != b'"' {
-            return None;
-        }
-        self.at += end + 1;
+        let end = start + string_length(self.text.as_bytes().get(start..)?)?;
+        self.at = end + 1;
         // Stops only at ASCII: a character boundary.
-        self.text.get(start..start + end)
+        self.text.get(start..end)
     }
 
     /// Moves past JSON's blanks.
@@ -161,6 +182,11 @@ impl<'a> Reader<'a> {
 
     /// Takes `byte` after any blanks, if it comes next.
     fn eat(&mut self, byte: u8) -> bool {
+        // Most bodies have no blanks between tokens (`JSON.stringify`, serde_json).
+        if self.text.as_bytes().get(self.at) == Some(&byte) {
+            self.at += 1;
+            return true;
+        }
         self.blanks();
         let next = self.text.as_bytes().get(self.at) == Some(&byte);
         self.at += usize::from(next);
@@ -170,6 +196,20 @@ impl<'a> Reader<'a> {
     /// Takes `byte` after any blanks, or `None`.
     fn expect(&mut self, byte: u8) -> Option<()> {
         self.eat(byte).then_some(())
+    }
+}
+
+/// The length of the string `text` starts inside, up to its closing quote, or `None` when it
+/// holds an escape or a control character JSON refuses, or does not end.
+#[inline(always)]
+fn string_length(text: &[u8]) -> Option<usize> {
+    let mut length = 0;
+    loop {
+        match *text.get(length)? {
+            b'"' => return Some(length),
+            b'\\' | ..0x20 => return None,
+            _ => length += 1,
+        }
     }
 }
 
@@ -194,6 +234,7 @@ mod tests {
             request(r#"[{"value":"33612345678"}]"#),
             request(r#" [ { "value" : "33612345678" , "gsmsmsid" : "7" } ,{"gsmsmsid":"8","value":"0612"} ] "#),
             request(r#"[{"value":""},{"value":"+33 6 12 34 56 78"},{"value":"é"}]"#),
+            request(r#"[{"value":"1"},{"value":"2","gsmsmsid":"x"},{"value":"3"} ,{ "value":"4"},{"value" :"5"}]"#),
             concat!(
                 "\u{feff}{\"other\": [1, {\"a\": \"}\\\"]\"}], \"sms\": {\"lists\": [], \"message\": ",
                 "{\"text\": \"a \\\"quoted\\\" {text}\", \"links\": [\"x\"]}, \"recipients\":\n",

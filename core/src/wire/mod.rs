@@ -141,10 +141,20 @@ pub use tokens::*;
 pub use webhook::*;
 
 /// How many times `byte` occurs in `text`, to size a recipient vector before reading a body.
-/// A plain counting loop that the compiler vectorizes (byte-wide counters, so at most 255 bytes
-/// a round): its cost does not depend on the number of matches, unlike a search match by match.
+/// Eight bytes at a time in one 64-bit word (the npm package is built for size, where LLVM
+/// vectorizes no loop: a byte at a time took 20 ms of the filter's 300 for a 20 MB body).
 pub(crate) fn occurrences(text: &[u8], byte: u8) -> usize {
-    text.chunks(255).map(|chunk| usize::from(chunk.iter().fold(0u8, |n, &b| n + u8::from(b == byte)))).sum()
+    const LOWS: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let pattern = u64::from_ne_bytes([byte; 8]);
+    let (words, rest) = text.as_chunks::<8>();
+    let matches = words.iter().map(|word| {
+        // A byte of `zeros` is 0 exactly where `text` holds `byte`; its high bit is then left
+        // set in `found` (the low seven bits never carry into the next byte).
+        let zeros = u64::from_ne_bytes(*word) ^ pattern;
+        let found = !(((zeros & LOWS) + LOWS) | zeros | LOWS);
+        found.count_ones() as usize
+    });
+    matches.sum::<usize>() + rest.iter().filter(|&&b| b == byte).count()
 }
 
 #[cfg(test)]
@@ -155,5 +165,13 @@ mod tests {
         assert_eq!(super::occurrences(&[b'{'; 10_000], b'{'), 10_000, "255 matches a round never overflow");
         let mixed: Vec<u8> = (0..1_000u32).flat_map(|i| if i % 3 == 0 { *b"{x" } else { *b"yz" }).collect();
         assert_eq!(super::occurrences(&mixed, b'{'), 334);
+        // Every byte value, beside every other, at every offset within a word.
+        let all: Vec<u8> = (0..=255u8).cycle().take(256 * 9 + 5).collect();
+        for byte in [0, 1, b'{', 0x7f, 0x80, 0xfb, 0xff] {
+            for start in 0..9 {
+                let expected = all[start..].iter().filter(|&&b| b == byte).count();
+                assert_eq!(super::occurrences(&all[start..], byte), expected, "byte {byte} from {start}");
+            }
+        }
     }
 }
