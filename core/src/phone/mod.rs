@@ -36,6 +36,13 @@ impl Msisdn {
         self.0.get() >> COUNTRY_BITS
     }
 
+    /// Whether `other` is a number of the same country (cheaper than comparing [`Msisdn::country`]).
+    #[inline]
+    pub fn same_country(self, other: Msisdn) -> bool {
+        let mask = (1 << COUNTRY_BITS) - 1;
+        self.0.get() & mask == other.0.get() & mask
+    }
+
     /// The country whose mobile ranges hold this number (for a shared calling code such as
     /// +1 or +44, the one that owns the range: `CA`, `GG`…).
     pub fn country(self) -> Country {
@@ -50,7 +57,7 @@ impl Msisdn {
         let mut n = number;
         let mut len = 0;
         while n > 0 {
-            buf[len] = (n % 10) as u8;
+            buf[len] = b'0' + (n % 10) as u8;
             n /= 10;
             len += 1;
         }
@@ -84,11 +91,27 @@ impl FromStr for Msisdn {
 }
 
 /// A country (or territory) of the numbering-plan data.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug)]
 pub struct Country {
     iso2: &'static str,
     calling_code: u16,
     national_prefix: &'static str,
+}
+
+/// A country is told by its ISO code, compared as two bytes (the filter compares each
+/// recipient's country with the last one's; a string comparison calls `memcmp`).
+impl PartialEq for Country {
+    fn eq(&self, other: &Country) -> bool {
+        self.iso2.as_bytes().first_chunk::<2>() == other.iso2.as_bytes().first_chunk::<2>()
+    }
+}
+
+impl Eq for Country {}
+
+impl std::hash::Hash for Country {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.iso2.hash(state);
+    }
 }
 
 impl Country {
@@ -177,6 +200,12 @@ impl std::error::Error for NumberError {}
 /// does `"+33 (0)6 12 34 56 78"` (a bracketed trunk prefix after the calling code is dropped).
 #[inline]
 pub fn parse_international(input: &str) -> Result<Msisdn, NumberError> {
+    // Bare digits, as most inputs are, are the number as they stand unless a `00` leads them
+    // or they are too many to collect.
+    let bytes = input.as_bytes();
+    if bytes.len() <= MAX_INPUT_DIGITS && bytes.iter().all(u8::is_ascii_digit) && !matches!(bytes, [b'0', b'0', ..]) {
+        return validate(bytes);
+    }
     let mut buf = [0; MAX_INPUT_DIGITS];
     let (digits, _) = collect(input, &mut buf)?;
     validate(digits)
@@ -199,7 +228,7 @@ pub fn parse_with_default_country(input: &str, default_iso2: &str) -> Result<Msi
     }
     let prefix = country.national_prefix.as_bytes();
     let has_prefix =
-        !prefix.is_empty() && digits.len() >= prefix.len() && digits.iter().zip(prefix).all(|(&d, &p)| d + b'0' == p);
+        !prefix.is_empty() && digits.len() >= prefix.len() && digits.iter().zip(prefix).all(|(&d, &p)| d == p);
     if has_prefix {
         return validate_national(country.calling_code, &digits[prefix.len()..]);
     }
@@ -217,14 +246,12 @@ fn validate_national(calling_code: u16, national: &[u8]) -> Result<Msisdn, Numbe
     if len > buf.len() {
         return Err(NumberError::InvalidLength);
     }
-    for (slot, c) in buf.iter_mut().zip(cc.bytes()) {
-        *slot = c - b'0';
-    }
+    buf[..cc.len()].copy_from_slice(cc.as_bytes());
     buf[cc.len()..len].copy_from_slice(national);
     validate(&buf[..len])
 }
 
-/// Digits of an input as values 0–9, before stripping a leading `00`.
+/// Digits of an input (ASCII `0`–`9`), before stripping a leading `00`.
 type DigitBuf = [u8; MAX_INPUT_DIGITS];
 
 /// Collects the digits of `input` into `buf`; returns the digits with `+` and `00` stripped
@@ -246,13 +273,13 @@ fn collect<'a>(input: &str, buf: &'a mut DigitBuf) -> Result<(&'a [u8], bool), N
                 let Some(slot) = buf.get_mut(len) else {
                     return Err(NumberError::InvalidLength);
                 };
-                *slot = b - b'0';
+                *slot = b;
                 len += 1;
             }
             b' ' | b'\t' | b'.' | b'-' => {}
             b'(' | b'[' => open = Some(len),
             b')' | b']' => {
-                if trunk.is_none() && open.is_some_and(|at| len == at + 1 && buf[at] == 0) {
+                if trunk.is_none() && open.is_some_and(|at| len == at + 1 && buf[at] == b'0') {
                     trunk = open;
                 }
                 open = None;
@@ -263,7 +290,7 @@ fn collect<'a>(input: &str, buf: &'a mut DigitBuf) -> Result<(&'a [u8], bool), N
         }
     }
     let (skip, international) = match buf[..len] {
-        [0, 0, ..] => (2, true),
+        [b'0', b'0', ..] => (2, true),
         _ => (0, plus),
     };
     if let Some(at) = trunk.filter(|&at| at > skip && zero_trunk_prefix(&buf[skip..at])) {
@@ -277,10 +304,10 @@ fn collect<'a>(input: &str, buf: &'a mut DigitBuf) -> Result<(&'a [u8], bool), N
 /// (trunk) prefix (`33`, `44`; not `39`, which keeps its `0`, nor `1`).
 #[cold]
 fn zero_trunk_prefix(calling_code: &[u8]) -> bool {
-    if !(1..=3).contains(&calling_code.len()) || calling_code[0] == 0 {
+    if !(1..=3).contains(&calling_code.len()) || calling_code[0] == b'0' {
         return false;
     }
-    let code = calling_code.iter().fold(0u16, |v, &d| v * 10 + u16::from(d));
+    let code = calling_code.iter().fold(0u16, |v, &d| v * 10 + u16::from(d - b'0'));
     // Each calling code's main country comes first in the table.
     table().countries.iter().find(|c| c.calling_code == code).is_some_and(|c| c.national_prefix == "0")
 }
@@ -304,13 +331,13 @@ fn collect_unicode<'a>(input: &str, buf: &'a mut DigitBuf) -> Result<(&'a [u8], 
     collect(&ascii, buf)
 }
 
-/// Looks international digits up in the numbering plans.
+/// Looks international digits (ASCII `0`–`9`) up in the numbering plans.
 #[inline]
 fn validate(digits: &[u8]) -> Result<Msisdn, NumberError> {
     let Some(&first) = digits.first() else {
         return Err(NumberError::Empty);
     };
-    if first == 0 {
+    if first == b'0' {
         return Err(NumberError::NationalFormat);
     }
     if digits.len() > MAX_DIGITS {
@@ -323,7 +350,7 @@ fn validate(digits: &[u8]) -> Result<Msisdn, NumberError> {
     let bit = 1u32 << digits.len();
     let (mut found, mut cc_seen, mut range_seen, mut ended) = (NO_COUNTRY, false, false, false);
     for &d in digits {
-        let Some(next) = t.child(node, d) else {
+        let Some(next) = t.child(node, d - b'0') else {
             ended = true;
             break;
         };
@@ -339,7 +366,7 @@ fn validate(digits: &[u8]) -> Result<Msisdn, NumberError> {
         }
     }
     if found != NO_COUNTRY {
-        let value = digits.iter().fold(0u64, |v, &d| v * 10 + u64::from(d));
+        let value = digits.iter().fold(0u64, |v, &d| v * 10 + u64::from(d - b'0'));
         return NonZeroU64::new((value << COUNTRY_BITS) | u64::from(found)).map(Msisdn).ok_or(NumberError::Empty);
     }
     Err(if !cc_seen {

@@ -238,3 +238,27 @@ fn bracketed_trunk_prefix_with_default_country() {
     assert_eq!(gb("(0)7400 123456"), Ok(447400123456));
     assert_eq!(gb("+33 (0)6 12 34 56 78"), Ok(33612345678));
 }
+
+#[test]
+fn bare_digits_read_as_the_same_digits_written_with_separators() {
+    // Bare digits are validated as they stand; with a separator they go through the general
+    // reading. Every length up to past the longest input, every leading digit (`0`, `00`),
+    // and digits that walk deep into several countries' plans.
+    let mut state = 0x5eed_u64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let prefixes = ["", "0", "00", "33", "336", "337", "1", "44", "447", "49", "262", "590", "7", "86"];
+    for round in 0..20_000 {
+        let prefix = prefixes[round % prefixes.len()];
+        let length = (next() % 20) as usize;
+        let digits: String =
+            prefix.chars().chain((0..length).map(|_| char::from(b'0' + (next() % 10) as u8))).collect();
+        let spaced = format!("{digits} ");
+        assert_eq!(parse_international(&digits), parse_international(&spaced), "{digits:?}");
+        assert_eq!(parse_international(&digits), parse_international(&format!("+{digits}")), "+{digits}");
+    }
+}
