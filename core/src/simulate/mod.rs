@@ -4,6 +4,7 @@ mod ab_deal;
 mod cards;
 mod context;
 mod dedup;
+mod listed;
 mod partition;
 
 use std::{cell::Cell, collections::HashMap};
@@ -281,6 +282,8 @@ struct Filter<'c> {
     context: &'c FilterContext,
     /// The campaign's texts (its own, then its A/B test's variants).
     texts: Vec<TextParts<'c>>,
+    /// What [`Filter::parts`] gives every recipient when no text has merge fields.
+    fixed_parts: Option<(u32, [u8; crate::MOST_VARIANTS])>,
 }
 
 /// One of a campaign's texts, as its parts are counted.
@@ -310,11 +313,18 @@ impl<'c> Filter<'c> {
                 TextParts { text, parts: parts_u32(campaign.segments_of(text, options, None).parts), plan, by_set }
             })
             .collect();
-        Filter { campaign, context, texts }
+        let mut filter = Filter { campaign, context, texts, fixed_parts: None };
+        if filter.texts.iter().all(|text| text.plan.is_none()) {
+            filter.fixed_parts = Some(filter.parts(None, None));
+        }
+        filter
     }
 
     /// The parts of each text for one recipient, and the most of them.
     fn parts(&self, card: Option<u32>, info: Option<&[String; 4]>) -> (u32, [u8; crate::MOST_VARIANTS]) {
+        if let Some(fixed) = self.fixed_parts {
+            return fixed;
+        }
         let mut each = [0; crate::MOST_VARIANTS];
         let mut most = 0;
         for (slot, text) in each.iter_mut().zip(&self.texts) {
@@ -356,8 +366,9 @@ impl<'c> Filter<'c> {
             true => self.context.cards.sets_of(&numbers),
             false => Vec::new(),
         };
+        let listed = listed::Listed::worth_building(self.context, self.campaign.pushtype(), numbers.len());
         let mut usage = self.context.monthly_usage.clone();
-        let mut last_price: Option<(Country, Credits)> = None;
+        let mut last_price: Option<(Msisdn, Credits)> = None;
         let (mut counters, mut cost) = (Counters::default(), Credits::ZERO);
         let mut outcomes = Vec::with_capacity(numbers.len());
         for ((((_, info), number), repeated), card) in
@@ -366,17 +377,16 @@ impl<'c> Filter<'c> {
             let outcome = match number {
                 None => Outcome::Invalid,
                 Some(_) if repeated => Outcome::Duplicated,
-                Some(msisdn) => self.rule(*msisdn, &mut usage),
+                Some(msisdn) => self.rule(*msisdn, listed.as_ref(), &mut usage),
             };
             let (parts, price, text_parts) = match (outcome, number) {
                 (Outcome::Sent, Some(msisdn)) => {
                     let (parts, text_parts) = self.parts(card, info);
-                    let country = msisdn.country();
                     let price = match last_price {
-                        Some((last, price)) if last == country => price,
-                        _ => self.context.prices.part_price(country),
+                        Some((last, price)) if last.same_country(*msisdn) => price,
+                        _ => self.context.prices.part_price(msisdn.country()),
                     };
-                    last_price = Some((country, price));
+                    last_price = Some((*msisdn, price));
                     (parts, price * parts, text_parts)
                 }
                 _ => (0, Credits::ZERO, [0; crate::MOST_VARIANTS]),
@@ -388,14 +398,16 @@ impl<'c> Filter<'c> {
         (counters, cost, outcomes)
     }
 
-    /// The first rule of docs/interface.md §3.2 after invalid and duplicated that filters a number, or `Sent`.
-    fn rule(&self, msisdn: Msisdn, usage: &mut HashMap<Country, u64>) -> Outcome {
+    /// The first rule of docs/interface.md §3.2 after invalid and duplicated that filters a
+    /// number, or `Sent`. A number `listed` does not mark is on none of the lists.
+    fn rule(&self, msisdn: Msisdn, listed: Option<&listed::Listed>, usage: &mut HashMap<Country, u64>) -> Outcome {
         let n = msisdn.as_u64();
         let context = self.context;
-        if context.blacklist.contains(&n) {
+        let on_a_list = listed.is_none_or(|listed| listed.may_hold(n));
+        if on_a_list && context.blacklist.contains(&n) {
             return Outcome::Blacklisted;
         }
-        if context.npai.contains(&n) {
+        if on_a_list && context.npai.contains(&n) {
             return Outcome::Npai;
         }
         if self.campaign.pushtype() == crate::PushType::Marketing
@@ -403,7 +415,8 @@ impl<'c> Filter<'c> {
         {
             return Outcome::NoConsent;
         }
-        if self.campaign.pushtype() == crate::PushType::Marketing
+        if on_a_list
+            && self.campaign.pushtype() == crate::PushType::Marketing
             && context.capped.as_ref().is_some_and(|capped| capped.contains(&n))
         {
             return Outcome::Capped;
@@ -412,7 +425,8 @@ impl<'c> Filter<'c> {
         if context.allowed_countries.as_ref().is_some_and(|allowed| !allowed.contains(&country)) {
             return Outcome::NotAllowed;
         }
-        if let Some(recent) = context.recent.get(&n)
+        if on_a_list
+            && let Some(recent) = context.recent.get(&n)
             && (recent.identical >= context.flood.identical_per_hour || recent.any >= context.flood.any_per_hour)
         {
             return Outcome::Flood;

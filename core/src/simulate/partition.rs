@@ -5,7 +5,10 @@
 
 /// Below this many numbers one table fits in cache and partitioning costs more than it saves.
 pub(super) const PARTITION_FROM: usize = 32_768;
-const PARTITION_BITS: u32 = 8;
+/// Partitions are told by this many of the top bits of a number times [`HASH_FACTOR`].
+pub(super) const PARTITION_BITS: u32 = 8;
+/// Fibonacci hashing's factor (2^64 over the golden ratio): the product's top bits are spread.
+pub(super) const HASH_FACTOR: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// `items` (a number and what goes with it; about `count` of them) in partitions by number:
 /// one when there are few, else 256, each in the items' order.
@@ -26,7 +29,7 @@ pub(super) fn partitioned<T>(items: impl Iterator<Item = (u64, T)>, count: usize
 pub(super) fn partition_of(number: u64, partitions: usize) -> usize {
     match partitions {
         0 | 1 => 0,
-        _ => (number.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - partitions.trailing_zeros())) as usize,
+        _ => (number.wrapping_mul(HASH_FACTOR) >> (64 - partitions.trailing_zeros())) as usize,
     }
 }
 
