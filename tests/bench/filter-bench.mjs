@@ -4,40 +4,10 @@
 import { performance } from "node:perf_hooks";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { core } from "../core-js/package.mjs";
+import { workload } from "./filter-workload.mjs";
 
-const RECIPIENTS = 1_000_000;
 const RUNS = 5;
-
-// xorshift64*, as in core/benches/workload.rs: the same kind of numbers, deterministic.
-let state = 0x7e570001n;
-function random() {
-  state ^= state >> 12n;
-  state ^= (state << 25n) & 0xffffffffffffffffn;
-  state ^= state >> 27n;
-  return Number(((state * 0x2545f4914f6cdd1dn) & 0xffffffffffffffffn) >> 11n);
-}
-
-const numbers = [];
-while (numbers.length < RECIPIENTS) {
-  const roll = random() % 100;
-  if (roll < 5 && numbers.length > 0) numbers.push(numbers[random() % numbers.length]);
-  else if (roll < 6) numbers.push(`0${600000000 + (random() % 100000000)}`);
-  else numbers.push(`336${String(random() % 100000000).padStart(8, "0")}`);
-}
-const isValid = (n) => { try { core.normalizeNumber(n); return true; } catch { return false; } };
-const valid = numbers.slice(0, 800_000).filter(isValid);
-const blacklist = [];
-const npai = [];
-for (let i = 0; i < 20000; i++) (i % 2 ? npai : blacklist).push(valid[(i * 37) % valid.length]);
-
-const body = JSON.stringify({
-  sms: {
-    message: { text: "Soldes d'hiver : -30% sur tout le magasin ce week-end !", pushtype: "alert", sender: "Boutique" },
-    recipients: { gsm: numbers.map((value) => ({ value })) },
-  },
-});
-const context = { balance: 2000000, blacklist, npai };
-const now = new Date("2026-11-21T10:00:00Z");
+const { body, context, now, blacklist, npai } = workload(core);
 
 function inWasm() {
   const result = core.simulate(body, "json", context, now);

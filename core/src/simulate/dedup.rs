@@ -3,8 +3,9 @@
 //! order, so the first occurrence is the one kept.
 //!
 //! Each partition's numbers go into a table of their own, twice their count, probed linearly
-//! from a slot their hash gives: a general hash set (hashbrown) took twice as long in the npm
-//! package, where it probes four slots at a time (no SIMD) and hashes each number anew.
+//! from a slot their hash gives: in the npm package a general hash set (hashbrown) probes four
+//! slots at a time (wasm32 has no SIMD there) and hashes each number anew, and was the
+//! filter's second largest cost (docs/performance.md).
 
 use super::partition::{HASH_FACTOR, PARTITION_BITS, partitioned};
 use crate::Msisdn;

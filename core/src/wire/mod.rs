@@ -32,7 +32,8 @@
 //!   time (2cfbeac). `json_recipients.rs` reads a large JSON request's recipient list from
 //!   the text and leaves serde the rest, or leaves serde all of it when the list is not in
 //!   the usual shape: 31–33x to 41–46x libphonenumber-js in the npm filter bench, for 2.8 KB
-//!   gzipped (8743715).
+//!   gzipped (8743715). Its usual item, `{"value":"…"}`, is recognised by comparing two words
+//!   rather than token by token (d217f56; docs/performance.md has the steps that followed).
 //!
 //! A unit test compares the server's readings with the npm package's on every sample and on
 //! thousands of broken variants, and the property tests round-trip every DTO in both formats:
@@ -141,8 +142,8 @@ pub use tokens::*;
 pub use webhook::*;
 
 /// How many times `byte` occurs in `text`, to size a recipient vector before reading a body.
-/// Eight bytes at a time in one 64-bit word (the npm package is built for size, where LLVM
-/// vectorizes no loop: a byte at a time took 20 ms of the filter's 300 for a 20 MB body).
+/// Eight bytes at a time in one 64-bit word: the npm package is built for size, where LLVM
+/// vectorizes no loop, and a byte at a time was a visible part of its filter's time.
 pub(crate) fn occurrences(text: &[u8], byte: u8) -> usize {
     const LOWS: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     let pattern = u64::from_ne_bytes([byte; 8]);
