@@ -110,13 +110,9 @@ mod tests {
         // Valid numbers whose hashes all start walking from one slot of a one-partition
         // table of 4,096 slots (2,000 numbers), the first 500 of them twice.
         let slot = |n: u64| (n.wrapping_mul(super::HASH_FACTOR) << super::PARTITION_BITS) >> (64 - 12);
-        let colliding: Vec<u64> =
-            (33_612_000_000u64..).filter(|&n| slot(n) == 7).take(1_500).collect();
-        let numbers: Vec<_> = colliding
-            .iter()
-            .chain(&colliding[..500])
-            .map(|n| parse_international(&n.to_string()).ok())
-            .collect();
+        let colliding: Vec<u64> = (33_612_000_000u64..).filter(|&n| slot(n) == 7).take(1_500).collect();
+        let numbers: Vec<_> =
+            colliding.iter().chain(&colliding[..500]).map(|n| parse_international(&n.to_string()).ok()).collect();
         assert!(numbers.iter().all(Option::is_some));
         let mut table = Vec::new();
         let part: Vec<(u64, usize)> = numbers.iter().enumerate().map(|(i, n)| (n.unwrap().as_u64(), i)).collect();

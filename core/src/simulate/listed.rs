@@ -27,14 +27,14 @@ impl Listed {
     pub(super) fn worth_building(context: &FilterContext, pushtype: PushType, recipients: usize) -> Option<Listed> {
         let capped = context.capped.as_ref().filter(|_| pushtype == PushType::Marketing);
         let lists = [Some(&context.blacklist), Some(&context.npai), capped];
-        let listed: Vec<u64> =
-            lists.into_iter().flatten().flatten().copied().chain(context.recent.keys().copied()).collect();
-        if listed.is_empty() || recipients < listed.len().saturating_mul(WORTH_FROM) {
+        let count = lists.iter().flatten().map(|list| list.len()).sum::<usize>() + context.recent.len();
+        // Counted before anything is built: a one-recipient send beside a long blacklist pays nothing.
+        if count == 0 || recipients < count.saturating_mul(WORTH_FROM) {
             return None;
         }
-        let size = (listed.len() * BITS_PER_NUMBER).next_power_of_two().max(64);
+        let size = (count * BITS_PER_NUMBER).next_power_of_two().max(64);
         let mut bitmap = Listed { bits: vec![0; size / 64], shift: 64 - size.trailing_zeros() };
-        for number in listed {
+        for &number in lists.into_iter().flatten().flatten().chain(context.recent.keys()) {
             let bit = bitmap.bit(number);
             bitmap.bits[bit / 64] |= 1 << (bit % 64);
         }
