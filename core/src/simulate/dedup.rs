@@ -11,6 +11,8 @@
 //! and each would walk past all the others: a partition where one walk grows long is sorted
 //! instead, which costs the same whatever the numbers.
 
+use std::collections::BinaryHeap;
+
 use super::partition::{HASH_FACTOR, PARTITION_BITS, partitioned};
 use crate::Msisdn;
 
@@ -23,9 +25,9 @@ pub(super) fn repeated(numbers: &[Option<Msisdn>]) -> Vec<bool> {
     let mut repeated = vec![false; numbers.len()];
     let valid = numbers.iter().enumerate().filter_map(|(i, n)| n.map(|n| (n.as_u64(), i)));
     let mut table = Vec::new();
-    for mut part in partitioned(valid, numbers.len()) {
+    for part in partitioned(valid, numbers.len()) {
         if !mark_by_table(&part, &mut table, &mut repeated) {
-            mark_by_sorting(&mut part, &mut repeated);
+            mark_by_sorting(part, &mut repeated);
         }
     }
     repeated
@@ -62,11 +64,11 @@ fn mark_by_table(part: &[(u64, usize)], table: &mut Vec<u64>, repeated: &mut [bo
 }
 
 /// Marks the repeats of `part` by sorting it: by number, then position, so the first of each
-/// number comes first.
-fn mark_by_sorting(part: &mut [(u64, usize)], repeated: &mut [bool]) {
-    part.sort_unstable();
+/// number comes first. A heap sort (std's `BinaryHeap`): its worst case is its usual case, and
+/// its code is a fraction of `sort_unstable`'s in the WebAssembly builds, whose size is budgeted.
+fn mark_by_sorting(part: Vec<(u64, usize)>, repeated: &mut [bool]) {
     let mut last = None;
-    for &(number, i) in part.iter() {
+    for (number, i) in BinaryHeap::from(part).into_sorted_vec() {
         repeated[i] = last == Some(number);
         last = Some(number);
     }
