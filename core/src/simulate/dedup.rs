@@ -4,7 +4,7 @@
 //!
 //! Each partition's numbers go into a table of their own, twice their count, probed linearly
 //! from a slot their hash gives: in the npm package a general hash set (hashbrown) probes four
-//! slots at a time (wasm32 has no SIMD there) and hashes each number anew, and was the
+//! slots at a time (it has no SIMD path for wasm32) and hashes each number anew, and was the
 //! filter's second largest cost (docs/performance.md).
 //!
 //! The hash is public, so a request could list numbers chosen to land on neighbouring slots,
