@@ -5,7 +5,7 @@
 //! probes of tables that do not (the npm filter's bench: 20,000 listed numbers, a million
 //! recipients).
 
-use super::{FilterContext, partition::HASH_FACTOR};
+use super::{FilterContext, partition::partition_of};
 use crate::PushType;
 
 /// Recipients per listed number from which the bitmap is built: below, the look-ups cost less
@@ -17,8 +17,8 @@ const BITS_PER_NUMBER: usize = 16;
 /// Numbers that may be on one of the lists; a number not marked is on none.
 pub(super) struct Listed {
     bits: Vec<u64>,
-    /// 64 minus the bitmap's size in bits as a power of two.
-    shift: u32,
+    /// The bitmap's size in bits, a power of two: a number's bit is its partition among as many.
+    size: usize,
 }
 
 impl Listed {
@@ -33,7 +33,7 @@ impl Listed {
             return None;
         }
         let size = (count * BITS_PER_NUMBER).next_power_of_two().max(64);
-        let mut bitmap = Listed { bits: vec![0; size / 64], shift: 64 - size.trailing_zeros() };
+        let mut bitmap = Listed { bits: vec![0; size / 64], size };
         for &number in lists.into_iter().flatten().flatten().chain(context.recent.keys()) {
             let bit = bitmap.bit(number);
             bitmap.bits[bit / 64] |= 1 << (bit % 64);
@@ -49,7 +49,7 @@ impl Listed {
     }
 
     fn bit(&self, number: u64) -> usize {
-        (number.wrapping_mul(HASH_FACTOR) >> self.shift) as usize
+        partition_of(number, self.size)
     }
 }
 

@@ -26,6 +26,7 @@ pub(super) fn partitioned<T>(items: impl Iterator<Item = (u64, T)>, count: usize
 }
 
 /// The partition of `number` among `partitions` (a power of two; 1 for none).
+#[inline]
 pub(super) fn partition_of(number: u64, partitions: usize) -> usize {
     match partitions {
         0 | 1 => 0,
