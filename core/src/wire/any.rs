@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 
 use super::Format;
-use super::kind_codec::{Codec, read_body, read_plain};
+use super::kind_codec::{Codec, read};
 use super::{
     AddedContactsResponse, BalanceAlertEvent, BlacklistAddRequest, CampaignDetailResponse, CampaignResultDto,
     CampaignsResponse, ClickerEvent, CreditsResponse, DlrEvent, ErrorResponse, ListRequest, ListResponse,
@@ -52,8 +52,7 @@ macro_rules! kinds {
             fn codec(self) -> Codec {
                 match self {
                     $(Kind::$kind => Codec {
-                        body: |text| read_body::<$ty>(text),
-                        plain: |text| read_plain::<$ty>(text),
+                        read: |text, reading| read::<$ty>(text, reading),
                         root: json_root::<$ty>(),
                         xml_roots: xml_roots::<$ty>(),
                     },)*

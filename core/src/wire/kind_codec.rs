@@ -49,36 +49,40 @@ fn xml_read_error(root: &str, text: &str, error: &serde_json::Error) -> Error {
     xml_error(message, prefixed(Some(root), &json_path::display(&path)))
 }
 
-/// Reads JSON text as one DTO and gives its JSON form (the inner error: serializing it).
-pub(crate) type ReadJson = fn(&str) -> Result<serde_json::Result<Value>, serde_json::Error>;
+/// How a [`ReadJson`] reads its text.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Reading {
+    /// A JSON body: a request under its root key, nothing after the document.
+    Body,
+    /// The document without its root key (an XML document's JSON form, or a re-reading).
+    Plain,
+}
 
-/// One document type as the npm package handles it: the generic code is in its two readers,
+/// Reads JSON text as one DTO and gives its JSON form (the inner error: serializing it).
+pub(crate) type ReadJson = fn(&str, Reading) -> Result<serde_json::Result<Value>, serde_json::Error>;
+
+/// One document type as the npm package handles it: the generic code is in its one reader,
 /// everything else is shared by all the types, instead of instantiated for each.
 #[derive(Clone, Copy)]
 pub(crate) struct Codec {
-    /// Reads a JSON body (a request under its root key, see [`read_body`]).
-    pub(crate) body: ReadJson,
-    /// Reads the document without its root key (see [`read_plain`]).
-    pub(crate) plain: ReadJson,
+    /// Reads the document as a body or plain (see [`read`]).
+    pub(crate) read: ReadJson,
     /// [`Document::JSON_ROOT`].
     pub(crate) root: Option<&'static str>,
     /// [`Document::XML_ROOTS`].
     pub(crate) xml_roots: &'static [&'static str],
 }
 
-/// A JSON body as `T` reads it (under its root key for requests), and its JSON form.
-pub(crate) fn read_body<'x, T: Document + Deserialize<'x>>(
+/// JSON text as `T` reads it, and its JSON form: as a body (under its root key for requests)
+/// or plain (without a root key). One function for both keeps one copy of `T`'s code.
+pub(crate) fn read<'x, T: Document + Deserialize<'x>>(
     text: &'x str,
+    reading: Reading,
 ) -> Result<serde_json::Result<Value>, serde_json::Error> {
-    let value = read_json::<T>(without_bom(text))?;
-    Ok(flavour::json_value(&value))
-}
-
-/// JSON text as `T` reads it (without a root key), and its JSON form.
-pub(crate) fn read_plain<'x, T: Document + Deserialize<'x>>(
-    text: &'x str,
-) -> Result<serde_json::Result<Value>, serde_json::Error> {
-    let value = T::deserialize(&mut serde_json::Deserializer::from_str(text))?;
+    let value = match reading {
+        Reading::Body => read_json::<T>(without_bom(text))?,
+        Reading::Plain => T::deserialize(&mut serde_json::Deserializer::from_str(text))?,
+    };
     Ok(flavour::json_value(&value))
 }
 
@@ -90,11 +94,12 @@ impl Codec {
                 if body.len() > MAX_BODY_BYTES {
                     return Err(too_large(Format::Json));
                 }
-                (self.body)(body).map_err(|error| {
+                (self.read)(body, Reading::Body).map_err(|error| {
                     let refused = take_data_error();
                     // Clears the hints itself before reading again.
-                    let path = json_path::reread_path(body, self.root, &|text| (self.plain)(text).map(drop))
-                        .filter(|p| !p.is_empty());
+                    let path =
+                        json_path::reread_path(body, self.root, &|text| (self.read)(text, Reading::Plain).map(drop))
+                            .filter(|p| !p.is_empty());
                     take_data_error();
                     json_error(&error, path, refused)
                 })
@@ -104,7 +109,7 @@ impl Codec {
                 // Lets the lenient field readers apply the XML-only readings.
                 let _xml = lenient::XmlScope::enter();
                 hint::take_hint();
-                (self.plain)(&text).map_err(|error| xml_read_error(&root, &text, &error))
+                (self.read)(&text, Reading::Plain).map_err(|error| xml_read_error(&root, &text, &error))
             }
         }
     }
