@@ -26,14 +26,16 @@ struct Parser<'a> {
 
 impl<'a> Parser<'a> {
     fn error(&self, path: impl fmt::Display, message: impl Into<String>) -> Error {
+        self.error_at(path.to_string(), message.into())
+    }
+
+    /// [`Parser::error`] without its generic parameters: one copy of the position's reckoning.
+    fn error_at(&self, path: String, message: String) -> Error {
         let at = usize::try_from(self.reader.buffer_position()).unwrap_or(0).min(self.body.len());
         let before = &self.body.as_bytes()[..at];
         let line = before.iter().filter(|b| **b == b'\n').count() + 1;
         let column = at - before.iter().rposition(|b| *b == b'\n').map_or(0, |p| p + 1) + 1;
-        Error::Xml {
-            message: format!("{} (line {line}, column {column})", message.into()),
-            path: Some(path.to_string()),
-        }
+        Error::Xml { message: format!("{message} (line {line}, column {column})"), path: Some(path) }
     }
 
     fn next(&mut self, path: impl fmt::Display + Copy) -> Result<Event<'a>, Error> {
