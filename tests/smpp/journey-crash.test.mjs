@@ -47,13 +47,13 @@ test("kill -9 while a journey welcomes 30,000 joiners: each step done once, ever
     const released = log.match(/journey steps were claimed when texto stopped.*released=(\d+)/)?.[1] ?? 0;
 
     // The welcomes sent twice count among those received, so a count of JOINERS can come before
-    // the last joiners' welcomes: wait for a welcome to each joiner, not for a count.
-    let messages = [];
-    const everyJoiner = async () => {
-      messages = await sim.messages(`limit=${2 * JOINERS}`);
-      return new Set(messages.map((m) => m.destination_addr)).size === JOINERS;
-    };
-    await until(everyJoiner, 240_000, { intervalMs: 1000, what: "a welcome at the simulator for every joiner" });
+    // the last joiners' welcomes: wait for a welcome to each joiner, not for a count. The list
+    // of messages is read only once the count says every welcome may be there.
+    const messages = await until(async () => {
+      if ((await sim.status()).received < JOINERS) return false;
+      const all = await sim.messages(`limit=${2 * JOINERS}`);
+      return new Set(all.map((m) => m.destination_addr)).size === JOINERS && all;
+    }, 240_000, { intervalMs: 1000, what: "a welcome at the simulator for every joiner" });
     const received = new Set(messages.map((m) => m.destination_addr));
     assert.equal(received.size, JOINERS, "every joiner welcomed");
     const duplicates = messages.length - JOINERS;
