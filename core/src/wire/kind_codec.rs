@@ -50,7 +50,7 @@ fn xml_read_error(root: &str, text: &str, error: &serde_json::Error) -> Error {
 }
 
 /// How a [`ReadJson`] reads its text.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub(crate) enum Reading {
     /// A JSON body: a request under its root key, nothing after the document.
     Body,
