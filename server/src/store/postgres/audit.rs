@@ -19,22 +19,35 @@ use crate::{
 #[async_trait]
 impl AuditStore for PgStore {
     async fn record_audit(&self, entries: Arc<Vec<AuditEntry>>) -> Result<(), Error> {
-        let mut client = self.pool.get().await?;
-        let tx = client.transaction().await?;
-        let insert = tx
+        // One statement for the batch, in its order (the ids order entries of the same time):
+        // a statement per entry was a round trip each.
+        let column = |field: fn(&AuditEntry) -> &str| entries.iter().map(field).collect::<Vec<_>>();
+        let accounts: Vec<AccountId> = entries.iter().map(|e| e.account).collect();
+        let times: Vec<String> = entries.iter().map(|e| time::store(e.at)).collect();
+        let client = self.pool.get().await?;
+        let insert = client
             .prepare_cached(
                 "INSERT INTO audit (account_id, at, actor, address, action, object, summary)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                 SELECT account_id, at, actor, address, action, object, summary
+                 FROM UNNEST($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+                     WITH ORDINALITY AS e (account_id, at, actor, address, action, object, summary, n)
+                 ORDER BY n",
             )
             .await?;
-        for e in entries.iter() {
-            tx.execute(
+        client
+            .execute(
                 &insert,
-                &[&e.account, &time::store(e.at), &e.actor, &e.address, &e.action, &e.object, &e.summary],
+                &[
+                    &accounts,
+                    &times,
+                    &column(|e| &e.actor),
+                    &column(|e| &e.address),
+                    &column(|e| &e.action),
+                    &column(|e| &e.object),
+                    &column(|e| &e.summary),
+                ],
             )
             .await?;
-        }
-        tx.commit().await?;
         Ok(())
     }
 

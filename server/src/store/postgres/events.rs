@@ -12,7 +12,7 @@ use crate::{
         AccountId, WebhookType,
         daily::ADD_TO_DAY,
         effects::{Event, EventBody},
-        report::{ADD_TO_HOUR, DELIVERED_IN_COUNTRY},
+        report::{ADD_TO_HOUR, DELIVERED_IN_COUNTRY, Delivered},
     },
 };
 
@@ -46,19 +46,25 @@ pub(super) trait PgEvents {
 
 impl PgEvents for Outbox {
     async fn write_counts(&mut self, tx: &impl GenericClient) -> Result<(), Error> {
+        // Campaigns' reports first, and only for the campaigns that keep counts: the rest (every
+        // one-recipient send) would each cost two round trips here, all taken while the rows
+        // written below are locked.
+        let (countries, hours) = self.report.take();
+        let counted = counted_campaigns(tx, &countries).await?;
+        for (campaign, country, delivered) in countries.iter().filter(|row| counted.contains(&row.0)) {
+            let add = tx.prepare_cached(DELIVERED_IN_COUNTRY).await?;
+            tx.execute(&add, &[campaign, country, delivered]).await?;
+        }
+        for (campaign, hour, delivered) in hours.iter().filter(|row| counted.contains(&row.0)) {
+            let add = tx.prepare_cached(ADD_TO_HOUR).await?;
+            tx.execute(&add, &[campaign, hour, delivered]).await?;
+        }
+        // Last: an account's day is one row that every hand-over and receipt of the account
+        // writes, so it stays locked from here to the commit only.
         for ((account, day), c) in self.tally.take() {
             let add = tx.prepare_cached(ADD_TO_DAY).await?;
             tx.execute(&add, &[&account, &day, &c.sent, &c.delivered, &c.clicks, &c.replies, &c.stops, &c.cost])
                 .await?;
-        }
-        let (countries, hours) = self.report.take();
-        for (campaign, country, delivered) in countries {
-            let add = tx.prepare_cached(DELIVERED_IN_COUNTRY).await?;
-            tx.execute(&add, &[&campaign, &country, &delivered]).await?;
-        }
-        for (campaign, hour, delivered) in hours {
-            let add = tx.prepare_cached(ADD_TO_HOUR).await?;
-            tx.execute(&add, &[&campaign, &hour, &delivered]).await?;
         }
         Ok(())
     }
@@ -155,4 +161,17 @@ async fn listens(
     let listening: bool = tx.query_one(&query, &[&account, &event.as_str()]).await?.get(0);
     outbox.listening.insert((account, event), listening);
     Ok(listening)
+}
+
+/// Which campaigns of `delivered` keep counts for their reports (they have country rows), in
+/// one statement.
+async fn counted_campaigns(tx: &impl GenericClient, delivered: &[Delivered]) -> Result<HashSet<i64>, Error> {
+    if delivered.is_empty() {
+        return Ok(HashSet::new());
+    }
+    let mut campaigns: Vec<i64> = delivered.iter().map(|row| row.0).collect();
+    campaigns.dedup();
+    let counted =
+        tx.prepare_cached("SELECT DISTINCT campaign_id FROM report_countries WHERE campaign_id = ANY($1)").await?;
+    Ok(tx.query(&counted, &[&campaigns]).await?.iter().map(|row| row.get(0)).collect())
 }
