@@ -125,6 +125,11 @@ async fn the_inbox_counts_follow_replies_reads_and_erasures() {
     until("unread again", || async { (counts(&conversations(&app, "").await) == (Some(3), Some(3))).then_some(()) })
         .await;
     assert_eq!(counts(&conversations(&app, "?search=encore").await), (Some(1), Some(3)), "a search counts its own");
+    // A search's pages, past its last match too, count all its matches ("Oui" and "Encore").
+    for (page, shown) in [("start=0", 1), ("start=1", 1), ("start=5", 0)] {
+        let inbox = conversations(&app, &format!("?search=o&length=1&{page}")).await;
+        assert_eq!((numbers(&inbox).len(), counts(&inbox)), (shown, (Some(2), Some(3))), "{page}: {inbox}");
+    }
     // The text index: any case, inside a word, with quotes; two characters still search; the
     // index's own query syntax is read as plain text.
     for (search, found) in [
