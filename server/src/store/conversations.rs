@@ -51,6 +51,27 @@ impl ConversationFilter {
         }
     }
 
+    /// The page's statement, the most recent first, on `conditions` (written in the store's
+    /// dialect). A filter without a kept count counts its matches in the same pass, as a fifth
+    /// column (`COUNT(*) OVER ()`): a search read its index twice, once for the page and once
+    /// for its count, and that was most of its time.
+    pub(crate) fn page_sql(&self, conditions: &str) -> String {
+        let page = self.page.clamped();
+        let count = if self.kept_count().is_none() { ", COUNT(*) OVER ()" } else { "" };
+        format!(
+            "SELECT {CONVERSATION_COLUMNS}{count} FROM conversations c WHERE {conditions}
+             ORDER BY c.last_at DESC, c.number DESC LIMIT {} OFFSET {}",
+            page.length, page.start
+        )
+    }
+
+    /// The statement counting the matches on `conditions` when the page could not carry the
+    /// count: the filter has no kept count and its page, past the last match, came back empty.
+    pub(crate) fn count_apart_sql(&self, conditions: &str, page_empty: bool) -> Option<String> {
+        (self.kept_count().is_none() && page_empty && self.page.clamped().start > 0)
+            .then(|| format!("SELECT COUNT(*) FROM conversations c WHERE {conditions}"))
+    }
+
     /// The conditions on `conversations c` for the account's conversations this filter keeps,
     /// in `dialect` (SQLite searches its text index with `MATCH`, PostgreSQL's trigram index
     /// serves `LIKE`).
@@ -128,7 +149,7 @@ pub(crate) trait ConversationStore: Send + Sync {
 }
 
 /// The columns of a [`ConversationRecord`], on `conversations c`.
-pub(crate) const CONVERSATION_COLUMNS: &str = "c.number, c.last_text, c.last_at, c.unread";
+const CONVERSATION_COLUMNS: &str = "c.number, c.last_text, c.last_at, c.unread";
 
 /// Marks a conversation read (both stores; `$1` the account, `$2` the number).
 pub(crate) const MARK_READ: &str = "UPDATE conversations SET unread = 0 WHERE account_id = $1 AND number = $2";
@@ -152,6 +173,15 @@ pub(crate) fn page_counts(filter: &ConversationFilter, counted: Option<i64>, kep
 /// The number the last reply from a number was written to (`$1` the account, `$2` the number).
 pub(crate) const WRITTEN_TO: &str =
     "SELECT to_number FROM replies WHERE account_id = $1 AND number = $2 ORDER BY id DESC LIMIT 1";
+
+/// The matches counted by a row of [`ConversationFilter::page_sql`], when the filter has no
+/// kept count.
+pub(crate) fn counted_by_row<R: Columns>(filter: &ConversationFilter, row: &R) -> Result<Option<i64>, R::Fault> {
+    match filter.kept_count() {
+        Some(_) => Ok(None),
+        None => row.column(4).map(Some),
+    }
+}
 
 /// One [`ConversationRecord`], read from a row.
 pub(super) fn read_conversation<R: Columns>(row: &R) -> Result<ConversationRecord, R::Fault> {

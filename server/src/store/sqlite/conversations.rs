@@ -9,8 +9,8 @@ use crate::{
     store::{
         AccountId,
         conversations::{
-            CONVERSATION_COLUMNS, ConversationFilter, ConversationPage, ConversationStore, INBOX_COUNTS, MARK_READ,
-            WRITTEN_TO, page_counts, read_conversation,
+            ConversationFilter, ConversationPage, ConversationStore, INBOX_COUNTS, MARK_READ, WRITTEN_TO,
+            counted_by_row, page_counts, read_conversation,
         },
         segment_sql::Dialect,
     },
@@ -19,38 +19,31 @@ use crate::{
 #[async_trait]
 impl ConversationStore for SqliteStore {
     async fn conversations(&self, account: AccountId, filter: ConversationFilter) -> Result<ConversationPage, Error> {
-        let page = filter.page.clamped();
         self.db
             .read(move |db| {
                 // The counts and the page from one snapshot.
                 let _snapshot = db.unchecked_transaction()?;
                 let conditions = filter.conditions(account, Dialect::Sqlite);
-                let counted: Option<i64> = match filter.kept_count() {
-                    Some(_) => None,
-                    None => Some(
-                        db.prepare_cached(&format!(
-                            "SELECT COUNT(*) FROM conversations c WHERE {}",
-                            conditions.sqlite()
-                        ))?
-                        .query_row(params_from_iter(conditions.values()), |row| row.get(0))?,
-                    ),
-                };
                 let kept = db
                     .prepare_cached(&numbered(INBOX_COUNTS))?
                     .query_row([account], |row| Ok((row.get(0)?, row.get(1)?)))
                     .optional()?
                     .unwrap_or((0, 0));
+                let mut statement = db.prepare_cached(&filter.page_sql(&conditions.sqlite()))?;
+                let mut counted = None;
+                let rows = statement.query_map(params_from_iter(conditions.values()), |row| {
+                    counted = counted.or(counted_by_row(&filter, row)?);
+                    read_conversation(row)
+                })?;
+                let conversations = rows.collect::<Result<Vec<_>, _>>()?;
+                if let Some(count_sql) = filter.count_apart_sql(&conditions.sqlite(), conversations.is_empty()) {
+                    counted = Some(
+                        db.prepare_cached(&count_sql)?
+                            .query_row(params_from_iter(conditions.values()), |row| row.get(0))?,
+                    );
+                }
                 let (matching, unread) = page_counts(&filter, counted, kept);
-                let sql = format!(
-                    "SELECT {CONVERSATION_COLUMNS} FROM conversations c WHERE {}
-                     ORDER BY c.last_at DESC, c.number DESC LIMIT {} OFFSET {}",
-                    conditions.sqlite(),
-                    page.length,
-                    page.start
-                );
-                let mut statement = db.prepare_cached(&sql)?;
-                let rows = statement.query_map(params_from_iter(conditions.values()), |row| read_conversation(row))?;
-                Ok(ConversationPage { conversations: rows.collect::<Result<_, _>>()?, matching, unread })
+                Ok(ConversationPage { conversations, matching, unread })
             })
             .await
     }
