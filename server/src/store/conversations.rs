@@ -30,6 +30,17 @@ pub(crate) struct ConversationFilter {
     pub(crate) search: Option<String>,
 }
 
+/// How a page's matches are counted ([`ConversationFilter::page_count`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum PageCount {
+    /// By the account's kept counts.
+    Kept,
+    /// Told by the page itself.
+    Known(i64),
+    /// By this statement, with the filter's values.
+    Ask(String),
+}
+
 /// How many conversations a filter keeps, when the account's kept counts say it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum KeptCount {
@@ -52,24 +63,28 @@ impl ConversationFilter {
     }
 
     /// The page's statement, the most recent first, on `conditions` (written in the store's
-    /// dialect). A filter without a kept count counts its matches in the same pass, as a fifth
-    /// column (`COUNT(*) OVER ()`): a search read its index twice, once for the page and once
-    /// for its count, and that was most of its time.
+    /// dialect).
     pub(crate) fn page_sql(&self, conditions: &str) -> String {
         let page = self.page.clamped();
-        let count = if self.kept_count().is_none() { ", COUNT(*) OVER ()" } else { "" };
         format!(
-            "SELECT {CONVERSATION_COLUMNS}{count} FROM conversations c WHERE {conditions}
+            "SELECT {CONVERSATION_COLUMNS} FROM conversations c WHERE {conditions}
              ORDER BY c.last_at DESC, c.number DESC LIMIT {} OFFSET {}",
             page.length, page.start
         )
     }
 
-    /// The statement counting the matches on `conditions` when the page could not carry the
-    /// count: the filter has no kept count and its page, past the last match, came back empty.
-    pub(crate) fn count_apart_sql(&self, conditions: &str, page_empty: bool) -> Option<String> {
-        (self.kept_count().is_none() && page_empty && self.page.clamped().start > 0)
-            .then(|| format!("SELECT COUNT(*) FROM conversations c WHERE {conditions}"))
+    /// How the matches of a filter without a kept count are counted, once its page came back
+    /// with `shown` conversations: a page that is not full and not past the last match says
+    /// the count itself (a search for one customer's words, the usual search, then reads its
+    /// index once instead of twice); otherwise they are counted on `conditions`.
+    pub(crate) fn page_count(&self, conditions: &str, shown: usize) -> PageCount {
+        let page = self.page.clamped();
+        let shown = i64::try_from(shown).unwrap_or(i64::MAX);
+        match self.kept_count() {
+            Some(_) => PageCount::Kept,
+            None if shown < page.length && (shown > 0 || page.start == 0) => PageCount::Known(page.start + shown),
+            None => PageCount::Ask(format!("SELECT COUNT(*) FROM conversations c WHERE {conditions}")),
+        }
     }
 
     /// The conditions on `conversations c` for the account's conversations this filter keeps,
@@ -173,15 +188,6 @@ pub(crate) fn page_counts(filter: &ConversationFilter, counted: Option<i64>, kep
 /// The number the last reply from a number was written to (`$1` the account, `$2` the number).
 pub(crate) const WRITTEN_TO: &str =
     "SELECT to_number FROM replies WHERE account_id = $1 AND number = $2 ORDER BY id DESC LIMIT 1";
-
-/// The matches counted by a row of [`ConversationFilter::page_sql`], when the filter has no
-/// kept count.
-pub(crate) fn counted_by_row<R: Columns>(filter: &ConversationFilter, row: &R) -> Result<Option<i64>, R::Fault> {
-    match filter.kept_count() {
-        Some(_) => Ok(None),
-        None => row.column(4).map(Some),
-    }
-}
 
 /// One [`ConversationRecord`], read from a row.
 pub(super) fn read_conversation<R: Columns>(row: &R) -> Result<ConversationRecord, R::Fault> {

@@ -125,9 +125,12 @@ async fn the_inbox_counts_follow_replies_reads_and_erasures() {
     until("unread again", || async { (counts(&conversations(&app, "").await) == (Some(3), Some(3))).then_some(()) })
         .await;
     assert_eq!(counts(&conversations(&app, "?search=encore").await), (Some(1), Some(3)), "a search counts its own");
-    // A search's pages, past its last match too, count all its matches ("Oui" and "Encore").
-    for (page, shown) in [("start=0", 1), ("start=1", 1), ("start=5", 0)] {
-        let inbox = conversations(&app, &format!("?search=o&length=1&{page}")).await;
+    // A search's pages, full, partial or past its last match, count all its matches ("Oui"
+    // and "Encore").
+    for (page, shown) in
+        [("length=1", 1), ("length=1&start=1", 1), ("length=1&start=5", 0), ("length=5", 2), ("length=5&start=1", 1)]
+    {
+        let inbox = conversations(&app, &format!("?search=o&{page}")).await;
         assert_eq!((numbers(&inbox).len(), counts(&inbox)), (shown, (Some(2), Some(3))), "{page}: {inbox}");
     }
     // The text index: any case, inside a word, with quotes; two characters still search; the

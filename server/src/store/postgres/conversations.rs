@@ -9,8 +9,8 @@ use crate::{
     store::{
         AccountId,
         conversations::{
-            ConversationFilter, ConversationPage, ConversationStore, INBOX_COUNTS, MARK_READ, WRITTEN_TO,
-            counted_by_row, page_counts, read_conversation,
+            ConversationFilter, ConversationPage, ConversationStore, INBOX_COUNTS, MARK_READ, PageCount, WRITTEN_TO,
+            page_counts, read_conversation,
         },
         segment_sql::Dialect,
     },
@@ -26,10 +26,10 @@ impl ConversationStore for PgStore {
         let page_sql = filter.page_sql(&conditions.postgres(1));
         let (kept, rows) =
             try_join(query(&client, INBOX_COUNTS, &[&account]), query(&client, &page_sql, &params)).await?;
-        let counted = match (rows.first(), filter.count_apart_sql(&conditions.postgres(1), rows.is_empty())) {
-            (Some(row), _) => counted_by_row(&filter, row)?,
-            (None, Some(count_sql)) => query(&client, &count_sql, &params).await?.first().map(|row| row.get(0)),
-            (None, None) => None,
+        let counted = match filter.page_count(&conditions.postgres(1), rows.len()) {
+            PageCount::Kept => None,
+            PageCount::Known(count) => Some(count),
+            PageCount::Ask(count_sql) => query(&client, &count_sql, &params).await?.first().map(|row| row.get(0)),
         };
         let kept = kept.first().map_or((0, 0), |row| (row.get(0), row.get(1)));
         let (matching, unread) = page_counts(&filter, counted, kept);

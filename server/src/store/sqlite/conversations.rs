@@ -9,8 +9,8 @@ use crate::{
     store::{
         AccountId,
         conversations::{
-            ConversationFilter, ConversationPage, ConversationStore, INBOX_COUNTS, MARK_READ, WRITTEN_TO,
-            counted_by_row, page_counts, read_conversation,
+            ConversationFilter, ConversationPage, ConversationStore, INBOX_COUNTS, MARK_READ, PageCount, WRITTEN_TO,
+            page_counts, read_conversation,
         },
         segment_sql::Dialect,
     },
@@ -30,18 +30,16 @@ impl ConversationStore for SqliteStore {
                     .optional()?
                     .unwrap_or((0, 0));
                 let mut statement = db.prepare_cached(&filter.page_sql(&conditions.sqlite()))?;
-                let mut counted = None;
-                let rows = statement.query_map(params_from_iter(conditions.values()), |row| {
-                    counted = counted.or(counted_by_row(&filter, row)?);
-                    read_conversation(row)
-                })?;
+                let rows = statement.query_map(params_from_iter(conditions.values()), |row| read_conversation(row))?;
                 let conversations = rows.collect::<Result<Vec<_>, _>>()?;
-                if let Some(count_sql) = filter.count_apart_sql(&conditions.sqlite(), conversations.is_empty()) {
-                    counted = Some(
+                let counted = match filter.page_count(&conditions.sqlite(), conversations.len()) {
+                    PageCount::Kept => None,
+                    PageCount::Known(count) => Some(count),
+                    PageCount::Ask(count_sql) => Some(
                         db.prepare_cached(&count_sql)?
                             .query_row(params_from_iter(conditions.values()), |row| row.get(0))?,
-                    );
-                }
+                    ),
+                };
                 let (matching, unread) = page_counts(&filter, counted, kept);
                 Ok(ConversationPage { conversations, matching, unread })
             })
