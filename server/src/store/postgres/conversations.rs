@@ -23,10 +23,11 @@ impl ConversationStore for PgStore {
         let conditions = filter.conditions(account, Dialect::Postgres);
         let params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
             conditions.values().iter().map(|value| value.as_postgres()).collect();
-        let page_sql = filter.page_sql(&conditions.postgres(1));
+        let clause = conditions.postgres(1);
+        let page_sql = filter.page_sql(&clause);
         let (kept, rows) =
             try_join(query(&client, INBOX_COUNTS, &[&account]), query(&client, &page_sql, &params)).await?;
-        let counted = match filter.page_count(&conditions.postgres(1), rows.len()) {
+        let counted = match filter.page_count(&clause, rows.len()) {
             PageCount::Kept => None,
             PageCount::Known(count) => Some(count),
             PageCount::Ask(count_sql) => query(&client, &count_sql, &params).await?.first().map(|row| row.get(0)),

@@ -24,15 +24,16 @@ impl ConversationStore for SqliteStore {
                 // The counts and the page from one snapshot.
                 let _snapshot = db.unchecked_transaction()?;
                 let conditions = filter.conditions(account, Dialect::Sqlite);
+                let clause = conditions.sqlite();
                 let kept = db
                     .prepare_cached(&numbered(INBOX_COUNTS))?
                     .query_row([account], |row| Ok((row.get(0)?, row.get(1)?)))
                     .optional()?
                     .unwrap_or((0, 0));
-                let mut statement = db.prepare_cached(&filter.page_sql(&conditions.sqlite()))?;
+                let mut statement = db.prepare_cached(&filter.page_sql(&clause))?;
                 let rows = statement.query_map(params_from_iter(conditions.values()), |row| read_conversation(row))?;
                 let conversations = rows.collect::<Result<Vec<_>, _>>()?;
-                let counted = match filter.page_count(&conditions.sqlite(), conversations.len()) {
+                let counted = match filter.page_count(&clause, conversations.len()) {
                     PageCount::Kept => None,
                     PageCount::Known(count) => Some(count),
                     PageCount::Ask(count_sql) => Some(
