@@ -44,6 +44,12 @@ impl Database {
         write.pragma_update(None, "journal_mode", "WAL")?;
         // Checkpoints run on their own thread (checkpointer.rs), not in the writer's commits.
         write.pragma_update(None, "wal_autocheckpoint", 0)?;
+        // Each job of a batch runs in a savepoint, which keeps the pages it changes that earlier
+        // jobs had already changed (its statement journal). In a file, that is a write system
+        // call and a copy through the kernel per page and per job, for a journal that only lives
+        // until the batch commits: in memory instead. A job's journal holds at most the pages
+        // that one job changes (retention deletes in chunks, campaigns mostly append).
+        write.pragma_update(None, "temp_store", "MEMORY")?;
         migrate::run(&mut write)?;
         let writer = writer::Writer::start(write)?;
         let checkpoints = Arc::new(());
