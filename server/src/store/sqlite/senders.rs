@@ -16,9 +16,11 @@ use crate::{
 
 #[async_trait]
 impl SenderStore for SqliteStore {
+    /// A point read by the primary key's prefix, run on the calling thread: every send reads
+    /// it, and an account has the few senders an operator registered for it.
     async fn senders(&self, account: AccountId) -> Result<Vec<SenderRecord>, Error> {
         self.db
-            .read(move |db| {
+            .look_up(|db| {
                 let mut statement = db.prepare_cached(&numbered(SENDERS))?;
                 let rows = statement.query_map([account], |row| read_sender(row))?;
                 Ok(rows.collect::<Result<_, _>>()?)
