@@ -4,10 +4,10 @@
 
 use chrono::Utc;
 
-use texto_core::{OpenWindows, Zone};
+use texto_core::{DeliveryCode, OpenWindows, Zone};
 
 use super::backends::Backend;
-use crate::store::{CampaignStatus, HandOff, Queued, Store};
+use crate::store::{Arrival, CampaignStatus, HandOff, Queued, Store};
 
 /// Campaigns 1 (marketing, 2 queued), 2 (alert, 1 queued), 3 (marketing, large: 3 queued of
 /// 200), 4 (alert, nothing queued) and 5 (alert, large, nothing queued).
@@ -142,5 +142,28 @@ async fn campaigns_waiting_for_a_closed_zone_do_not_take_their_accounts_share() 
         assert!(ids.contains(&1100), "{backend}: account 1's message to Paris is in the wave: {ids:?}");
         assert_eq!(ids.len(), 4, "{backend}: {ids:?}");
         assert!(ids.iter().all(|id| *id > 1000), "{backend}: La Réunion's window is closed: {ids:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_receipt_that_comes_before_its_hand_overs_outcome_is_applied_with_it_and_once() {
+    for backend in Backend::all().await {
+        backend.execute(CAMPAIGNS).await;
+        let store = backend.store();
+        let now = Utc::now();
+        let wave = store.hand_off(Vec::new(), 1.into(), OpenWindows::NONE, now).await.expect("a wave");
+        assert_eq!(wave.iter().map(|q| q.id).collect::<Vec<_>>(), [21], "{backend}");
+        // The SMSC's receipt can reach texto before the wave's outcomes are stored.
+        let early = Arrival::Receipt { smsc_id: "s21".into(), code: DeliveryCode::Delivered };
+        store.store_arrivals(vec![early.clone()], now).await.expect("the receipt kept");
+        let delivered = || async { store.campaign(1, 2).await.expect("a read").expect("campaign 2").deliveries };
+        assert_eq!(delivered().await.of(DeliveryCode::Delivered), 0, "{backend}: not applied to a message unknown yet");
+        store.hand_off(submitted(&wave), 1.into(), OpenWindows::NONE, now).await.expect("the outcomes");
+        let counts = delivered().await;
+        assert_eq!(counts.of(DeliveryCode::Delivered), 1, "{backend}: applied once its SMSC id is stored");
+        assert_eq!(counts.of_any(&[DeliveryCode::NotSent, DeliveryCode::Sent]), 0, "{backend}: {counts:?}");
+        // The same receipt again (an SMSC repeating itself) changes nothing and is not kept.
+        store.store_arrivals(vec![early], now).await.expect("the receipt again");
+        assert_eq!(delivered().await, counts, "{backend}");
     }
 }

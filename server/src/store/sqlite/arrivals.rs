@@ -37,18 +37,25 @@ pub(super) fn store(
     Ok(())
 }
 
-/// The columns [`read_finished`] reads, as `RETURNING` or `SELECT` lists them.
-pub(super) const FINAL_COLUMNS: &str = "campaign_id, account_id, number, country, gsmsmsid, info, delivery";
+/// The columns [`read_finished`] reads before the code, as `RETURNING` or `SELECT` list them;
+/// the code follows (the stored one, or the one about to be stored).
+pub(super) const FINISHED_COLUMNS: &str = "campaign_id, account_id, number, country, gsmsmsid, info";
 
 /// A final receipt: the message's code, or kept aside until its submit's id is stored.
 fn receipt(db: &Connection, smsc_id: &str, code: DeliveryCode, outbox: &mut Outbox) -> Result<(), Error> {
+    // Read (with the new code in place of the stored one), then updated by id: a `RETURNING`
+    // clause costs SQLite a temporary b-tree per receipt, and this writer is the only one.
     let matched = db
         .prepare_cached(&format!(
-            "UPDATE messages SET delivery = ?, delivered_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE smsc_id = ? AND delivery IN (0, 1) RETURNING {FINAL_COLUMNS}"
+            "SELECT id, {FINISHED_COLUMNS}, ?1 FROM messages WHERE smsc_id = ?2 AND delivery IN (0, 1)"
         ))?
-        .query_row(params![code.code(), smsc_id], |row| read_finished(row, 0))
+        .query_row(params![code.code(), smsc_id], |row| Ok((row.get::<_, i64>(0)?, read_finished(row, 1)?)))
         .optional()?;
-    if let Some(finished) = matched {
+    if let Some((id, finished)) = matched {
+        db.prepare_cached(
+            "UPDATE messages SET delivery = ?, delivered_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
+        )?
+        .execute(params![code.code(), id])?;
         return after_final(db, &finished, outbox);
     }
     let known: bool = db

@@ -288,16 +288,16 @@ fn write_campaign(
         return Err(Error::NotEnoughCredits { cost, balance: available });
     }
     let [total, sent, blacklisted, duplicated, invalid, npai, not_allowed, flood, country_limit] = row.counters;
-    let ticket = db
+    let inserted = db
         .prepare_cached(
             "INSERT OR FAIL INTO campaigns (id, account_id, text, pushtype, sender, links, lists, unicode, status, send_at, created_at, cost,
                  total, sent, blacklisted, duplicated, invalid, npai, not_allowed, flood, country_limit,
                  idempotency_key, idempotency_fingerprint, idempotency_balance, validity, utm, template_id, variants, ab)
              VALUES ((SELECT max(coalesce((SELECT max(id) FROM campaigns), 0),
                                  coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'drafts'), 0)) + 1),
-                     ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                     ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         )?
-        .query_row(
+        .execute(
             params![
                 account,
                 row.text,
@@ -328,11 +328,10 @@ fn write_campaign(
                 row.variants,
                 row.ab,
             ],
-            |r| r.get(0),
         );
     // OR FAIL: the key's unique index refuses before anything is written, and the statement
     // needs no journal of its own to undo a half-done insert (with ABORT it took one).
-    let ticket: i64 = match ticket {
+    match inserted {
         Err(rusqlite::Error::SqliteFailure(failure, _))
             if failure.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE && key.is_some() =>
         {
@@ -340,6 +339,9 @@ fn write_campaign(
         }
         written => written?,
     };
+    // The id is the rowid: read back without `RETURNING`, which SQLite answers through a
+    // temporary b-tree opened and closed at each insert.
+    let ticket = db.last_insert_rowid();
     let mut insert = db.prepare_cached(
         "INSERT INTO messages (campaign_id, account_id, number, country, gsmsmsid, parts, cost, text_hash, created_at, info, variant, text_parts)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

@@ -154,8 +154,8 @@ fn store_hand_offs(db: &Connection, done: &[HandOff], outbox: &mut Outbox, now: 
             HandOff::Failed { id, code } => {
                 let finished = db
                     .prepare_cached(&format!(
-                        "UPDATE messages SET delivery = ?, delivered_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ? AND delivery = 0 RETURNING {}",
-                        arrivals::FINAL_COLUMNS
+                        "UPDATE messages SET delivery = ?, delivered_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ? AND delivery = 0 RETURNING {}, delivery",
+                        arrivals::FINISHED_COLUMNS
                     ))?
                     .query_row(params![code.code(), id], |row| read_finished(row, 0))
                     .optional()?;
@@ -164,12 +164,11 @@ fn store_hand_offs(db: &Connection, done: &[HandOff], outbox: &mut Outbox, now: 
                 }
             }
             HandOff::Submitted { id, smsc_id } => {
+                // Read, then updated by id: a `RETURNING` clause costs SQLite a temporary b-tree
+                // per message (this writer is the only one, so nothing changes in between).
                 let sent = db
-                    .prepare_cached(
-                        "UPDATE messages SET delivery = 1, smsc_id = ? WHERE id = ? AND delivery = 0
-                         RETURNING number, account_id, cost",
-                    )?
-                    .query_row(params![smsc_id, id], |row| {
+                    .prepare_cached("SELECT number, account_id, cost FROM messages WHERE id = ? AND delivery = 0")?
+                    .query_row([id], |row| {
                         Ok(Submitted {
                             position: position as i64,
                             id: *id,
@@ -180,6 +179,8 @@ fn store_hand_offs(db: &Connection, done: &[HandOff], outbox: &mut Outbox, now: 
                     })
                     .optional()?;
                 if let Some(sent) = sent {
+                    db.prepare_cached("UPDATE messages SET delivery = 1, smsc_id = ? WHERE id = ?")?
+                        .execute(params![smsc_id, id])?;
                     submitted.push(sent);
                     smsc_ids.push(smsc_id);
                 }
@@ -204,10 +205,11 @@ fn store_hand_offs(db: &Connection, done: &[HandOff], outbox: &mut Outbox, now: 
     // Their receipts may have come first.
     for smsc_id in smsc_ids {
         let early = db
-            .prepare_cached("DELETE FROM receipts_unmatched WHERE smsc_id = ? RETURNING delivery")?
+            .prepare_cached("SELECT delivery FROM receipts_unmatched WHERE smsc_id = ?")?
             .query_row([smsc_id], |row| Ok(row.get::<_, StoredCode>(0)?.0))
             .optional()?;
         if let Some(code) = early {
+            db.prepare_cached("DELETE FROM receipts_unmatched WHERE smsc_id = ?")?.execute([smsc_id])?;
             arrivals::store(db, &[Arrival::Receipt { smsc_id: smsc_id.clone(), code }], outbox, now)?;
         }
     }
