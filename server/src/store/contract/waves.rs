@@ -162,7 +162,7 @@ async fn a_receipt_that_comes_before_its_hand_overs_outcome_is_applied_with_it_a
         let counts = delivered().await;
         assert_eq!(counts.of(DeliveryCode::Delivered), 1, "{backend}: applied once its SMSC id is stored");
         assert_eq!(counts.of_any(&[DeliveryCode::NotSent, DeliveryCode::Sent]), 0, "{backend}: {counts:?}");
-        // The same receipt again (an SMSC repeating itself) changes nothing and is not kept.
+        // The same receipt again (an SMSC repeating itself) changes nothing.
         store.store_arrivals(vec![early], now).await.expect("the receipt again");
         assert_eq!(delivered().await, counts, "{backend}");
     }
