@@ -1,8 +1,9 @@
 //! How money moves, written once for both stores: every change of a balance is a line of the
 //! ledger (a top-up, a campaign's debit or refund, a transfer between a parent and its
 //! sub-account), and the balance moves by the sum of an account's lines in the same
-//! transaction. Each store runs [`RECORD`] for every [`Movement`] and [`MOVE_BALANCE`] once per
-//! account of [`net`]; the PostgreSQL campaign writer runs the same for a whole batch at once.
+//! transaction. Each store runs [`RECORD`] for every [`Movement`] and [`MOVE_BALANCE`] (PostgreSQL
+//! [`MOVE_BALANCE_RETURNING`]) once per account of [`net`]; the PostgreSQL campaign writer runs
+//! the same for a whole batch at once.
 
 use std::collections::BTreeMap;
 
@@ -16,9 +17,20 @@ use crate::Error;
 pub(crate) const RECORD: &str =
     "INSERT INTO ledger (account_id, amount, kind, campaign_id, counterpart_id) VALUES ($1, $2, $3, $4, $5)";
 
-/// Moves account `$1`'s balance by `$2` hundredths; returns the balance after. The balance
-/// cannot go below zero (the column's check refuses it).
-pub(crate) const MOVE_BALANCE: &str = "UPDATE accounts SET balance = balance + $2 WHERE id = $1 RETURNING balance";
+/// The statement of [`MOVE_BALANCE`], written once for both forms.
+macro_rules! move_balance {
+    () => {
+        "UPDATE accounts SET balance = balance + $2 WHERE id = $1"
+    };
+}
+
+/// Moves account `$1`'s balance by `$2` hundredths. The balance cannot go below zero (the
+/// column's check refuses it). SQLite runs this one: it answers a `RETURNING` through a
+/// temporary b-tree built and dropped at each execution, and its writer needs no balance back.
+pub(crate) const MOVE_BALANCE: &str = move_balance!();
+
+/// [`MOVE_BALANCE`], answering the balance after: PostgreSQL's writers tell it to the nodes.
+pub(crate) const MOVE_BALANCE_RETURNING: &str = concat!(move_balance!(), " RETURNING balance");
 
 /// Why a line of the ledger was written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

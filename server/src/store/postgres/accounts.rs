@@ -145,7 +145,7 @@ pub(super) async fn move_money(
         let (campaign, counterpart) = (movement.campaign(), movement.counterpart());
         tx.execute(&record, &[&movement.account, &movement.amount, &movement.kind(), &campaign, &counterpart]).await?;
     }
-    let moved = tx.prepare_cached(money::MOVE_BALANCE).await?;
+    let moved = tx.prepare_cached(money::MOVE_BALANCE_RETURNING).await?;
     let mut after = BTreeMap::new();
     for (account, amount) in money::net(movements) {
         after.insert(account, tx.query_one(&moved, &[&account, &amount]).await?.get(0));

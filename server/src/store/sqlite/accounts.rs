@@ -163,7 +163,9 @@ pub(super) fn move_money(db: &rusqlite::Connection, movements: &[Movement]) -> R
     }
     let mut moved = db.prepare_cached(&numbered(money::MOVE_BALANCE))?;
     for (account, amount) in money::net(movements) {
-        moved.query_row(params![account, amount], |_| Ok(()))?;
+        if moved.execute(params![account, amount])? == 0 {
+            return Err(rusqlite::Error::QueryReturnedNoRows.into());
+        }
     }
     Ok(())
 }
