@@ -3,9 +3,11 @@
 -- one-recipient send opened four of them in its campaign, its debit and its campaign's close,
 -- 5% of the writer thread's time. The same checks written with `OR` need none. Only the text
 -- of each check changes, to one that accepts exactly the same values, so every row already
--- stored still passes it: the case SQLite's documentation allows to make by editing the
--- schema's text (https://sqlite.org/lang_altertable.html, "otherchanges") rather than by
--- copying each table. The texts replaced are the ones the earlier migrations wrote.
+-- stored still passes it: the kind of change that SQLite's documentation of ALTER TABLE
+-- ("Making Other Kinds Of Table Schema Changes") lets one make by editing the schema's text,
+-- as for removing a CHECK, rather than by copying each table. The schema's other readers
+-- need not reload it: the old and new texts accept the same rows. The texts replaced are the
+-- ones the earlier migrations wrote.
 PRAGMA writable_schema = ON;
 UPDATE sqlite_schema SET sql = replace(replace(sql,
         'CHECK (status IN (''scheduled'', ''sending'', ''sent'', ''cancelled''))',
