@@ -167,3 +167,23 @@ async fn a_receipt_that_comes_before_its_hand_overs_outcome_is_applied_with_it_a
         assert_eq!(delivered().await, counts, "{backend}");
     }
 }
+
+#[tokio::test]
+async fn a_message_the_smsc_refused_gets_its_final_code_once() {
+    for backend in Backend::all().await {
+        backend.execute(CAMPAIGNS).await;
+        let store = backend.store();
+        let now = Utc::now();
+        let wave = store.hand_off(Vec::new(), 1.into(), OpenWindows::NONE, now).await.expect("a wave");
+        assert_eq!(wave.iter().map(|q| q.id).collect::<Vec<_>>(), [21], "{backend}");
+        let refused = vec![HandOff::Failed { id: 21, code: DeliveryCode::Rejected }];
+        store.hand_off(refused.clone(), 1.into(), OpenWindows::NONE, now).await.expect("the outcome");
+        let counts = store.campaign(1, 2).await.expect("a read").expect("campaign 2").deliveries;
+        assert_eq!(counts.of(DeliveryCode::Rejected), 1, "{backend}: {counts:?}");
+        // The same outcome again (a wave stored twice after a crash) changes nothing, and a
+        // receipt for it cannot follow: it never had an SMSC id.
+        store.hand_off(refused, 1.into(), OpenWindows::NONE, now).await.expect("the outcome again");
+        let again = store.campaign(1, 2).await.expect("a read").expect("campaign 2").deliveries;
+        assert_eq!(again, counts, "{backend}");
+    }
+}

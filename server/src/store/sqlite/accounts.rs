@@ -147,7 +147,6 @@ pub(super) fn flood_limits(db: &rusqlite::Connection, account: AccountId) -> rus
     )
 }
 
-/// The account's balance in hundredths (kept by the ledger's trigger).
 /// Writes `movements` to the ledger and moves each account's balance by its net (the one way
 /// money moves, [`money`]).
 pub(super) fn move_money(db: &rusqlite::Connection, movements: &[Movement]) -> Result<(), Error> {
@@ -170,6 +169,7 @@ pub(super) fn move_money(db: &rusqlite::Connection, movements: &[Movement]) -> R
     Ok(())
 }
 
+/// The account's balance in hundredths (moved only by [`move_money`]).
 pub(super) fn balance(db: &rusqlite::Connection, account: AccountId) -> rusqlite::Result<i64> {
     db.prepare_cached("SELECT balance FROM accounts WHERE id = ?")?.query_row([account], |row| row.get(0))
 }

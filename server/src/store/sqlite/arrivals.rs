@@ -37,14 +37,22 @@ pub(super) fn store(
     Ok(())
 }
 
-/// The columns [`read_finished`] reads before the code, as `RETURNING` or `SELECT` list them;
-/// the code follows (the stored one, or the one about to be stored).
+/// The columns [`read_finished`] reads before the code, which follows (the one about to be
+/// stored by [`finish`]). Read first, then updated by id: a `RETURNING` clause would cost SQLite
+/// a temporary b-tree per message, and this writer is the only one.
 pub(super) const FINISHED_COLUMNS: &str = "campaign_id, account_id, number, country, gsmsmsid, info";
+
+/// Stores message `id`'s final `code`, with the time it became final.
+pub(super) fn finish(db: &Connection, id: i64, code: DeliveryCode) -> Result<(), Error> {
+    db.prepare_cached(
+        "UPDATE messages SET delivery = ?, delivered_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
+    )?
+    .execute(params![code.code(), id])?;
+    Ok(())
+}
 
 /// A final receipt: the message's code, or kept aside until its submit's id is stored.
 fn receipt(db: &Connection, smsc_id: &str, code: DeliveryCode, outbox: &mut Outbox) -> Result<(), Error> {
-    // Read (with the new code in place of the stored one), then updated by id: a `RETURNING`
-    // clause costs SQLite a temporary b-tree per receipt, and this writer is the only one.
     let matched = db
         .prepare_cached(&format!(
             "SELECT id, {FINISHED_COLUMNS}, ?1 FROM messages WHERE smsc_id = ?2 AND delivery IN (0, 1)"
@@ -52,10 +60,7 @@ fn receipt(db: &Connection, smsc_id: &str, code: DeliveryCode, outbox: &mut Outb
         .query_row(params![code.code(), smsc_id], |row| Ok((row.get::<_, i64>(0)?, read_finished(row, 1)?)))
         .optional()?;
     if let Some((id, finished)) = matched {
-        db.prepare_cached(
-            "UPDATE messages SET delivery = ?, delivered_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
-        )?
-        .execute(params![code.code(), id])?;
+        finish(db, id, code)?;
         return after_final(db, &finished, outbox);
     }
     let known: bool = db

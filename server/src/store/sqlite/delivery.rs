@@ -154,12 +154,13 @@ fn store_hand_offs(db: &Connection, done: &[HandOff], outbox: &mut Outbox, now: 
             HandOff::Failed { id, code } => {
                 let finished = db
                     .prepare_cached(&format!(
-                        "UPDATE messages SET delivery = ?, delivered_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ? AND delivery = 0 RETURNING {}, delivery",
+                        "SELECT {}, ?1 FROM messages WHERE id = ?2 AND delivery = 0",
                         arrivals::FINISHED_COLUMNS
                     ))?
                     .query_row(params![code.code(), id], |row| read_finished(row, 0))
                     .optional()?;
                 if let Some(finished) = finished {
+                    arrivals::finish(db, *id, *code)?;
                     arrivals::after_final(db, &finished, outbox)?;
                 }
             }
