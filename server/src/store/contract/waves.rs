@@ -7,7 +7,7 @@ use chrono::Utc;
 use texto_core::{DeliveryCode, OpenWindows, Zone};
 
 use super::backends::Backend;
-use crate::store::{Arrival, CampaignStatus, HandOff, Queued, Store};
+use crate::store::{Arrival, CampaignStatus, HandOff, Queued, Store, campaigns::DeliveryCounts};
 
 /// Campaigns 1 (marketing, 2 queued), 2 (alert, 1 queued), 3 (marketing, large: 3 queued of
 /// 200), 4 (alert, nothing queued) and 5 (alert, large, nothing queued).
@@ -145,18 +145,28 @@ async fn campaigns_waiting_for_a_closed_zone_do_not_take_their_accounts_share() 
     }
 }
 
+/// [`CAMPAIGNS`] stored, and a wave of one message taken: campaign 2's alert, message 21.
+async fn alert_of_campaign_2(backend: &Backend, now: chrono::DateTime<Utc>) -> Vec<Queued> {
+    backend.execute(CAMPAIGNS).await;
+    let wave = backend.store().hand_off(Vec::new(), 1.into(), OpenWindows::NONE, now).await.expect("a wave");
+    assert_eq!(wave.iter().map(|q| q.id).collect::<Vec<_>>(), [21], "{backend}");
+    wave
+}
+
+/// Campaign 2's messages counted by delivery code.
+async fn deliveries_of_campaign_2(store: &dyn Store) -> DeliveryCounts {
+    store.campaign(1, 2).await.expect("a read").expect("campaign 2").deliveries
+}
+
 #[tokio::test]
 async fn a_receipt_that_comes_before_its_hand_overs_outcome_is_applied_with_it_and_once() {
     for backend in Backend::all().await {
-        backend.execute(CAMPAIGNS).await;
-        let store = backend.store();
-        let now = Utc::now();
-        let wave = store.hand_off(Vec::new(), 1.into(), OpenWindows::NONE, now).await.expect("a wave");
-        assert_eq!(wave.iter().map(|q| q.id).collect::<Vec<_>>(), [21], "{backend}");
+        let (store, now) = (backend.store(), Utc::now());
+        let wave = alert_of_campaign_2(&backend, now).await;
         // The SMSC's receipt can reach texto before the wave's outcomes are stored.
         let early = Arrival::Receipt { smsc_id: "s21".into(), code: DeliveryCode::Delivered };
         store.store_arrivals(vec![early.clone()], now).await.expect("the receipt kept");
-        let delivered = || async { store.campaign(1, 2).await.expect("a read").expect("campaign 2").deliveries };
+        let delivered = || deliveries_of_campaign_2(store);
         assert_eq!(delivered().await.of(DeliveryCode::Delivered), 0, "{backend}: not applied to a message unknown yet");
         store.hand_off(submitted(&wave), 1.into(), OpenWindows::NONE, now).await.expect("the outcomes");
         let counts = delivered().await;
@@ -171,19 +181,15 @@ async fn a_receipt_that_comes_before_its_hand_overs_outcome_is_applied_with_it_a
 #[tokio::test]
 async fn a_message_the_smsc_refused_gets_its_final_code_once() {
     for backend in Backend::all().await {
-        backend.execute(CAMPAIGNS).await;
-        let store = backend.store();
-        let now = Utc::now();
-        let wave = store.hand_off(Vec::new(), 1.into(), OpenWindows::NONE, now).await.expect("a wave");
-        assert_eq!(wave.iter().map(|q| q.id).collect::<Vec<_>>(), [21], "{backend}");
-        let refused = vec![HandOff::Failed { id: 21, code: DeliveryCode::Rejected }];
+        let (store, now) = (backend.store(), Utc::now());
+        let wave = alert_of_campaign_2(&backend, now).await;
+        let refused = vec![HandOff::Failed { id: wave[0].id, code: DeliveryCode::Rejected }];
         store.hand_off(refused.clone(), 1.into(), OpenWindows::NONE, now).await.expect("the outcome");
-        let counts = store.campaign(1, 2).await.expect("a read").expect("campaign 2").deliveries;
+        let counts = deliveries_of_campaign_2(store).await;
         assert_eq!(counts.of(DeliveryCode::Rejected), 1, "{backend}: {counts:?}");
         // The same outcome again (a wave stored twice after a crash) changes nothing, and a
         // receipt for it cannot follow: it never had an SMSC id.
         store.hand_off(refused, 1.into(), OpenWindows::NONE, now).await.expect("the outcome again");
-        let again = store.campaign(1, 2).await.expect("a read").expect("campaign 2").deliveries;
-        assert_eq!(again, counts, "{backend}");
+        assert_eq!(deliveries_of_campaign_2(store).await, counts, "{backend}");
     }
 }
