@@ -15,6 +15,7 @@ use std::{path::Path, sync::Arc, time::Duration};
 use rusqlite::{Connection, OpenFlags};
 
 use crate::Error;
+use writer::Guard;
 
 /// Read connections: as many store reads run at once.
 const READERS: usize = 4;
@@ -102,7 +103,17 @@ impl Database {
         T: Send + 'static,
         F: FnOnce(&Connection) -> Result<T, Error> + Send + 'static,
     {
-        self.writer.run(work).await
+        self.writer.run(Guard::Savepoint, work).await
+    }
+
+    /// Like [`Database::write`], without a savepoint of its own: only for `work` that checks
+    /// everything it may refuse for before its first write (see [`Guard::RefusesFirst`]).
+    pub(crate) async fn write_refusing_first<T, F>(&self, work: F) -> Result<T, Error>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T, Error> + Send + 'static,
+    {
+        self.writer.run(Guard::RefusesFirst, work).await
     }
 }
 

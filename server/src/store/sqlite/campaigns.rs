@@ -96,8 +96,11 @@ impl CampaignStore for SqliteStore {
         // The window learns of the messages on the writer thread, right after they are written:
         // a campaign stands once queued, even if its client goes away before the answer. (Should
         // the commit then fail, the window counts texts never sent: it errs toward fewer texts.)
+        // No savepoint of its own: `write_campaign` refuses a short balance and finds a taken
+        // key before it writes, and the second try after `idempotency::check` meets the same
+        // balance, as nothing else wrote in between.
         self.db
-            .write(move |db| {
+            .write_refusing_first(move |db| {
                 let CampaignWrite { now, text_hash, .. } = campaign;
                 // A key is looked up only when its campaign cannot be written: taken by a first
                 // try (a retry, or another request) or by an expired campaign, taken off it here.
