@@ -63,6 +63,15 @@ async fn a_full_database_fails_writes_as_full_and_says_so_for_a_while() {
     assert_eq!(writer.recent_fault(), Some(DatabaseFault::Full));
 }
 
+/// The notes another connection sees in the database at `path`, in the order written.
+fn committed(path: &std::path::Path) -> Vec<String> {
+    let reader = Connection::open(path).expect("a second connection");
+    reader
+        .prepare("SELECT text FROM notes ORDER BY rowid")
+        .and_then(|mut query| query.query_map([], |row| row.get(0))?.collect())
+        .expect("the notes")
+}
+
 fn count(connection: &Connection) -> i64 {
     connection.query_row("SELECT COUNT(*) FROM notes", [], |row| row.get(0)).unwrap_or(-1)
 }
@@ -113,12 +122,7 @@ async fn when_sqlite_drops_the_transaction_its_writes_fail_and_the_rest_commit()
     assert!(lost.is_err(), "its transaction is gone: it must not be answered as written");
     assert!(rogue.is_err());
     assert_eq!(after.ok(), Some(1), "a new transaction serves the rest of the batch");
-    let reader = Connection::open(&path).expect("a second connection");
-    let texts: Vec<String> = reader
-        .prepare("SELECT text FROM notes ORDER BY rowid")
-        .and_then(|mut query| query.query_map([], |row| row.get(0))?.collect())
-        .expect("the notes");
-    assert_eq!(texts, ["first", "after"]);
+    assert_eq!(committed(&path), ["first", "after"]);
 }
 
 #[tokio::test]
@@ -176,10 +180,5 @@ async fn work_without_a_savepoint_that_fails_after_writing_fails_its_whole_trans
     assert!(lost.is_err(), "{lost:?}");
     assert!(matches!(failed, Err(Error::Command(_))), "the failing write is told its own error: {failed:?}");
     assert_eq!((after.ok(), after_too.ok()), (Some(1), Some(1)), "a new transaction serves the rest");
-    let reader = Connection::open(dir.path().join("writer.db")).expect("a second connection");
-    let texts: Vec<String> = reader
-        .prepare("SELECT text FROM notes ORDER BY rowid")
-        .and_then(|mut query| query.query_map([], |row| row.get(0))?.collect())
-        .expect("the notes");
-    assert_eq!(texts, ["first", "after", "after too"]);
+    assert_eq!(committed(&dir.path().join("writer.db")), ["first", "after", "after too"]);
 }
