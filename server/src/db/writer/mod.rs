@@ -124,7 +124,8 @@ where
 {
     fn run(&mut self, connection: &mut Connection) {
         let Some(work) = self.work.take() else { return };
-        let rows_before = connection.total_changes();
+        // What undoes a failure: its savepoint, or, without one, the count of rows it changed.
+        let rows_before = (self.guard == Guard::RefusesFirst).then(|| connection.total_changes());
         let outcome = catch_unwind(AssertUnwindSafe(|| match self.guard {
             Guard::Savepoint => {
                 let savepoint = connection.savepoint()?;
@@ -135,7 +136,7 @@ where
             Guard::RefusesFirst => work(connection),
         }));
         let outcome = outcome.unwrap_or(Err(Error::Unavailable("a database write panicked")));
-        if outcome.is_err() && self.guard == Guard::RefusesFirst && connection.total_changes() != rows_before {
+        if outcome.is_err() && rows_before.is_some_and(|before| connection.total_changes() != before) {
             // Its rows cannot be taken back alone: the batch's transaction goes with them, and
             // the writer answers every write of it with an error.
             tracing::error!("database writer: a write failed after writing; its batch is rolled back");

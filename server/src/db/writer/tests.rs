@@ -56,10 +56,7 @@ async fn a_full_database_fails_writes_as_full_and_says_so_for_a_while() {
     assert!(matches!(full, Err(Error::DatabaseDown(DatabaseFault::Full))), "{full:?}");
     assert_eq!(writer.recent_fault(), Some(DatabaseFault::Full));
     // A small write that fits still goes through; the fault is still told.
-    writer
-        .run(Guard::Savepoint, |db| Ok(db.execute("INSERT INTO notes VALUES ('small')", [])?))
-        .await
-        .expect("a small write");
+    writer.run(Guard::Savepoint, note("small")).await.expect("a small write");
     assert_eq!(writer.recent_fault(), Some(DatabaseFault::Full));
 }
 
@@ -70,6 +67,11 @@ fn committed(path: &std::path::Path) -> Vec<String> {
         .prepare("SELECT text FROM notes ORDER BY rowid")
         .and_then(|mut query| query.query_map([], |row| row.get(0))?.collect())
         .expect("the notes")
+}
+
+/// A write that adds the note `text`.
+fn note(text: &'static str) -> impl FnOnce(&Connection) -> Result<usize, Error> + Send + 'static {
+    move |db| Ok(db.execute("INSERT INTO notes VALUES (?)", [text])?)
 }
 
 fn count(connection: &Connection) -> i64 {
@@ -83,12 +85,12 @@ async fn a_failing_write_rolls_back_alone_and_its_batch_commits() {
 
     let three = async {
         tokio::join!(
-            writer.run(Guard::Savepoint, |db| Ok(db.execute("INSERT INTO notes VALUES ('a')", [])?)),
+            writer.run(Guard::Savepoint, note("a")),
             writer.run(Guard::Savepoint, |db| {
                 db.execute("INSERT INTO notes VALUES ('written, then undone')", [])?;
                 Err::<usize, _>(Error::Command("refused after writing".into()))
             }),
-            writer.run(Guard::Savepoint, |db| Ok(db.execute("INSERT INTO notes VALUES ('b')", [])?)),
+            writer.run(Guard::Savepoint, note("b")),
         )
     };
     let (first, (a, failed, b)) = behind_a_held_write(&writer, three).await;
@@ -109,12 +111,10 @@ async fn when_sqlite_drops_the_transaction_its_writes_fail_and_the_rest_commit()
     let path = dir.path().join("writer.db");
     let three = async {
         tokio::join!(
-            writer.run(Guard::Savepoint, |db| Ok(
-                db.execute("INSERT INTO notes VALUES ('lost with the transaction')", [])?
-            )),
+            writer.run(Guard::Savepoint, note("lost with the transaction")),
             // What a full disk does: SQLite rolls the whole transaction back.
             writer.run(Guard::Savepoint, |db| Ok(db.execute_batch("ROLLBACK")?)),
-            writer.run(Guard::Savepoint, |db| Ok(db.execute("INSERT INTO notes VALUES ('after')", [])?)),
+            writer.run(Guard::Savepoint, note("after")),
         )
     };
     let (first, (lost, rogue, after)) = behind_a_held_write(&writer, three).await;
@@ -132,8 +132,7 @@ async fn a_panicking_write_is_an_error_and_the_writer_goes_on() {
     let writer = Writer::start(connection).expect("a writer");
     let panicked = writer.run(Guard::Savepoint, |_| -> Result<(), Error> { panic!("a bug in a write") }).await;
     assert!(matches!(panicked, Err(Error::Unavailable(_))));
-    let after =
-        writer.run(Guard::Savepoint, |db| Ok(db.execute("INSERT INTO notes VALUES ('still writing')", [])?)).await;
+    let after = writer.run(Guard::Savepoint, note("still writing")).await;
     assert_eq!(after.ok(), Some(1));
     assert_eq!(writer.run(Guard::Savepoint, |db| Ok(count(db))).await.ok(), Some(1));
 }
@@ -143,13 +142,13 @@ async fn work_that_refuses_before_writing_takes_nothing_else_with_it() {
     let (dir, writer) = notes();
     let three = async {
         tokio::join!(
-            writer.run(Guard::RefusesFirst, |db| Ok(db.execute("INSERT INTO notes VALUES ('a')", [])?)),
+            writer.run(Guard::RefusesFirst, note("a")),
             writer.run(Guard::RefusesFirst, |db| {
                 // Reads, then refuses: nothing of it to undo.
                 let _ = count(db);
                 Err::<usize, _>(Error::Command("refused before writing".into()))
             }),
-            writer.run(Guard::Savepoint, |db| Ok(db.execute("INSERT INTO notes VALUES ('b')", [])?)),
+            writer.run(Guard::Savepoint, note("b")),
         )
     };
     let (first, (a, refused, b)) = behind_a_held_write(&writer, three).await;
@@ -164,13 +163,13 @@ async fn work_without_a_savepoint_that_fails_after_writing_fails_its_whole_trans
     let (dir, writer) = notes();
     let four = async {
         tokio::join!(
-            writer.run(Guard::Savepoint, |db| Ok(db.execute("INSERT INTO notes VALUES ('lost with the batch')", [])?)),
+            writer.run(Guard::Savepoint, note("lost with the batch")),
             writer.run(Guard::RefusesFirst, |db| {
                 db.execute("INSERT INTO notes VALUES ('written, then failed')", [])?;
                 Err::<usize, _>(Error::Command("failed after writing".into()))
             }),
-            writer.run(Guard::RefusesFirst, |db| Ok(db.execute("INSERT INTO notes VALUES ('after')", [])?)),
-            writer.run(Guard::Savepoint, |db| Ok(db.execute("INSERT INTO notes VALUES ('after too')", [])?)),
+            writer.run(Guard::RefusesFirst, note("after")),
+            writer.run(Guard::Savepoint, note("after too")),
         )
     };
     let (first, (lost, failed, after, after_too)) = behind_a_held_write(&writer, four).await;
