@@ -1,10 +1,11 @@
 //! Strict and bounded decoding: count limits stop a list while it is read, content
-//! after the document and a duplicate root key are refused, a JSON body may start with a BOM.
+//! after the document and a duplicate root key are refused, a JSON body may start with a BOM,
+//! an array is never read as an object.
 #![cfg(not(target_arch = "wasm32"))]
 
 use texto_core::{
     Error,
-    wire::{Format, Limits, ListRequest, NpaiAddRequest, SmsRequest, decode, decode_sms_with, decode_with},
+    wire::{Format, Kind, Limits, ListRequest, NpaiAddRequest, SmsRequest, decode, decode_sms_with, decode_with},
 };
 
 fn repeated(item: &str, n: usize) -> String {
@@ -135,4 +136,44 @@ fn an_xml_element_with_too_many_distinct_children_is_refused() {
     assert_eq!(decode::<ListRequest>(&body, Format::Xml).unwrap_err().status(), -2);
     let few: String = (0..20).map(|i| format!("<c{i}/>")).collect();
     assert!(decode::<ListRequest>(&format!("<list><name>x</name>{few}</list>"), Format::Xml).is_ok());
+}
+
+#[test]
+fn an_array_is_never_read_as_an_object() {
+    // serde's derived readers would take an array's items as a struct's fields, in order: the
+    // message below would have been read as the text "Hello" sent as an alert.
+    for (body, at, expected) in [
+        (r#"{"sms":["Hello","alert"]}"#, "sms", "struct SmsRequest"),
+        (r#"{"sms":{"message":["Hello","alert"]}}"#, "sms.message", "struct MessageDto"),
+        (
+            r#"{"sms":{"message":{"text":"Hi"},"recipients":{"gsm":[["33612345678"]]}}}"#,
+            "sms.recipients.gsm[0]",
+            "struct GsmDto",
+        ),
+    ] {
+        let refused = format!("invalid type: sequence, expected {expected}");
+        match decode::<SmsRequest>(body, Format::Json) {
+            Err(Error::Json { message, path, .. }) => {
+                assert_eq!((message, path.as_deref()), (refused.clone(), Some(at)))
+            }
+            other => panic!("{body}: expected a JSON error, got {other:?}"),
+        }
+        // The npm package's reading says the same.
+        match Kind::Sms.to_json(body, Format::Json) {
+            Err(Error::Json { message, path, .. }) => assert_eq!((message, path.as_deref()), (refused, Some(at))),
+            other => panic!("{body}: expected a JSON error, got {other:?}"),
+        }
+    }
+    // A response's nested object, read by the package's `decode`.
+    let webhook = r#"{"status":1,"message":"OK","webhook":["MO","https://example.com/mo"]}"#;
+    assert!(matches!(
+        Kind::WebhookResponse.to_json(webhook, Format::Json),
+        Err(Error::Json { message, .. }) if message == "invalid type: sequence, expected struct WebhookDto"
+    ));
+    // In XML a repeated element is a list: a second <message> is refused, not read by position.
+    let xml = "<sms><message><text>Hi</text></message><message><text>Ho</text></message></sms>";
+    assert!(matches!(
+        decode::<SmsRequest>(xml, Format::Xml),
+        Err(Error::Xml { message, path: Some(path) }) if message.starts_with("invalid type: sequence") && path == "sms.message"
+    ));
 }

@@ -12,7 +12,7 @@ use super::{
 use crate::{
     Audience, Contact, Country, Credits, Endpoint, Error, FieldError, FilterContext, FloodLimits, MessageOptions,
     Outcome, PriceTable, PushType, RecentSends, Segments, parse_international, rendered_segments,
-    wire::{SmsRequest, decode_sms},
+    wire::{Object, SmsRequest, decode_sms},
 };
 
 /// Options of `segments`; a bare boolean is `{unicode}`.
@@ -150,15 +150,15 @@ struct JsContext {
     blacklist: Vec<String>,
     npai: Vec<String>,
     allowed_countries: Option<Vec<String>>,
-    recent: HashMap<String, RecentSendsJs>,
-    flood: Option<FloodJs>,
+    recent: HashMap<String, Object<RecentSendsJs>>,
+    flood: Option<Object<FloodJs>>,
     monthly_usage: HashMap<String, u64>,
     monthly_caps: HashMap<String, u64>,
     prices: Option<HashMap<String, f64>>,
     balance: f64,
     public_url: Option<String>,
     stop_text: Option<String>,
-    lists: HashMap<String, Vec<ContactJs>>,
+    lists: HashMap<String, Vec<Object<ContactJs>>>,
     consented: Option<Vec<String>>,
     capped: Option<Vec<String>>,
 }
@@ -235,11 +235,11 @@ impl JsContext {
             recent: self
                 .recent
                 .iter()
-                .map(|(n, r)| Ok((number(n)?, RecentSends { identical: r.identical, any: r.any })))
+                .map(|(n, Object(r))| Ok((number(n)?, RecentSends { identical: r.identical, any: r.any })))
                 .collect::<Result<_, JsError>>()?,
             flood: self
                 .flood
-                .map(|f| FloodLimits { identical_per_hour: f.identical_per_hour, any_per_hour: f.any_per_hour })
+                .map(|Object(f)| FloodLimits { identical_per_hour: f.identical_per_hour, any_per_hour: f.any_per_hour })
                 .unwrap_or_default(),
             monthly_usage: by_country(self.monthly_usage)?,
             monthly_caps: by_country(self.monthly_caps)?,
@@ -252,7 +252,7 @@ impl JsContext {
                 .map(|(id, contacts)| {
                     let contacts = contacts
                         .into_iter()
-                        .map(|c| Contact { number: c.value, info: [c.info1, c.info2, c.info3, c.info4] })
+                        .map(|Object(c)| Contact { number: c.value, info: [c.info1, c.info2, c.info3, c.info4] })
                         .collect();
                     (id, contacts)
                 })

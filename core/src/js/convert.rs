@@ -5,7 +5,7 @@ use wasm_bindgen::{JsCast, prelude::*};
 
 use crate::{
     DelayError, parse_paris,
-    wire::{Format, codec::strip_position},
+    wire::{Format, codec::strip_position, object},
 };
 
 /// `"json"` or `"xml"`, or a JS error.
@@ -50,12 +50,16 @@ pub(super) fn to_js<T: serde::Serialize + ?Sized>(value: &T) -> Result<JsValue, 
     js_sys::JSON::parse(&text).map_err(|_| JsError::new("could not build the result object"))
 }
 
-/// A plain JS object as a Rust value: its `JSON.stringify` text, read by serde_json.
+/// A plain JS object as a Rust value: its `JSON.stringify` text, read by serde_json, structs
+/// from objects only (see `wire::objects`).
 pub(super) fn from_js<T: serde::de::DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsError> {
     let json = js_sys::JSON::stringify(&value)
         .ok()
         .filter(|json| !JsValue::from(json).is_undefined())
         .ok_or_else(|| JsError::new(&format!("{what}: expected a plain object (JSON data)")))?;
     let text = super::text::text(&json.into())?;
-    serde_json::from_str(&text).map_err(|e| JsError::new(&format!("{what}: {}", strip_position(&e.to_string()))))
+    let mut json = serde_json::Deserializer::from_str(&text);
+    object(&mut json)
+        .and_then(|value| json.end().map(|()| value))
+        .map_err(|e| JsError::new(&format!("{what}: {}", strip_position(&e.to_string()))))
 }

@@ -55,6 +55,7 @@ pub struct AccountResponse {
     #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// The account.
+    #[serde(deserialize_with = "lenient::object")]
     pub account: AccountDto,
 }
 

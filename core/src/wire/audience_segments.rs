@@ -74,6 +74,7 @@ pub struct SegmentDto {
 #[serde(transparent)]
 pub struct SegmentRequest {
     /// The segment.
+    #[serde(deserialize_with = "lenient::object")]
     pub segment: SegmentDto,
 }
 document!(SegmentRequest, Some("segment"), &["segment"]);
@@ -89,7 +90,7 @@ pub struct SegmentResponse {
     #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// The segment, with its count.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient::object")]
     pub segment: SegmentDto,
 }
 document!(SegmentResponse, None, &["response"]);

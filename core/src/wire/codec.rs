@@ -9,6 +9,7 @@ use super::{
     json_read::{Reread, failing_path, prefixed, read_json, without_bom},
     lenient,
     limits::{LimitScope, take_data_error},
+    objects::{Object, object},
     xml_guard, xml_value, xml_writer,
 };
 use crate::{Error, FieldError};
@@ -96,7 +97,7 @@ pub fn decode_sms_with(body: &str, format: Format, limits: Limits) -> Result<sup
             }
             let _room = super::lenient::RecipientRoom::reserve(room);
             decode_json_body(body, |text| {
-                super::SmsRequest::deserialize(&mut serde_json::Deserializer::from_str(text)).map(drop)
+                object::<_, super::SmsRequest>(&mut serde_json::Deserializer::from_str(text)).map(drop)
             })
         }
     }
@@ -190,7 +191,8 @@ fn decode_xml<'de, T: Document + Deserialize<'de>>(body: &'de str) -> Result<T, 
     let (root, value) = xml_document(body, T::XML_ROOTS)?;
     // Lets the lenient field readers apply the XML-only readings (text `null`, one item or many).
     let _xml = lenient::XmlScope::enter();
-    serde_path_to_error::deserialize::<_, T>(value)
+    serde_path_to_error::deserialize::<_, Object<T>>(value)
+        .map(|Object(value)| value)
         .map_err(|e| xml_error(e.inner().to_string(), prefixed(Some(root.as_str()), &e.path().to_string())))
 }
 

@@ -45,7 +45,7 @@ pub struct ConsumptionDto {
     #[serde(default, deserialize_with = "lenient::list")]
     pub by_country: Vec<CountryConsumptionDto>,
     /// The caller's account.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient::object")]
     pub my_account: AccountConsumptionDto,
     /// The caller's sub-accounts, each with its own line.
     #[serde(default, deserialize_with = "lenient::list")]
@@ -63,6 +63,7 @@ pub struct ConsumptionResponse {
     #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// The figures.
+    #[serde(deserialize_with = "lenient::object")]
     pub data: ConsumptionDto,
 }
 

@@ -52,7 +52,7 @@ pub struct ContactCardDto {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tags: Option<Vec<String>>,
     /// Consent.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::object_or_null")]
     pub consent: Option<ConsentDto>,
     /// When it was created (in answers).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
@@ -68,6 +68,7 @@ pub struct ContactCardDto {
 #[serde(transparent)]
 pub struct ContactCardRequest {
     /// The contact's changes.
+    #[serde(deserialize_with = "lenient::object")]
     pub contact: ContactCardDto,
 }
 document!(ContactCardRequest, Some("contact"), &["contact"]);
@@ -149,7 +150,7 @@ pub struct ContactExportResponse {
     #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// The contact card.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient::object")]
     pub contact: ContactCardDto,
     /// The lists holding it.
     #[serde(default, deserialize_with = "lenient::list")]

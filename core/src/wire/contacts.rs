@@ -47,7 +47,7 @@ pub struct ContactDto {
     /// For a list: what to record on the number's contact (names, fields, tags, consent), as
     /// `PUT /contact/:number` takes it (texto's addition; the NPAI list and blacklist ignore it).
     /// Boxed: a request holds a million entries, most without one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::object_or_null")]
     pub contact: Option<Box<super::ContactCardDto>>,
 }
 
@@ -65,7 +65,7 @@ pub struct ContactsDto {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NpaiAddRequest {
     /// The numbers to add.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient::object")]
     pub contacts: ContactsDto,
 }
 
@@ -79,7 +79,7 @@ impl Document for NpaiAddRequest {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct BlacklistAddRequest {
     /// The numbers to add.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient::object")]
     pub contacts: ContactsDto,
 }
 
@@ -209,7 +209,7 @@ pub struct ListRequest {
     )]
     pub list_id: Option<String>,
     /// The contacts.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient::object")]
     pub contacts: ContactsDto,
 }
 

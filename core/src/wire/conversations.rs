@@ -106,6 +106,7 @@ pub struct ConversationReplyDto {
 #[serde(transparent)]
 pub struct ConversationReplyRequest {
     /// The answer.
+    #[serde(deserialize_with = "lenient::object")]
     pub reply: ConversationReplyDto,
 }
 document!(ConversationReplyRequest, Some("reply"), &["reply"]);

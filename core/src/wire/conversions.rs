@@ -32,6 +32,7 @@ pub struct ConversionDto {
 #[serde(transparent)]
 pub struct ConversionRequest {
     /// The conversion.
+    #[serde(deserialize_with = "lenient::object")]
     pub conversion: ConversionDto,
 }
 document!(ConversionRequest, Some("conversion"), &["conversion"]);
@@ -48,7 +49,7 @@ pub struct ConversionResponse {
     #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// The conversion.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient::object")]
     pub conversion: ConversionDto,
 }
 document!(ConversionResponse, None, &["response"]);

@@ -17,7 +17,7 @@ pub struct DraftDto<'a> {
     pub id: String,
     /// The `sms` request as it stands, as `POST /send` (numbers) or `POST /send/lists` (lists
     /// or segments) take it.
-    #[serde(default, borrow)]
+    #[serde(default, borrow, deserialize_with = "lenient::object")]
     pub sms: SmsRequest<'a>,
     /// Who wrote it, as the audit log names them.
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
@@ -49,7 +49,7 @@ pub struct DraftResponse<'a> {
     #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// The draft.
-    #[serde(default, borrow)]
+    #[serde(default, borrow, deserialize_with = "lenient::object")]
     pub draft: DraftDto<'a>,
 }
 
@@ -69,7 +69,7 @@ pub struct DraftsResponse<'a> {
     #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// The drafts.
-    #[serde(default, borrow)]
+    #[serde(default, borrow, deserialize_with = "lenient::objects")]
     pub drafts: Vec<DraftDto<'a>>,
 }
 

@@ -49,7 +49,7 @@ pub struct ReplyEvent {
     pub last_message_id: Option<String>,
     /// texto's addition: the number's contact (names, fields, tags, consent) when the account
     /// has one; left out otherwise.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::object_or_null")]
     pub contact: Option<super::ContactCardDto>,
 }
 

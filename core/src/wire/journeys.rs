@@ -179,6 +179,7 @@ pub struct JourneyDto {
 #[serde(transparent)]
 pub struct JourneyRequest {
     /// The journey.
+    #[serde(deserialize_with = "lenient::object")]
     pub journey: JourneyDto,
 }
 document!(JourneyRequest, Some("journey"), &["journey"]);
@@ -194,7 +195,7 @@ pub struct JourneyResponse {
     #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// The journey.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient::object")]
     pub journey: JourneyDto,
 }
 document!(JourneyResponse, None, &["response"]);

@@ -8,7 +8,10 @@ use serde::{
     de::{self, DeserializeSeed, IgnoredAny, MapAccess, Visitor},
 };
 
-use super::Document;
+use super::{
+    Document,
+    objects::{Object, object},
+};
 
 /// A JSON body without the UTF-8 byte order mark it may start with.
 pub(super) fn without_bom(body: &str) -> &str {
@@ -24,8 +27,8 @@ pub(super) type Reread = fn(&str) -> Result<(), serde_json::Error>;
 pub(super) fn read_json<'de, T: Document + Deserialize<'de>>(body: &'de str) -> serde_json::Result<T> {
     let mut json = serde_json::Deserializer::from_str(body);
     let value = match T::JSON_ROOT {
-        Some(root) => RootSeed::<PhantomData<T>>::new(root).deserialize(&mut json)?,
-        None => T::deserialize(&mut json)?,
+        Some(root) => RootSeed::<PhantomData<Object<T>>>::new(root).deserialize(&mut json)?.0,
+        None => object(&mut json)?,
     };
     json.end()?;
     Ok(value)
@@ -109,6 +112,6 @@ impl<'de, T: Deserialize<'de>> DeserializeSeed<'de> for Tracked<'_, T> {
     type Value = T;
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<T, D::Error> {
         self.1.set(true);
-        T::deserialize(serde_path_to_error::Deserializer::new(deserializer, self.0))
+        object(serde_path_to_error::Deserializer::new(deserializer, self.0))
     }
 }

@@ -52,6 +52,7 @@ pub struct KeywordDto {
 #[serde(transparent)]
 pub struct KeywordRequest {
     /// The keyword.
+    #[serde(deserialize_with = "lenient::object")]
     pub keyword: KeywordDto,
 }
 document!(KeywordRequest, Some("keyword"), &["keyword"]);
@@ -67,7 +68,7 @@ pub struct KeywordResponse {
     #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// The keyword as saved.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient::object")]
     pub keyword: KeywordDto,
 }
 document!(KeywordResponse, None, &["response"]);
@@ -128,6 +129,7 @@ pub struct MarketingCapDto {
 #[serde(transparent)]
 pub struct SettingsRequest {
     /// The settings to change.
+    #[serde(deserialize_with = "lenient::object")]
     pub settings: SettingsDto,
 }
 document!(SettingsRequest, Some("settings"), &["settings"]);
@@ -143,7 +145,7 @@ pub struct SettingsResponse {
     #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// The settings in force.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient::object")]
     pub settings: SettingsDto,
 }
 document!(SettingsResponse, None, &["response"]);

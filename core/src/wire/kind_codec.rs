@@ -15,7 +15,7 @@ use super::{
     json_read::{prefixed, read_json, without_bom},
     lenient,
     limits::take_data_error,
-    xml_writer,
+    objects, xml_writer,
 };
 use crate::{Error, FieldError};
 
@@ -81,7 +81,7 @@ pub(crate) fn read<'x, T: Document + Deserialize<'x>>(
 ) -> Result<serde_json::Result<Value>, serde_json::Error> {
     let value = match reading {
         Reading::Body => read_json::<T>(without_bom(text))?,
-        Reading::Plain => T::deserialize(&mut serde_json::Deserializer::from_str(text))?,
+        Reading::Plain => objects::object(&mut serde_json::Deserializer::from_str(text))?,
     };
     Ok(flavour::json_value(&value))
 }

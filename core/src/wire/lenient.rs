@@ -11,6 +11,8 @@ use std::{cell::Cell, fmt};
 use serde::de::{self, Deserializer, Visitor};
 
 use super::hint;
+use super::objects::Object;
+pub use super::objects::{object, object_or_null, objects};
 
 thread_local! {
     /// True while an XML document is being decoded on this thread.
@@ -244,7 +246,7 @@ where
     D: Deserializer<'de>,
     T: serde::Deserialize<'de>,
 {
-    <Option<T> as serde::Deserialize>::deserialize(d).map(Some)
+    object_or_null(d).map(Some)
 }
 
 /// An object, or nothing: anything else (a string, a number, a list) is left out, as a client
@@ -257,11 +259,11 @@ where
     #[derive(serde::Deserialize)]
     #[serde(untagged)]
     enum Maybe<T> {
-        Object(T),
+        Object(Object<T>),
         Other(serde::de::IgnoredAny),
     }
     Ok(match <Option<Maybe<T>> as serde::Deserialize>::deserialize(d)? {
-        Some(Maybe::Object(value)) => Some(value),
+        Some(Maybe::Object(Object(value))) => Some(value),
         Some(Maybe::Other(_)) | None => None,
     })
 }
@@ -312,7 +314,7 @@ impl<'de, T: serde::Deserialize<'de>> Visitor<'de> for Reserved<T> {
     }
     fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
         let mut items = Vec::with_capacity(super::limits::room(self.room.max(seq.size_hint().unwrap_or(0))));
-        while let Some(item) = seq.next_element()? {
+        while let Some(Object(item)) = seq.next_element()? {
             super::limits::push_counted(&mut items, item)?;
         }
         Ok(items)
@@ -403,7 +405,7 @@ impl<'de, T: serde::Deserialize<'de> + ListItem> Visitor<'de> for OneOrMany<T> {
         if T::READS_EMPTY_MAP {
             // A struct reads an empty element (an empty map) as its default by itself, and is
             // refused a text as `Item` would refuse it (XML items are never arrays).
-            while let Some(item) = seq.next_element()? {
+            while let Some(Object(item)) = seq.next_element()? {
                 super::limits::push_counted(&mut items, item)?;
             }
             return Ok(items);

@@ -26,7 +26,7 @@ pub struct ContactUpdateRequest {
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
     pub info4: Option<String>,
     /// The same fields one level down, as `{"contact": {...}}`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::object_or_null")]
     pub contact: Option<ContactDto>,
 }
 

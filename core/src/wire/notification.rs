@@ -34,6 +34,7 @@ pub struct NotificationDto {
 #[serde(transparent)]
 pub struct NotificationRequest {
     /// The settings.
+    #[serde(deserialize_with = "lenient::object")]
     pub notification: NotificationDto,
 }
 
@@ -53,6 +54,7 @@ pub struct NotificationResponse {
     #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// The settings as stored.
+    #[serde(deserialize_with = "lenient::object")]
     pub notification: NotificationDto,
 }
 

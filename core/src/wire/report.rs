@@ -15,7 +15,7 @@ pub struct ReportResponse {
     #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// The report.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient::object")]
     pub report: ReportDto,
 }
 document!(ReportResponse, None, &["response"]);
@@ -177,6 +177,7 @@ pub struct ReportCountryDto {
 #[serde(transparent)]
 pub struct WinnerRequest {
     /// The choice.
+    #[serde(deserialize_with = "lenient::object")]
     pub ab: WinnerDto,
 }
 document!(WinnerRequest, Some("ab"), &["ab"]);

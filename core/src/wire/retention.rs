@@ -36,6 +36,7 @@ pub struct RetentionDto {
 #[serde(transparent)]
 pub struct RetentionRequest {
     /// The periods to change.
+    #[serde(deserialize_with = "lenient::object")]
     pub retention: RetentionDto,
 }
 
@@ -122,8 +123,10 @@ pub struct RetentionResponse {
     #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// The periods.
+    #[serde(deserialize_with = "lenient::object")]
     pub data_retention: RetentionPeriodsDto,
     /// The same periods.
+    #[serde(deserialize_with = "lenient::object")]
     pub retention: RetentionPeriodsDto,
 }
 

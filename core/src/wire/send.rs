@@ -11,10 +11,10 @@ use super::{Document, lenient};
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SmsRequest<'a> {
     /// The message and its options.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient::object")]
     pub message: MessageDto,
     /// Individual numbers (`/send`, `/send/simulate`).
-    #[serde(default, borrow, skip_serializing_if = "Option::is_none")]
+    #[serde(default, borrow, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::object_or_null")]
     pub recipients: Option<RecipientsDto<'a>>,
     /// Stored lists (`/send/lists`, `/send/lists/simulate`).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_list")]

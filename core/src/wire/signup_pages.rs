@@ -49,6 +49,7 @@ pub struct SignupPageDto {
 #[serde(transparent)]
 pub struct SignupPageRequest {
     /// The page.
+    #[serde(deserialize_with = "lenient::object")]
     pub signup_page: SignupPageDto,
 }
 document!(SignupPageRequest, Some("signup_page"), &["signup_page"]);
@@ -64,7 +65,7 @@ pub struct SignupPageResponse {
     #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// The page.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient::object")]
     pub signup_page: SignupPageDto,
 }
 document!(SignupPageResponse, None, &["response"]);

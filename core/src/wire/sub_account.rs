@@ -74,7 +74,7 @@ pub struct SubAccountResponse {
     #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// The sub-account.
-    #[serde(rename = "sub-account", default)]
+    #[serde(rename = "sub-account", default, deserialize_with = "lenient::object")]
     pub sub_account: SubAccountDto,
 }
 document!(SubAccountResponse, None, &["response"]);
@@ -114,6 +114,7 @@ pub struct NewAccountDto {
 #[serde(transparent)]
 pub struct NewAccountRequest {
     /// The account to create.
+    #[serde(deserialize_with = "lenient::object")]
     pub account: NewAccountDto,
 }
 document!(NewAccountRequest, Some("account"), &["account"]);

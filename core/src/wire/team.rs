@@ -27,6 +27,7 @@ pub struct SignInDto {
 #[serde(transparent)]
 pub struct SignInRequest {
     /// Who signs in.
+    #[serde(deserialize_with = "lenient::object")]
     pub session: SignInDto,
 }
 document!(SignInRequest, Some("session"), &["session"]);
@@ -74,7 +75,7 @@ pub struct SessionResponse {
     #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// The person; absent when an API token is signed in.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient::object_or_null")]
     pub user: Option<UserDto>,
     /// The person's email or the token's name.
     #[serde(default, deserialize_with = "lenient::string")]
@@ -135,6 +136,7 @@ pub struct ProfileDto {
 #[serde(transparent)]
 pub struct ProfileRequest {
     /// What changes.
+    #[serde(deserialize_with = "lenient::object")]
     pub me: ProfileDto,
 }
 document!(ProfileRequest, Some("me"), &["me"]);
@@ -157,6 +159,7 @@ pub struct UserChangeDto {
 #[serde(transparent)]
 pub struct UserChangeRequest {
     /// The change.
+    #[serde(deserialize_with = "lenient::object")]
     pub user: UserChangeDto,
 }
 document!(UserChangeRequest, Some("user"), &["user"]);
@@ -188,6 +191,7 @@ pub struct UserResponse {
     #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// The person as they are now.
+    #[serde(deserialize_with = "lenient::object")]
     pub user: UserDto,
 }
 document!(UserResponse, None, &["response"]);
@@ -221,6 +225,7 @@ pub struct InvitationResponse {
     #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// The invitation.
+    #[serde(deserialize_with = "lenient::object")]
     pub invitation: InvitationDto,
     /// `1` when an email carried the link.
     #[serde(default, deserialize_with = "lenient::int")]
@@ -265,6 +270,7 @@ pub struct AcceptDto {
 #[serde(transparent)]
 pub struct AcceptRequest {
     /// The invitee's choices.
+    #[serde(deserialize_with = "lenient::object")]
     pub invitation: AcceptDto,
 }
 document!(AcceptRequest, Some("invitation"), &["invitation"]);

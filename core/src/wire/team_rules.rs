@@ -23,6 +23,7 @@ pub struct TeamRulesDto {
 #[serde(transparent)]
 pub struct TeamRulesRequest {
     /// The rules to change.
+    #[serde(deserialize_with = "lenient::object")]
     pub team_rules: TeamRulesDto,
 }
 document!(TeamRulesRequest, Some("team_rules"), &["team_rules"]);
@@ -38,7 +39,7 @@ pub struct TeamRulesResponse {
     #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// The rules in force.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient::object")]
     pub team_rules: TeamRulesDto,
 }
 document!(TeamRulesResponse, None, &["response"]);

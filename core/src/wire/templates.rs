@@ -41,6 +41,7 @@ pub struct TemplateDto {
 #[serde(transparent)]
 pub struct TemplateRequest {
     /// The template.
+    #[serde(deserialize_with = "lenient::object")]
     pub template: TemplateDto,
 }
 document!(TemplateRequest, Some("template"), &["template"]);
@@ -56,7 +57,7 @@ pub struct TemplateResponse {
     #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// The template.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient::object")]
     pub template: TemplateDto,
 }
 document!(TemplateResponse, None, &["response"]);

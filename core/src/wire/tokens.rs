@@ -34,6 +34,7 @@ pub struct NewTokenDto {
 #[serde(transparent)]
 pub struct NewTokenRequest {
     /// The token to create.
+    #[serde(deserialize_with = "lenient::object")]
     pub token: NewTokenDto,
 }
 
@@ -145,6 +146,7 @@ pub struct TokenResponse {
     #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// The token.
+    #[serde(deserialize_with = "lenient::object")]
     pub token: TokenDto,
 }
 

@@ -10,6 +10,7 @@ use super::{Document, lenient};
 #[serde(transparent)]
 pub struct WebhookRequest {
     /// The webhook; see [`WebhookDto`].
+    #[serde(deserialize_with = "lenient::object")]
     pub webhook: WebhookDto,
 }
 
@@ -59,6 +60,7 @@ pub struct WebhookResponse {
     #[serde(deserialize_with = "lenient::string")]
     pub message: String,
     /// The webhook as stored.
+    #[serde(deserialize_with = "lenient::object")]
     pub webhook: WebhookDto,
 }
 
