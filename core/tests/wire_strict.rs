@@ -177,3 +177,26 @@ fn an_array_is_never_read_as_an_object() {
         Err(Error::Xml { message, path: Some(path) }) if message.starts_with("invalid type: sequence") && path == "sms.message"
     ));
 }
+
+#[test]
+fn an_addition_that_is_an_object_is_read_not_dropped() {
+    // texto's `ab` and `utm` may be anything but an object, left out as if never sent; an
+    // object is read, and refused where it does not read: a send that asked for an A/B test is
+    // never sent without one.
+    let body = |ab: &str| format!(r#"{{"sms":{{"message":{{"text":"Hi","ab":{ab}}}}}}}"#);
+    for left_out in [r#""x""#, "[1, 2]", "5", "null"] {
+        assert_eq!(decode::<SmsRequest>(&body(left_out), Format::Json).unwrap().message.ab, None, "{left_out}");
+    }
+    let whole = body(r#"{"share":"20","wait":"2h"}"#);
+    let read = decode::<SmsRequest>(&whole, Format::Json).unwrap();
+    assert_eq!(read.message.ab.and_then(|ab| ab.share), Some(20));
+    let broken = body(r#"{"share":"half"}"#);
+    for reading in
+        [decode::<SmsRequest>(&broken, Format::Json).map(drop), Kind::Sms.to_json(&broken, Format::Json).map(drop)]
+    {
+        match reading {
+            Err(Error::Json { path, .. }) => assert_eq!(path.as_deref(), Some("sms.message.ab.share")),
+            other => panic!("expected a JSON error at sms.message.ab.share, got {other:?}"),
+        }
+    }
+}

@@ -251,21 +251,52 @@ where
 
 /// An object, or nothing: anything else (a string, a number, a list) is left out, as a client
 /// that never sent the field would have it (for texto's additions inside SMSFactor's documents).
+/// An object is read as `T`, and refused as `T` refuses it.
 pub fn opt_object<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
 where
     D: Deserializer<'de>,
     T: serde::Deserialize<'de>,
 {
-    #[derive(serde::Deserialize)]
-    #[serde(untagged)]
-    enum Maybe<T> {
-        Object(Object<T>),
-        Other(serde::de::IgnoredAny),
+    d.deserialize_any(ObjectOrNothing(std::marker::PhantomData))
+}
+
+/// [`opt_object`]'s reader: the map handed to `T` itself (no buffered copy of the value).
+struct ObjectOrNothing<T>(std::marker::PhantomData<T>);
+
+impl<'de, T: serde::Deserialize<'de>> Visitor<'de> for ObjectOrNothing<T> {
+    type Value = Option<T>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an object")
     }
-    Ok(match <Option<Maybe<T>> as serde::Deserialize>::deserialize(d)? {
-        Some(Maybe::Object(Object(value))) => Some(value),
-        Some(Maybe::Other(_)) | None => None,
-    })
+    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Option<T>, A::Error> {
+        T::deserialize(de::value::MapAccessDeserializer::new(map)).map(Some)
+    }
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Option<T>, A::Error> {
+        while seq.next_element::<de::IgnoredAny>()?.is_some() {}
+        Ok(None)
+    }
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Option<T>, E> {
+        Ok(None)
+    }
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Option<T>, E> {
+        Ok(None)
+    }
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Option<T>, E> {
+        Ok(None)
+    }
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Option<T>, E> {
+        Ok(None)
+    }
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<Option<T>, E> {
+        Ok(None)
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Option<T>, E> {
+        Ok(None)
+    }
+    fn visit_none<E: de::Error>(self) -> Result<Option<T>, E> {
+        Ok(None)
+    }
 }
 
 /// A repeated element. In XML, one element arrives as itself (not a one-item array) and an
